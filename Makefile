@@ -1,0 +1,35 @@
+# Every target installs what it needs itself, so each works on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 0.0.0.0
+PORT ?= 5000
+
+.PHONY: run test system-deps bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+## run: set up and serve the app on $(HOST):$(PORT)
+run: $(VENV)/.installed
+	$(PY) -m scorekeeper serve --host $(HOST) --port $(PORT)
+
+## system-deps: Chromium for the browser tests, poppler for reading PDFs back
+system-deps:
+	@if ! command -v chromium >/dev/null || ! command -v pdftotext >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils fonts-dejavu-core >/dev/null; \
+	fi
+
+## test: set up and run every test
+test: $(VENV)/.installed system-deps
+	$(PY) -m pytest -q
+
+## bench: print the speed ratios
+bench: $(VENV)/.installed
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,3 @@
+from scorekeeper.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""Modifiers that any system may take, and the per-hand penalties with their default amounts."""
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .registry import Entry, Registry
+
+BLIND_BONUS = 10
+
+
+def _double_when(trump):
+    def apply(points, hand):
+        return [score * 2 for score in points] if hand.trump == trump else points
+    return apply
+
+
+def _blind_bonus(points, hand, blind=()):
+    return [score + BLIND_BONUS if seat in blind and hand.tricks[seat] == hand.bids[seat] else score
+            for seat, score in enumerate(points)]
+
+
+def _unchanged(points, hand):
+    return points
+
+
+@dataclass(frozen=True)
+class Modifier(Entry):
+    # Applied to a hand's points after the system scored them, before penalties.
+    apply: Callable = _unchanged
+    example: str = ""
+
+
+MODIFIERS = Registry("modifier", [
+    Modifier("spades_double", "Spades double", "Every score of a hand whose trump is spades is doubled.", "003",
+             apply=_double_when("spades"),
+             example="Spades are trump; a made 2 under exact scores 24 instead of 12."),
+    Modifier("no_trump_doubles", "No trump doubles", "Every score of a hand played at no trump is doubled.", "000",
+             apply=_double_when("none"),
+             example="No trump is declared; a made 4 under okenuff scores 30 instead of 15."),
+    Modifier("blind", "Blind bids", "A player 20 or more behind the leader may bid before looking; "
+             "a made blind bid scores 10 more.", "003 (Prospect)", apply=_unchanged,
+             example="A blind 2 made under exact scores 22 instead of 12."),
+    Modifier("ultimate_loser", "Ultimate loser", "The last player is named the Ultimate Loser at the end.",
+             "003 (UL scoring)", example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
+    Modifier("identical_cards_cancel", "Identical cards cancel", "With two decks, identical cards cancel, "
+             "so the tricks may add up to fewer than the cards.", "003",
+             example="8 cards, 8 players, two decks: tricks adding up to 7 are allowed."),
+])
+
+
+@dataclass(frozen=True)
+class Penalty(Entry):
+    points: int = 0
+
+
+PENALTIES = Registry("penalty", [
+    Penalty("revoke", "Revoke", "Failing to follow suit when able.", "000", points=-20),
+    Penalty("revoke_redeal", "Revoke, hand dealt again", "An uncorrected revoke; the same dealer deals again.",
+            "004", points=-10),
+    Penalty("renege", "Renege (Basas)", "A verified renege; the round is replayed.", "003 (Basas)", points=-50),
+    Penalty("false_accusation", "False accusation (Basas)", "Accusing someone of a renege who did not.",
+            "003 (Basas)", points=-25),
+    Penalty("other", "Other", "Any other penalty the table agrees on.", "house rules", points=-10),
+])
+
+
+def apply_modifiers(points, hand, modifiers, blind=()):
+    """Return the hand's points after every modifier in order; blind bonuses come first."""
+    if "blind" in modifiers and blind:
+        points = _blind_bonus(points, hand, blind)
+    for modifier_id in modifiers:
+        points = MODIFIERS.find(modifier_id).apply(points, hand)
+    return points

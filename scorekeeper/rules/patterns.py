@@ -1,0 +1,114 @@
+"""Deal patterns: the hand-size column of the score sheet."""
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .registry import Entry, Registry
+
+DECK_SIZE = 52
+
+
+def largest_hand(players, decks=1, full_deal=False):
+    """Return the largest hand the decks allow.
+
+    With a trump card turned up one card must stay undealt; when the largest hand is
+    played without trump (full_deal) every card may be dealt.
+    """
+    cards = DECK_SIZE * decks
+    return cards // players if full_deal else (cards - 1) // players
+
+
+def decks_for(players):
+    """Two decks from 8 players on (001), else one."""
+    return 2 if players >= 8 else 1
+
+
+@dataclass(frozen=True)
+class Pattern(Entry):
+    sequence: Callable = None
+    takes_max: bool = True
+    fixed_max: int | None = None
+
+    def sizes(self, n):
+        return self.sequence(n)
+
+
+def _down_up(n):
+    return list(range(n, 0, -1)) + list(range(2, n + 1))
+
+
+def _up_down(n):
+    return list(range(1, n + 1)) + list(range(n - 1, 0, -1))
+
+
+def _odd_up_down(n):
+    top = n if n % 2 else n - 1
+    up = list(range(1, top + 1, 2))
+    return up + up[-2::-1]
+
+
+def _okenuff(_n):
+    return list(range(4, 14)) + [13] * 3
+
+
+def _cartier(_n):
+    return list(range(13, 1, -1)) + list(range(3, 14))
+
+
+PATTERNS = Registry("deal pattern", [
+    Pattern("down-up", "Down and up", "N cards down to 1, then back up to N.",
+            "001, 002, 003 (WPOHL)", aliases=("Up and Down the River", "waterfalls", "pagat"),
+            sequence=_down_up),
+    Pattern("up-down", "Up and down", "1 card up to N, then back down to 1.",
+            "003 (British variant, Rats, IOHL)", aliases=("Rats",), sequence=_up_down),
+    Pattern("up", "Up", "1 card up to N.", "003 (British), 004", aliases=("British", "Big-D"),
+            sequence=lambda n: list(range(1, n + 1))),
+    Pattern("down", "Down", "N cards down to 1.", "003 (Diminishing Bridge)",
+            aliases=("Diminishing Bridge",), sequence=lambda n: list(range(n, 0, -1))),
+    Pattern("odd-up-down", "Odd up and down", "1, 3, 5 ... up to N, then back down by 2.",
+            "003 (three players: 1-3-5-...-15-...-3-1)", sequence=_odd_up_down),
+    Pattern("okenuff", "Al Okenuff's", "4, 5 ... 13, then 13 until 13 deals.", "000",
+            sequence=_okenuff, takes_max=False, fixed_max=13),
+    Pattern("cartier", "Cartier", "13 down to 2, then 3 up to 13 (23 hands).",
+            "003 (Cartier tournament)", sequence=_cartier, takes_max=False, fixed_max=13),
+    Pattern("custom", "Custom", "Any list of hand sizes the table agrees on.",
+            "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False),
+])
+
+
+def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None, full_deal=False):
+    """Return the planned hand sizes of a game, in order.
+
+    `max_cards` is N (default: the largest hand the decks allow); `sizes` is the list of a
+    custom pattern; `hands` cuts the game short to that many deals (004).
+    Raises ValueError with a message a player can act on.
+    """
+    entry = PATTERNS.find(pattern)
+    if players < 2:
+        raise ValueError("a game needs at least 2 players")
+    limit = largest_hand(players, decks, full_deal=True)
+    if entry.id == "custom":
+        if not sizes:
+            raise ValueError("a custom pattern needs its list of hand sizes")
+        plan = [int(size) for size in sizes]
+    else:
+        n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
+        if n < 1:
+            raise ValueError(f"{players} players cannot be dealt a hand from {decks} deck(s)")
+        plan = entry.sizes(int(n))
+    for size in plan:
+        if size < 1:
+            raise ValueError("every hand needs at least 1 card")
+        if size > limit:
+            raise ValueError(f"{size} cards for {players} players needs more than {decks} deck(s) "
+                             f"(at most {limit} each)")
+    if hands is not None:
+        if hands < 1:
+            raise ValueError("a game needs at least 1 deal")
+        plan = plan[:hands]
+    return plan
+
+
+def is_full_deal(cards, players, decks=1):
+    """True when every card is dealt, so no card is left to turn for trump."""
+    return cards * players >= DECK_SIZE * decks

@@ -1,0 +1,96 @@
+"""A small ordered registry of declared entries, found by id or alias."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Option:
+    """A typed option of a system or pattern, with its default."""
+
+    id: str
+    type: type
+    default: object
+    description: str
+    choices: tuple = ()
+
+    def coerce(self, value):
+        """Return value as this option's type, or raise ValueError saying why."""
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
+                return value.lower() in ("true", "1", "on")
+            raise ValueError(f"option {self.id} must be true or false")
+        if self.type is int:
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise ValueError(f"option {self.id} must be a whole number")
+            try:
+                number = int(value)
+            except ValueError:
+                raise ValueError(f"option {self.id} must be a whole number") from None
+            return number
+        value = str(value)
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {self.id} must be one of {', '.join(self.choices)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What every registry entry declares: an id, a display name and where it comes from."""
+
+    id: str
+    name: str
+    description: str
+    source: str
+    aliases: tuple = ()
+    options: tuple = field(default=())
+
+    def resolve_options(self, given):
+        """Return every option of this entry, the given ones coerced, the rest at their defaults."""
+        given = dict(given or {})
+        resolved = {}
+        for option in self.options:
+            resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
+        if given:
+            raise ValueError(f"{self.id} has no option {sorted(given)[0]!r}")
+        return resolved
+
+
+def _key(text):
+    return "".join(ch for ch in str(text).lower() if ch.isalnum())
+
+
+class Registry:
+    """Entries in declaration order, found by id, name or alias (case and punctuation ignored)."""
+
+    def __init__(self, kind, entries):
+        self.kind = kind
+        self.entries = tuple(entries)
+        self._by_key = {}
+        for entry in self.entries:
+            for key in {entry.id, entry.name, *entry.aliases}:
+                normal = _key(key)
+                owner = self._by_key.get(normal)
+                if owner is not None and owner is not entry:
+                    raise ValueError(f"{kind} {key!r} is declared twice ({owner.id}, {entry.id})")
+                self._by_key[normal] = entry
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self):
+        return len(self.entries)
+
+    def ids(self):
+        return [entry.id for entry in self.entries]
+
+    def find(self, name):
+        """Return the entry for an id or alias, or raise ValueError naming the known ids."""
+        entry = self._by_key.get(_key(name))
+        if entry is None:
+            raise ValueError(f"unknown {self.kind} {name!r} (known: {', '.join(self.ids())})")
+        return entry
+
+    def __contains__(self, name):
+        return _key(name) in self._by_key

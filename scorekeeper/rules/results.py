@@ -1,0 +1,172 @@
+"""Who wins, the ranks, and settling up in money."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from .registry import Entry, Registry
+
+POT = "pot"
+# Beyond this many players with money to move, the exact search is too slow; settle greedily.
+EXACT_PAYMENT_LIMIT = 14
+
+
+def standing_key(total, lowest_wins, tie_break=0):
+    """Return a sort key that puts the best standing first."""
+    return (total if lowest_wins else -total, -tie_break)
+
+
+def ranks(totals, lowest_wins=False, tie_breaks=None):
+    """Return each seat's place, 1 for the best; equal standings share a place (1, 1, 3)."""
+    keys = [standing_key(total, lowest_wins, tie_breaks[seat] if tie_breaks else 0)
+            for seat, total in enumerate(totals)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def winners(totals, lowest_wins=False, tie_breaks=None):
+    """Return the seats in first place: a tie names them all."""
+    return [seat for seat, place in enumerate(ranks(totals, lowest_wins, tie_breaks)) if place == 1]
+
+
+def losers(totals, lowest_wins=False, tie_breaks=None):
+    """Return the seats in last place (the Ultimate Loser, 003)."""
+    places = ranks(totals, lowest_wins, tie_breaks)
+    return [seat for seat, place in enumerate(places) if place == max(places)]
+
+
+def to_money(amount):
+    """Return an exact money amount as a float rounded to cents."""
+    return round(float(amount), 2)
+
+
+def _pairwise(totals, stake, lowest_wins, places, payouts):
+    n, whole = len(totals), sum(Fraction(t) for t in totals)
+    sign = -1 if lowest_wins else 1
+    return [sign * stake * (n * Fraction(total) - whole) for total in totals], 0
+
+
+def default_payouts(players, stake):
+    """Return what each place pays the winner by default: 1, 2, 3 ... stakes from second place on."""
+    return [stake * place for place in range(1, players)]
+
+
+def _prospect(totals, stake, lowest_wins, places, payouts):
+    scale = [Fraction(0)] + [Fraction(str(amount)) for amount in (payouts or default_payouts(len(totals), stake))]
+    if len(scale) < len(totals):
+        raise ValueError(f"the sliding scale needs an amount for each of the {len(totals) - 1} losing places")
+    owed = []
+    for place in places:
+        tied = places.count(place)
+        # Tied players share their places: each pays the average of those places' amounts.
+        owed.append(sum(scale[place - 1:place - 1 + tied]) / tied)
+    first = [seat for seat, place in enumerate(places) if place == 1]
+    pool = sum(owed)
+    return [pool / len(first) - owed[seat] if seat in first else -owed[seat]
+            for seat in range(len(totals))], 0
+
+
+def _stackpot(totals, stake, lowest_wins, places, payouts):
+    net = [stake * Fraction(total) for total in totals]
+    return net, -sum(net)
+
+
+def _nothing(totals, stake, lowest_wins, places, payouts):
+    return [Fraction(0)] * len(totals), 0
+
+
+@dataclass(frozen=True)
+class Settlement(Entry):
+    nets: Callable = None
+
+
+SETTLEMENTS = Registry("settlement", [
+    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing),
+    Settlement("pairwise", "Pairwise", "Every pair settles the difference of their totals times the stake.",
+               "000", aliases=("difference",), nets=_pairwise),
+    Settlement("prospect", "Prospect sliding scale", "The losers pay the winner by rank; last place pays most.",
+               "003 (Prospect)", aliases=("sliding scale",), nets=_prospect),
+    Settlement("stackpot", "Stackpot", "Points are money: losses go to the pot, gains come out of it; "
+               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot),
+])
+
+
+def _cents(amounts):
+    """Round exact amounts to cents so that they still add up to their rounded sum."""
+    cents = [round(amount * 100) for amount in amounts]
+    residue = round(sum(amounts) * 100) - sum(cents)
+    if residue and cents:
+        largest = max(range(len(cents)), key=lambda i: abs(cents[i]))
+        cents[largest] += residue
+    return cents
+
+
+def _zero_sum_groups(balances):
+    """Split the balances into the most groups that each sum to zero (exact, by subsets)."""
+    n = len(balances)
+    sums = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + balances[low]
+    best = [0] * (1 << n)
+    came_from = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        for i in range(n):
+            if mask >> i & 1 and best[mask ^ (1 << i)] >= best[mask]:
+                best[mask], came_from[mask] = best[mask ^ (1 << i)], i
+        if sums[mask] == 0:
+            best[mask] += 1
+    groups, current, mask = [], [], (1 << n) - 1
+    while mask:
+        i = came_from[mask]
+        current.append(i)
+        mask ^= 1 << i
+        if sums[mask] == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def _settle_group(parties, cents):
+    """Largest debtor pays largest creditor until the group is square: at most k - 1 payments."""
+    payments = []
+    balance = {party: cents[party] for party in parties}
+    while True:
+        debtor = min(balance, key=balance.get)
+        creditor = max(balance, key=balance.get)
+        if balance[debtor] >= 0 or balance[creditor] <= 0:
+            return payments
+        amount = min(-balance[debtor], balance[creditor])
+        payments.append((debtor, creditor, amount))
+        balance[debtor] += amount
+        balance[creditor] -= amount
+
+
+def fewest_payments(cents):
+    """Return (payer, payee, cents) transfers that settle every balance, as few as can be."""
+    parties = [i for i, amount in enumerate(cents) if amount]
+    if len(parties) <= EXACT_PAYMENT_LIMIT:
+        groups = [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
+    else:
+        groups = [parties]
+    payments = []
+    for group in groups:
+        payments.extend(_settle_group(group, cents))
+    return payments
+
+
+def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):
+    """Return the settlement: net money by seat, the pot where there is one, and the payments."""
+    entry = SETTLEMENTS.find(method)
+    stake = Fraction(str(stake or 0))
+    places = ranks(totals, lowest_wins, tie_breaks)
+    nets, pot = entry.nets(totals, stake, lowest_wins, places, payouts)
+    has_pot = entry.id == "stackpot"
+    cents = _cents(list(nets) + ([pot] if has_pot else []))
+    parties = list(names) + ([POT] if has_pot else [])
+    payments = [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
+                for payer, payee, amount in fewest_payments(cents)]
+    result = {"method": entry.id, "stake": to_money(stake), "net": [c / 100 for c in cents[:len(names)]],
+              "payments": payments}
+    if has_pot:
+        result["pot"] = cents[-1] / 100
+    return result

@@ -1,0 +1,327 @@
+"""The scoring systems of RULES.md, each declared once as data plus one small function.
+
+A system's `points(bid, took, seat, hand, options)` returns what one player scores in one
+hand, before modifiers and penalties. Most systems only look at bid, took and cards; the
+few that need more (the running totals, the trump namer, the game's largest hand) find it
+on `hand`, a HandView.
+"""
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .bidding import bidding_order, trump_namer
+from .registry import Entry, Option, Registry
+
+
+@dataclass(frozen=True)
+class HandView:
+    """Everything a system may look at to score one hand."""
+
+    cards: int
+    bids: list
+    tricks: list
+    dealer: int = 0
+    trump: str | None = None
+    number: int = 1
+    full_deal: bool = False
+    totals_before: list = None
+    max_cards: int = 0
+
+    @property
+    def players(self):
+        return len(self.bids)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: a hand and what each seat scores in it under a system."""
+
+    bids: list
+    tricks: list
+    cards: int
+    expected: list
+    note: str = ""
+    options: dict = field(default_factory=dict)
+    dealer: int | None = None
+    trump: str | None = None
+    number: int = 1
+    full_deal: bool = False
+    totals_before: list | None = None
+    max_cards: int = 0
+
+    def hand(self):
+        players = len(self.bids)
+        return HandView(self.cards, self.bids, self.tricks,
+                        players - 1 if self.dealer is None else self.dealer, self.trump, self.number,
+                        self.full_deal, self.totals_before or [0] * players, self.max_cards or self.cards)
+
+
+@dataclass(frozen=True)
+class System(Entry):
+    lowest_wins: bool = False
+    points: Callable = None
+    examples: tuple = ()
+    # "made_bids": a tie on total goes to the larger sum of made bids (scratch, 003).
+    tie_break: str | None = None
+
+    def score(self, hand, options=None):
+        """Return the points of every seat in the hand, before modifiers and penalties."""
+        options = self.resolve_options(options)
+        return [self.points(bid, took, seat, hand, options)
+                for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks))]
+
+
+def by_result(made, more, fewer=None):
+    """Build a points function from what a made bid, an overtrick and an undertrick score.
+
+    Each is a function of (bid, took, d, cards); `fewer` defaults to `more`.
+    """
+    fewer = fewer or more
+
+    def points(bid, took, seat, hand, options):
+        d = abs(took - bid)
+        rule = made if d == 0 else more if took > bid else fewer
+        return rule(bid, took, d, hand.cards)
+
+    return points
+
+
+def zero(*_):
+    return 0
+
+
+def tricks_taken(bid, took, d, cards):
+    return took
+
+
+def minus_d(bid, took, d, cards):
+    return -d
+
+
+def _ten_times(bid, took, seat, hand, options):
+    if options["zero_five"] and bid == 0:
+        return 5 if took == 0 else -5
+    if took == bid:
+        return 10 * bid
+    return -10 * bid if options["penalty"] else 0
+
+
+def _double_whammy(bid, took, seat, hand, options):
+    if took != bid:
+        return took
+    if hand.number < options["from_hand"]:
+        return took + 10
+    return 10 if bid == 0 else 15 if bid == 1 else 11 * bid
+
+
+def _reduced_zero(bid, took, seat, hand, options):
+    if took == bid:
+        return 5 if bid == 0 else 10 + bid
+    return took if options["base"] == "basic" else 0
+
+
+def _binary_nil(bid, took, seat, hand, options):
+    if bid == 0 and hand.cards > hand.players:
+        return 20 if took == 0 else -10
+    return 10 if took == bid else 0
+
+
+def _binary_halving(bid, took, seat, hand, options):
+    if took == bid:
+        return 8
+    total = hand.totals_before[seat]
+    return math.ceil(total / 2) - total
+
+
+def _get_fred(bid, took, seat, hand, options):
+    if took == bid:
+        return 10 + (bid * bid if options["squared"] else bid)
+    return -abs(took - bid)
+
+
+def _variable_bonus(bid, took, seat, hand, options):
+    return took + (hand.max_cards + 1 - hand.cards) if took == bid else took
+
+
+def _basas(bid, took, seat, hand, options):
+    if bid == 0 and hand.full_deal:
+        return 35 if took == 0 else -10
+    return bid * bid + 10 if took == bid else -3 * abs(took - bid)
+
+
+def stackpot_pot(totals):
+    """Return the pot: minus the sum of every total, when that is positive (003)."""
+    return max(-sum(totals), 0)
+
+
+def _stackpot(bid, took, seat, hand, options):
+    if took != bid:
+        return -hand.cards
+    bonus = stackpot_pot(hand.totals_before) // hand.cards
+    return bid * (1 + bonus)
+
+
+def okenuff_made(bid):
+    """Al Okenuff's score for a made bid: 5, plus 1 + 2 + ... counting 5 from the fifth trick, plus 15 from 5 (000)."""
+    return 5 + sum(min(i, 5) for i in range(1, bid + 1)) + (15 if bid >= 5 else 0)
+
+
+def okenuff_extra_penalty(seat, hand):
+    """True when the trump namer bid 6 or more after an earlier bid of 5 or more (000)."""
+    if seat != trump_namer(hand.dealer, hand.bids) or hand.bids[seat] < 6:
+        return False
+    order = bidding_order(hand.dealer, hand.players)
+    earlier = order[:order.index(seat)]
+    return any(hand.bids[other] >= 5 for other in earlier)
+
+
+def _okenuff(bid, took, seat, hand, options):
+    if took == bid:
+        return okenuff_made(bid)
+    d = abs(took - bid)
+    if took < bid and okenuff_extra_penalty(seat, hand):
+        return -5 * d - 5 * (d - 1)
+    return -5 * d
+
+
+def _exact_slam(bid, took, seat, hand, options):
+    if took != bid:
+        return 0
+    bonus = 0
+    if hand.cards > 5:
+        bonus = 50 if bid == hand.cards else 25 if bid == hand.cards - 1 else 0
+    return 10 + bid + bonus
+
+
+E = Example
+S = System
+
+SYSTEMS = Registry("scoring system", [
+    S("exact", "Exact", "Made: 10 + bid. Missed: nothing.", "002, 003, 004",
+      aliases=("Exact scoring", "Standard"),
+      points=by_result(lambda b, t, d, c: 10 + b, zero),
+      examples=(E([2, 0, 1], [2, 1, 0], 3, [12, 0, 0], "002: 10 plus the bid; a miss scores nothing"),)),
+    S("basic", "Basic", "1 a trick, and 10 more for a made bid.", "003, 001 (Tricks)",
+      aliases=("Tricks", "Basic scoring"),
+      points=by_result(lambda b, t, d, c: t + 10, tricks_taken),
+      examples=(E([2, 1, 1], [2, 0, 1], 3, [12, 0, 11]),)),
+    S("basic5", "Variant basic", "1 a trick, and 5 more for a made bid.", "003",
+      aliases=("Variant basic scoring",),
+      points=by_result(lambda b, t, d, c: t + 5, tricks_taken),
+      examples=(E([2, 1, 1], [2, 0, 1], 3, [7, 0, 6]),)),
+    S("exact_penalty", "Exact with penalty", "Made: 10 + bid. Missed: minus the bid.", "003 (Hassenpfeffer)",
+      aliases=("Hassenpfeffer",),
+      points=by_result(lambda b, t, d, c: 10 + b, lambda b, t, d, c: -b),
+      examples=(E([3, 0, 1], [1, 1, 1], 3, [-3, 0, 11], "003: missing a 3 bid scores -3, missing a zero bid 0"),)),
+    S("ten_times", "10 times exact", "Made: 10 x bid. Options: a miss costs 10 x bid; a zero bid is worth 5.",
+      "003", aliases=("10 times exact scoring",),
+      options=(Option("penalty", bool, False, "a missed bid scores -10 x bid"),
+               Option("zero_five", bool, False, "a zero bid scores +5 made, -5 missed")),
+      points=_ten_times,
+      examples=(E([4, 0, 0], [4, 0, 0], 4, [40, 0, 0], "003: a bid of 4 made is worth 40"),
+                E([4, 0, 1], [2, 1, 1], 4, [-40, -5, 10], "003: -40 for the missed 4, -5 for a lost zero",
+                  options={"penalty": True, "zero_five": True}))),
+    S("double_whammy", "Double whammy", "As basic, but a made 1 is 15, a made 2 is 22, then 11 a trick.",
+      "003", options=(Option("from_hand", int, 1, "play basic before this hand number"),),
+      points=_double_whammy,
+      examples=(E([1, 2, 3, 4], [1, 2, 3, 4], 10, [15, 22, 33, 44], "003: 15, 22, then multiples of 11"),
+                E([1, 0, 0], [1, 0, 0], 1, [11, 10, 10], "before hand 2 it is basic",
+                  options={"from_hand": 2}))),
+    S("penalty_under_zero_over", "Penalty under, zero over", "Made: 10 + bid. Over: nothing. Under: minus the bid.",
+      "003", points=by_result(lambda b, t, d, c: 10 + b, zero, lambda b, t, d, c: -b),
+      examples=(E([3, 0, 2], [1, 2, 0], 3, [-3, 0, -2]),)),
+    S("cypriot", "Exact with penalty, multiples of 5", "Made: 10 + 5 x bid. Missed: -5 x bid (a zero bid: -10).",
+      "003 (Cypriot)", aliases=("Cypriot", "Biskauer"),
+      points=by_result(lambda b, t, d, c: 10 + 5 * b, lambda b, t, d, c: -5 * b if b else -10),
+      examples=(E([3, 0, 5], [1, 1, 5], 7, [-15, -10, 35], "003: -15, -10, and 35 for a made 5"),)),
+    S("set_penalty", "Exact with set penalty", "Made: 10 + bid. Over: 1 a trick. Under: -10.", "003",
+      points=by_result(lambda b, t, d, c: 10 + b, tricks_taken, lambda b, t, d, c: -10),
+      examples=(E([4, 4, 4], [4, 5, 3], 12, [14, 5, -10], "003: bid 4 and take 4, 5, 3"),)),
+    S("progressive_penalty", "Exact with progressive penalty", "Made: 10 + bid. Missed: minus (bid + 10 a trick off).",
+      "003", points=by_result(lambda b, t, d, c: 10 + b, lambda b, t, d, c: -(b + 10 * d)),
+      examples=(E([4, 4, 4, 4, 4], [4, 3, 5, 2, 6], 24, [14, -14, -14, -24, -24],
+                  "003: bid 4 and take 4, 3 or 5, 2 or 6"),)),
+    S("reduced_zero", "Reduced zero bid", "As basic (or exact), but a made zero bid scores 5.", "003",
+      options=(Option("base", str, "basic", "the system a zero bid reduces", ("basic", "exact")),),
+      points=_reduced_zero,
+      examples=(E([0, 1, 1], [0, 1, 2], 3, [5, 11, 2]),
+                E([0, 1, 1], [0, 1, 2], 3, [5, 11, 0], "on exact", options={"base": "exact"}))),
+    S("adjusted_zero", "Adjusted zero bid", "As basic, but a made zero bid scores 5 + the cards.", "003",
+      points=by_result(lambda b, t, d, c: 5 + c if b == 0 else t + 10, tricks_taken),
+      examples=(E([0, 1, 0], [0, 1, 0], 1, [6, 11, 6], "003: in the first round a zero is worth 6, a one 11"),)),
+    S("progressive", "Progressive", "Made: 10 + bid squared. Missed: 1 a trick.", "003",
+      points=by_result(lambda b, t, d, c: 10 + b * b, tricks_taken),
+      examples=(E([4, 0, 1], [4, 1, 0], 5, [26, 1, 0], "003: a made 4 is 10 plus 16"),)),
+    S("montreal", "Simplified / Montreal progressive", "Made: 10 + 2 a trick. Missed: nothing.", "003",
+      aliases=("Montreal", "Simplified progressive"),
+      points=by_result(lambda b, t, d, c: 10 + 2 * t, zero),
+      examples=(E([3, 0, 1], [3, 1, 0], 4, [16, 0, 0]),)),
+    S("negative", "Negative (golf)", "Lowest wins. Made: 0. Missed: 1 + 2 + ... for each trick off.", "003",
+      aliases=("Golf", "Negative scoring"), lowest_wins=True,
+      points=by_result(zero, lambda b, t, d, c: d * (d + 1) // 2),
+      examples=(E([0, 1, 4], [3, 1, 0], 4, [6, 0, 10], "003: 3 overtricks cost 1 + 2 + 3 = 6"),)),
+    S("simplified_negative", "Simplified negative", "Lowest wins. Missed: the square of the tricks off.", "003",
+      lowest_wins=True, points=by_result(zero, lambda b, t, d, c: d * d),
+      examples=(E([0, 1, 4], [3, 1, 0], 4, [9, 0, 16]),)),
+    S("variant_negative", "Variant negative", "Lowest wins. Missed: the number of cards.", "003",
+      lowest_wins=True, points=by_result(zero, lambda b, t, d, c: c),
+      examples=(E([0, 1, 4], [3, 1, 1], 5, [5, 0, 5], "003: every unsuccessful player scores 5 in a 5-trick round"),)),
+    S("trick", "Trick scoring", "Made: the bid (a zero bid: 1/2). Missed: minus the tricks off.", "003",
+      points=by_result(lambda b, t, d, c: b if b else 0.5, minus_d),
+      examples=(E([3, 2, 0], [2, 3, 0], 5, [-1, -1, 0.5], "003: 3 taking 2 and 2 taking 3 both lose 1"),)),
+    S("binary", "Binary", "Made: 10. Missed: nothing.", "003",
+      points=by_result(lambda *_: 10, zero),
+      examples=(E([3, 0, 1], [3, 1, 0], 4, [10, 0, 0]),)),
+    S("binary_nil", "Binary with nil rule", "Made: 10. A zero bid when there are more cards than players: +20 or -10.",
+      "003", aliases=("Nil",), points=_binary_nil,
+      examples=(E([0, 2, 1], [0, 3, 1], 4, [20, 0, 10], "4 cards, 3 players: the nil bid made scores 20"),
+                E([0, 2, 1], [1, 2, 1], 4, [-10, 10, 10], "the nil bid missed costs 10"))),
+    S("binary_halving", "Binary with increasing penalty", "Made: 8. Missed: your running total is halved, rounding up.",
+      "003", points=_binary_halving,
+      examples=(E([1, 0, 0], [1, 1, 0], 2, [8, -7, 8], "a total of 15 halves to 8", totals_before=[0, 15, 0]),)),
+    S("scratch", "Scratch / quick", "A miss is a scratch. Fewest scratches wins; a tie goes to the larger sum of made bids.",
+      "003", aliases=("Quick", "Scratch scoring", "Blob", "Blackout"), lowest_wins=True, tie_break="made_bids",
+      points=by_result(zero, lambda *_: 1),
+      examples=(E([1, 0, 2], [1, 1, 1], 3, [0, 1, 1]),)),
+    S("adjusted_exact", "Adjusted exact", "Made: the bid + the cards. Missed: nothing.", "003",
+      points=by_result(lambda b, t, d, c: b + c, zero),
+      examples=(E([2, 0, 1], [2, 0, 3], 5, [7, 5, 0]),)),
+    S("get_fred", "Get Fred", "Made: 10 + bid (option: bid squared). Missed: minus the tricks off.",
+      "003, 001 (Regular, Squared)", aliases=("Regular", "Get Fred scoring"),
+      options=(Option("squared", bool, False, "a made bid scores 10 + bid squared (Oy Vey, 001 Squared)"),),
+      points=_get_fred,
+      examples=(E([3, 1, 0], [1, 3, 0], 4, [-2, -2, 10], "001: bid 3 take 1, or bid 1 take 3: -2"),
+                E([3, 1, 0], [3, 1, 0], 4, [19, 11, 10], "001 Squared: 10 + 9", options={"squared": True}))),
+    S("novacastrian", "Novacastrian", "Made: the bid. Took more: minus the tricks. Took fewer: minus the bid.", "003",
+      points=by_result(lambda b, t, d, c: b, lambda b, t, d, c: -t, lambda b, t, d, c: -b),
+      examples=(E([1, 3, 0], [3, 1, 0], 4, [-3, -3, 0]),)),
+    S("gentleman", "Gentleman", "Made: 10 x bid (a zero bid: 5). Over: 1 a trick. Under: -10 a trick off.", "003",
+      points=by_result(lambda b, t, d, c: 10 * b if b else 5, tricks_taken, lambda b, t, d, c: -10 * d),
+      examples=(E([2, 0, 3], [2, 1, 1], 4, [20, 1, -20]),)),
+    S("variable_bonus", "Variable bonus", "1 a trick, plus (M + 1 - cards) for a made bid; M is the game's largest hand.",
+      "003", points=_variable_bonus,
+      examples=(E([1, 0, 0], [1, 0, 0], 1, [9, 8, 8], "003: with M = 8 the 1-card bonus is 8", max_cards=8),
+                E([3, 5, 0], [3, 5, 0], 8, [4, 6, 1], "003: the 8-card bonus is 1", max_cards=8))),
+    S("penalty", "Penalty scoring", "Made: 10 + 5 a trick. Missed: -10, and -15 for each further trick off.", "003",
+      points=by_result(lambda b, t, d, c: 10 + 5 * t, lambda b, t, d, c: -(10 + 15 * (d - 1))),
+      examples=(E([2, 0, 3], [2, 1, 1], 4, [20, -10, -25]),)),
+    S("basas", "Basas", "Made: bid squared + 10. Missed: -3 a trick off. When every card is dealt a zero bid is +35 or -10.",
+      "003 (Basas)", points=_basas,
+      examples=(E([2, 0, 1], [2, 0, 3], 5, [14, 10, -6]),
+                E([0, 0, 6, 5], [0, 1, 6, 6], 13, [35, -10, 46, -3], "13 cards to 4 players: every card dealt",
+                  full_deal=True))),
+    S("stackpot", "Stackpot", "Made: the bid x (1 + bonus). Missed: minus the cards. The pot feeds the bonus.",
+      "003 (Hell Club)", points=_stackpot,
+      examples=(E([3, 0, 5], [3, 1, 5], 9, [9, -9, 15], "003: a pot of 20 over 9 tricks makes 3 a trick",
+                  totals_before=[-10, -5, -5]),)),
+    S("okenuff", "Al Okenuff's", "Made: 5 + 1 + 2 + ... (5 a trick from the fifth), +15 from a bid of 5. Missed: -5 a trick off.",
+      "000", aliases=("Okenuff",), points=_okenuff,
+      examples=(E([4, 2, 7, 1], [4, 2, 7, 0], 13, [15, 8, 45, -5], "000: made 4, 2 and 7 score 15, 8 and 45"),
+                E([0, 1, 2, 0], [2, 1, 0, 1], 4, [-10, 6, -10, -5], "000: a zero bid taking 2 scores -10"),
+                E([2, 2, 5, 6], [2, 3, 5, 3], 13, [8, -5, 35, -25], "000: the trump namer's 6 after a 5, set by 3"))),
+    S("exact_slam", "Exact with slam bonus", "As exact; above 5 cards a made bid of all but one adds 25, of all adds 50.",
+      "004", aliases=("Slam",), points=_exact_slam,
+      examples=(E([5, 0, 0, 1], [5, 0, 0, 1], 6, [40, 10, 10, 11], "004: small slam, 10 + 5 + 25"),
+                E([6, 0, 0, 0], [6, 0, 0, 0], 6, [66, 10, 10, 10], "004: grand slam, 10 + 6 + 50"))),
+])
