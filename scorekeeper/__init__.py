@@ -32,4 +32,8 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+
+    from .views import register_blueprints
+
+    register_blueprints(app)
     return app

@@ -1,0 +1,8 @@
+"""The web app's blueprints: thin glue from forms to the rules engine to the store."""
+
+
+def register_blueprints(app):
+    """Register every blueprint of the app."""
+    blueprints = []
+    for blueprint in blueprints:
+        app.register_blueprint(blueprint)
