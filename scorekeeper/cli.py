@@ -28,40 +28,43 @@ def _number(value):
     return "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def _cell(hand, seat):
+    """One player's cell of a hand: bid/took, the score and the running total; * marks a miss."""
+    bid = hand["bids"][seat]
+    if hand["scores"] is None:
+        return "-" if bid is None else f"{bid}/-"
+    mark = "" if hand["made"][seat] else "*"
+    return f"{bid}/{hand['tricks'][seat]}{mark} {_number(hand['scores'][seat])} = {_number(hand['totals'][seat])}"
+
+
+def _columns(rows):
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(w) if i != 2 else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+            for row in rows]
+
+
 def format_table(scored):
     """Return the scored game as a table for the terminal."""
     names = scored["players"]
-    width = max(9, *(len(name) for name in names))
-    lines = [f"{scored['system_name']} ({scored['system']})" + (", lowest wins" if scored["lowest_wins"] else "")]
-    header = f"{'#':>3} {'cards':>5} {'dealer':<{width}} {'trump':<8}" + "".join(f" | {n:^{width}}" for n in names)
-    lines += [header, "-" * len(header)]
+    rows = [["#", "cards", "dealer", "trump", *names]]
     for hand in scored["hands"]:
-        cells = []
-        for seat in range(len(names)):
-            if hand["scores"] is None:
-                bid = hand["bids"][seat]
-                cells.append(f"{_number(bid)}/-" if bid is not None else "-")
-            else:
-                mark = "" if hand["made"][seat] else "*"
-                cells.append(f"{hand['bids'][seat]}/{hand['tricks'][seat]}{mark} {_number(hand['scores'][seat])}"
-                             f" = {_number(hand['totals'][seat])}")
-        lines.append(f"{hand['number']:>3} {hand['cards']:>5} {names[hand['dealer']]:<{width}} "
-                     f"{hand['trump'] or '?':<8}" + "".join(f" | {c:>{width}}" for c in cells))
-    lines.append("-" * len(header))
-    lines.append(f"{'':>3} {'':>5} {'total':<{width}} {'':<8}"
-                 + "".join(f" | {_number(t):>{width}}" for t in scored["totals"]))
-    lines.append("")
-    lines.append("cell: bid/took score = running total; * marks a missed bid")
-    state = "Winner" if scored["finished"] else f"Leading after {sum(h['scores'] is not None for h in scored['hands'])}" \
-        f" of {scored['planned_hands']} hands"
+        rows.append([str(hand["number"]), str(hand["cards"]), names[hand["dealer"]], hand["trump"] or "?",
+                     *(_cell(hand, seat) for seat in range(len(names)))])
+    rows.append(["", "", "total", "", *(_number(t) for t in scored["totals"])])
+    table = _columns(rows)
+    rule = "-" * len(table[0])
+    lowest = ", lowest total wins" if scored["lowest_wins"] else ""
+    lines = [f"{scored['system_name']} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
+             "", "cell: bid/took score = running total; * marks a missed bid"]
+    played = sum(hand["scores"] is not None for hand in scored["hands"])
+    state = "Winner" if scored["finished"] else f"Leading after {played} of {scored['planned_hands']} hands"
     lines.append(f"{state}: {', '.join(scored['winner'])}")
     if "ultimate_loser" in scored:
         lines.append(f"Ultimate Loser: {', '.join(scored['ultimate_loser'])}")
     settlement = scored["settlement"]
     if settlement["method"] != "none":
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
-        for payment in settlement["payments"]:
-            lines.append(f"  {payment['from']} pays {payment['to']} {payment['amount']:.2f}")
+        lines += [f"  {p['from']} pays {p['to']} {p['amount']:.2f}" for p in settlement["payments"]]
         if not settlement["payments"]:
             lines.append("  nobody owes anything")
         if "pot" in settlement:
@@ -87,20 +90,38 @@ def cmd_score(args):
     if args.compare:
         print(format_compare(game))
         return 0
-    try:
-        scored = rules.score(game, system=args.system)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    scored = rules.score(game, system=args.system)
     print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_table(scored))
     return 0
 
 
-def cmd_systems(args):
-    sections = [("Scoring systems", rules.SYSTEMS), ("Deal patterns", rules.PATTERNS),
+REGISTRY_SECTIONS = [("Scoring systems", rules.SYSTEMS), ("Deal patterns", rules.PATTERNS),
                 ("Modifiers", rules.MODIFIERS), ("Penalties", rules.PENALTIES),
                 ("Bidding", rules.BIDDING_STYLES), ("Trump", rules.TRUMP_METHODS),
                 ("Settlement", rules.SETTLEMENTS)]
-    for title, registry in sections:
+
+
+def systems_markdown():
+    """Return every registry as Markdown: the source of docs/rules.md."""
+    lines = ["# Systems, patterns and modifiers", "",
+             "Generated by `python -m scorekeeper systems --markdown`; a test keeps it current.", ""]
+    for title, registry in REGISTRY_SECTIONS:
+        lines += [f"## {title}", "", "| id | name | aliases | source | description |", "| --- | --- | --- | --- | --- |"]
+        for entry in registry:
+            low = " Lowest total wins." if getattr(entry, "lowest_wins", False) else ""
+            options = "".join(f" Option `{o.id}` (default {o.default!r}): {o.description}." for o in entry.options)
+            aliases = [*entry.aliases, *(name for name, _ in entry.option_aliases)]
+            lines.append(f"| `{entry.id}` | {entry.name} | {', '.join(aliases)} | {entry.source} | "
+                         f"{entry.description}{low}{options} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cmd_systems(args):
+    if args.markdown:
+        print(systems_markdown())
+        return 0
+    for title, registry in REGISTRY_SECTIONS:
         print(title)
         for entry in registry:
             low = " [lowest wins]" if getattr(entry, "lowest_wins", False) else ""
@@ -134,6 +155,7 @@ def build_parser():
     score.set_defaults(run=cmd_score)
 
     systems = commands.add_parser("systems", help="list every system, pattern and modifier")
+    systems.add_argument("--markdown", action="store_true", help="print the list as Markdown (docs/rules.md)")
     systems.set_defaults(run=cmd_systems)
 
     serve = commands.add_parser("serve", help="serve the web app")
@@ -143,15 +165,15 @@ def build_parser():
     return parser
 
 
-class _Parser(argparse.ArgumentParser):
-    pass
-
-
 def main(argv=None):
     parser = build_parser()
+    args = parser.parse_args(argv)
     try:
-        args = parser.parse_args(argv)
         return args.run(args)
-    except UsageError as error:
+    except (UsageError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (head, less) went away: not an error worth a traceback.
+        sys.stderr.close()
+        return 0

@@ -1,7 +1,8 @@
 """Bidding: turn order, the hook, announcements and blind bids.
 
 Bids are lists by seat with None for "not bid yet"; seats run clockwise 0..n-1 and the
-player left of the dealer is seat (dealer + 1) % n.
+player left of the dealer is seat (dealer + 1) % n. `out` lists the seats not dealt in
+this hand (sitting out, not arrived yet, or gone): they are skipped.
 """
 
 from dataclasses import dataclass
@@ -27,9 +28,10 @@ BIDDING_STYLES = Registry("bidding style", [
 BLIND_MARGIN = 20
 
 
-def bidding_order(dealer, players):
+def bidding_order(dealer, players, out=()):
     """Return the seats in bidding order: left of the dealer first, the dealer last."""
-    return [(dealer + offset) % players for offset in range(1, players + 1)]
+    seats = ((dealer + offset) % players for offset in range(1, players + 1))
+    return [seat for seat in seats if seat not in out]
 
 
 def bid_so_far(bids):
@@ -37,9 +39,9 @@ def bid_so_far(bids):
     return sum(bid for bid in bids if bid is not None)
 
 
-def next_bidder(dealer, bids):
+def next_bidder(dealer, bids, out=()):
     """Return the seat whose turn it is to bid, or None when everyone has bid."""
-    for seat in bidding_order(dealer, len(bids)):
+    for seat in bidding_order(dealer, len(bids), out):
         if bids[seat] is None:
             return seat
     return None
@@ -58,13 +60,13 @@ def forbidden_bid(cards, dealer, bids, hook=True):
     return forbidden if 0 <= forbidden <= cards else None
 
 
-def allowed_bids(cards, seat, dealer, bids, hook=True):
+def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
     """Return the bids seat may make now: 0..cards, less the dealer's forbidden bid.
 
     The hook only bites once every other player has bid; until then the dealer is free.
     """
     forbidden = None
-    if seat == dealer and all(bid is not None for s, bid in enumerate(bids) if s != dealer):
+    if seat == dealer and all(bid is not None for s, bid in enumerate(bids) if s != dealer and s not in out):
         forbidden = forbidden_bid(cards, dealer, bids, hook)
     return [bid for bid in range(cards + 1) if bid != forbidden]
 
@@ -110,10 +112,10 @@ def dealer_blind_bid(cards, dealer, bids, blind_bid, hook=True):
     return blind_bid + 1 if blind_bid < cards else blind_bid - 1
 
 
-def trump_namer(dealer, bids):
+def trump_namer(dealer, bids, out=()):
     """Return the highest bidder, the first in bidding order on a tie (000, 003 Cartier)."""
     best = None
-    for seat in bidding_order(dealer, len(bids)):
+    for seat in bidding_order(dealer, len(bids), out):
         if bids[seat] is not None and (best is None or bids[seat] > bids[best]):
             best = seat
     return best

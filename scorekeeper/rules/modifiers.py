@@ -15,8 +15,8 @@ def _double_when(trump):
 
 
 def _blind_bonus(points, hand, blind=()):
-    return [score + BLIND_BONUS if seat in blind and hand.tricks[seat] == hand.bids[seat] else score
-            for seat, score in enumerate(points)]
+    return [score + BLIND_BONUS if seat in blind and hand.bids[seat] is not None
+            and hand.tricks[seat] == hand.bids[seat] else score for seat, score in enumerate(points)]
 
 
 def _unchanged(points, hand):

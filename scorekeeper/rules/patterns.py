@@ -28,6 +28,8 @@ class Pattern(Entry):
     sequence: Callable = None
     takes_max: bool = True
     fixed_max: int | None = None
+    # Worked examples: (N, the hand sizes it gives).
+    examples: tuple = ()
 
     def sizes(self, n):
         return self.sequence(n)
@@ -58,21 +60,27 @@ def _cartier(_n):
 PATTERNS = Registry("deal pattern", [
     Pattern("down-up", "Down and up", "N cards down to 1, then back up to N.",
             "001, 002, 003 (WPOHL)", aliases=("Up and Down the River", "waterfalls", "pagat"),
-            sequence=_down_up),
+            sequence=_down_up, examples=((7, [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]),)),
     Pattern("up-down", "Up and down", "1 card up to N, then back down to 1.",
-            "003 (British variant, Rats, IOHL)", aliases=("Rats",), sequence=_up_down),
+            "003 (British variant, Rats, IOHL)", aliases=("Rats",), sequence=_up_down,
+            examples=((3, [1, 2, 3, 2, 1]),)),
     Pattern("up", "Up", "1 card up to N.", "003 (British), 004", aliases=("British", "Big-D"),
-            sequence=lambda n: list(range(1, n + 1))),
+            sequence=lambda n: list(range(1, n + 1)), examples=((5, [1, 2, 3, 4, 5]),)),
     Pattern("down", "Down", "N cards down to 1.", "003 (Diminishing Bridge)",
-            aliases=("Diminishing Bridge",), sequence=lambda n: list(range(n, 0, -1))),
+            aliases=("Diminishing Bridge",), sequence=lambda n: list(range(n, 0, -1)),
+            examples=((4, [4, 3, 2, 1]),)),
     Pattern("odd-up-down", "Odd up and down", "1, 3, 5 ... up to N, then back down by 2.",
-            "003 (three players: 1-3-5-...-15-...-3-1)", sequence=_odd_up_down),
+            "003 (three players: 1-3-5-...-15-...-3-1)", sequence=_odd_up_down,
+            examples=((15, [1, 3, 5, 7, 9, 11, 13, 15, 13, 11, 9, 7, 5, 3, 1]),)),
     Pattern("okenuff", "Al Okenuff's", "4, 5 ... 13, then 13 until 13 deals.", "000",
-            sequence=_okenuff, takes_max=False, fixed_max=13),
+            sequence=_okenuff, takes_max=False, fixed_max=13,
+            examples=((13, [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13]),)),
     Pattern("cartier", "Cartier", "13 down to 2, then 3 up to 13 (23 hands).",
-            "003 (Cartier tournament)", sequence=_cartier, takes_max=False, fixed_max=13),
+            "003 (Cartier tournament)", sequence=_cartier, takes_max=False, fixed_max=13,
+            examples=((13, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),)),
     Pattern("custom", "Custom", "Any list of hand sizes the table agrees on.",
-            "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False),
+            "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False,
+            examples=((None, [5, 3, 1, 3, 5]),)),
 ])
 
 

@@ -59,10 +59,17 @@ class Hand:
     trump: str | None = None
     blind: tuple = ()
     penalties: tuple = ()
+    out: tuple = ()
+    joins: tuple = ()
 
     @property
     def complete(self):
         return self.tricks is not None
+
+    @property
+    def dealt_in(self):
+        """The number of players dealt in."""
+        return len(self.bids) - len(self.out)
 
 
 @dataclass
@@ -78,8 +85,8 @@ class Game:
         return patterns.hand_sizes(r.pattern, len(self.players), r.decks, r.max_cards, r.sizes,
                                    r.planned_hands, r.full_deal)
 
-    def full_deal(self, cards):
-        return patterns.is_full_deal(cards, len(self.players), self.rules.decks)
+    def full_deal(self, cards, dealt_in=None):
+        return patterns.is_full_deal(cards, dealt_in or len(self.players), self.rules.decks)
 
     def max_cards(self):
         """The game's largest hand M (variable bonus): deals.max, else the largest hand recorded."""
@@ -130,7 +137,7 @@ def _rules(data, players):
     if not isinstance(options, dict):
         _fail("rules.options", "must be an object")
     try:
-        options = system.resolve_options(options)
+        options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", "exact"))[1], **options})
     except ValueError as error:
         _fail("rules.options", str(error))
     modifiers = rules.get("modifiers") or []
@@ -180,27 +187,56 @@ def _rules(data, players):
         payouts=payouts, first_dealer=first_dealer)
 
 
-def _seat_list(values, path, players, cards, allow_none):
+def _seat_list(values, path, players, cards, allow_none, out):
     if not isinstance(values, list) or len(values) != players:
         _fail(path, f"must list one number for each of the {players} players, by seat")
     for seat, value in enumerate(values):
+        if seat in out:
+            if value is not None:
+                _fail(f"{path}[{seat}]", "must be null: that player was not dealt in")
+            continue
         if value is None and allow_none:
             continue
         _whole(value, f"{path}[{seat}]", 0, cards)
     return list(values)
 
 
+def _seats(values, path, players):
+    if not isinstance(values, list):
+        _fail(path, "must be a list of seats")
+    return tuple(_whole(seat, f"{path}[{i}]", 0, players - 1) for i, seat in enumerate(values))
+
+
+def _joins(values, path, players):
+    if not isinstance(values, list):
+        _fail(path, "must list the players who join, as {seat, total}")
+    joins = []
+    for i, join in enumerate(values):
+        if not isinstance(join, dict):
+            _fail(f"{path}[{i}]", "must be an object with seat and total")
+        total = join.get("total", 0)
+        if isinstance(total, bool) or not isinstance(total, (int, float)):
+            _fail(f"{path}[{i}].total", "must be a number")
+        joins.append((_whole(join.get("seat"), f"{path}[{i}].seat", 0, players - 1), total))
+    return tuple(joins)
+
+
 def _hand(raw, index, players, rules, is_last):
     path = f"hands[{index}]"
     if not isinstance(raw, dict):
         _fail(path, "must be an object")
-    limit = patterns.largest_hand(players, rules.decks, full_deal=True)
+    out = _seats(raw.get("out") or [], f"{path}.out", players)
+    if players - len(set(out)) < 2:
+        _fail(f"{path}.out", "at least 2 players must be dealt in")
+    limit = patterns.largest_hand(players - len(set(out)), rules.decks, full_deal=True)
     if "cards" not in raw:
         _fail(f"{path}.cards", "is missing")
     cards = _whole(raw["cards"], f"{path}.cards", 1, limit)
     if "dealer" not in raw:
         _fail(f"{path}.dealer", "is missing")
     dealer = _whole(raw["dealer"], f"{path}.dealer", 0, players - 1)
+    if dealer in out:
+        _fail(f"{path}.dealer", f"seat {dealer} is not dealt in, so cannot deal")
     trump = raw.get("trump")
     if trump is not None and trump not in TRUMPS:
         _fail(f"{path}.trump", f"must be one of {', '.join(TRUMPS)}, not {json.dumps(trump)}")
@@ -208,26 +244,24 @@ def _hand(raw, index, players, rules, is_last):
     in_progress = tricks is None
     if in_progress and not is_last:
         _fail(f"{path}.tricks", "are missing, but later hands are recorded")
-    bids = _seat_list(raw.get("bids", [None] * players), f"{path}.bids", players, cards, in_progress)
+    bids = _seat_list(raw.get("bids", [None] * players), f"{path}.bids", players, cards, in_progress, out)
     if not in_progress:
-        if None in bids:
+        if any(bid is None for seat, bid in enumerate(bids) if seat not in out):
             _fail(f"{path}.bids", "every player must bid before the tricks are recorded")
-        tricks = _seat_list(tricks, f"{path}.tricks", players, cards, False)
-        taken, cancel = sum(tricks), "identical_cards_cancel" in rules.modifiers
+        tricks = _seat_list(tricks, f"{path}.tricks", players, cards, False, out)
+        taken = sum(took for took in tricks if took is not None)
+        cancel = "identical_cards_cancel" in rules.modifiers
         if taken > cards or (taken < cards and not cancel):
             _fail(f"{path}.tricks", f"add up to {taken}, but {cards} tricks were played"
                   + ("" if cancel else " (fewer only when identical cards cancel)"))
-    blind = raw.get("blind") or []
-    if not isinstance(blind, list):
-        _fail(f"{path}.blind", "must list the seats that bid blind")
-    for i, seat in enumerate(blind):
-        _whole(seat, f"{path}.blind[{i}]", 0, players - 1)
+    blind = _seats(raw.get("blind") or [], f"{path}.blind", players)
     if blind and "blind" not in rules.modifiers:
         _fail(f"{path}.blind", "blind bids need the modifier 'blind' in rules.modifiers")
     penalties = []
     for i, penalty in enumerate(raw.get("penalties") or []):
         penalties.append(_penalty(penalty, f"{path}.penalties[{i}]", players, rules))
-    return Hand(cards, dealer, bids, tricks, trump, tuple(blind), tuple(penalties))
+    joins = _joins(raw.get("joins") or [], f"{path}.joins", players)
+    return Hand(cards, dealer, bids, tricks, trump, blind, tuple(penalties), tuple(sorted(set(out))), joins)
 
 
 def penalty_points(reason, lowest_wins=False):
@@ -254,13 +288,14 @@ def _penalty(raw, path, players, rules):
 def _check_bidding(hand, index, rules, totals_before, players):
     path = f"hands[{index}]"
     style = BIDDING_STYLES.find(rules.bidding)
-    bids_done = None not in hand.bids
+    bids_done = sum(bid is not None for bid in hand.bids) == hand.dealt_in
     if rules.hook_applies and bids_done:
         forbidden = bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, True)
         if hand.bids[hand.dealer] == forbidden:
             _fail(f"{path}.bids[{hand.dealer}]", f"the dealer may not bid {forbidden} (hook)")
-    if style.bids_must_sum_to_cards and bids_done and sum(hand.bids) != hand.cards:
-        _fail(f"{path}.bids", f"add up to {sum(hand.bids)}, but cooperative bids must add up to {hand.cards}")
+    total_bid = bidding.bid_so_far(hand.bids)
+    if style.bids_must_sum_to_cards and bids_done and total_bid != hand.cards:
+        _fail(f"{path}.bids", f"add up to {total_bid}, but cooperative bids must add up to {hand.cards}")
     if hand.blind:
         eligible = bidding.blind_eligible(totals_before, rules.system.lowest_wins)
         for seat in hand.blind:
@@ -293,11 +328,22 @@ def load(data):
         _fail("rules.deals", str(error))
     totals = [0] * len(players)
     for index, hand in enumerate(hands):
+        totals = with_joins(totals, hand)
         _check_bidding(hand, index, rules, totals, len(players))
         if hand.complete:
             scores = score_hand(game, hand, index, totals)
             totals = [t + s for t, s in zip(totals, scores)]
     return game
+
+
+def with_joins(totals, hand):
+    """Return the totals with the starting total of each player who joins at this hand."""
+    if not hand.joins:
+        return totals
+    totals = list(totals)
+    for seat, total in hand.joins:
+        totals[seat] = total
+    return totals
 
 
 def dump(game):
@@ -309,7 +355,7 @@ def score_hand(game, hand, index, totals_before, system=None, options=None):
     """Return what each seat scores in a finished hand: system, then modifiers, then penalties."""
     system = system or game.rules.system
     view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
-                    game.full_deal(hand.cards), totals_before, game.max_cards())
+                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards())
     points = system.score(view, game.rules.options if options is None else options)
     points = apply_modifiers(points, view, game.rules.modifiers, hand.blind)
     for seat, penalty, _reason in hand.penalties:
@@ -326,9 +372,12 @@ def score(game, system=None, options=None):
     """Return the scored game, as `score --json` prints it (RULES.md)."""
     rules = game.rules
     if system is not None:
-        system = SYSTEMS.find(system) if isinstance(system, str) else system
-        options = system.resolve_options(options if options is not None else
-                                         (rules.options if system is rules.system else {}))
+        preset = {}
+        if isinstance(system, str):
+            system, preset = SYSTEMS.lookup(system)
+        if options is None:
+            options = rules.options if system is rules.system and not preset else preset
+        options = system.resolve_options(options)
     else:
         system, options = rules.system, rules.options
     n = len(game.players)
@@ -336,19 +385,23 @@ def score(game, system=None, options=None):
     made_bids = [0] * n
     scored_hands = []
     for index, hand in enumerate(game.hands):
+        totals = with_joins(totals, hand)
         entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
                  "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
                  "penalties": [{"seat": seat, "points": points, "reason": reason}
                                for seat, points, reason in hand.penalties],
-                 "announcement": None if None in hand.bids else bidding.announcement(hand.cards, hand.bids),
+                 "out": list(hand.out),
+                 "announcement": bidding.announcement(hand.cards, hand.bids)
+                 if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
                  "made": None, "scores": None, "totals": None}
         if system.id == "stackpot":
             entry["pot"] = stackpot_pot(totals)
         if hand.complete:
             scores = [_tidy(s) for s in score_hand(game, hand, index, totals, system, options)]
             totals = [_tidy(t + s) for t, s in zip(totals, scores)]
-            made = [bid == took for bid, took in zip(hand.bids, hand.tricks)]
+            made = [None if bid is None else bid == took for bid, took in zip(hand.bids, hand.tricks)]
             made_bids = [m + (bid if ok else 0) for m, bid, ok in zip(made_bids, hand.bids, made)]
+            scores = [None if seat in hand.out else score for seat, score in enumerate(scores)]
             entry.update(tricks=list(hand.tricks), made=made, scores=scores, totals=list(totals))
         scored_hands.append(entry)
     tie_breaks = made_bids if system.tie_break == "made_bids" else None
@@ -388,16 +441,23 @@ def completed_hands(game):
                (not cooperative or hand.bids == hand.tricks))
 
 
-def next_hand(game):
-    """Return what the next hand will be: cards, dealer and any trump the method fixes; None when over."""
+def next_hand(game, out=()):
+    """Return the next hand: cards, dealer and any trump the method fixes; None when the game is over.
+
+    `out` lists the seats not dealt in. The planned size is kept, but never more than the
+    deck allows for the players dealt in; the deal passes left to the next player dealt in.
+    """
     plan = game.plan()
     done = completed_hands(game)
-    if done >= len(plan):
+    n = len(game.players)
+    if done >= len(plan) or n - len(set(out)) < 2:
         return None
-    cards = plan[done]
-    dealer = (game.hands[-1].dealer + 1) % len(game.players) if game.hands else game.rules.first_dealer
-    return {"number": len(game.hands) + 1, "cards": cards, "dealer": dealer,
-            "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards))}
+    dealt_in = n - len(set(out))
+    cards = min(plan[done], patterns.largest_hand(dealt_in, game.rules.decks, full_deal=True))
+    dealer = game.hands[-1].dealer + 1 if game.hands else game.rules.first_dealer
+    dealer = next((dealer + step) % n for step in range(n) if (dealer + step) % n not in out)
+    return {"number": len(game.hands) + 1, "cards": cards, "dealer": dealer, "out": sorted(set(out)),
+            "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in))}
 
 
 def loads(text):

@@ -45,6 +45,8 @@ class Entry:
     source: str
     aliases: tuple = ()
     options: tuple = field(default=())
+    # Names that mean this entry with some options set, e.g. ("Squared", {"squared": True}).
+    option_aliases: tuple = ()
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
@@ -68,13 +70,17 @@ class Registry:
         self.kind = kind
         self.entries = tuple(entries)
         self._by_key = {}
+        self._presets = {}
         for entry in self.entries:
-            for key in {entry.id, entry.name, *entry.aliases}:
+            names = [(key, {}) for key in {entry.id, entry.name, *entry.aliases}] + list(entry.option_aliases)
+            for key, options in names:
                 normal = _key(key)
                 owner = self._by_key.get(normal)
                 if owner is not None and owner is not entry:
                     raise ValueError(f"{kind} {key!r} is declared twice ({owner.id}, {entry.id})")
                 self._by_key[normal] = entry
+                if options:
+                    self._presets[normal] = dict(options)
 
     def __iter__(self):
         return iter(self.entries)
@@ -91,6 +97,11 @@ class Registry:
         if entry is None:
             raise ValueError(f"unknown {self.kind} {name!r} (known: {', '.join(self.ids())})")
         return entry
+
+    def lookup(self, name):
+        """Return (entry, options) for a name; an option alias such as "Squared" sets options."""
+        entry = self.find(name)
+        return entry, dict(self._presets.get(_key(name), {}))
 
     def __contains__(self, name):
         return _key(name) in self._by_key

@@ -30,7 +30,8 @@ class HandView:
 
     @property
     def players(self):
-        return len(self.bids)
+        """The number of players dealt in."""
+        return sum(bid is not None for bid in self.bids)
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,12 @@ class System(Entry):
     tie_break: str | None = None
 
     def score(self, hand, options=None):
-        """Return the points of every seat in the hand, before modifiers and penalties."""
+        """Return the points of every seat in the hand, before modifiers and penalties.
+
+        A seat not dealt in (its bid is None) scores 0.
+        """
         options = self.resolve_options(options)
-        return [self.points(bid, took, seat, hand, options)
+        return [0 if bid is None else self.points(bid, took, seat, hand, options)
                 for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks))]
 
 
@@ -169,9 +173,10 @@ def okenuff_made(bid):
 
 def okenuff_extra_penalty(seat, hand):
     """True when the trump namer bid 6 or more after an earlier bid of 5 or more (000)."""
-    if seat != trump_namer(hand.dealer, hand.bids) or hand.bids[seat] < 6:
+    out = [s for s, bid in enumerate(hand.bids) if bid is None]
+    if seat != trump_namer(hand.dealer, hand.bids, out) or hand.bids[seat] < 6:
         return False
-    order = bidding_order(hand.dealer, hand.players)
+    order = bidding_order(hand.dealer, len(hand.bids), out)
     earlier = order[:order.index(seat)]
     return any(hand.bids[other] >= 5 for other in earlier)
 
@@ -199,7 +204,7 @@ S = System
 
 SYSTEMS = Registry("scoring system", [
     S("exact", "Exact", "Made: 10 + bid. Missed: nothing.", "002, 003, 004",
-      aliases=("Exact scoring", "Standard"),
+      aliases=("Exact scoring", "Standard", "Prospect", "Big-D", "pagat"),
       points=by_result(lambda b, t, d, c: 10 + b, zero),
       examples=(E([2, 0, 1], [2, 1, 0], 3, [12, 0, 0], "002: 10 plus the bid; a miss scores nothing"),)),
     S("basic", "Basic", "1 a trick, and 10 more for a made bid.", "003, 001 (Tricks)",
@@ -214,7 +219,7 @@ SYSTEMS = Registry("scoring system", [
       aliases=("Hassenpfeffer",),
       points=by_result(lambda b, t, d, c: 10 + b, lambda b, t, d, c: -b),
       examples=(E([3, 0, 1], [1, 1, 1], 3, [-3, 0, 11], "003: missing a 3 bid scores -3, missing a zero bid 0"),)),
-    S("ten_times", "10 times exact", "Made: 10 x bid. Options: a miss costs 10 x bid; a zero bid is worth 5.",
+    S("ten_times", "10 times exact", "Made: 10 x bid. Missed: nothing.",
       "003", aliases=("10 times exact scoring",),
       options=(Option("penalty", bool, False, "a missed bid scores -10 x bid"),
                Option("zero_five", bool, False, "a zero bid scores +5 made, -5 missed")),
@@ -289,6 +294,7 @@ SYSTEMS = Registry("scoring system", [
       examples=(E([2, 0, 1], [2, 0, 3], 5, [7, 5, 0]),)),
     S("get_fred", "Get Fred", "Made: 10 + bid (option: bid squared). Missed: minus the tricks off.",
       "003, 001 (Regular, Squared)", aliases=("Regular", "Get Fred scoring"),
+      option_aliases=(("Squared", {"squared": True}), ("Oy Vey", {"squared": True})),
       options=(Option("squared", bool, False, "a made bid scores 10 + bid squared (Oy Vey, 001 Squared)"),),
       points=_get_fred,
       examples=(E([3, 1, 0], [1, 3, 0], 4, [-2, -2, 10], "001: bid 3 take 1, or bid 1 take 3: -2"),

@@ -1,0 +1,116 @@
+"""Walk every registry: each entry is documented, cites its source and has a worked example."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.cli import systems_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_MD_SYSTEMS = [
+    "exact", "basic", "basic5", "exact_penalty", "ten_times", "double_whammy", "penalty_under_zero_over",
+    "cypriot", "set_penalty", "progressive_penalty", "reduced_zero", "adjusted_zero", "progressive", "montreal",
+    "negative", "simplified_negative", "variant_negative", "trick", "binary", "binary_nil", "binary_halving",
+    "scratch", "adjusted_exact", "get_fred", "novacastrian", "gentleman", "variable_bonus", "penalty", "basas",
+    "stackpot", "okenuff", "exact_slam"]
+SOURCE = re.compile(r"\b00[0-4]\b|house rules")
+
+
+def all_entries():
+    for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS,
+                     rules.TRUMP_METHODS, rules.BIDDING_STYLES):
+        for entry in registry:
+            yield pytest.param(entry, id=f"{registry.kind}:{entry.id}")
+
+
+def test_the_ids_are_exactly_those_of_rules_md():
+    assert rules.SYSTEMS.ids() == RULES_MD_SYSTEMS
+    assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
+    assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
+                                     "identical_cards_cancel"]
+
+
+@pytest.mark.parametrize("entry", list(all_entries()))
+def test_every_entry_has_a_name_a_description_and_a_source(entry):
+    assert entry.name and entry.description.endswith(".")
+    assert SOURCE.search(entry.source), entry.source
+
+
+@pytest.mark.parametrize("system", list(rules.SYSTEMS), ids=rules.SYSTEMS.ids())
+def test_every_system_has_worked_examples_that_hold(system):
+    assert system.examples
+    for example in system.examples:
+        assert system.score(example.hand(), example.options) == example.expected, example.note
+
+
+@pytest.mark.parametrize("pattern", list(rules.PATTERNS), ids=rules.PATTERNS.ids())
+def test_every_pattern_has_a_worked_example_that_holds(pattern):
+    assert pattern.examples
+    for n, sizes in pattern.examples:
+        players = 4 if pattern.id != "odd-up-down" else 3
+        assert rules.hand_sizes(pattern.id, players, max_cards=n, sizes=sizes) == sizes
+
+
+def one_hand(scoring, modifiers, hand, players=("A", "B", "C")):
+    record = {"players": list(players), "rules": {"scoring": scoring, "modifiers": modifiers}, "hands": [hand]}
+    return rules.score(rules.load(record))
+
+
+MODIFIER_EXAMPLES = {
+    # id: (scoring, hand, totals without the modifier (None: refused), totals with it)
+    "spades_double": ("exact", {"cards": 3, "dealer": 2, "trump": "spades", "bids": [2, 0, 0], "tricks": [2, 0, 1]},
+                      [12, 10, 0], [24, 20, 0]),
+    "no_trump_doubles": ("okenuff", {"cards": 4, "dealer": 2, "trump": "none", "bids": [4, 0, 1],
+                                     "tricks": [4, 0, 0]}, [15, 5, -5], [30, 10, -10]),
+    "identical_cards_cancel": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 1]},
+                               None, [11, 10, 11]),
+    "ultimate_loser": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]},
+                       [11, 10, 0], [11, 10, 0]),
+    "blind": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]}, [11, 10, 0], [11, 10, 0]),
+}
+
+
+@pytest.mark.parametrize("modifier", list(rules.MODIFIERS), ids=rules.MODIFIERS.ids())
+def test_every_modifier_has_a_worked_example_that_holds(modifier):
+    assert modifier.example
+    scoring, hand, without, with_it = MODIFIER_EXAMPLES[modifier.id]
+    if without is None:
+        with pytest.raises(rules.RecordError):
+            one_hand(scoring, [], hand)
+    else:
+        assert one_hand(scoring, [], hand)["totals"] == without
+    scored = one_hand(scoring, [modifier.id], hand)
+    assert scored["totals"] == with_it
+    if modifier.id == "ultimate_loser":
+        assert scored["ultimate_loser"] == ["C"]
+
+
+def test_registries_refuse_a_duplicate_id():
+    entry = rules.SYSTEMS.find("exact")
+    with pytest.raises(ValueError, match="declared twice"):
+        rules.SYSTEMS.__class__("scoring system", [entry, entry.__class__(**{**entry.__dict__, "id": "other"})])
+
+
+def test_find_by_alias_and_unknown_id():
+    assert rules.SYSTEMS.find("hassenpfeffer").id == "exact_penalty"
+    assert rules.SYSTEMS.find("Montreal").id == "montreal"
+    assert rules.SYSTEMS.find("golf").lowest_wins
+    with pytest.raises(ValueError, match="unknown scoring system 'bridge'"):
+        rules.SYSTEMS.find("bridge")
+
+
+def test_docs_rules_md_is_current():
+    """docs/rules.md is generated from the registries; regenerate with `python -m scorekeeper systems --markdown`."""
+    assert (ROOT / "docs" / "rules.md").read_text() == systems_markdown() + "\n"
+
+
+def test_systems_command_lists_every_entry():
+    out = subprocess.run([sys.executable, "-m", "scorekeeper", "systems"], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS):
+        for entry in registry:
+            assert f"  {entry.id} " in out and entry.description in out
