@@ -5,6 +5,7 @@ survive a round trip; `Game` is a checked, typed view over it.
 """
 
 import copy
+import functools
 import json
 from dataclasses import dataclass, field
 
@@ -88,6 +89,7 @@ class Game:
     def full_deal(self, cards, dealt_in=None):
         return patterns.is_full_deal(cards, dealt_in or len(self.players), self.rules.decks)
 
+    @functools.cached_property
     def max_cards(self):
         """The game's largest hand M (variable bonus): deals.max, else the largest hand recorded."""
         return self.rules.max_cards or max((hand.cards for hand in self.hands), default=0)
@@ -355,8 +357,8 @@ def score_hand(game, hand, index, totals_before, system=None, options=None):
     """Return what each seat scores in a finished hand: system, then modifiers, then penalties."""
     system = system or game.rules.system
     view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
-                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards())
-    points = system.score(view, game.rules.options if options is None else options)
+                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards)
+    points = system.points_by_seat(view, game.rules.options if options is None else options)
     points = apply_modifiers(points, view, game.rules.modifiers, hand.blind)
     for seat, penalty, _reason in hand.penalties:
         points[seat] += penalty
@@ -365,7 +367,7 @@ def score_hand(game, hand, index, totals_before, system=None, options=None):
 
 def _tidy(number):
     """Show 12.0 as 12 so that the JSON and the table read as players write them."""
-    return int(number) if isinstance(number, float) and number.is_integer() else number
+    return int(number) if type(number) is float and number.is_integer() else number
 
 
 def score(game, system=None, options=None):

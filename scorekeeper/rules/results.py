@@ -103,23 +103,26 @@ def _cents(amounts):
 def _zero_sum_groups(balances):
     """Split the balances into the most groups that each sum to zero (exact, by subsets)."""
     n = len(balances)
-    sums = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = (mask & -mask).bit_length() - 1
-        sums[mask] = sums[mask & (mask - 1)] + balances[low]
-    best = [0] * (1 << n)
-    came_from = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        for i in range(n):
-            if mask >> i & 1 and best[mask ^ (1 << i)] >= best[mask]:
-                best[mask], came_from[mask] = best[mask ^ (1 << i)], i
-        if sums[mask] == 0:
-            best[mask] += 1
-    groups, current, mask = [], [], (1 << n) - 1
+    full = (1 << n) - 1
+    sums = [0] * (full + 1)
+    best = [0] * (full + 1)
+    came_from = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + balances[low.bit_length() - 1]
+        top, top_bit, bits = -1, 0, mask
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            if best[mask ^ bit] > top:
+                top, top_bit = best[mask ^ bit], bit
+        best[mask] = top + (sums[mask] == 0)
+        came_from[mask] = top_bit
+    groups, current, mask = [], [], full
     while mask:
-        i = came_from[mask]
-        current.append(i)
-        mask ^= 1 << i
+        bit = came_from[mask]
+        current.append(bit.bit_length() - 1)
+        mask ^= bit
         if sums[mask] == 0:
             groups.append(current)
             current = []

@@ -71,8 +71,12 @@ class System(Entry):
 
         A seat not dealt in (its bid is None) scores 0.
         """
-        options = self.resolve_options(options)
-        return [0 if bid is None else self.points(bid, took, seat, hand, options)
+        return self.points_by_seat(hand, self.resolve_options(options))
+
+    def points_by_seat(self, hand, options):
+        """Score with options already resolved (the hot path of a whole game)."""
+        points = self.points
+        return [0 if bid is None else points(bid, took, seat, hand, options)
                 for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks))]
 
 

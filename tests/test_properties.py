@@ -1,0 +1,109 @@
+"""Properties over random legal games (hypothesis)."""
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import rules
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+
+
+@st.composite
+def tricks_summing_to(draw, cards, players):
+    """A random split of `cards` tricks among `players`."""
+    cuts = sorted(draw(st.lists(st.integers(0, cards), min_size=players - 1, max_size=players - 1)))
+    bounds = [0, *cuts, cards]
+    return [bounds[i + 1] - bounds[i] for i in range(players)]
+
+
+@st.composite
+def legal_games(draw):
+    """A random legal record: bids made in turn through allowed_bids, so the hook is obeyed."""
+    n = draw(st.integers(3, 7))
+    pattern = draw(st.sampled_from(["down-up", "up-down", "up", "down", "odd-up-down"]))
+    system = draw(st.sampled_from(rules.SYSTEMS.ids()))
+    settlement = draw(st.sampled_from(rules.SETTLEMENTS.ids()))
+    record = {"players": NAMES[:n],
+              "rules": {"scoring": system, "deals": {"pattern": pattern, "max": draw(st.integers(1, 52 // n - 1))},
+                        "stake": draw(st.sampled_from([0, 0.1, 0.25, 1, 2.5])), "settlement": settlement,
+                        "modifiers": draw(st.lists(st.sampled_from(["spades_double", "no_trump_doubles"]),
+                                                   unique=True))},
+              "hands": []}
+    game = rules.load(record)
+    for _ in range(draw(st.integers(0, len(game.plan())))):
+        upcoming = rules.next_hand(game)
+        if upcoming is None:
+            break
+        cards, dealer = upcoming["cards"], upcoming["dealer"]
+        bids = [None] * n
+        for seat in rules.bidding_order(dealer, n):
+            bids[seat] = draw(st.sampled_from(rules.allowed_bids(cards, seat, dealer, bids)))
+        record["hands"].append({"cards": cards, "dealer": dealer, "bids": bids,
+                                "trump": draw(st.sampled_from(rules.TRUMPS)),
+                                "tricks": draw(tricks_summing_to(cards, n))})
+        game = rules.load(record)
+    return record
+
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(legal_games())
+def test_the_hook_never_lets_the_bids_sum_to_the_cards(record):
+    for hand in record["hands"]:
+        assert sum(hand["bids"]) != hand["cards"]
+        assert rules.announcement(hand["cards"], hand["bids"]) in ("over", "under")
+
+
+@SETTINGS
+@given(legal_games())
+def test_dump_of_load_is_the_record(record):
+    assert rules.dump(rules.load(record)) == record
+    assert json.loads(rules.dumps(rules.load(json.dumps(record)))) == record
+
+
+@SETTINGS
+@given(legal_games())
+def test_scoring_is_deterministic_and_totals_add_up(record):
+    game = rules.load(record)
+    first = rules.score(game)
+    assert rules.score(rules.load(record)) == first
+    running = [0] * len(record["players"])
+    for hand in first["hands"]:
+        running = [t + s for t, s in zip(running, hand["scores"])]
+        assert hand["totals"] == running
+    assert first["totals"] == running
+
+
+@SETTINGS
+@given(legal_games())
+def test_settlement_nets_sum_to_zero_and_the_payments_settle_them(record):
+    settlement = rules.score(rules.load(record))["settlement"]
+    nets = settlement["net"]
+    pot = settlement.get("pot", 0)
+    assert round(sum(nets) + pot, 2) == 0
+    balance = {name: round(net * 100) for name, net in zip(record["players"], nets)}
+    balance["pot"] = round(pot * 100)
+    for payment in settlement["payments"]:
+        assert payment["amount"] > 0
+        balance[payment["from"]] += round(payment["amount"] * 100)
+        balance[payment["to"]] -= round(payment["amount"] * 100)
+    assert set(balance.values()) == {0}
+    movers = sum(1 for net in [*nets, pot] if round(net * 100))
+    assert len(settlement["payments"]) <= max(movers - 1, 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-500, 500), min_size=1, max_size=9))
+def test_fewest_payments_is_never_worse_than_one_less_than_the_people_who_owe_or_collect(balances):
+    balances = balances + [-sum(balances)]
+    payments = rules.fewest_payments(balances)
+    left = list(balances)
+    for payer, payee, amount in payments:
+        left[payer] += amount
+        left[payee] -= amount
+    assert set(left) == {0}
+    assert len(payments) <= max(sum(1 for b in balances if b) - 1, 0)
