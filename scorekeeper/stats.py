@@ -51,7 +51,10 @@ def system_label(scored):
 def recent_key(game):
     """Sort key for the most recent game first: the date, then the id (both from meta)."""
     meta, _scored = game
-    return (str(meta.get("date") or ""), str(meta.get("id") if meta.get("id") is not None else ""))
+    ident = meta.get("id")
+    # Numeric ids sort as numbers (game 10 after game 9), others as text.
+    number = ident if isinstance(ident, (int, float)) and not isinstance(ident, bool) else -1
+    return (str(meta.get("date") or ""), number, "" if ident is None else str(ident))
 
 
 def bid_counts(name, games):

@@ -105,3 +105,8 @@ def test_system_label_names_changed_options():
     assert system_label(scored(record)) == "Get Fred (squared)"
     record["rules"]["options"] = {}
     assert system_label(scored(record)) == "Get Fred"
+
+
+def test_recent_games_on_the_same_day_go_by_id_as_a_number():
+    games = [({"id": game_id, "date": "2024-06-01"}, scored(GAME_A)) for game_id in (9, 10, 2)]
+    assert [line["id"] for line in player_stats("Ann", games)["recent"]] == [10, 9, 2]
