@@ -1,0 +1,197 @@
+"""Charts as SVG text, drawn on the server: no JavaScript, they scale by viewBox and they print.
+
+Each player's line has its own colour, dash pattern and marker shape, so that the chart
+still reads when printed in black and white. Every name is escaped: the result can be put
+in a page as it is (mark it safe in the template).
+"""
+
+import html
+import math
+import re
+
+WIDTH = 480
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+# Okabe and Ito's palette, which colour-blind readers can tell apart (its yellow left out: too pale).
+COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000", "#E69F00", "#56B4E9", "#8C564B"]
+DASHES = ["", "9 4", "2 3", "10 3 2 3", "5 5", "14 4", "1 4", "10 3 2 3 2 3"]
+MARKERS = ["circle", "square", "triangle", "diamond", "down", "open-circle", "open-square", "open-triangle"]
+# Characters XML 1.0 does not allow, even escaped: a name carrying one would break the page.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+LABEL_CHARS = 18
+CHAR = 8.2  # the average width of a character at the 14-unit font size
+
+
+def text(value):
+    """Return value as text safe inside an SVG element or attribute."""
+    return html.escape(NOT_XML.sub("\ufffd", str(value)), quote=True)
+
+
+def short(name):
+    """Return a name cut to fit a legend, with an ellipsis when cut."""
+    name = str(name).strip()
+    return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "\u2026"
+
+
+def number(value):
+    """Return a number as a person writes it: 12, 12.5, -3."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def style(seat):
+    """Return the colour, dash pattern and marker of a seat; combinations differ up to 64 players."""
+    lap = seat // len(COLOURS)
+    return (COLOURS[seat % len(COLOURS)], DASHES[(seat + lap) % len(DASHES)],
+            MARKERS[(seat + 2 * lap) % len(MARKERS)])
+
+
+def marker_path(shape, x, y, size=3.5):
+    """Return path data for one marker centred on (x, y)."""
+    s = size
+    kind = shape.removeprefix("open-")
+    if kind == "circle":
+        return f"M{x - s:.1f},{y:.1f}a{s},{s} 0 1,0 {2 * s},0a{s},{s} 0 1,0 {-2 * s},0Z"
+    if kind == "square":
+        return f"M{x - s:.1f},{y - s:.1f}h{2 * s}v{2 * s}h{-2 * s}Z"
+    if kind == "triangle":
+        return f"M{x:.1f},{y - s * 1.2:.1f}l{s * 1.1:.1f},{s * 2:.1f}h{-s * 2.2:.1f}Z"
+    if kind == "diamond":
+        return f"M{x:.1f},{y - s * 1.3:.1f}l{s * 1.3:.1f},{s * 1.3:.1f}l{-s * 1.3:.1f},{s * 1.3:.1f}" \
+               f"l{-s * 1.3:.1f},{-s * 1.3:.1f}Z"
+    return f"M{x:.1f},{y + s * 1.2:.1f}l{s * 1.1:.1f},{-s * 2:.1f}h{-s * 2.2:.1f}Z"  # down
+
+
+def nice_ticks(low, high, count=5):
+    """Return round tick values covering low..high, about count of them."""
+    if low == high:
+        low, high = low - 10, high + 10
+    raw = (high - low) / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    start = math.floor(low / step) * step
+    ticks = []
+    value = start
+    while value < high + step / 2:
+        ticks.append(round(value, 6))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(value, 6))
+    return ticks
+
+
+def svg_open(height, label):
+    """Return the opening of an SVG that scales to its container's width."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" '
+            f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{text(label)}" '
+            f'font-family="{FONT}" font-size="14" class="chart" style="max-width:100%;height:auto">'
+            f'<title>{text(label)}</title>')
+
+
+def series(scored):
+    """Return each seat's running totals: 0 before the first hand, then after each recorded hand."""
+    done = [hand["totals"] for hand in scored["hands"] if hand["scores"] is not None]
+    return [[0] + [totals[seat] for totals in done] for seat in range(len(scored["players"]))]
+
+
+def legend(entries, top, left=12, right=WIDTH - 12):
+    """Return (svg, height) of a legend that wraps: each entry is (seat, label)."""
+    parts, x, y = [], left, top
+    for seat, label in entries:
+        width = 44 + CHAR *  len(label)
+        if x > left and x + width > right:
+            x, y = left, y + 22
+        colour, dash, shape = style(seat)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        fill = "#fff" if shape.startswith("open-") else colour
+        parts.append(f'<g class="legend-entry"><line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="{colour}" '
+                     f'stroke-width="2.5"{dash_attr}/>'
+                     f'<path d="{marker_path(shape, x + 15, y)}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/>'
+                     f'<text x="{x + 36}" y="{y + 4.5}">{text(label)}</text></g>')
+        x += width + 12
+    return "".join(parts), y - top + 22
+
+
+def running_totals_svg(scored, title="Running totals"):
+    """Return an SVG line chart of every player's running total over the hands of a scored game."""
+    names = scored["players"]
+    lines = series(scored)
+    hands = max(len(lines[0]) - 1, scored.get("planned_hands") or 0, 1)
+    values = [v for line in lines for v in line] + [0]
+    ticks = nice_ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
+    label_width = 8 + CHAR *  max(len(number(t)) for t in ticks)
+    left, right, top, plot_h = 10 + label_width, WIDTH - 16, 58, 240
+    bottom = top + plot_h
+
+    def x_at(i):
+        return left + (right - left) * i / hands
+
+    def y_at(v):
+        return bottom - plot_h * (v - low) / (high - low)
+
+    note = "Lowest total wins" if scored.get("lowest_wins") else "Highest total wins"
+    heading = f"{title}: {scored.get('system_name', '')}".rstrip(": ")
+    totals = scored.get("totals") or [line[-1] for line in lines]
+    entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
+    legend_svg, legend_h = legend(entries, bottom + 52)
+    height = bottom + 52 + legend_h
+    out = [svg_open(height, f"{heading}, {', '.join(names)}. {note}."),
+           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
+           f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
+    for tick in ticks:
+        y = y_at(tick)
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
+                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
+    out.append(f'<line class="zero" x1="{left}" y1="{y_at(0):.1f}" x2="{right}" y2="{y_at(0):.1f}" '
+               f'stroke="#222" stroke-width="1.5"/>')
+    every = math.ceil(hands / 13)
+    for i in range(1, hands + 1):
+        if i % every == 0 or i == hands:
+            out.append(f'<text x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="middle" fill="#333">{i}</text>')
+    out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
+               f'total after hand</text>')
+    for seat, line in enumerate(lines):
+        colour, dash, shape = style(seat)
+        points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        fill = "#fff" if shape.startswith("open-") else colour
+        marks = "".join(marker_path(shape, x_at(i), y_at(v)) for i, v in enumerate(line))
+        out.append(f'<g class="player" data-seat="{seat}"><title>{text(names[seat])}</title>'
+                   f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
+                   f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'
+                   f'<path d="{marks}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/></g>')
+    out.append(legend_svg)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def bid_accuracy_svg(stats, title="Bids made"):
+    """Return an SVG bar chart of the percentage of bids each player made: {name: pct or None}."""
+    rows = list(stats.items())
+    name_width = min(12 + CHAR *  max((len(short(name)) for name, _ in rows), default=4), 170)
+    left, right, top, row_h = 12 + name_width, WIDTH - 70, 40, 30
+    height = top + max(len(rows), 1) * row_h + 30
+    out = [svg_open(height, f"{title}: " + ", ".join(f"{name} {'-' if pct is None else number(pct)}%"
+                                                     for name, pct in rows)),
+           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    if not rows:
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">No bids recorded yet.</text>')
+    for i, (name, pct) in enumerate(rows):
+        y = top + i * row_h
+        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
+                   f'<rect x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
+        if pct is None:
+            out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">no hands yet</text></g>')
+            continue
+        width = (right - left) * max(0, min(pct, 100)) / 100
+        out.append(f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
+                   f'<text x="{right + 8}" y="{y + 19}">{number(pct)}%</text></g>')
+    base = top + max(len(rows), 1) * row_h
+    for share in (0, 50, 100):
+        x = left + (right - left) * share / 100
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base + 4}" stroke="#555" '
+                   f'stroke-width="1" stroke-dasharray="{"" if share == 0 else "3 3"}"/>'
+                   f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">{share}%</text>')
+    out.append("</svg>")
+    return "".join(out)

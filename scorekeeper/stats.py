@@ -1,0 +1,163 @@
+"""The players' history, computed from scored games (the output of `rules.score`).
+
+A game is passed as a pair `(meta, scored)`: `meta` is whatever the store knows about the game
+(at least an `id`, usually a `date`), `scored` is `rules.score(game)`. A bare scored dict is
+accepted too, with empty meta. Nothing here reads the store; nothing re-scores a hand.
+"""
+
+from scorekeeper import rules
+
+
+def unpack(game):
+    """Return (meta, scored) for a (meta, scored) pair or a bare scored dict."""
+    if isinstance(game, dict):
+        return {}, game
+    meta, scored = game
+    return dict(meta or {}), scored
+
+
+def name_key(name):
+    """Return the key a player's name is matched by: trimmed, case ignored."""
+    return str(name).strip().casefold()
+
+
+def seat_of(name, scored):
+    """Return the seat of the named player in a scored game, or None when they did not play."""
+    key = name_key(name)
+    for seat, player in enumerate(scored["players"]):
+        if name_key(player) == key:
+            return seat
+    return None
+
+
+def completed(scored):
+    """Return the hands of a scored game whose tricks are recorded."""
+    return [hand for hand in scored["hands"] if hand["scores"] is not None]
+
+
+def percent(part, whole):
+    """Return part of whole as a percentage to one decimal, or None when there is nothing to count."""
+    return round(100 * part / whole, 1) if whole else None
+
+
+def system_label(scored):
+    """Return the system's name, with any option that differs from its default: 'Get Fred (squared)'."""
+    defaults = rules.SYSTEMS.find(scored["system"]).resolve_options({})
+    changed = [key if value is True else f"{key} {value}"
+               for key, value in sorted((scored.get("options") or {}).items()) if defaults.get(key) != value]
+    return scored["system_name"] + (f" ({', '.join(changed)})" if changed else "")
+
+
+def recent_key(game):
+    """Sort key for the most recent game first: the date, then the id (both from meta)."""
+    meta, _scored = game
+    ident = meta.get("id")
+    # Numeric ids sort as numbers (game 10 after game 9), others as text.
+    number = ident if isinstance(ident, (int, float)) and not isinstance(ident, bool) else -1
+    return (str(meta.get("date") or ""), number, "" if ident is None else str(ident))
+
+
+def bid_counts(name, games):
+    """Return (bids made, hands played) by the named player over every completed hand of the games."""
+    made = hands = 0
+    for game in games:
+        _meta, scored = unpack(game)
+        seat = seat_of(name, scored)
+        if seat is None:
+            continue
+        for hand in completed(scored):
+            hands += 1
+            made += bool(hand["made"][seat])
+    return made, hands
+
+
+def player_stats(name, games, recent=10):
+    """Return the history of one player: games played, wins, bids made, averages by system, recent games.
+
+    Games played, wins and averages count finished games only; bids count every hand with its
+    tricks recorded, finished game or not. A tie for first is a win for each tied winner.
+    """
+    games = [unpack(game) for game in games]
+    played = [(meta, scored) for meta, scored in games if seat_of(name, scored) is not None]
+    finished = [(meta, scored) for meta, scored in played if scored["finished"]]
+    key = name_key(name)
+    wins = sum(1 for _meta, scored in finished if key in {name_key(w) for w in scored["winner"]})
+    made, hands = bid_counts(name, played)
+    newest_first = sorted(played, key=recent_key, reverse=True)
+    return {
+        "name": display_name(name, newest_first),
+        "games": len(finished),
+        "wins": wins,
+        "win_pct": percent(wins, len(finished)),
+        "hands": hands,
+        "bids_made": made,
+        "bid_pct": percent(made, hands),
+        "by_system": by_system(name, finished),
+        "recent": [game_line(name, meta, scored) for meta, scored in newest_first[:recent]],
+        "in_progress": len(played) - len(finished),
+    }
+
+
+def display_name(name, games):
+    """Return the player's name as written in their most recent game, else as given, trimmed."""
+    for _meta, scored in games:
+        return scored["players"][seat_of(name, scored)].strip()
+    return str(name).strip()
+
+
+def by_system(name, finished):
+    """Return, for each system played, the games, wins and average final total of the player."""
+    groups = {}
+    for _meta, scored in finished:
+        label = system_label(scored)
+        group = groups.setdefault(label, {"system": scored["system"], "label": label,
+                                          "lowest_wins": scored["lowest_wins"], "games": 0, "wins": 0, "sum": 0})
+        seat = seat_of(name, scored)
+        group["games"] += 1
+        group["sum"] += scored["totals"][seat]
+        group["wins"] += name_key(name) in {name_key(w) for w in scored["winner"]}
+    rows = []
+    for group in sorted(groups.values(), key=lambda g: (-g["games"], g["label"])):
+        total = group.pop("sum")
+        group["average"] = round(total / group["games"], 1)
+        rows.append(group)
+    return rows
+
+
+def game_line(name, meta, scored):
+    """Return one line of the recent games list: when, what, the player's total and place."""
+    seat = seat_of(name, scored)
+    return {
+        "id": meta.get("id"),
+        "date": meta.get("date"),
+        "meta": meta,
+        "system": scored["system"],
+        "label": system_label(scored),
+        "players": list(scored["players"]),
+        "total": scored["totals"][seat],
+        "place": scored["ranks"][seat],
+        "of": len(scored["players"]),
+        "won": scored["finished"] and name_key(name) in {name_key(w) for w in scored["winner"]},
+        "finished": scored["finished"],
+        "hands": len(completed(scored)),
+    }
+
+
+def bid_accuracy(games):
+    """Return {player name: percentage of bids made} over every completed hand of the games.
+
+    Players are matched by name (trimmed, case ignored) and shown as in their first game given;
+    a player with no completed hand is left out. The order is the order players first appear.
+    """
+    games = list(games)
+    names = {}
+    for game in games:
+        _meta, scored = unpack(game)
+        for player in scored["players"]:
+            names.setdefault(name_key(player), player.strip())
+    result = {}
+    for key, shown in names.items():
+        made, hands = bid_counts(key, games)
+        if hands:
+            result[shown] = percent(made, hands)
+    return result
