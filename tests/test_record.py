@@ -221,3 +221,26 @@ def test_stackpot_pot_and_settlement():
     assert scored["totals"] == [-1, 2, -2]
     assert scored["pot"] == 1 and scored["settlement"]["pot"] == 1.0
     assert sum(scored["settlement"]["net"]) + scored["settlement"]["pot"] == pytest.approx(0)
+
+
+def test_changing_the_plan_of_hands_still_to_come():
+    record = {"players": ["A", "B", "C"], "rules": {"deals": {"pattern": "down-up", "max": 3}},
+              "hands": [{"cards": 3, "dealer": 0, "bids": [1, 1, 0], "tricks": [1, 1, 1]}]}
+    game = rules.load(record)
+    assert game.plan() == [3, 2, 1, 2, 3]
+
+    def replanned(*args):
+        changed = copy.deepcopy(record)
+        changed["rules"]["deals"] = rules.changed_deals(game, *args)
+        return rules.load(changed).plan()
+
+    assert replanned("insert", 1, 5) == [3, 5, 2, 1, 2, 3]
+    assert replanned("resize", 2, 4) == [3, 2, 4, 2, 3]
+    assert replanned("skip", 2) == [3, 2, 2, 3]
+    cut = copy.deepcopy(record)
+    cut["rules"]["deals"] = rules.changed_deals(game, "cut")
+    assert rules.load(cut).plan() == [3] and rules.score(rules.load(cut))["finished"]
+    with pytest.raises(ValueError, match="only hands still to come can change: choose a hand from 2 to 5"):
+        rules.changed_deals(game, "resize", 0, 2)
+    with pytest.raises(ValueError, match="a hand needs 1 to 17 cards"):
+        rules.changed_deals(game, "insert", 1, 18)

@@ -9,14 +9,15 @@ from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bi
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
-from .record import Game, Hand, RecordError, dump, dumps, load, next_hand, penalty_points, score
+from .record import (PLAN_CHANGES, Game, Hand, RecordError, changed_deals, completed_hands, dump, dumps, load,
+                     next_hand, penalty_points, score)
 from .results import SETTLEMENTS, fewest_payments, ranks, settle, winners
 from .scoring import SYSTEMS
 from .trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
 
 __all__ = [
     "BIDDING_STYLES", "MODIFIERS", "PATTERNS", "PENALTIES", "SETTLEMENTS", "SUITS", "SYMBOLS", "SYSTEMS",
-    "TRUMPS", "TRUMP_METHODS", "Game", "Hand", "RecordError", "allowed_bids", "announcement",
+    "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
     "largest_hand", "load", "next_bidder", "next_hand", "over_under_by", "penalty_points", "ranks",

@@ -470,3 +470,46 @@ def loads(text):
 def dumps(game):
     """Return the record as JSON text."""
     return json.dumps(game.record, indent=2, ensure_ascii=False)
+
+
+PLAN_CHANGES = ("insert", "resize", "skip", "cut")
+
+
+def changed_deals(game, change, position=None, cards=None):
+    """Return the record's new `deals` after a change to the plan of hands still to come.
+
+    change: "insert" a hand of `cards` before plan position `position`, "resize" that hand,
+    "skip" it, or "cut" the game short after the hands played. Hands already played stay
+    as they were; the plan becomes a custom list (the pattern it came from is kept in
+    `deals.from_pattern`). Raises ValueError saying what to fix.
+    """
+    plan = game.plan()
+    done = completed_hands(game)
+    deals = dict(game.record.get("rules", {}).get("deals") or {})
+    if change == "cut":
+        if done == 0:
+            raise ValueError("no hand has been played yet: nothing to cut the game short to")
+        deals["hands"] = done
+        return deals
+    if change not in PLAN_CHANGES:
+        raise ValueError(f"unknown change {change!r} (known: {', '.join(PLAN_CHANGES)})")
+    if position is None or not done <= position <= len(plan) - (change != "insert"):
+        raise ValueError(f"only hands still to come can change: choose a hand from {done + 1} to "
+                         f"{len(plan) + (change == 'insert')}")
+    sizes = list(plan)
+    if change in ("insert", "resize"):
+        limit = patterns.largest_hand(len(game.players), game.rules.decks, full_deal=True)
+        if not isinstance(cards, int) or not 1 <= cards <= limit:
+            raise ValueError(f"a hand needs 1 to {limit} cards")
+        if change == "insert":
+            sizes.insert(position, cards)
+        else:
+            sizes[position] = cards
+    else:
+        if len(sizes) == 1:
+            raise ValueError("the game's only hand cannot be skipped")
+        del sizes[position]
+    deals.setdefault("from_pattern", deals.get("pattern", "down-up"))
+    deals.update(pattern="custom", sizes=sizes)
+    deals.pop("hands", None)
+    return deals
