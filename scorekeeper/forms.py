@@ -6,6 +6,7 @@ from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField, validators, widgets)
 from wtforms.csrf.session import SessionCSRF
+from wtforms.fields.choices import SelectChoice
 
 from . import rules
 from .rules.presets import PRESETS
@@ -41,7 +42,7 @@ class RevisionForm(BaseForm):
 
 
 class TrumpForm(RevisionForm):
-    trump = SelectField(choices=[(t, t) for t in rules.TRUMPS])
+    trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
     cards = IntegerField(validators=[validators.Optional(), validators.NumberRange(min=1)])
 
 
@@ -54,9 +55,9 @@ class BidForm(RevisionForm):
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(choices=[("", "nobody")] + [(str(s), n) for s, n in enumerate(players)],
+        penalty_seat = SelectField(choices=[SelectChoice("", "nobody")] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
                                    default="")
-        penalty_reason = SelectField(choices=[(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
+        penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
         penalty_points = DecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", IntegerField(validators=[validators.Optional(),
@@ -67,7 +68,7 @@ def tricks_form(players):
 def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
-        trump = SelectField(choices=[("", "unknown")] + [(t, t) for t in rules.TRUMPS])
+        trump = SelectField(choices=[SelectChoice("", "unknown")] + [SelectChoice(t, t) for t in rules.TRUMPS])
     for seat in range(len(players)):
         setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
                                                                       validators.NumberRange(min=0)]))
@@ -82,20 +83,20 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 def _choices(registry):
-    return [(entry.id, entry.name) for entry in registry]
+    return [SelectChoice(entry.id, entry.name) for entry in registry]
 
 
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
-    preset = SelectField(choices=[("", "— choose —")] + [(k, p["name"]) for k, p in PRESETS.items()],
+    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(k, p["name"]) for k, p in PRESETS.items()],
                          default="")
     first_dealer = SelectField(default="cut")
     pattern = SelectField(choices=_choices(rules.PATTERNS), default="down-up")
     max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
     hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(choices=[("auto", "auto"), ("1", "1 deck"), ("2", "2 decks")], default="auto")
+    decks = SelectField(choices=[SelectChoice("auto", "auto"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
     full_deal = BooleanField("Largest hand uses every card, no trump")
     scoring = SelectField(choices=_choices(rules.SYSTEMS), default="exact")
     modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
@@ -104,6 +105,12 @@ class SetupForm(BaseForm):
     trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
     stake = DecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
+
+
+def dealer_choices(names):
+    """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
+    return [SelectChoice("cut", "cut for deal")] + [
+        SelectChoice(str(s), names[s] if s < len(names) else f"seat {s + 1}") for s in range(MAX_PLAYERS)]
 
 
 def option_field_name(system, option):
@@ -126,8 +133,6 @@ def setup_form():
                 field = IntegerField(option.description, default=option.default,
                                      validators=[validators.Optional()])
             else:
-                field = SelectField(option.description, choices=list(option.choices), default=option.default)
+                field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
             setattr(Setup, name, field)
-    form = Setup()
-    form.first_dealer.choices = [("cut", "cut for deal")] + [(str(s), f"seat {s + 1}") for s in range(MAX_PLAYERS)]
-    return form
+    return Setup()

@@ -8,7 +8,7 @@ from flask import (Blueprint, abort, flash, make_response, redirect, render_temp
                    url_for)
 
 from .. import rules, store
-from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TrumpForm, csrf_failed, edit_hand_form,
+from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TrumpForm, csrf_failed, dealer_choices, edit_hand_form,
                      option_field_name, setup_form, tricks_form)
 from ..rules import RecordError
 from ..rules.presets import PRESETS, preset_rules
@@ -50,22 +50,23 @@ def require_edit(game):
 
 
 def explain(error, players):
-    """Turn a RecordError's path into words a player reads: 'hand 4, Cy's bid: ...'."""
-    text = str(error)
-    text = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", text)
+    """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
+    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", error.path or "")
     names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}
-    text = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
+    path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
                   lambda m: f", {players[int(m.group(2))]}'s {names[m.group(1)]}"
-                  if int(m.group(2)) < len(players) else m.group(0), text)
+                  if int(m.group(2)) < len(players) else m.group(0), path)
+    text = f"{path.replace('.', ', ')}: {error.message}" if path else error.message
     return text[0].upper() + text[1:]
 
 
 def checked(form, game):
-    """Validate a write form: False (with a message) on a bad token or a stale revision."""
+    """Validate a write form: refuse a bad token (400); False with a message on a stale revision."""
     if not form.validate():
-        flash("This page was open too long or came from elsewhere; please try again." if csrf_failed(form)
-              else "Please check: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items()),
-              "error")
+        if csrf_failed(form):
+            abort(400, "This form's security token is missing or has expired. "
+                       "Go back, reload the page and try again; nothing was recorded.")
+        flash("Please check: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items()), "error")
         return False
     if form.revision.data != str(game["revision"]):
         flash(STALE, "error")
@@ -109,6 +110,13 @@ def step(game):
 
 def go_on(game_id):
     return redirect(url_for("table.play", game_id=game_id))
+
+
+def moved_on(game_id):
+    """Send a screen the table has left to the current one; a write from it is stale."""
+    if request.method == "POST":
+        flash(STALE, "error")
+    return go_on(game_id)
 
 
 # ---- home and setup --------------------------------------------------------------------------
@@ -190,8 +198,7 @@ def new_game():
     """Set up a game: players in seat order, a preset or the rules one by one."""
     form = setup_form()
     names = _players(form) if request.method == "POST" else []
-    form.first_dealer.choices = [("cut", "cut for deal")] + [
-        (str(s), names[s] if s < len(names) else f"seat {s + 1}") for s in range(MAX_PLAYERS)]
+    form.first_dealer.choices = dealer_choices(names)
     if request.method == "GET":
         _apply_preset(form, request.args.get("preset", "pagat") if request.args.get("preset") in PRESETS
                       else "pagat", [])
@@ -241,10 +248,12 @@ def deal(game_id):
     game, loaded = load_game(game_id)
     require_edit(game)
     if step(loaded) != "deal":
-        return go_on(game_id)
+        return moved_on(game_id)
     upcoming = rules.next_hand(loaded)
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
-    if request.method == "POST" and checked(form, game):
+    if request.method == "POST":
+        if not checked(form, game):
+            return go_on(game_id)
         trump = upcoming["trump"] or (None if asked_after_bids(loaded) else form.trump.data)
         hand = {"cards": form.cards.data or upcoming["cards"], "dealer": upcoming["dealer"],
                 "bids": [None] * len(loaded.players)}
@@ -252,8 +261,7 @@ def deal(game_id):
             hand["trump"] = trump
         record = copy.deepcopy(game["record"])
         record.setdefault("hands", []).append(hand)
-        if save(game, "deal", hand, record):
-            return go_on(game_id)
+        save(game, "deal", hand, record)
         return go_on(game_id)
     return render_template("game/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not asked_after_bids(loaded),
@@ -282,9 +290,11 @@ def bids(game_id):
     require_edit(game)
     hand = current_hand(loaded)
     if hand is None:
-        return go_on(game_id)
+        return moved_on(game_id)
     form = BidForm(revision=game["revision"])
-    if request.method == "POST" and checked(form, game):
+    if request.method == "POST":
+        if not checked(form, game):
+            return redirect(url_for("table.bids", game_id=game_id))
         seat, bid = form.seat.data, form.bid.data
         if not 0 <= seat < len(hand.bids) or not _may_bid(hand, seat):
             flash("That bid can no longer be changed: the next player has bid.", "error")
@@ -334,10 +344,12 @@ def trump(game_id):
     game, loaded = load_game(game_id)
     require_edit(game)
     if step(loaded) != "trump":
-        return go_on(game_id)
+        return moved_on(game_id)
     hand = current_hand(loaded)
     form = TrumpForm(revision=game["revision"])
-    if request.method == "POST" and checked(form, game):
+    if request.method == "POST":
+        if not checked(form, game):
+            return go_on(game_id)
         record = copy.deepcopy(game["record"])
         record["hands"][-1]["trump"] = form.trump.data
         save(game, "trump", {"hand": len(record["hands"]) - 1, "trump": form.trump.data}, record)
@@ -365,13 +377,15 @@ def tricks(game_id):
     game, loaded = load_game(game_id)
     require_edit(game)
     if step(loaded) != "tricks":
-        return go_on(game_id)
+        return moved_on(game_id)
     hand = current_hand(loaded)
     n = len(loaded.players)
     cancel = "identical_cards_cancel" in loaded.rules.modifiers
     form = tricks_form(loaded.players)(revision=game["revision"],
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
-    if request.method == "POST" and checked(form, game):
+    if request.method == "POST":
+        if not checked(form, game):
+            return go_on(game_id)
         took = [getattr(form, f"took_{s}").data for s in range(n)]
         took = [hand.bids[s] if t is None else t for s, t in enumerate(took)]
         if not cancel:
@@ -447,7 +461,9 @@ def edit_hand(game_id, number):
     n = len(loaded.players)
     values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
     form = edit_hand_form(loaded.players, raw)(revision=game["revision"], trump=raw.get("trump") or "", **values)
-    if request.method == "POST" and checked(form, game):
+    if request.method == "POST":
+        if not checked(form, game):
+            return redirect(url_for("table.edit_hand", game_id=game_id, number=number))
         record = copy.deepcopy(game["record"])
         new = record["hands"][number - 1]
         new["bids"] = [getattr(form, f"bid_{s}").data for s in range(n)]
@@ -483,9 +499,7 @@ def again(game_id):
     """Start a new game at the same table with the first dealer passed left."""
     game, loaded = load_game(game_id)
     require_edit(game)
-    form = RevisionForm()
-    if not form.validate():
-        flash("This page was open too long; please try again.", "error")
+    if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
     record = copy.deepcopy(game["record"])
     record["hands"] = []
