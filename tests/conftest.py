@@ -66,6 +66,7 @@ def page(browser):
     """A phone-sized page (360 x 640) with touch."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
                                   device_scale_factor=2)
+    context.set_default_timeout(5000)
     page = context.new_page()
     yield page
     context.close()
