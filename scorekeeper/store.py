@@ -7,6 +7,7 @@ so a game can be replayed and an edited hand keeps its earlier version.
 Public API (each takes the `db` from `get_db()`):
     create_game(db, record) -> (id, edit_key)
     get_game(db, game_id) -> dict | None       # id, edit_key, record (dict), revision, status, ...
+    get_game_head(db, game_id) -> dict | None  # the same without the record: cheap
     list_games(db) -> [dict]                    # newest first, without edit keys
     append_event(db, game_id, kind, payload, record, revision) -> new revision
     undo(db, game_id, revision) -> new revision
@@ -18,6 +19,8 @@ Writes raise StaleRevision when the game changed since `revision`, and RecordErr
 
 import json
 import secrets
+import sqlite3
+import weakref
 from datetime import datetime, timezone
 
 import click
@@ -57,18 +60,19 @@ def m001_games_and_events(db):
 
 
 def connect(path):
-    """Open the database with WAL and foreign keys on, migrations applied."""
-    db = sqlite_utils.Database(path)
+    """Open the database with foreign keys on (WAL is set once, by migrate, and stays in the file)."""
+    # A busy database is waited for up to 5 seconds; no sqlite-utils plugins are used.
+    conn = sqlite3.connect(path, timeout=5, check_same_thread=False)
+    db = sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 5000")
-    db.enable_wal()
     return db
 
 
 def migrate(path):
-    """Apply every pending migration to the database at path."""
+    """Switch the database to WAL and apply every pending migration."""
     db = connect(path)
     try:
+        db.enable_wal()
         migrations.apply(db)
     finally:
         db.close()
@@ -97,8 +101,14 @@ def init_db_command():
 
 
 def init_app(app):
-    """Apply the migrations and register the teardown and the init-db command."""
+    """Apply the migrations, keep the WAL open, register the teardown and the init-db command."""
     migrate(app.config["DATABASE"])
+    # While one connection stays open SQLite keeps the WAL and its index; otherwise every
+    # request's connection would rebuild them on open and checkpoint them away on close.
+    keeper = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    keeper.execute("select 1 from games limit 1").fetchall()
+    app.extensions["scorekeeper.keeper"] = keeper
+    weakref.finalize(app, keeper.close)
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
 
@@ -135,6 +145,12 @@ def get_game(db, game_id):
     """Return the game with its record as a dict, or None."""
     rows = list(db.query("select * from games where id = ?", [game_id]))
     return _row(rows[0]) if rows else None
+
+
+def get_game_head(db, game_id):
+    """Return the game's id, edit_key, revision and status without its record, or None."""
+    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
+    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
 
 
 def list_games(db):

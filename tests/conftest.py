@@ -19,6 +19,7 @@ def app(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test secret",
                       "SERVER_NAME": None})
     yield app
+    app.extensions["scorekeeper.keeper"].close()
 
 
 @pytest.fixture

@@ -3,13 +3,14 @@
 import copy
 import re
 import secrets
+from collections import OrderedDict
 
 from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request,
-                   url_for)
+                   session, url_for)
 
 from .. import rules, store
-from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TrumpForm, csrf_failed, dealer_choices, edit_hand_form,
-                     option_field_name, setup_form, tricks_form)
+from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TrumpForm, csrf_failed, csrf_token, dealer_choices,
+                     edit_hand_form, option_field_name, setup_form, tricks_form)
 from ..rules import RecordError
 from ..rules.presets import PRESETS, preset_rules
 
@@ -411,14 +412,40 @@ def tricks(game_id):
                            number=len(loaded.hands))
 
 
+# Rendered sheet pages by (game id, revision, editor, host): a revision never changes once written,
+# so the page is rendered once; only the CSRF token differs per visitor and is put in afterwards.
+_SHEETS = OrderedDict()
+SHEET_CACHE_SIZE = 256
+CSRF_SLOT = "\x00csrf\x00"
+
+
+def render_sheet(game_id, editor, csrf):
+    """Render the whole sheet page of a game."""
+    game, loaded = load_game(game_id)
+    page = render_template("game/sheet.html", game=game, loaded=loaded, scored=rules.score(loaded),
+                           editor=editor, step=step(loaded), upcoming=rules.next_hand(loaded),
+                           symbols=rules.SYMBOLS, csrf=csrf)
+    return game["revision"], page
+
+
 @bp.get("/games/<game_id>/sheet")
 def sheet(game_id):
     """Show the score sheet: running totals, made and missed, dealer and trump of every hand."""
-    game, loaded = load_game(game_id)
+    game = store.get_game_head(store.get_db(), game_id)
+    if game is None:
+        abort(404)
     editor = can_edit(game)
-    return render_template("game/sheet.html", game=game, loaded=loaded, scored=rules.score(loaded),
-                           editor=editor, step=step(loaded), form=RevisionForm(revision=game["revision"]),
-                           upcoming=rules.next_hand(loaded), symbols=rules.SYMBOLS)
+    token = csrf_token() if editor else ""
+    if session.get("_flashes"):
+        return render_sheet(game_id, editor, token)[1]
+    # The share links name the host the phone used, so the host is part of the key.
+    page = _SHEETS.get((game_id, game["revision"], editor, request.host))
+    if page is None:
+        revision, page = render_sheet(game_id, editor, CSRF_SLOT)
+        _SHEETS[(game_id, revision, editor, request.host)] = page
+        while len(_SHEETS) > SHEET_CACHE_SIZE:
+            _SHEETS.popitem(last=False)
+    return page.replace(CSRF_SLOT, token)
 
 
 @bp.get("/games/<game_id>/over")
