@@ -33,7 +33,9 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
+    from . import store
     from .views import register_blueprints
 
+    store.init_app(app)
     register_blueprints(app)
     return app

@@ -3,6 +3,8 @@
 
 def register_blueprints(app):
     """Register every blueprint of the app."""
-    blueprints = []
+    from . import api, table
+
+    blueprints = [table.bp, api.bp]
     for blueprint in blueprints:
         app.register_blueprint(blueprint)

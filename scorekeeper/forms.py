@@ -1,0 +1,153 @@
+"""The web forms: WTForms with a session CSRF token on every form that writes."""
+
+from datetime import datetime, timedelta
+
+from flask import current_app, request, session
+from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField,
+                     SelectField, SelectMultipleField, StringField, validators, widgets)
+from wtforms.csrf.session import SessionCSRF
+from wtforms.fields.choices import SelectChoice
+
+from . import rules
+from .rules.presets import PRESETS
+
+MAX_PLAYERS = 12
+# A slow hand, or a phone left on the table over dinner, must not expire the token.
+CSRF_TIME_LIMIT = timedelta(hours=12)
+
+
+class BaseForm(Form):
+    """A form with a session CSRF token; bound to request.form only on POST."""
+
+    class Meta:
+        csrf = True
+        csrf_class = SessionCSRF
+        csrf_time_limit = CSRF_TIME_LIMIT
+
+    def __init__(self, *args, **kwargs):
+        formdata = request.form if request.method == "POST" else None
+        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session}
+        super().__init__(formdata, *args, meta=meta, **kwargs)
+
+
+_TOKENS = {}
+
+
+def csrf_token():
+    """Return a CSRF token for this session, reusing one made within the hour (tokens last hours)."""
+    hour = datetime.now().strftime("%Y%m%d%H")
+    token = _TOKENS.get((session.get("csrf"), hour))
+    if token is None:
+        token = RevisionForm().csrf_token.current_token
+        if len(_TOKENS) > 4096:
+            _TOKENS.clear()
+        _TOKENS[(session["csrf"], hour)] = token
+    return token
+
+
+def csrf_failed(form):
+    """True when the form's only trouble is a missing or expired CSRF token."""
+    return "csrf_token" in form.errors
+
+
+class RevisionForm(BaseForm):
+    """A button that writes: carries the revision the page was drawn at."""
+
+    revision = HiddenField()
+
+
+class TrumpForm(RevisionForm):
+    trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
+    cards = IntegerField(validators=[validators.Optional(), validators.NumberRange(min=1)])
+
+
+class BidForm(RevisionForm):
+    seat = IntegerField(validators=[validators.InputRequired()])
+    bid = IntegerField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
+    blind = BooleanField()
+
+
+def tricks_form(players):
+    """Return a tricks form with one count per seat and an optional penalty."""
+    class TricksForm(RevisionForm):
+        penalty_seat = SelectField(choices=[SelectChoice("", "nobody")] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
+                                   default="")
+        penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
+        penalty_points = DecimalField(validators=[validators.Optional()])
+    for seat in range(len(players)):
+        setattr(TricksForm, f"took_{seat}", IntegerField(validators=[validators.Optional(),
+                                                                     validators.NumberRange(min=0)]))
+    return TricksForm
+
+
+def edit_hand_form(players, hand):
+    """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
+    class EditHandForm(tricks_form(players)):
+        trump = SelectField(choices=[SelectChoice("", "unknown")] + [SelectChoice(t, t) for t in rules.TRUMPS])
+    for seat in range(len(players)):
+        setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
+                                                                      validators.NumberRange(min=0)]))
+    for index, _penalty in enumerate(hand.get("penalties") or []):
+        setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
+    return EditHandForm
+
+
+class MultiCheckboxField(SelectMultipleField):
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+def _choices(registry):
+    return [SelectChoice(entry.id, entry.name) for entry in registry]
+
+
+class SetupForm(BaseForm):
+    """Set up a game: players in seat order, then the rules."""
+
+    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(k, p["name"]) for k, p in PRESETS.items()],
+                         default="")
+    first_dealer = SelectField(default="cut")
+    pattern = SelectField(choices=_choices(rules.PATTERNS), default="down-up")
+    max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
+    hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
+    decks = SelectField(choices=[SelectChoice("auto", "auto"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
+    full_deal = BooleanField("Largest hand uses every card, no trump")
+    scoring = SelectField(choices=_choices(rules.SYSTEMS), default="exact")
+    modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
+    hook = BooleanField("Hook: the dealer may not make the bids add up", default=True)
+    bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default="sequential")
+    trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
+    stake = DecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
+    settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
+
+
+def dealer_choices(names):
+    """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
+    return [SelectChoice("cut", "cut for deal")] + [
+        SelectChoice(str(s), names[s] if s < len(names) else f"seat {s + 1}") for s in range(MAX_PLAYERS)]
+
+
+def option_field_name(system, option):
+    return f"opt__{system.id}__{option.id}"
+
+
+def setup_form():
+    """Return the setup form with player and system-option fields added."""
+    class Setup(SetupForm):
+        pass
+    for seat in range(MAX_PLAYERS):
+        setattr(Setup, f"player_{seat}", StringField(validators=[validators.Optional(),
+                                                                 validators.Length(max=40)]))
+    for system in rules.SYSTEMS:
+        for option in system.options:
+            name = option_field_name(system, option)
+            if option.type is bool:
+                field = BooleanField(option.description, default=option.default)
+            elif option.type is int:
+                field = IntegerField(option.description, default=option.default,
+                                     validators=[validators.Optional()])
+            else:
+                field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
+            setattr(Setup, name, field)
+    return Setup()

@@ -1,0 +1,210 @@
+"""The game store: SQLite through sqlite-utils. The only module that knows table names.
+
+A game row holds the current record (the game record of RULES.md, materialised for speed)
+and a revision number; every action is appended to `events` with the record it produced,
+so a game can be replayed and an edited hand keeps its earlier version.
+
+Public API (each takes the `db` from `get_db()`):
+    create_game(db, record) -> (id, edit_key)
+    get_game(db, game_id) -> dict | None       # id, edit_key, record (dict), revision, status, ...
+    get_game_head(db, game_id) -> dict | None  # the same without the record: cheap
+    list_games(db) -> [dict]                    # newest first, without edit keys
+    append_event(db, game_id, kind, payload, record, revision) -> new revision
+    undo(db, game_id, revision) -> new revision
+    events(db, game_id) -> [dict]               # seq, kind, payload, record, undone, created
+    may_edit(game, key) -> bool
+Writes raise StaleRevision when the game changed since `revision`, and RecordError
+(from the rules engine) when the new record breaks its rules; then nothing is stored.
+"""
+
+import json
+import secrets
+import sqlite3
+import weakref
+from datetime import datetime, timezone
+
+import click
+import sqlite_utils
+from flask import current_app, g
+from flask.cli import with_appcontext
+from sqlite_utils.migrations import Migrations
+
+from . import rules
+
+migrations = Migrations("scorekeeper")
+
+
+class StaleRevision(Exception):
+    """The game changed since the writer read it."""
+
+
+class UnknownGame(LookupError):
+    """No game has that id."""
+
+
+class NothingToUndo(Exception):
+    """Only the game's creation is left."""
+
+
+@migrations()
+def m001_games_and_events(db):
+    """Create the games and their event log."""
+    db["games"].create({"id": str, "edit_key": str, "record": str, "revision": int, "status": str,
+                        "created": str, "updated": str}, pk="id")
+    db["events"].create({"id": int, "game_id": str, "seq": int, "revision": int, "kind": str,
+                         "payload": str, "record": str, "undone": int, "created": str},
+                        pk="id", foreign_keys=[("game_id", "games", "id")],
+                        defaults={"undone": 0}, not_null={"game_id", "seq", "kind", "record"})
+    db["events"].create_index(["game_id", "seq"], unique=True)
+    db["games"].create_index(["updated"])
+
+
+def connect(path):
+    """Open the database with foreign keys on (WAL is set once, by migrate, and stays in the file)."""
+    # A busy database is waited for up to 5 seconds; no sqlite-utils plugins are used.
+    conn = sqlite3.connect(path, timeout=5, check_same_thread=False)
+    db = sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def migrate(path):
+    """Switch the database to WAL and apply every pending migration."""
+    db = connect(path)
+    try:
+        db.enable_wal()
+        migrations.apply(db)
+    finally:
+        db.close()
+
+
+def get_db():
+    """Return this request's connection, opening it on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_error=None):
+    """Close this request's connection, if one was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command():
+    """Create the database and apply the migrations."""
+    migrate(current_app.config["DATABASE"])
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app):
+    """Apply the migrations, keep the WAL open, register the teardown and the init-db command."""
+    migrate(app.config["DATABASE"])
+    # While one connection stays open SQLite keeps the WAL and its index; otherwise every
+    # request's connection would rebuild them on open and checkpoint them away on close.
+    keeper = sqlite3.connect(app.config["DATABASE"], check_same_thread=False)
+    keeper.execute("select 1 from games limit 1").fetchall()
+    app.extensions["scorekeeper.keeper"] = keeper
+    weakref.finalize(app, keeper.close)
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)
+
+
+def _now():
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _status(record):
+    """Return 'finished' when every planned hand is done, else 'playing'."""
+    return "finished" if rules.next_hand(rules.load(record)) is None else "playing"
+
+
+def _row(row):
+    game = dict(row)
+    game["record"] = json.loads(game["record"])
+    return game
+
+
+def create_game(db, record):
+    """Store a new game from a valid record; return (id, edit_key)."""
+    rules.load(record)
+    game_id, edit_key, now = secrets.token_urlsafe(12), secrets.token_urlsafe(24), _now()
+    text = json.dumps(record, ensure_ascii=False)
+    with db.atomic():
+        db["games"].insert({"id": game_id, "edit_key": edit_key, "record": text, "revision": 1,
+                            "status": _status(record), "created": now, "updated": now})
+        db["events"].insert({"game_id": game_id, "seq": 1, "revision": 1, "kind": "create",
+                             "payload": "{}", "record": text, "undone": 0, "created": now})
+    return game_id, edit_key
+
+
+def get_game(db, game_id):
+    """Return the game with its record as a dict, or None."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return _row(rows[0]) if rows else None
+
+
+def get_game_head(db, game_id):
+    """Return the game's id, edit_key, revision and status without its record, or None."""
+    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
+    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
+
+
+def list_games(db):
+    """Return every game, most recently played first, without edit keys."""
+    sql = "select id, record, revision, status, created, updated from games order by updated desc"
+    return [_row(row) for row in db.query(sql)]
+
+
+def events(db, game_id):
+    """Return the game's event log in order, payloads and records as dicts."""
+    sql = "select * from events where game_id = ? order by seq"
+    return [dict(row, payload=json.loads(row["payload"]), record=json.loads(row["record"]))
+            for row in db.query(sql, [game_id])]
+
+
+def may_edit(game, key):
+    """True when key is the game's edit key."""
+    return bool(key) and secrets.compare_digest(str(key), game["edit_key"])
+
+
+def _write(db, game_id, revision, kind, payload, record, undone_seq=None):
+    """Update the game if still at revision and log the event, in one transaction."""
+    text, now = json.dumps(record, ensure_ascii=False), _now()
+    with db.atomic():
+        # The conditional update takes the write lock and proves nobody wrote in between.
+        cursor = db.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
+                            "where id = ? and revision = ?",
+                            [text, _status(record), now, game_id, revision])
+        if cursor.rowcount != 1:
+            if get_game(db, game_id) is None:
+                raise UnknownGame(game_id)
+            raise StaleRevision(game_id)
+        seq = db.execute("select coalesce(max(seq), 0) + 1 from events where game_id = ?",
+                         [game_id]).fetchone()[0]
+        if undone_seq is not None:
+            db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
+        db["events"].insert({"game_id": game_id, "seq": seq, "revision": revision + 1, "kind": kind,
+                             "payload": json.dumps(payload, ensure_ascii=False), "record": text,
+                             "undone": 0, "created": now})
+    return revision + 1
+
+
+def append_event(db, game_id, kind, payload, record, revision):
+    """Validate record, then store it as the game's state with the event that made it."""
+    rules.load(record)
+    return _write(db, game_id, revision, kind, payload, record)
+
+
+def undo(db, game_id, revision):
+    """Return the game to its state before its last action not yet undone; return the new revision."""
+    log = [event for event in events(db, game_id) if event["kind"] != "undo"]
+    live = [event for event in log if not event["undone"]]
+    if len(live) < 2:
+        raise NothingToUndo(game_id)
+    last, before = live[-1], live[-2]
+    payload = {"undid": last["seq"], "kind": last["kind"]}
+    return _write(db, game_id, revision, "undo", payload, before["record"], undone_seq=last["seq"])

@@ -1,0 +1,113 @@
+"""The JSON API: the same game records as the command line, for clients written elsewhere."""
+
+import copy
+import json
+
+from flask import Blueprint, Response, request, url_for
+
+from .. import rules, store
+from ..rules import RecordError
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class ApiError(Exception):
+    """A refused request: a status, a message and the field it names."""
+
+    def __init__(self, status, message, field=None):
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+@bp.errorhandler(ApiError)
+def refuse(error):
+    """Answer a refused request with JSON naming the field."""
+    return {"error": error.message, "field": error.field}, error.status
+
+
+def _json_body():
+    """Return the request's JSON body, or refuse it."""
+    if not request.is_json:
+        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
+    body = request.get_json(silent=True)
+    if body is None:
+        raise ApiError(400, "the body is not valid JSON")
+    return body
+
+
+def _game(game_id):
+    game = store.get_game(store.get_db(), game_id)
+    if game is None:
+        raise ApiError(404, f"no game {game_id!r}", "id")
+    return game
+
+
+def _record_error(error):
+    return ApiError(422, str(error), error.path or None)
+
+
+def _pretty(data, status=200):
+    """JSON laid out as `score --json` prints it."""
+    return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", status=status,
+                    mimetype="application/json")
+
+
+@bp.post("/games")
+def create():
+    """Store a game record; answer with its id, edit key and links."""
+    record = _json_body()
+    try:
+        game_id, edit_key = store.create_game(store.get_db(), record)
+    except RecordError as error:
+        raise _record_error(error) from None
+    return {"id": game_id, "edit_key": edit_key,
+            "url": url_for("table.claim", game_id=game_id, key=edit_key, _external=True),
+            "view_url": url_for("table.play", game_id=game_id, _external=True)}, 201
+
+
+@bp.get("/games/<game_id>")
+def scored(game_id):
+    """Return the scored game, exactly as `score --json` prints it."""
+    return _pretty(rules.score(rules.load(_game(game_id)["record"])))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id):
+    """Return the game record as stored, unknown keys included."""
+    return _pretty(_game(game_id)["record"])
+
+
+@bp.post("/games/<game_id>/hands")
+def append_hand(game_id):
+    """Append a finished hand; needs the edit key as a Bearer token."""
+    game = _game(game_id)
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        raise ApiError(401, "send the game's edit key as 'Authorization: Bearer <edit_key>'", "Authorization")
+    if not store.may_edit(game, header.removeprefix("Bearer ").strip()):
+        raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
+                       "Authorization")
+    hand = _json_body()
+    if not isinstance(hand, dict):
+        raise ApiError(422, "a hand must be a JSON object", "hand")
+    if hand.get("tricks") is None:
+        raise ApiError(422, "the hand must be finished: tricks are missing", "tricks")
+    record = copy.deepcopy(game["record"])
+    hands = record.setdefault("hands", [])
+    if hands and hands[-1].get("tricks") is None:
+        raise ApiError(409, "a hand is in progress on the table; finish it there first", "hands")
+    if rules.next_hand(rules.load(record)) is None:
+        raise ApiError(409, "the game is over: every planned hand is recorded", "hands")
+    hands.append(hand)
+    try:
+        revision = store.append_event(store.get_db(), game_id, "hand", {"hand": len(hands) - 1}, record,
+                                      game["revision"])
+    except RecordError as error:
+        # Name the field inside the posted hand, not the whole record.
+        prefix = f"hands[{len(hands) - 1}]"
+        field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) \
+            else error.path
+        raise ApiError(422, error.message if error.path.startswith(prefix) else str(error), field) from None
+    except store.StaleRevision:
+        raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
+    return {"id": game_id, "number": len(hands), "revision": revision}, 201

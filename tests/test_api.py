@@ -1,0 +1,120 @@
+"""The JSON API: every route, every kind of bad input, the read-only refusal."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper import store
+
+RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
+          "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}, "stake": 0.5,
+                    "settlement": "pairwise", "house_note": "Grandma's rules"},
+          "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0],
+                     "seat_colour": "red"}],
+          "venue": {"room": "kitchen"}}
+HAND = {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 0], "tricks": [1, 1, 0, 0], "note": "x"}
+
+
+@pytest.fixture
+def created(client):
+    response = client.post("/api/games", json=RECORD)
+    assert response.status_code == 201
+    return response.get_json()
+
+
+def auth(key):
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_create_answers_id_key_and_links(created):
+    assert set(created) == {"id", "edit_key", "url", "view_url"}
+    assert created["view_url"].endswith(f"/games/{created['id']}")
+    assert created["edit_key"] in created["url"]
+
+
+def test_scored_game_is_what_the_cli_prints(client, created, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORD))
+    cli = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(path), "--json"],
+                         capture_output=True, text=True, check=True)
+    response = client.get(f"/api/games/{created['id']}")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.get_data(as_text=True).strip() == cli.stdout.strip()
+
+
+def test_export_round_trip_keeps_unknown_keys(client, created):
+    exported = client.get(f"/api/games/{created['id']}/export").get_json()
+    assert exported == RECORD
+    again = client.post("/api/games", json=exported).get_json()
+    assert client.get(f"/api/games/{again['id']}/export").get_json() == RECORD
+
+
+def test_append_hand(client, created):
+    response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=auth(created["edit_key"]))
+    assert response.status_code == 201 and response.get_json()["number"] == 2
+    scored = client.get(f"/api/games/{created['id']}").get_json()
+    assert scored["totals"] == [22, 10, 20, 10]
+    assert client.get(f"/api/games/{created['id']}/export").get_json()["hands"][1] == HAND
+
+
+@pytest.mark.parametrize("body, status, field", [
+    ({"players": ["Ann"]}, 422, "players"),
+    ({"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "nonsense"}}, 422, "rules.scoring"),
+    ({"players": ["Ann", "Bob", "Cy"], "hands": [{"cards": 1, "dealer": 0, "bids": [0, 0, 1],
+                                                  "tricks": [0, 0, 1]}]}, 422, "hands[0].bids[0]"),
+    ([1, 2], 422, None),
+])
+def test_create_refuses_bad_records(client, app, body, status, field):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == status
+    assert response.get_json()["field"] == field and response.get_json()["error"]
+    with app.app_context():
+        assert store.list_games(store.get_db()) == []
+
+
+def test_create_refuses_non_json(client):
+    assert client.post("/api/games", data="players=Ann").status_code == 415
+    response = client.post("/api/games", data="{not json", content_type="application/json")
+    assert response.status_code == 400 and "JSON" in response.get_json()["error"]
+
+
+def test_unknown_game(client):
+    for url in ("/api/games/nope", "/api/games/nope/export"):
+        response = client.get(url)
+        assert response.status_code == 404 and response.get_json()["field"] == "id"
+    assert client.post("/api/games/nope/hands", json=HAND, headers=auth("x")).status_code == 404
+
+
+@pytest.mark.parametrize("headers, status", [({}, 401), ({"Authorization": "Basic abc"}, 401),
+                                             ({"Authorization": "Bearer wrong"}, 403)])
+def test_append_refused_without_the_edit_key(client, created, headers, status):
+    response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=headers)
+    assert response.status_code == status and response.get_json()["field"] == "Authorization"
+    assert client.get(f"/api/games/{created['id']}/export").get_json() == RECORD
+
+
+@pytest.mark.parametrize("hand, field", [
+    ({**HAND, "tricks": [1, 1, 1, 0]}, "tricks"),
+    ({**HAND, "bids": [1, 0, 0]}, "bids"),
+    ({**HAND, "bids": [1, 0, 1, 0]}, "bids[1]"),
+    ({**HAND, "trump": "stars"}, "trump"),
+    ({**HAND, "dealer": 9}, "dealer"),
+    ({k: v for k, v in HAND.items() if k != "tricks"}, "tricks"),
+    ("a string", "hand"),
+])
+def test_append_refuses_bad_hands(client, created, hand, field):
+    response = client.post(f"/api/games/{created['id']}/hands", json=hand, headers=auth(created["edit_key"]))
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["field"] == field
+    assert client.get(f"/api/games/{created['id']}/export").get_json() == RECORD
+
+
+def test_append_refused_when_game_over(client, created):
+    hands = [HAND, {"cards": 3, "dealer": 2, "bids": [1, 1, 0, 0], "tricks": [1, 1, 1, 0]}]
+    for hand in hands:
+        assert client.post(f"/api/games/{created['id']}/hands", json=hand,
+                           headers=auth(created["edit_key"])).status_code == 201
+    response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=auth(created["edit_key"]))
+    assert response.status_code == 409 and "over" in response.get_json()["error"]

@@ -1,0 +1,151 @@
+"""The table in Debian's Chromium at phone size (360 x 640): set up, play, undo, correct, finish.
+
+Screenshots of every screen go to test-artifacts/.
+"""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def fits(page):
+    """True when the screen needs no scrolling at 360 x 640."""
+    return page.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight "
+                         "&& document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+def set_up(page, base, hook=True, stake="1"):
+    page.goto(base + "/")
+    page.get_by_role("link", name="New game").click()
+    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
+    page.get_by_label("First dealer").select_option("0")
+    page.locator("details summary", has_text="Rules").click()
+    page.get_by_label("Pattern").select_option("up")
+    page.get_by_label("N (largest hand").fill("3")
+    if not hook:
+        page.get_by_role("checkbox", name="Hook:").uncheck()
+    page.get_by_label("Settlement").select_option("pairwise")
+    page.get_by_label("Stake per point").fill(stake)
+    page.get_by_role("button", name="Start the game").first.click()
+
+
+def bid(page, number):
+    page.locator("form.bidpad").get_by_role("button", name=str(number), exact=True).click()
+
+
+def test_play_a_game_on_a_phone(page, live_server, shots):
+    page.goto(live_server + "/")
+    shots(page, "01-home")
+    page.get_by_role("link", name="New game").click()
+    shots(page, "02-setup")
+    set_up(page, live_server)
+
+    # Hand 1: Ann deals 1 card.
+    page.wait_for_url(re.compile(r"/deal$"))
+    assert "Ann deals 1" in page.inner_text("main")
+    assert fits(page)
+    shots(page, "03-deal")
+    page.get_by_role("button", name="hearts").click()
+    bid(page, 1)  # Bob
+    assert "over by 0" not in page.inner_text("main") and "even" in page.inner_text(".tally")
+    bid(page, 0)  # Cy
+    bid(page, 0)  # Di
+    # Ann, the dealer, may not bid 0: it is struck out, cannot be chosen, and the reason is shown.
+    forbidden = page.locator("form.bidpad button.forbidden")
+    assert forbidden.inner_text() == "0" and forbidden.is_disabled()
+    assert "The dealer may not bid 0" in page.inner_text(".hook")
+    assert fits(page)
+    shots(page, "04-bids-hook")
+    bid(page, 1)
+    page.wait_for_url(re.compile(r"/tricks$"))
+    assert "OVER" in page.inner_text(".announce")
+    assert fits(page)
+    shots(page, "05-tricks")
+    # Bob took it; Ann's count follows from the others.
+    assert page.inner_text("#took-0") == "0"
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    shots(page, "06-sheet")
+    totals = page.locator("tfoot td").all_inner_texts()
+    assert totals == ["0", "11", "10", "10"]
+
+    # Hand 2: Bob deals 2; everyone bids; Cy takes one more than bid, Di one fewer.
+    page.locator("#next-hand").click()
+    page.get_by_role("button", name="spades").click()
+    for number in (0, 1, 1, 1):  # Cy, Di, Ann, Bob (sum 3: the hook does not bite)
+        bid(page, number)
+    page.get_by_role("button", name="Cy one more").click()
+    page.get_by_role("button", name="Di one fewer").click()
+    assert page.inner_text("#took-1") == "0"
+    shots(page, "07-tricks-adjusted")
+    page.get_by_role("button", name="Save tricks").click()
+    assert page.locator("tfoot td").all_inner_texts() == ["11", "11", "10", "10"]
+
+    # Undo: the tricks of hand 2 come off the sheet and the tricks screen is back.
+    page.get_by_role("button", name="Undo last").click()
+    page.wait_for_url(re.compile(r"/tricks$"))
+    shots(page, "08-after-undo")
+    page.get_by_role("button", name="Save tricks").click()  # as bid; Bob, the dealer, gets the rest: 0
+    assert page.locator("tfoot td").all_inner_texts() == ["11", "11", "20", "21"]
+
+    # Correct hand 1: Ann took the trick, not Bob. The totals after it change.
+    page.get_by_role("link", name="edit hand 1").click()
+    shots(page, "09-edit")
+    page.get_by_label("Ann took").fill("1")
+    page.get_by_label("Bob took").fill("0")
+    page.get_by_role("button", name="Save the correction").click()
+    assert page.locator("tfoot td").all_inner_texts() == ["22", "0", "20", "21"]
+    assert "corrected" in page.inner_text(".flash")
+
+    # Hand 3: Cy deals 3 at no trump.
+    page.locator("#next-hand").click()
+    page.get_by_role("button", name="no trump").click()
+    for number in (0, 1, 0, 1):  # Di, Ann, Bob, Cy
+        bid(page, number)
+    page.get_by_role("button", name="Save tricks").click()  # Cy takes the other 2 and misses
+    assert page.locator("tfoot td").all_inner_texts() == ["33", "10", "20", "31"]
+    shots(page, "10-sheet-final")
+    page.get_by_role("link", name="Game over: results").click()
+    assert fits(page)
+    shots(page, "11-game-over")
+    text = page.inner_text("main")
+    assert "Winner: Ann" in text
+    assert "Bob pays Ann 38.00" in text
+    page.get_by_role("button", name="New game, same table").click()
+    assert "Bob deals 1" in page.inner_text("main")
+
+
+def test_taps_for_a_hand_everyone_makes(page, live_server, shots):
+    """From the sheet to the sheet: next hand, trump, four bids, save: 7 taps."""
+    set_up(page, live_server, hook=False)
+    page.get_by_role("link", name="Sheet").click()
+    taps = []
+    page.on("request", lambda request: taps.append(request.url) if request.is_navigation_request() else None)
+    clicks = 0
+    page.locator("#next-hand").click(); clicks += 1
+    page.get_by_role("button", name="diamonds").click(); clicks += 1
+    for number in (0, 0, 1, 0):
+        bid(page, number); clicks += 1
+    page.get_by_role("button", name="Save tricks").click(); clicks += 1
+    page.wait_for_url(re.compile(r"/sheet$"))
+    assert clicks <= 7
+    assert page.locator("tfoot td").all_inner_texts() == ["10", "10", "10", "11"]
+    assert "Next hand: Bob deals 2" in page.inner_text("main")
+
+
+def test_read_only_follower_cannot_write(browser, page, live_server, shots):
+    set_up(page, live_server)
+    page.wait_for_url(re.compile(r"/deal$"))
+    game_url = page.url.removesuffix("/deal")
+    other = browser.new_context(viewport={"width": 360, "height": 640})
+    follower = other.new_page()
+    follower.goto(game_url)
+    assert "read-only" in follower.inner_text("header")
+    assert follower.locator("form").count() == 0
+    shots(follower, "12-read-only")
+    follower.goto(game_url + "/deal")
+    assert "read-only link" in follower.inner_text("main")
+    other.close()

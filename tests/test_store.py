@@ -1,0 +1,113 @@
+"""The store: migrations, WAL, foreign keys, revisions, the event log and undo."""
+
+import sqlite3
+
+import pytest
+
+from scorekeeper import rules, store
+from scorekeeper.rules.presets import PRESETS, preset_rules
+
+RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
+          "hands": [], "table": "kitchen"}
+
+
+def with_hand(record, bids, tricks):
+    record = {**record, "hands": [*record["hands"], {"cards": len(record["hands"]) + 1,
+                                                      "dealer": len(record["hands"]) % 3,
+                                                      "bids": bids, "tricks": tricks}]}
+    return record
+
+
+@pytest.fixture
+def db(app):
+    with app.app_context():
+        yield store.get_db()
+
+
+def test_migrations_recorded_wal_and_foreign_keys(db):
+    assert {"games", "events", "_sqlite_migrations"} <= set(db.table_names())
+    assert [m.name for m in store.migrations.applied(db)] == ["m001_games_and_events"]
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    with pytest.raises(sqlite3.IntegrityError):
+        db["events"].insert({"game_id": "nope", "seq": 1, "kind": "x", "payload": "{}", "record": "{}"})
+
+
+def test_migrate_twice_changes_nothing(app):
+    store.migrate(app.config["DATABASE"])
+    with app.app_context():
+        assert len(store.migrations.applied(store.get_db())) == 1
+
+
+def test_create_and_get_keeps_unknown_keys(db):
+    game_id, key = store.create_game(db, RECORD)
+    game = store.get_game(db, game_id)
+    assert game["record"] == RECORD and game["edit_key"] == key and game["revision"] == 1
+    assert len(game_id) >= 16 and key != game_id
+    assert store.may_edit(game, key) and not store.may_edit(game, "guess") and not store.may_edit(game, None)
+    assert [g["id"] for g in store.list_games(db)] == [game_id]
+    assert "edit_key" not in store.list_games(db)[0]
+
+
+def test_bad_record_stores_nothing(db):
+    with pytest.raises(rules.RecordError):
+        store.create_game(db, {"players": ["Ann"]})
+    assert db["games"].count == 0 and db["events"].count == 0
+
+
+def test_stale_revision_refused_and_nothing_stored(db):
+    game_id, _ = store.create_game(db, RECORD)
+    first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
+    assert store.append_event(db, game_id, "tricks", {}, first, 1) == 2
+    with pytest.raises(store.StaleRevision):
+        store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [0, 0, 0], [1, 0, 0]), 1)
+    assert store.get_game(db, game_id)["record"] == first
+    assert len(store.events(db, game_id)) == 2
+
+
+def test_invalid_write_refused(db):
+    game_id, _ = store.create_game(db, RECORD)
+    with pytest.raises(rules.RecordError, match="hands\\[0\\].tricks"):
+        store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 1, 1]), 1)
+    assert store.get_game(db, game_id)["revision"] == 1
+
+
+def test_undo_restores_and_keeps_the_undone_action(db):
+    game_id, _ = store.create_game(db, RECORD)
+    one = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
+    two = with_hand(one, [1, 0, 0], [1, 1, 0])
+    store.append_event(db, game_id, "tricks", {}, one, 1)
+    store.append_event(db, game_id, "tricks", {}, two, 2)
+    assert store.undo(db, game_id, 3) == 4
+    assert store.get_game(db, game_id)["record"] == one
+    store.undo(db, game_id, 4)
+    assert store.get_game(db, game_id)["record"] == RECORD
+    with pytest.raises(store.NothingToUndo):
+        store.undo(db, game_id, 5)
+    log = store.events(db, game_id)
+    assert [e["kind"] for e in log] == ["create", "tricks", "tricks", "undo", "undo"]
+    assert [e["undone"] for e in log] == [0, 1, 1, 0, 0]
+    assert log[2]["record"] == two  # the undone version survives
+
+
+def test_game_finished_status(db):
+    game_id, _ = store.create_game(db, RECORD)
+    record = RECORD
+    for bids, tricks in ([1, 0, 1], [1, 0, 0]), ([0, 1, 0], [1, 1, 0]), ([1, 1, 0], [1, 1, 1]):
+        record = with_hand(record, bids, tricks)
+    store.append_event(db, game_id, "hand", {}, record, 1)
+    assert store.get_game(db, game_id)["status"] == "finished"
+
+
+def test_init_db_command(runner, app):
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0 and "Database ready" in result.output
+
+
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_every_preset_loads(preset_id):
+    preset = PRESETS[preset_id]
+    assert preset["name"] and preset["source"][:3] in ("000", "001", "002", "003", "004")
+    players = ["Ann", "Bob", "Cy", "Di"]
+    game = rules.load({"players": players, "rules": preset_rules(preset_id, 4), "hands": []})
+    assert rules.next_hand(game)["cards"] >= 1
