@@ -301,7 +301,8 @@ def _page(layout, chunk, index, count, filled):
         if template.key == "hand":
             column.cells = [str(row["cards"]) for row in chunk]
         elif template.key == "hook":
-            column.cells = [{"text": f"≠ {row['cards']}", "cls": "hint"} for row in chunk]
+            # plain text: a smaller font inside a line would make the line taller than a row
+            column.cells = [f"≠ {row['cards']}" for row in chunk]
         elif filled is not None:
             column.cells = [row.get(template.key, "") for row in chunk]
         else:
@@ -386,7 +387,7 @@ def _number(value):
         return ""
     if isinstance(value, float):
         return f"{value:g}"
-    return str(value).replace("-", "−")
+    return str(value)
 
 
 def _total_cell(value):
@@ -403,8 +404,9 @@ def _game_rows(game, scored):
     names = game.players
     rows = []
     for hand in scored["hands"]:
+        trump = hand["trump"]
         row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
-               "trump": rules.SYMBOLS.get(hand["trump"], "") if hand["trump"] else ""}
+               "trump": {"text": rules.SYMBOLS[trump], "cls": f"suit {trump}"} if trump else ""}
         for seat in range(len(names)):
             bid = hand["bids"][seat]
             blind = "ᴮ" if seat in hand["blind"] else ""
@@ -473,7 +475,8 @@ def game_context(game):
     pages = [_page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
                 title="Oh Hell", foot=foot, paper="A4", landscape=players > 7,
-                legend="✓ bid made · circled: a negative total · ᴮ blind bid")
+                legend="✓ bid made · circled: a negative total"
+                + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
 
 
 def render_game_sheet(game):
