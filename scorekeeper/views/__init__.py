@@ -3,6 +3,8 @@
 
 def register_blueprints(app):
     """Register every blueprint of the app."""
-    blueprints = []
+    from . import sheets
+
+    blueprints = [sheets.bp]
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
