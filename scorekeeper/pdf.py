@@ -512,7 +512,7 @@ def _png_of(pdf, dpi):
         return (Path(folder) / "page.png").read_bytes()
 
 
-def preview_png(pdf, dpi=50):
+def preview_png(pdf, dpi=60):
     """Return the first page of a PDF as PNG bytes (needs pdftoppm; see can_preview_png)."""
     if not can_preview_png():
         raise RuntimeError("pdftoppm is not installed")
