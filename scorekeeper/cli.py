@@ -116,7 +116,11 @@ def cmd_sheet(args):
     if not args.output:
         raise UsageError("say where to write the PDF: -o FILE.pdf")
     if args.game:
-        data = pdf.game_sheet_pdf(_read_game(args.game))
+        game = _read_game(args.game)
+        try:
+            data = pdf.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
+        except pdf.SheetError as error:
+            raise UsageError(str(error)) from None
     else:
         try:
             data = pdf.blank_sheet_pdf(

@@ -64,6 +64,7 @@ class Player:
     name: str
     x: float
     width: float
+    font: float = 4.2
 
 
 # --- parameters -------------------------------------------------------------------------
@@ -161,7 +162,8 @@ def _columns(players, names, width, helper, fixed_labels):
     heads = []
     for seat in range(players):
         name = names[seat] if names else ""
-        heads.append(Player(name, x, per_player))
+        # a long name gets a smaller font rather than being cut off (DejaVu bold: ~0.7 em per letter)
+        heads.append(Player(name, x, per_player, min(4.2, (per_player - 1.5) / (0.7 * max(len(name), 1)))))
         for key, w, kind in (("bid", bid, "bid first"), ("took", took, "took"), ("score", score, "score")):
             columns.append(Column(f"{key}{seat}", key.capitalize(), x, w, kind))
             x += w
@@ -463,35 +465,43 @@ def _foot(game, scored):
     return lines
 
 
-def game_context(game):
-    """Return the template context of a game's filled sheet."""
+def game_context(game, paper="a4", landscape=None):
+    """Return the template context of a game's filled sheet (landscape by default from 8 players on)."""
+    paper = str(paper or "a4").lower()
+    if paper not in PAPERS:
+        raise SheetError(f"paper must be a4 or letter, not {paper[:20]!r}")
     scored = rules.score(game)
     rows = _game_rows(game, scored)
     foot = _foot(game, scored)
     players = len(game.players)
-    layout = _layout(players, game.players, "a4", players > 7, False, len(rows), len(foot) + 1)
+    landscape = players > 7 if landscape is None else bool(landscape)
+    layout = _layout(players, game.players, paper, landscape, False, len(rows), len(foot) + 1)
     totals = {f"score{seat}": _total_cell(total) for seat, total in enumerate(scored["totals"])}
     chunks = _pages(rows)
     pages = [_page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
-                title="Oh Hell", foot=foot, paper="A4", landscape=players > 7,
+                title="Oh Hell", foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
                 legend="✓ bid made · circled: a negative total"
                 + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
 
 
-def render_game_sheet(game):
+def render_game_sheet(game, paper="a4", landscape=None):
     """Return the filled sheet of a game as PDF bytes, uncached."""
-    return html_to_pdf(render_html("game.html", **game_context(game)))
+    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape)))
 
 
 @lru_cache(maxsize=32)
-def _cached_game(record_json):
-    return render_game_sheet(rules.load(record_json))
+def _cached_game(record_json, paper, landscape):
+    return render_game_sheet(rules.load(record_json), paper, landscape)
 
 
-def game_sheet_pdf(game):
-    """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record."""
-    return _cached_game(json.dumps(rules.dump(game), sort_keys=True, ensure_ascii=False))
+def game_sheet_pdf(game, paper="a4", landscape=None):
+    """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record.
+
+    The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
+    """
+    record = json.dumps(rules.dump(game), sort_keys=True, ensure_ascii=False)
+    return _cached_game(record, str(paper or "a4").lower(), landscape)
 
 
 # --- preview ------------------------------------------------------------------------------

@@ -94,3 +94,13 @@ def test_no_output_file_given(tmp_path):
     assert done.returncode == 2
     assert done.stderr == "error: say where to write the PDF: -o FILE.pdf\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_filled_sheet_on_letter_landscape(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(GAME))
+    out = tmp_path / "game.pdf"
+    done = run("--game", str(record), "--paper", "letter", "--landscape", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = info(out.read_bytes(), tmp_path)
+    assert (found["page_w"], found["page_h"]) == (pytest.approx(792, abs=0.5), pytest.approx(612, abs=0.5))
