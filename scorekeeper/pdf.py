@@ -10,7 +10,6 @@ lines of text at a fixed line height, and the row rules drawn by one repeated CS
 """
 
 import json
-import math
 import shutil
 import subprocess
 import tempfile
@@ -145,7 +144,7 @@ def _page_size(paper, landscape):
     return (height, width) if landscape else (width, height)
 
 
-def _columns(players, names, width, helper, fixed_labels):
+def _columns(players, names, width, helper):
     """Lay out the columns across the usable width: hand, dealer, trump, [hook], then players."""
     wide = width > 240
     fixed = [("hand", "Cards", 10.0, "hand"), ("dealer", "Dealer", 17.0 if wide else 14.0, "dealer"),
@@ -154,7 +153,7 @@ def _columns(players, names, width, helper, fixed_labels):
         fixed.append(("hook", "Bids so far", 17.0, "hook"))
     columns, x = [], 0.0
     for key, label, w, kind in fixed:
-        columns.append(Column(key, fixed_labels.get(key, label), x, w, kind))
+        columns.append(Column(key, label, x, w, kind))
         x += w
     per_player = (width - x) / players
     bid = took = round(per_player * 0.26, 2)
@@ -180,10 +179,11 @@ def _pages(rows):
     return [rows[start:start + MAX_ROWS] for start in range(0, len(rows), MAX_ROWS)] or [[]]
 
 
-def _layout(players, names, paper, landscape, helper, row_count, foot_lines, fixed_labels=None):
+def _layout(players, names, paper, landscape, helper, row_count, foot_lines):
+    """Return the geometry of a sheet in mm: page, columns, row height, fonts."""
     page_w, page_h = _page_size(paper, landscape)
     usable_w, usable_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-    columns, heads = _columns(players, names, usable_w, helper, fixed_labels or {})
+    columns, heads = _columns(players, names, usable_w, helper)
     header_h = TITLE_H + RULES_H + NAMES_H + LABELS_H
     rows_per_page = min(MAX_ROWS, max(row_count, 1))
     foot_h = foot_lines * FOOT_LINE_H + (2 if foot_lines else 0)
@@ -220,8 +220,18 @@ def _inside_sheets(url):
 @lru_cache(maxsize=1)
 def _fetcher():
     """A URL fetcher that serves files inside sheets/ and refuses everything else."""
-    from weasyprint import URLFetcher
-    from weasyprint.urls import URLFetcherResponse
+    try:
+        from weasyprint import URLFetcher
+        from weasyprint.urls import URLFetcherResponse
+    except ImportError:         # WeasyPrint before 68 takes a function that returns a dict
+        def fetch(url):
+            path = _inside_sheets(url)
+            if path is None:
+                raise ValueError(f"score sheets only read files in sheets/, not {url[:60]}")
+            return {"string": path.read_bytes(), "redirected_url": path.as_uri(),
+                    "mime_type": "text/css" if path.suffix == ".css" else "application/octet-stream"}
+
+        return fetch
 
     class SheetsOnly(URLFetcher):
         def fetch(self, url, headers=None):
@@ -256,7 +266,8 @@ def html_to_pdf(html):
     return document.write_pdf(stylesheets=[_stylesheet()])
 
 
-def _hand_label(pattern, plan, max_cards):
+def _hand_label(pattern, plan):
+    """Describe the deal for the rules line: the pattern's name and its sizes."""
     entry = rules.PATTERNS.find(pattern)
     if entry.id == "custom":
         return f"{entry.name}: {' '.join(map(str, plan))}"
@@ -281,13 +292,13 @@ def blank_context(p):
     parts = []
     if p["system"]:
         parts.append(f"Scoring: {rules.SYSTEMS.find(p['system']).name}")
-    parts += [f"Deal: {_hand_label(p['pattern'], p['plan'], p['max_cards'])}", _deck_label(p["decks"]),
+    parts += [f"Deal: {_hand_label(p['pattern'], p['plan'])}", _deck_label(p["decks"]),
               f"{len(p['plan'])} hands"]
     if p["hook_helper"]:
         parts.append("hook on")
     pages = []
     chunks = _pages(rows)
-    for copy in range(p["copies"]):
+    for _copy in range(p["copies"]):
         for index, chunk in enumerate(chunks):
             pages.append(_page(layout, chunk, index, len(chunks), filled=None))
     return dict(layout=layout, pages=pages, rules_line=" · ".join(parts) if p["rules_line"] else "",
@@ -430,7 +441,7 @@ def _game_rules_line(game, scored):
     parts = [f"Scoring: {rules.SYSTEMS.find(scored['system']).name}"
              + (" (lowest wins)" if scored["lowest_wins"] else "")]
     plan = game.plan()
-    parts.append(f"Deal: {_hand_label(r.pattern, plan, r.max_cards)}")
+    parts.append(f"Deal: {_hand_label(r.pattern, plan)}")
     parts.append(_deck_label(r.decks))
     parts.append("hook on" if r.hook_applies else "no hook")
     parts += [rules.MODIFIERS.find(m).name for m in r.modifiers]
