@@ -130,6 +130,34 @@ def cmd_systems(args):
     return 0
 
 
+def cmd_sheet(args):
+    """Write a blank score sheet, or the filled sheet of a game, as a PDF file."""
+    from scorekeeper import pdf
+
+    if not args.output:
+        raise UsageError("say where to write the PDF: -o FILE.pdf")
+    if args.game:
+        game = _read_game(args.game)
+        try:
+            data = pdf.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
+        except pdf.SheetError as error:
+            raise UsageError(str(error)) from None
+    else:
+        try:
+            data = pdf.blank_sheet_pdf(
+                players=args.players, names=args.names, pattern=args.pattern, max_cards=args.max,
+                sizes=args.sizes, decks=args.decks, paper=args.paper, landscape=args.landscape,
+                hook_helper=args.hook_helper, copies=args.copies, system=args.system)
+        except pdf.SheetError as error:
+            raise UsageError(str(error)) from None
+    try:
+        with open(args.output, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror}") from None
+    return 0
+
+
 def cmd_serve(args):
     from waitress import serve
 
@@ -157,6 +185,22 @@ def build_parser():
     systems = commands.add_parser("systems", help="list every system, pattern and modifier")
     systems.add_argument("--markdown", action="store_true", help="print the list as Markdown (docs/rules.md)")
     systems.set_defaults(run=cmd_systems)
+
+    sheet = commands.add_parser("sheet", help="write a printable score sheet (PDF): blank, or of a game")
+    sheet.add_argument("--game", help="the game record (JSON) to print filled in")
+    sheet.add_argument("--players", help="how many players (2-10)")
+    sheet.add_argument("--names", help="the players' names, comma-separated, in seat order")
+    sheet.add_argument("--pattern", default="down-up", help="the deal pattern id (see `systems`)")
+    sheet.add_argument("--max", help="N, the largest hand (default: what the decks allow)")
+    sheet.add_argument("--sizes", help="the hand sizes of a custom pattern, comma-separated")
+    sheet.add_argument("--decks", help="decks in play (default: 2 from 8 players on)")
+    sheet.add_argument("--system", help="the scoring system to name in the rules line")
+    sheet.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    sheet.add_argument("--landscape", action="store_true")
+    sheet.add_argument("--hook-helper", action="store_true", help="a column to note the bids so far (hook)")
+    sheet.add_argument("--copies", default=1, help="copies of the sheet in the PDF")
+    sheet.add_argument("-o", "--output", help="the PDF file to write")
+    sheet.set_defaults(run=cmd_sheet)
 
     serve = commands.add_parser("serve", help="serve the web app")
     serve.add_argument("--host", default="0.0.0.0")

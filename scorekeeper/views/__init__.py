@@ -3,8 +3,7 @@
 
 def register_blueprints(app):
     """Register every blueprint of the app."""
-    from . import api, table
+    from . import api, sheets, table
 
-    blueprints = [table.bp, api.bp]
-    for blueprint in blueprints:
+    for blueprint in (table.bp, api.bp, sheets.bp):
         app.register_blueprint(blueprint)

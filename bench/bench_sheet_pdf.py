@@ -1,0 +1,81 @@
+"""Print how long WeasyPrint takes for our 7-player, 25-hand blank sheet against a plain one-table sheet.
+
+Run: .venv/bin/python bench/bench_sheet_pdf.py
+Target (issue 4): ours <= 0.25 x the plain table, uncached; a cached repeat close to reading a static file.
+"""
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper import pdf  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+PARAMS = dict(players=7, names=PLAYERS, pattern="up-down", max_cards=13, decks=2)
+
+
+def plain_table_html(players, sizes):
+    """The straightforward layout: one big HTML table, a bordered cell for everything."""
+    head = "".join(f'<th colspan="3">{name}</th>' for name in players)
+    sub = "<th>Bid</th><th>Took</th><th>Score</th>" * len(players)
+    body = "".join(f"<tr><td>{size}</td><td></td><td></td>" + "<td></td>" * 3 * len(players) + "</tr>"
+                   for size in sizes)
+    total = '<tr><td colspan="3">Total</td>' + "<td></td>" * 3 * len(players) + "</tr>"
+    return f"""<!doctype html><html><head><meta charset="utf-8"><style>
+      @page {{ size: A4; margin: 9mm; }}
+      body {{ font-family: "DejaVu Sans", sans-serif; font-size: 9pt; }}
+      table {{ width: 100%; border-collapse: collapse; }}
+      th, td {{ border: 1px solid #444; height: 8.5mm; text-align: center; }}
+    </style></head><body><h1>Oh Hell</h1><p>Deal: up and down, 2 decks</p>
+    <table><thead><tr><th rowspan="2">Cards</th><th rowspan="2">Dealer</th><th rowspan="2">Trump</th>{head}</tr>
+    <tr>{sub}</tr></thead><tbody>{body}{total}</tbody></table></body></html>"""
+
+
+def best_of(runs, work):
+    """Return the best time of a few runs of work(), in seconds: the least disturbed by other load."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main():
+    from weasyprint import HTML
+
+    sizes = list(pdf.blank_params(**PARAMS)["plan"])
+    assert len(sizes) == 25, sizes
+    plain = plain_table_html(PLAYERS, sizes)
+    one_line = "<!doctype html><p>Oh Hell</p>"
+    pdf.render_blank_sheet(**PARAMS)              # warm up: imports, fonts
+    HTML(string=plain).write_pdf()
+
+    t_line, t_plain, t_ours = [], [], []
+    for _ in range(7):      # interleaved, so a burst of load elsewhere hits all three alike
+        t_line.append(best_of(1, lambda: HTML(string=one_line).write_pdf()))
+        t_plain.append(best_of(1, lambda: HTML(string=plain).write_pdf()))
+        t_ours.append(best_of(1, lambda: pdf.render_blank_sheet(**PARAMS)))
+    t_line, t_plain, t_ours = min(t_line), min(t_plain), min(t_ours)
+    data = pdf.blank_sheet_pdf(**PARAMS)
+    t_cached = best_of(50, lambda: pdf.blank_sheet_pdf(**PARAMS))
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as static:
+        static.write(data)
+        static.flush()
+        t_static = best_of(50, lambda: Path(static.name).read_bytes())
+
+    print(f"one-line document:             {t_line * 1000:8.1f} ms")
+    print(f"plain one-table sheet (7p 25h): {t_plain * 1000:8.1f} ms  ({t_plain / t_line:.0f} x one line)")
+    print(f"our blank sheet (7p 25h):       {t_ours * 1000:8.1f} ms  ({t_ours / t_line:.1f} x one line)")
+    print(f"ratio ours / plain:             {t_ours / t_plain:8.3f}  (target <= 0.25: "
+          f"{'ok' if t_ours / t_plain <= 0.25 else 'MISSED'})")
+    print(f"cached repeat:                  {t_cached * 1e6:8.1f} us")
+    print(f"static file of {len(data)} bytes: {t_static * 1e6:8.1f} us  "
+          f"(cached / static = {t_cached / t_static:.1f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Printable score sheets from the web: the "Print blank sheets" page, the PDF and its preview."""
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from wtforms import BooleanField, Form, IntegerField, SelectField, StringField
+from wtforms.validators import NumberRange, Optional
+
+try:
+    from wtforms import SelectChoice
+except ImportError:         # WTForms before 3.3 takes (value, label) pairs
+    def SelectChoice(value, label):  # noqa: N802
+        return (value, label)
+
+from scorekeeper import pdf, rules
+
+bp = Blueprint("sheets", __name__, url_prefix="/sheets")
+
+FALSE_VALUES = ("false", "", "0", "no", "off")
+# The query parameters of a blank sheet, as the command line names them (issue 4).
+PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "paper", "landscape", "hook",
+          "copies")
+
+
+class BlankSheetForm(Form):
+    """What a blank sheet is made of; the same names as the command line's options."""
+
+    players = IntegerField("Players", default=4, validators=[NumberRange(2, pdf.MAX_PLAYERS)])
+    names = StringField("Names (optional, comma-separated)", validators=[Optional()])
+    pattern = SelectField("Deal pattern", default="down-up", validate_choice=False,
+                          choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
+    max = IntegerField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
+    sizes = StringField("Hand sizes (custom pattern only)", validators=[Optional()])
+    decks = IntegerField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
+    system = SelectField("Scoring system for the rules line", default="", validate_choice=False,
+                         choices=[SelectChoice("", "(not printed)")]
+                         + [SelectChoice(s.id, s.name) for s in rules.SYSTEMS])
+    paper = SelectField("Paper", default="a4", validate_choice=False, choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "Letter")])
+    landscape = BooleanField("Landscape", false_values=FALSE_VALUES)
+    hook = BooleanField("Hook helper column (bids so far)", false_values=FALSE_VALUES)
+    copies = IntegerField("Copies", default=1, validators=[NumberRange(1, pdf.MAX_COPIES)])
+
+
+def _form():
+    """Return the form on the query string (defaults when there is none)."""
+    return BlankSheetForm(request.args if any(key in request.args for key in PARAMS) else None)
+
+
+def _sheet_params(form):
+    """Return pdf.blank_sheet_pdf's arguments from a valid form, or None with the errors on the form."""
+    if not form.validate():
+        return None
+    params = dict(players=form.players.data, names=form.names.data or None, pattern=form.pattern.data,
+                  max_cards=form.max.data, sizes=form.sizes.data or None, decks=form.decks.data,
+                  paper=form.paper.data, landscape=form.landscape.data, hook_helper=form.hook.data,
+                  copies=form.copies.data, system=form.system.data or None)
+    try:
+        pdf.blank_params(**params)
+    except pdf.SheetError as error:
+        form.form_errors.append(str(error))
+        return None
+    return params
+
+
+def _errors(form):
+    """Return every error of the form as lines a player can act on."""
+    lines = list(form.form_errors)
+    for field in form:
+        lines += [f"{field.label.text}: {message}" for message in field.errors]
+    return lines
+
+
+def _query(form):
+    """Return the form as a query string, for links to the PDF and its preview."""
+    pairs = [(name, form[name].data) for name in PARAMS]
+    return urlencode([(name, "1" if value is True else value) for name, value in pairs
+                      if value not in (None, "", False)])
+
+
+@bp.get("/")
+def page():
+    """Show the "Print blank sheets" form with a live preview and a Download button."""
+    form = _form()
+    params = _sheet_params(form)
+    if params is not None and "download" in request.args:
+        return redirect(url_for("sheets.blank_pdf") + "?" + _query(form) + "&dl=1")
+    return _show(form, params), 200 if params is not None else 400
+
+
+def _show(form, params):
+    return render_template("sheets/print.html", form=form, errors=_errors(form), query=_query(form),
+                           valid=params is not None, png=pdf.can_preview_png())
+
+
+def _filename(params):
+    return f"oh-hell-sheet-{params['players']}p-{params['pattern']}.pdf"
+
+
+@bp.get("/blank.pdf")
+def blank_pdf():
+    """Send a blank sheet made from the query string; bad parameters get the form with their errors."""
+    form = _form()
+    params = _sheet_params(form)
+    if params is None:
+        return _show(form, None), 400
+    disposition = "attachment" if request.args.get("dl") else "inline"
+    return Response(pdf.blank_sheet_pdf(**params), mimetype="application/pdf",
+                    headers={"Content-Disposition": f'{disposition}; filename="{_filename(params)}"'})
+
+
+@bp.get("/preview.png")
+def preview_png():
+    """Send the first page of the blank sheet as a small PNG, or say in one line what to fix."""
+    if not pdf.can_preview_png():
+        abort(404)
+    form = _form()
+    params = _sheet_params(form)
+    if params is None:
+        return Response("; ".join(_errors(form)), status=400, mimetype="text/plain")
+    return Response(pdf.preview_png(pdf.blank_sheet_pdf(**params)), mimetype="image/png")

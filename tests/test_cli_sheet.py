@@ -1,0 +1,106 @@
+"""`python -m scorekeeper sheet`: a PDF on success; one line on stderr, exit 2 and no file on bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.pdf_reading import hand_column, info, text
+
+GAME = {
+    "players": ["Ann", "Bob", "Cy"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "down", "max": 3}, "stake": 0.5, "settlement": "pairwise"},
+    "hands": [
+        {"cards": 3, "dealer": 0, "trump": "clubs", "bids": [1, 1, 0], "tricks": [1, 2, 0]},
+        {"cards": 2, "dealer": 1, "trump": "hearts", "bids": [0, 1, 0], "tricks": [0, 1, 1]},
+        {"cards": 1, "dealer": 2, "trump": "none", "bids": [0, 0, 0], "tricks": [0, 0, 1]},
+    ],
+}
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "scorekeeper", "sheet", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_blank_sheet_with_every_option(tmp_path):
+    out = tmp_path / "blank.pdf"
+    done = run("--players", "3", "--pattern", "down-up", "--max", "6", "--names", "Ann,Bob,Cy",
+               "--paper", "letter", "--landscape", "--hook-helper", "--copies", "2", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    data = out.read_bytes()
+    found = info(data, tmp_path)
+    assert found["pages"] == 2
+    assert found["page_w"] == pytest.approx(792, abs=0.5) and found["page_h"] == pytest.approx(612, abs=0.5)
+    pages = text(data, tmp_path).split("\f")
+    assert hand_column(pages[0]) == [6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6]
+    assert "Ann" in pages[1] and "Bids so far" in pages[1]
+
+
+def test_two_decks(tmp_path):
+    out = tmp_path / "big.pdf"
+    done = run("--players", "8", "--pattern", "down", "--decks", "2", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert hand_column(text(out.read_bytes(), tmp_path)) == list(range(12, 0, -1))
+
+
+def test_filled_sheet_of_a_game(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(GAME))
+    out = tmp_path / "game.pdf"
+    done = run("--game", str(record), "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    sheet = text(out.read_bytes(), tmp_path)
+    assert hand_column(sheet) == [3, 2, 1]
+    totals = next(line for line in sheet.splitlines() if line.strip().startswith("Total"))
+    assert totals.split() == ["Total", "31", "21", "10"]
+    assert "Winner: Ann" in sheet
+    assert "Cy pays Ann 15.50" in sheet and "Cy pays Bob 0.50" in sheet
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "1"], "error: players must be between 2 and 10, not 1"),
+    (["--players", "4", "--pattern", "nope"], "error: unknown deal pattern 'nope'"),
+    (["--players", "4", "--max", "20"], "error: 20 cards for 4 players needs more than 1 deck(s)"),
+    (["--players", "4", "--paper", "a3"], "error: paper must be a4 or letter"),
+    (["--players", "four"], "error: players must be a whole number"),
+    (["--game", "missing.json"], "error: cannot read missing.json"),
+])
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
+    out = tmp_path / "sheet.pdf"
+    done = run(*args, "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(message)
+    assert not out.exists()
+
+
+def test_a_record_that_breaks_its_rules_names_the_field(tmp_path):
+    bad = json.loads(json.dumps(GAME))
+    bad["hands"][0]["bids"] = [1, 1, 1]     # the dealer (Ann) may not make the bids add up to 3
+    record = tmp_path / "bad.json"
+    record.write_text(json.dumps(bad))
+    out = tmp_path / "sheet.pdf"
+    done = run("--game", str(record), "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("hands[0].bids[0]: the dealer may not bid 1 (hook)")
+    assert done.stderr.count("\n") == 1
+    assert not out.exists()
+
+
+def test_no_output_file_given(tmp_path):
+    done = run("--players", "4", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == "error: say where to write the PDF: -o FILE.pdf\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_filled_sheet_on_letter_landscape(tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(GAME))
+    out = tmp_path / "game.pdf"
+    done = run("--game", str(record), "--paper", "letter", "--landscape", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    found = info(out.read_bytes(), tmp_path)
+    assert (found["page_w"], found["page_h"]) == (pytest.approx(792, abs=0.5), pytest.approx(612, abs=0.5))

@@ -1,0 +1,225 @@
+"""The printable sheets, read back with poppler: hand sizes, names, totals, circled negatives, paper."""
+
+import json
+import re
+
+import pytest
+
+from scorekeeper import pdf, rules
+from tests.pdf_reading import gray_page, hand_column, info, ink_left_of, text, words
+
+A4 = (595.3, 841.9)
+LETTER = (612.0, 792.0)
+
+# Each pattern with a table it suits, and the column a player expects down the left.
+PATTERN_CASES = [
+    ("down-up", dict(players=4, max_cards=5), [5, 4, 3, 2, 1, 2, 3, 4, 5]),
+    ("up-down", dict(players=5, max_cards=4), [1, 2, 3, 4, 3, 2, 1]),
+    ("up", dict(players=4, max_cards=13), list(range(1, 14))),
+    ("down", dict(players=3, max_cards=10), list(range(10, 0, -1))),
+    ("odd-up-down", dict(players=3, max_cards=15), [1, 3, 5, 7, 9, 11, 13, 15, 13, 11, 9, 7, 5, 3, 1]),
+    ("okenuff", dict(players=4), [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13]),
+    ("cartier", dict(players=4), list(range(13, 1, -1)) + list(range(3, 14))),
+    ("custom", dict(players=4, sizes=[3, 5, 7, 5, 3]), [3, 5, 7, 5, 3]),
+]
+
+GAME = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {"scoring": "okenuff", "modifiers": ["no_trump_doubles"], "hook": True,
+              "deals": {"pattern": "okenuff", "decks": 1}, "stake": 0.1, "settlement": "pairwise"},
+    "hands": [
+        {"cards": 4, "dealer": 0, "trump": "spades", "bids": [1, 0, 2, 0], "tricks": [1, 1, 2, 0]},
+        {"cards": 5, "dealer": 1, "trump": "none", "bids": [2, 1, 1, 2], "tricks": [2, 0, 1, 2],
+         "penalties": [{"seat": 2, "points": -20, "reason": "revoke"}]},
+        {"cards": 6, "dealer": 2, "trump": "hearts", "bids": [0, 3, 2, 0], "tricks": [1, 3, 2, 0]},
+        {"cards": 7, "dealer": 3, "bids": [1, 2, None, None]},
+    ],
+}
+
+
+def test_every_pattern_is_covered():
+    assert sorted(case[0] for case in PATTERN_CASES) == sorted(rules.PATTERNS.ids())
+
+
+@pytest.mark.parametrize("pattern, table, expected", PATTERN_CASES, ids=[c[0] for c in PATTERN_CASES])
+def test_hand_size_column_in_the_patterns_order(tmp_path, pattern, table, expected):
+    data = pdf.render_blank_sheet(pattern=pattern, **table)
+    pages = text(data, tmp_path).split("\f")
+    read = [size for page in pages for size in hand_column(page)]
+    assert read == expected
+    assert read == rules.hand_sizes(pattern, table["players"], 1, table.get("max_cards"), table.get("sizes"))
+
+
+def test_blank_sheet_shows_names_columns_and_totals_row(tmp_path):
+    data = pdf.render_blank_sheet(players=4, names="Ann,Bob,Cy,Di", pattern="down-up", max_cards=7)
+    sheet = text(data, tmp_path)
+    header = next(line for line in sheet.splitlines() if "Ann" in line)
+    assert header.split() == ["Ann", "Bob", "Cy", "Di"]
+    assert "Cards" in sheet and "Dealer" in sheet and "Trump" in sheet
+    labels = next(line for line in sheet.splitlines() if "Took" in line)
+    assert labels.split() == ["Bid", "Took", "Score"] * 4
+    assert "Total" in sheet
+    assert info(data, tmp_path)["pages"] == 1
+
+
+def test_rules_line_names_the_system_and_pattern_from_the_registries(tmp_path):
+    data = pdf.render_blank_sheet(players=5, pattern="up-down", max_cards=6, system="get_fred", hook_helper=True)
+    sheet = text(data, tmp_path)
+    rules_line = sheet.splitlines()[1]
+    assert rules.SYSTEMS.find("get_fred").name in rules_line
+    assert rules.PATTERNS.find("up-down").name in rules_line
+    assert "hook on" in rules_line
+    assert "Bids so far" in sheet
+    assert re.findall(r"≠ ?(\d+)", sheet) == [str(n) for n in [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]]
+
+
+def test_rules_line_can_be_left_out(tmp_path):
+    data = pdf.render_blank_sheet(players=4, max_cards=5, rules_line=False)
+    assert "Deal:" not in text(data, tmp_path)
+
+
+def test_seven_players_and_25_hands_fit_on_one_page_in_every_paper(tmp_path):
+    for paper in ("a4", "letter"):
+        for landscape in (False, True):
+            data = pdf.render_blank_sheet(players=7, pattern="up-down", max_cards=13, decks=2, paper=paper,
+                                          landscape=landscape, names="A1,B2,C3,D4,E5,F6,G7")
+            assert info(data, tmp_path)["pages"] == 1
+            page = text(data, tmp_path)
+            assert len(hand_column(page)) == 25
+            assert "G7" in page
+
+
+def test_paper_sizes_and_orientation(tmp_path):
+    sizes = {}
+    for paper in ("a4", "letter"):
+        for landscape in (False, True):
+            found = info(pdf.render_blank_sheet(players=4, max_cards=5, paper=paper, landscape=landscape), tmp_path)
+            sizes[paper, landscape] = (round(found["page_w"], 1), round(found["page_h"], 1))
+    assert sizes["a4", False] == pytest.approx(A4, abs=0.5)
+    assert sizes["a4", True] == pytest.approx(A4[::-1], abs=0.5)
+    assert sizes["letter", False] == pytest.approx(LETTER, abs=0.5)
+    assert sizes["letter", True] == pytest.approx(LETTER[::-1], abs=0.5)
+
+
+def test_more_than_25_hands_go_on_to_a_second_page_that_repeats_the_header(tmp_path):
+    data = pdf.render_blank_sheet(players=3, names="Ann,Bob,Cy", pattern="down-up", max_cards=17)
+    assert info(data, tmp_path)["pages"] == 2
+    first, second = text(data, tmp_path).split("\f")[:2]
+    assert "page 1 of 2" in first and "page 2 of 2" in second
+    for page in (first, second):
+        assert "Ann" in page and "Cy" in page and "Cards" in page
+    assert hand_column(first) + hand_column(second) == list(range(17, 0, -1)) + list(range(2, 18))
+    assert "Total" not in first and "Total" in second
+
+
+def test_copies_repeat_the_whole_sheet(tmp_path):
+    data = pdf.render_blank_sheet(players=4, max_cards=5, copies=3)
+    pages = text(data, tmp_path).split("\f")[:3]
+    assert info(data, tmp_path)["pages"] == 3
+    assert [hand_column(page) for page in pages] == [[5, 4, 3, 2, 1, 2, 3, 4, 5]] * 3
+
+
+def test_names_are_text_not_markup(tmp_path):
+    names = ["<b>Bob</b>", "Ann & Co", '<img src="file:///x">']
+    sheet = text(pdf.render_blank_sheet(players=3, names=names, max_cards=5), tmp_path)
+    assert "<b>Bob</b>" in sheet
+    assert "Ann & Co" in sheet
+    assert '<img src="file:///x">' in sheet
+
+
+@pytest.mark.parametrize("params, message", [
+    (dict(players=1), "players must be between 2 and 10"),
+    (dict(players=4, pattern="nope"), "unknown deal pattern 'nope'"),
+    (dict(players=4, max_cards=14), "needs more than 1 deck"),
+    (dict(players=4, names="Ann,Bob"), "2 names given for 4 players"),
+    (dict(players=4, pattern="custom"), "custom pattern needs its list"),
+    (dict(players=4, paper="a3"), "paper must be a4 or letter"),
+    (dict(players=4, copies=0), "copies must be between 1 and"),
+    (dict(players=4, sizes="3,x"), "every hand size must be a whole number"),
+])
+def test_bad_parameters_say_what_to_fix(params, message):
+    with pytest.raises(pdf.SheetError, match=message):
+        pdf.blank_sheet_pdf(**params)
+
+
+def test_fetcher_reads_only_files_inside_sheets(tmp_path):
+    fetch = pdf._fetcher()
+    assert b".col" in fetch((pdf.SHEETS / "sheet.css").as_uri()).read()
+    for url in ["file:///etc/hostname", (tmp_path / "x.css").as_uri(), "http://127.0.0.1:9/x.css",
+                (pdf.SHEETS / ".." / "README.md").resolve().as_uri(), "data:text/css,body{}"]:
+        with pytest.raises(ValueError, match="only read files in sheets/"):
+            fetch(url)
+
+
+def test_a_stylesheet_outside_sheets_is_never_applied(tmp_path):
+    outside = tmp_path / "evil.css"
+    outside.write_text('.title::after { content: "LEAKED"; }')
+    inside = pdf.SHEETS / "sheet.css"
+    html = pdf.render_html("blank.html", **pdf.blank_context(pdf.blank_params(players=2, max_cards=2)))
+    html = html.replace("</head>", f'<link rel="stylesheet" href="{outside.as_uri()}">'
+                                   f'<link rel="stylesheet" href="{inside.name}"></head>')
+    assert "LEAKED" not in text(pdf.html_to_pdf(html), tmp_path)
+
+
+def test_repeated_request_is_served_from_the_cache():
+    first = pdf.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=6)
+    again = pdf.blank_sheet_pdf(players=4, names=["Ann", "Bob", "Cy", "Di"], max_cards=6)
+    assert again is first
+    assert pdf.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=5) is not first
+
+
+# --- the filled sheet of a game ---------------------------------------------------------------
+
+def test_game_sheet_shows_bids_tricks_running_totals_and_the_plan(tmp_path):
+    game = rules.load(GAME)
+    scored = rules.score(game)
+    sheet = text(pdf.game_sheet_pdf(game), tmp_path)
+    assert hand_column(sheet) == game.plan()
+    lines = sheet.splitlines()
+    row = next(line for line in lines if line.strip().startswith("5 ") and "Bob" in line)
+    assert row.split() == ["5", "Bob", "NT", "2✓", "2", "22", "1", "0", "-15", "1✓", "1", "0", "2✓", "2", "21"]
+    totals = next(line for line in lines if line.strip().startswith("Total"))
+    assert totals.split()[1:] == [str(t) for t in scored["totals"]] == ["17", "-4", "8", "26"]
+    assert "Leading after 3 of 13 hands: Di" in sheet
+    assert "Bob pays Di 5.70" in sheet and "Cy pays Ann 1.50" in sheet and "Bob pays Ann 0.60" in sheet
+    assert "hand 2: Cy revoke -20" in sheet
+    assert rules.SYSTEMS.find("okenuff").name in lines[1]
+
+
+def test_negative_totals_are_circled_and_positive_ones_are_not(tmp_path):
+    data = pdf.game_sheet_pdf(rules.load(GAME))
+    page = gray_page(data, tmp_path)
+    found = words(data, tmp_path)
+    negative = [w for w in found if w[0] in ("-4", "-15", "-5")]
+    positive = [w for w in found if w[0] in ("17", "22", "26", "21")]
+    assert len(negative) >= 4 and len(positive) >= 4
+    for word in negative:
+        assert ink_left_of(page, word) > 3, f"{word[0]} is not circled"
+    for word in positive:
+        assert ink_left_of(page, word) == 0, f"{word[0]} is circled"
+
+
+def test_finished_game_names_the_winner(tmp_path):
+    record = {"players": ["Ann", "Bob"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2},
+                                                    "stake": 1, "settlement": "pairwise"},
+              "hands": [{"cards": 1, "dealer": 0, "bids": [1, 1], "tricks": [0, 1]},
+                        {"cards": 2, "dealer": 1, "bids": [2, 1], "tricks": [2, 0]}]}
+    sheet = text(pdf.game_sheet_pdf(rules.load(record)), tmp_path)
+    assert "Winner: Ann" in sheet
+    assert "Bob pays Ann 1.00" in sheet
+
+
+def test_game_sheet_cache_follows_the_record():
+    game = rules.load(GAME)
+    first = pdf.game_sheet_pdf(game)
+    assert pdf.game_sheet_pdf(rules.load(json.dumps(GAME))) is first
+    changed = json.loads(json.dumps(GAME))
+    changed["hands"][-1]["bids"] = [1, 2, 3, None]
+    assert pdf.game_sheet_pdf(rules.load(changed)) is not first
+
+
+def test_preview_is_a_png_of_the_first_page():
+    if not pdf.can_preview_png():
+        pytest.skip("pdftoppm is not installed")
+    png = pdf.preview_png(pdf.blank_sheet_pdf(players=4, max_cards=5))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
