@@ -11,8 +11,6 @@ from scorekeeper.charts import COLOURS, bid_accuracy_svg, running_totals_svg, st
 from scorekeeper.stats import bid_accuracy
 
 SVG = "{http://www.w3.org/2000/svg}"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def play(players, scoring="okenuff", pattern="okenuff", hands=None, seed=1, **rule_options):
@@ -136,8 +134,8 @@ def test_bid_accuracy_with_nobody():
 
 
 @pytest.mark.browser
-def test_charts_look_right_in_a_phone_sized_browser(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+@pytest.mark.browser
+def test_charts_look_right_in_a_phone_sized_browser(browser, tmp_path):
     four = rules.score(rules.load(play(["Ann", "Bob", "Cy", "Di"], seed=7)))
     seven = rules.score(rules.load(play(["Ann", "Bartholomew-Longname", '<b>&"', "Di", "Ed", "Flo", "Gus"],
                                         scoring="get_fred", pattern="down-up", seed=2)))
@@ -149,22 +147,20 @@ def test_charts_look_right_in_a_phone_sized_browser(tmp_path):
                      bid_accuracy_svg(bid_accuracy([four, seven, golf]))]) + "</body>")
     page_file = tmp_path / "charts.html"
     page_file.write_text(page_html, encoding="utf-8")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(page_file.as_uri())
-        boxes = page.eval_on_selector_all("svg", "els => els.map(e => e.getBoundingClientRect().toJSON())")
-        # Every chart fits the phone's width and has a real height: nothing to scroll sideways.
-        assert len(boxes) == 4
-        assert all(box["width"] <= 390 - 16 + 0.5 and box["height"] > 100 for box in boxes)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        # The names a player looks for are on the page as text, the hostile one shown, not run.
-        shown = page.eval_on_selector_all("svg text", "els => els.map(e => e.textContent)")
-        assert '<b>&"' in shown and "Bartholomew-Longn\u2026" in shown
-        assert page.eval_on_selector_all("b", "els => els.length") == 0
-        shot = tmp_path / "charts.png"
-        page.screenshot(path=str(shot), full_page=True)
-        browser.close()
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(page_file.as_uri())
+    boxes = page.eval_on_selector_all("svg", "els => els.map(e => e.getBoundingClientRect().toJSON())")
+    # Every chart fits the phone's width and has a real height: nothing to scroll sideways.
+    assert len(boxes) == 4
+    assert all(box["width"] <= 390 - 16 + 0.5 and box["height"] > 100 for box in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The names a player looks for are on the page as text, the hostile one shown, not run.
+    shown = page.eval_on_selector_all("svg text", "els => els.map(e => e.textContent)")
+    assert '<b>&"' in shown and "Bartholomew-Longn\u2026" in shown
+    assert page.eval_on_selector_all("b", "els => els.length") == 0
+    shot = tmp_path / "charts.png"
+    page.screenshot(path=str(shot), full_page=True)
+    page.close()
     assert shot.stat().st_size > 10_000
     keep = os.environ.get("CHART_SCREENSHOT")
     if keep:

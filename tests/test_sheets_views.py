@@ -1,25 +1,10 @@
 """The "Print blank sheets" page, the bookmarkable PDF and its preview, through the real app."""
 
-import threading
 
 import pytest
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app, pdf
+from scorekeeper import pdf
 from tests.pdf_reading import hand_column, info, text
-
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db")})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def test_page_shows_the_form_and_a_preview(client):
@@ -97,49 +82,35 @@ def test_preview_png(client):
     assert "unknown deal pattern 'zigzag'" in bad.get_data(as_text=True)
 
 
-@pytest.fixture
-def server(app):
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join()
-    httpd.server_close()
-
-
 @pytest.mark.browser
-def test_live_preview_and_form_errors_in_a_browser(server, tmp_path):
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=BROWSER_ARGS)
-        try:
-            page = browser.new_page(accept_downloads=True)
-            page.goto(server + "/sheets/")
-            preview = "#preview-img" if pdf.can_preview_png() else "#preview-pdf"
-            page.wait_for_selector(preview)
-            if pdf.can_preview_png():
-                page.wait_for_function("document.querySelector('#preview-img').naturalWidth > 100")
-            page.screenshot(path=str(tmp_path / "print-page.png"), full_page=True)
+def test_live_preview_and_form_errors_in_a_browser(browser, live_server, tmp_path):
+    page = browser.new_page(accept_downloads=True)
+    try:
+        page.goto(live_server + "/sheets/")
+        preview = "#preview-img" if pdf.can_preview_png() else "#preview-pdf"
+        page.wait_for_selector(preview)
+        if pdf.can_preview_png():
+            page.wait_for_function("document.querySelector('#preview-img').naturalWidth > 100")
+        page.screenshot(path=str(tmp_path / "print-page.png"), full_page=True)
 
-            page.fill("input[name=players]", "1")
-            page.wait_for_selector("#errors:not([hidden])")
-            assert "between 2 and 10" in page.inner_text("#errors")
-            assert page.query_selector(preview) is None
+        page.fill("input[name=players]", "1")
+        page.wait_for_selector("#errors:not([hidden])")
+        assert "between 2 and 10" in page.inner_text("#errors")
+        assert page.query_selector(preview) is None
 
-            page.fill("input[name=players]", "5")
-            page.fill("input[name=names]", "Ann,Bob,Cy,Di,Ed")
-            page.select_option("select[name=pattern]", "up")
-            page.wait_for_selector(preview)
-            assert page.is_hidden("#errors")
-            assert "players=5" in page.url and "pattern=up" in page.url
+        page.fill("input[name=players]", "5")
+        page.fill("input[name=names]", "Ann,Bob,Cy,Di,Ed")
+        page.select_option("select[name=pattern]", "up")
+        page.wait_for_selector(preview)
+        assert page.is_hidden("#errors")
+        assert "players=5" in page.url and "pattern=up" in page.url
 
-            with page.expect_download() as waiting:
-                page.click("#download")
-            saved = tmp_path / "download.pdf"
-            waiting.value.save_as(saved)
-            sheet = text(saved.read_bytes(), tmp_path)
-            assert "Ann" in sheet and "Ed" in sheet
-            assert hand_column(sheet)[:3] == [1, 2, 3]
-        finally:
-            browser.close()
+        with page.expect_download() as waiting:
+            page.click("#download")
+        saved = tmp_path / "download.pdf"
+        waiting.value.save_as(saved)
+        sheet = text(saved.read_bytes(), tmp_path)
+        assert "Ann" in sheet and "Ed" in sheet
+        assert hand_column(sheet)[:3] == [1, 2, 3]
+    finally:
+        page.close()
