@@ -17,11 +17,11 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(PY) -m scorekeeper serve --host $(HOST) --port $(PORT)
 
-## system-deps: Chromium for the browser tests, poppler for reading PDFs back
+## system-deps: Chromium for the browser tests, poppler to read PDFs back, Pango and fonts for WeasyPrint
+SYSTEM_PACKAGES := chromium poppler-utils fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0
 system-deps:
-	@if ! command -v chromium >/dev/null || ! command -v pdftotext >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils fonts-dejavu-core >/dev/null; \
-	fi
+	@dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; }
 
 ## test: set up and run every test
 test: $(VENV)/.installed system-deps

@@ -1,5 +1,6 @@
 """Who wins, the ranks, and settling up in money."""
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
@@ -39,10 +40,17 @@ def to_money(amount):
     return round(float(amount), 2)
 
 
-def _pairwise(totals, stake, lowest_wins, places, payouts):
-    n, whole = len(totals), sum(Fraction(t) for t in totals)
-    sign = -1 if lowest_wins else 1
-    return [sign * stake * (n * Fraction(total) - whole) for total in totals], 0
+def _exact(number):
+    """Return a number as an exact int or Fraction (floats such as 0.5 are exact in binary)."""
+    return Fraction(number) if isinstance(number, float) else number
+
+
+# Each method returns (net by seat, pot), in cents, exact: rounding comes once, at the end.
+def _pairwise(totals, cents_per_point, lowest_wins, places, payouts):
+    totals = [_exact(total) for total in totals]
+    n, whole = len(totals), sum(totals)
+    rate = -cents_per_point if lowest_wins else cents_per_point
+    return [rate * (n * total - whole) for total in totals], 0
 
 
 def default_payouts(players, stake):
@@ -50,28 +58,29 @@ def default_payouts(players, stake):
     return [stake * place for place in range(1, players)]
 
 
-def _prospect(totals, stake, lowest_wins, places, payouts):
-    scale = [Fraction(0)] + [Fraction(str(amount)) for amount in (payouts or default_payouts(len(totals), stake))]
+def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
+    stake = Fraction(cents_per_point) / 100
+    scale = [0] + [Fraction(str(amount)) * 100 for amount in (payouts or default_payouts(len(totals), stake))]
     if len(scale) < len(totals):
         raise ValueError(f"the sliding scale needs an amount for each of the {len(totals) - 1} losing places")
     owed = []
     for place in places:
         tied = places.count(place)
         # Tied players share their places: each pays the average of those places' amounts.
-        owed.append(sum(scale[place - 1:place - 1 + tied]) / tied)
+        owed.append(Fraction(sum(scale[place - 1:place - 1 + tied]), tied))
     first = [seat for seat, place in enumerate(places) if place == 1]
     pool = sum(owed)
     return [pool / len(first) - owed[seat] if seat in first else -owed[seat]
             for seat in range(len(totals))], 0
 
 
-def _stackpot(totals, stake, lowest_wins, places, payouts):
-    net = [stake * Fraction(total) for total in totals]
+def _stackpot(totals, cents_per_point, lowest_wins, places, payouts):
+    net = [cents_per_point * _exact(total) for total in totals]
     return net, -sum(net)
 
 
-def _nothing(totals, stake, lowest_wins, places, payouts):
-    return [Fraction(0)] * len(totals), 0
+def _nothing(totals, cents_per_point, lowest_wins, places, payouts):
+    return [0] * len(totals), 0
 
 
 @dataclass(frozen=True)
@@ -90,10 +99,10 @@ SETTLEMENTS = Registry("settlement", [
 ])
 
 
-def _cents(amounts):
-    """Round exact amounts to cents so that they still add up to their rounded sum."""
-    cents = [round(amount * 100) for amount in amounts]
-    residue = round(sum(amounts) * 100) - sum(cents)
+def _round_cents(amounts):
+    """Round exact amounts of cents to whole cents that still add up to their rounded sum."""
+    cents = [round(amount) for amount in amounts]
+    residue = round(sum(amounts)) - sum(cents)
     if residue and cents:
         largest = max(range(len(cents)), key=lambda i: abs(cents[i]))
         cents[largest] += residue
@@ -146,25 +155,33 @@ def _settle_group(parties, cents):
 
 def fewest_payments(cents):
     """Return (payer, payee, cents) transfers that settle every balance, as few as can be."""
+    return list(_fewest_payments(tuple(cents)))
+
+
+@functools.lru_cache(maxsize=512)
+def _fewest_payments(cents):
     parties = [i for i, amount in enumerate(cents) if amount]
-    if len(parties) <= EXACT_PAYMENT_LIMIT:
+    if 3 < len(parties) <= EXACT_PAYMENT_LIMIT:
         groups = [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
     else:
-        groups = [parties]
+        groups = [parties] if parties else []
     payments = []
     for group in groups:
         payments.extend(_settle_group(group, cents))
-    return payments
+    return tuple(payments)
 
 
 def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):
     """Return the settlement: net money by seat, the pot where there is one, and the payments."""
     entry = SETTLEMENTS.find(method)
     stake = Fraction(str(stake or 0))
+    cents_per_point = stake * 100
+    if cents_per_point.denominator == 1:
+        cents_per_point = int(cents_per_point)  # the usual case: whole cents, integer arithmetic
     places = ranks(totals, lowest_wins, tie_breaks)
-    nets, pot = entry.nets(totals, stake, lowest_wins, places, payouts)
+    nets, pot = entry.nets(totals, cents_per_point, lowest_wins, places, payouts)
     has_pot = entry.id == "stackpot"
-    cents = _cents(list(nets) + ([pot] if has_pot else []))
+    cents = _round_cents(list(nets) + ([pot] if has_pot else []))
     parties = list(names) + ([POT] if has_pot else [])
     payments = [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
                 for payer, payee, amount in fewest_payments(cents)]
