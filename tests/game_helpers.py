@@ -36,3 +36,11 @@ def post_hand(client, game_id, key, hand):
     """Append a finished hand through the API."""
     response = client.post(f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {key}"})
     assert response.status_code == 201, response.get_json()
+
+
+# A Stackpot game (stackpot scoring: made scores bid x (1 + bonus), missed -cards; bonus 0 in both hands):
+#   Hand 1, Ann deals 1: all bid 0, Di takes the trick -> 0 0 0 -1
+#   Hand 2, Bob deals 2 (pot 1, bonus 0): all bid 1, Ann and Cy take one each -> +1 -2 +1 -2
+#   Totals 1 -2 1 -3: at stake 1 the pot is left with 3.00 (Di's loss), and Bob pays Ann and Cy 1.00 each.
+STACKPOT_HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]},
+                  {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 1, 1], "tricks": [1, 0, 1, 0]}]

@@ -1,7 +1,11 @@
 """After the game through the Flask client: the PDF sheet, settling up, the game under other systems."""
 
+import re
+
+from scorekeeper import store
 from tests import pdf_reading
-from tests.game_helpers import create, record
+from tests.game_helpers import STACKPOT_HANDS, create, record
+from tests.html_forms import form_data, submit
 
 
 def test_sheet_pdf_shows_players_and_totals(client, tmp_path):
@@ -27,3 +31,116 @@ def test_pdf_links_on_sheet_over_and_home(client):
 
 def test_unknown_game_pdf_is_404(client):
     assert client.get("/games/nope/sheet.pdf").status_code == 404
+
+
+def stored_rules(app, game_id):
+    with app.app_context():
+        return store.get_game(store.get_db(), game_id)["record"]["rules"]
+
+
+def payments_shown(html):
+    """Return the payments in large type as 'Bob pays Ann 2.50' lines."""
+    items = re.findall(r"<li><b>(.*?)</b> pays <b>(.*?)</b> <span class=\"amount\">(.*?)</span></li>", html)
+    return [f"{a} pays {b} {amount}" for a, b, amount in items]
+
+
+def test_settle_up_pairwise_worked_by_hand(client):
+    # Nets 4 x total - 63: Ann -19, Bob -19, Cy +17, Di +21; three payments settle them.
+    game_id, _key = create(client, record())
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert payments_shown(html) == ["Ann pays Di 19.00", "Bob pays Cy 17.00", "Bob pays Di 2.00"]
+    assert "-19.00" in html and "+17.00" in html and "+21.00" in html
+    text = re.search(r'<textarea id="settle-text" readonly[^>]*>(.*?)</textarea>', html, re.S)[1]
+    assert "Winner: Di" in text and "Ann pays Di 19.00\nBob pays Cy 17.00\nBob pays Di 2.00" in text
+    assert 'data-copy="settle-text"' in html
+
+
+def test_game_over_links_to_settle_up(client):
+    game_id, _key = create(client, record())
+    html = client.get(f"/games/{game_id}/over").get_data(as_text=True)
+    assert f'href="/games/{game_id}/settle"' in html and "Settle up: 3 payments" in html
+
+
+def test_change_to_prospect_with_a_scale_worked_by_hand(client, app):
+    # Di first; Cy second pays 1; Ann and Bob share 3rd and 4th: each pays (2 + 3) / 2 = 2.50.
+    game_id, _key = create(client, record())
+    response = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1",
+                                                          "payouts": "1, 2, 3"})
+    assert response.status_code == 302
+    chosen = stored_rules(app, game_id)
+    assert (chosen["settlement"], chosen["stake"], chosen["payouts"]) == ("prospect", 1.0, [1.0, 2.0, 3.0])
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Settling up by Prospect sliding scale" in html
+    assert payments_shown(html) == ["Ann pays Di 2.50", "Bob pays Di 2.50", "Cy pays Di 1.00"]
+    history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert "settle by prospect, stake 1.00, scale 1.0 2.0 3.0" in history
+
+
+def test_change_stake_shows_money_with_two_decimals(client, app):
+    game_id, _key = create(client, record())
+    submit(client, f"/games/{game_id}/settle", {"settlement": "pairwise", "stake": "0.5"})
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert payments_shown(html) == ["Ann pays Di 9.50", "Bob pays Cy 8.50", "Bob pays Di 1.00"]
+    assert "stake 0.50" in html and "payouts" not in stored_rules(app, game_id)
+
+
+def test_stackpot_shows_what_is_left_in_the_pot(client):
+    game_id, _key = create(client, record(hands=STACKPOT_HANDS, scoring="stackpot", settlement="stackpot"))
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert payments_shown(html) == ["Bob pays Ann 1.00", "Bob pays Cy 1.00", "Di pays the pot 3.00"]
+    assert re.search(r"Left in the pot: <b class=\"amount\">3.00</b>", html)
+    assert "Left in the pot: 3.00" in html.split("<textarea")[1]
+
+
+def test_none_says_nobody_pays(client):
+    game_id, _key = create(client, record(settlement="none"))
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert "nobody pays" in html and payments_shown(html) == []
+
+
+def test_read_only_viewer_sees_payments_but_cannot_change_them(client, app):
+    game_id, key = create(client, record(), claim=False)
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert "Ann pays Di 19.00" in payments_shown(html) and "Change how we settle" not in html
+    # A write from the read-only link is refused, even with a good token from an editor's page.
+    editor = app.test_client()
+    editor.get(f"/games/{game_id}/claim/{key}")
+    _action, fields = form_data(editor.get(f"/games/{game_id}/settle").get_data(as_text=True))
+    data = dict(fields) | {"settlement": "none"}
+    assert client.post(f"/games/{game_id}/settle", data=data).status_code == 403
+    assert stored_rules(app, game_id)["settlement"] == "pairwise"
+
+
+def test_settlement_change_without_csrf_token_is_refused(client, app):
+    game_id, _key = create(client, record())
+    _action, fields = form_data(client.get(f"/games/{game_id}/settle").get_data(as_text=True))
+    data = {k: v for k, v in fields if k != "csrf_token"} | {"settlement": "none"}
+    response = client.post(f"/games/{game_id}/settle", data=data)
+    assert response.status_code == 400 and "security token" in response.get_data(as_text=True)
+    assert stored_rules(app, game_id)["settlement"] == "pairwise"
+
+
+def test_stale_settlement_change_is_refused(client, app):
+    game_id, key = create(client, record())
+    page = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    # Another phone changes the stake meanwhile.
+    other = app.test_client()
+    other.get(f"/games/{game_id}/claim/{key}")
+    submit(other, f"/games/{game_id}/settle", {"stake": "2"})
+    _action, fields = form_data(page)
+    response = client.post(f"/games/{game_id}/settle", data=dict(fields) | {"settlement": "none"})
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "changed on another phone" in html
+    assert (stored_rules(app, game_id)["settlement"], stored_rules(app, game_id)["stake"]) == ("pairwise", 2.0)
+
+
+def test_bad_scale_and_bad_stake_say_what_to_fix(client, app):
+    game_id, _key = create(client, record())
+    response = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "payouts": "1 2"})
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "enter 3 amounts, one for each losing place (2nd, 3rd, 4th); you entered 2" in html
+    response = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "payouts": "1 two 3"})
+    assert "must be numbers" in client.get(response.headers["Location"]).get_data(as_text=True)
+    response = submit(client, f"/games/{game_id}/settle", {"stake": "-1"})
+    assert "must be 0 or more" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert stored_rules(app, game_id)["settlement"] == "pairwise" and stored_rules(app, game_id)["stake"] == 1

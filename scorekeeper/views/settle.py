@@ -1,24 +1,59 @@
 """After the game: the filled sheet as PDF, settling up, and the game rescored under other systems."""
 
-from flask import Blueprint, Response, abort
+import copy
+from decimal import Decimal
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import pdf, rules, store
+from ..forms_settle import SettlementForm, ordinal, parse_payouts
+from ..rules.results import POT, default_payouts
+from . import table
 
 bp = Blueprint("settle", __name__)
 
 
-def load_game(game_id):
-    """Return the stored game and its loaded record, or 404."""
-    game = store.get_game(store.get_db(), game_id)
-    if game is None:
-        abort(404)
-    return game, rules.load(game["record"])
+@bp.app_template_filter("money")
+def money(amount):
+    """Show an amount of money with 2 decimals: 2.50."""
+    return f"{amount:.2f}"
+
+
+@bp.app_template_filter("net")
+def net(amount):
+    """Show a net amount of money with its sign: +2.50, -2.50, 0.00."""
+    return f"{amount:+.2f}" if amount else "0.00"
+
+
+def party(name, start=False):
+    """Name a side of a payment: a player, or the Stackpot's pot."""
+    if name == POT:
+        return "The pot" if start else "the pot"
+    return name
+
+
+def payments(settlement):
+    """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
+    return [{"from": party(p["from"], start=True), "to": party(p["to"]), "amount": p["amount"],
+             "text": f"{party(p['from'], start=True)} pays {party(p['to'])} {money(p['amount'])}"}
+            for p in settlement["payments"]]
+
+
+def settle_text(game, scored, lines):
+    """Return the settlement as plain text to copy into a chat."""
+    head = f"Oh Hell {game['created'][:10]} · {scored['system_name']}"
+    who = " & ".join(scored["winner"])
+    text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
+    text += [line["text"] for line in lines] or ["Nobody owes anything."]
+    if "pot" in scored["settlement"]:
+        text.append(f"Left in the pot: {money(scored['settlement']['pot'])}")
+    return "\n".join(text)
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     """Send the game's filled score sheet as PDF; anyone with the link may download it."""
-    game, loaded = load_game(game_id)
+    game, loaded = table.load_game(game_id)
     try:
         data = pdf.game_sheet_pdf(loaded)
     except pdf.SheetError as error:
@@ -26,3 +61,56 @@ def sheet_pdf(game_id):
     name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
     return Response(data, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _settlement_form(game, loaded):
+    payouts = loaded.rules.payouts
+    return SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
+                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal("0.01")),
+                          payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
+
+
+def _with_settlement(record, method, stake, payouts):
+    """Return a copy of record whose rules settle by method, at stake, with Prospect's payouts."""
+    record = copy.deepcopy(record)
+    chosen = record.setdefault("rules", {})
+    chosen["settlement"], chosen["stake"] = method, stake
+    if method == "prospect" and payouts:
+        chosen["payouts"] = payouts
+    else:
+        chosen.pop("payouts", None)  # Prospect's default scale: 1, 2, 3... stakes
+    return record
+
+
+@bp.route("/games/<game_id>/settle", methods=["GET", "POST"])
+def settle(game_id):
+    """Show who pays whom, in large type; the scorekeeper may change the method, stake and scale."""
+    game, loaded = table.load_game(game_id)
+    editor = table.can_edit(game)
+    form = _settlement_form(game, loaded)
+    if request.method == "POST":
+        table.require_edit(game)
+        if table.checked(form, game):
+            change_settlement(game, loaded, form)
+        return redirect(url_for("settle.settle", game_id=game_id))
+    scored = rules.score(loaded)
+    lines = payments(scored["settlement"])
+    places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
+    default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
+    return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
+                           text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
+                           default_scale=default_scale)
+
+
+def change_settlement(game, loaded, form):
+    """Store the settlement chosen on the form as a rules change; flash what happened."""
+    try:
+        payouts = parse_payouts(form.payouts.data, len(loaded.players))
+    except ValueError as error:
+        flash(f"Prospect's sliding scale: {error}. Nothing was changed.", "error")
+        return
+    method, stake = form.settlement.data, float(form.stake.data)
+    record = _with_settlement(game["record"], method, stake, payouts if method == "prospect" else None)
+    payload = {"settlement": method, "stake": stake, "payouts": record["rules"].get("payouts")}
+    if table.save(game, "settlement", payload, record):
+        flash(f"Settling up by {rules.SETTLEMENTS.find(method).name}, stake {money(stake)}.", "info")
