@@ -10,3 +10,5 @@ def register_blueprints(app):
     # After the game (issue 5): settling up, evenings, players, export and import.
     from . import settle
     app.register_blueprint(settle.bp)
+    from . import evenings
+    app.register_blueprint(evenings.bp)

@@ -32,11 +32,11 @@ def party(name, start=False):
     return name
 
 
-def payments(settlement):
+def payment_lines(payments):
     """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
     return [{"from": party(p["from"], start=True), "to": party(p["to"]), "amount": p["amount"],
              "text": f"{party(p['from'], start=True)} pays {party(p['to'])} {money(p['amount'])}"}
-            for p in settlement["payments"]]
+            for p in payments]
 
 
 def settle_text(game, scored, lines):
@@ -94,12 +94,12 @@ def settle(game_id):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
     scored = rules.score(loaded)
-    lines = payments(scored["settlement"])
+    lines = payment_lines(scored["settlement"]["payments"])
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
                            text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
-                           default_scale=default_scale)
+                           default_scale=default_scale, evening_id=store.evening_of(store.get_db(), game_id))
 
 
 def change_settlement(game, loaded, form):
