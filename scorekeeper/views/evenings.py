@@ -1,8 +1,9 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
 from flask import Blueprint, abort, render_template
+from markupsafe import Markup
 
-from .. import evenings, rules, store
+from .. import charts, evenings, rules, stats, store
 from .settle import money, payment_lines
 
 bp = Blueprint("evenings", __name__)
@@ -46,3 +47,51 @@ def evening(evening_id):
     lines = payment_lines(book["payments"])
     return render_template("settle/evening.html", evening=found, book=book, lines=lines,
                            text=evening_text(found, book, lines))
+
+
+# ---- players as people ----------------------------------------------------------------------------
+
+@bp.app_template_global()
+def roster():
+    """Return the names the table has entered before, for the setup page's suggestions."""
+    return store.list_players(store.get_db())
+
+
+def all_games():
+    """Return every stored game as a (meta, scored) pair, newest first."""
+    return scored_games(store.list_games(store.get_db()))
+
+
+def chart(svg):
+    """Mark an SVG from charts.py as safe to put in a page: it escapes every name itself."""
+    return Markup(svg)
+
+
+@bp.get("/players")
+def players():
+    """List the players with their games, wins and bids made, and everyone's bid accuracy."""
+    games = all_games()
+    rows = [stats.player_stats(player["name"], games, recent=0) for player in roster()]
+    rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
+    accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
+    return render_template("settle/players.html", rows=rows,
+                           chart=chart(charts.bid_accuracy_svg(accuracy, "Bids made, every game")))
+
+
+@bp.get("/players/<path:name>")
+def player(name):
+    """Show a player's history: games, wins, bids made, average score per system, recent games."""
+    games = all_games()
+    history = stats.player_stats(name, games)
+    known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in roster())
+    if not known and not history["hands"] and not history["recent"]:
+        abort(404, f"Nobody called {name!r} has played here yet.")
+    theirs = [(meta, scored) for meta, scored in games if stats.seat_of(name, scored) is not None]
+    accuracy = stats.bid_accuracy(theirs)
+    # The player first, then the people they played with.
+    ordered = {history["name"]: history["bid_pct"]} | {k: v for k, v in accuracy.items()
+                                                       if stats.name_key(k) != stats.name_key(name)}
+    if history["bid_pct"] is None:
+        ordered.pop(history["name"])
+    return render_template("settle/player.html", p=history, chart=chart(
+        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))

@@ -25,6 +25,9 @@ def net(amount):
     return f"{amount:+.2f}" if amount else "0.00"
 
 
+bp.add_app_template_filter(ordinal, "ordinal")
+
+
 def party(name, start=False):
     """Name a side of a payment: a player, or the Stackpot's pot."""
     if name == POT:
