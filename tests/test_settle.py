@@ -144,3 +144,15 @@ def test_bad_scale_and_bad_stake_say_what_to_fix(client, app):
     response = submit(client, f"/games/{game_id}/settle", {"stake": "-1"})
     assert "must be 0 or more" in client.get(response.headers["Location"]).get_data(as_text=True)
     assert stored_rules(app, game_id)["settlement"] == "pairwise" and stored_rules(app, game_id)["stake"] == 1
+
+
+def test_running_totals_chart_on_sheet_and_game_over(client):
+    game_id, _key = create(client, record(players=["Ann", "Bob", "<script>alert(1)</script>", "Di"]))
+    for url in (f"/games/{game_id}/sheet", f"/games/{game_id}/over"):
+        html = client.get(url).get_data(as_text=True)
+        svg = re.search(r"<svg .*?</svg>", html, re.S)[0]
+        assert 'aria-label="Running totals: Exact' in svg and ("<polyline" in svg or "<path" in svg)
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg and "<script>alert(1)" not in html
+        # The legend names every player.
+        for name in ("Ann", "Bob", "Di"):
+            assert f">{name}<" in svg

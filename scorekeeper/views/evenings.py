@@ -57,6 +57,12 @@ def roster():
     return store.list_players(store.get_db())
 
 
+@bp.app_template_global()
+def running_chart(scored):
+    """Return the running-totals chart of a scored game, safe to put in a page."""
+    return chart(charts.running_totals_svg(scored))
+
+
 def all_games():
     """Return every stored game as a (meta, scored) pair, newest first."""
     return scored_games(store.list_games(store.get_db()))
