@@ -156,3 +156,55 @@ def test_running_totals_chart_on_sheet_and_game_over(client):
         # The legend names every player.
         for name in ("Ann", "Bob", "Di"):
             assert f">{name}<" in svg
+
+
+def compare_rows(html):
+    """Return {system label: [totals as shown, winners marked *]} from the side-by-side table."""
+    body = re.search(r'<table class="grid compare">.*?<tbody>(.*?)</tbody>', html, re.S)[1]
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        label = re.search(r"<a [^>]*>(.*?)</a>", row)[1]
+        rows[label] = [("*" if "win" in cls else "") + value
+                       for cls, value in re.findall(r'<td class="([^"]*)">([^<]*)</td>', row)]
+    return rows
+
+
+def test_compare_every_system_side_by_side(client, app):
+    game_id, _key = create(client, record())
+    before = stored(app, game_id)
+    html = client.get(f"/games/{game_id}/compare").get_data(as_text=True)
+    rows = compare_rows(html)
+    assert len(rows) >= 30
+    assert rows["Exact"] == ["11", "11", "20", "*21"]
+    # Negative (golf) scores 1 + 2 + ... + d for a miss: Ann and Bob missed by one; lowest wins, Cy and Di tie.
+    assert rows["Negative (golf)"] == ["1", "1", "*0", "*0"]
+    assert re.search(r"Negative \(golf\)</a> <small class=\"muted\">↓ lowest wins", html)
+    # Squared: 10 + bid squared; with bids of 0 and 1 it equals Get Fred: a miss by one costs 1.
+    assert rows["Get Fred (Squared, Oy Vey)"] == ["10", "10", "20", "*21"]
+    assert stored(app, game_id) == before
+
+
+def test_compare_shows_the_whole_sheet_under_a_chosen_system(client, app):
+    game_id, _key = create(client, record())
+    before = stored(app, game_id)
+    html = client.get(f"/games/{game_id}/compare?system=negative").get_data(as_text=True)
+    assert "What if we had played Negative (golf)?" in html and "Winners: <b>Cy &amp; Di</b>" in html
+    sheet = re.search(r'<section class="whatif".*?</section>', html, re.S)[0]
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", sheet, re.S)[1]
+    assert re.findall(r'<span class="tot">(\d+)</span>', foot) == ["1", "1", "0", "0"]
+    assert stored(app, game_id) == before
+    assert client.get(f"/games/{game_id}/compare?system=Squared").status_code == 200
+    response = client.get(f"/games/{game_id}/compare?system=nonsense")
+    assert response.status_code == 404 and "pick one from the list" in response.get_data(as_text=True)
+
+
+def test_compare_is_linked_from_sheet_and_game_over(client):
+    game_id, _key = create(client, record())
+    for url in (f"/games/{game_id}/sheet", f"/games/{game_id}/over"):
+        assert f'href="/games/{game_id}/compare"' in client.get(url).get_data(as_text=True)
+
+
+def stored(app, game_id):
+    with app.app_context():
+        game = store.get_game(store.get_db(), game_id)
+        return game["record"], game["revision"]

@@ -117,3 +117,43 @@ def change_settlement(game, loaded, form):
     payload = {"settlement": method, "stake": stake, "payouts": record["rules"].get("payouts")}
     if table.save(game, "settlement", payload, record):
         flash(f"Settling up by {rules.SETTLEMENTS.find(method).name}, stake {money(stake)}.", "info")
+
+
+def system_choices():
+    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice."""
+    choices = []
+    for system in rules.SYSTEMS:
+        choices.append((system.id, system.name))
+        presets = {}
+        for alias, preset in system.option_aliases:
+            presets.setdefault(tuple(sorted(preset.items())), []).append(alias)
+        choices += [(aliases[0], f"{system.name} ({', '.join(aliases)})") for aliases in presets.values()]
+    return choices
+
+
+def rescored(loaded, value):
+    """Return the game scored under another system (by id or option alias), or the reason it cannot be."""
+    try:
+        return rules.score(loaded, system=value), None
+    except (rules.RecordError, ValueError, KeyError) as error:
+        return None, str(error)
+
+
+@bp.get("/games/<game_id>/compare")
+def compare(game_id):
+    """Show the game's totals under every system side by side, and one system's whole sheet; nothing is stored."""
+    game, loaded = table.load_game(game_id)
+    played = rules.score(loaded)
+    choices = system_choices()
+    rows = []
+    for value, label in choices:
+        scored, problem = rescored(loaded, value)
+        rows.append({"value": value, "label": label, "scored": scored, "problem": problem})
+    chosen = request.args.get("system", "")
+    sheet = None
+    if chosen:
+        if chosen not in dict(choices):
+            abort(404, f"No scoring system {chosen[:40]!r}: pick one from the list.")
+        sheet = next(row for row in rows if row["value"] == chosen)
+    return render_template("settle/compare.html", game=game, loaded=loaded, played=played, rows=rows,
+                           choices=choices, chosen=chosen, sheet=sheet, symbols=rules.SYMBOLS)
