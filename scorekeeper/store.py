@@ -17,6 +17,7 @@ Public API (each takes the `db` from `get_db()`):
     get_evening(db, evening_id) -> dict | None  # id, created, games (in order, with records)
     list_evenings(db, limit) -> [dict]          # newest first: id, created, updated, games, players
     list_players(db) -> [dict]                  # the roster: name, key, in name order
+    games_in_order(db) -> [dict]                # every game, oldest first, without edit keys
 Writes raise StaleRevision when the game changed since `revision`, and RecordError
 (from the rules engine) when the new record breaks its rules; then nothing is stored.
 """
@@ -280,6 +281,12 @@ def list_evenings(db, limit=10):
            "from evenings e join evening_games eg on eg.evening_id = e.id join games g on g.id = eg.game_id "
            "group by e.id order by updated desc limit ?")
     return [dict(row, players=json.loads(row.pop("record"))["players"]) for row in db.query(sql, [limit])]
+
+
+def games_in_order(db):
+    """Return every game in the order stored (oldest first), without edit keys: for exports."""
+    sql = "select id, record, revision, status, created, updated from games order by rowid"
+    return [_row(row) for row in db.query(sql)]
 
 
 def list_players(db):

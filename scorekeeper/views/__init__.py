@@ -12,3 +12,5 @@ def register_blueprints(app):
     app.register_blueprint(settle.bp)
     from . import evenings
     app.register_blueprint(evenings.bp)
+    from . import transfer
+    app.register_blueprint(transfer.bp)
