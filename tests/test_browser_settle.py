@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+expect = pytest.importorskip("playwright.sync_api").expect
+
 from tests.game_helpers import create, record
 from tests.test_evenings import play_evening
 
@@ -45,7 +47,7 @@ def test_settle_up_on_a_phone(page, live_server, client, shots):
     copy = page.locator("button[data-copy]")
     assert copy.inner_text() == "Copy"
     copy.click()
-    assert copy.inner_text() == "Copied"
+    expect(copy).to_have_text("Copied")  # the clipboard answers asynchronously
     copied = page.evaluate("navigator.clipboard.readText()")
     assert "Ann pays Di 19.00\nBob pays Cy 17.00\nBob pays Di 2.00" in copied
 
@@ -81,7 +83,7 @@ def test_settle_up_read_only_and_without_javascript(browser, live_server, client
 def test_evening_ledger_on_a_phone(page, live_server, client, app, shots):
     games = play_evening(client, app)
     page.goto(f"{live_server}/games/{games[2]}/over")
-    page.get_by_role("link", name="The evening").click()
+    page.get_by_role("link", name="Evening", exact=True).click()
     page.wait_for_url(re.compile(r"/evenings/"))
     assert no_sideways_scroll(page)
     shots(page, "evening-01-top")

@@ -57,7 +57,7 @@ def test_evening_of_three_games_worked_by_hand(client, app):
         # The first dealer passes left from game to game.
         assert [g["record"]["rules"]["first_dealer"] for g in evening["games"]] == [0, 1, 2]
     over = client.get(f"/games/{games[2]}/over").get_data(as_text=True)
-    link = re.search(r'href="(/evenings/[^"]+)">The evening', over)[1]
+    link = re.search(r'href="(/evenings/[^"]+)">Evening</a>', over)[1]
     html = client.get(link).get_data(as_text=True)
     assert cells(html, "evening-games") == [
         ["Game", "Ann", "Bob", "Cy", "Di"],
