@@ -25,6 +25,7 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DB", os.path.join(app.instance_path, "scorekeeper.db")),
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # an import of a few thousand games; refused beyond (413)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -13,6 +13,11 @@ Public API (each takes the `db` from `get_db()`):
     undo(db, game_id, revision) -> new revision
     events(db, game_id) -> [dict]               # seq, kind, payload, record, undone, created
     may_edit(game, key) -> bool
+    evening_of(db, game_id) -> evening id | None  # every game belongs to one evening (issue 5)
+    get_evening(db, evening_id) -> dict | None  # id, created, games (in order, with records)
+    list_evenings(db, limit) -> [dict]          # newest first: id, created, updated, games, players
+    list_players(db) -> [dict]                  # the roster: name, key, in name order
+    games_in_order(db) -> [dict]                # every game, oldest first, without edit keys
 Writes raise StaleRevision when the game changed since `revision`, and RecordError
 (from the rules engine) when the new record breaks its rules; then nothing is stored.
 """
@@ -57,6 +62,23 @@ def m001_games_and_events(db):
                         defaults={"undone": 0}, not_null={"game_id", "seq", "kind", "record"})
     db["events"].create_index(["game_id", "seq"], unique=True)
     db["games"].create_index(["updated"])
+
+
+@migrations()
+def m002_evenings_and_players(db):
+    """Create evenings (games by the same table, in order) and the roster of players; fill them in."""
+    db["evenings"].create({"id": str, "created": str}, pk="id")
+    db["evening_games"].create({"game_id": str, "evening_id": str, "position": int}, pk="game_id",
+                               foreign_keys=[("game_id", "games", "id"), ("evening_id", "evenings", "id")],
+                               not_null={"evening_id", "position"})
+    db["evening_games"].create_index(["evening_id", "position"], unique=True)
+    db["players"].create({"key": str, "name": str, "created": str}, pk="key", not_null={"name"})
+    # Games stored before evenings existed each make an evening of their own.
+    for game_id, record, created in db.execute("select id, record, created from games order by created").fetchall():
+        evening_id = secrets.token_urlsafe(9)
+        db["evenings"].insert({"id": evening_id, "created": created})
+        db["evening_games"].insert({"game_id": game_id, "evening_id": evening_id, "position": 1})
+        _remember_players(db, json.loads(record).get("players") or [], created)
 
 
 def connect(path):
@@ -128,16 +150,22 @@ def _row(row):
     return game
 
 
-def create_game(db, record):
-    """Store a new game from a valid record; return (id, edit_key)."""
+def create_game(db, record, evening_id=None, created=None):
+    """Store a new game from a valid record; return (id, edit_key).
+
+    The game starts a new evening unless evening_id names the evening it continues;
+    created (an ISO date) keeps the date of an imported game.
+    """
     rules.load(record)
-    game_id, edit_key, now = secrets.token_urlsafe(12), secrets.token_urlsafe(24), _now()
+    game_id, edit_key, now = secrets.token_urlsafe(12), secrets.token_urlsafe(24), created or _now()
     text = json.dumps(record, ensure_ascii=False)
     with db.atomic():
         db["games"].insert({"id": game_id, "edit_key": edit_key, "record": text, "revision": 1,
                             "status": _status(record), "created": now, "updated": now})
         db["events"].insert({"game_id": game_id, "seq": 1, "revision": 1, "kind": "create",
                              "payload": "{}", "record": text, "undone": 0, "created": now})
+        _join_evening(db, game_id, evening_id, now)
+        _remember_players(db, record["players"], now)
     return game_id, edit_key
 
 
@@ -190,6 +218,7 @@ def _write(db, game_id, revision, kind, payload, record, undone_seq=None):
         db["events"].insert({"game_id": game_id, "seq": seq, "revision": revision + 1, "kind": kind,
                              "payload": json.dumps(payload, ensure_ascii=False), "record": text,
                              "undone": 0, "created": now})
+        _remember_players(db, record["players"], now)  # a late arrival joins the roster too
     return revision + 1
 
 
@@ -208,3 +237,58 @@ def undo(db, game_id, revision):
     last, before = live[-1], live[-2]
     payload = {"undid": last["seq"], "kind": last["kind"]}
     return _write(db, game_id, revision, "undo", payload, before["record"], undone_seq=last["seq"])
+
+
+# ---- evenings and the roster (issue 5) ----------------------------------------------------------
+
+def _join_evening(db, game_id, evening_id, now):
+    """Put the game last in the evening, or in a new evening when there is none."""
+    if evening_id is None or db.execute("select 1 from evenings where id = ?", [evening_id]).fetchone() is None:
+        evening_id = secrets.token_urlsafe(9)
+        db["evenings"].insert({"id": evening_id, "created": now})
+    position = db.execute("select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?",
+                          [evening_id]).fetchone()[0]
+    db["evening_games"].insert({"game_id": game_id, "evening_id": evening_id, "position": position})
+
+
+def _remember_players(db, names, now):
+    """Add names the roster does not know yet; a name is matched trimmed, case ignored."""
+    rows = [(str(name).strip().casefold(), str(name).strip(), now) for name in names if str(name).strip()]
+    db.conn.executemany("insert or ignore into players (key, name, created) values (?, ?, ?)", rows)
+
+
+def evening_of(db, game_id):
+    """Return the id of the game's evening, or None."""
+    row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
+    return row[0] if row else None
+
+
+def get_evening(db, evening_id):
+    """Return the evening with its games in the order played (records as dicts), or None."""
+    row = db.execute("select id, created from evenings where id = ?", [evening_id]).fetchone()
+    if row is None:
+        return None
+    sql = ("select g.id, g.record, g.revision, g.status, g.created, g.updated from evening_games e "
+           "join games g on g.id = e.game_id where e.evening_id = ? order by e.position")
+    return {"id": row[0], "created": row[1], "games": [_row(game) for game in db.query(sql, [evening_id])]}
+
+
+def list_evenings(db, limit=10):
+    """Return the most recently played evenings: id, created, updated, number of games, players of the last."""
+    sql = ("select e.id, e.created, max(g.updated) as updated, count(*) as games, "
+           "(select g2.record from evening_games e2 join games g2 on g2.id = e2.game_id "
+           " where e2.evening_id = e.id order by e2.position desc limit 1) as record "
+           "from evenings e join evening_games eg on eg.evening_id = e.id join games g on g.id = eg.game_id "
+           "group by e.id order by updated desc limit ?")
+    return [dict(row, players=json.loads(row.pop("record"))["players"]) for row in db.query(sql, [limit])]
+
+
+def games_in_order(db):
+    """Return every game in the order stored (oldest first), without edit keys: for exports."""
+    sql = "select id, record, revision, status, created, updated from games order by rowid"
+    return [_row(row) for row in db.query(sql)]
+
+
+def list_players(db):
+    """Return the roster: every name ever entered, by name."""
+    return list(db.query("select key, name from players order by key"))

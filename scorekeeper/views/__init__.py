@@ -7,3 +7,10 @@ def register_blueprints(app):
 
     for blueprint in (table.bp, api.bp, sheets.bp):
         app.register_blueprint(blueprint)
+    # After the game (issue 5): settling up, evenings, players, export and import.
+    from . import settle
+    app.register_blueprint(settle.bp)
+    from . import evenings
+    app.register_blueprint(evenings.bp)
+    from . import transfer
+    app.register_blueprint(transfer.bp)

@@ -185,9 +185,9 @@ def _rules_from(form, players):
     return chosen
 
 
-def start_game(record):
-    """Store a new game and hand its edit key to this phone."""
-    game_id, edit_key = store.create_game(store.get_db(), record)
+def start_game(record, evening_id=None):
+    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone."""
+    game_id, edit_key = store.create_game(store.get_db(), record, evening_id)
     response = redirect(url_for("table.play", game_id=game_id))
     response.set_cookie(cookie_name(game_id), edit_key, max_age=EDIT_COOKIE_AGE, httponly=True,
                         samesite="Lax")
@@ -531,7 +531,7 @@ def again(game_id):
     record = copy.deepcopy(game["record"])
     record["hands"] = []
     record.setdefault("rules", {})["first_dealer"] = (loaded.rules.first_dealer + 1) % len(loaded.players)
-    return start_game(record)
+    return start_game(record, store.evening_of(store.get_db(), game_id))
 
 
 @bp.get("/games/<game_id>/claim/<key>")

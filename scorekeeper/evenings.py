@@ -1,0 +1,64 @@
+"""An evening: several games by the same table, its running ledger and the settlement of the whole evening.
+
+Games are (meta, scored) pairs in the order played, as in stats.py. Players are matched by name
+(trimmed, case ignored), so a player who joins for the second game has a column from then on.
+Only finished games count towards the money: a game still on the table has no result yet.
+"""
+
+from . import rules
+from .rules.results import POT
+from .stats import name_key, seat_of, unpack
+
+
+def cents(amount):
+    """Return an amount of money (rounded to cents by the engine) as whole cents."""
+    return round(amount * 100)
+
+
+def roster(games):
+    """Return the evening's players as (key, name shown), in order of first appearance."""
+    names = {}
+    for _meta, scored in games:
+        for player in scored["players"]:
+            names.setdefault(name_key(player), player.strip())
+    return list(names.items())
+
+
+def game_row(number, meta, scored, keys, running):
+    """Return one game of the ledger, adding its money to running (cents by player key)."""
+    seats = [seat_of(key, scored) for key in keys]
+    money = scored["settlement"]
+    counted = scored["finished"]
+    if counted:
+        for key, seat in zip(keys, seats):
+            if seat is not None:
+                running[key] += cents(money["net"][seat])
+    return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
+            "system_name": scored["system_name"], "method": money["method"], "stake": money["stake"],
+            "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
+            "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
+            "won": [counted and seat is not None and scored["ranks"][seat] == 1 for seat in seats],
+            "running": [running[key] / 100 for key in keys],
+            "pot": money.get("pot") if counted else None}
+
+
+def ledger(games):
+    """Return the ledger of an evening: players, one row per game, each player's net and the payments.
+
+    The evening is settled as one: each player's nets are summed (with the Stackpot pot as one more
+    party when there is one), and the fewest payments settle the sums.
+    """
+    games = [unpack(game) for game in games]
+    players = roster(games)
+    keys = [key for key, _name in players]
+    running = dict.fromkeys(keys, 0)
+    rows = [game_row(number, meta, scored, keys, running)
+            for number, (meta, scored) in enumerate(games, start=1)]
+    pots = [row["pot"] for row in rows if row["pot"] is not None]
+    balances = [running[key] for key in keys] + ([sum(cents(pot) for pot in pots)] if pots else [])
+    parties = [name for _key, name in players] + ([POT] if pots else [])
+    payments = [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
+                for payer, payee, amount in rules.fewest_payments(balances)]
+    return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
+            "pot": balances[-1] / 100 if pots else None, "payments": payments,
+            "finished": sum(row["counted"] for row in rows)}

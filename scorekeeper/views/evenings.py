@@ -1,0 +1,103 @@
+"""Evenings of several games by the same table, and the players as people: the roster and their pages."""
+
+from flask import Blueprint, abort, render_template
+from markupsafe import Markup
+
+from .. import charts, evenings, rules, stats, store
+from .settle import money, payment_lines
+
+bp = Blueprint("evenings", __name__)
+
+
+def scored_games(games):
+    """Return (meta, scored) pairs of stored games: meta has the id and the date (stats.py's shape)."""
+    return [({"id": game["id"], "date": game["created"], "status": game["status"]},
+             rules.score(rules.load(game["record"]))) for game in games]
+
+
+@bp.app_template_global()
+def evening_of(game_id):
+    """Return the id of a game's evening, for links from the game's pages."""
+    return store.evening_of(store.get_db(), game_id)
+
+
+@bp.app_template_global()
+def recent_evenings(limit=5):
+    """Return the evenings played most recently, for the home page."""
+    return store.list_evenings(store.get_db(), limit)
+
+
+def evening_text(evening, book, lines):
+    """Return the evening's settlement as plain text to copy into a chat."""
+    text = [f"Oh Hell evening {evening['created'][:10]}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
+    text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
+    text += [line["text"] for line in lines] or ["Nobody owes anything."]
+    if book["pot"] is not None:
+        text.append(f"Left in the pot: {money(book['pot'])}")
+    return "\n".join(text)
+
+
+@bp.get("/evenings/<evening_id>")
+def evening(evening_id):
+    """Show the evening: its games in order, the running ledger and the settlement of the whole evening."""
+    found = store.get_evening(store.get_db(), evening_id)
+    if found is None:
+        abort(404)
+    book = evenings.ledger(scored_games(found["games"]))
+    lines = payment_lines(book["payments"])
+    return render_template("settle/evening.html", evening=found, book=book, lines=lines,
+                           text=evening_text(found, book, lines))
+
+
+# ---- players as people ----------------------------------------------------------------------------
+
+@bp.app_template_global()
+def roster():
+    """Return the names the table has entered before, for the setup page's suggestions."""
+    return store.list_players(store.get_db())
+
+
+@bp.app_template_global()
+def running_chart(scored):
+    """Return the running-totals chart of a scored game, safe to put in a page."""
+    return chart(charts.running_totals_svg(scored))
+
+
+def all_games():
+    """Return every stored game as a (meta, scored) pair, newest first."""
+    return scored_games(store.list_games(store.get_db()))
+
+
+def chart(svg):
+    """Mark an SVG from charts.py as safe to put in a page: it escapes every name itself."""
+    return Markup(svg)
+
+
+@bp.get("/players")
+def players():
+    """List the players with their games, wins and bids made, and everyone's bid accuracy."""
+    games = all_games()
+    rows = [stats.player_stats(player["name"], games, recent=0) for player in roster()]
+    rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
+    accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
+    return render_template("settle/players.html", rows=rows,
+                           chart=chart(charts.bid_accuracy_svg(accuracy, "Bids made, every game")))
+
+
+@bp.get("/players/<path:name>")
+def player(name):
+    """Show a player's history: games, wins, bids made, average score per system, recent games."""
+    games = all_games()
+    history = stats.player_stats(name, games)
+    known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in roster())
+    if not known and not history["hands"] and not history["recent"]:
+        abort(404, f"Nobody called {name!r} has played here yet.")
+    theirs = [(meta, scored) for meta, scored in games if stats.seat_of(name, scored) is not None]
+    accuracy = stats.bid_accuracy(theirs)
+    # The player first, then the people they played with.
+    ordered = {history["name"]: history["bid_pct"]} | {k: v for k, v in accuracy.items()
+                                                       if stats.name_key(k) != stats.name_key(name)}
+    if history["bid_pct"] is None:
+        ordered.pop(history["name"])
+    return render_template("settle/player.html", p=history, chart=chart(
+        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))

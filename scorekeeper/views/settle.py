@@ -1,0 +1,159 @@
+"""After the game: the filled sheet as PDF, settling up, and the game rescored under other systems."""
+
+import copy
+from decimal import Decimal
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from .. import pdf, rules, store
+from ..forms_settle import SettlementForm, ordinal, parse_payouts
+from ..rules.results import POT, default_payouts
+from . import table
+
+bp = Blueprint("settle", __name__)
+
+
+@bp.app_template_filter("money")
+def money(amount):
+    """Show an amount of money with 2 decimals: 2.50."""
+    return f"{amount:.2f}"
+
+
+@bp.app_template_filter("net")
+def net(amount):
+    """Show a net amount of money with its sign: +2.50, -2.50, 0.00."""
+    return f"{amount:+.2f}" if amount else "0.00"
+
+
+bp.add_app_template_filter(ordinal, "ordinal")
+
+
+def party(name, start=False):
+    """Name a side of a payment: a player, or the Stackpot's pot."""
+    if name == POT:
+        return "The pot" if start else "the pot"
+    return name
+
+
+def payment_lines(payments):
+    """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
+    return [{"from": party(p["from"], start=True), "to": party(p["to"]), "amount": p["amount"],
+             "text": f"{party(p['from'], start=True)} pays {party(p['to'])} {money(p['amount'])}"}
+            for p in payments]
+
+
+def settle_text(game, scored, lines):
+    """Return the settlement as plain text to copy into a chat."""
+    head = f"Oh Hell {game['created'][:10]} · {scored['system_name']}"
+    who = " & ".join(scored["winner"])
+    text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
+    text += [line["text"] for line in lines] or ["Nobody owes anything."]
+    if "pot" in scored["settlement"]:
+        text.append(f"Left in the pot: {money(scored['settlement']['pot'])}")
+    return "\n".join(text)
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def sheet_pdf(game_id):
+    """Send the game's filled score sheet as PDF; anyone with the link may download it."""
+    game, loaded = table.load_game(game_id)
+    try:
+        data = pdf.game_sheet_pdf(loaded)
+    except pdf.SheetError as error:
+        abort(400, f"This game cannot be printed: {error}")
+    name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _settlement_form(game, loaded):
+    payouts = loaded.rules.payouts
+    return SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
+                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal("0.01")),
+                          payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
+
+
+def _with_settlement(record, method, stake, payouts):
+    """Return a copy of record whose rules settle by method, at stake, with Prospect's payouts."""
+    record = copy.deepcopy(record)
+    chosen = record.setdefault("rules", {})
+    chosen["settlement"], chosen["stake"] = method, stake
+    if method == "prospect" and payouts:
+        chosen["payouts"] = payouts
+    else:
+        chosen.pop("payouts", None)  # Prospect's default scale: 1, 2, 3... stakes
+    return record
+
+
+@bp.route("/games/<game_id>/settle", methods=["GET", "POST"])
+def settle(game_id):
+    """Show who pays whom, in large type; the scorekeeper may change the method, stake and scale."""
+    game, loaded = table.load_game(game_id)
+    editor = table.can_edit(game)
+    form = _settlement_form(game, loaded)
+    if request.method == "POST":
+        table.require_edit(game)
+        if table.checked(form, game):
+            change_settlement(game, loaded, form)
+        return redirect(url_for("settle.settle", game_id=game_id))
+    scored = rules.score(loaded)
+    lines = payment_lines(scored["settlement"]["payments"])
+    places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
+    default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
+    return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
+                           text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
+                           default_scale=default_scale, evening_id=store.evening_of(store.get_db(), game_id))
+
+
+def change_settlement(game, loaded, form):
+    """Store the settlement chosen on the form as a rules change; flash what happened."""
+    try:
+        payouts = parse_payouts(form.payouts.data, len(loaded.players))
+    except ValueError as error:
+        flash(f"Prospect's sliding scale: {error}. Nothing was changed.", "error")
+        return
+    method, stake = form.settlement.data, float(form.stake.data)
+    record = _with_settlement(game["record"], method, stake, payouts if method == "prospect" else None)
+    payload = {"settlement": method, "stake": stake, "payouts": record["rules"].get("payouts")}
+    if table.save(game, "settlement", payload, record):
+        flash(f"Settling up by {rules.SETTLEMENTS.find(method).name}, stake {money(stake)}.", "info")
+
+
+def system_choices():
+    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice."""
+    choices = []
+    for system in rules.SYSTEMS:
+        choices.append((system.id, system.name))
+        presets = {}
+        for alias, preset in system.option_aliases:
+            presets.setdefault(tuple(sorted(preset.items())), []).append(alias)
+        choices += [(aliases[0], f"{system.name} ({', '.join(aliases)})") for aliases in presets.values()]
+    return choices
+
+
+def rescored(loaded, value):
+    """Return the game scored under another system (by id or option alias), or the reason it cannot be."""
+    try:
+        return rules.score(loaded, system=value), None
+    except (rules.RecordError, ValueError, KeyError) as error:
+        return None, str(error)
+
+
+@bp.get("/games/<game_id>/compare")
+def compare(game_id):
+    """Show the game's totals under every system side by side, and one system's whole sheet; nothing is stored."""
+    game, loaded = table.load_game(game_id)
+    played = rules.score(loaded)
+    choices = system_choices()
+    rows = []
+    for value, label in choices:
+        scored, problem = rescored(loaded, value)
+        rows.append({"value": value, "label": label, "scored": scored, "problem": problem})
+    chosen = request.args.get("system", "")
+    sheet = None
+    if chosen:
+        if chosen not in dict(choices):
+            abort(404, f"No scoring system {chosen[:40]!r}: pick one from the list.")
+        sheet = next(row for row in rows if row["value"] == chosen)
+    return render_template("settle/compare.html", game=game, loaded=loaded, played=played, rows=rows,
+                           choices=choices, chosen=chosen, sheet=sheet, symbols=rules.SYMBOLS)

@@ -1,0 +1,137 @@
+"""After the game in Debian's Chromium at phone size (360 x 640): settling up, the evening, a player.
+
+Screenshots go to test-artifacts/.
+"""
+
+import re
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+from tests.game_helpers import create, record
+from tests.test_evenings import play_evening
+
+pytestmark = pytest.mark.browser
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+def lines(locator):
+    """Return the text of each element as read: words separated by single spaces."""
+    return [" ".join(text.split()) for text in locator.all_inner_texts()]
+
+
+def font_px(locator):
+    return float(locator.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+
+
+def test_settle_up_on_a_phone(page, live_server, client, shots):
+    game_id, key = create(client, record(), claim=False)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/over")
+    shots(page, "settle-01-game-over")
+    page.get_by_role("link", name=re.compile("Settle up")).click()
+    page.wait_for_url(re.compile(r"/settle$"))
+    payments = page.locator(".settle-list li")
+    assert lines(payments) == ["Ann pays Di 19.00", "Bob pays Cy 17.00", "Bob pays Di 2.00"]
+    # Readable across a table: the payments are large, and the three fit on the first screen.
+    assert font_px(payments.first) >= 24
+    assert payments.last.bounding_box()["y"] + payments.last.bounding_box()["height"] <= 640
+    assert no_sideways_scroll(page)
+    shots(page, "settle-02-pairwise")
+
+    copy = page.locator("button[data-copy]")
+    assert copy.inner_text() == "Copy"
+    copy.click()
+    expect(copy).to_have_text("Copied")  # the clipboard answers asynchronously
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "Ann pays Di 19.00\nBob pays Cy 17.00\nBob pays Di 2.00" in copied
+
+    # The table settles by Prospect instead: Cy pays 1, Ann and Bob share 3rd and 4th at 2.50 each.
+    page.locator("details.settle-change summary").click()
+    page.get_by_label("Settlement").select_option("prospect")
+    page.get_by_label("Prospect: what each place pays").fill("1 2 3")
+    shots(page, "settle-03-change")
+    page.get_by_role("button", name="Settle this way").click()
+    page.wait_for_url(re.compile(r"/settle$"))
+    assert "Settling up by Prospect sliding scale" in page.inner_text("main")
+    assert lines(payments) == ["Ann pays Di 2.50", "Bob pays Di 2.50", "Cy pays Di 1.00"]
+    shots(page, "settle-04-prospect")
+
+
+def test_settle_up_read_only_and_without_javascript(browser, live_server, client, shots):
+    game_id, _key = create(client, record(), claim=False)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, java_script_enabled=False,
+                                  device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/games/{game_id}/settle")
+        assert lines(page.locator(".settle-list li"))[0] == "Ann pays Di 19.00"
+        # Without JavaScript the Copy button stays hidden; the text is there to select.
+        assert not page.locator("button[data-copy]").is_visible()
+        assert "Bob pays Di 2.00" in page.locator("#settle-text").input_value()
+        assert page.locator("details.settle-change").count() == 0
+        shots(page, "settle-05-read-only-no-js")
+    finally:
+        context.close()
+
+
+def test_evening_ledger_on_a_phone(page, live_server, client, app, shots):
+    games = play_evening(client, app)
+    page.goto(f"{live_server}/games/{games[2]}/over")
+    page.get_by_role("link", name="Evening", exact=True).click()
+    page.wait_for_url(re.compile(r"/evenings/"))
+    assert no_sideways_scroll(page)
+    shots(page, "evening-01-top")
+    ledger = page.locator("table.ledger tr.sum")
+    assert ledger.inner_text().split() == ["Evening", "+32.00", "-60.00", "-28.00", "+56.00"]
+    assert ledger.evaluate("e => e.getBoundingClientRect().right") <= 360
+    payments = page.locator(".settle-list li")
+    assert lines(payments) == ["Bob pays Di 56.00", "Cy pays Ann 28.00", "Bob pays Ann 4.00"]
+    # At the end of the night the money comes first: every payment on the first screen, in large type.
+    assert payments.last.bounding_box()["y"] + payments.last.bounding_box()["height"] <= 640
+    assert font_px(payments.first) >= 24
+    page.locator("table.evening-games").scroll_into_view_if_needed()
+    shots(page, "evening-02-games")
+    page.goto(live_server + "/")
+    assert page.get_by_role("link", name="Ann, Bob, Cy, Di").first.is_visible()
+    shots(page, "evening-03-home")
+
+
+def test_player_page_on_a_phone(page, live_server, client, app, shots):
+    play_evening(client, app)
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Players").click()
+    shots(page, "player-01-list")
+    page.get_by_role("link", name="Ann").click()
+    page.wait_for_url(re.compile(r"/players/Ann$"))
+    stats = page.locator(".stats div").all_inner_texts()
+    assert [s.split("\n")[0] for s in stats] == ["3", "2", "83.3%"]
+    assert no_sideways_scroll(page)
+    shots(page, "player-02-top")
+    chart = page.locator(".chartbox svg")
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box["width"] <= 360 and box["height"] > 100
+    shots(page, "player-03-chart")
+
+
+def test_sheet_chart_on_a_phone(page, live_server, client, shots):
+    game_id, key = create(client, record(), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    chart = page.locator(".chartbox svg")
+    chart.scroll_into_view_if_needed()
+    assert chart.bounding_box()["width"] <= 360
+    assert no_sideways_scroll(page)
+    shots(page, "sheet-chart")
+    page.goto(f"{live_server}/games/{game_id}/compare?system=negative")
+    assert "Winners: Cy & Di" in page.inner_text(".whatif")
+    shots(page, "compare-01")
+    page.locator("table.compare").scroll_into_view_if_needed()
+    assert no_sideways_scroll(page)
+    shots(page, "compare-02-table")

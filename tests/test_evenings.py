@@ -1,0 +1,128 @@
+"""Evenings through the Flask client: three games by one table, the ledger and the evening's settlement."""
+
+import re
+import sqlite3
+
+from scorekeeper import store
+from tests.game_helpers import HANDS, create, post_hand, record
+from tests.html_forms import submit
+
+# Game 2, Bob deals first: hand 1 (Bob deals 1) bids 1 1 0 0, tricks 1 0 0 0 -> 11 0 10 10;
+#   hand 2 (Cy deals 2) bids 2 0 1 0, tricks 2 0 0 0 -> 12 10 0 10. Totals 23 10 10 20, sum 63:
+#   nets 4 x total - 63 -> +29 -23 -23 +17.
+# Game 3, Cy deals first: hand 1 (Cy deals 1) all bid 0, Bob takes it -> 10 0 10 10;
+#   hand 2 (Di deals 2) bids 1 1 1 0, tricks 1 1 0 0 -> 11 11 0 10. Totals 21 11 10 20, sum 62:
+#   nets 4 x total - 62 -> +22 -18 -22 +18.
+GAME_2 = [{"cards": 1, "dealer": 1, "trump": "clubs", "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
+          {"cards": 2, "dealer": 2, "trump": "none", "bids": [2, 0, 1, 0], "tricks": [2, 0, 0, 0]}]
+GAME_3 = [{"cards": 1, "dealer": 2, "trump": "diamonds", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]},
+          {"cards": 2, "dealer": 3, "trump": "hearts", "bids": [1, 1, 1, 0], "tricks": [1, 1, 0, 0]}]
+
+
+def again(client, app, game_id):
+    """Press "New game, same table" on the game-over screen; return the new game's id and edit key."""
+    response = submit(client, f"/games/{game_id}/over", action=f"/games/{game_id}/again")
+    assert response.status_code == 302
+    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    with app.app_context():
+        return new_id, store.get_game(store.get_db(), new_id)["edit_key"]
+
+
+def play_evening(client, app):
+    first, _key = create(client, record(hands=HANDS))
+    second, key = again(client, app, first)
+    for hand in GAME_2:
+        post_hand(client, second, key, hand)
+    third, key = again(client, app, second)
+    for hand in GAME_3:
+        post_hand(client, third, key, hand)
+    return first, second, third
+
+
+def cells(html, table_class):
+    """Return the rows of a table as lists of their cells' text."""
+    body = re.search(rf'<table class="grid {table_class}">(.*?)</table>', html, re.S)[1]
+    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+
+
+def test_evening_of_three_games_worked_by_hand(client, app):
+    games = play_evening(client, app)
+    with app.app_context():
+        db = store.get_db()
+        evening_ids = {store.evening_of(db, game_id) for game_id in games}
+        assert len(evening_ids) == 1
+        evening = store.get_evening(db, evening_ids.pop())
+        assert [g["id"] for g in evening["games"]] == list(games)
+        # The first dealer passes left from game to game.
+        assert [g["record"]["rules"]["first_dealer"] for g in evening["games"]] == [0, 1, 2]
+    over = client.get(f"/games/{games[2]}/over").get_data(as_text=True)
+    link = re.search(r'href="(/evenings/[^"]+)">Evening</a>', over)[1]
+    html = client.get(link).get_data(as_text=True)
+    assert cells(html, "evening-games") == [
+        ["Game", "Ann", "Bob", "Cy", "Di"],
+        ["1 Exact", "11 -19.00", "11 -19.00", "20 +17.00", "21 +21.00"],
+        ["2 Exact", "23 +29.00", "10 -23.00", "10 -23.00", "20 +17.00"],
+        ["3 Exact", "21 +22.00", "11 -18.00", "10 -22.00", "20 +18.00"]]
+    assert cells(html, "ledger") == [
+        ["After", "Ann", "Bob", "Cy", "Di"],
+        ["game 1", "-19.00", "-19.00", "+17.00", "+21.00"],
+        ["game 2", "+10.00", "-42.00", "-6.00", "+38.00"],
+        ["Evening", "+32.00", "-60.00", "-28.00", "+56.00"]]
+    # +32 -60 -28 +56: no two or three of them sum to zero, so three payments; largest debtor first.
+    shown = re.findall(r"<li><b>(.*?)</b> pays <b>(.*?)</b> <span class=\"amount\">(.*?)</span></li>", html)
+    assert shown == [("Bob", "Di", "56.00"), ("Cy", "Ann", "28.00"), ("Bob", "Ann", "4.00")]
+    text = re.search(r'<textarea id="evening-text" readonly[^>]*>(.*?)</textarea>', html, re.S)[1]
+    assert "3 games" in text and "Bob pays Di 56.00\nCy pays Ann 28.00\nBob pays Ann 4.00" in text
+
+
+def test_a_game_in_progress_counts_no_money_yet(client, app):
+    first, _key = create(client, record(hands=HANDS))
+    second, key = again(client, app, first)
+    post_hand(client, second, key, GAME_2[0])
+    with app.app_context():
+        evening_id = store.evening_of(store.get_db(), first)
+    html = client.get(f"/evenings/{evening_id}").get_data(as_text=True)
+    assert cells(html, "evening-games")[2][1:] == ["11 playing", "0 playing", "10 playing", "10 playing"]
+    assert cells(html, "ledger")[1:] == [["Evening", "-19.00", "-19.00", "+17.00", "+21.00"]]
+    assert "2 games, 1 finished" in html
+
+
+def test_a_new_game_starts_a_new_evening(client, app):
+    first, _key = create(client, record())
+    second, _key = create(client, record())
+    with app.app_context():
+        db = store.get_db()
+        assert store.evening_of(db, first) != store.evening_of(db, second)
+
+
+def test_home_lists_evenings(client, app):
+    games = play_evening(client, app)
+    home = client.get("/").get_data(as_text=True)
+    with app.app_context():
+        evening_id = store.evening_of(store.get_db(), games[0])
+    assert f'href="/evenings/{evening_id}"' in home and "3 games" in home
+
+
+def test_unknown_evening_is_404(client):
+    assert client.get("/evenings/nope").status_code == 404
+
+
+def test_migration_puts_older_games_in_evenings_of_their_own(tmp_path):
+    path = str(tmp_path / "old.db")
+    db = store.connect(path)
+    store.migrations.apply(db, stop_before="m002_evenings_and_players")
+    db["games"].insert({"id": "old1", "edit_key": "k", "record": '{"players": ["Ann", "bob", "Cy"], "rules": {}}',
+                        "revision": 1, "status": "playing", "created": "2024-01-01T20:00:00+00:00",
+                        "updated": "2024-01-01T20:00:00+00:00"})
+    db.close()
+    store.migrate(path)
+    db = store.connect(path)
+    assert store.get_evening(db, store.evening_of(db, "old1"))["created"].startswith("2024-01-01")
+    assert [p["name"] for p in store.list_players(db)] == ["Ann", "bob", "Cy"]
+    try:
+        db["evening_games"].insert({"game_id": "nope", "evening_id": "nope", "position": 1})
+        raise AssertionError("a link to no game was stored")
+    except sqlite3.IntegrityError:
+        pass
+    db.close()
