@@ -6,6 +6,7 @@ Screenshots of every screen go to test-artifacts/.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -69,8 +70,7 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
     shots(page, "06-sheet")
-    totals = page.locator("tfoot td").all_inner_texts()
-    assert totals == ["0", "11", "10", "10"]
+    expect(page.locator("tfoot td")).to_have_text(["0", "11", "10", "10"])
 
     # Hand 2: Bob deals 2; everyone bids; Cy takes one more than bid, Di one fewer.
     page.locator("#next-hand").click()
@@ -82,14 +82,14 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     assert page.inner_text("#took-1") == "0"
     shots(page, "07-tricks-adjusted")
     page.get_by_role("button", name="Save tricks").click()
-    assert page.locator("tfoot td").all_inner_texts() == ["11", "11", "10", "10"]
+    expect(page.locator("tfoot td")).to_have_text(["11", "11", "10", "10"])
 
     # Undo: the tricks of hand 2 come off the sheet and the tricks screen is back.
     page.get_by_role("button", name="Undo last").click()
     page.wait_for_url(re.compile(r"/tricks$"))
     shots(page, "08-after-undo")
     page.get_by_role("button", name="Save tricks").click()  # as bid; Bob, the dealer, gets the rest: 0
-    assert page.locator("tfoot td").all_inner_texts() == ["11", "11", "20", "21"]
+    expect(page.locator("tfoot td")).to_have_text(["11", "11", "20", "21"])
 
     # Correct hand 1: Ann took the trick, not Bob. The totals after it change.
     page.get_by_role("link", name="edit hand 1").click()
@@ -97,8 +97,8 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     page.get_by_label("Ann took").fill("1")
     page.get_by_label("Bob took").fill("0")
     page.get_by_role("button", name="Save the correction").click()
-    assert page.locator("tfoot td").all_inner_texts() == ["22", "0", "20", "21"]
-    assert "corrected" in page.inner_text(".flash")
+    expect(page.locator("tfoot td")).to_have_text(["22", "0", "20", "21"])
+    expect(page.locator(".flash")).to_contain_text("corrected")
 
     # Hand 3: Cy deals 3 at no trump.
     page.locator("#next-hand").click()
@@ -106,24 +106,23 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     for number in (0, 1, 0, 1):  # Di, Ann, Bob, Cy
         bid(page, number)
     page.get_by_role("button", name="Save tricks").click()  # Cy takes the other 2 and misses
-    assert page.locator("tfoot td").all_inner_texts() == ["33", "10", "20", "31"]
+    expect(page.locator("tfoot td")).to_have_text(["33", "10", "20", "31"])
     shots(page, "10-sheet-final")
     page.get_by_role("link", name="Game over: results").click()
+    page.wait_for_url(re.compile(r"/over$"))
     assert fits(page)
     shots(page, "11-game-over")
     text = page.inner_text("main")
     assert "Winner: Ann" in text
     assert "Bob pays Ann 38.00" in text
     page.get_by_role("button", name="New game, same table").click()
-    assert "Bob deals 1" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("Bob deals 1")
 
 
 def test_taps_for_a_hand_everyone_makes(page, live_server, shots):
     """From the sheet to the sheet: next hand, trump, four bids, save: 7 taps."""
     set_up(page, live_server, hook=False)
     page.get_by_role("link", name="Sheet").click()
-    taps = []
-    page.on("request", lambda request: taps.append(request.url) if request.is_navigation_request() else None)
     clicks = 0
     page.locator("#next-hand").click(); clicks += 1
     page.get_by_role("button", name="diamonds").click(); clicks += 1
@@ -132,8 +131,8 @@ def test_taps_for_a_hand_everyone_makes(page, live_server, shots):
     page.get_by_role("button", name="Save tricks").click(); clicks += 1
     page.wait_for_url(re.compile(r"/sheet$"))
     assert clicks <= 7
-    assert page.locator("tfoot td").all_inner_texts() == ["10", "10", "10", "11"]
-    assert "Next hand: Bob deals 2" in page.inner_text("main")
+    expect(page.locator("tfoot td")).to_have_text(["10", "10", "10", "11"])
+    expect(page.locator("main")).to_contain_text("Next hand: Bob deals 2")
 
 
 def test_read_only_follower_cannot_write(browser, page, live_server, shots):
