@@ -102,7 +102,7 @@ def step(game):
     hand = current_hand(game)
     if hand is None:
         return "deal" if rules.next_hand(game) else "over"
-    if None in hand.bids:
+    if rules.next_bidder(hand.dealer, hand.bids, hand.out) is not None:
         return "bids"
     if hand.trump is None and asked_after_bids(game):
         return "trump"
