@@ -326,3 +326,30 @@ def test_bad_plan_changes_are_refused_with_a_message(client, app):
     deal(client, game_id)
     assert "A hand is being played" in flashes(change(client, game_id, action="skip", position=3))
     assert revision(app, game_id) == before + 1
+
+
+# ---- followers --------------------------------------------------------------------------------
+
+def test_revision_endpoint_follows_every_write(client, app):
+    game_id = new_game(client)
+    other = app.test_client()
+    first = other.get(f"/games/{game_id}/revision")
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    assert first.get_json() == {"id": game_id, "revision": 1, "status": "playing"}
+    deal(client, game_id)
+    assert other.get(f"/games/{game_id}/revision").get_json()["revision"] == 2
+    change(client, game_id, action="sit_out", seat=1)
+    assert other.get(f"/games/{game_id}/revision").get_json()["revision"] == 3
+    missing = other.get("/games/nope/revision")
+    assert missing.status_code == 404 and missing.get_json()["field"] == "id"
+
+
+def test_followers_pages_poll_and_fall_back_to_a_refresh(client, app):
+    game_id = new_game(client)
+    follower = app.test_client()
+    sheet = follower.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'data-url="/games/{game_id}/revision" data-revision="1"' in sheet and "follow.js" in sheet
+    assert '<noscript><meta http-equiv="refresh" content="20"></noscript>' in sheet
+    editor_sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    assert "follow.js" in editor_sheet and "http-equiv" not in editor_sheet
+    assert 'data-revision="1"' in client.get(f"/games/{game_id}/deal").get_data(as_text=True)

@@ -544,6 +544,17 @@ def sheet(game_id):
     return page.replace(CSRF_SLOT, token)
 
 
+@bp.get("/games/<game_id>/revision")
+def revision(game_id):
+    """Return the game's revision, for followers to notice a change without scoring the game."""
+    game = store.get_game_head(store.get_db(), game_id)
+    if game is None:
+        return {"error": f"no game {game_id!r}", "field": "id"}, 404
+    response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/games/<game_id>/over")
 def over(game_id):
     """Show the winner, the ranks and who pays whom."""
