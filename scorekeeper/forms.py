@@ -136,7 +136,7 @@ class SetupForm(BaseForm):
     max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
     hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(choices=[SelectChoice("auto", "auto"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
+    decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
     full_deal = BooleanField("Largest hand uses every card, no trump")
     scoring = SelectField(choices=_choices(rules.SYSTEMS), default="exact")
     modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
@@ -145,6 +145,7 @@ class SetupForm(BaseForm):
     trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
     stake = DecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
+    payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
 
 
 def dealer_choices(names):

@@ -353,3 +353,39 @@ def test_followers_pages_poll_and_fall_back_to_a_refresh(client, app):
     editor_sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     assert "follow.js" in editor_sheet and "http-equiv" not in editor_sheet
     assert 'data-revision="1"' in client.get(f"/games/{game_id}/deal").get_data(as_text=True)
+
+
+# ---- setup: the sliding scale, the stake, the decks ---------------------------------------------
+
+def test_setup_takes_the_prospect_sliding_scale_and_the_stake(client, app):
+    game_id = new_game(client, settlement="prospect", stake="0.5", payouts="1, 2.5 4")
+    record = stored(app, game_id)["record"]
+    assert record["rules"]["payouts"] == [1, 2.5, 4] and record["rules"]["stake"] == 0.5
+    html = submit(client, "/games/new", {"preset": "prospect", "apply_preset": "1"}).get_data(as_text=True)
+    assert "Prospect sliding scale" in html
+    assert re.search(r'<select id="settlement" name="settlement">.*?<option selected value="prospect">', html, re.S)
+
+
+def test_setup_refuses_a_bad_sliding_scale(client, app):
+    fields = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "settlement": "prospect"}
+    response = submit(client, "/games/new", fields | {"payouts": "1 two 3"})
+    assert response.status_code == 400
+    assert "Sliding scale: 'two' is not an amount" in flashes(response.get_data(as_text=True))
+    response = submit(client, "/games/new", fields | {"payouts": "1 2"})
+    assert response.status_code == 400
+    assert "needs an amount for each of the 3 losing places" in flashes(response.get_data(as_text=True))
+    response = submit(client, "/games/new", fields | {"payouts": "1 -2 3"})
+    assert "'-2' is not an amount" in flashes(response.get_data(as_text=True))
+
+
+def test_two_decks_from_eight_players_and_on_request(client, app):
+    from scorekeeper import rules
+    eight = {f"player_{s}": name for s, name in enumerate("Ann Bob Cy Di Ed Flo Gus Hal".split())}
+    response = submit(client, "/games/new", eight | {"first_dealer": "0", "pattern": "down-up", "max_cards": ""})
+    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    game = rules.load(stored(app, game_id)["record"])
+    assert game.rules.decks == 2 and game.plan()[0] == 12  # 103 cards // 8
+    game_id = new_game(client, decks="2", pattern="down-up", max_cards="")
+    assert rules.load(stored(app, game_id)["record"]).plan()[0] == 25
+    html = client.get("/games/new").get_data(as_text=True)
+    assert "auto: 2 from 8 players" in html and "Everyone declares together" in html

@@ -157,6 +157,7 @@ def _apply_preset(form, preset_id, players):
     form.full_deal.data = deals.get("full_deal", False)
     form.hands.data = deals.get("hands")
     form.sizes.data = ""
+    form.payouts.data = " ".join(f"{p:g}" for p in chosen.get("payouts", []))
 
 
 def _rules_from(form, players):
@@ -182,7 +183,24 @@ def _rules_from(form, players):
               "first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
     if not chosen["options"]:
         del chosen["options"]
+    if form.settlement.data == "prospect" and (form.payouts.data or "").strip():
+        chosen["payouts"] = sliding_scale(form.payouts.data)
     return chosen
+
+
+def sliding_scale(text):
+    """Read what each losing place pays, from second place on: '1 2 3' or '0.5, 1, 2'."""
+    amounts = []
+    for word in re.split(r"[\s,;]+", text.strip()):
+        try:
+            amount = float(word)
+        except ValueError:
+            amount = -1
+        if not amount >= 0 or amount == float("inf"):
+            raise ValueError(f"Sliding scale: {word!r} is not an amount; enter what each losing place pays "
+                             "from second place on, e.g. 1 2 3.")
+        amounts.append(int(amount) if amount.is_integer() else amount)
+    return amounts
 
 
 def start_game(record):
@@ -224,12 +242,14 @@ def new_game():
         return render_template("setup.html", form=form, presets=PRESETS), 400
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
-    record = {"players": players, "rules": _rules_from(form, players), "hands": []}
     try:
+        record = {"players": players, "rules": _rules_from(form, players), "hands": []}
         return start_game(record)
     except RecordError as error:
         flash(explain(error, players), "error")
-        return render_template("setup.html", form=form, presets=PRESETS), 400
+    except ValueError as error:
+        flash(str(error), "error")
+    return render_template("setup.html", form=form, presets=PRESETS), 400
 
 
 # ---- playing a hand ----------------------------------------------------------------------------
