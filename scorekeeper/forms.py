@@ -67,6 +67,30 @@ class BidForm(RevisionForm):
     blind = BooleanField()
 
 
+def bids_form(seats):
+    """Return a form with every bid of the hand at once (simultaneous and cooperative bidding)."""
+    class BidsForm(RevisionForm):
+        pass
+    for seat in seats:
+        setattr(BidsForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
+                                                                  validators.NumberRange(min=0)]))
+        setattr(BidsForm, f"blind_{seat}", BooleanField())
+    return BidsForm
+
+
+class TableForm(RevisionForm):
+    """A change at the table: someone arrives, leaves or sits out; the plan of hands changes."""
+
+    action = HiddenField()
+    seat = IntegerField(validators=[validators.Optional()])
+    name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
+    start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
+                                SelectChoice("number", "a number")], default="zero")
+    total = DecimalField(validators=[validators.Optional()])
+    position = IntegerField(validators=[validators.Optional()])
+    cards = IntegerField(validators=[validators.Optional()])
+
+
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
@@ -84,9 +108,10 @@ def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
         trump = SelectField(choices=[SelectChoice("", "unknown")] + [SelectChoice(t, t) for t in rules.TRUMPS])
+    out = set(hand.get("out") or [])
     for seat in range(len(players)):
-        setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
-                                                                      validators.NumberRange(min=0)]))
+        needed = validators.Optional() if seat in out else validators.InputRequired()
+        setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[needed, validators.NumberRange(min=0)]))
     for index, _penalty in enumerate(hand.get("penalties") or []):
         setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
     return EditHandForm
@@ -111,7 +136,7 @@ class SetupForm(BaseForm):
     max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
     hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(choices=[SelectChoice("auto", "auto"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
+    decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
     full_deal = BooleanField("Largest hand uses every card, no trump")
     scoring = SelectField(choices=_choices(rules.SYSTEMS), default="exact")
     modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
@@ -120,6 +145,7 @@ class SetupForm(BaseForm):
     trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
     stake = DecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
+    payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
 
 
 def dealer_choices(names):

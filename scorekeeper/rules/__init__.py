@@ -10,9 +10,11 @@ from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bi
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
 from .record import (PLAN_CHANGES, Game, Hand, RecordError, changed_deals, completed_hands, dump, dumps, load,
-                     next_hand, penalty_points, score)
+                     next_hand, penalty_points, score, with_joins)
 from .results import SETTLEMENTS, fewest_payments, ranks, settle, winners
 from .scoring import SYSTEMS
+from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, starting_total,
+                    table_state)
 from .trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
 
 __all__ = [
@@ -21,5 +23,7 @@ __all__ = [
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
     "largest_hand", "load", "next_bidder", "next_hand", "over_under_by", "penalty_points", "ranks",
-    "score", "settle", "tricks_needed", "trump_namer", "winners",
+    "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
+    "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "starting_total",
+    "table_state",
 ]

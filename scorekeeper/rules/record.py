@@ -45,6 +45,7 @@ class Rules:
     trump: str = "turned"
     payouts: tuple | None = None
     first_dealer: int = 0
+    plan_players: int | None = None
 
     @property
     def hook_applies(self):
@@ -83,7 +84,8 @@ class Game:
     def plan(self):
         """Return the planned hand sizes of the whole game."""
         r = self.rules
-        return patterns.hand_sizes(r.pattern, len(self.players), r.decks, r.max_cards, r.sizes,
+        # deals.players: the plan stays the one made for that many players when someone joins late.
+        return patterns.hand_sizes(r.pattern, r.plan_players or len(self.players), r.decks, r.max_cards, r.sizes,
                                    r.planned_hands, r.full_deal)
 
     def full_deal(self, cards, dealt_in=None):
@@ -154,9 +156,13 @@ def _rules(data, players):
         _fail("rules.deals", "must be an object")
     pattern = _find(PATTERNS, deals.get("pattern", "down-up"), "rules.deals.pattern").id
     decks = _whole(deals.get("decks", patterns.decks_for(players)), "rules.deals.decks", 1, 4)
+    plan_players = deals.get("players")
+    if plan_players is not None:
+        _whole(plan_players, "rules.deals.players", 2, players)
     max_cards = deals.get("max")
     if max_cards is not None:
-        _whole(max_cards, "rules.deals.max", 1, patterns.largest_hand(players, decks, full_deal=True))
+        _whole(max_cards, "rules.deals.max", 1,
+               patterns.largest_hand(plan_players or players, decks, full_deal=True))
     sizes = deals.get("sizes")
     if sizes is not None:
         if not isinstance(sizes, list) or not sizes:
@@ -186,7 +192,7 @@ def _rules(data, players):
         stake=stake, settlement=_find(SETTLEMENTS, rules.get("settlement", "none"), "rules.settlement").id,
         bidding=_find(BIDDING_STYLES, rules.get("bidding", "sequential"), "rules.bidding").id,
         trump=_find(TRUMP_METHODS, rules.get("trump", "turned"), "rules.trump").id,
-        payouts=payouts, first_dealer=first_dealer)
+        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players)
 
 
 def _seat_list(values, path, players, cards, allow_none, out):

@@ -9,7 +9,7 @@ from flask import (Blueprint, abort, flash, make_response, redirect, render_temp
                    session, url_for)
 
 from .. import rules, store
-from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TrumpForm, csrf_failed, csrf_token, dealer_choices,
+from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TableForm, TrumpForm, bids_form, csrf_failed, csrf_token, dealer_choices,
                      edit_hand_form, option_field_name, setup_form, tricks_form)
 from ..rules import RecordError
 from ..rules.presets import PRESETS, preset_rules
@@ -102,7 +102,7 @@ def step(game):
     hand = current_hand(game)
     if hand is None:
         return "deal" if rules.next_hand(game) else "over"
-    if None in hand.bids:
+    if rules.next_bidder(hand.dealer, hand.bids, hand.out) is not None:
         return "bids"
     if hand.trump is None and asked_after_bids(game):
         return "trump"
@@ -157,6 +157,7 @@ def _apply_preset(form, preset_id, players):
     form.full_deal.data = deals.get("full_deal", False)
     form.hands.data = deals.get("hands")
     form.sizes.data = ""
+    form.payouts.data = " ".join(f"{p:g}" for p in chosen.get("payouts", []))
 
 
 def _rules_from(form, players):
@@ -182,7 +183,24 @@ def _rules_from(form, players):
               "first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
     if not chosen["options"]:
         del chosen["options"]
+    if form.settlement.data == "prospect" and (form.payouts.data or "").strip():
+        chosen["payouts"] = sliding_scale(form.payouts.data)
     return chosen
+
+
+def sliding_scale(text):
+    """Read what each losing place pays, from second place on: '1 2 3' or '0.5, 1, 2'."""
+    amounts = []
+    for word in re.split(r"[\s,;]+", text.strip()):
+        try:
+            amount = float(word)
+        except ValueError:
+            amount = -1
+        if not amount >= 0 or amount == float("inf"):
+            raise ValueError(f"Sliding scale: {word!r} is not an amount; enter what each losing place pays "
+                             "from second place on, e.g. 1 2 3.")
+        amounts.append(int(amount) if amount.is_integer() else amount)
+    return amounts
 
 
 def start_game(record, evening_id=None):
@@ -224,12 +242,14 @@ def new_game():
         return render_template("setup.html", form=form, presets=PRESETS), 400
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
-    record = {"players": players, "rules": _rules_from(form, players), "hands": []}
     try:
+        record = {"players": players, "rules": _rules_from(form, players), "hands": []}
         return start_game(record)
     except RecordError as error:
         flash(explain(error, players), "error")
-        return render_template("setup.html", form=form, presets=PRESETS), 400
+    except ValueError as error:
+        flash(str(error), "error")
+    return render_template("setup.html", form=form, presets=PRESETS), 400
 
 
 # ---- playing a hand ----------------------------------------------------------------------------
@@ -250,7 +270,11 @@ def deal(game_id):
     require_edit(game)
     if step(loaded) != "deal":
         return moved_on(game_id)
-    upcoming = rules.next_hand(loaded)
+    out = rules.out_for_next_hand(game["record"])
+    upcoming = rules.next_hand(loaded, out=out)
+    if upcoming is None:
+        flash("At least 2 players must be dealt in: let someone back in on the Table screen.", "error")
+        return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
         if not checked(form, game):
@@ -260,28 +284,62 @@ def deal(game_id):
                 "bids": [None] * len(loaded.players)}
         if trump:
             hand["trump"] = trump
-        record = copy.deepcopy(game["record"])
-        record.setdefault("hands", []).append(hand)
-        save(game, "deal", hand, record)
+        record = rules.deal_hand(game["record"], hand)
+        save(game, "deal", record["hands"][-1], record)
         return go_on(game_id)
+    joining = {join["seat"]: join["total"] for join in rules.table_state(game["record"])["joining"]}
     return render_template("game/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not asked_after_bids(loaded),
-                           symbols=rules.SYMBOLS)
+                           symbols=rules.SYMBOLS, out=out, joining=joining,
+                           left=rules.table_state(game["record"])["left"])
 
 
 def _may_bid(hand, seat):
     """A seat may bid if it has not, or change its bid until the next player bids."""
     if hand.bids[seat] is None:
         return True
-    order = rules.bidding_order(hand.dealer, len(hand.bids))
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     later = order[order.index(seat) + 1:]
     return not later or hand.bids[later[0]] is None
 
 
 def _totals_before(loaded):
+    """Return the totals before the hand in progress, with the starting totals of anyone joining."""
     scored = rules.score(loaded)
     done = [h for h in scored["hands"] if h["totals"] is not None]
-    return done[-1]["totals"] if done else [0] * len(loaded.players)
+    totals = done[-1]["totals"] if done else [0] * len(loaded.players)
+    hand = current_hand(loaded)
+    return rules.with_joins(totals, hand) if hand else totals
+
+
+def _all_at_once(loaded):
+    """True when every bid of a hand is entered together: simultaneous or cooperative bidding."""
+    return loaded.rules.bidding in ("simultaneous", "cooperative")
+
+
+def _blind_offers(loaded, hand):
+    """Return the seats that may still bid blind, in bidding order: only before anyone bids openly."""
+    if "blind" not in loaded.rules.modifiers:
+        return []
+    if any(bid is not None and seat not in hand.blind for seat, bid in enumerate(hand.bids)):
+        return []
+    eligible = rules.blind_eligible(_totals_before(loaded), loaded.rules.system.lowest_wins)
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    return [seat for seat in order if seat in eligible and hand.bids[seat] is None]
+
+
+def _dealer_blind(raw, hand, loaded, players):
+    """When the bids are complete and the dealer's blind bid is hooked, move it as the engine says."""
+    bids = raw["bids"]
+    dealer = hand.dealer
+    if (dealer not in (raw.get("blind") or []) or not loaded.rules.hook_applies
+            or any(bids[s] is None for s in rules.bidding_order(dealer, len(bids), hand.out))):
+        return
+    moved = rules.dealer_blind_bid(hand.cards, dealer, bids, bids[dealer], True)
+    if moved != bids[dealer]:
+        flash(f"{players[dealer]} bid {bids[dealer]} blind, but the hook forbids it: "
+              f"{players[dealer]}'s bid becomes {moved}.", "info")
+        bids[dealer] = moved
 
 
 @bp.route("/games/<game_id>/bids", methods=["GET", "POST"])
@@ -292,50 +350,94 @@ def bids(game_id):
     hand = current_hand(loaded)
     if hand is None:
         return moved_on(game_id)
+    if _all_at_once(loaded):
+        return bids_together(game, loaded, hand)
     form = BidForm(revision=game["revision"])
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     if request.method == "POST":
         if not checked(form, game):
             return redirect(url_for("table.bids", game_id=game_id))
         seat, bid = form.seat.data, form.bid.data
-        if not 0 <= seat < len(hand.bids) or not _may_bid(hand, seat):
+        if seat not in order or not _may_bid(hand, seat):
             flash("That bid can no longer be changed: the next player has bid.", "error")
             return redirect(url_for("table.bids", game_id=game_id))
         others = list(hand.bids)
         others[seat] = None
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies)
+        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies, hand.out)
         record = copy.deepcopy(game["record"])
         raw = record["hands"][-1]
-        if form.blind.data and "blind" in loaded.rules.modifiers:
+        blind = bool(form.blind.data) and seat in _blind_offers(loaded, hand)
+        if form.blind.data and not blind:
+            flash(f"{loaded.players[seat]} may not bid blind now: only 20 or more behind the leader, "
+                  "before anyone bids.", "error")
+            return redirect(url_for("table.bids", game_id=game_id))
+        if blind:
             raw["blind"] = sorted(set(raw.get("blind") or []) | {seat})
-            if seat == hand.dealer:
-                bid = rules.dealer_blind_bid(hand.cards, hand.dealer, others, bid, loaded.rules.hook_applies)
+            if bid > hand.cards:
+                flash(f"A bid is 0 to {hand.cards}.", "error")
+                return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1))
         elif bid not in allowed:
             forbidden = rules.forbidden_bid(hand.cards, hand.dealer, others, loaded.rules.hook_applies)
             flash(rules.hook_reason(hand.cards, forbidden) if bid == forbidden
                   else f"A bid is 0 to {hand.cards}.", "error")
             return redirect(url_for("table.bids", game_id=game_id, seat=seat))
         raw["bids"][seat] = bid
-        if save(game, "bid", {"hand": len(record["hands"]) - 1, "seat": seat, "bid": bid}, record):
+        _dealer_blind(raw, hand, loaded, loaded.players)
+        payload = {"hand": len(record["hands"]) - 1, "seat": seat, "bid": raw["bids"][seat], "blind": blind}
+        if save(game, "bid", payload, record):
             return go_on(game_id)
         return redirect(url_for("table.bids", game_id=game_id, seat=seat))
+    offers = _blind_offers(loaded, hand)
     seat = request.args.get("seat", type=int)
-    if seat is None or not 0 <= seat < len(hand.bids) or not _may_bid(hand, seat):
-        seat = rules.next_bidder(hand.dealer, hand.bids)
+    blind = request.args.get("blind") == "1" and seat in offers
+    if seat is None or seat not in order or not _may_bid(hand, seat):
+        seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
     if seat is None:
         return go_on(game_id)
     others = list(hand.bids)
     others[seat] = None
-    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies)
-    forbidden = next((b for b in range(hand.cards + 1) if b not in allowed), None)
-    blind_ok = ("blind" in loaded.rules.modifiers and seat in
-                rules.blind_eligible(_totals_before(loaded), loaded.rules.system.lowest_wins)
-                and all(b is None for b in hand.bids))
-    order = rules.bidding_order(hand.dealer, len(hand.bids))
+    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies, hand.out)
+    forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
     return render_template("game/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
-                           order=order, forbidden=forbidden, blind_ok=blind_ok,
+                           order=order, forbidden=forbidden, blind=blind, offers=offers,
                            hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
                            so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
                            may_bid={s: _may_bid(hand, s) for s in order}, symbols=rules.SYMBOLS,
+                           number=len(loaded.hands))
+
+
+def bids_together(game, loaded, hand):
+    """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    offers = _blind_offers(loaded, hand)
+    form = bids_form(order)(revision=game["revision"],
+                            **{f"bid_{s}": hand.bids[s] or 0 for s in order})
+    cooperative = loaded.rules.bidding == "cooperative"
+    if request.method == "POST":
+        if not checked(form, game):
+            return redirect(url_for("table.bids", game_id=game["id"]))
+        record = copy.deepcopy(game["record"])
+        raw = record["hands"][-1]
+        chosen = {s: getattr(form, f"bid_{s}").data for s in order}
+        too_many = [loaded.players[s] for s, b in chosen.items() if b > hand.cards]
+        if too_many:
+            flash(f"A bid is 0 to {hand.cards}: check {', '.join(too_many)}.", "error")
+            return redirect(url_for("table.bids", game_id=game["id"]))
+        if cooperative and sum(chosen.values()) != hand.cards:
+            total = sum(chosen.values())
+            flash(f"Cooperative bids must add up to exactly {hand.cards}; these add up to {total} "
+                  f"({'over' if total > hand.cards else 'under'} by {abs(total - hand.cards)}).", "error")
+            return redirect(url_for("table.bids", game_id=game["id"]))
+        for s, b in chosen.items():
+            raw["bids"][s] = b
+        blind = [s for s in offers if getattr(form, f"blind_{s}").data]
+        if blind:
+            raw["blind"] = sorted(set(raw.get("blind") or []) | set(blind))
+        if save(game, "bids", {"hand": len(record["hands"]) - 1, "bids": raw["bids"], "blind": blind}, record):
+            return go_on(game["id"])
+        return redirect(url_for("table.bids", game_id=game["id"]))
+    return render_template("game/bids_all.html", game=game, loaded=loaded, hand=hand, form=form, order=order,
+                           offers=offers, cooperative=cooperative, symbols=rules.SYMBOLS,
                            number=len(loaded.hands))
 
 
@@ -355,7 +457,7 @@ def trump(game_id):
         record["hands"][-1]["trump"] = form.trump.data
         save(game, "trump", {"hand": len(record["hands"]) - 1, "trump": form.trump.data}, record)
         return go_on(game_id)
-    namer = rules.trump_namer(hand.dealer, hand.bids)
+    namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
     return render_template("game/trump.html", game=game, loaded=loaded, hand=hand, form=form,
                            namer=loaded.players[namer], symbols=rules.SYMBOLS,
                            announcement=rules.announcement(hand.cards, hand.bids),
@@ -370,6 +472,17 @@ def _penalty(form, lowest_wins):
     reason = form.penalty_reason.data
     return {"seat": int(form.penalty_seat.data), "reason": reason,
             "points": float(points) if points is not None else rules.penalty_points(reason, lowest_wins)}
+
+
+def _dealt_again(record, hand, took):
+    """Say so when a cooperative hand was missed: it is dealt again at the same size."""
+    missed = [record["players"][s] for s, (b, t) in enumerate(zip(hand.bids, took)) if b is not None and b != t]
+    if not missed:
+        return
+    upcoming = rules.next_hand(rules.load(record), out=rules.out_for_next_hand(record))
+    again = (f" The hand is dealt again: {record['players'][upcoming['dealer']]} deals {upcoming['cards']}."
+             if upcoming else "")
+    flash(f"Missed by {', '.join(missed)}.{again}", "info")
 
 
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
@@ -388,13 +501,13 @@ def tricks(game_id):
         if not checked(form, game):
             return go_on(game_id)
         took = [getattr(form, f"took_{s}").data for s in range(n)]
-        took = [hand.bids[s] if t is None else t for s, t in enumerate(took)]
+        took = [None if s in hand.out else hand.bids[s] if t is None else t for s, t in enumerate(took)]
         if not cancel:
             # The last player in bidding order takes what is left.
-            took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took) if s != hand.dealer)
+            took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took) if s != hand.dealer and t is not None)
         if took[hand.dealer] < 0:
             flash(f"The tricks add up to more than the {hand.cards} cards: "
-                  f"{sum(took) - took[hand.dealer]} without {loaded.players[hand.dealer]}.", "error")
+                  f"{hand.cards - took[hand.dealer]} without {loaded.players[hand.dealer]}.", "error")
             return redirect(url_for("table.tricks", game_id=game_id))
         record = copy.deepcopy(game["record"])
         raw = record["hands"][-1]
@@ -403,9 +516,11 @@ def tricks(game_id):
         if penalty:
             raw.setdefault("penalties", []).append(penalty)
         if save(game, "tricks", {"hand": len(record["hands"]) - 1, "tricks": took, "penalty": penalty}, record):
+            if loaded.rules.bidding == "cooperative":
+                _dealt_again(record, hand, took)
             return redirect(url_for("table.sheet", game_id=game_id))
         return redirect(url_for("table.tricks", game_id=game_id))
-    order = rules.bidding_order(hand.dealer, n)
+    order = rules.bidding_order(hand.dealer, n, hand.out)
     return render_template("game/tricks.html", game=game, loaded=loaded, hand=hand, form=form, order=order,
                            cancel=cancel, announcement=rules.announcement(hand.cards, hand.bids),
                            by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS,
@@ -423,8 +538,9 @@ def render_sheet(game_id, editor, csrf):
     """Render the whole sheet page of a game."""
     game, loaded = load_game(game_id)
     page = render_template("game/sheet.html", game=game, loaded=loaded, scored=rules.score(loaded),
-                           editor=editor, step=step(loaded), upcoming=rules.next_hand(loaded),
-                           symbols=rules.SYMBOLS, csrf=csrf)
+                           editor=editor, step=step(loaded),
+                           upcoming=rules.next_hand(loaded, out=rules.out_for_next_hand(game["record"])),
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf)
     return game["revision"], page
 
 
@@ -448,6 +564,17 @@ def sheet(game_id):
     return page.replace(CSRF_SLOT, token)
 
 
+@bp.get("/games/<game_id>/revision")
+def revision(game_id):
+    """Return the game's revision, for followers to notice a change without scoring the game."""
+    game = store.get_game_head(store.get_db(), game_id)
+    if game is None:
+        return {"error": f"no game {game_id!r}", "field": "id"}, 404
+    response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/games/<game_id>/over")
 def over(game_id):
     """Show the winner, the ranks and who pays whom."""
@@ -456,6 +583,72 @@ def over(game_id):
     by_rank = sorted(range(len(loaded.players)), key=lambda s: scored["ranks"][s])
     return render_template("game/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
+
+
+# ---- the table changes -------------------------------------------------------------------------
+
+def _table_change(record, loaded, form):
+    """Return the record after the change the form asks for; ValueError says what to fix."""
+    action = form.action.data
+    if action == "arrive":
+        totals = rules.score(loaded)["totals"]
+        total = float(form.total.data) if form.total.data is not None else None
+        start = rules.starting_total(totals, rules.table_state(record)["left"], form.start.data, total)
+        return rules.add_player(record, form.name.data, start), f"{form.name.data.strip()} joins with {start:g}."
+    if action in ("leave", "sit_out", "sit_in"):
+        seat = form.seat.data
+        name = loaded.players[seat] if seat is not None and 0 <= seat < len(loaded.players) else "?"
+        if action == "leave":
+            return rules.leave(record, seat), f"{name} has left: out of every further hand."
+        if action == "sit_out":
+            return rules.sit_out(record, seat), f"{name} sits out the next hand."
+        return rules.sit_out(record, seat, out=False), f"{name} plays the next hand."
+    if action in rules.PLAN_CHANGES:
+        return _plan_change(record, loaded, action, form), "The plan of hands is changed."
+    raise ValueError("choose what changes at the table")
+
+
+def _plan_change(record, loaded, change, form):
+    """Return the record with the plan of hands changed by the engine."""
+    if current_hand(loaded) is not None:
+        raise ValueError("a hand is being played: finish it (or undo the deal) before changing the plan")
+    position = form.position.data - 1 if form.position.data is not None else None
+    if change in ("insert", "resize") and form.cards.data is None:
+        raise ValueError("enter the number of cards")
+    new = copy.deepcopy(record)
+    new.setdefault("rules", {})["deals"] = rules.changed_deals(loaded, change, position, form.cards.data)
+    return new
+
+
+@bp.route("/games/<game_id>/table", methods=["GET", "POST"])
+def table_changes(game_id):
+    """Change the table: someone arrives late, leaves or sits out; change the plan of hands."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    form = TableForm(revision=game["revision"])
+    if request.method == "POST":
+        if checked(form, game):
+            try:
+                record, done = _table_change(game["record"], loaded, form)
+            except ValueError as error:
+                message = str(error)
+                flash(message[0].upper() + message[1:] + ("" if message.endswith(".") else "."), "error")
+            else:
+                kind = "plan" if form.action.data in rules.PLAN_CHANGES else "table"
+                if save(game, kind, {"action": form.action.data, "seat": form.seat.data, "name": form.name.data,
+                                     "position": form.position.data, "cards": form.cards.data}, record):
+                    flash(done, "info")
+        panel = "plan" if form.action.data in rules.PLAN_CHANGES else "arrive" if form.action.data == "arrive" else None
+        return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+    state = rules.table_state(game["record"])
+    plan = loaded.plan()
+    done = rules.completed_hands(loaded)
+    totals = rules.score(loaded)["totals"]
+    return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state,
+                           joining={j["seat"]: j["total"] for j in state["joining"]}, plan=plan, done=done,
+                           in_progress=current_hand(loaded) is not None, totals=totals,
+                           lowest=rules.starting_total(totals, state["left"], "lowest"),
+                           upcoming=rules.next_hand(loaded, out=rules.out_for_next_hand(game["record"])))
 
 
 # ---- mistakes ----------------------------------------------------------------------------------
@@ -493,9 +686,10 @@ def edit_hand(game_id, number):
             return redirect(url_for("table.edit_hand", game_id=game_id, number=number))
         record = copy.deepcopy(game["record"])
         new = record["hands"][number - 1]
-        new["bids"] = [getattr(form, f"bid_{s}").data for s in range(n)]
-        new["tricks"] = [getattr(form, f"took_{s}").data if getattr(form, f"took_{s}").data is not None
-                         else raw["tricks"][s] for s in range(n)]
+        out = set(raw.get("out") or [])
+        new["bids"] = [None if s in out else getattr(form, f"bid_{s}").data for s in range(n)]
+        new["tricks"] = [None if s in out else getattr(form, f"took_{s}").data
+                         if getattr(form, f"took_{s}").data is not None else raw["tricks"][s] for s in range(n)]
         if form.trump.data:
             new["trump"] = form.trump.data
         else:
@@ -510,7 +704,7 @@ def edit_hand(game_id, number):
             return redirect(url_for("table.sheet", game_id=game_id))
         return redirect(url_for("table.edit_hand", game_id=game_id, number=number))
     return render_template("game/edit.html", game=game, loaded=loaded, form=form, number=number, raw=raw,
-                           penalties=raw.get("penalties") or [])
+                           penalties=raw.get("penalties") or [], out=raw.get("out") or [])
 
 
 @bp.get("/games/<game_id>/history")
