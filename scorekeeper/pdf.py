@@ -421,6 +421,12 @@ def _game_rows(game, scored):
         row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
                "trump": {"text": rules.SYMBOLS[trump], "cls": f"suit {trump}"} if trump else ""}
         for seat in range(len(names)):
+            if seat in hand["out"]:
+                # Not dealt in: no bid or tricks, the running total carries on.
+                row[f"bid{seat}"] = "out"
+                if hand["totals"] is not None:
+                    row[f"score{seat}"] = _total_cell(hand["totals"][seat])
+                continue
             bid = hand["bids"][seat]
             blind = "ᴮ" if seat in hand["blind"] else ""
             if hand["made"] is not None and hand["made"][seat]:

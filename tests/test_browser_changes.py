@@ -87,11 +87,11 @@ def test_a_late_arrival_and_a_sit_out(page, live_server, shots):
     page.wait_for_url(re.compile(r"/sheet$"))
     assert totals(page) == ["10", "11", "10", "10"]
 
-    # Ed arrives and starts with the lowest total; Cy sits out the next hand.
+    # Ed arrives and starts with the last place's total (the lowest); Cy sits out the next hand.
     page.locator("#table-tab").click()
     page.locator("summary", has_text="Someone arrives late").click()
     page.get_by_label("Name").fill("Ed")
-    page.get_by_label("the lowest total (10)").check()
+    page.get_by_label("the last place's total (10)").check()
     shots(page, "24-table-arrival")
     page.get_by_role("button", name="Seat the newcomer").click()
     assert "Ed joins with 10." in page.inner_text(".flash")

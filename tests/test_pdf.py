@@ -223,3 +223,18 @@ def test_preview_is_a_png_of_the_first_page():
         pytest.skip("pdftoppm is not installed")
     png = pdf.preview_png(pdf.blank_sheet_pdf(players=4, max_cards=5))
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
+    record = {"players": ["Ann", "Bob", "Cy", "Di"],
+              "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [5, 5]}},
+              "hands": [{"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
+                        {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1],
+                         "joins": [{"seat": 1, "total": 7}]}]}
+    sheet = text(pdf.game_sheet_pdf(rules.load(record)), tmp_path)
+    assert "None" not in sheet
+    first = next(line for line in sheet.splitlines() if line.strip().startswith("5 ") and "Ann" in line)
+    # Ann made 1 (11); Bob is out (his total carries: 0); Cy made 2 (12); Di missed (0).
+    assert first.split()[2:] == ["1✓", "1", "11", "out", "0", "2✓", "2", "12", "1", "2", "0"]
+    totals = next(line for line in sheet.splitlines() if line.strip().startswith("Total"))
+    assert totals.split()[1:] == ["22", "18", "24", "0"]

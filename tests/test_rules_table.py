@@ -105,6 +105,8 @@ def test_starting_totals():
     assert rules.starting_total([10, -5, 30], [], "zero") == 0
     assert rules.starting_total([10, -5, 30], [], "lowest") == -5
     assert rules.starting_total([10, -5, 30], [1], "lowest") == 10
+    # Where the lowest total wins, the last place has the highest total: a newcomer never starts in the lead.
+    assert rules.starting_total([10, -5, 30], [], "lowest", lowest_wins=True) == 30
     assert rules.starting_total([10, -5, 30], [], "number", 7.0) == 7
     with pytest.raises(ValueError, match="number"):
         rules.starting_total([1], [], "number", None)

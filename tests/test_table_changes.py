@@ -117,6 +117,12 @@ def test_cooperative_bids_must_add_up_and_a_miss_is_dealt_again(client, app):
     sheet = record_tricks(client, game_id)
     assert re.search(r"<b>2</b> deals needed for 1 of 2 hands", sheet)
     assert "Next hand: Cy deals 2" in sheet and "Missed" not in flashes(sheet)
+    # The 2-card hand made at the first try ends the game: 3 deals for 2 hands.
+    deal(client, game_id)
+    submit(client, f"/games/{game_id}/bids", {"bid_0": 1, "bid_1": 0, "bid_2": 0, "bid_3": 1})
+    record_tricks(client, game_id)
+    over = client.get(f"/games/{game_id}/over").get_data(as_text=True)
+    assert "the table needed <b>3</b> deals" in over
 
 
 # ---- blind bids -------------------------------------------------------------------------------

@@ -59,13 +59,17 @@ def _check_enough(record, out):
         raise ValueError("at least 2 players must be dealt in")
 
 
-def starting_total(totals, left, how, number=None):
-    """Return a late arrival's starting total: zero, the lowest total of those still playing, or a number."""
+def starting_total(totals, left, how, number=None, lowest_wins=False):
+    """Return a late arrival's starting total: zero, the last place's total among those still playing, or a number.
+
+    "lowest" is the last place's total: the lowest where the highest total wins, the highest
+    where the lowest wins, so a newcomer never starts in the lead.
+    """
     if how == "zero":
         return 0
     if how == "lowest":
         playing = [total for seat, total in enumerate(totals) if seat not in left]
-        return min(playing) if playing else 0
+        return (max if lowest_wins else min)(playing) if playing else 0
     if how == "number":
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             raise ValueError("enter the starting total as a number")

@@ -591,9 +591,10 @@ def _table_change(record, loaded, form):
     """Return the record after the change the form asks for; ValueError says what to fix."""
     action = form.action.data
     if action == "arrive":
-        totals = rules.score(loaded)["totals"]
+        scored = rules.score(loaded)
         total = float(form.total.data) if form.total.data is not None else None
-        start = rules.starting_total(totals, rules.table_state(record)["left"], form.start.data, total)
+        start = rules.starting_total(scored["totals"], rules.table_state(record)["left"], form.start.data, total,
+                                     scored["lowest_wins"])
         return rules.add_player(record, form.name.data, start), f"{form.name.data.strip()} joins with {start:g}."
     if action in ("leave", "sit_out", "sit_in"):
         seat = form.seat.data
@@ -643,11 +644,13 @@ def table_changes(game_id):
     state = rules.table_state(game["record"])
     plan = loaded.plan()
     done = rules.completed_hands(loaded)
-    totals = rules.score(loaded)["totals"]
+    scored = rules.score(loaded)
+    totals = scored["totals"]
     return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state,
                            joining={j["seat"]: j["total"] for j in state["joining"]}, plan=plan, done=done,
                            in_progress=current_hand(loaded) is not None, totals=totals,
-                           lowest=rules.starting_total(totals, state["left"], "lowest"),
+                           lowest=rules.starting_total(totals, state["left"], "lowest",
+                                                       lowest_wins=scored["lowest_wins"]),
                            upcoming=rules.next_hand(loaded, out=rules.out_for_next_hand(game["record"])))
 
 
