@@ -468,11 +468,6 @@ def next_hand(game, out=()):
             "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in))}
 
 
-def loads(text):
-    """Load a record from JSON text."""
-    return load(text)
-
-
 def dumps(game):
     """Return the record as JSON text."""
     return json.dumps(game.record, indent=2, ensure_ascii=False)

@@ -120,6 +120,15 @@ def moved_on(game_id):
     return go_on(game_id)
 
 
+def open_step(game_id, name):
+    """Return (game, loaded) for the editor on this step of the hand; elsewhere, go where the table is."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    if step(loaded) != name:
+        abort(moved_on(game_id))
+    return game, loaded
+
+
 # ---- home and setup --------------------------------------------------------------------------
 
 @bp.get("/")
@@ -266,10 +275,7 @@ def play(game_id):
 @bp.route("/games/<game_id>/deal", methods=["GET", "POST"])
 def deal(game_id):
     """Start the next hand: the dealer, the cards and the trump."""
-    game, loaded = load_game(game_id)
-    require_edit(game)
-    if step(loaded) != "deal":
-        return moved_on(game_id)
+    game, loaded = open_step(game_id, "deal")
     out = rules.out_for_next_hand(game["record"])
     upcoming = rules.next_hand(loaded, out=out)
     if upcoming is None:
@@ -444,10 +450,7 @@ def bids_together(game, loaded, hand):
 @bp.route("/games/<game_id>/trump", methods=["GET", "POST"])
 def trump(game_id):
     """Let the highest bidder name trump after the bids."""
-    game, loaded = load_game(game_id)
-    require_edit(game)
-    if step(loaded) != "trump":
-        return moved_on(game_id)
+    game, loaded = open_step(game_id, "trump")
     hand = current_hand(loaded)
     form = TrumpForm(revision=game["revision"])
     if request.method == "POST":
@@ -488,10 +491,7 @@ def _dealt_again(record, hand, took):
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
 def tricks(game_id):
     """Record the tricks, pre-filled with the bids; the dealer's count follows from the others."""
-    game, loaded = load_game(game_id)
-    require_edit(game)
-    if step(loaded) != "tricks":
-        return moved_on(game_id)
+    game, loaded = open_step(game_id, "tricks")
     hand = current_hand(loaded)
     n = len(loaded.players)
     cancel = "identical_cards_cancel" in loaded.rules.modifiers
