@@ -272,3 +272,19 @@ def test_unknown_game_and_hand(client):
     assert client.get("/games/nope").status_code == 404
     game_id = new_game(client)
     assert client.get(f"/games/{game_id}/hands/5/edit").status_code == 404
+
+
+def test_an_unexpected_failure_is_a_plain_page_and_loses_nothing(app, client):
+    def broken():
+        raise RuntimeError("a bug")
+    app.add_url_rule("/broken", "broken", broken)
+    app.add_url_rule("/api/broken", "api_broken", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    game_id = new_game(client)
+    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
+    page = client.get("/broken")
+    assert page.status_code == 500
+    html = page.get_data(as_text=True)
+    assert "Everything recorded before this is safe" in html and "Traceback" not in html
+    assert client.get("/api/broken").get_json()["error"].startswith("Something went wrong on our side")
+    assert stored(app, game_id)["record"]["hands"][0]["trump"] == "hearts"

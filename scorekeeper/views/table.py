@@ -751,3 +751,13 @@ def error_page(error):
     if request.path.startswith("/api/"):
         return {"error": error.description, "field": None}, error.code
     return render_template("error.html", error=error), error.code
+
+
+@bp.app_errorhandler(500)
+def server_error(error):
+    """Say that something failed on our side, and that what was recorded is safe (every write is atomic)."""
+    message = ("Something went wrong on our side. Everything recorded before this is safe; "
+               "go back to the game and try again.")
+    if request.path.startswith("/api/"):
+        return {"error": message, "field": None}, 500
+    return render_template("error.html", error={"code": 500, "name": "Sorry", "description": message}), 500
