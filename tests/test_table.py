@@ -63,7 +63,13 @@ def test_setup_refuses_rules_that_do_not_fit(client):
     response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
                                              "pattern": "up", "max_cards": "30"})
     assert response.status_code == 400
-    assert "rules.deals" in response.get_data(as_text=True) or "deck" in response.get_data(as_text=True)
+    assert "N (largest hand): 30 is out of range 1..17" in response.get_data(as_text=True)
+
+
+def test_setup_names_a_duplicate_player_as_the_form_does(client):
+    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "ann"})
+    assert response.status_code == 400
+    assert "Player 3: &#39;ann&#39; is listed twice" in response.get_data(as_text=True)
 
 
 def test_setup_reorders_and_applies_preset(client):

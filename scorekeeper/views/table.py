@@ -50,9 +50,18 @@ def require_edit(game):
         abort(403, READ_ONLY)
 
 
+# The record's fields as the setup form names them.
+FIELD_LABELS = {"rules.deals.max": "N (largest hand)", "rules.deals.sizes": "Hand sizes",
+                "rules.deals.hands": "Hands", "rules.deals.decks": "Decks", "rules.deals": "Deal",
+                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options"}
+
+
 def explain(error, players):
     """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
-    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", error.path or "")
+    if error.path in FIELD_LABELS:
+        return f"{FIELD_LABELS[error.path]}: {error.message}"
+    path = re.sub(r"^players\[(\d+)\]", lambda m: f"player {int(m.group(1)) + 1}", error.path or "")
+    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", path)
     names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}
     path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
                   lambda m: f", {players[int(m.group(2))]}'s {names[m.group(1)]}"
