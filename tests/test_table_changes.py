@@ -173,6 +173,23 @@ def test_a_hooked_blind_bid_of_the_dealer_goes_up_by_one(client, app):
     assert stored(app, game_id)["record"]["hands"][1]["bids"] == [0, 2, 1, 1]
 
 
+def test_blind_bids_when_everyone_bids_at_once(client, app):
+    game_id = new_game(client, bidding="simultaneous", modifiers="blind", scoring="ten_times", pattern="custom",
+                       sizes="3 3 3", max_cards="")
+    deal(client, game_id)
+    submit(client, f"/games/{game_id}/bids", {"bid_0": 1, "bid_1": 0, "bid_2": 3, "bid_3": 0})
+    record_tricks(client, game_id, [0, 0, 3, 0])  # Cy leads by 30: the others may bid blind
+    deal(client, game_id)
+    html = client.get(f"/games/{game_id}/bids").get_data(as_text=True)
+    assert 'name="blind_3"' in html and 'name="blind_0"' in html and 'name="blind_2"' not in html
+    submit(client, f"/games/{game_id}/bids", {"bid_0": 0, "bid_1": 0, "bid_2": 1, "bid_3": 2, "blind_3": "y"})
+    hand = stored(app, game_id)["record"]["hands"][1]
+    assert hand["blind"] == [3] and hand["bids"] == [0, 0, 1, 2]
+    sheet = record_tricks(client, game_id)
+    # Di's blind 2 made: 10 x 2 and 10 more for bidding blind.
+    assert totals(sheet) == [0, 0, 40, 30]
+
+
 # ---- the table changes ------------------------------------------------------------------------
 
 def test_a_late_arrival_joins_with_the_lowest_total(client, app):
