@@ -139,9 +139,9 @@ def _now():
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def _status(record):
-    """Return 'finished' when every planned hand is done, else 'playing'."""
-    return "finished" if rules.next_hand(rules.load(record)) is None else "playing"
+def _status(game):
+    """Return 'finished' when every planned hand of the loaded game is done, else 'playing'."""
+    return "finished" if rules.next_hand(game) is None else "playing"
 
 
 def _row(row):
@@ -156,12 +156,12 @@ def create_game(db, record, evening_id=None, created=None):
     The game starts a new evening unless evening_id names the evening it continues;
     created (an ISO date) keeps the date of an imported game.
     """
-    rules.load(record)
+    status = _status(rules.load(record))
     game_id, edit_key, now = secrets.token_urlsafe(12), secrets.token_urlsafe(24), created or _now()
     text = json.dumps(record, ensure_ascii=False)
     with db.atomic():
         db["games"].insert({"id": game_id, "edit_key": edit_key, "record": text, "revision": 1,
-                            "status": _status(record), "created": now, "updated": now})
+                            "status": status, "created": now, "updated": now})
         db["events"].insert({"game_id": game_id, "seq": 1, "revision": 1, "kind": "create",
                              "payload": "{}", "record": text, "undone": 0, "created": now})
         _join_evening(db, game_id, evening_id, now)
@@ -199,14 +199,14 @@ def may_edit(game, key):
     return bool(key) and secrets.compare_digest(str(key), game["edit_key"])
 
 
-def _write(db, game_id, revision, kind, payload, record, undone_seq=None):
+def _write(db, game_id, revision, kind, payload, record, status, undone_seq=None):
     """Update the game if still at revision and log the event, in one transaction."""
     text, now = json.dumps(record, ensure_ascii=False), _now()
     with db.atomic():
         # The conditional update takes the write lock and proves nobody wrote in between.
         cursor = db.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
                             "where id = ? and revision = ?",
-                            [text, _status(record), now, game_id, revision])
+                            [text, status, now, game_id, revision])
         if cursor.rowcount != 1:
             if get_game(db, game_id) is None:
                 raise UnknownGame(game_id)
@@ -224,19 +224,22 @@ def _write(db, game_id, revision, kind, payload, record, undone_seq=None):
 
 def append_event(db, game_id, kind, payload, record, revision):
     """Validate record, then store it as the game's state with the event that made it."""
-    rules.load(record)
-    return _write(db, game_id, revision, kind, payload, record)
+    return _write(db, game_id, revision, kind, payload, record, _status(rules.load(record)))
 
 
 def undo(db, game_id, revision):
     """Return the game to its state before its last action not yet undone; return the new revision."""
-    log = [event for event in events(db, game_id) if event["kind"] != "undo"]
-    live = [event for event in log if not event["undone"]]
+    # Only the last two live actions matter: the one undone and the state before it.
+    sql = ("select seq, kind, record from events where game_id = ? and kind != 'undo' and undone = 0 "
+           "order by seq desc limit 2")
+    live = db.execute(sql, [game_id]).fetchall()
     if len(live) < 2:
         raise NothingToUndo(game_id)
-    last, before = live[-1], live[-2]
-    payload = {"undid": last["seq"], "kind": last["kind"]}
-    return _write(db, game_id, revision, "undo", payload, before["record"], undone_seq=last["seq"])
+    (last_seq, last_kind, _), (_, _, before_text) = live
+    before = json.loads(before_text)
+    payload = {"undid": last_seq, "kind": last_kind}
+    return _write(db, game_id, revision, "undo", payload, before, _status(rules.load(before)),
+                  undone_seq=last_seq)
 
 
 # ---- evenings and the roster (issue 5) ----------------------------------------------------------
