@@ -76,3 +76,14 @@ def test_dealer_blind_bid_forced_up_by_one():
 def test_trump_namer_is_the_first_highest_bidder():
     assert rules.trump_namer(3, [2, 6, 5, 6]) == 1
     assert rules.trump_namer(1, [2, 6, 5, 6]) == 3
+
+
+def test_a_bid_may_be_changed_until_the_next_player_bids():
+    """000, 002, 004: a player may change the bid before the player at the left bids."""
+    bids = [None, None, 2, None]  # dealer 1: seat 2 bid first, seat 3 is next
+    assert rules.may_bid(1, bids, 2) and rules.may_bid(1, bids, 3)
+    bids[3] = 0
+    assert not rules.may_bid(1, bids, 2)
+    # The dealer bids last, so may change until the hand moves on; an out seat is skipped.
+    assert rules.may_bid(1, [1, 1, 2, 0], 1)
+    assert not rules.may_bid(1, [1, 1, 2, None, 0], 2, out=[3]) and rules.may_bid(1, [1, 1, 2, None, None], 2, out=[3])

@@ -5,7 +5,7 @@ none of them.
 """
 
 from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bidding_order,
-                      blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, next_bidder,
+                      blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
@@ -22,7 +22,7 @@ __all__ = [
     "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
-    "largest_hand", "load", "next_bidder", "next_hand", "over_under_by", "penalty_points", "ranks",
+    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "penalty_points", "ranks",
     "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "starting_total",
     "table_state",

@@ -47,6 +47,15 @@ def next_bidder(dealer, bids, out=()):
     return None
 
 
+def may_bid(dealer, bids, seat, out=()):
+    """True when seat may bid now: it has not bid, or it changes its bid before the next player bids (000, 002, 004)."""
+    if bids[seat] is None:
+        return True
+    order = bidding_order(dealer, len(bids), out)
+    later = order[order.index(seat) + 1:]
+    return not later or bids[later[0]] is None
+
+
 def forbidden_bid(cards, dealer, bids, hook=True):
     """Return the bid the hook forbids the dealer, or None when the dealer is free.
 

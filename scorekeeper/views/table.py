@@ -309,24 +309,6 @@ def deal(game_id):
                            left=rules.table_state(game["record"])["left"])
 
 
-def _may_bid(hand, seat):
-    """A seat may bid if it has not, or change its bid until the next player bids."""
-    if hand.bids[seat] is None:
-        return True
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    later = order[order.index(seat) + 1:]
-    return not later or hand.bids[later[0]] is None
-
-
-def _totals_before(loaded):
-    """Return the totals before the hand in progress, with the starting totals of anyone joining."""
-    scored = rules.score(loaded)
-    done = [h for h in scored["hands"] if h["totals"] is not None]
-    totals = done[-1]["totals"] if done else [0] * len(loaded.players)
-    hand = current_hand(loaded)
-    return rules.with_joins(totals, hand) if hand else totals
-
-
 def _all_at_once(loaded):
     """True when every bid of a hand is entered together: simultaneous or cooperative bidding."""
     return loaded.rules.bidding in ("simultaneous", "cooperative")
@@ -338,7 +320,8 @@ def _blind_offers(loaded, hand):
         return []
     if any(bid is not None and seat not in hand.blind for seat, bid in enumerate(hand.bids)):
         return []
-    eligible = rules.blind_eligible(_totals_before(loaded), loaded.rules.system.lowest_wins)
+    # The scored totals already carry the starting totals of anyone joining the hand in progress.
+    eligible = rules.blind_eligible(rules.score(loaded)["totals"], loaded.rules.system.lowest_wins)
     order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     return [seat for seat in order if seat in eligible and hand.bids[seat] is None]
 
@@ -373,12 +356,11 @@ def bids(game_id):
         if not checked(form, game):
             return redirect(url_for("table.bids", game_id=game_id))
         seat, bid = form.seat.data, form.bid.data
-        if seat not in order or not _may_bid(hand, seat):
+        if seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
             flash("That bid can no longer be changed: the next player has bid.", "error")
             return redirect(url_for("table.bids", game_id=game_id))
-        others = list(hand.bids)
-        others[seat] = None
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies, hand.out)
+        # The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
+        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
         record = copy.deepcopy(game["record"])
         raw = record["hands"][-1]
         blind = bool(form.blind.data) and seat in _blind_offers(loaded, hand)
@@ -392,7 +374,7 @@ def bids(game_id):
                 flash(f"A bid is 0 to {hand.cards}.", "error")
                 return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1))
         elif bid not in allowed:
-            forbidden = rules.forbidden_bid(hand.cards, hand.dealer, others, loaded.rules.hook_applies)
+            forbidden = rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
             flash(rules.hook_reason(hand.cards, forbidden) if bid == forbidden
                   else f"A bid is 0 to {hand.cards}.", "error")
             return redirect(url_for("table.bids", game_id=game_id, seat=seat))
@@ -405,19 +387,17 @@ def bids(game_id):
     offers = _blind_offers(loaded, hand)
     seat = request.args.get("seat", type=int)
     blind = request.args.get("blind") == "1" and seat in offers
-    if seat is None or seat not in order or not _may_bid(hand, seat):
+    if seat is None or seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
         seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
     if seat is None:
         return go_on(game_id)
-    others = list(hand.bids)
-    others[seat] = None
-    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, others, loaded.rules.hook_applies, hand.out)
+    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
     forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
     return render_template("game/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
                            order=order, forbidden=forbidden, blind=blind, offers=offers,
                            hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
                            so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
-                           may_bid={s: _may_bid(hand, s) for s in order}, symbols=rules.SYMBOLS,
+                           may_bid={s: rules.may_bid(hand.dealer, hand.bids, s, hand.out) for s in order}, symbols=rules.SYMBOLS,
                            number=len(loaded.hands))
 
 
