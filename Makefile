@@ -25,7 +25,7 @@ system-deps:
 
 ## test: set up and run every test
 test: $(VENV)/.installed system-deps
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -rfE
 
 ## bench: print the speed ratios
 bench: $(VENV)/.installed

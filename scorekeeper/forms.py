@@ -1,6 +1,8 @@
 """The web forms: WTForms with a session CSRF token on every form that writes."""
 
+import re
 from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
 
 from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField,
@@ -48,6 +50,11 @@ def csrf_token():
 def csrf_failed(form):
     """True when the form's only trouble is a missing or expired CSRF token."""
     return "csrf_token" in form.errors
+
+
+def form_problems(form):
+    """Say what to fix on a form that did not validate: 'Please check: stake: must be 0 or more'."""
+    return "Please check: " + "; ".join(f"{field}: {', '.join(errors)}" for field, errors in form.errors.items())
 
 
 class RevisionForm(BaseForm):
@@ -177,3 +184,52 @@ def setup_form():
                 field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
             setattr(Setup, name, field)
     return Setup()
+
+
+# ---- after the game: settling up, importing -----------------------------------------------------
+
+NUMBER = re.compile(r"[^\s,;]+")
+
+
+class SettlementForm(RevisionForm):
+    """Change the settlement method, the stake and the Prospect sliding scale of a game."""
+
+    settlement = SelectField("Settlement", choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+    stake = DecimalField("Stake per point", places=2, default=Decimal("0"),
+                         validators=[validators.InputRequired("enter a stake, 0 or more"),
+                                     validators.NumberRange(min=0, max=1_000_000, message="must be 0 or more")])
+    payouts = StringField("What each place pays the winner (Prospect)", validators=[validators.Optional()])
+
+
+def parse_payouts(text, players=None):
+    """Return what each losing place pays, from '1, 2, 3' or '0.5 1 2', or raise ValueError saying what to fix.
+
+    With `players` there must be exactly one amount per losing place; without, the engine checks the count.
+    """
+    words = NUMBER.findall(text or "")
+    if not words:
+        return None
+    amounts = []
+    for word in words:
+        try:
+            amount = Decimal(word)
+        except InvalidOperation:
+            raise ValueError(f"{word!r} is not an amount: the amounts must be numbers, like 1, 2, 3") from None
+        if not amount.is_finite() or amount < 0:
+            raise ValueError(f"{word!r} is not an amount: each amount must be 0 or more")
+        amounts.append(amount)
+    if players is not None and len(amounts) != players - 1:
+        places = ", ".join(ordinal(place) for place in range(2, players + 1))
+        raise ValueError(f"enter {players - 1} amounts, one for each losing place ({places}); "
+                         f"you entered {len(amounts)}")
+    return [float(amount) for amount in amounts]
+
+
+def ordinal(number):
+    """Return 2nd, 3rd, 4th..."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+class ImportForm(BaseForm):
+    """Upload a JSON export of games; the file itself comes from request.files."""

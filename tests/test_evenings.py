@@ -3,6 +3,8 @@
 import re
 import sqlite3
 
+import pytest
+
 from scorekeeper import store
 from tests.game_helpers import HANDS, create, post_hand, record
 from tests.html_forms import submit
@@ -121,8 +123,7 @@ def test_migration_puts_older_games_in_evenings_of_their_own(tmp_path):
     assert store.get_evening(db, store.evening_of(db, "old1"))["created"].startswith("2024-01-01")
     assert [p["name"] for p in store.list_players(db)] == ["Ann", "bob", "Cy"]
     try:
-        db["evening_games"].insert({"game_id": "nope", "evening_id": "nope", "position": 1})
-        raise AssertionError("a link to no game was stored")
-    except sqlite3.IntegrityError:
-        pass
-    db.close()
+        with pytest.raises(sqlite3.IntegrityError):  # a link to no game is refused
+            db["evening_games"].insert({"game_id": "nope", "evening_id": "nope", "position": 1})
+    finally:
+        db.close()

@@ -6,7 +6,7 @@ from decimal import Decimal
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import pdf, rules, store
-from ..forms_settle import SettlementForm, ordinal, parse_payouts
+from ..forms import SettlementForm, ordinal, parse_payouts
 from ..rules.results import POT, default_payouts
 from . import table
 

@@ -9,8 +9,9 @@ from flask import (Blueprint, abort, flash, make_response, redirect, render_temp
                    session, url_for)
 
 from .. import rules, store
-from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TableForm, TrumpForm, bids_form, csrf_failed, csrf_token, dealer_choices,
-                     edit_hand_form, option_field_name, setup_form, tricks_form)
+from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TableForm, TrumpForm, bids_form, csrf_failed, csrf_token,
+                     dealer_choices, edit_hand_form, form_problems, option_field_name, parse_payouts, setup_form,
+                     tricks_form)
 from ..rules import RecordError
 from ..rules.presets import PRESETS, preset_rules
 
@@ -76,7 +77,7 @@ def checked(form, game):
         if csrf_failed(form):
             abort(400, "This form's security token is missing or has expired. "
                        "Go back, reload the page and try again; nothing was recorded.")
-        flash("Please check: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items()), "error")
+        flash(form_problems(form), "error")
         return False
     if form.revision.data != str(game["revision"]):
         flash(STALE, "error")
@@ -202,23 +203,12 @@ def _rules_from(form, players):
     if not chosen["options"]:
         del chosen["options"]
     if form.settlement.data == "prospect" and (form.payouts.data or "").strip():
-        chosen["payouts"] = sliding_scale(form.payouts.data)
-    return chosen
-
-
-def sliding_scale(text):
-    """Read what each losing place pays, from second place on: '1 2 3' or '0.5, 1, 2'."""
-    amounts = []
-    for word in re.split(r"[\s,;]+", text.strip()):
         try:
-            amount = float(word)
-        except ValueError:
-            amount = -1
-        if not amount >= 0 or amount == float("inf"):
-            raise ValueError(f"Sliding scale: {word!r} is not an amount; enter what each losing place pays "
-                             "from second place on, e.g. 1 2 3.")
-        amounts.append(int(amount) if amount.is_integer() else amount)
-    return amounts
+            chosen["payouts"] = parse_payouts(form.payouts.data)
+        except ValueError as error:
+            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
+                             "e.g. 1 2 3.") from None
+    return chosen
 
 
 def start_game(record, evening_id=None):
@@ -253,7 +243,7 @@ def new_game():
         return render_template("setup.html", form=form, presets=PRESETS)
     if not form.validate():
         flash("This page was open too long; please try again." if csrf_failed(form)
-              else "Please check: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items()), "error")
+              else form_problems(form), "error")
         return render_template("setup.html", form=form, presets=PRESETS), 400
     if len(players) < 3:
         flash("Enter at least 3 players, in seat order clockwise.", "error")

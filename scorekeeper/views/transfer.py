@@ -5,8 +5,7 @@ import re
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
 from .. import exports, rules, store
-from ..forms_settle import ImportForm
-from ..forms import csrf_failed
+from ..forms import ImportForm, csrf_failed, form_problems
 from . import table
 
 bp = Blueprint("transfer", __name__)
@@ -81,7 +80,7 @@ def import_page():
     if not form.validate():
         abort(400, "This form's security token is missing or has expired. "
                    "Go back, reload the page and try again; nothing was imported." if csrf_failed(form)
-              else "; ".join(f"{k}: {', '.join(v)}" for k, v in form.errors.items()))
+              else form_problems(form))
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return refuse(form, "Choose a file to import: a JSON export of the scorekeeper.")
