@@ -75,7 +75,7 @@ def m002_evenings_and_players(db):
     db["players"].create({"key": str, "name": str, "created": str}, pk="key", not_null={"name"})
     # Games stored before evenings existed each make an evening of their own.
     for game_id, record, created in db.execute("select id, record, created from games order by created").fetchall():
-        evening_id = secrets.token_urlsafe(9)
+        evening_id = new_id(9)
         db["evenings"].insert({"id": evening_id, "created": created})
         db["evening_games"].insert({"game_id": game_id, "evening_id": evening_id, "position": 1})
         _remember_players(db, json.loads(record).get("players") or [], created)
@@ -135,6 +135,18 @@ def init_app(app):
     app.cli.add_command(init_db_command)
 
 
+def new_id(nbytes):
+    """Return an unguessable URL-safe id that starts with a letter or digit.
+
+    A leading '-' would make a spreadsheet read the id as a formula, so CSV exports would
+    have to quote it, and the id would no longer match.
+    """
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if token[0].isalnum():
+            return token
+
+
 def _now():
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -157,7 +169,7 @@ def create_game(db, record, evening_id=None, created=None):
     created (an ISO date) keeps the date of an imported game.
     """
     status = _status(rules.load(record))
-    game_id, edit_key, now = secrets.token_urlsafe(12), secrets.token_urlsafe(24), created or _now()
+    game_id, edit_key, now = new_id(12), secrets.token_urlsafe(24), created or _now()
     text = json.dumps(record, ensure_ascii=False)
     with db.atomic():
         db["games"].insert({"id": game_id, "edit_key": edit_key, "record": text, "revision": 1,
@@ -247,7 +259,7 @@ def undo(db, game_id, revision):
 def _join_evening(db, game_id, evening_id, now):
     """Put the game last in the evening, or in a new evening when there is none."""
     if evening_id is None or db.execute("select 1 from evenings where id = ?", [evening_id]).fetchone() is None:
-        evening_id = secrets.token_urlsafe(9)
+        evening_id = new_id(9)
         db["evenings"].insert({"id": evening_id, "created": now})
     position = db.execute("select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?",
                           [evening_id]).fetchone()[0]
