@@ -56,15 +56,13 @@ def format_table(scored):
     lowest = ", lowest total wins" if scored["lowest_wins"] else ""
     lines = [f"{scored['system_name']} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
              "", "cell: bid/took score = running total; * marks a missed bid"]
-    played = sum(hand["scores"] is not None for hand in scored["hands"])
-    state = "Winner" if scored["finished"] else f"Leading after {played} of {scored['planned_hands']} hands"
-    lines.append(f"{state}: {', '.join(scored['winner'])}")
+    lines.append(rules.standing_text(scored))
     if "ultimate_loser" in scored:
         lines.append(f"Ultimate Loser: {', '.join(scored['ultimate_loser'])}")
     settlement = scored["settlement"]
     if settlement["method"] != "none":
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
-        lines += [f"  {p['from']} pays {p['to']} {p['amount']:.2f}" for p in settlement["payments"]]
+        lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:
             lines.append("  nobody owes anything")
         if "pot" in settlement:

@@ -57,8 +57,7 @@ def ledger(games):
     pots = [row["pot"] for row in rows if row["pot"] is not None]
     balances = [running[key] for key in keys] + ([sum(cents(pot) for pot in pots)] if pots else [])
     parties = [name for _key, name in players] + ([POT] if pots else [])
-    payments = [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
-                for payer, payee, amount in rules.fewest_payments(balances)]
+    payments = rules.payments_between(parties, balances)
     return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
             "pot": balances[-1] / 100 if pots else None, "payments": payments,
             "finished": sum(row["counted"] for row in rows)}

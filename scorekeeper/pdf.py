@@ -456,25 +456,18 @@ def _game_rules_line(game, scored):
     return " · ".join(parts)
 
 
-def _money(amount):
-    return f"{amount:.2f}"
-
-
 def _foot(game, scored):
     """Return the lines at the foot: the winner, the payments, penalties."""
-    hands_done = sum(1 for hand in scored["hands"] if hand["scores"] is not None)
-    who = ", ".join(scored["winner"])
-    lines = [f"Winner: {who}" if scored["finished"] else
-             f"Leading after {hands_done} of {scored['planned_hands']} hands: {who}"]
+    lines = [rules.standing_text(scored)]
     if "ultimate_loser" in scored:
         lines.append(f"Ultimate Loser: {', '.join(scored['ultimate_loser'])}")
     settlement = scored["settlement"]
     if settlement["method"] != "none":
         name = rules.SETTLEMENTS.find(settlement["method"]).name
-        payments = [f"{p['from']} pays {p['to']} {_money(p['amount'])}" for p in settlement["payments"]]
+        payments = [rules.payment_text(payment) for payment in settlement["payments"]]
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")
-                     + (f"; left in the pot: {_money(settlement['pot'])}" if "pot" in settlement else ""))
+                     + (f"; left in the pot: {settlement['pot']:.2f}" if "pot" in settlement else ""))
     penalties = [f"hand {hand['number']}: {game.players[p['seat']]} {p['reason']} {_number(p['points'])}"
                  for hand in scored["hands"] for p in hand["penalties"]]
     if penalties:

@@ -2,8 +2,6 @@
 
 import re
 
-import pytest
-
 from scorekeeper import store
 from tests.html_forms import form_data, submit
 

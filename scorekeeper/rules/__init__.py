@@ -11,7 +11,8 @@ from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
 from .record import (PLAN_CHANGES, Game, Hand, RecordError, changed_deals, completed_hands, dump, dumps, load,
                      next_hand, penalty_points, score, with_joins)
-from .results import SETTLEMENTS, fewest_payments, ranks, settle, winners
+from .results import (SETTLEMENTS, fewest_payments, payment_text, payments_between, ranks, settle,
+                      standing_text, winners)
 from .scoring import SYSTEMS
 from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, starting_total,
                     table_state)
@@ -22,7 +23,7 @@ __all__ = [
     "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
-    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "penalty_points", "ranks",
+    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "payments_between", "penalty_points", "ranks", "standing_text",
     "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "starting_total",
     "table_state",

@@ -171,6 +171,33 @@ def _fewest_payments(cents):
     return tuple(payments)
 
 
+def payments_between(parties, cents):
+    """Return the fewest payments settling balances in cents, as [{from, to, amount}] in money."""
+    return [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
+            for payer, payee, amount in fewest_payments(cents)]
+
+
+def party_name(party, start=False):
+    """Name a side of a payment as players say it: a name, or the pot."""
+    if party == POT:
+        return "The pot" if start else "the pot"
+    return party
+
+
+def payment_text(payment):
+    """Say a payment: 'Bob pays Ann 2.50', 'Di pays the pot 3.00'."""
+    return f"{party_name(payment['from'], start=True)} pays {party_name(payment['to'])} {payment['amount']:.2f}"
+
+
+def standing_text(scored):
+    """Say who won, or who leads a game still being played: 'Leading after 3 of 13 hands: Di'."""
+    who = ", ".join(scored["winner"])
+    if scored["finished"]:
+        return f"Winner: {who}"
+    played = sum(hand["scores"] is not None for hand in scored["hands"])
+    return f"Leading after {played} of {scored['planned_hands']} hands: {who}"
+
+
 def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):
     """Return the settlement: net money by seat, the pot where there is one, and the payments."""
     entry = SETTLEMENTS.find(method)
@@ -183,10 +210,8 @@ def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, p
     has_pot = entry.id == "stackpot"
     cents = _round_cents(list(nets) + ([pot] if has_pot else []))
     parties = list(names) + ([POT] if has_pot else [])
-    payments = [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
-                for payer, payee, amount in fewest_payments(cents)]
     result = {"method": entry.id, "stake": to_money(stake), "net": [c / 100 for c in cents[:len(names)]],
-              "payments": payments}
+              "payments": payments_between(parties, cents)}
     if has_pot:
         result["pot"] = cents[-1] / 100
     return result

@@ -4,7 +4,7 @@ from flask import Blueprint, abort, render_template
 from markupsafe import Markup
 
 from .. import charts, evenings, rules, stats, store
-from .settle import money, payment_lines
+from .settle import payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
 
@@ -31,10 +31,7 @@ def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
     text = [f"Oh Hell evening {evening['created'][:10]}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
-    text += [line["text"] for line in lines] or ["Nobody owes anything."]
-    if book["pot"] is not None:
-        text.append(f"Left in the pot: {money(book['pot'])}")
-    return "\n".join(text)
+    return "\n".join(text + payments_text(lines, book["pot"]))
 
 
 @bp.get("/evenings/<evening_id>")

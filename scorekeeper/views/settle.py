@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from .. import pdf, rules, store
 from ..forms import SettlementForm, ordinal, parse_payouts
-from ..rules.results import POT, default_payouts
+from ..rules.results import default_payouts, party_name, payment_text
 from . import table
 
 bp = Blueprint("settle", __name__)
@@ -28,18 +28,18 @@ def net(amount):
 bp.add_app_template_filter(ordinal, "ordinal")
 
 
-def party(name, start=False):
-    """Name a side of a payment: a player, or the Stackpot's pot."""
-    if name == POT:
-        return "The pot" if start else "the pot"
-    return name
-
-
 def payment_lines(payments):
     """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
-    return [{"from": party(p["from"], start=True), "to": party(p["to"]), "amount": p["amount"],
-             "text": f"{party(p['from'], start=True)} pays {party(p['to'])} {money(p['amount'])}"}
-            for p in payments]
+    return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
+             "text": payment_text(p)} for p in payments]
+
+
+def payments_text(lines, pot=None):
+    """Return the lines of text that say who pays whom, and what is left in the pot."""
+    text = [line["text"] for line in lines] or ["Nobody owes anything."]
+    if pot is not None:
+        text.append(f"Left in the pot: {money(pot)}")
+    return text
 
 
 def settle_text(game, scored, lines):
@@ -47,10 +47,7 @@ def settle_text(game, scored, lines):
     head = f"Oh Hell {game['created'][:10]} · {scored['system_name']}"
     who = " & ".join(scored["winner"])
     text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
-    text += [line["text"] for line in lines] or ["Nobody owes anything."]
-    if "pot" in scored["settlement"]:
-        text.append(f"Left in the pot: {money(scored['settlement']['pot'])}")
-    return "\n".join(text)
+    return "\n".join(text + payments_text(lines, scored["settlement"].get("pot")))
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
