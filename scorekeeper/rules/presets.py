@@ -3,6 +3,8 @@
 `max_by_players` (optional) gives N by the number of players where the source does.
 """
 
+import copy
+
 PRESETS = {
     "pagat": {
         "name": "pagat (exact, down and up)", "source": "002",
@@ -47,8 +49,7 @@ PRESETS = {
 def preset_rules(preset_id, players):
     """Return a copy of the preset's rules for that many players, N filled in where the source says."""
     preset = PRESETS[preset_id]
-    chosen = {key: (dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list)
-                    else value) for key, value in preset["rules"].items()}
+    chosen = copy.deepcopy(preset["rules"])
     by_players = preset.get("max_by_players", {})
     if players in by_players:
         chosen["deals"]["max"] = by_players[players]

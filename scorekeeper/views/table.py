@@ -227,9 +227,9 @@ def new_game():
     names = _players(form) if request.method == "POST" else []
     form.first_dealer.choices = dealer_choices(names)
     if request.method == "GET":
-        _apply_preset(form, request.args.get("preset", "pagat") if request.args.get("preset") in PRESETS
-                      else "pagat", [])
-        form.preset.data = request.args.get("preset", "pagat")
+        preset = request.args.get("preset") if request.args.get("preset") in PRESETS else "pagat"
+        _apply_preset(form, preset, [])
+        form.preset.data = preset
         return render_template("setup.html", form=form, presets=PRESETS)
     players = _players(form)
     if "move" in request.form:
