@@ -32,7 +32,9 @@ def test_hook_forbids_the_number_that_makes_the_sum_equal_the_cards():
 
 def test_hook_off_or_out_of_range_leaves_the_dealer_free():
     assert rules.forbidden_bid(6, 1, [1, None, 2, 0], hook=False) is None
-    assert rules.forbidden_bid(3, 1, [2, None, 2, 0]) is None
+    assert rules.forbidden_bid(6, 1, [1, None, 2, 0]) == 3  # the control: with the hook, 3 is forbidden
+    assert rules.forbidden_bid(3, 1, [2, None, 2, 0]) is None  # the others bid 4 of 3: nothing is forbidden
+    assert rules.forbidden_bid(5, 1, [2, None, 2, 0]) == 1
 
 
 def test_hook_only_bites_when_the_dealer_is_last_to_bid():

@@ -96,9 +96,11 @@ def test_hook_off_allows_the_even_bid():
 
 
 def test_simultaneous_bidding_has_no_hook():
-    record = game_with(bids=[1, 0, 2, 1])
+    record = game_with(bids=[1, 0, 2, 1])  # the dealer's 1 makes the bids add up to the 4 cards
+    with pytest.raises(RecordError, match="dealer may not bid 1"):
+        rules.load(record)  # the control: bidding in turn, the hook forbids it
     record["rules"]["bidding"] = "simultaneous"
-    rules.load(record)
+    assert rules.score(rules.load(record))["hands"][0]["announcement"] == "even"
 
 
 def test_cooperative_bids_must_sum_to_the_cards_and_a_miss_is_dealt_again():

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.cli import systems_markdown
+from scorekeeper.rules.presets import PRESETS, preset_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD_SYSTEMS = [
@@ -22,13 +23,13 @@ SOURCE = re.compile(r"\b00[0-4]\b|house rules")
 
 def all_entries():
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS,
-                     rules.TRUMP_METHODS, rules.BIDDING_STYLES):
+                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS):
         for entry in registry:
             yield pytest.param(entry, id=f"{registry.kind}:{entry.id}")
 
 
 def test_the_ids_are_exactly_those_of_rules_md():
-    assert rules.SYSTEMS.ids() == RULES_MD_SYSTEMS
+    assert rules.SYSTEMS.ids() == RULES_MD_SYSTEMS + ["formula"]
     assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
     assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
                                      "identical_cards_cancel"]
@@ -45,6 +46,17 @@ def test_every_system_has_worked_examples_that_hold(system):
     assert system.examples
     for example in system.examples:
         assert system.score(example.hand(), example.options) == example.expected, example.note
+
+
+@pytest.mark.parametrize("preset", list(PRESETS), ids=PRESETS.ids())
+def test_every_preset_has_worked_examples_that_hold_under_exactly_its_rules(preset):
+    assert preset.examples
+    for example in preset.examples:
+        players = len(example.bids)
+        record = {"players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players], "rules": preset_rules(preset.id, players),
+                  "hands": [{"cards": example.cards, "dealer": players - 1, "bids": example.bids,
+                             "tricks": example.tricks, "trump": "hearts"}]}
+        assert rules.score(rules.load(record))["hands"][0]["scores"] == example.expected, example.note
 
 
 @pytest.mark.parametrize("pattern", list(rules.PATTERNS), ids=rules.PATTERNS.ids())
@@ -70,7 +82,9 @@ MODIFIER_EXAMPLES = {
                                None, [11, 10, 11]),
     "ultimate_loser": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]},
                        [11, 10, 0], [11, 10, 0]),
-    "blind": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]}, [11, 10, 0], [11, 10, 0]),
+    # C starts 20 behind (joins at -20), so may bid blind: a made blind 2 scores 12 + 10.
+    "blind": ("exact", {"cards": 3, "dealer": 2, "bids": [0, 0, 2], "tricks": [1, 0, 2], "blind": [2],
+                        "joins": [{"seat": 2, "total": -20}]}, None, [0, 10, 2]),
 }
 
 
@@ -85,8 +99,9 @@ def test_every_modifier_has_a_worked_example_that_holds(modifier):
         assert one_hand(scoring, [], hand)["totals"] == without
     scored = one_hand(scoring, [modifier.id], hand)
     assert scored["totals"] == with_it
-    if modifier.id == "ultimate_loser":
+    if modifier.id == "ultimate_loser":  # the scores stay; the loser is named only with the modifier
         assert scored["ultimate_loser"] == ["C"]
+        assert "ultimate_loser" not in one_hand(scoring, [], hand)
 
 
 def test_registries_refuse_a_duplicate_id():

@@ -9,22 +9,25 @@ from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bi
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
-from .record import (PLAN_CHANGES, Game, Hand, RecordError, changed_deals, completed_hands, dump, dumps, load,
-                     next_hand, penalty_points, score, with_joins)
-from .results import (SETTLEMENTS, fewest_payments, payment_text, payments_between, ranks, settle,
-                      standing_text, winners)
+from .plan import PLAN_CHANGES, changed_deals, completed_hands, next_hand
+from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points
+from .scored import score, with_joins
+from .results import (SETTLEMENTS, fewest_payments, loser_text, payment_text, payments_between, penalty_text,
+                      pot_text, ranks, settle, standing_text, winners)
 from .scoring import SYSTEMS
-from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, starting_total,
-                    table_state)
+from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
+                    starting_total, table_state)
 from .trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
+from . import actions  # noqa: E402  (the table's actions: rules.actions.bid, rules.actions.deal, ...)
+from .actions import Outcome, WrongStep, blind_offers, step
 
 __all__ = [
     "BIDDING_STYLES", "MODIFIERS", "PATTERNS", "PENALTIES", "SETTLEMENTS", "SUITS", "SYMBOLS", "SYSTEMS",
     "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
-    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "payments_between", "penalty_points", "ranks", "standing_text",
+    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",
     "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
-    "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "starting_total",
-    "table_state",
+    "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
+    "table_state", "actions", "Outcome", "WrongStep", "blind_offers", "step",
 ]

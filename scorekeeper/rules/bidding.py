@@ -14,15 +14,21 @@ from .registry import Entry, Registry
 class BiddingStyle(Entry):
     hook_applies: bool = True
     bids_must_sum_to_cards: bool = False
+    # Every bid of a hand is entered together, on one screen.
+    all_at_once: bool = False
+    # A hand where anyone missed is dealt again at the same size and does not count (003).
+    redeal_on_miss: bool = False
 
 
 BIDDING_STYLES = Registry("bidding style", [
     BiddingStyle("sequential", "In turn", "Left of the dealer first, the dealer last; the hook applies.",
                  "000, 001 (Dealer), 002, 004", aliases=("Dealer",)),
     BiddingStyle("simultaneous", "All at once", "Everyone declares together (fingers); no hook.",
-                 "001 (Everyone), 003", aliases=("Everyone", "fingers"), hook_applies=False),
+                 "001 (Everyone), 003", aliases=("Everyone", "fingers"), hook_applies=False,
+                 all_at_once=True),
     BiddingStyle("cooperative", "Cooperative", "Bids must sum to the cards; a missed hand is dealt again.",
-                 "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True),
+                 "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True,
+                 all_at_once=True, redeal_on_miss=True),
 ])
 
 BLIND_MARGIN = 20

@@ -28,6 +28,12 @@ class Modifier(Entry):
     # Applied to a hand's points after the system scored them, before penalties.
     apply: Callable = _unchanged
     example: str = ""
+    # Players far behind may bid before looking; a made blind bid scores BLIND_BONUS more.
+    bids_blind: bool = False
+    # The last player is named at the end of the game (the scored game's `ultimate_loser`).
+    names_loser: bool = False
+    # The tricks of a hand may add up to fewer than the cards, so nobody takes "what is left".
+    tricks_may_fall_short: bool = False
 
 
 MODIFIERS = Registry("modifier", [
@@ -38,12 +44,12 @@ MODIFIERS = Registry("modifier", [
              apply=_double_when("none"),
              example="No trump is declared; a made 4 under okenuff scores 30 instead of 15."),
     Modifier("blind", "Blind bids", "A player 20 or more behind the leader may bid before looking; "
-             "a made blind bid scores 10 more.", "003 (Prospect)", apply=_unchanged,
+             "a made blind bid scores 10 more.", "003 (Prospect)", apply=_unchanged, bids_blind=True,
              example="A blind 2 made under exact scores 22 instead of 12."),
     Modifier("ultimate_loser", "Ultimate loser", "The last player is named the Ultimate Loser at the end.",
-             "003 (UL scoring)", example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
+             "003 (UL scoring)", names_loser=True, example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
     Modifier("identical_cards_cancel", "Identical cards cancel", "With two decks, identical cards cancel, "
-             "so the tricks may add up to fewer than the cards.", "003",
+             "so the tricks may add up to fewer than the cards.", "003", tricks_may_fall_short=True,
              example="8 cards, 8 players, two decks: tricks adding up to 7 are allowed."),
 ])
 
@@ -64,9 +70,14 @@ PENALTIES = Registry("penalty", [
 ])
 
 
+def any_modifier(modifiers, attribute):
+    """True when one of the modifier ids declares `attribute` true."""
+    return any(getattr(MODIFIERS.find(modifier_id), attribute) for modifier_id in modifiers)
+
+
 def apply_modifiers(points, hand, modifiers, blind=()):
     """Return the hand's points after every modifier in order; blind bonuses come first."""
-    if "blind" in modifiers and blind:
+    if blind and any_modifier(modifiers, "bids_blind"):
         points = _blind_bonus(points, hand, blind)
     for modifier_id in modifiers:
         points = MODIFIERS.find(modifier_id).apply(points, hand)

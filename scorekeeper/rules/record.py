@@ -1,4 +1,4 @@
-"""The game record of RULES.md: load and validate it, score it, dump it back unchanged.
+"""The game record of RULES.md: the model, load and validate it, dump it back unchanged.
 
 The record stays the plain dict it was loaded from, so that keys this code does not know
 survive a round trip; `Game` is a checked, typed view over it.
@@ -9,13 +9,16 @@ import functools
 import json
 from dataclasses import dataclass, field
 
-from . import bidding, patterns
+from . import bidding, limits, patterns
 from .bidding import BIDDING_STYLES
-from .modifiers import MODIFIERS, PENALTIES, apply_modifiers
+from .modifiers import MODIFIERS, PENALTIES, any_modifier
 from .patterns import PATTERNS
-from .results import SETTLEMENTS, losers, ranks, settle, winners
-from .scoring import SYSTEMS, HandView, stackpot_pot
-from .trump import TRUMP_METHODS, TRUMPS, fixed_trump
+# Scoring a game and the plan of hands have modules of their own; their names stay importable from here.
+from .plan import PLAN_CHANGES, changed_deals, completed_hands, next_hand  # noqa: F401
+from .results import SETTLEMENTS
+from .scored import score, score_hand, with_joins  # noqa: F401
+from .scoring import SYSTEMS
+from .trump import TRUMP_METHODS, TRUMPS
 
 
 class RecordError(ValueError):
@@ -49,7 +52,24 @@ class Rules:
 
     @property
     def hook_applies(self):
-        return self.hook and BIDDING_STYLES.find(self.bidding).hook_applies
+        return self.hook and self.style.hook_applies
+
+    @property
+    def style(self):
+        """The bidding style's registry entry."""
+        return BIDDING_STYLES.find(self.bidding)
+
+    @property
+    def blind_bids(self):
+        return any_modifier(self.modifiers, "bids_blind")
+
+    @property
+    def tricks_may_fall_short(self):
+        return any_modifier(self.modifiers, "tricks_may_fall_short")
+
+    @property
+    def names_loser(self):
+        return any_modifier(self.modifiers, "names_loser")
 
 
 @dataclass(frozen=True)
@@ -126,9 +146,9 @@ def _players(data):
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             _fail(f"players[{seat}]", "must be a name")
-        if name.strip().lower() in seen:
+        if name.strip().casefold() in seen:
             _fail(f"players[{seat}]", f"{name!r} is listed twice")
-        seen.add(name.strip().lower())
+        seen.add(name.strip().casefold())
     return players
 
 
@@ -142,12 +162,16 @@ def _rules(data, players):
         _fail("rules.options", "must be an object")
     try:
         options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", "exact"))[1], **options})
+        system = system.for_options(options)
     except ValueError as error:
         _fail("rules.options", str(error))
     modifiers = rules.get("modifiers") or []
     if not isinstance(modifiers, list):
         _fail("rules.modifiers", "must be a list of modifier ids")
     modifiers = tuple(_find(MODIFIERS, m, f"rules.modifiers[{i}]").id for i, m in enumerate(modifiers))
+    for i, modifier in enumerate(modifiers):
+        if modifier in modifiers[:i]:
+            _fail(f"rules.modifiers[{i}]", f"{modifier!r} is listed twice; list each modifier once")
     hook = rules.get("hook", True)
     if not isinstance(hook, bool):
         _fail("rules.hook", "must be true or false")
@@ -258,12 +282,12 @@ def _hand(raw, index, players, rules, is_last):
             _fail(f"{path}.bids", "every player must bid before the tricks are recorded")
         tricks = _seat_list(tricks, f"{path}.tricks", players, cards, False, out)
         taken = sum(took for took in tricks if took is not None)
-        cancel = "identical_cards_cancel" in rules.modifiers
+        cancel = rules.tricks_may_fall_short
         if taken > cards or (taken < cards and not cancel):
             _fail(f"{path}.tricks", f"add up to {taken}, but {cards} tricks were played"
                   + ("" if cancel else " (fewer only when identical cards cancel)"))
     blind = _seats(raw.get("blind") or [], f"{path}.blind", players)
-    if blind and "blind" not in rules.modifiers:
+    if blind and not rules.blind_bids:
         _fail(f"{path}.blind", "blind bids need the modifier 'blind' in rules.modifiers")
     penalties = []
     for i, penalty in enumerate(raw.get("penalties") or []):
@@ -312,15 +336,25 @@ def _check_bidding(hand, index, rules, totals_before, players):
                       f"behind the leader, so may not bid blind")
 
 
-def load(data):
-    """Return the Game for a record (a dict or JSON text), or raise RecordError naming the field."""
+def load(data, trusted=False):
+    """Return the Game for a record (a dict or JSON text), or raise RecordError naming the field.
+
+    trusted: the record was validated when it was stored, so the hand-by-hand rescoring that
+    checks the hook, cooperative sums and blind bids is skipped (the store's read path).
+    """
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
+        except (RecursionError, ValueError):
+            raise RecordError("", "not valid JSON: nested too deeply or not UTF-8 text") from None
     if not isinstance(data, dict):
         _fail("", "a game record must be a JSON object")
+    try:
+        limits.check_record(data)
+    except limits.LimitError as error:
+        raise RecordError(error.path, error.message) from None
     players = _players(data)
     rules = _rules(data, len(players))
     raw_hands = data.get("hands", [])
@@ -331,27 +365,27 @@ def load(data):
     if rules.pattern == "custom" and not rules.sizes:
         _fail("rules.deals.sizes", "a custom pattern needs its list of hand sizes")
     try:
-        game.plan()
+        plan = game.plan()
     except ValueError as error:
         _fail("rules.deals", str(error))
+    if trusted:
+        return game
+    if rules.system.check:
+        try:
+            rules.system.check(rules.options, plan, len(players))
+        except ValueError as error:
+            _fail("rules.options", str(error))
     totals = [0] * len(players)
     for index, hand in enumerate(hands):
         totals = with_joins(totals, hand)
         _check_bidding(hand, index, rules, totals, len(players))
         if hand.complete:
-            scores = score_hand(game, hand, index, totals)
+            try:
+                scores = score_hand(game, hand, index, totals)
+            except ValueError as error:  # a house formula that cannot score this hand (past its plan)
+                _fail(f"hands[{index}]", str(error))
             totals = [t + s for t, s in zip(totals, scores)]
     return game
-
-
-def with_joins(totals, hand):
-    """Return the totals with the starting total of each player who joins at this hand."""
-    if not hand.joins:
-        return totals
-    totals = list(totals)
-    for seat, total in hand.joins:
-        totals[seat] = total
-    return totals
 
 
 def dump(game):
@@ -359,158 +393,6 @@ def dump(game):
     return copy.deepcopy(game.record)
 
 
-def score_hand(game, hand, index, totals_before, system=None, options=None):
-    """Return what each seat scores in a finished hand: system, then modifiers, then penalties."""
-    system = system or game.rules.system
-    view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
-                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards)
-    points = system.points_by_seat(view, game.rules.options if options is None else options)
-    points = apply_modifiers(points, view, game.rules.modifiers, hand.blind)
-    for seat, penalty, _reason in hand.penalties:
-        points[seat] += penalty
-    return points
-
-
-def _tidy(number):
-    """Show 12.0 as 12 so that the JSON and the table read as players write them."""
-    return int(number) if type(number) is float and number.is_integer() else number
-
-
-def score(game, system=None, options=None):
-    """Return the scored game, as `score --json` prints it (RULES.md)."""
-    rules = game.rules
-    if system is not None:
-        preset = {}
-        if isinstance(system, str):
-            system, preset = SYSTEMS.lookup(system)
-        if options is None:
-            options = rules.options if system is rules.system and not preset else preset
-        options = system.resolve_options(options)
-    else:
-        system, options = rules.system, rules.options
-    n = len(game.players)
-    totals = [0] * n
-    made_bids = [0] * n
-    scored_hands = []
-    for index, hand in enumerate(game.hands):
-        totals = with_joins(totals, hand)
-        entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-                 "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
-                 "penalties": [{"seat": seat, "points": points, "reason": reason}
-                               for seat, points, reason in hand.penalties],
-                 "out": list(hand.out),
-                 "announcement": bidding.announcement(hand.cards, hand.bids)
-                 if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
-                 "made": None, "scores": None, "totals": None}
-        if system.id == "stackpot":
-            entry["pot"] = stackpot_pot(totals)
-        if hand.complete:
-            scores = [_tidy(s) for s in score_hand(game, hand, index, totals, system, options)]
-            totals = [_tidy(t + s) for t, s in zip(totals, scores)]
-            made = [None if bid is None else bid == took for bid, took in zip(hand.bids, hand.tricks)]
-            made_bids = [m + (bid if ok else 0) for m, bid, ok in zip(made_bids, hand.bids, made)]
-            scores = [None if seat in hand.out else score for seat, score in enumerate(scores)]
-            entry.update(tricks=list(hand.tricks), made=made, scores=scores, totals=list(totals))
-        scored_hands.append(entry)
-    tie_breaks = made_bids if system.tie_break == "made_bids" else None
-    plan = game.plan()
-    completed = completed_hands(game)
-    result = {
-        "players": list(game.players),
-        "system": system.id,
-        "system_name": system.name,
-        "options": options,
-        "modifiers": list(rules.modifiers),
-        "lowest_wins": system.lowest_wins,
-        "hands": scored_hands,
-        "totals": totals,
-        "ranks": ranks(totals, system.lowest_wins, tie_breaks),
-        "winner": [game.players[s] for s in winners(totals, system.lowest_wins, tie_breaks)],
-        "planned_hands": len(plan),
-        "finished": completed >= len(plan),
-        "settlement": settle(rules.settlement, game.players, totals, rules.stake, system.lowest_wins,
-                             tie_breaks, rules.payouts),
-    }
-    if tie_breaks is not None:
-        result["made_bids"] = made_bids
-    if system.id == "stackpot":
-        result["pot"] = stackpot_pot(totals)
-    if rules.bidding == "cooperative":
-        result["deals_needed"] = sum(1 for hand in game.hands if hand.complete)
-    if "ultimate_loser" in rules.modifiers:
-        result["ultimate_loser"] = [game.players[s] for s in losers(totals, system.lowest_wins, tie_breaks)]
-    return result
-
-
-def completed_hands(game):
-    """Return how many planned hands are done; a missed cooperative hand does not count (003)."""
-    cooperative = game.rules.bidding == "cooperative"
-    return sum(1 for hand in game.hands if hand.complete and
-               (not cooperative or hand.bids == hand.tricks))
-
-
-def next_hand(game, out=()):
-    """Return the next hand: cards, dealer and any trump the method fixes; None when the game is over.
-
-    `out` lists the seats not dealt in. The planned size is kept, but never more than the
-    deck allows for the players dealt in; the deal passes left to the next player dealt in.
-    """
-    plan = game.plan()
-    done = completed_hands(game)
-    n = len(game.players)
-    if done >= len(plan) or n - len(set(out)) < 2:
-        return None
-    dealt_in = n - len(set(out))
-    cards = min(plan[done], patterns.largest_hand(dealt_in, game.rules.decks, full_deal=True))
-    dealer = game.hands[-1].dealer + 1 if game.hands else game.rules.first_dealer
-    dealer = next((dealer + step) % n for step in range(n) if (dealer + step) % n not in out)
-    return {"number": len(game.hands) + 1, "cards": cards, "dealer": dealer, "out": sorted(set(out)),
-            "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in))}
-
-
 def dumps(game):
     """Return the record as JSON text."""
     return json.dumps(game.record, indent=2, ensure_ascii=False)
-
-
-PLAN_CHANGES = ("insert", "resize", "skip", "cut")
-
-
-def changed_deals(game, change, position=None, cards=None):
-    """Return the record's new `deals` after a change to the plan of hands still to come.
-
-    change: "insert" a hand of `cards` before plan position `position`, "resize" that hand,
-    "skip" it, or "cut" the game short after the hands played. Hands already played stay
-    as they were; the plan becomes a custom list (the pattern it came from is kept in
-    `deals.from_pattern`). Raises ValueError saying what to fix.
-    """
-    plan = game.plan()
-    done = completed_hands(game)
-    deals = dict(game.record.get("rules", {}).get("deals") or {})
-    if change == "cut":
-        if done == 0:
-            raise ValueError("no hand has been played yet: nothing to cut the game short to")
-        deals["hands"] = done
-        return deals
-    if change not in PLAN_CHANGES:
-        raise ValueError(f"unknown change {change!r} (known: {', '.join(PLAN_CHANGES)})")
-    if position is None or not done <= position <= len(plan) - (change != "insert"):
-        raise ValueError(f"only hands still to come can change: choose a hand from {done + 1} to "
-                         f"{len(plan) + (change == 'insert')}")
-    sizes = list(plan)
-    if change in ("insert", "resize"):
-        limit = patterns.largest_hand(len(game.players), game.rules.decks, full_deal=True)
-        if not isinstance(cards, int) or not 1 <= cards <= limit:
-            raise ValueError(f"a hand needs 1 to {limit} cards")
-        if change == "insert":
-            sizes.insert(position, cards)
-        else:
-            sizes[position] = cards
-    else:
-        if len(sizes) == 1:
-            raise ValueError("the game's only hand cannot be skipped")
-        del sizes[position]
-    deals.setdefault("from_pattern", deals.get("pattern", "down-up"))
-    deals.update(pattern="custom", sizes=sizes)
-    deals.pop("hands", None)
-    return deals

@@ -58,6 +58,19 @@ class Entry:
             raise ValueError(f"{self.id} has no option {sorted(given)[0]!r}")
         return resolved
 
+    def title(self, options=None):
+        """Return the name with every option not at its default and the names that go with them:
+        'Get Fred, squared (Oy Vey)'."""
+        resolved, defaults = self.resolve_options(options), self.resolve_options({})
+        changed = [o.id if resolved[o.id] is True else f"{o.id} {resolved[o.id]}"
+                   for o in self.options if resolved[o.id] != defaults[o.id]]
+        if not changed:
+            return self.name
+        said = {_key(word) for word in changed}
+        also = [name for name, wanted in self.option_aliases
+                if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in said]
+        return f"{self.name}, {', '.join(changed)}" + (f" ({', '.join(also)})" if also else "")
+
 
 def _key(text):
     return "".join(ch for ch in str(text).lower() if ch.isalnum())

@@ -1,6 +1,7 @@
 """Who wins, the ranks, and settling up in money."""
 
 import functools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
@@ -8,6 +9,8 @@ from typing import Callable
 from .registry import Entry, Registry
 
 POT = "pot"
+# The scored game's key naming the last player where a modifier names them (RULES.md).
+LOSER_KEY = "ultimate_loser"
 # Beyond this many players with money to move, the exact search is too slow; settle greedily.
 EXACT_PAYMENT_LIMIT = 14
 
@@ -86,6 +89,10 @@ def _nothing(totals, cents_per_point, lowest_wins, places, payouts):
 @dataclass(frozen=True)
 class Settlement(Entry):
     nets: Callable = None
+    # Money left on the table is a party of its own, "the pot", in the payments.
+    has_pot: bool = False
+    # Each losing place pays its own amount: the sliding scale of `rules.payouts`.
+    takes_payouts: bool = False
 
 
 SETTLEMENTS = Registry("settlement", [
@@ -93,20 +100,54 @@ SETTLEMENTS = Registry("settlement", [
     Settlement("pairwise", "Pairwise", "Every pair settles the difference of their totals times the stake.",
                "000", aliases=("difference",), nets=_pairwise),
     Settlement("prospect", "Prospect sliding scale", "The losers pay the winner by rank; last place pays most.",
-               "003 (Prospect)", aliases=("sliding scale",), nets=_prospect),
+               "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
+               takes_payouts=True),
     Settlement("stackpot", "Stackpot", "Points are money: losses go to the pot, gains come out of it; "
-               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot),
+               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True),
 ])
 
 
-def _round_cents(amounts):
-    """Round exact amounts of cents to whole cents that still add up to their rounded sum."""
-    cents = [round(amount) for amount in amounts]
-    residue = round(sum(amounts)) - sum(cents)
-    if residue and cents:
-        largest = max(range(len(cents)), key=lambda i: abs(cents[i]))
-        cents[largest] += residue
-    return cents
+def _round_cents(amounts, players=None):
+    """Round exact amounts of cents to whole cents that add up to their rounded sum.
+
+    Each amount is rounded down or up (so within a cent of exact) and the first `players`
+    amounts that are equal stay equal: tied players pay the same. When no such rounding adds
+    up (three tied at +41 2/3 and five at -25 cannot), the equal amounts move further, as
+    little as the sum allows (the least squared error in cents).
+    """
+    players = len(amounts) if players is None else players
+    groups = {}
+    for index, amount in enumerate(amounts):
+        groups.setdefault(amount if index < players else ("apart", index), []).append(index)
+    target = round(sum(amounts))
+    members = list(groups.values())
+    exact = [amounts[group[0]] for group in members]
+    for reach in range(0, 1 + max((abs(int(x)) for x in exact), default=0) + 1):
+        chosen = _closest_sum(exact, [len(group) for group in members], target, reach)
+        if chosen is not None:
+            cents = [0] * len(amounts)
+            for group, value in zip(members, chosen):
+                for index in group:
+                    cents[index] = value
+            return cents
+    raise ValueError("no rounding to cents adds up")  # unreachable: every amount at 0 adds up to 0
+
+
+def _closest_sum(exact, sizes, target, reach):
+    """Return whole cents per group, each within floor - reach .. ceil + reach of its exact amount,
+    whose sum (each times its group's size) is target, with the least squared error; None if none."""
+    best = {0: (0, ())}  # the sum so far -> (squared error, choices)
+    for amount, size in zip(exact, sizes):
+        low, high = math.floor(amount) - reach, math.ceil(amount) + reach
+        step = {}
+        for total, (error, choices) in best.items():
+            for value in range(low, high + 1):
+                key, cost = total + size * value, error + size * (value - amount) ** 2
+                if key not in step or cost < step[key][0]:
+                    step[key] = (cost, choices + (value,))
+        best = step
+    found = best.get(target)
+    return list(found[1]) if found else None
 
 
 def _zero_sum_groups(balances):
@@ -198,6 +239,24 @@ def standing_text(scored):
     return f"Leading after {played} of {scored['planned_hands']} hands: {who}"
 
 
+def penalty_text(players, hand, penalty):
+    """Say a penalty of a scored hand: 'hand 2: Cy revoke -20'."""
+    points = penalty["points"]
+    return f"hand {hand['number']}: {players[penalty['seat']]} {penalty['reason']} {points:g}"
+
+
+def pot_text(settlement):
+    """Say the money left on the table, or None where the settlement has no pot: 'left in the pot: 3.00'."""
+    return f"left in the pot: {settlement['pot']:.2f}" if "pot" in settlement else None
+
+
+def loser_text(scored):
+    """Say who is the Ultimate Loser, or None where no modifier names one: 'Ultimate Loser: Bob'."""
+    if LOSER_KEY not in scored:
+        return None
+    return f"Ultimate Loser: {', '.join(scored[LOSER_KEY])}"
+
+
 def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):
     """Return the settlement: net money by seat, the pot where there is one, and the payments."""
     entry = SETTLEMENTS.find(method)
@@ -207,8 +266,8 @@ def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, p
         cents_per_point = int(cents_per_point)  # the usual case: whole cents, integer arithmetic
     places = ranks(totals, lowest_wins, tie_breaks)
     nets, pot = entry.nets(totals, cents_per_point, lowest_wins, places, payouts)
-    has_pot = entry.id == "stackpot"
-    cents = _round_cents(list(nets) + ([pot] if has_pot else []))
+    has_pot = entry.has_pot
+    cents = _round_cents(list(nets) + ([pot] if has_pot else []), len(names))
     parties = list(names) + ([POT] if has_pot else [])
     result = {"method": entry.id, "stake": to_money(stake), "net": [c / 100 for c in cents[:len(names)]],
               "payments": payments_between(parties, cents)}

@@ -77,12 +77,20 @@ def starting_total(totals, left, how, number=None, lowest_wins=False):
     raise ValueError(f"choose how the newcomer starts: {', '.join(START_CHOICES)}")
 
 
+def standing_totals(record, totals):
+    """Return the totals with each newcomer still waiting for a deal at their starting total, not 0."""
+    totals = list(totals)
+    for join in table_state(record)["joining"]:
+        totals[join["seat"]] = join["total"]
+    return totals
+
+
 def add_player(record, name, total=0):
     """Seat a late arrival in the last seat; they join the next hand with `total`."""
     name = (name or "").strip()
     if not name:
         raise ValueError("enter the newcomer's name")
-    if name.lower() in {player.strip().lower() for player in record["players"]}:
+    if name.casefold() in {player.strip().casefold() for player in record["players"]}:
         raise ValueError(f"{name} is already at the table; choose another name")
     if isinstance(total, bool) or not isinstance(total, (int, float)):
         raise ValueError("the starting total must be a number")

@@ -1,0 +1,145 @@
+"""The house-rules card: a game's rules said in words, and worked examples scored by the engine itself.
+
+Every number on the card comes from scoring a one-hand record under exactly the game's rules, so the
+card can never disagree with the sheet.
+"""
+
+from . import formula
+from .bidding import BIDDING_STYLES, forbidden_bid
+from .modifiers import MODIFIERS, PENALTIES
+from .patterns import PATTERNS
+from .record import RecordError, load, score
+from .results import SETTLEMENTS
+from .trump import TRUMP_METHODS
+
+SAMPLE_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L")
+
+
+def _plan_text(plan):
+    shown = [str(size) for size in plan]
+    return " ".join(shown if len(shown) <= 30 else shown[:14] + ["…"] + shown[-14:])
+
+
+def _system_text(game):
+    system, options = game.rules.system, game.rules.options
+    if system.bind:
+        return f"{system.name}: {formula.as_text(options)}."
+    changed = [o for o in system.options if options.get(o.id) != o.default]
+    extra = "".join(f" {o.description[0].upper()}{o.description[1:]}"
+                    + ("" if o.type is bool else f": {options[o.id]}") + "." for o in changed)
+    low = " The lowest total wins." if system.lowest_wins else ""
+    return f"{system.name}. {system.description}{extra}{low}"
+
+
+def _money_text(game):
+    rules = game.rules
+    entry = SETTLEMENTS.find(rules.settlement)
+    if not rules.stake:
+        return f"{entry.name}: {entry.description}"
+    return f"{entry.name}, {rules.stake:g} a point: {entry.description}"
+
+
+def rules_in_words(game):
+    """Return (label, text) lines stating the game's rules."""
+    rules = game.rules
+    plan = game.plan()
+    pattern = PATTERNS.find(rules.pattern)
+    decks = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
+    style = BIDDING_STYLES.find(rules.bidding)
+    if rules.hook_applies:
+        bidding = f"{style.name}. Hook: the dealer may not bid so that the bids add up to the cards."
+    elif style.hook_applies:
+        bidding = f"{style.name}. No hook: the dealer may bid anything."
+    else:
+        bidding = f"{style.name}: {style.description}"
+    lines = [
+        ("Deals", f"{pattern.name}: {len(plan)} hands of {_plan_text(plan)} cards; {decks}."),
+        ("Bidding", bidding),
+        ("Trump", f"{TRUMP_METHODS.find(rules.trump).name}: {TRUMP_METHODS.find(rules.trump).description}"),
+        ("Scoring", _system_text(game)),
+    ]
+    if rules.modifiers:
+        lines.append(("Modifiers", " ".join(f"{MODIFIERS.find(m).name}: {MODIFIERS.find(m).description}"
+                                            for m in rules.modifiers)))
+    lowest = rules.system.lowest_wins
+    lines.append(("Penalties", "; ".join(f"{p.name} {(-p.points if lowest else p.points):+g}"
+                                         for p in PENALTIES) + " (unless the table says another amount)."))
+    lines.append(("Money", _money_text(game)))
+    return lines
+
+
+def _one_hand(game, cards, bid, took, trump="hearts"):
+    """Score seat 0 bidding `bid` and taking `took` in one hand of `cards`, under the game's rules."""
+    n = len(game.players)
+    bids = [bid] + [0] * (n - 1)
+    style = BIDDING_STYLES.find(game.rules.bidding)
+    if style.bids_must_sum_to_cards:
+        bids[1] = cards - bid
+    elif game.rules.hook_applies and sum(bids) == cards:
+        bids[-1] = 1 if bids[-1] == 0 else 0
+    tricks = [took] + [0] * (n - 1)
+    tricks[1] += cards - took
+    record = {"players": list(game.players), "rules": game.record.get("rules", {}),
+              "hands": [{"cards": cards, "dealer": n - 1, "trump": trump, "bids": bids, "tricks": tricks}]}
+    try:
+        return score(load(record))["hands"][0]["scores"][0]
+    except RecordError:
+        return None
+
+
+def _row(game, cards, bid, took, what, trump="hearts"):
+    return {"what": what, "cards": cards, "bid": bid, "took": took, "points": _one_hand(game, cards, bid, took, trump)}
+
+
+def worked_examples(game):
+    """Return rows {what, cards, bid, took, points} scored by the engine, and the hook example (or None)."""
+    plan = game.plan()
+    cards = max(plan)
+    rows = [_row(game, cards, bid, bid, "made") for bid in range(0, min(5, cards) + 1)]
+    bid = min(2, cards)
+    for took, what in ((bid + 1, "one over"), (bid + 2, "two over"), (bid - 1, "one under"), (bid - 2, "two under")):
+        if 0 <= took <= cards:
+            rows.append(_row(game, cards, bid, took, what))
+    if "no_trump_doubles" in game.rules.modifiers:
+        rows.append(_row(game, cards, bid, bid, "made at no trump", trump="none"))
+    if "spades_double" in game.rules.modifiers:
+        rows.append(_row(game, cards, bid, bid, "made in spades", trump="spades"))
+    return [row for row in rows if row["points"] is not None], _hook_example(game, cards)
+
+
+def _hook_example(game, cards):
+    """Say what the dealer may not bid on a sample hand, when the hook applies."""
+    if not game.rules.hook_applies:
+        return None
+    n = len(game.players)
+    size = max(min(cards, 5), 2)
+    others = [(seat + 1) % 2 for seat in range(n - 1)]
+    while sum(others) > size:
+        others[others.index(1)] = 0
+    bids = others + [None]
+    forbidden = forbidden_bid(size, n - 1, bids, True)
+    if forbidden is None:
+        return None
+    said = ", ".join(str(b) for b in others)
+    return (f"{size} cards, {n} players: the others bid {said}, so the dealer may not bid {forbidden} "
+            f"({sum(others)} + {forbidden} = {size}).")
+
+
+def house_card(game, name=None, sample=False):
+    """Return everything the card shows: title, rules in words, worked examples, the hook example.
+
+    `name` names the rules (a preset's name; default the system's); a sample game's names are not shown.
+    """
+    examples, hook = worked_examples(game)
+    return {"title": f"House rules: {name or game.rules.system.name}", "players": [] if sample else list(game.players),
+            "lines": rules_in_words(game), "examples": examples, "hook": hook,
+            # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).
+            "plan": [{"number": number, "cards": cards, "no_trump": game.full_deal(cards)}
+                     for number, cards in enumerate(game.plan(), start=1)],
+            "lowest_wins": game.rules.system.lowest_wins}
+
+
+def sample_game(rules_record, players):
+    """Return a Game of the rules for `players` sample names (a card for a setup, before names are known)."""
+    count = max(2, min(int(players), len(SAMPLE_NAMES)))
+    return load({"players": list(SAMPLE_NAMES[:count]), "rules": rules_record, "hands": []})

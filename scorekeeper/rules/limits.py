@@ -1,0 +1,197 @@
+"""The limits every record keeps, whatever the game's rules: sizes a real table never meets,
+finite numbers in stated ranges, text that is valid Unicode, and a well-formed `table` key.
+
+`load` calls `check_record` before the game's own rules, so a record from the API, the setup
+form, an import or the database is refused the same way, with a message naming the limit.
+"""
+
+import json
+import math
+
+MAX_PLAYERS = 30
+MAX_HANDS = 1000            # a cooperative game may need many deals; the benchmarks use 200
+MAX_NAME = 40               # characters of a player's name (trimmed)
+MAX_RECORD_BYTES = 2_000_000  # the record as UTF-8 JSON: a 1,000-hand, 30-player game is well under
+MAX_DEPTH = 32              # nesting of lists and objects, unknown keys included
+MAX_POINTS = 1_000_000      # a penalty or a starting total, either sign
+MAX_MONEY = 1_000_000       # the stake, and each Prospect payout
+MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
+MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
+
+
+class LimitError(ValueError):
+    """A record beyond a limit: `path` names the field, `message` the limit."""
+
+    def __init__(self, path, message):
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+def _number_text(value):
+    """Name a non-finite float as JSON writers do: NaN, Infinity, -Infinity."""
+    return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+
+
+def finite_number(value, path, low, high):
+    """Return value if it is a finite number (not true/false) within low..high; else raise LimitError."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise LimitError(path, "must be a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise LimitError(path, f"must be a finite number, not {_number_text(value)}")
+    if not low <= value <= high:
+        shown = value if isinstance(value, float) or abs(value) < 10 ** 15 else f"a {len(str(abs(value)))}-digit number"
+        raise LimitError(path, f"must be between {low:,} and {high:,}, not {shown}")
+    return value
+
+
+def _bad_value(value, path, depth):
+    """Return (path, message) of the first non-finite number, invalid text or too deep nesting, or None."""
+    if depth > MAX_DEPTH:
+        return path, f"is nested more than {MAX_DEPTH} levels deep"
+    if isinstance(value, float) and not math.isfinite(value):
+        return path, f"must be a finite number, not {_number_text(value)}"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path, "is not valid Unicode text (a lone surrogate)"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found = _bad_value(key, path, depth + 1) if isinstance(key, str) else None
+            found = found or _bad_value(item, f"{path}.{key}" if path else str(key), depth + 1)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _bad_value(item, f"{path}[{index}]", depth + 1)
+            if found:
+                return found
+    return None
+
+
+def check_size(data):
+    """Refuse a record too large, nested too deeply, with a non-finite number or invalid text anywhere."""
+    if not _depth_ok(data):
+        raise LimitError("", f"the record is nested more than {MAX_DEPTH} levels deep")
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
+        raise LimitError(*(_bad_value(data, "", 0) or ("", "cannot be written as JSON"))) from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise LimitError("", f"the record is {len(text):,} bytes of JSON; at most {MAX_RECORD_BYTES:,} are kept")
+
+
+def _depth_ok(data):
+    """True when lists and objects nest at most MAX_DEPTH deep (walks containers only: cheap)."""
+    level, depth = [data], 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            return False
+        level = [item for value in level
+                 for item in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
+                 if isinstance(item, (dict, list))]
+    return True
+
+
+def check_players(players):
+    """Refuse more than MAX_PLAYERS players or a name longer than MAX_NAME characters."""
+    if len(players) > MAX_PLAYERS:
+        raise LimitError("players", f"{len(players)} players listed; at most {MAX_PLAYERS} can play")
+    for seat, name in enumerate(players):
+        if isinstance(name, str) and len(name.strip()) > MAX_NAME:
+            raise LimitError(f"players[{seat}]", f"is {len(name.strip())} characters long; "
+                                                 f"a name has at most {MAX_NAME}")
+
+
+def check_rules(data):
+    """Refuse a stake, payouts, option values or custom sizes beyond their limits."""
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        return  # the engine says what is wrong with its shape
+    if "stake" in rules:
+        finite_number(rules["stake"], "rules.stake", 0, MAX_MONEY)
+    payouts = rules.get("payouts")
+    if isinstance(payouts, list):
+        if len(payouts) > MAX_PLAYERS:
+            raise LimitError("rules.payouts", f"lists {len(payouts)} amounts; at most {MAX_PLAYERS} places")
+        for index, amount in enumerate(payouts):
+            finite_number(amount, f"rules.payouts[{index}]", 0, MAX_MONEY)
+    options = rules.get("options")
+    if isinstance(options, dict):
+        for key, value in options.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                finite_number(value, f"rules.options.{key}", -MAX_OPTION, MAX_OPTION)
+    deals = rules.get("deals")
+    if isinstance(deals, dict):
+        sizes = deals.get("sizes")
+        if isinstance(sizes, list) and len(sizes) > MAX_SIZES:
+            raise LimitError("rules.deals.sizes", f"lists {len(sizes)} hands; a game has at most {MAX_HANDS}")
+        hands = deals.get("hands")
+        if isinstance(hands, int) and not isinstance(hands, bool) and hands > MAX_HANDS:
+            raise LimitError("rules.deals.hands", f"is {hands}; a game has at most {MAX_HANDS} hands")
+
+
+def check_hands(data):
+    """Refuse more than MAX_HANDS hands, and penalties or starting totals beyond MAX_POINTS."""
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        return
+    if len(hands) > MAX_HANDS:
+        raise LimitError("hands", f"{len(hands)} hands recorded; a game has at most {MAX_HANDS}")
+    for index, hand in enumerate(hands):
+        if not isinstance(hand, dict):
+            continue
+        for key in ("penalties", "joins", "out", "blind"):
+            if key in hand and hand[key] is not None and not isinstance(hand[key], list):
+                raise LimitError(f"hands[{index}].{key}", "must be a list")
+        for i, penalty in enumerate(hand.get("penalties") or []):
+            if isinstance(penalty, dict) and penalty.get("points") is not None:
+                finite_number(penalty["points"], f"hands[{index}].penalties[{i}].points", -MAX_POINTS, MAX_POINTS)
+        for i, join in enumerate(hand.get("joins") or []):
+            if isinstance(join, dict) and "total" in join:
+                finite_number(join["total"], f"hands[{index}].joins[{i}].total", -MAX_POINTS, MAX_POINTS)
+
+
+def _seat_list(values, path, players):
+    if not isinstance(values, list):
+        raise LimitError(path, "must be a list of seats")
+    for index, seat in enumerate(values):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise LimitError(f"{path}[{index}]", f"must be a seat from 0 to {players - 1}")
+
+
+def check_table(data, players):
+    """Refuse a `table` key (who left, sits out, joins) that is not the shape rules.table writes."""
+    table = data.get("table")
+    if table is None:
+        return
+    if not isinstance(table, dict):
+        raise LimitError("table", "must be an object with left, sitting_out and joining")
+    for key in ("left", "sitting_out"):
+        if table.get(key) is not None:
+            _seat_list(table[key], f"table.{key}", players)
+    joining = table.get("joining")
+    if joining is None:
+        return
+    if not isinstance(joining, list):
+        raise LimitError("table.joining", "must list the players who join, as {seat, total}")
+    for index, join in enumerate(joining):
+        path = f"table.joining[{index}]"
+        if not isinstance(join, dict):
+            raise LimitError(path, "must be an object with seat and total")
+        _seat_list([join.get("seat")], f"{path}.seat", players)
+        finite_number(join.get("total", 0), f"{path}.total", -MAX_POINTS, MAX_POINTS)
+
+
+def check_record(data):
+    """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit."""
+    check_size(data)
+    players = data.get("players")
+    if isinstance(players, list):
+        check_players(players)
+    check_rules(data)
+    check_hands(data)
+    if isinstance(players, list) and players:
+        check_table(data, len(players))

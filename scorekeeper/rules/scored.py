@@ -1,0 +1,102 @@
+"""Scoring a whole game: each hand by the system, its modifiers and penalties, then the totals,
+ranks, winner and settlement, as `score --json` prints it (RULES.md)."""
+
+from . import bidding
+from .modifiers import apply_modifiers
+from .plan import completed_hands
+from .results import LOSER_KEY, losers, ranks, settle, winners
+from .scoring import SYSTEMS, HandView, stackpot_pot
+
+
+def with_joins(totals, hand):
+    """Return the totals with the starting total of each player who joins at this hand."""
+    if not hand.joins:
+        return totals
+    totals = list(totals)
+    for seat, total in hand.joins:
+        totals[seat] = total
+    return totals
+
+
+def score_hand(game, hand, index, totals_before, system=None, options=None):
+    """Return what each seat scores in a finished hand: system, then modifiers, then penalties."""
+    system = system or game.rules.system
+    view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
+                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards)
+    points = system.points_by_seat(view, game.rules.options if options is None else options)
+    points = apply_modifiers(points, view, game.rules.modifiers, hand.blind)
+    for seat, penalty, _reason in hand.penalties:
+        points[seat] += penalty
+    return points
+
+
+def _tidy(number):
+    """Show 12.0 as 12 so that the JSON and the table read as players write them."""
+    return int(number) if type(number) is float and number.is_integer() else number
+
+
+def score(game, system=None, options=None):
+    """Return the scored game, as `score --json` prints it (RULES.md)."""
+    rules = game.rules
+    if system is not None:
+        preset = {}
+        if isinstance(system, str):
+            system, preset = SYSTEMS.lookup(system)
+        if options is None:
+            options = rules.options if system.id == rules.system.id and not preset else preset
+        options = system.resolve_options(options)
+        system = system.for_options(options)
+    else:
+        system, options = rules.system, rules.options
+    n = len(game.players)
+    totals = [0] * n
+    made_bids = [0] * n
+    scored_hands = []
+    for index, hand in enumerate(game.hands):
+        totals = with_joins(totals, hand)
+        entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
+                 "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
+                 "penalties": [{"seat": seat, "points": points, "reason": reason}
+                               for seat, points, reason in hand.penalties],
+                 "out": list(hand.out),
+                 "announcement": bidding.announcement(hand.cards, hand.bids)
+                 if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
+                 "made": None, "scores": None, "totals": None}
+        if system.has_pot:
+            entry["pot"] = stackpot_pot(totals)
+        if hand.complete:
+            scores = [_tidy(s) for s in score_hand(game, hand, index, totals, system, options)]
+            totals = [_tidy(t + s) for t, s in zip(totals, scores)]
+            made = [None if bid is None else bid == took for bid, took in zip(hand.bids, hand.tricks)]
+            made_bids = [m + (bid if ok else 0) for m, bid, ok in zip(made_bids, hand.bids, made)]
+            scores = [None if seat in hand.out else score for seat, score in enumerate(scores)]
+            entry.update(tricks=list(hand.tricks), made=made, scores=scores, totals=list(totals))
+        scored_hands.append(entry)
+    tie_breaks = made_bids if system.tie_break == "made_bids" else None
+    plan = game.plan()
+    completed = completed_hands(game)
+    result = {
+        "players": list(game.players),
+        "system": system.id,
+        "system_name": system.name,
+        "options": options,
+        "modifiers": list(rules.modifiers),
+        "lowest_wins": system.lowest_wins,
+        "hands": scored_hands,
+        "totals": totals,
+        "ranks": ranks(totals, system.lowest_wins, tie_breaks),
+        "winner": [game.players[s] for s in winners(totals, system.lowest_wins, tie_breaks)],
+        "planned_hands": len(plan),
+        "finished": completed >= len(plan),
+        "settlement": settle(rules.settlement, game.players, totals, rules.stake, system.lowest_wins,
+                             tie_breaks, rules.payouts),
+    }
+    if tie_breaks is not None:
+        result["made_bids"] = made_bids
+    if system.has_pot:
+        result["pot"] = stackpot_pot(totals)
+    if rules.style.redeal_on_miss:
+        result["deals_needed"] = sum(1 for hand in game.hands if hand.complete)
+    if rules.names_loser:
+        result[LOSER_KEY] = [game.players[s] for s in losers(totals, system.lowest_wins, tie_breaks)]
+    return result
