@@ -8,7 +8,7 @@ from scorekeeper import rules, store
 from scorekeeper.rules.presets import PRESETS, preset_rules
 
 RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
-          "hands": [], "table": "kitchen"}
+          "hands": [], "room": "kitchen"}
 
 
 def with_hand(record, bids, tricks):
@@ -26,12 +26,13 @@ def db(app):
 
 def test_migrations_recorded_wal_and_foreign_keys(db):
     assert {"games", "events", "_sqlite_migrations"} <= set(db.table_names())
-    assert [m.name for m in store.migrations.applied(db)][:2] == ["m001_games_and_events",
-                                                                  "m002_evenings_and_players"]
+    assert [m.name for m in store.migrations.applied(db)][:3] == ["m001_games_and_events",
+                                                                  "m002_evenings_and_players",
+                                                                  "m003_actions_and_results"]
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     with pytest.raises(sqlite3.IntegrityError):
-        db["events"].insert({"game_id": "nope", "seq": 1, "kind": "x", "payload": "{}", "record": "{}"})
+        db["events"].insert({"game_id": "nope", "seq": 1, "kind": "x", "payload": "{}", "change": "{}"})
 
 
 def test_migrate_twice_changes_nothing(app):
@@ -87,7 +88,7 @@ def test_undo_restores_and_keeps_the_undone_action(db):
     assert store.get_game(db, game_id)["record"] == RECORD
     with pytest.raises(store.NothingToUndo):
         store.undo(db, game_id, 5)
-    log = store.events(db, game_id)
+    log = store.events(db, game_id, records=True)
     assert [e["kind"] for e in log] == ["create", "tricks", "tricks", "undo", "undo"]
     assert [e["undone"] for e in log] == [0, 1, 1, 0, 0]
     assert log[2]["record"] == two  # the undone version survives
@@ -107,10 +108,11 @@ def test_init_db_command(runner, app):
     assert result.exit_code == 0 and "Database ready" in result.output
 
 
-@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+@pytest.mark.parametrize("preset_id", PRESETS.ids())
 def test_every_preset_loads(preset_id):
-    preset = PRESETS[preset_id]
-    assert preset["name"] and preset["source"][:3] in ("000", "001", "002", "003", "004")
+    preset = PRESETS.find(preset_id)
+    assert preset.name and (preset.source[:3] in ("000", "001", "002", "003", "004")
+                            or preset.source.startswith("house rules"))
     players = ["Ann", "Bob", "Cy", "Di"]
     game = rules.load({"players": players, "rules": preset_rules(preset_id, 4), "hands": []})
     assert rules.next_hand(game)["cards"] >= 1
@@ -121,3 +123,69 @@ def test_ids_never_start_with_a_character_a_spreadsheet_reads_as_a_formula():
     ids = [store.new_id(12) for _ in range(2000)]
     assert all(game_id[0].isalnum() for game_id in ids)
     assert len(set(ids)) == len(ids) and all(len(game_id) == 16 for game_id in ids)
+
+
+def test_a_stored_record_is_loaded_trusted_and_cached_per_revision(db):
+    game_id, _ = store.create_game(db, RECORD)
+    game, loaded = store.load_game(db, game_id)
+    again, loaded_again = store.load_game(db, game_id)
+    assert loaded_again is loaded and again == game  # the same revision: loaded once
+    store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
+    game, newer = store.load_game(db, game_id)
+    assert newer is not loaded and game["revision"] == 2 and len(newer.hands) == 1
+    _game, _loaded, scored = store.scored_game(db, game_id)
+    assert scored["totals"] == [11, 10, 0] and store.scored_game(db, game_id)[2] is scored
+    assert store.load_game(db, "nope") is None
+
+
+def test_a_trusted_load_skips_only_the_rescoring_checks():
+    hooked = with_hand(RECORD, [1, 0, 0], [1, 0, 0])  # the dealer (seat 0) bids the hooked 0
+    with pytest.raises(rules.RecordError, match="hook"):
+        rules.load(hooked)
+    assert rules.load(hooked, trusted=True).hands[0].bids == [1, 0, 0]
+    with pytest.raises(rules.RecordError, match="players"):  # the record's shape is still checked
+        rules.load({"players": ["Ann"]}, trusted=True)
+
+
+def test_one_connection_per_thread_closed_at_shutdown(app):
+    import threading
+
+    with app.app_context():
+        mine = store.get_db()
+        assert store.get_db() is mine  # kept open between requests
+    with app.app_context():
+        assert store.get_db() is mine
+    theirs = []
+
+    def other_thread():
+        with app.app_context():
+            theirs.append(store.get_db())
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    thread.join()
+    assert theirs[0] is not mine
+    store.close(app)
+    with pytest.raises(sqlite3.ProgrammingError):
+        mine.execute("select 1")
+    with app.app_context():
+        assert store.get_db() is not mine  # a thread that goes on after a close opens a new one
+
+
+def test_every_write_takes_the_write_lock_first(db):
+    statements = []
+    db.conn.set_trace_callback(statements.append)
+    store.create_game(db, RECORD)
+    db.conn.set_trace_callback(None)
+    assert statements[0] == "BEGIN IMMEDIATE" and statements[-1] == "COMMIT"
+
+
+def test_results_are_stored_with_each_write_and_undo(db):
+    game_id, _ = store.create_game(db, RECORD)
+    store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
+    ann = store.player_results(db, "ann")
+    assert [(row["total"], row["made"], row["hands"], row["finished"]) for row in ann] == [(11, 1, 1, 0)]
+    assert {row["key"]: (row["made"], row["hands"]) for row in store.player_summaries(db)} == {
+        "ann": (1, 1), "bob": (1, 1), "cy": (0, 1)}
+    store.undo(db, game_id, 2)
+    assert [(row["total"], row["hands"]) for row in store.player_results(db, "ann")] == [(0, 0)]
+    assert {row["key"]: row["made"] for row in store.player_summaries(db)} == {"ann": 0, "bob": 0, "cy": 0}

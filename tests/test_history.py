@@ -1,0 +1,87 @@
+"""A game's History: what each action did, in words a player reads (issue 8, item 6 and the penalties of 4).
+
+A bid of 0 reads 0 (never "–"), a seat not dealt in reads "out" (never "None"), a penalty names its player,
+points and reason, and a correction lists only what changed.
+"""
+
+import re
+
+import pytest
+
+from scorekeeper.history import describe
+from tests.game_helpers import create, post_hand, record
+from tests.test_table import follow, new_game, play_hand
+from tests.html_forms import submit
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+# Hand 1 (hook off): Ann deals 1, everyone bids 0 but Bob, who takes it; Cy revokes (-20).
+# Hand 2: Cy sits out; Bob deals 2, Bob and Di bid and take 1 each.
+HAND_1 = {"cards": 1, "dealer": 0, "bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0],
+          "penalties": [{"seat": 2, "reason": "revoke"}]}
+HAND_2 = {"cards": 2, "dealer": 1, "out": [2], "bids": [0, 1, None, 1], "tricks": [0, 1, None, 1]}
+
+
+def lines(html):
+    """Return the History's entries as text, without their number and time."""
+    log = re.search(r'<ol class="history">(.*?)</ol>', html, re.S)[1]
+    items = re.findall(r"<li[^>]*>(.*?)<small>", log, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()).replace("&#39;", "'") for item in items]
+
+
+def test_each_kind_of_action_in_words():
+    assert describe({"kind": "bid", "payload": {"hand": 0, "seat": 2, "bid": 0}}, PLAYERS) == "hand 1: Cy bid 0"
+    bids = describe({"kind": "bids", "payload": {"hand": 1, "bids": [0, 2, None, 0]}}, PLAYERS)
+    assert bids == "hand 2: bids Ann 0 · Bob 2 · Cy out · Di 0"
+    tricks = describe({"kind": "tricks", "payload": {"hand": 1, "tricks": [0, 2, None, 0],
+                                                     "penalty": {"seat": 1, "reason": "revoke", "points": -20}}},
+                      PLAYERS)
+    assert tricks == "hand 2: tricks Ann 0 · Bob 2 · Cy out · Di 0; penalty: Bob −20 (revoke)"
+    before = {"bids": [1, 0, 0, 0], "tricks": [0, 1, 0, 0], "trump": "hearts"}
+    after = {"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0], "trump": "spades",
+             "penalties": [{"seat": 3, "reason": "renege", "points": -10}]}
+    edit = describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": after}}, PLAYERS)
+    assert edit == ("hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0, trump hearts → spades, "
+                    "penalty: Di −10 (renege)")
+    # The positive control: the same correction without changes says so, and lists no bid.
+    assert describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": before}},
+                    PLAYERS) == "hand 1 corrected: nothing changed"
+
+
+def test_a_penalty_entered_with_the_tricks_is_in_the_history(client):
+    game_id = new_game(client)
+    play_hand(client, game_id, "hearts", [1, 1, 0, 0])
+    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
+    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Bob
+        url, _ = follow(client, game_id)
+        submit(client, url, {"bid": bid})
+    url, _ = follow(client, game_id)
+    submit(client, url, {"penalty_seat": "2", "penalty_reason": "revoke"})
+    history = lines(client.get(f"/games/{game_id}/history").get_data(as_text=True))
+    assert "tricks hand 1: tricks Ann 0 · Bob 1 · Cy 0 · Di 0" in history  # hand 1: no penalty
+    assert "tricks hand 2: tricks Ann 0 · Bob 1 · Cy 0 · Di 1; penalty: Cy −20 (revoke)" in history
+    assert ["bid hand 2: Cy bid 0", "bid hand 2: Di bid 1", "bid hand 2: Ann bid 0",
+            "bid hand 2: Bob bid 0"] == [line for line in history if line.startswith("bid hand 2")]
+
+
+@pytest.mark.browser
+def test_history_in_the_browser_after_a_correction(page, live_server, client, shots):
+    game_id, key = create(client, record(hands=[], hook=False, settlement="none"), claim=False)
+    for hand in (HAND_1, HAND_2):
+        post_hand(client, game_id, key, hand)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/hands/1/edit")
+    page.locator("input[name=took_0]").fill("1")  # Ann took the trick, not Bob
+    page.locator("input[name=took_1]").fill("0")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.goto(f"{live_server}/games/{game_id}/history")
+    entries = page.locator("ol.history li").all_inner_texts()
+    shots(page, "40-history")
+    text = [" ".join(entry.split("#")[0].split()) for entry in entries]
+    assert text == ["create game set up",
+                    "hand hand 1: bids Ann 0 · Bob 1 · Cy 0 · Di 0; tricks Ann 0 · Bob 1 · Cy 0 · Di 0; "
+                    "penalty: Cy −20 (revoke)",
+                    "hand hand 2: bids Ann 0 · Bob 1 · Cy out · Di 1; tricks Ann 0 · Bob 1 · Cy out · Di 1",
+                    "edit hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0"]
+    whole = page.inner_text("ol.history")
+    assert "None" not in whole and "–" not in whole

@@ -1,0 +1,88 @@
+"""m003: a database written by the old store (a full record copy in every event) is converted without losing
+an entry; History, undo and the players' pages then work from the actions and the stored results."""
+
+import json
+import sqlite3
+
+from scorekeeper import create_app, store
+from tests.game_helpers import HANDS, record
+
+
+def old_database(path):
+    """Write a database as the store did before m003: m001 and m002, each event holding the whole record."""
+    db = store.connect(path)
+    db.enable_wal()
+    store.migrations.apply(db, stop_before="m003_actions_and_results")
+    start = record(hands=[])
+    dealt = record(hands=[HANDS[0] | {"tricks": None}])
+    dealt["hands"][0].pop("tricks")
+    one = record(hands=HANDS[:1])
+    fixed = record(hands=[HANDS[0] | {"tricks": [1, 0, 0, 0]}])
+    two = record(hands=HANDS)
+    # create, deal, tricks, a hand that was undone, the undo, an edit, the second hand again.
+    log = [("create", {}, start, 0), ("deal", {"cards": 1, "dealer": 0}, dealt, 0),
+           ("tricks", {"hand": 0, "tricks": [0, 1, 0, 0]}, one, 0), ("hand", {"hand": 1}, two, 1),
+           ("undo", {"undid": 4, "kind": "hand"}, one, 0),
+           ("edit", {"hand": 0, "before": HANDS[0], "after": fixed["hands"][0]}, fixed, 0)]
+    with db.atomic():
+        db["games"].insert({"id": "g1", "edit_key": "key", "record": json.dumps(log[-1][2]), "revision": len(log),
+                            "status": "playing", "created": "2024-05-01T20:00:00+00:00",
+                            "updated": "2024-05-01T21:00:00+00:00"})
+        for seq, (kind, payload, rec, undone) in enumerate(log, start=1):
+            db["events"].insert({"game_id": "g1", "seq": seq, "revision": seq, "kind": kind,
+                                 "payload": json.dumps(payload), "record": json.dumps(rec), "undone": undone,
+                                 "created": "2024-05-01T20:00:00+00:00"})
+        db["evenings"].insert({"id": "e1", "created": "2024-05-01T20:00:00+00:00"})
+        db["evening_games"].insert({"game_id": "g1", "evening_id": "e1", "position": 1})
+    db.close()
+    return [rec for _kind, _payload, rec, _undone in log]
+
+
+def test_an_old_database_is_converted_without_losing_an_entry(tmp_path):
+    path = tmp_path / "old.db"
+    records = old_database(path)
+    app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test"})
+    try:
+        with app.app_context():
+            db = store.get_db()
+            assert "m003_actions_and_results" in {m.name for m in store.migrations.applied(db)}
+            assert "record" not in db["events"].columns_dict
+            log = store.events(db, "g1", records=True)
+            # Every entry is kept, and replaying the actions gives back every record the old log held.
+            assert [e["kind"] for e in log] == ["create", "deal", "tricks", "hand", "undo", "edit"]
+            assert [e["undone"] for e in log] == [0, 0, 0, 1, 0, 0]
+            assert [e["record"] for e in log] == records
+            assert log[1]["change"]["hands"] == {"at": 0, "before": [], "after": [records[1]["hands"][0]]}
+            # The results were stored on the way: the players' pages have them.
+            assert db.execute("select status from games").fetchone()[0] == "playing"
+            assert [row["made"] for row in store.player_results(db, "ann")] == [1]
+            # Undo reads the actions: the edit is taken back.
+            store.undo(db, "g1", 6)
+            assert store.get_game(db, "g1")["record"] == records[2]
+        client = app.test_client()
+        players = client.get("/players").get_data(as_text=True)
+        assert '<a href="/players/Ann">Ann</a>' in players
+        history = client.get("/games/g1/history").get_data(as_text=True)
+        assert "hand 1 corrected: Ann&#39;s tricks 0 → 1, Bob&#39;s tricks 1 → 0" in history
+        assert "undid #4 (hand)" in history and "undid #6 (edit)" in history
+    finally:
+        store.close(app)
+
+
+def test_the_new_log_keeps_one_hand_per_action_not_the_game(client, app):
+    from tests.game_helpers import create, post_hand
+    game_id, key = create(client, record(hands=[]))
+    for hand in HANDS:
+        post_hand(client, game_id, key, hand)
+    with app.app_context():
+        db = store.get_db()
+        changes = [e["change"] for e in store.events(db, game_id)]
+    assert changes[1] == {"hands": {"at": 0, "before": [], "after": [HANDS[0]]}}
+    assert changes[2] == {"hands": {"at": 1, "before": [], "after": [HANDS[1]]}}
+    assert "players" not in changes[2].get("after", {})
+    raw = sqlite3.connect(app.config["DATABASE"])
+    try:
+        texts = [row[0] for row in raw.execute("select change from events where game_id = ? order by seq", [game_id])]
+    finally:
+        raw.close()
+    assert "Ann" in texts[0] and "Ann" not in texts[2]  # only the creation names the players
