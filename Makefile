@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test system-deps bench clean
+.PHONY: run test test-fast system-deps axe bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,13 +23,25 @@ system-deps:
 	@dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; }
 
+## axe: axe-core from the npm registry into tests/axe/node_modules, injected by the browser tests' accessibility checks
+AXE := tests/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/axe/package.json
+	@command -v npm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	cd tests/axe && npm install --no-audit --no-fund --no-package-lock --loglevel=error
+	touch $@
+axe: $(AXE)
+
 ## test: set up and run every test
-test: $(VENV)/.installed system-deps
+test: $(VENV)/.installed system-deps $(AXE)
 	$(PY) -m pytest -q -rfE
+
+## test-fast: every test but the browser ones (no Chromium needed)
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q -rfE -m "not browser"
 
 ## bench: print the speed ratios
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/axe/node_modules

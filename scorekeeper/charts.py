@@ -87,9 +87,19 @@ def svg_open(height, label):
 
 
 def series(scored):
-    """Return each seat's running totals: 0 before the first hand, then after each recorded hand."""
-    done = [hand["totals"] for hand in scored["hands"] if hand["scores"] is not None]
-    return [[0] + [totals[seat] for totals in done] for seat in range(len(scored["players"]))]
+    """Return each seat's running totals: 0 before the first hand, then after each recorded hand.
+
+    A late arrival's line starts at their starting total just before the first hand they play (None before).
+    """
+    done = [hand for hand in scored["hands"] if hand["scores"] is not None]
+    lines = []
+    for seat in range(len(scored["players"])):
+        line = [0] + [hand["totals"][seat] for hand in done]
+        first = next((i for i, hand in enumerate(done) if seat not in hand["out"]), None)
+        if first:
+            line[:first + 1] = [None] * first + [done[first]["totals"][seat] - done[first]["scores"][seat]]
+        lines.append(line)
+    return lines
 
 
 def legend(entries, top, left=12, right=WIDTH - 12):
@@ -115,7 +125,7 @@ def running_totals_svg(scored, title="Running totals"):
     names = scored["players"]
     lines = series(scored)
     hands = max(len(lines[0]) - 1, scored.get("planned_hands") or 0, 1)
-    values = [v for line in lines for v in line] + [0]
+    values = [v for line in lines for v in line if v is not None] + [0]
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     label_width = 8 + CHAR *  max(len(number(t)) for t in ticks)
@@ -152,10 +162,10 @@ def running_totals_svg(scored, title="Running totals"):
                f'total after hand</text>')
     for seat, line in enumerate(lines):
         colour, dash, shape = style(seat)
-        points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line))
+        points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line) if v is not None)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         fill = "#fff" if shape.startswith("open-") else colour
-        marks = "".join(marker_path(shape, x_at(i), y_at(v)) for i, v in enumerate(line))
+        marks = "".join(marker_path(shape, x_at(i), y_at(v)) for i, v in enumerate(line) if v is not None)
         out.append(f'<g class="player" data-seat="{seat}"><title>{text(names[seat])}</title>'
                    f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
                    f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'

@@ -1,11 +1,13 @@
-"""The command line: `python -m scorekeeper score|systems|sheet|serve`."""
+"""The command line: `python -m scorekeeper score|systems|sheet|which|serve`."""
 
 import argparse
 import json
+import sqlite3
 import sys
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError
+from scorekeeper.rules.presets import PRESETS
 
 
 class UsageError(Exception):
@@ -54,19 +56,19 @@ def format_table(scored):
     table = _columns(rows)
     rule = "-" * len(table[0])
     lowest = ", lowest total wins" if scored["lowest_wins"] else ""
-    lines = [f"{scored['system_name']} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
+    lines = [f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
              "", "cell: bid/took score = running total; * marks a missed bid"]
     lines.append(rules.standing_text(scored))
-    if "ultimate_loser" in scored:
-        lines.append(f"Ultimate Loser: {', '.join(scored['ultimate_loser'])}")
+    if rules.loser_text(scored):
+        lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
     if settlement["method"] != "none":
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
         lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:
             lines.append("  nobody owes anything")
-        if "pot" in settlement:
-            lines.append(f"  left in the pot: {settlement['pot']:.2f}")
+        if rules.pot_text(settlement):
+            lines.append(f"  {rules.pot_text(settlement)}")
     return "\n".join(lines)
 
 
@@ -83,12 +85,23 @@ def format_compare(game):
     return "\n".join(lines)
 
 
+def _options(pairs):
+    """Return {'made': '10 + bid'} from ['made=10 + bid']; values stay text, the system coerces them."""
+    options = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f"--option {pair!r}: write NAME=VALUE, e.g. --option 'made=10 + 2*tricks'")
+        options[name.strip()] = value.strip()
+    return options
+
+
 def cmd_score(args):
     game = _read_game(args.game)
     if args.compare:
         print(format_compare(game))
         return 0
-    scored = rules.score(game, system=args.system)
+    scored = rules.score(game, system=args.system, options=_options(args.option) if args.option else None)
     print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_table(scored))
     return 0
 
@@ -96,7 +109,7 @@ def cmd_score(args):
 REGISTRY_SECTIONS = [("Scoring systems", rules.SYSTEMS), ("Deal patterns", rules.PATTERNS),
                 ("Modifiers", rules.MODIFIERS), ("Penalties", rules.PENALTIES),
                 ("Bidding", rules.BIDDING_STYLES), ("Trump", rules.TRUMP_METHODS),
-                ("Settlement", rules.SETTLEMENTS)]
+                ("Settlement", rules.SETTLEMENTS), ("House-rule presets", PRESETS)]
 
 
 def systems_markdown():
@@ -156,16 +169,121 @@ def cmd_sheet(args):
     return 0
 
 
+def _option_words(options):
+    return " ".join(f"{key}={value}" if not isinstance(value, bool) else key if value else f"{key}=false"
+                    for key, value in options.items())
+
+
+def cmd_which(args):
+    """List every system (with options) and preset that gives the remembered points; guess a formula if none does."""
+    from scorekeeper.rules import which
+
+    cards = _positive(args.cards, "--cards") if args.cards else None
+    players = _positive(args.players, "--players") if args.players else which.DEFAULT_PLAYERS
+    try:
+        examples = [which.parse_example(text, cards) for text in args.examples]
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    matches = which.which(examples, players)
+    guessed = None if matches else which.guess(examples)
+    if args.json:
+        found = [match.as_json() for match in matches]
+        if guessed:
+            found.append({"system": "formula", "options": guessed, "name": "House formula (a guess)", "guess": True})
+        print(json.dumps(found, indent=2, ensure_ascii=False))
+        return 0
+    shown = ", ".join(str(example) for example in examples)
+    if matches:
+        print(f"Systems that score {shown} ({players} players), most common first:")
+        for match in matches:
+            print(f"  {match.name:<36} --system {match.system}"
+                  + "".join(f" --option '{key}={value}'" for key, value in match.options.items()))
+    elif guessed:
+        print(f"No system scores {shown}. A guess, the simplest house formula that fits every example:")
+        print(f"  {rules.formula.as_text(guessed)}")
+        print("  --system formula" + "".join(f" --option '{key}={value}'" for key, value in guessed.items()))
+    else:
+        print(f"No system scores {shown}, and no simple formula does: check the examples.")
+    return 0
+
+
+def _positive(text, flag):
+    if not str(text).isdigit() or int(text) < 1:
+        raise UsageError(f"{flag} must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def cmd_serve(args):
     from waitress import serve
 
-    from scorekeeper import create_app
-    from scorekeeper.network import phone_address
+    from scorekeeper import create_app, store
+    from scorekeeper.network import phone_addresses
 
-    app = create_app()
-    print(f"Scorekeeper is running. On a phone on the same network open: http://{phone_address()}:{args.port}/",
-          flush=True)
+    try:
+        app = create_app(proxy=args.proxy)
+    except (store.StorageError, sqlite3.DatabaseError) as error:
+        raise UsageError(f"cannot serve: {error}") from None
+    addresses = phone_addresses()
+    if addresses:
+        where = " or ".join(f"http://{address}:{args.port}/" for address in addresses)
+        print(f"Scorekeeper is running. On a phone on the same network open: {where}", flush=True)
+    else:
+        print(f"Scorekeeper is running at http://127.0.0.1:{args.port}/ — this machine has no network address "
+              "a phone could reach; connect it to the Wi-Fi and start again.", flush=True)
     serve(app, host=args.host, port=args.port, threads=8)
+    return 0
+
+
+def _database_path():
+    """The database the server uses: SCOREKEEPER_DB, else the instance folder's."""
+    import os
+
+    from scorekeeper import PROJECT_ROOT
+
+    instance = os.environ.get("SCOREKEEPER_INSTANCE", str(PROJECT_ROOT / "instance"))
+    return os.environ.get("SCOREKEEPER_DB", os.path.join(instance, "scorekeeper.db"))
+
+
+def cmd_backup(args):
+    """Copy the database to FILE with SQLite's online backup: safe while the server runs."""
+    from scorekeeper import store
+
+    try:
+        store.backup(_database_path(), args.file)
+    except (store.StorageError, sqlite3.Error, OSError) as error:
+        raise UsageError(f"cannot back up: {error}") from None
+    print(f"Backed up {_database_path()} to {args.file}")
+    return 0
+
+
+def cmd_restore(args):
+    """Replace the database's games with a backup's; a bad backup is refused and nothing changes."""
+    from scorekeeper import store
+
+    try:
+        store.restore(_database_path(), args.file)
+    except (store.StorageError, sqlite3.Error, OSError) as error:
+        raise UsageError(f"cannot restore: {error}") from None
+    print(f"Restored {_database_path()} from {args.file}")
+    return 0
+
+
+def cmd_export(args):
+    """Write every game (ids, evenings, whole history; edit keys with --with-keys) as the JSON export."""
+    from scorekeeper import exports, store
+
+    path = _database_path()
+    try:
+        store.check_storage(path)
+        db = store.connect(path, create=False)
+        try:
+            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys))
+        finally:
+            db.close()
+        with open(args.file, "w", encoding="utf-8") as file:
+            file.write(text)
+    except (store.StorageError, sqlite3.Error, OSError) as error:
+        raise UsageError(f"cannot export: {error}") from None
     return 0
 
 
@@ -177,6 +295,8 @@ def build_parser():
     score.add_argument("game", help="the game record, a JSON file")
     score.add_argument("--json", action="store_true", help="print the scored game as JSON")
     score.add_argument("--system", help="rescore under another system (an id or an alias)")
+    score.add_argument("--option", action="append", metavar="NAME=VALUE",
+                       help="an option of the system, e.g. --option 'made=10 + 2*tricks' (repeatable)")
     score.add_argument("--compare", action="store_true", help="the totals under every system, side by side")
     score.set_defaults(run=cmd_score)
 
@@ -200,10 +320,34 @@ def build_parser():
     sheet.add_argument("-o", "--output", help="the PDF file to write")
     sheet.set_defaults(run=cmd_sheet)
 
+    which_parser = commands.add_parser("which", help="which system gives these points? BID/TRICKS=POINTS ...")
+    which_parser.add_argument("examples", nargs="+", metavar="EXAMPLE",
+                              help="one player's hand: BID/TRICKS=POINTS or BID/TRICKS@CARDS=POINTS, e.g. 2/2=12")
+    which_parser.add_argument("--cards", help="the hand size of examples without @CARDS (default 10)")
+    which_parser.add_argument("--players", help="players at the table (default 4)")
+    which_parser.add_argument("--json", action="store_true", help='print a list of {"system", "options", "name"}')
+    which_parser.set_defaults(run=cmd_which)
+
     serve = commands.add_parser("serve", help="serve the web app")
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=5000)
+    serve.add_argument("--proxy", action="store_true",
+                       help="behind a TLS proxy: trust its X-Forwarded-* headers, https links, Secure cookies")
     serve.set_defaults(run=cmd_serve)
+
+    backup = commands.add_parser("backup", help="copy the database to FILE (safe while the server runs)")
+    backup.add_argument("file", help="the backup file to write")
+    backup.set_defaults(run=cmd_backup)
+
+    restore = commands.add_parser("restore", help="replace the database's games with a backup's")
+    restore.add_argument("file", help="a backup made by `backup`")
+    restore.set_defaults(run=cmd_restore)
+
+    export = commands.add_parser("export", help="write every game as JSON (what /import takes back)")
+    export.add_argument("file", help="the JSON file to write")
+    export.add_argument("--with-keys", action="store_true", help="include the edit keys: the file then grants "
+                        "editing to whoever holds it")
+    export.set_defaults(run=cmd_export)
     return parser
 
 

@@ -34,7 +34,7 @@ def game_row(number, meta, scored, keys, running):
             if seat is not None:
                 running[key] += cents(money["net"][seat])
     return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
-            "system_name": scored["system_name"], "method": money["method"], "stake": money["stake"],
+            "system_name": rules.SYSTEMS.find(scored["system"]).title(scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
             "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
             "won": [counted and seat is not None and scored["ranks"][seat] == 1 for seat in seats],

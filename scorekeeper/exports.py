@@ -11,6 +11,7 @@ import copy
 import csv
 import io
 import json
+import re
 
 from scorekeeper import rules
 from scorekeeper.stats import system_label, unpack
@@ -18,8 +19,11 @@ from scorekeeper.stats import system_label, unpack
 FORMAT = "scorekeeper-games"
 VERSION = 1
 COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
-           "seat", "player", "bid", "took", "made", "score", "total", "penalty"]
+           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
+META_KEYS = ("date", "evening", "id", "edit_key", "history")
+TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
 def neutralise(value):
@@ -42,11 +46,12 @@ def hand_rows(game_id, date, scored):
         done = hand["scores"] is not None
         for seat, name in enumerate(names):
             penalty = sum(p["points"] for p in hand["penalties"] if p["seat"] == seat)
+            reasons = ", ".join(p["reason"] for p in hand["penalties"] if p["seat"] == seat)
             yield [game_id, date, label, hand["number"], hand["cards"], names[hand["dealer"]],
                    hand["trump"], seat + 1, name, hand["bids"][seat],
                    hand["tricks"][seat] if done else None, hand["made"][seat] if done else None,
                    hand["scores"][seat] if done else None, hand["totals"][seat] if done else None,
-                   penalty or None]
+                   penalty or None, reasons or None]
 
 
 def games_csv(games):
@@ -76,6 +81,23 @@ def games_json(records):
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
+def export_entry(game, evening, with_key=False):
+    """Return one game of the JSON export: its record with date, evening, id, history (and edit key)."""
+    entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
+                 history=game["events"])
+    if with_key:
+        entry["edit_key"] = game["edit_key"]
+    return entry
+
+
+def export_entries(db, with_keys=False):
+    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked)."""
+    from scorekeeper import store
+
+    return [export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
+            for game in store.games_in_order(db)]
+
+
 def _no_constants(name):
     raise rules.RecordError("", f"not valid JSON: {name} is not a number")
 
@@ -95,6 +117,8 @@ def _parse(text):
     except json.JSONDecodeError as error:
         raise rules.RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") \
             from None
+    except RecursionError:
+        raise rules.RecordError("", "not valid JSON: nested too deeply to be a game record") from None
 
 
 def _games(document):
@@ -128,9 +152,36 @@ def parse_import(text):
     """
     records = _games(_parse(text))
     for index, record in enumerate(records):
+        path = f"games[{index}]"
+        if not isinstance(record, dict):
+            raise rules.RecordError(path, "a game record must be a JSON object")
         try:
-            rules.load(copy.deepcopy(record))
+            _check_meta(record)
+            rules.load({key: value for key, value in record.items() if key not in META_KEYS})
         except rules.RecordError as error:
-            path = f"games[{index}]" + (f".{error.path}" if error.path else "")
-            raise rules.RecordError(path, error.message) from None
+            raise rules.RecordError(f"{path}.{error.path}" if error.path else path, error.message) from None
     return records
+
+
+def _check_meta(record):
+    """Refuse an export's extra keys that are not what the export writes."""
+    for key in ("id", "edit_key", "evening"):
+        value = record.get(key)
+        if value is not None and (not isinstance(value, str) or not TOKEN.match(value)):
+            raise rules.RecordError(key, "must be an id of letters, digits, - and _ (as the export writes)")
+    if record.get("date") is not None and not isinstance(record["date"], str):
+        raise rules.RecordError("date", "must be a date as text")
+    history = record.get("history")
+    if history is None:
+        return
+    if not isinstance(history, list) or not history:
+        raise rules.RecordError("history", "must list the game's events")
+    from scorekeeper import store
+
+    try:
+        last = store.replay(history)
+    except ValueError as error:
+        raise rules.RecordError("", str(error)) from None
+    game = {key: value for key, value in record.items() if key not in META_KEYS}
+    if last != game:
+        raise rules.RecordError("history", "does not end with the game's record")

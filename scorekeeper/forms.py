@@ -11,11 +11,21 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
-from .rules.presets import PRESETS
+from .rules.presets import PRESETS, preset_rules
 
 MAX_PLAYERS = 12
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
+
+
+class FiniteDecimalField(DecimalField):
+    """A decimal that refuses NaN and Infinity (validators would crash comparing them)."""
+
+    def process_formdata(self, valuelist):
+        super().process_formdata(valuelist)
+        if isinstance(self.data, Decimal) and not self.data.is_finite():
+            self.data = None
+            raise ValueError("must be a number, like 0.5")
 
 
 class BaseForm(Form):
@@ -93,7 +103,7 @@ class TableForm(RevisionForm):
     name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
     start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
                                 SelectChoice("number", "a number")], default="zero")
-    total = DecimalField(validators=[validators.Optional()])
+    total = FiniteDecimalField(validators=[validators.Optional()])
     position = IntegerField(validators=[validators.Optional()])
     cards = IntegerField(validators=[validators.Optional()])
 
@@ -104,7 +114,7 @@ def tricks_form(players):
         penalty_seat = SelectField(choices=[SelectChoice("", "nobody")] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
                                    default="")
         penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
-        penalty_points = DecimalField(validators=[validators.Optional()])
+        penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", IntegerField(validators=[validators.Optional(),
                                                                      validators.NumberRange(min=0)]))
@@ -136,11 +146,13 @@ def _choices(registry):
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
-    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(k, p["name"]) for k, p in PRESETS.items()],
+    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(p.id, p.name) for p in PRESETS],
                          default="")
     first_dealer = SelectField(default="cut")
     pattern = SelectField(choices=_choices(rules.PATTERNS), default="down-up")
     max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
+    n_shown = HiddenField()
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
     hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
@@ -150,7 +162,7 @@ class SetupForm(BaseForm):
     hook = BooleanField("Hook: the dealer may not make the bids add up", default=True)
     bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default="sequential")
     trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
-    stake = DecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
+    stake = FiniteDecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
     payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
 
@@ -163,6 +175,40 @@ def dealer_choices(names):
 
 def option_field_name(system, option):
     return f"opt__{system.id}__{option.id}"
+
+
+def preset_fields(preset_id, players):
+    """Return the setup form's rule fields as a preset sets them for that many players: name → value."""
+    chosen = preset_rules(preset_id, players)
+    deals = chosen.get("deals", {})
+    fields = {"scoring": chosen.get("scoring", "exact"), "modifiers": list(chosen.get("modifiers", [])),
+              "hook": chosen.get("hook", True), "bidding": chosen.get("bidding", "sequential"),
+              "trump": chosen.get("trump", "turned"), "stake": chosen.get("stake", 0),
+              "settlement": chosen.get("settlement", "none"), "pattern": deals.get("pattern", "down-up"),
+              "max_cards": deals.get("max"), "decks": str(deals["decks"]) if "decks" in deals else "auto",
+              "full_deal": deals.get("full_deal", False), "hands": deals.get("hands"),
+              "sizes": " ".join(str(size) for size in deals.get("sizes", [])),
+              "payouts": " ".join(f"{p:g}" for p in chosen.get("payouts", []))}
+    for system in rules.SYSTEMS:
+        options = chosen.get("options", {}) if system.id == fields["scoring"] else {}
+        for option in system.options:
+            fields[option_field_name(system, option)] = options.get(option.id, option.default)
+    return fields
+
+
+def presets_for_page():
+    """Return every preset's fields and its N for 2 to MAX_PLAYERS players, for setup.js to fill in."""
+    return {preset_id: {"fields": preset_fields(preset_id, 4),
+                        "n": {count: preset_fields(preset_id, count)["max_cards"] for count in range(2, MAX_PLAYERS + 1)}}
+            for preset_id in PRESETS.ids()}
+
+
+def apply_preset(form, preset_id, players):
+    """Set every rule field the preset defines, over whatever the browser posted."""
+    for name, value in preset_fields(preset_id, players).items():
+        form[name].data = value
+        form[name].raw_data = None  # a posted number would otherwise be drawn instead of the data
+    form.n_shown.data = "" if form.max_cards.data is None else str(form.max_cards.data)
 
 
 def setup_form():
@@ -180,8 +226,11 @@ def setup_form():
             elif option.type is int:
                 field = IntegerField(option.description, default=option.default,
                                      validators=[validators.Optional()])
-            else:
+            elif option.choices:
                 field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
+            else:  # free text: a house formula's expressions
+                field = StringField(option.description, default=option.default,
+                                    validators=[validators.Length(max=200)])
             setattr(Setup, name, field)
     return Setup()
 
@@ -195,7 +244,7 @@ class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
     settlement = SelectField("Settlement", choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
-    stake = DecimalField("Stake per point", places=2, default=Decimal("0"),
+    stake = FiniteDecimalField("Stake per point", places=2, default=Decimal("0"),
                          validators=[validators.InputRequired("enter a stake, 0 or more"),
                                      validators.NumberRange(min=0, max=1_000_000, message="must be 0 or more")])
     payouts = StringField("What each place pays the winner (Prospect)", validators=[validators.Optional()])

@@ -9,10 +9,12 @@ use fixed geometry computed here instead: one absolutely placed box per column, 
 lines of text at a fixed line height, and the row rules drawn by one repeated CSS gradient.
 """
 
+import hashlib
 import json
 import shutil
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +22,8 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from scorekeeper import rules
+from scorekeeper.bounded_cache import BoundedCache
+from scorekeeper.display import without_bidi
 from scorekeeper.rules.record import completed_hands
 
 SHEETS = Path(__file__).resolve().parent.parent / "sheets"
@@ -28,6 +32,8 @@ PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 MAX_PLAYERS = 10
 MAX_COPIES = 20
 MAX_ROWS = 25          # hands per page; more go on the next page, under a repeated header
+MAX_SIZES = 250        # hand sizes listed for a custom blank sheet
+MAX_SHEET_ROWS = 1000  # hands in all copies of a blank sheet: 40 pages
 MAX_NAME = 24
 MARGIN = 9.0           # mm
 TITLE_H = 6.0          # the title line
@@ -41,6 +47,27 @@ HOOK_REMINDER = "Hook: the dealer may not bid so that the bids add up to the car
 
 class SheetError(ValueError):
     """A sheet that cannot be made from these parameters; the message says what to fix."""
+
+
+class Busy(RuntimeError):
+    """Every rendering slot is taken: the caller should answer "busy, try again" at once."""
+
+
+# Rendering a long sheet takes seconds and hundreds of MB: at most two at a time, and a third
+# request waits only briefly before it is told to try again, so the rest of the site stays quick.
+RENDER_SLOTS = threading.BoundedSemaphore(2)
+RENDER_WAIT = 0.5  # seconds
+
+
+class _slot:
+    """Hold one of the rendering slots for a with-block, or raise Busy."""
+
+    def __enter__(self):
+        if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT):
+            raise Busy("two sheets are being rendered already; try again in a few seconds")
+
+    def __exit__(self, *exc):
+        RENDER_SLOTS.release()
 
 
 @dataclass
@@ -101,6 +128,8 @@ def _sizes(sizes):
         return None
     if isinstance(sizes, str):
         sizes = [part for part in sizes.replace(" ", ",").split(",") if part]
+    if len(sizes) > MAX_SIZES:
+        raise SheetError(f"{len(sizes)} hand sizes listed; a sheet has at most {MAX_SIZES}")
     return tuple(_whole(size, "every hand size", 1, 104) for size in sizes)
 
 
@@ -132,6 +161,9 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     if paper not in PAPERS:
         raise SheetError(f"paper must be a4 or letter, not {paper[:20]!r}")
     copies = _whole(copies, "copies", 1, MAX_COPIES)
+    if len(plan) * copies > MAX_SHEET_ROWS:
+        raise SheetError(f"{copies} copies of {len(plan)} hands make {len(plan) * copies} rows; "
+                         f"at most {MAX_SHEET_ROWS} rows ({MAX_SHEET_ROWS // MAX_ROWS} pages) are printed at once")
     return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
                 decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
                 hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system)
@@ -203,6 +235,8 @@ def _environment():
     env = Environment(loader=FileSystemLoader(str(SHEETS)), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["mm"] = lambda value: f"{value:.2f}mm"
+    # Bidirectional controls in a name would reorder the printed line around it.
+    env.finalize = without_bidi
     return env
 
 
@@ -262,8 +296,9 @@ def html_to_pdf(html):
     """Return the PDF of the HTML, resolving links against sheets/ and fetching nothing else."""
     from weasyprint import HTML
 
-    document = HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher())
-    return document.write_pdf(stylesheets=[_stylesheet()])
+    with _slot():
+        document = HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher())
+        return document.write_pdf(stylesheets=[_stylesheet()])
 
 
 def _hand_label(pattern, plan):
@@ -413,10 +448,31 @@ def _short(name, limit):
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
+PENALTY_MARK = "†"
+
+
+def newcomer_starts(game):
+    """Return {seat: (hand index, starting total)} for each late arrival: the index of the first hand they play
+    (or of the next deal, while they wait for it)."""
+    starts = {seat: (index, total) for index, hand in enumerate(game.hands) for seat, total in hand.joins}
+    for join in rules.table_state(game.record)["joining"]:
+        starts.setdefault(join["seat"], (len(game.hands), join["total"]))
+    return starts
+
+
+def before_arrival(starts, index, seat):
+    """Return None when seat has arrived by hand `index`; else their starting total on the last hand before
+    they play, and "" on earlier ones (no running total yet)."""
+    if seat not in starts or index >= starts[seat][0]:
+        return None
+    return starts[seat][1] if index == starts[seat][0] - 1 else ""
+
+
 def _game_rows(game, scored):
     names = game.players
     rows = []
-    for hand in scored["hands"]:
+    starts = newcomer_starts(game)
+    for index, hand in enumerate(scored["hands"]):
         trump = hand["trump"]
         row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
                "trump": {"text": rules.SYMBOLS[trump], "cls": f"suit {trump}"} if trump else ""}
@@ -424,7 +480,11 @@ def _game_rows(game, scored):
             if seat in hand["out"]:
                 # Not dealt in: no bid or tricks, the running total carries on.
                 row[f"bid{seat}"] = "out"
-                if hand["totals"] is not None:
+                waiting = before_arrival(starts, index, seat)
+                if waiting is not None:
+                    # A late arrival's first entry is the total they start with.
+                    row[f"score{seat}"] = "" if waiting == "" else _total_cell(waiting)
+                elif hand["totals"] is not None:
                     row[f"score{seat}"] = _total_cell(hand["totals"][seat])
                 continue
             bid = hand["bids"][seat]
@@ -434,7 +494,9 @@ def _game_rows(game, scored):
             else:
                 row[f"bid{seat}"] = "" if bid is None else f"{bid}{blind}"
             if hand["tricks"] is not None:
-                row[f"took{seat}"] = str(hand["tricks"][seat])
+                # A penalty is marked by the tricks with a footnote sign; the foot says what it was.
+                penalised = any(p["seat"] == seat for p in hand["penalties"])
+                row[f"took{seat}"] = str(hand["tricks"][seat]) + (PENALTY_MARK if penalised else "")
                 row[f"score{seat}"] = _total_cell(hand["totals"][seat])
         rows.append(row)
     done = completed_hands(game) + (1 if game.hands and not game.hands[-1].complete else 0)
@@ -444,7 +506,7 @@ def _game_rows(game, scored):
 
 def _game_rules_line(game, scored):
     r = game.rules
-    parts = [f"Scoring: {rules.SYSTEMS.find(scored['system']).name}"
+    parts = [f"Scoring: {rules.SYSTEMS.find(scored['system']).title(scored['options'])}"
              + (" (lowest wins)" if scored["lowest_wins"] else "")]
     plan = game.plan()
     parts.append(f"Deal: {_hand_label(r.pattern, plan)}")
@@ -459,19 +521,18 @@ def _game_rules_line(game, scored):
 def _foot(game, scored):
     """Return the lines at the foot: the winner, the payments, penalties."""
     lines = [rules.standing_text(scored)]
-    if "ultimate_loser" in scored:
-        lines.append(f"Ultimate Loser: {', '.join(scored['ultimate_loser'])}")
+    if rules.loser_text(scored):
+        lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
     if settlement["method"] != "none":
         name = rules.SETTLEMENTS.find(settlement["method"]).name
         payments = [rules.payment_text(payment) for payment in settlement["payments"]]
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")
-                     + (f"; left in the pot: {settlement['pot']:.2f}" if "pot" in settlement else ""))
-    penalties = [f"hand {hand['number']}: {game.players[p['seat']]} {p['reason']} {_number(p['points'])}"
-                 for hand in scored["hands"] for p in hand["penalties"]]
+                     + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
+    penalties = [rules.penalty_text(game.players, hand, p) for hand in scored["hands"] for p in hand["penalties"]]
     if penalties:
-        lines.append("Penalties: " + "; ".join(penalties))
+        lines.append(f"{PENALTY_MARK} Penalties: " + "; ".join(penalties))
     return lines
 
 
@@ -486,7 +547,8 @@ def game_context(game, paper="a4", landscape=None):
     players = len(game.players)
     landscape = players > 7 if landscape is None else bool(landscape)
     layout = _layout(players, game.players, paper, landscape, False, len(rows), len(foot) + 1)
-    totals = {f"score{seat}": _total_cell(total) for seat, total in enumerate(scored["totals"])}
+    waiting = {seat: total for seat, (index, total) in newcomer_starts(game).items() if index >= len(game.hands)}
+    totals = {f"score{seat}": _total_cell(waiting.get(seat, total)) for seat, total in enumerate(scored["totals"])}
     chunks = _pages(rows)
     pages = [_page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
@@ -500,9 +562,8 @@ def render_game_sheet(game, paper="a4", landscape=None):
     return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape)))
 
 
-@lru_cache(maxsize=32)
-def _cached_game(record_json, paper, landscape):
-    return render_game_sheet(rules.load(record_json), paper, landscape)
+# Filled sheets by a digest of the record: the key stays small however long the game.
+_GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
 
 
 def game_sheet_pdf(game, paper="a4", landscape=None):
@@ -510,8 +571,13 @@ def game_sheet_pdf(game, paper="a4", landscape=None):
 
     The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
     """
-    record = json.dumps(rules.dump(game), sort_keys=True, ensure_ascii=False)
-    return _cached_game(record, str(paper or "a4").lower(), landscape)
+    record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
+    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape)
+    data = _GAME_SHEETS.get(key)
+    if data is None:
+        data = render_game_sheet(game, key[1], landscape)
+        _GAME_SHEETS.put(key, data)
+    return data
 
 
 # --- preview ------------------------------------------------------------------------------
@@ -526,9 +592,10 @@ def _png_of(pdf, dpi):
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "sheet.pdf"
         source.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
-                        str(source), str(Path(folder) / "page")], check=True, capture_output=True,
-                       timeout=30)
+        with _slot():
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
+                            str(source), str(Path(folder) / "page")], check=True, capture_output=True,
+                           timeout=30)
         return (Path(folder) / "page.png").read_bytes()
 
 
@@ -537,3 +604,11 @@ def preview_png(pdf, dpi=60):
     if not can_preview_png():
         raise RuntimeError("pdftoppm is not installed")
     return _png_of(pdf, dpi)
+
+
+def house_card_pdf(card):
+    """Return the one-page house-rules card (rules/card.py's house_card) as PDF."""
+    from weasyprint import HTML
+
+    html = render_html("card.html", card=card)
+    return HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher()).write_pdf()

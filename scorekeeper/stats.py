@@ -161,3 +161,69 @@ def bid_accuracy(games):
         if hands:
             result[shown] = percent(made, hands)
     return result
+
+
+# ---- from stored results: what the store keeps of each game, so that no page rescores one -------
+
+def seat_results(scored):
+    """Return what the store keeps of each seat of a scored game: name, total, place, won, bids made, hands."""
+    winners = {name_key(w) for w in scored["winner"]}
+    done = completed(scored)
+    return [{"seat": seat, "key": name_key(player), "name": player.strip(), "total": scored["totals"][seat],
+             "place": scored["ranks"][seat], "won": int(name_key(player) in winners),
+             "made": sum(bool(hand["made"][seat]) for hand in done), "hands": len(done)}
+            for seat, player in enumerate(scored["players"])]
+
+
+def summary_row(row):
+    """Return a line of the players' list from the store's summary of one player."""
+    games, hands = row["games"] or 0, row["hands"] or 0
+    return {"name": row["name"], "games": games, "wins": row["wins"] or 0, "win_pct": percent(row["wins"] or 0, games),
+            "hands": hands, "bids_made": row["made"] or 0, "bid_pct": percent(row["made"] or 0, hands),
+            "in_progress": row["played"] - games}
+
+
+def _number(value):
+    """Show a stored total as the engine wrote it: 12, not 12.0."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def history_from_results(name, rows, recent=10):
+    """Return player_stats' history of one player from the store's rows (newest first, one per game)."""
+    finished = [row for row in rows if row["finished"]]
+    wins = sum(row["won"] for row in finished)
+    made, hands = sum(row["made"] for row in rows), sum(row["hands"] for row in rows)
+    groups = {}
+    for row in finished:
+        group = groups.setdefault(row["label"], {"system": row["system"], "label": row["label"],
+                                                 "lowest_wins": bool(row["lowest_wins"]), "games": 0, "wins": 0,
+                                                 "sum": 0})
+        group["games"] += 1
+        group["wins"] += row["won"]
+        group["sum"] += row["total"]
+    by_system = []
+    for group in sorted(groups.values(), key=lambda g: (-g["games"], g["label"])):
+        group["average"] = round(group.pop("sum") / group["games"], 1)
+        by_system.append(group)
+    return {
+        "name": rows[0]["name"] if rows else str(name).strip(),
+        "games": len(finished), "wins": wins, "win_pct": percent(wins, len(finished)),
+        "hands": hands, "bids_made": made, "bid_pct": percent(made, hands),
+        "by_system": by_system,
+        "recent": [{"id": row["id"], "date": row["date"], "meta": {"id": row["id"], "date": row["date"]},
+                    "system": row["system"], "label": row["label"], "players": row["players"],
+                    "total": _number(row["total"]), "place": row["place"], "of": len(row["players"]),
+                    "won": bool(row["finished"] and row["won"]), "finished": bool(row["finished"]),
+                    "hands": row["game_hands"]} for row in rows[:recent]],
+        "in_progress": len(rows) - len(finished),
+    }
+
+
+def accuracy_from_results(rows):
+    """Return {name: percentage of bids made} from per-game rows (key, name, made, hands), names as first seen."""
+    names, made, hands = {}, {}, {}
+    for row in rows:
+        names.setdefault(row["key"], row["name"])
+        made[row["key"]] = made.get(row["key"], 0) + row["made"]
+        hands[row["key"]] = hands.get(row["key"], 0) + row["hands"]
+    return {names[key]: percent(made[key], hands[key]) for key in names if hands[key]}

@@ -9,4 +9,12 @@ countsForm("form.bidsall", function (form, sum, cards) {
   }
   tally.innerHTML = "Bid <b id=\"bid-sum\">" + sum + "</b> of " + cards + " · <b>" + words + "</b>";
   tally.classList.toggle("bad", cooperative && sum !== cards);
+  if (cooperative) {
+    // The server refuses such bids too; the button says why before anyone taps it.
+    var wrong = sum !== cards;
+    document.getElementById("save-bids").disabled = wrong;
+    var reason = document.getElementById("save-reason");
+    reason.hidden = !wrong;
+    reason.textContent = wrong ? "Save is off until the bids add up to exactly " + cards + "." : "";
+  }
 });

@@ -3,7 +3,9 @@
 
 def register_blueprints(app):
     """Register every blueprint of the app."""
-    from . import api, sheets, table
+    from . import api, app_wide, sheets, table
+
+    app_wide.init_app(app)
 
     for blueprint in (table.bp, api.bp, sheets.bp):
         app.register_blueprint(blueprint)
@@ -14,3 +16,13 @@ def register_blueprints(app):
     app.register_blueprint(evenings.bp)
     from . import transfer
     app.register_blueprint(transfer.bp)
+    # Live follow and the app shell (issue 11): the manifest, the service worker, the offline page.
+    from . import shell
+    app.register_blueprint(shell.bp)
+    # House rules (issue 12): which system, the formula preview, the house-rules card.
+    from . import house
+    app.register_blueprint(house.bp)
+    # Issue 11: every player may bid from their own phone (seat links, sealed bids).
+    from . import offline, seats
+    app.register_blueprint(seats.bp)
+    app.register_blueprint(offline.bp)

@@ -2,13 +2,16 @@
 
 import copy
 import json
+from pathlib import Path
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
-from .. import rules, store
+from .. import delivery, rules, store
 from ..rules import RecordError
+from . import taps
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+OPENAPI = Path(__file__).with_name("openapi.json")
 
 
 class ApiError(Exception):
@@ -29,7 +32,10 @@ def _json_body():
     """Return the request's JSON body, or refuse it."""
     if not request.is_json:
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "the body is nested too deeply to be a game record") from None
     if body is None:
         raise ApiError(400, "the body is not valid JSON")
     return body
@@ -61,14 +67,31 @@ def create():
     except RecordError as error:
         raise _record_error(error) from None
     return {"id": game_id, "edit_key": edit_key,
-            "url": url_for("table.claim", game_id=game_id, key=edit_key, _external=True),
-            "view_url": url_for("table.play", game_id=game_id, _external=True)}, 201
+            "url": _link("table.claim", game_id=game_id, key=edit_key),
+            "view_url": _link("table.play", game_id=game_id)}, 201
+
+
+def _link(endpoint, **values):
+    """Return a full link: on the configured SERVER_NAME when there is one, never on a client's Host."""
+    server = current_app.config.get("SERVER_NAME")
+    if server:
+        scheme = current_app.config.get("PREFERRED_URL_SCHEME") or "http"
+        return f"{scheme}://{server}{url_for(endpoint, **values)}"
+    return url_for(endpoint, **values, _external=True)
 
 
 @bp.get("/games/<game_id>")
 def scored(game_id):
-    """Return the scored game, exactly as `score --json` prints it."""
-    return _pretty(rules.score(rules.load(_game(game_id)["record"])))
+    """Return the scored game, exactly as `score --json` prints it; 304 when the ETag (its revision) still holds."""
+    head = store.get_game_head(store.get_db(), game_id)
+    if head and delivery.not_modified(str(head["revision"])):
+        response, revision = Response(status=304), head["revision"]
+    else:
+        game = _game(game_id)
+        response, revision = _pretty(rules.score(rules.load(game["record"]))), game["revision"]
+    response.set_etag(str(revision))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/games/<game_id>/export")
@@ -111,3 +134,36 @@ def append_hand(game_id):
     except store.StaleRevision:
         raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
     return {"id": game_id, "number": len(hands), "revision": revision}, 201
+
+
+def _writer(game):
+    """Return None for the game's edit key, the seat for a seat key; refuse anything else."""
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        raise ApiError(401, "send the game's edit key or a seat key as 'Authorization: Bearer <key>'",
+                       "Authorization")
+    key = header.removeprefix("Bearer ").strip()
+    if store.may_edit(game, key):
+        return None
+    seat = store.seat_of_key(store.get_db(), game["id"], key)
+    if seat is None:
+        raise ApiError(403, "that key does not fit this game (or was withdrawn); the game is read-only to you",
+                       "Authorization")
+    return seat
+
+
+@bp.post("/games/<game_id>/actions")
+def act(game_id):
+    """Apply one action of the table (deal, bid, trump, tricks, undo, reveal) exactly once."""
+    seat = _writer(store.get_game_head(store.get_db(), game_id) or _game(game_id))
+    try:
+        status, body = taps.perform(game_id, _json_body(), seat)
+    except taps.Refused as refused:
+        raise ApiError(refused.status, refused.message, refused.field) from None
+    return body, status
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """Describe the JSON API (OpenAPI 3.1), from the document kept beside this module."""
+    return Response(OPENAPI.read_text(encoding="utf-8"), mimetype="application/json")

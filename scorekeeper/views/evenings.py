@@ -1,10 +1,9 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
 from flask import Blueprint, abort, render_template
-from markupsafe import Markup
 
 from .. import charts, evenings, rules, stats, store
-from .settle import payment_lines, payments_text
+from .common import chart, payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
 
@@ -13,18 +12,6 @@ def scored_games(games):
     """Return (meta, scored) pairs of stored games: meta has the id and the date (stats.py's shape)."""
     return [({"id": game["id"], "date": game["created"], "status": game["status"]},
              rules.score(rules.load(game["record"]))) for game in games]
-
-
-@bp.app_template_global()
-def evening_of(game_id):
-    """Return the id of a game's evening, for links from the game's pages."""
-    return store.evening_of(store.get_db(), game_id)
-
-
-@bp.app_template_global()
-def recent_evenings(limit=5):
-    """Return the evenings played most recently, for the home page."""
-    return store.list_evenings(store.get_db(), limit)
 
 
 def evening_text(evening, book, lines):
@@ -48,33 +35,10 @@ def evening(evening_id):
 
 # ---- players as people ----------------------------------------------------------------------------
 
-@bp.app_template_global()
-def roster():
-    """Return the names the table has entered before, for the setup page's suggestions."""
-    return store.list_players(store.get_db())
-
-
-@bp.app_template_global()
-def running_chart(scored):
-    """Return the running-totals chart of a scored game, safe to put in a page."""
-    return chart(charts.running_totals_svg(scored))
-
-
-def all_games():
-    """Return every stored game as a (meta, scored) pair, newest first."""
-    return scored_games(store.list_games(store.get_db()))
-
-
-def chart(svg):
-    """Mark an SVG from charts.py as safe to put in a page: it escapes every name itself."""
-    return Markup(svg)
-
-
 @bp.get("/players")
 def players():
     """List the players with their games, wins and bids made, and everyone's bid accuracy."""
-    games = all_games()
-    rows = [stats.player_stats(player["name"], games, recent=0) for player in roster()]
+    rows = [stats.summary_row(row) for row in store.player_summaries(store.get_db())]
     rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
     accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
     return render_template("settle/players.html", rows=rows,
@@ -84,13 +48,12 @@ def players():
 @bp.get("/players/<path:name>")
 def player(name):
     """Show a player's history: games, wins, bids made, average score per system, recent games."""
-    games = all_games()
-    history = stats.player_stats(name, games)
-    known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in roster())
+    db = store.get_db()
+    history = stats.history_from_results(name, store.player_results(db, name))
+    known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in store.list_players(db))
     if not known and not history["hands"] and not history["recent"]:
         abort(404, f"Nobody called {name!r} has played here yet.")
-    theirs = [(meta, scored) for meta, scored in games if stats.seat_of(name, scored) is not None]
-    accuracy = stats.bid_accuracy(theirs)
+    accuracy = stats.accuracy_from_results(store.table_of(db, name))
     # The player first, then the people they played with.
     ordered = {history["name"]: history["bid_pct"]} | {k: v for k, v in accuracy.items()
                                                        if stats.name_key(k) != stats.name_key(name)}

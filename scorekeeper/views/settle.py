@@ -1,50 +1,20 @@
 """After the game: the filled sheet as PDF, settling up, and the game rescored under other systems."""
 
-import copy
 from decimal import Decimal
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import pdf, rules, store
 from ..forms import SettlementForm, ordinal, parse_payouts
-from ..rules.results import default_payouts, party_name, payment_text
-from . import table
+from ..rules.results import default_payouts
+from .common import can_edit, checked, load_game, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
 
 
-@bp.app_template_filter("money")
-def money(amount):
-    """Show an amount of money with 2 decimals: 2.50."""
-    return f"{amount:.2f}"
-
-
-@bp.app_template_filter("net")
-def net(amount):
-    """Show a net amount of money with its sign: +2.50, -2.50, 0.00."""
-    return f"{amount:+.2f}" if amount else "0.00"
-
-
-bp.add_app_template_filter(ordinal, "ordinal")
-
-
-def payment_lines(payments):
-    """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
-    return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
-             "text": payment_text(p)} for p in payments]
-
-
-def payments_text(lines, pot=None):
-    """Return the lines of text that say who pays whom, and what is left in the pot."""
-    text = [line["text"] for line in lines] or ["Nobody owes anything."]
-    if pot is not None:
-        text.append(f"Left in the pot: {money(pot)}")
-    return text
-
-
 def settle_text(game, scored, lines):
     """Return the settlement as plain text to copy into a chat."""
-    head = f"Oh Hell {game['created'][:10]} · {scored['system_name']}"
+    head = f"Oh Hell {game['created'][:10]} · {rules.SYSTEMS.find(scored['system']).title(scored.get('options'))}"
     who = " & ".join(scored["winner"])
     text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
     return "\n".join(text + payments_text(lines, scored["settlement"].get("pot")))
@@ -53,7 +23,7 @@ def settle_text(game, scored, lines):
 @bp.get("/games/<game_id>/sheet.pdf")
 def sheet_pdf(game_id):
     """Send the game's filled score sheet as PDF; anyone with the link may download it."""
-    game, loaded = table.load_game(game_id)
+    game, loaded = load_game(game_id)
     try:
         data = pdf.game_sheet_pdf(loaded)
     except pdf.SheetError as error:
@@ -70,30 +40,17 @@ def _settlement_form(game, loaded):
                           payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
 
 
-def _with_settlement(record, method, stake, payouts):
-    """Return a copy of record whose rules settle by method, at stake, with Prospect's payouts."""
-    record = copy.deepcopy(record)
-    chosen = record.setdefault("rules", {})
-    chosen["settlement"], chosen["stake"] = method, stake
-    if method == "prospect" and payouts:
-        chosen["payouts"] = payouts
-    else:
-        chosen.pop("payouts", None)  # Prospect's default scale: 1, 2, 3... stakes
-    return record
-
-
 @bp.route("/games/<game_id>/settle", methods=["GET", "POST"])
 def settle(game_id):
     """Show who pays whom, in large type; the scorekeeper may change the method, stake and scale."""
-    game, loaded = table.load_game(game_id)
-    editor = table.can_edit(game)
+    game, loaded, scored = load_scored(game_id)
+    editor = can_edit(game)
     form = _settlement_form(game, loaded)
     if request.method == "POST":
-        table.require_edit(game)
-        if table.checked(form, game):
+        require_edit(game)
+        if checked(form, game):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
-    scored = rules.score(loaded)
     lines = payment_lines(scored["settlement"]["payments"])
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
@@ -109,11 +66,7 @@ def change_settlement(game, loaded, form):
     except ValueError as error:
         flash(f"Prospect's sliding scale: {error}. Nothing was changed.", "error")
         return
-    method, stake = form.settlement.data, float(form.stake.data)
-    record = _with_settlement(game["record"], method, stake, payouts if method == "prospect" else None)
-    payload = {"settlement": method, "stake": stake, "payouts": record["rules"].get("payouts")}
-    if table.save(game, "settlement", payload, record):
-        flash(f"Settling up by {rules.SETTLEMENTS.find(method).name}, stake {money(stake)}.", "info")
+    save(game, loaded, rules.actions.settle_by, form.settlement.data, float(form.stake.data), payouts)
 
 
 def system_choices():
@@ -139,8 +92,7 @@ def rescored(loaded, value):
 @bp.get("/games/<game_id>/compare")
 def compare(game_id):
     """Show the game's totals under every system side by side, and one system's whole sheet; nothing is stored."""
-    game, loaded = table.load_game(game_id)
-    played = rules.score(loaded)
+    game, loaded, played = load_scored(game_id)
     choices = system_choices()
     rows = []
     for value, label in choices:

@@ -1,152 +1,46 @@
 """The table: set up a game, record each hand on a phone, show the sheet, fix mistakes."""
 
-import copy
 import re
 import secrets
-from collections import OrderedDict
+import threading
 
 from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request,
                    session, url_for)
+from markupsafe import escape
 
-from .. import rules, store
-from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TableForm, TrumpForm, bids_form, csrf_failed, csrf_token,
-                     dealer_choices, edit_hand_form, form_problems, option_field_name, parse_payouts, setup_form,
-                     tricks_form)
-from ..rules import RecordError
-from ..rules.presets import PRESETS, preset_rules
+from .. import delivery, rules, store
+from ..bounded_cache import BoundedCache
+from ..forms import (MAX_PLAYERS, BidForm, RevisionForm, TableForm, TrumpForm, apply_preset, bids_form, csrf_failed,
+                     csrf_token, dealer_choices, edit_hand_form, form_problems, option_field_name, parse_payouts,
+                     preset_fields, presets_for_page, setup_form, tricks_form)
+from ..pdf import before_arrival, newcomer_starts
+from ..rules import RecordError, actions
+from ..rules.actions import current_hand
+from ..rules.presets import PRESETS
+from .common import (STALE, can_edit, checked, explain, form_refusal, give_edit_key, load_game, moved_on,
+                     open_step, penalty_from, perform, refused, require_edit, save, screen)
 
 bp = Blueprint("table", __name__)
 
 
-@bp.app_context_processor
-def registries():
-    """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules}
-
-EDIT_COOKIE_AGE = 60 * 60 * 24 * 365
-STALE = "This game changed on another phone — here is the current state."
-READ_ONLY = "This is a read-only link: only the scorekeeper's phone can change the game."
-
-
-# ---- helpers -------------------------------------------------------------------------------
-
-def cookie_name(game_id):
-    return f"edit_{game_id}"
-
-
-def load_game(game_id):
-    """Return the stored game and its loaded record, or 404."""
-    game = store.get_game(store.get_db(), game_id)
-    if game is None:
-        abort(404)
-    return game, rules.load(game["record"])
-
-
-def can_edit(game):
-    return store.may_edit(game, request.cookies.get(cookie_name(game["id"])))
-
-
-def require_edit(game):
-    if not can_edit(game):
-        abort(403, READ_ONLY)
-
-
-# The record's fields as the setup form names them.
-FIELD_LABELS = {"rules.deals.max": "N (largest hand)", "rules.deals.sizes": "Hand sizes",
-                "rules.deals.hands": "Hands", "rules.deals.decks": "Decks", "rules.deals": "Deal",
-                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options"}
-
-
-def explain(error, players):
-    """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
-    if error.path in FIELD_LABELS:
-        return f"{FIELD_LABELS[error.path]}: {error.message}"
-    path = re.sub(r"^players\[(\d+)\]", lambda m: f"player {int(m.group(1)) + 1}", error.path or "")
-    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", path)
-    names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}
-    path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
-                  lambda m: f", {players[int(m.group(2))]}'s {names[m.group(1)]}"
-                  if int(m.group(2)) < len(players) else m.group(0), path)
-    text = f"{path.replace('.', ', ')}: {error.message}" if path else error.message
-    return text[0].upper() + text[1:]
-
-
-def checked(form, game):
-    """Validate a write form: refuse a bad token (400); False with a message on a stale revision."""
-    if not form.validate():
-        if csrf_failed(form):
-            abort(400, "This form's security token is missing or has expired. "
-                       "Go back, reload the page and try again; nothing was recorded.")
-        flash(form_problems(form), "error")
-        return False
-    if form.revision.data != str(game["revision"]):
-        flash(STALE, "error")
-        return False
-    return True
-
-
-def save(game, kind, payload, record):
-    """Store the new record with its event; flash why when refused."""
-    try:
-        store.append_event(store.get_db(), game["id"], kind, payload, record, game["revision"])
-    except RecordError as error:
-        flash(explain(error, record["players"]), "error")
-        return False
-    except store.StaleRevision:
-        flash(STALE, "error")
-        return False
-    return True
-
-
-def current_hand(game):
-    """Return the in-progress hand (tricks missing), or None."""
-    return game.hands[-1] if game.hands and not game.hands[-1].complete else None
-
-
-def asked_after_bids(game):
-    return rules.TRUMP_METHODS.find(game.rules.trump).asked_after_bids
-
-
-def step(game):
-    """Return the screen the table is on: deal, bids, trump, tricks or over."""
-    hand = current_hand(game)
-    if hand is None:
-        return "deal" if rules.next_hand(game) else "over"
-    if rules.next_bidder(hand.dealer, hand.bids, hand.out) is not None:
-        return "bids"
-    if hand.trump is None and asked_after_bids(game):
-        return "trump"
-    return "tricks"
-
-
-def go_on(game_id):
-    return redirect(url_for("table.play", game_id=game_id))
-
-
-def moved_on(game_id):
-    """Send a screen the table has left to the current one; a write from it is stale."""
-    if request.method == "POST":
-        flash(STALE, "error")
-    return go_on(game_id)
-
-
-def open_step(game_id, name):
-    """Return (game, loaded) for the editor on this step of the hand; elsewhere, go where the table is."""
-    game, loaded = load_game(game_id)
-    require_edit(game)
-    if step(loaded) != name:
-        abort(moved_on(game_id))
-    return game, loaded
-
-
 # ---- home and setup --------------------------------------------------------------------------
+
+HOME_PAGE_SIZE = 20
+
 
 @bp.get("/")
 def home():
-    """List the games in progress and the finished ones."""
-    games = store.list_games(store.get_db())
-    return render_template("home.html", playing=[g for g in games if g["status"] == "playing"],
-                           finished=[g for g in games if g["status"] == "finished"])
+    """List the games in progress, then the finished ones, a page of each at a time."""
+    db = store.get_db()
+    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished")}
+    lists = {}
+    for status, page in pages.items():
+        more = store.count_games(db, status) > page * HOME_PAGE_SIZE
+        lists[status] = {"games": store.game_list(db, status, HOME_PAGE_SIZE, (page - 1) * HOME_PAGE_SIZE),
+                         "page": page,
+                         "newer": url_for("table.home", **(pages | {status: page - 1})) if page > 1 else None,
+                         "older": url_for("table.home", **(pages | {status: page + 1})) if more else None}
+    return render_template("home.html", playing=lists["playing"], finished=lists["finished"])
 
 
 def _players(form):
@@ -159,24 +53,34 @@ def _set_players(form, names):
         getattr(form, f"player_{seat}").data = names[seat] if seat < len(names) else ""
 
 
-def _apply_preset(form, preset_id, players):
-    """Fill the rule fields from a preset."""
-    chosen = preset_rules(preset_id, len(players) or 4)
-    deals = chosen.get("deals", {})
-    form.scoring.data = chosen.get("scoring", "exact")
-    form.modifiers.data = list(chosen.get("modifiers", []))
-    form.hook.data = chosen.get("hook", True)
-    form.bidding.data = chosen.get("bidding", "sequential")
-    form.trump.data = chosen.get("trump", "turned")
-    form.stake.data = chosen.get("stake", 0)
-    form.settlement.data = chosen.get("settlement", "none")
-    form.pattern.data = deals.get("pattern", "down-up")
-    form.max_cards.data = deals.get("max")
-    form.decks.data = str(deals["decks"]) if "decks" in deals else "auto"
-    form.full_deal.data = deals.get("full_deal", False)
-    form.hands.data = deals.get("hands")
-    form.sizes.data = ""
-    form.payouts.data = " ".join(f"{p:g}" for p in chosen.get("payouts", []))
+def _settle_n(form, players):
+    """Let an untyped N follow the players and decks; lower an impossible N. Return a note saying so, or None."""
+    count = len(players)
+    typed = str(form.max_cards.data or "") != (form.n_shown.data or "")
+    if not typed and form.preset.data in PRESETS:
+        form.max_cards.data = preset_fields(form.preset.data, count)["max_cards"]
+    if not form.max_cards.data or not rules.PATTERNS.find(form.pattern.data).takes_max:
+        return None
+    decks = rules.decks_for(count) if form.decks.data == "auto" else int(form.decks.data)
+    largest = rules.largest_hand(count, decks, bool(form.full_deal.data))
+    if form.max_cards.data <= largest:
+        return None
+    asked, form.max_cards.data = form.max_cards.data, largest
+    return (f"N (largest hand) is {largest}, not {asked}: {count} players get at most {largest} cards each "
+            f"from {decks} deck{'s' if decks > 1 else ''}.")
+
+
+def _fill_options(form, scoring, given):
+    """Set the system and its option fields (a preset's formula, or `scoring` and `opt_*` in the address)."""
+    system, aliased = rules.SYSTEMS.lookup(scoring)
+    form.scoring.data = system.id
+    given = {**aliased, **given}
+    for option in system.options:
+        try:
+            value = option.coerce(given[option.id]) if option.id in given else option.default
+        except ValueError:
+            value = option.default
+        getattr(form, option_field_name(system, option)).data = value
 
 
 def _rules_from(form, players):
@@ -202,7 +106,7 @@ def _rules_from(form, players):
               "first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
     if not chosen["options"]:
         del chosen["options"]
-    if form.settlement.data == "prospect" and (form.payouts.data or "").strip():
+    if rules.SETTLEMENTS.find(form.settlement.data).takes_payouts and (form.payouts.data or "").strip():
         try:
             chosen["payouts"] = parse_payouts(form.payouts.data)
         except ValueError as error:
@@ -214,10 +118,7 @@ def _rules_from(form, players):
 def start_game(record, evening_id=None):
     """Store a new game (in a new evening unless one is named) and hand its edit key to this phone."""
     game_id, edit_key = store.create_game(store.get_db(), record, evening_id)
-    response = redirect(url_for("table.play", game_id=game_id))
-    response.set_cookie(cookie_name(game_id), edit_key, max_age=EDIT_COOKIE_AGE, httponly=True,
-                        samesite="Lax")
-    return response
+    return give_edit_key(screen(game_id, rules.load(record)), game_id, edit_key)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -228,36 +129,49 @@ def new_game():
     form.first_dealer.choices = dealer_choices(names)
     if request.method == "GET":
         preset = request.args.get("preset") if request.args.get("preset") in PRESETS else "pagat"
-        _apply_preset(form, preset, [])
+        apply_preset(form, preset, 4)
         form.preset.data = preset
-        return render_template("setup.html", form=form, presets=PRESETS)
+        if request.args.get("scoring") in rules.SYSTEMS:
+            _fill_options(form, request.args["scoring"],
+                          {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")})
+        return setup_page(form)
     players = _players(form)
     if "move" in request.form:
-        seat = int(request.form["move"]) if request.form["move"].isdigit() else 0
+        seat = int(request.form["move"]) if request.form["move"].isdigit() and len(request.form["move"]) < 4 else 0
         if 0 < seat < len(players):
             players[seat - 1], players[seat] = players[seat], players[seat - 1]
         _set_players(form, players)
-        return render_template("setup.html", form=form, presets=PRESETS)
+        return setup_page(form)
     if "apply_preset" in request.form and form.preset.data in PRESETS:
-        _apply_preset(form, form.preset.data, players)
-        return render_template("setup.html", form=form, presets=PRESETS)
+        apply_preset(form, form.preset.data, len(players) or 4)
+        return setup_page(form)
     if not form.validate():
         flash("This page was open too long; please try again." if csrf_failed(form)
               else form_problems(form), "error")
-        return render_template("setup.html", form=form, presets=PRESETS), 400
+        return setup_page(form), 400
     if len(players) < 3:
         flash("Enter at least 3 players, in seat order clockwise.", "error")
-        return render_template("setup.html", form=form, presets=PRESETS), 400
+        return setup_page(form), 400
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
+    note = _settle_n(form, players)
     try:
         record = {"players": players, "rules": _rules_from(form, players), "hands": []}
-        return start_game(record)
+        response = start_game(record)
     except RecordError as error:
         flash(explain(error, players), "error")
     except ValueError as error:
         flash(str(error), "error")
-    return render_template("setup.html", form=form, presets=PRESETS), 400
+    else:
+        if note:
+            flash(note, "info")
+        return response
+    return setup_page(form), 400
+
+
+def setup_page(form):
+    """Draw the setup page, with every preset's fields for setup.js."""
+    return render_template("setup.html", form=form, presets=PRESETS, preset_data=presets_for_page())
 
 
 # ---- playing a hand ----------------------------------------------------------------------------
@@ -268,66 +182,27 @@ def play(game_id):
     game, loaded = load_game(game_id)
     if not can_edit(game):
         return sheet(game_id)
-    return redirect(url_for(f"table.{step(loaded)}", game_id=game_id))
+    return screen(game_id, loaded)
 
 
 @bp.route("/games/<game_id>/deal", methods=["GET", "POST"])
 def deal(game_id):
     """Start the next hand: the dealer, the cards and the trump."""
     game, loaded = open_step(game_id, "deal")
-    out = rules.out_for_next_hand(game["record"])
-    upcoming = rules.next_hand(loaded, out=out)
+    upcoming = actions.upcoming(loaded)
     if upcoming is None:
         flash("At least 2 players must be dealt in: let someone back in on the Table screen.", "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
-        if not checked(form, game):
-            return go_on(game_id)
-        trump = upcoming["trump"] or (None if asked_after_bids(loaded) else form.trump.data)
-        hand = {"cards": form.cards.data or upcoming["cards"], "dealer": upcoming["dealer"],
-                "bids": [None] * len(loaded.players)}
-        if trump:
-            hand["trump"] = trump
-        record = rules.deal_hand(game["record"], hand)
-        save(game, "deal", record["hands"][-1], record)
-        return go_on(game_id)
-    joining = {join["seat"]: join["total"] for join in rules.table_state(game["record"])["joining"]}
+        outcome = checked(form, game) and save(game, loaded, actions.deal, form.cards.data, form.trump.data)
+        return screen(game_id, outcome.game if outcome else None)
+    state = rules.table_state(game["record"])
     return render_template("game/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
-                           ask_trump=upcoming["trump"] is None and not asked_after_bids(loaded),
-                           symbols=rules.SYMBOLS, out=out, joining=joining,
-                           left=rules.table_state(game["record"])["left"])
-
-
-def _all_at_once(loaded):
-    """True when every bid of a hand is entered together: simultaneous or cooperative bidding."""
-    return loaded.rules.bidding in ("simultaneous", "cooperative")
-
-
-def _blind_offers(loaded, hand):
-    """Return the seats that may still bid blind, in bidding order: only before anyone bids openly."""
-    if "blind" not in loaded.rules.modifiers:
-        return []
-    if any(bid is not None and seat not in hand.blind for seat, bid in enumerate(hand.bids)):
-        return []
-    # The scored totals already carry the starting totals of anyone joining the hand in progress.
-    eligible = rules.blind_eligible(rules.score(loaded)["totals"], loaded.rules.system.lowest_wins)
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    return [seat for seat in order if seat in eligible and hand.bids[seat] is None]
-
-
-def _dealer_blind(raw, hand, loaded, players):
-    """When the bids are complete and the dealer's blind bid is hooked, move it as the engine says."""
-    bids = raw["bids"]
-    dealer = hand.dealer
-    if (dealer not in (raw.get("blind") or []) or not loaded.rules.hook_applies
-            or any(bids[s] is None for s in rules.bidding_order(dealer, len(bids), hand.out))):
-        return
-    moved = rules.dealer_blind_bid(hand.cards, dealer, bids, bids[dealer], True)
-    if moved != bids[dealer]:
-        flash(f"{players[dealer]} bid {bids[dealer]} blind, but the hook forbids it: "
-              f"{players[dealer]}'s bid becomes {moved}.", "info")
-        bids[dealer] = moved
+                           ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
+                           symbols=rules.SYMBOLS, out=upcoming["out"], left=state["left"],
+                           joining={join["seat"]: join["total"] for join in state["joining"]},
+                           planned_number=rules.completed_hands(loaded) + 1)
 
 
 @bp.route("/games/<game_id>/bids", methods=["GET", "POST"])
@@ -337,50 +212,27 @@ def bids(game_id):
     require_edit(game)
     hand = current_hand(loaded)
     if hand is None:
-        return moved_on(game_id)
-    if _all_at_once(loaded):
+        return moved_on(game_id, loaded)
+    if actions.bids_all_at_once(loaded):
         return bids_together(game, loaded, hand)
     form = BidForm(revision=game["revision"])
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     if request.method == "POST":
         if not checked(form, game):
             return redirect(url_for("table.bids", game_id=game_id))
-        seat, bid = form.seat.data, form.bid.data
-        if seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
-            flash("That bid can no longer be changed: the next player has bid.", "error")
-            return redirect(url_for("table.bids", game_id=game_id))
-        # The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
-        record = copy.deepcopy(game["record"])
-        raw = record["hands"][-1]
-        blind = bool(form.blind.data) and seat in _blind_offers(loaded, hand)
-        if form.blind.data and not blind:
-            flash(f"{loaded.players[seat]} may not bid blind now: only 20 or more behind the leader, "
-                  "before anyone bids.", "error")
-            return redirect(url_for("table.bids", game_id=game_id))
-        if blind:
-            raw["blind"] = sorted(set(raw.get("blind") or []) | {seat})
-            if bid > hand.cards:
-                flash(f"A bid is 0 to {hand.cards}.", "error")
-                return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1))
-        elif bid not in allowed:
-            forbidden = rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
-            flash(rules.hook_reason(hand.cards, forbidden) if bid == forbidden
-                  else f"A bid is 0 to {hand.cards}.", "error")
-            return redirect(url_for("table.bids", game_id=game_id, seat=seat))
-        raw["bids"][seat] = bid
-        _dealer_blind(raw, hand, loaded, loaded.players)
-        payload = {"hand": len(record["hands"]) - 1, "seat": seat, "bid": raw["bids"][seat], "blind": blind}
-        if save(game, "bid", payload, record):
-            return go_on(game_id)
-        return redirect(url_for("table.bids", game_id=game_id, seat=seat))
-    offers = _blind_offers(loaded, hand)
+        seat = form.seat.data
+        outcome = save(game, loaded, actions.bid, seat, form.bid.data, blind=form.blind.data)
+        if outcome:
+            return screen(game_id, outcome.game)
+        # Back to the same player (blind again if asked); the screen falls back to whoever bids next.
+        return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    offers = actions.blind_offers(loaded)
     seat = request.args.get("seat", type=int)
     blind = request.args.get("blind") == "1" and seat in offers
     if seat is None or seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
         seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
     if seat is None:
-        return go_on(game_id)
+        return screen(game_id, loaded)
     allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
     forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
     return render_template("game/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
@@ -388,42 +240,32 @@ def bids(game_id):
                            hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
                            so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
                            may_bid={s: rules.may_bid(hand.dealer, hand.bids, s, hand.out) for s in order}, symbols=rules.SYMBOLS,
-                           number=len(loaded.hands))
+                           **hand_numbers(loaded))
 
 
 def bids_together(game, loaded, hand):
     """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
     order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    offers = _blind_offers(loaded, hand)
     form = bids_form(order)(revision=game["revision"],
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
-    cooperative = loaded.rules.bidding == "cooperative"
+    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
+                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
+                **hand_numbers(loaded))
     if request.method == "POST":
-        if not checked(form, game):
-            return redirect(url_for("table.bids", game_id=game["id"]))
-        record = copy.deepcopy(game["record"])
-        raw = record["hands"][-1]
-        chosen = {s: getattr(form, f"bid_{s}").data for s in order}
-        too_many = [loaded.players[s] for s, b in chosen.items() if b > hand.cards]
-        if too_many:
-            flash(f"A bid is 0 to {hand.cards}: check {', '.join(too_many)}.", "error")
-            return redirect(url_for("table.bids", game_id=game["id"]))
-        if cooperative and sum(chosen.values()) != hand.cards:
-            total = sum(chosen.values())
-            flash(f"Cooperative bids must add up to exactly {hand.cards}; these add up to {total} "
-                  f"({'over' if total > hand.cards else 'under'} by {abs(total - hand.cards)}).", "error")
-            return redirect(url_for("table.bids", game_id=game["id"]))
-        for s, b in chosen.items():
-            raw["bids"][s] = b
-        blind = [s for s in offers if getattr(form, f"blind_{s}").data]
-        if blind:
-            raw["blind"] = sorted(set(raw.get("blind") or []) | set(blind))
-        if save(game, "bids", {"hand": len(record["hands"]) - 1, "bids": raw["bids"], "blind": blind}, record):
-            return go_on(game["id"])
-        return redirect(url_for("table.bids", game_id=game["id"]))
-    return render_template("game/bids_all.html", game=game, loaded=loaded, hand=hand, form=form, order=order,
-                           offers=offers, cooperative=cooperative, symbols=rules.SYMBOLS,
-                           number=len(loaded.hands))
+        problem = form_refusal(form, game)
+        if problem is None:
+            chosen = {s: getattr(form, f"bid_{s}").data for s in order}
+            blind = [s for s in order if getattr(form, f"blind_{s}").data]
+            outcome, problem = perform(game, loaded, actions.bids_at_once, chosen, blind)
+            if outcome:
+                return screen(game["id"], outcome.game)
+        return refused("game/bids_all.html", problem, page)
+    return render_template("game/bids_all.html", **page)
+
+
+def hand_numbers(game):
+    """Return the hand in progress as the plan counts it and as the deals count it (cooperative re-deals)."""
+    return {"number": rules.completed_hands(game) + 1, "deal": len(game.hands)}
 
 
 @bp.route("/games/<game_id>/trump", methods=["GET", "POST"])
@@ -433,38 +275,13 @@ def trump(game_id):
     hand = current_hand(loaded)
     form = TrumpForm(revision=game["revision"])
     if request.method == "POST":
-        if not checked(form, game):
-            return go_on(game_id)
-        record = copy.deepcopy(game["record"])
-        record["hands"][-1]["trump"] = form.trump.data
-        save(game, "trump", {"hand": len(record["hands"]) - 1, "trump": form.trump.data}, record)
-        return go_on(game_id)
+        outcome = checked(form, game) and save(game, loaded, actions.name_trump, form.trump.data)
+        return screen(game_id, outcome.game if outcome else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
     return render_template("game/trump.html", game=game, loaded=loaded, hand=hand, form=form,
                            namer=loaded.players[namer], symbols=rules.SYMBOLS,
                            announcement=rules.announcement(hand.cards, hand.bids),
-                           by=rules.over_under_by(hand.cards, hand.bids), number=len(loaded.hands))
-
-
-def _penalty(form, lowest_wins):
-    """Return the penalty entered on the form, or None."""
-    if form.penalty_seat.data in ("", None):
-        return None
-    points = form.penalty_points.data
-    reason = form.penalty_reason.data
-    return {"seat": int(form.penalty_seat.data), "reason": reason,
-            "points": float(points) if points is not None else rules.penalty_points(reason, lowest_wins)}
-
-
-def _dealt_again(record, hand, took):
-    """Say so when a cooperative hand was missed: it is dealt again at the same size."""
-    missed = [record["players"][s] for s, (b, t) in enumerate(zip(hand.bids, took)) if b is not None and b != t]
-    if not missed:
-        return
-    upcoming = rules.next_hand(rules.load(record), out=rules.out_for_next_hand(record))
-    again = (f" The hand is dealt again: {record['players'][upcoming['dealer']]} deals {upcoming['cards']}."
-             if upcoming else "")
-    flash(f"Missed by {', '.join(missed)}.{again}", "info")
+                           by=rules.over_under_by(hand.cards, hand.bids), **hand_numbers(loaded))
 
 
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
@@ -473,52 +290,58 @@ def tricks(game_id):
     game, loaded = open_step(game_id, "tricks")
     hand = current_hand(loaded)
     n = len(loaded.players)
-    cancel = "identical_cards_cancel" in loaded.rules.modifiers
     form = tricks_form(loaded.players)(revision=game["revision"],
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
+    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
+                cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
+                by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS, **hand_numbers(loaded))
     if request.method == "POST":
-        if not checked(form, game):
-            return go_on(game_id)
-        took = [getattr(form, f"took_{s}").data for s in range(n)]
-        took = [None if s in hand.out else hand.bids[s] if t is None else t for s, t in enumerate(took)]
-        if not cancel:
-            # The last player in bidding order takes what is left.
-            took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took) if s != hand.dealer and t is not None)
-        if took[hand.dealer] < 0:
-            flash(f"The tricks add up to more than the {hand.cards} cards: "
-                  f"{hand.cards - took[hand.dealer]} without {loaded.players[hand.dealer]}.", "error")
-            return redirect(url_for("table.tricks", game_id=game_id))
-        record = copy.deepcopy(game["record"])
-        raw = record["hands"][-1]
-        raw["tricks"] = took
-        penalty = _penalty(form, loaded.rules.system.lowest_wins)
-        if penalty:
-            raw.setdefault("penalties", []).append(penalty)
-        if save(game, "tricks", {"hand": len(record["hands"]) - 1, "tricks": took, "penalty": penalty}, record):
-            if loaded.rules.bidding == "cooperative":
-                _dealt_again(record, hand, took)
-            return redirect(url_for("table.sheet", game_id=game_id))
-        return redirect(url_for("table.tricks", game_id=game_id))
-    order = rules.bidding_order(hand.dealer, n, hand.out)
-    return render_template("game/tricks.html", game=game, loaded=loaded, hand=hand, form=form, order=order,
-                           cancel=cancel, announcement=rules.announcement(hand.cards, hand.bids),
-                           by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS,
-                           number=len(loaded.hands))
+        problem = form_refusal(form, game)
+        if problem is None:
+            took = [getattr(form, f"took_{s}").data for s in range(n)]
+            outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
+            if outcome:
+                return redirect(url_for("table.sheet", game_id=game_id))
+        return refused("game/tricks.html", problem, page)
+    return render_template("game/tricks.html", **page)
 
 
-# Rendered sheet pages by (game id, revision, editor, host): a revision never changes once written,
-# so the page is rendered once; only the CSRF token differs per visitor and is put in afterwards.
-_SHEETS = OrderedDict()
-SHEET_CACHE_SIZE = 256
+# Rendered sheet pages by (game id, revision, editor): a revision never changes once written,
+# so the page is rendered once; the CSRF token and the host of the share links differ per
+# visitor and are put in afterwards. Bounded in bytes; the Host header is never part of a key.
+_SHEETS = BoundedCache(32 * 1024 * 1024)
 CSRF_SLOT = "\x00csrf\x00"
+ORIGIN_SLOT = "\x00origin\x00"
+_RENDERING = threading.Lock()
+
+
+def live_hand(loaded):
+    """What the scorekeeper announces, for followers: the hand, the dealer, whose turn, the bids and the tally."""
+    hand = current_hand(loaded)
+    if hand is None:
+        return None
+    turn = None if loaded.rules.style.all_at_once else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    bidding = any(bid is None for seat, bid in enumerate(hand.bids) if seat not in hand.out)
+    forbidden = (rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
+                 if turn == hand.dealer else None)
+    return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
+            "order": rules.bidding_order(hand.dealer, len(hand.bids), hand.out), "bids": hand.bids,
+            "turn": turn, "bidding": bidding, "forbidden": forbidden, "so_far": rules.bid_so_far(hand.bids),
+            "by": rules.over_under_by(hand.cards, hand.bids), "announcement": rules.announcement(hand.cards, hand.bids),
+            "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
 def render_sheet(game_id, editor, csrf):
     """Render the whole sheet page of a game."""
     game, loaded = load_game(game_id)
-    page = render_template("game/sheet.html", game=game, loaded=loaded, scored=rules.score(loaded),
-                           editor=editor, step=step(loaded),
-                           upcoming=rules.next_hand(loaded, out=rules.out_for_next_hand(game["record"])),
+    upcoming = actions.upcoming(loaded)
+    scored = rules.score(loaded)
+    page = render_template("game/sheet.html", game=game, loaded=loaded, scored=scored,
+                           editor=editor, step=rules.step(loaded), upcoming=upcoming, live=live_hand(loaded),
+                           starts=newcomer_starts(loaded), before_arrival=before_arrival,
+                           sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
+                           ask_trump=bool(upcoming) and upcoming["trump"] is None
+                           and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf)
     return game["revision"], page
 
@@ -533,13 +356,19 @@ def sheet(game_id):
     token = csrf_token() if editor else ""
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
-    # The share links name the host the phone used, so the host is part of the key.
-    page = _SHEETS.get((game_id, game["revision"], editor, request.host))
+    origin = str(escape(url_for("table.home", _external=True)))
+    page = _SHEETS.get((game_id, game["revision"], editor))
     if page is None:
-        revision, page = render_sheet(game_id, editor, CSRF_SLOT)
-        _SHEETS[(game_id, revision, editor, request.host)] = page
-        while len(_SHEETS) > SHEET_CACHE_SIZE:
-            _SHEETS.popitem(last=False)
+        # After a change every follower asks at once: one renders, the others wait and take its page.
+        with _RENDERING:
+            page = _SHEETS.get((game_id, game["revision"], editor))
+            if page is None:
+                revision, page = render_sheet(game_id, editor, CSRF_SLOT)
+                page = page.replace(origin, ORIGIN_SLOT)
+                _SHEETS.put((game_id, revision, editor), page)
+    page = page.replace(ORIGIN_SLOT, origin)
+    if not editor:  # the same bytes for every follower
+        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
     return page.replace(CSRF_SLOT, token)
 
 
@@ -549,8 +378,14 @@ def revision(game_id):
     game = store.get_game_head(store.get_db(), game_id)
     if game is None:
         return {"error": f"no game {game_id!r}", "field": "id"}, 404
-    response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
-    response.headers["Cache-Control"] = "no-store"
+    # The revision is the ETag: an unchanged game answers 304 with no body, the cheapest answer there is.
+    tag = str(game["revision"])
+    if delivery.not_modified(tag):
+        response = make_response("", 304)
+    else:
+        response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 
@@ -566,71 +401,43 @@ def over(game_id):
 
 # ---- the table changes -------------------------------------------------------------------------
 
-def _table_change(record, loaded, form):
-    """Return the record after the change the form asks for; ValueError says what to fix."""
-    action = form.action.data
-    if action == "arrive":
-        scored = rules.score(loaded)
-        total = float(form.total.data) if form.total.data is not None else None
-        start = rules.starting_total(scored["totals"], rules.table_state(record)["left"], form.start.data, total,
-                                     scored["lowest_wins"])
-        return rules.add_player(record, form.name.data, start), f"{form.name.data.strip()} joins with {start:g}."
-    if action in ("leave", "sit_out", "sit_in"):
-        seat = form.seat.data
-        name = loaded.players[seat] if seat is not None and 0 <= seat < len(loaded.players) else "?"
-        if action == "leave":
-            return rules.leave(record, seat), f"{name} has left: out of every further hand."
-        if action == "sit_out":
-            return rules.sit_out(record, seat), f"{name} sits out the next hand."
-        return rules.sit_out(record, seat, out=False), f"{name} plays the next hand."
-    if action in rules.PLAN_CHANGES:
-        return _plan_change(record, loaded, action, form), "The plan of hands is changed."
-    raise ValueError("choose what changes at the table")
-
-
-def _plan_change(record, loaded, change, form):
-    """Return the record with the plan of hands changed by the engine."""
-    if current_hand(loaded) is not None:
-        raise ValueError("a hand is being played: finish it (or undo the deal) before changing the plan")
-    position = form.position.data - 1 if form.position.data is not None else None
-    if change in ("insert", "resize") and form.cards.data is None:
-        raise ValueError("enter the number of cards")
-    new = copy.deepcopy(record)
-    new.setdefault("rules", {})["deals"] = rules.changed_deals(loaded, change, position, form.cards.data)
-    return new
-
-
 @bp.route("/games/<game_id>/table", methods=["GET", "POST"])
 def table_changes(game_id):
     """Change the table: someone arrives late, leaves or sits out; change the plan of hands."""
     game, loaded = load_game(game_id)
     require_edit(game)
     form = TableForm(revision=game["revision"])
+    panel = request.args.get("open")
+    problem = None
     if request.method == "POST":
-        if checked(form, game):
-            try:
-                record, done = _table_change(game["record"], loaded, form)
-            except ValueError as error:
-                message = str(error)
-                flash(message[0].upper() + message[1:] + ("" if message.endswith(".") else "."), "error")
-            else:
-                kind = "plan" if form.action.data in rules.PLAN_CHANGES else "table"
-                if save(game, kind, {"action": form.action.data, "seat": form.seat.data, "name": form.name.data,
-                                     "position": form.position.data, "cards": form.cards.data}, record):
-                    flash(done, "info")
         panel = "plan" if form.action.data in rules.PLAN_CHANGES else "arrive" if form.action.data == "arrive" else None
-        return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+        problem = form_refusal(form, game)
+        if problem is None:
+            outcome, problem = perform(game, loaded, actions.table_change, form.action.data, seat=form.seat.data,
+                                       name=form.name.data, start=form.start.data, total=form.total.data,
+                                       position=form.position.data, cards=form.cards.data)
+            if outcome:
+                return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+        if problem == STALE or panel is None:
+            # A seat's buttons hold nothing typed: say why on the current state.
+            flash(problem, "error")
+            return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+    page = _table_page(game, loaded, form, panel, problem)
+    return (page, 400) if problem else page
+
+
+def _table_page(game, loaded, form, panel, problem):
+    """Draw the Table screen; a refused change comes back in its open panel with what was typed."""
     state = rules.table_state(game["record"])
-    plan = loaded.plan()
-    done = rules.completed_hands(loaded)
     scored = rules.score(loaded)
-    totals = scored["totals"]
-    return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state,
-                           joining={j["seat"]: j["total"] for j in state["joining"]}, plan=plan, done=done,
+    totals = rules.standing_totals(game["record"], scored["totals"])
+    return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
+                           problem=problem, joining={j["seat"]: j["total"] for j in state["joining"]},
+                           plan=loaded.plan(), done=rules.completed_hands(loaded),
                            in_progress=current_hand(loaded) is not None, totals=totals,
                            lowest=rules.starting_total(totals, state["left"], "lowest",
                                                        lowest_wins=scored["lowest_wins"]),
-                           upcoming=rules.next_hand(loaded, out=rules.out_for_next_hand(game["record"])))
+                           upcoming=actions.upcoming(loaded))
 
 
 # ---- mistakes ----------------------------------------------------------------------------------
@@ -649,7 +456,7 @@ def undo(game_id):
             flash("Nothing to undo yet.", "error")
         except store.StaleRevision:
             flash(STALE, "error")
-    return go_on(game_id)
+    return screen(game_id)
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -663,38 +470,33 @@ def edit_hand(game_id, number):
     n = len(loaded.players)
     values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
     form = edit_hand_form(loaded.players, raw)(revision=game["revision"], trump=raw.get("trump") or "", **values)
+    page = dict(game=game, loaded=loaded, form=form, number=number, raw=raw, penalties=raw.get("penalties") or [],
+                out=raw.get("out") or [], order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []))
     if request.method == "POST":
-        if not checked(form, game):
-            return redirect(url_for("table.edit_hand", game_id=game_id, number=number))
-        record = copy.deepcopy(game["record"])
-        new = record["hands"][number - 1]
-        out = set(raw.get("out") or [])
-        new["bids"] = [None if s in out else getattr(form, f"bid_{s}").data for s in range(n)]
-        new["tricks"] = [None if s in out else getattr(form, f"took_{s}").data
-                         if getattr(form, f"took_{s}").data is not None else raw["tricks"][s] for s in range(n)]
-        if form.trump.data:
-            new["trump"] = form.trump.data
-        else:
-            new.pop("trump", None)
-        kept = [p for i, p in enumerate(raw.get("penalties") or []) if not getattr(form, f"drop_penalty_{i}").data]
-        penalty = _penalty(form, loaded.rules.system.lowest_wins)
-        kept += [penalty] if penalty else []
-        if kept or "penalties" in new:
-            new["penalties"] = kept
-        if save(game, "edit", {"hand": number - 1, "before": raw, "after": new}, record):
-            flash(f"Hand {number} corrected; the totals after it are rescored.", "info")
-            return redirect(url_for("table.sheet", game_id=game_id))
-        return redirect(url_for("table.edit_hand", game_id=game_id, number=number))
-    return render_template("game/edit.html", game=game, loaded=loaded, form=form, number=number, raw=raw,
-                           penalties=raw.get("penalties") or [], out=raw.get("out") or [])
+        problem = form_refusal(form, game)
+        if problem is None:
+            bids = [getattr(form, f"bid_{s}").data for s in range(n)]
+            took = [getattr(form, f"took_{s}").data for s in range(n)]
+            dropped = [i for i in range(len(page["penalties"])) if getattr(form, f"drop_penalty_{i}").data]
+            outcome, problem = perform(game, loaded, actions.correct_hand, number, bids, took,
+                                       trump=form.trump.data or None, drop_penalties=dropped,
+                                       added_penalty=penalty_from(form))
+            if outcome:
+                return redirect(url_for("table.sheet", game_id=game_id))
+        return refused("game/edit.html", problem, page)
+    return render_template("game/edit.html", **page)
 
 
 @bp.get("/games/<game_id>/history")
 def history(game_id):
     """List every action recorded for the game, undone ones and earlier versions included."""
+    from ..history import describe
+
     game, loaded = load_game(game_id)
-    return render_template("game/history.html", game=game, loaded=loaded,
-                           log=store.events(store.get_db(), game_id))
+    lowest_wins = loaded.rules.system.lowest_wins
+    log = [dict(event, text=describe(event, loaded.players, lowest_wins))
+           for event in store.events(store.get_db(), game_id)]
+    return render_template("game/history.html", game=game, loaded=loaded, log=log)
 
 
 @bp.post("/games/<game_id>/again")
@@ -704,39 +506,13 @@ def again(game_id):
     require_edit(game)
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
-    record = copy.deepcopy(game["record"])
-    record["hands"] = []
-    record.setdefault("rules", {})["first_dealer"] = (loaded.rules.first_dealer + 1) % len(loaded.players)
-    return start_game(record, store.evening_of(store.get_db(), game_id))
+    return start_game(actions.again(loaded).record, store.evening_of(store.get_db(), game_id))
 
 
 @bp.get("/games/<game_id>/claim/<key>")
 def claim(game_id, key):
     """Take over the scorekeeping with the edit link."""
-    game, _loaded = load_game(game_id)
+    game, loaded = load_game(game_id)
     if not store.may_edit(game, key):
         abort(403, "That edit link is wrong; ask the scorekeeper for a new one.")
-    response = make_response(redirect(url_for("table.play", game_id=game_id)))
-    response.set_cookie(cookie_name(game_id), key, max_age=EDIT_COOKIE_AGE, httponly=True, samesite="Lax")
-    return response
-
-
-@bp.app_errorhandler(403)
-@bp.app_errorhandler(404)
-@bp.app_errorhandler(400)
-@bp.app_errorhandler(405)
-def error_page(error):
-    """Explain a refused or unknown page without a stack trace."""
-    if request.path.startswith("/api/"):
-        return {"error": error.description, "field": None}, error.code
-    return render_template("error.html", error=error), error.code
-
-
-@bp.app_errorhandler(500)
-def server_error(error):
-    """Say that something failed on our side, and that what was recorded is safe (every write is atomic)."""
-    message = ("Something went wrong on our side. Everything recorded before this is safe; "
-               "go back to the game and try again.")
-    if request.path.startswith("/api/"):
-        return {"error": message, "field": None}, 500
-    return render_template("error.html", error={"code": 500, "name": "Sorry", "description": message}), 500
+    return give_edit_key(screen(game_id, loaded), game_id, key)

@@ -2,11 +2,11 @@
 
 import re
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import exports, rules, store
 from ..forms import ImportForm, csrf_failed, form_problems
-from . import table
+from .common import give_edit_key, load_scored
 
 bp = Blueprint("transfer", __name__)
 
@@ -29,8 +29,8 @@ def meta(game):
 @bp.get("/games/<game_id>/export.csv")
 def game_csv(game_id):
     """Send one game as CSV: one row per hand and player."""
-    game, loaded = table.load_game(game_id)
-    text = exports.game_csv(rules.score(loaded), meta(game))
+    game, _loaded, scored = load_scored(game_id)
+    text = exports.game_csv(scored, meta(game))
     return csv_response(text, f"oh-hell-{game['created'][:10]}-{game_id[:6]}.csv")
 
 
@@ -44,23 +44,23 @@ def all_csv():
 
 @bp.get("/export/games.json")
 def all_json():
-    """Send every game record, with its date and evening as extra keys, in one JSON document."""
-    db = store.get_db()
-    records = [dict(game["record"], date=game["created"], evening=store.evening_of(db, game["id"]))
-               for game in store.games_in_order(db)]
-    return Response(exports.games_json(records), mimetype="application/json",
+    """Send every game record with its date, evening, id and whole history (never an edit key)."""
+    return Response(exports.games_json(exports.export_entries(store.get_db())), mimetype="application/json",
                     headers={"Content-Disposition": 'attachment; filename="oh-hell-games.json"'})
 
 
 def import_games(db, records):
-    """Store the records as new games in one transaction; games of one exported evening share a new one."""
+    """Store the records in one transaction, at their exported ids when free; evenings stay together."""
     made, evenings = [], {}
     with db.atomic():
-        for record in records:
-            record = dict(record)
-            date, evening = record.pop("date", None), record.pop("evening", None)
+        for entry in records:
+            record = {key: value for key, value in entry.items() if key not in exports.META_KEYS}
+            date, evening = entry.get("date"), entry.get("evening")
             created = date if isinstance(date, str) and ISO_DATE.match(date) else None
-            game_id, edit_key = store.create_game(db, record, evenings.get(evening) if evening else None, created)
+            game_id, edit_key = store.import_game(
+                db, record, created, evening_id=evenings.get(evening),
+                new_evening_id=evening if evening and evening not in evenings else None,
+                game_id=entry.get("id"), edit_key=entry.get("edit_key"), history=entry.get("history"))
             if evening:
                 evenings.setdefault(evening, store.evening_of(db, game_id))
             made.append((game_id, edit_key))
@@ -95,17 +95,5 @@ def import_page():
           + (f" This phone may edit the newest {MAX_EDIT_COOKIES}." if len(made) > MAX_EDIT_COOKIES else ""), "info")
     response = redirect(url_for("table.home"))
     for game_id, edit_key in made[-MAX_EDIT_COOKIES:]:
-        response.set_cookie(table.cookie_name(game_id), edit_key, max_age=table.EDIT_COOKIE_AGE, httponly=True,
-                            samesite="Lax")
+        give_edit_key(response, game_id, edit_key)
     return response
-
-
-@bp.app_errorhandler(413)
-def too_large(error):
-    """Refuse an upload that is too large, saying how large it may be."""
-    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    error.description = (f"That file is too large: at most {limit / (1024 * 1024):g} MB may be uploaded. "
-                         "Export fewer games, or split the file. Nothing was imported.")
-    if request.path.startswith("/api/"):
-        return {"error": error.description, "field": None}, 413
-    return render_template("error.html", error=error), 413

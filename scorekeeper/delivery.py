@@ -1,0 +1,113 @@
+"""How responses travel: gzip, content-hashed static URLs with a year's cache, ETags answered with 304."""
+
+import gzip
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+
+from flask import make_response, request
+from werkzeug.security import safe_join
+
+YEAR = 60 * 60 * 24 * 365
+IMMUTABLE = f"public, max-age={YEAR}, immutable"
+COMPRESS_AT_LEAST = 256  # bytes; below this gzip's header costs more than it saves
+COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/manifest+json", "image/svg+xml")
+
+
+def init_app(app):
+    """Hash static URLs, cache hashed files for a year, gzip text for clients that accept it."""
+    hashes = {}
+
+    def static_hash(filename):
+        """Return a short hash of the static file's bytes, recomputed when the file changes."""
+        path = safe_join(app.static_folder, filename)
+        try:
+            stamp = os.stat(path).st_mtime_ns
+        except (OSError, TypeError):  # missing, or a path outside the folder (None)
+            return None
+        known = hashes.get(filename)
+        if known is None or known[0] != stamp:
+            with open(path, "rb") as file:
+                known = hashes[filename] = (stamp, hashlib.sha256(file.read()).hexdigest()[:12])
+        return known[1]
+
+    @app.url_defaults
+    def hashed_static_url(endpoint, values):
+        # Every url_for('static', ...) gets ?v=<hash>: a changed file gets a new URL, so it can be cached forever.
+        if endpoint == "static" and "v" not in values and values.get("filename"):
+            digest = static_hash(values["filename"])
+            if digest:
+                values["v"] = digest
+
+    @app.after_request
+    def cache_and_compress(response):
+        if request.endpoint == "static" and response.status_code in (200, 304):
+            filename = (request.view_args or {}).get("filename", "")
+            fresh = request.args.get("v") and request.args.get("v") == static_hash(filename)
+            response.headers["Cache-Control"] = IMMUTABLE if fresh else "no-cache"
+        return compressed(response)
+
+
+def compressed(response):
+    """Gzip a text response of some size when the client accepts gzip; the ETag becomes weak (RFC 9110)."""
+    if (request.method == "HEAD" or response.status_code != 200 or "Content-Encoding" in response.headers
+            or "Content-Range" in response.headers or "gzip" not in request.headers.get("Accept-Encoding", "")
+            or not (response.mimetype or "").startswith(COMPRESSIBLE)):
+        return response
+    response.vary.add("Accept-Encoding")
+    if response.is_streamed and not response.direct_passthrough:
+        return response
+    if response.direct_passthrough:  # a static file: read it (they are small) and close it now
+        source = response.response
+        try:
+            body = b"".join(source)
+        finally:
+            getattr(source, "close", lambda: None)()
+        response.direct_passthrough = False
+        if response.mimetype in ("text/javascript", "application/javascript"):
+            body = without_comment_lines(body)
+        response.set_data(body)
+    else:
+        body = response.get_data()
+    if len(body) < COMPRESS_AT_LEAST:
+        return response
+    # Static files are small and cached for a year: squeeze them hardest.
+    level = 9 if request.endpoint == "static" else 6
+    response.set_data(gzip.compress(body, compresslevel=level, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    etag = response.headers.get("ETag")
+    if etag and not etag.startswith("W/"):
+        response.headers["ETag"] = "W/" + etag
+    return response
+
+
+def without_comment_lines(script):
+    """Drop the lines of a script that hold only a // comment: they are for us, not for the phones."""
+    return b"\n".join(line for line in script.split(b"\n") if not line.lstrip().startswith(b"//"))
+
+
+def not_modified(tag):
+    """True when the request's If-None-Match already names this ETag (weak comparison, as for GET)."""
+    return request.if_none_match.contains_weak(tag)
+
+
+_GZIPPED = OrderedDict()
+_GZIPPED_LOCK = threading.Lock()
+GZIPPED_CACHE_SIZE = 256
+
+
+def page_once_gzipped(key, html):
+    """Answer with html, gzipped once per key: a page that forty followers fetch after each change."""
+    if "gzip" not in request.headers.get("Accept-Encoding", "") or len(html) < COMPRESS_AT_LEAST:
+        return html
+    with _GZIPPED_LOCK:
+        body = _GZIPPED.get(key)
+        if body is None:
+            body = _GZIPPED[key] = gzip.compress(html.encode(), compresslevel=6, mtime=0)
+            while len(_GZIPPED) > GZIPPED_CACHE_SIZE:
+                _GZIPPED.popitem(last=False)
+    response = make_response(body)
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    return response

@@ -1,0 +1,17 @@
+"""Text as it is shown on pages and sheets."""
+
+import re
+
+from markupsafe import Markup
+
+# Right-to-left overrides and isolates in a name can reorder the text around it when shown.
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def without_bidi(value):
+    """Drop bidirectional control characters from text to be shown; other values pass unchanged."""
+    if isinstance(value, Markup):
+        return Markup(BIDI_CONTROLS.sub("", str(value)))
+    if isinstance(value, str):
+        return BIDI_CONTROLS.sub("", value)
+    return value

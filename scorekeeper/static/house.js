@@ -1,0 +1,56 @@
+// The house formula's live preview on the setup page: what bids 0-3 score made, one over, one under.
+(function () {
+  var box = document.getElementById("formula-preview");
+  if (!box) return;
+  var names = ["made", "over", "under"];
+  var inputs = names.map(function (name) { return document.querySelector('[name="opt__formula__' + name + '"]'); });
+  if (inputs.indexOf(null) !== -1) return;
+  var timer = null;
+  var scoring = document.getElementById("scoring");
+
+  function cell(value) { return value === null ? "—" : String(value); }
+
+  function show(data) {
+    box.textContent = "";
+    if (data.error) {
+      var problem = document.createElement("p");
+      problem.className = "flash error";
+      problem.textContent = data.error;
+      box.appendChild(problem);
+      return;
+    }
+    var table = document.createElement("table");
+    table.className = "grid preview-table";
+    var head = table.insertRow();
+    ["bid", "made", "one over", "one under"].forEach(function (label) {
+      var th = document.createElement("th"); th.textContent = label; head.appendChild(th);
+    });
+    data.rows.forEach(function (row) {
+      var tr = table.insertRow();
+      [row.bid, row.made, row.over, row.under].forEach(function (value) { tr.insertCell().textContent = cell(value); });
+    });
+    var caption = table.createCaption();
+    caption.textContent = "House formula, a hand of " + data.cards + " cards";
+    box.appendChild(table);
+  }
+
+  function update() {
+    var query = new URLSearchParams();
+    names.forEach(function (name, i) { query.set(name, inputs[i].value); });
+    var size = document.getElementById("max_cards");
+    if (size && size.value) query.set("cards", size.value);
+    fetch(box.dataset.url + "?" + query.toString(), {headers: {"Accept": "application/json"}})
+      .then(function (response) { return response.json(); })
+      .then(show)
+      .catch(function () { box.textContent = ""; });
+  }
+
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(update, 250);
+  }
+
+  inputs.forEach(function (input) { input.addEventListener("input", later); });
+  if (scoring) scoring.addEventListener("change", function () { if (scoring.value === "formula") update(); });
+  if (scoring && scoring.value === "formula") update();
+})();

@@ -1,0 +1,430 @@
+// The scorekeeper's hand keeps going through a dropped connection (issue 11).
+// Offline (or while taps are still waiting) a tap is applied on this phone at once from what the page
+// carries (#offline's data-table), kept in IndexedDB, and sent in order through the actions API when the
+// connection returns. A waiting tap is never shown as saved; a refused one is shown with the reason and
+// the rest stay queued. Each tap has its own id, so the server applies it once even if it is sent twice.
+(function () {
+  "use strict";
+  var holder = document.getElementById("offline");
+  if (!holder || !window.indexedDB) return;
+  var page = JSON.parse(holder.dataset.table);
+  var main = document.querySelector("main");
+  var status = document.getElementById("queue-status");
+  var GAME = page.game;
+  var base = null;      // the game as the server last confirmed it (page data), before the waiting taps
+  var taps = [];        // the waiting taps, oldest first: {seq, game, tap: {id, action, ...}, made_on, refused}
+  var sending = false;
+  var local = false;    // true once this page shows a state of its own (taps not yet confirmed)
+
+  // ---- IndexedDB: taps (waiting, in order) and bases (the confirmed state under them), per game ------------
+  var dbReady = new Promise(function (resolve, reject) {
+    var open = indexedDB.open("scorekeeper-taps", 1);
+    open.onupgradeneeded = function () {
+      open.result.createObjectStore("taps", {keyPath: "seq", autoIncrement: true});
+      open.result.createObjectStore("bases", {keyPath: "game"});
+    };
+    open.onsuccess = function () { resolve(open.result); };
+    open.onerror = function () { reject(open.error); };
+  });
+  function store(name, mode, work) {
+    return dbReady.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(name, mode), result;
+        var request = work(tx.objectStore(name));
+        if (request) request.onsuccess = function () { result = request.result; };
+        tx.oncomplete = function () { resolve(result); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+  function loadTaps() {
+    return store("taps", "readonly", function (s) { return s.getAll(); }).then(function (all) {
+      taps = (all || []).filter(function (t) { return t.game === GAME; });
+    });
+  }
+  function saveBase() { return store("bases", "readwrite", function (s) { s.put(base); }); }
+
+  // ---- the engine, as much of it as one hand needs --------------------------------------------------------
+  function copy(x) { return JSON.parse(JSON.stringify(x)); }
+  function order(hand) {
+    var n = hand.bids.length, seats = [];
+    for (var i = 1; i <= n; i++) { var s = (hand.dealer + i) % n; if (hand.out.indexOf(s) < 0) seats.push(s); }
+    return seats;
+  }
+  function nextBidder(hand) {
+    var seats = order(hand);
+    for (var i = 0; i < seats.length; i++) if (hand.bids[seats[i]] === null) return seats[i];
+    return null;
+  }
+  function soFar(hand) { return hand.bids.reduce(function (a, b) { return a + (b === null ? 0 : b); }, 0); }
+  function forbidden(state, seat) {
+    var hand = state.hand;
+    if (!state.hook || seat !== hand.dealer) return null;
+    var others = 0, done = true;
+    hand.bids.forEach(function (b, s) {
+      if (s === hand.dealer || hand.out.indexOf(s) >= 0) return;
+      if (b === null) done = false; else others += b;
+    });
+    var f = hand.cards - others;
+    return done && f >= 0 && f <= hand.cards ? f : null;
+  }
+  function afterBids(state) {
+    return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
+  }
+  function apply(state, tap) {
+    state = copy(state);
+    if (tap.action === "deal") {
+      var next = state.next;
+      state.hand = {cards: tap.cards || next.cards, dealer: next.dealer, out: next.out, trump: next.trump ||
+                    (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; })};
+      state.step = "bids";
+    } else if (tap.action === "bid") {
+      state.hand.bids[tap.seat] = tap.bid;
+      if (nextBidder(state.hand) === null) state.step = afterBids(state);
+    } else if (tap.action === "reveal") {
+      Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
+      state.step = afterBids(state);
+    } else if (tap.action === "trump") {
+      state.hand.trump = tap.trump;
+      state.step = "tricks";
+    } else if (tap.action === "tricks") {
+      state.hand.tricks = tap.tricks;
+      state.step = "recorded";
+    }
+    return state;
+  }
+  function current() {
+    return taps.reduce(function (state, t) { return t.refused ? state : apply(state, t.tap); }, base);
+  }
+
+  // ---- taps -------------------------------------------------------------------------------------------------
+  function newId() {
+    var bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return "tap-" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function queue(tap) {
+    tap.id = newId();
+    var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
+    return saveBase().then(function () {
+      return store("taps", "readwrite", function (s) { return s.add(entry); });
+    }).then(function (seq) {
+      entry.seq = seq;
+      taps.push(entry);
+      local = true;
+      render();
+      send();
+    });
+  }
+  function drop(entry) {
+    return store("taps", "readwrite", function (s) { s.delete(entry.seq); }).then(function () {
+      taps = taps.filter(function (t) { return t.seq !== entry.seq; });
+    });
+  }
+
+  function send() {
+    if (sending) return;
+    var entry = taps[0];
+    if (!entry) { settled(); return; }
+    if (entry.refused) { showStatus(); return; }  // the rest wait until the refused tap is dealt with
+    sending = true;
+    showStatus();
+    var body = Object.assign({revision: entry.made_on}, entry.tap);
+    fetch(page.api, {method: "POST", headers: {"Content-Type": "application/json",
+                                               "Authorization": "Bearer " + page.key},
+                     body: JSON.stringify(body), cache: "no-store"}).then(function (response) {
+      return response.json().then(function (answer) { return {status: response.status, answer: answer}; });
+    }).then(function (result) {
+      if (result.status === 200) {
+        base = apply(base, entry.tap);
+        base.revision = result.answer.revision;
+        return saveBase().then(function () { return drop(entry); }).then(function () {
+          if (result.answer.message) sessionStorage.setItem("queue-message", result.answer.message);
+        });
+      }
+      // Refused: kept, shown with the reason; the taps after it stay queued, drawn on the game as it is now.
+      if (result.answer.game) fromServer(result.answer);
+      entry.refused = result.answer.error || ("refused (" + result.status + ")");
+      return store("taps", "readwrite", function (s) { s.put(entry); });
+    }).then(function () {
+      sending = false;
+      render();
+      if (!entry.refused) send();
+    }, function () {
+      sending = false;  // no connection: try again when it returns
+      render();
+    });
+  }
+  function fromServer(answer) {
+    var hands = answer.game.hands || [], last = hands[hands.length - 1];
+    base = copy(base);
+    base.revision = answer.revision;
+    if (last && last.tricks === null && answer.step !== "deal") {
+      base.hand = {cards: last.cards, dealer: last.dealer, bids: last.bids, out: last.out || [], trump: last.trump || null};
+      base.number = last.number;
+      base.step = answer.step;
+    }
+    saveBase();
+  }
+  function settled() {
+    showStatus();
+    if (!local || taps.length) return;
+    // Everything is confirmed: show the server's own page for where the table is now.
+    location.replace(base.step === "recorded" ? page.sheet : page.play);
+  }
+
+  // ---- the screen -------------------------------------------------------------------------------------------
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
+    return node;
+  }
+  function waiting() { return taps.filter(function (t) { return !t.refused; }).length; }
+  function showStatus() {
+    if (!status) return;
+    var refused = taps.filter(function (t) { return t.refused; });
+    status.textContent = "";
+    status.hidden = !taps.length;
+    status.classList.toggle("bad", refused.length > 0);
+    if (!taps.length) return;
+    var n = waiting();
+    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting"}));
+    if (n) status.appendChild(document.createTextNode(navigator.onLine && sending ? " — sending…"
+      : refused.length ? " — not saved yet; they are sent once the refused tap below is discarded."
+      : " — not saved yet; they are sent when the connection returns."));
+    refused.forEach(function (entry) {
+      var line = el("span", {class: "refused", text: " Not saved: " + describe(entry.tap) + ". " + entry.refused + " "});
+      var discard = el("button", {type: "button", class: "small", text: "Discard this tap"});
+      discard.addEventListener("click", function () { drop(entry).then(function () { render(); send(); }); });
+      line.appendChild(discard);
+      status.appendChild(line);
+    });
+  }
+  function describe(tap) {
+    var names = page.players;
+    if (tap.action === "bid") return names[tap.seat] + " bids " + tap.bid;
+    if (tap.action === "deal") return "the deal";
+    if (tap.action === "trump") return "trump " + tap.trump;
+    if (tap.action === "tricks") return "the tricks";
+    return tap.action;
+  }
+  function handline(state) {
+    var hand = state.hand || state.next;
+    var p = el("p", {class: "handline"}, el("b", {text: "Hand " + state.number}));
+    p.appendChild(document.createTextNode(" · " + hand.cards + " card" + (hand.cards === 1 ? "" : "s") + " · "));
+    p.appendChild(el("span", {class: "dealer", text: state.players[hand.dealer]}));
+    p.appendChild(document.createTextNode(" deals"));
+    if (hand.trump) {
+      p.appendChild(document.createTextNode(" · "));
+      p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
+    }
+    return p;
+  }
+  function pending(field) {
+    // The taps not yet confirmed mark what they changed as waiting.
+    return taps.some(function (t) { return !t.refused && field(t.tap); });
+  }
+  function bidders(state, turn) {
+    var list = el("ol", {class: "bidders"});
+    order(state.hand).forEach(function (s) {
+      var bid = state.hand.bids[s], unsent = pending(function (t) {
+        return (t.action === "bid" && t.seat === s) || (t.action === "reveal" && String(s) in t.bids);
+      });
+      var li = el("li", {class: (s === turn ? "turn" : "") + (bid !== null ? " done" : "") + (unsent ? " unsent" : "")},
+                  el("span", {class: "name", text: state.players[s] + (s === state.hand.dealer ? " (D)" : "")}),
+                  el("span", {class: "bid", text: bid === null ? "·" : String(bid)}));
+      if (unsent) li.appendChild(el("span", {class: "small muted", text: " not saved yet"}));
+      list.appendChild(li);
+    });
+    return list;
+  }
+  function tally(state) {
+    var by = soFar(state.hand) - state.hand.cards;
+    return el("p", {class: "tally"}, document.createTextNode("Bid " + soFar(state.hand) + " of " + state.hand.cards + " · "),
+              el("b", {class: by > 0 ? "over" : by < 0 ? "under" : "", text: by > 0 ? "over by " + by : by < 0 ? "under by " + (-by) : "even"}));
+  }
+  function button(text, cls, onTap, label) {
+    var b = el("button", {type: "button", class: cls, text: text});
+    if (label) b.setAttribute("aria-label", label);
+    b.addEventListener("click", onTap);
+    return b;
+  }
+  function suits(onTap) {
+    var row = el("div", {class: "suits"});
+    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
+      row.appendChild(button(suit === "none" ? "No trump" : page.symbols[suit], "suit t-" + suit,
+                             function () { onTap(suit); }, suit === "none" ? "no trump" : suit));
+    });
+    return row;
+  }
+  function screen(state) {
+    var box = el("section", {class: "offline-hand", id: "offline-hand"});
+    if (state.step === "deal") {
+      box.appendChild(handline(state));
+      box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
+      if (!state.next.trump && !state.trump_after_bids) {
+        box.appendChild(el("p", {class: "center", text: "Trump turned up:"}));
+        box.appendChild(suits(function (suit) { queue({action: "deal", trump: suit}); }));
+      } else {
+        box.appendChild(button("Dealt — start bidding", "primary wide", function () { queue({action: "deal"}); }));
+      }
+    } else if (state.step === "bids" && !state.all_at_once) {
+      var seat = nextBidder(state.hand), no = forbidden(state, seat);
+      box.appendChild(handline(state));
+      box.appendChild(bidders(state, seat));
+      box.appendChild(tally(state));
+      box.appendChild(el("p", {class: "who"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
+      var pad = el("div", {class: "pad"});
+      for (var b = 0; b <= state.hand.cards; b++) {
+        if (b === no) {
+          var struck = el("button", {type: "button", class: "num forbidden", disabled: "", "aria-label": b + " forbidden"}, el("s", {text: String(b)}));
+          pad.appendChild(struck);
+        } else {
+          pad.appendChild(button(String(b), "num", (function (bid) {
+            return function () { queue({action: "bid", seat: seat, bid: bid}); };
+          })(b)));
+        }
+      }
+      box.appendChild(pad);
+      if (no !== null) box.appendChild(el("p", {class: "hook", role: "note", text: "The dealer may not bid " + no +
+        ": the bids would add up to " + state.hand.cards + ", the number of cards (the hook)."}));
+    } else if (state.step === "bids") {
+      box.appendChild(handline(state));
+      var table = el("table", {class: "took"}), inputs = {};
+      order(state.hand).forEach(function (s) {
+        var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
+        inputs[s] = input;
+        table.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {}, input)));
+      });
+      box.appendChild(table);
+      box.appendChild(button("Save the bids", "primary wide", function () {
+        var bids = {};
+        Object.keys(inputs).forEach(function (s) { bids[s] = parseInt(inputs[s].value, 10) || 0; });
+        queue({action: "reveal", bids: bids});
+      }));
+    } else if (state.step === "trump") {
+      box.appendChild(handline(state));
+      box.appendChild(tally(state));
+      box.appendChild(el("p", {class: "center", text: "The highest bidder names trump:"}));
+      box.appendChild(suits(function (suit) { queue({action: "trump", trump: suit}); }));
+    } else if (state.step === "tricks") {
+      box.appendChild(handline(state));
+      box.appendChild(bidders(state, null));
+      var rows = el("table", {class: "took"}), counts = {}, rest = state.tricks_fall_short ? null : state.hand.dealer;
+      var restCell = el("output", {class: "count", id: "offline-rest"});
+      var update = function () {
+        if (rest === null) return;
+        var sum = 0;
+        Object.keys(counts).forEach(function (s) { sum += parseInt(counts[s].value, 10) || 0; });
+        restCell.textContent = String(state.hand.cards - sum);
+      };
+      order(state.hand).forEach(function (s) {
+        var cell;
+        if (s === rest) cell = restCell;
+        else {
+          cell = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: String(state.hand.bids[s]),
+                                          "aria-label": state.players[s] + " took"});
+          cell.addEventListener("input", update);
+        }
+        rows.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {class: "bidcell", text: String(state.hand.bids[s])}), el("td", {}, cell)));
+      });
+      update();
+      box.appendChild(rows);
+      box.appendChild(button("Save tricks", "primary wide", function () {
+        var took = state.players.map(function () { return null; });
+        Object.keys(counts).forEach(function (s) { took[+s] = parseInt(counts[s].value, 10) || 0; });
+        queue({action: "tricks", tricks: took});
+      }));
+    } else {
+      box.appendChild(handline(state));
+      box.appendChild(bidders(state, null));
+      box.appendChild(el("p", {class: "big center", id: "offline-recorded",
+                               text: "Hand " + state.number + " is recorded on this phone."}));
+      box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
+    }
+    var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
+    if (last && !sending) {
+      box.appendChild(button("Undo the last tap", "small", function () {
+        drop(last).then(function () { render(); });
+      }));
+    }
+    return box;
+  }
+  function render() {
+    showStatus();
+    if (!local) return;
+    var state = current();
+    main.textContent = "";
+    main.appendChild(screen(state));
+    var where = document.querySelector(".bar .where");
+    if (where) where.textContent = state.step === "recorded" ? "Waiting to send" : state.step.charAt(0).toUpperCase() + state.step.slice(1);
+  }
+
+  // ---- a tap on the server's own page, while offline or while taps wait: queue it instead of posting it ------
+  function tapFrom(form, submitter) {
+    var value = function (name) { var f = form.elements[name]; return f ? f.value : null; };
+    var pressed = submitter && submitter.name ? {name: submitter.name, value: submitter.value} : {};
+    if (form.classList.contains("deal")) {
+      var cards = parseInt(value("cards"), 10);
+      var tap = {action: "deal"};
+      if (pressed.name === "trump") tap.trump = pressed.value;
+      if (cards && (!page.next || cards !== page.next.cards)) tap.cards = cards;
+      return tap;
+    }
+    if (form.classList.contains("bidpad") && pressed.name === "bid") {
+      var bid = {action: "bid", seat: parseInt(value("seat"), 10), bid: parseInt(pressed.value, 10)};
+      if (value("blind")) bid.blind = true;
+      return bid;
+    }
+    if (form.classList.contains("bidsall")) {
+      var bids = {};
+      order(page.hand).forEach(function (s) { bids[s] = parseInt(value("bid_" + s), 10) || 0; });
+      return {action: "reveal", bids: bids};
+    }
+    if (form.classList.contains("tricks")) {
+      var took = page.players.map(function (_, s) {
+        var v = value("took_" + s);
+        return v === null || v === "" || page.hand.out.indexOf(s) >= 0 ? null : parseInt(v, 10);
+      });
+      return {action: "tricks", tricks: took};
+    }
+    if (pressed.name === "trump" && page.step === "trump") return {action: "trump", trump: pressed.value};
+    return null;
+  }
+  document.addEventListener("submit", function (event) {
+    if (navigator.onLine && !taps.length) return;  // online and nothing waiting: the page posts as usual
+    var tap = tapFrom(event.target, event.submitter);
+    if (!tap) return;
+    event.preventDefault();
+    queue(tap);
+  }, true);
+
+  // ---- the page itself, kept so that a reload without a connection still opens the hand (sw.js) ------------
+  function keepPage() {
+    if (!window.caches || !navigator.onLine) return;
+    var html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    caches.open("hands-v1").then(function (cache) {
+      return cache.put(page.play + "/offline-hand", new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+    }).catch(function () { /* no room: the hand still works until the page is reloaded */ });
+  }
+
+  // ---- start: the confirmed state is the newest of the page's and the one kept under waiting taps ----------
+  loadTaps().then(function () {
+    return store("bases", "readonly", function (s) { return s.get(GAME); });
+  }).then(function (kept) {
+    var mine = Object.assign({}, page);
+    if (!taps.length) keepPage();
+    base = taps.length && kept ? kept : mine;
+    if (!taps.length) saveBase();
+    local = taps.length > 0;
+    render();
+    send();
+  });
+  window.addEventListener("online", send);
+  window.addEventListener("offline", showStatus);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) send(); });
+  setInterval(function () { if (taps.length && !sending) send(); }, 5000);
+})();

@@ -1,0 +1,96 @@
+// The setup page. Choosing a preset sets every rule field it defines (the "Use" button posts the same
+// without JavaScript); N follows the players and decks until the person types one, and an N the
+// deck cannot deal is lowered with a note.
+(function () {
+  var form = document.getElementById("setup");
+  var preset = document.getElementById("preset");
+  var presets = JSON.parse(preset.dataset.presets);
+  var n = document.getElementById("max_cards");
+  var shown = form.elements.n_shown;
+  var note = document.getElementById("n-note");
+  var pattern = document.getElementById("pattern");
+  var fixedPatterns = JSON.parse(pattern.dataset.fixed);
+  var decks = document.getElementById("decks");
+  var fullDeal = form.elements.full_deal;
+  var names = document.querySelectorAll(".players input");
+  document.getElementById("apply-preset").hidden = true;
+
+  function playerCount() {
+    return Array.prototype.filter.call(names, function (input) { return input.value.trim(); }).length;
+  }
+
+  function setField(name, value) {
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (element) {
+      if (element.type === "checkbox") {
+        element.checked = Array.isArray(value) ? value.indexOf(element.value) >= 0 : Boolean(value);
+      } else if (element.type === "radio") {
+        element.checked = element.value === value;
+      } else {
+        element.value = value === null || value === undefined ? "" : value;
+      }
+    });
+  }
+
+  // An N set by the page (not typed) is remembered in n_shown, so the server can tell the two apart too.
+  function setN(value) {
+    n.value = value === null || value === undefined ? "" : value;
+    shown.value = n.value;
+  }
+
+  function followN() {
+    var count = playerCount();
+    var chosen = presets[preset.value];
+    if (count >= 2 && chosen && n.value === shown.value) setN(chosen.n[count]);
+    note.hidden = true;
+    var asked = parseInt(n.value, 10);
+    if (count < 2 || isNaN(asked) || fixedPatterns.indexOf(pattern.value) >= 0) return;
+    var deckCount = decks.value === "auto" ? (count >= 8 ? 2 : 1) : parseInt(decks.value, 10);
+    var largest = Math.floor((52 * deckCount - (fullDeal.checked ? 0 : 1)) / count);
+    if (asked <= largest) return;
+    setN(largest);
+    note.textContent = "N (largest hand) is now " + largest + ", not " + asked + ": " + count +
+      " players get at most " + largest + " cards each from " + deckCount + " deck" + (deckCount > 1 ? "s" : "") + ".";
+    note.hidden = false;
+  }
+
+  preset.addEventListener("change", function () {
+    var chosen = presets[preset.value];
+    if (!chosen) return;
+    Object.keys(chosen.fields).forEach(function (name) { setField(name, chosen.fields[name]); });
+    setN(chosen.n[playerCount() >= 2 ? playerCount() : 4]);
+    followN();
+  });
+  [pattern, decks, fullDeal].forEach(function (element) { element.addEventListener("change", followN); });
+  n.addEventListener("change", followN);
+
+  // Eight names or more: say that auto means two decks.
+  function notePlayers() {
+    var count = playerCount();
+    if (count >= 8) document.getElementById("decks-note").textContent = count + " players: auto deals from two decks (001).";
+  }
+  // Typing a name shows the next empty seat and names that seat in the first-dealer list.
+  names.forEach(function (input, seat) {
+    input.addEventListener("input", function () {
+      var next = input.closest("li").nextElementSibling;
+      if (next && input.value.trim()) next.classList.remove("spare");
+      var option = document.querySelector('#first_dealer option[value="' + seat + '"]');
+      if (option) option.textContent = input.value.trim() || "seat " + (seat + 1);
+      notePlayers();
+      followN();
+    });
+  });
+})();
+
+// The house formula's live preview (house.js) is fetched only once the formula system is chosen.
+(function (src) {
+  var scoring = document.getElementById("scoring"), loaded = false;
+  function load() {
+    if (loaded || !src || !scoring || scoring.value !== "formula") return;
+    loaded = true;
+    var script = document.createElement("script");
+    script.src = src;
+    document.body.appendChild(script);
+  }
+  if (scoring) scoring.addEventListener("change", load);
+  load();
+})(document.currentScript && document.currentScript.dataset.house);

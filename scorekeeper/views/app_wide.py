@@ -1,0 +1,154 @@
+"""What every page shares: error pages, the security headers, template globals and filters.
+
+No view imports another view for these: they are registered on the app here, once.
+"""
+
+import sqlite3
+
+from flask import current_app, render_template, request
+from .. import charts, pdf, rules, store
+from ..display import without_bidi
+from ..forms import ordinal
+from .common import chart, money, net
+
+# Scripts and styles come from our own static files only; inline style attributes stay allowed
+# (the charts' SVG and a few layout tweaks), inline script never.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                           "img-src 'self' data: blob:; frame-src 'self' blob:; object-src 'none'; "
+                           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY, "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
+BUSY_RETRY_SECONDS = 5
+
+GENERIC_FAILURE = ("Something went wrong on our side. Everything recorded before this is safe; "
+                   "go back to the game and try again.")
+# What SQLite says, and what the person at the table can do about it.
+STORAGE_FAILURES = [
+    (("malformed", "not a database", "disk i/o error"),
+     "The scorekeeper's database file is damaged, so nothing can be shown or recorded. Stop the server and "
+     "restore the latest backup (python -m scorekeeper restore BACKUP.db); games recorded since that backup "
+     "may be lost."),
+    (("readonly", "read-only"),
+     "The scorekeeper's database file is read-only, so nothing can be recorded; what was recorded before is "
+     "still there. Make the instance folder and its database writable for the server, then try again."),
+    (("disk is full", "database or disk is full"),
+     "The disk is full, so this could not be recorded (nothing of it was stored). Free some space on the "
+     "server's disk, then try again."),
+    (("unable to open", "no such table", "is missing"),
+     "The scorekeeper's database file is missing, so nothing can be shown or recorded. Stop the server and "
+     "restore the latest backup (python -m scorekeeper restore BACKUP.db)."),
+]
+
+
+def failure_message(error):
+    """Say what failed: the storage's own trouble when SQLite reports one, else the generic apology."""
+    original = getattr(error, "original_exception", None) or error
+    if isinstance(original, (sqlite3.Error, store.StorageError)):
+        text = str(original).lower()
+        for needles, message in STORAGE_FAILURES:
+            if any(needle in text for needle in needles):
+                return message
+    return GENERIC_FAILURE
+
+
+def _answer(code, name, description, headers=None):
+    if request.path.startswith("/api/"):
+        return {"error": description, "field": None}, code, headers or {}
+    page = render_template("error.html", error={"code": code, "name": name, "description": description})
+    return page, code, headers or {}
+
+
+def error_page(error):
+    """Explain a refused or unknown page without a stack trace."""
+    return _answer(error.code, error.name, error.description)
+
+
+def too_large(error):
+    """Refuse an upload that is too large, saying how large it may be."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    return _answer(413, error.name, f"That file is too large: at most {limit / (1024 * 1024):g} MB may be "
+                                    "uploaded. Export fewer games, or split the file. Nothing was imported.")
+
+
+def busy(error):
+    """Answer at once when two sheets are already being rendered: try again in a few seconds."""
+    return _answer(503, "Busy", "The server is busy printing other sheets. Try again in a few seconds.",
+                   {"Retry-After": str(BUSY_RETRY_SECONDS)})
+
+
+def damaged_record(error):
+    """A stored record this version refuses (see migration m010's `repairs`): say which field, change nothing."""
+    return _answer(500, "A stored game is damaged",
+                   f"A game stored here breaks the rules this version keeps ({error}), so this page cannot be "
+                   "shown. Nothing was changed. Restore a backup, or export the other games and import them "
+                   "into a fresh scorekeeper.")
+
+
+def server_error(error):
+    """Say what failed on our side, and what to do: the storage's trouble when it is the storage."""
+    return _answer(500, "Sorry", failure_message(error))
+
+
+def security_headers(response):
+    """Add the headers every answer carries."""
+    for header, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(header, value)
+    if request.is_secure:  # behind the TLS proxy: every cookie, edit keys included, only over https
+        cookies = response.headers.getlist("Set-Cookie")
+        response.headers.setlist("Set-Cookie", [c if "; Secure" in c else c + "; Secure" for c in cookies])
+    return response
+
+
+def registries():
+    """Give templates the engine's registries, for names and one-line explanations."""
+    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name}
+
+
+def penalty_name(reason):
+    """Return a penalty's name ('Revoke'), or the reason as recorded when the registry does not know it."""
+    try:
+        return rules.PENALTIES.find(reason).name
+    except (KeyError, ValueError):
+        return str(reason)
+
+
+def system_title(scored):
+    """Name a scored game's system with its options: 'Get Fred, squared (Oy Vey)'."""
+    return rules.SYSTEMS.find(scored["system"]).title(scored.get("options"))
+
+
+def evening_of(game_id):
+    """Return the id of a game's evening, for links from the game's pages."""
+    return store.evening_of(store.get_db(), game_id)
+
+
+def recent_evenings(limit=5):
+    """Return the evenings played most recently, for the home page."""
+    return store.list_evenings(store.get_db(), limit)
+
+
+def roster():
+    """Return the names the table has entered before, for the setup page's suggestions."""
+    return store.list_players(store.get_db())
+
+
+def running_chart(scored):
+    """Return the running-totals chart of a scored game, safe to put in a page."""
+    return chart(charts.running_totals_svg(scored))
+
+
+def init_app(app):
+    """Register the error pages, the headers, the bidi filter, the template globals and the filters."""
+    for code in (400, 403, 404, 405):
+        app.register_error_handler(code, error_page)
+    app.register_error_handler(413, too_large)
+    app.register_error_handler(pdf.Busy, busy)
+    app.register_error_handler(rules.RecordError, damaged_record)
+    app.register_error_handler(500, server_error)
+    app.after_request(security_headers)
+    app.context_processor(registries)
+    app.jinja_env.finalize = without_bidi
+    for name, function in (("money", money), ("net", net), ("ordinal", ordinal)):
+        app.add_template_filter(function, name)
+    for function in (evening_of, recent_evenings, roster, running_chart):
+        app.add_template_global(function)

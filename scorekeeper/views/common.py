@@ -1,0 +1,217 @@
+"""What the views share: the game and who may write it, checking a write form, storing an engine action.
+
+A write is: form → engine action (`rules.actions`) → store → redirect straight to the screen
+`rules.step` names, so each tap costs one POST and one GET. No view imports another view;
+they all import this module.
+"""
+
+import re
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from .. import rules, store
+from ..forms import csrf_failed, form_problems
+from ..rules import RecordError, WrongStep
+from ..rules.results import party_name, payment_text
+
+EDIT_COOKIE_AGE = 60 * 60 * 24 * 365
+STALE = "This game changed on another phone — here is the current state."
+READ_ONLY = "This is a read-only link: only the scorekeeper's phone can change the game."
+EXPIRED = ("This form's security token is missing or has expired. "
+           "Go back, reload the page and try again; nothing was recorded.")
+
+
+def cookie_name(game_id):
+    return f"edit_{game_id}"
+
+
+def give_edit_key(response, game_id, key):
+    """Let this phone write the game from now on: the edit key in a cookie."""
+    response.set_cookie(cookie_name(game_id), key, max_age=EDIT_COOKIE_AGE, httponly=True, samesite="Lax")
+    return response
+
+
+def load_game(game_id):
+    """Return the stored game and its loaded record (cached per revision: read-only), or 404."""
+    found = store.load_game(store.get_db(), game_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def load_scored(game_id):
+    """Return the stored game, its loaded record and its scores (cached per revision: read-only), or 404."""
+    found = store.scored_game(store.get_db(), game_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def can_edit(game):
+    return store.may_edit(game, request.cookies.get(cookie_name(game["id"])))
+
+
+def require_edit(game):
+    if not can_edit(game):
+        abort(403, READ_ONLY)
+
+
+# The record's fields as the setup form names them.
+FIELD_LABELS = {"rules.deals.max": "N (largest hand)", "rules.deals.sizes": "Hand sizes",
+                "rules.deals.hands": "Hands", "rules.deals.decks": "Decks", "rules.deals": "Deal",
+                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options"}
+
+
+def explain(error, players):
+    """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
+    if error.path in FIELD_LABELS:
+        return f"{FIELD_LABELS[error.path]}: {error.message}"
+    path = re.sub(r"^players\[(\d+)\]", lambda m: f"player {int(m.group(1)) + 1}", error.path or "")
+    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", path)
+    names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}
+    path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
+                  lambda m: f", {players[int(m.group(2))]}'s {names[m.group(1)]}"
+                  if int(m.group(2)) < len(players) else m.group(0), path)
+    text = f"{path.replace('.', ', ')}: {error.message}" if path else error.message
+    return text[0].upper() + text[1:]
+
+
+def refusal_text(error, players):
+    """Say why an action was refused: its own sentence, or a record's fault with the field named."""
+    if isinstance(error, WrongStep):
+        return STALE
+    # The actions write whole sentences for the table; the record's checks write fragments.
+    return error.message if error.message[:1].isupper() else explain(error, players)
+
+
+def checked(form, game):
+    """Validate a write form: refuse a bad token (400); False with a message on a stale revision."""
+    if not form.validate():
+        if csrf_failed(form):
+            abort(400, EXPIRED)
+        flash(form_problems(form), "error")
+        return False
+    if form.revision.data != str(game["revision"]):
+        flash(STALE, "error")
+        return False
+    return True
+
+
+def perform(game, loaded, action, *args, **kwargs):
+    """Run an engine action on the game, store what it made and flash its message: return (outcome, None),
+    or (None, why not).
+
+    Nothing is stored when the engine refuses, the record breaks its rules, or another phone wrote first.
+    """
+    try:
+        outcome = action(loaded, *args, **kwargs)
+    except RecordError as error:
+        return None, refusal_text(error, loaded.players)
+    kind, payload = outcome.event
+    try:
+        store.append_event(store.get_db(), game["id"], kind, payload, outcome.record, game["revision"],
+                           loaded=outcome.game)  # the action loaded (and so validated) its record once
+    except RecordError as error:
+        return None, explain(error, outcome.record["players"])
+    except store.StaleRevision:
+        return None, STALE
+    if outcome.message:
+        flash(outcome.message, "info")
+    return outcome, None
+
+
+def save(game, loaded, action, *args, **kwargs):
+    """Perform an action, flashing why when it is refused; return the outcome or None."""
+    outcome, problem = perform(game, loaded, action, *args, **kwargs)
+    if problem:
+        flash(problem, "error")
+    return outcome
+
+
+def form_refusal(form, game):
+    """Validate a write form whose values must survive a refusal: None when it may be stored, else the problem.
+
+    A bad token is a 400 page; on a stale revision the table's current screen is shown instead.
+    """
+    if not form.validate():
+        if csrf_failed(form):
+            abort(400, EXPIRED)
+        return form_problems(form)
+    if form.revision.data != str(game["revision"]):
+        abort(moved_on(game["id"]))
+    return None
+
+
+def refused(template, problem, page):
+    """Show the form again with what was typed and why it was refused; a stale page goes to the current screen."""
+    if problem == STALE:
+        flash(STALE, "error")
+        return screen(page["game"]["id"])
+    return render_template(template, problem=problem, **page), 400
+
+
+def penalty_from(form):
+    """Return the penalty entered on a tricks or correction form (no points: the engine takes the reason's), or None."""
+    if form.penalty_seat.data in ("", None):
+        return None
+    points = form.penalty_points.data
+    return {"seat": int(form.penalty_seat.data), "reason": form.penalty_reason.data,
+            "points": float(points) if points is not None else None}
+
+
+def screen(game_id, loaded=None):
+    """Redirect straight to the screen the table is on, as `rules.step` names it (the stored game if not given)."""
+    if loaded is None:
+        _game, loaded = load_game(game_id)
+    return redirect(url_for(f"table.{rules.step(loaded)}", game_id=game_id))
+
+
+def open_step(game_id, name):
+    """Return (game, loaded) for the editor on this step of the hand; elsewhere, go where the table is.
+
+    A write posted from a screen the table has left is stale: nothing is stored and the message says so.
+    """
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    if rules.step(loaded) != name:
+        abort(moved_on(game_id, loaded))
+    return game, loaded
+
+
+def moved_on(game_id, loaded=None):
+    """Send a screen the table has left to the current one; a write from it is stale."""
+    if request.method == "POST":
+        flash(STALE, "error")
+    return screen(game_id, loaded)
+
+
+# ---- money and charts, on several pages ----------------------------------------------------------
+
+def money(amount):
+    """Show an amount of money with 2 decimals: 2.50."""
+    return f"{amount:.2f}"
+
+
+def net(amount):
+    """Show a net amount of money with its sign: +2.50, -2.50, 0.00."""
+    return f"{amount:+.2f}" if amount else "0.00"
+
+
+def payment_lines(payments):
+    """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
+    return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
+             "text": payment_text(p)} for p in payments]
+
+
+def payments_text(lines, pot=None):
+    """Return the lines of text that say who pays whom, and what is left in the pot."""
+    text = [line["text"] for line in lines] or ["Nobody owes anything."]
+    if pot is not None:
+        text.append(f"Left in the pot: {money(pot)}")
+    return text
+
+
+def chart(svg):
+    """Mark an SVG from charts.py as safe to put in a page: it escapes every name itself."""
+    return Markup(svg)

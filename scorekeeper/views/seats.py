@@ -1,0 +1,191 @@
+"""Every player may bid from their own phone: seat links, the seat's own page, and the reveal.
+
+A seat link holds a seat key (as strong as the edit key): it lets that phone enter its own bid only,
+in its turn, or with bids all at once before the reveal; then the bid stays sealed, the others see
+only who has bid, until the scorekeeper reveals the bids or the last one is in. Writes go through
+the same path as the actions API (`taps.perform`), so a seat's tap is applied once.
+"""
+
+import secrets
+
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+
+from .. import rules, store
+from ..forms import RevisionForm, csrf_failed
+from ..rules import sealed
+from . import taps
+
+bp = Blueprint("seats", __name__)
+
+SEAT_COOKIE_AGE = 60 * 60 * 24  # an evening: a seat link is handed round for one game
+NOT_YOURS = "This phone holds no seat link for this game (or the scorekeeper withdrew it)."
+
+
+def _seat_cookie(game_id):
+    return f"seat_{game_id}"
+
+
+def _edit_cookie(game_id):
+    return f"edit_{game_id}"  # the table's cookie: the phone that holds the edit key
+
+
+def _game(game_id):
+    found = store.load_game(store.get_db(), game_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def _require_editor(game):
+    if not store.may_edit(game, request.cookies.get(_edit_cookie(game["id"]))):
+        abort(403, "Only the scorekeeper's phone can do that.")
+
+
+def _checked(form):
+    if not form.validate():
+        abort(400, "This form's security token is missing or has expired. "
+                   "Go back, reload the page and try again; nothing was recorded.")
+
+
+@bp.app_template_global()
+def sealed_seats(loaded):
+    """The seats of the current hand that have bid in secret, not yet revealed (for every page)."""
+    return sealed.sealed_seats(loaded)
+
+
+@bp.app_template_global()
+def seat_links(game):
+    """The game's seat links by seat, for the scorekeeper's Share panel (empty until offered)."""
+    keys = store.seat_keys(store.get_db(), game["id"])
+    return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True)
+            for seat, key in keys.items()}
+
+
+@bp.route("/games/<game_id>/seats", methods=["GET", "POST"])
+def offer(game_id):
+    """Offer a seat link per player, after a confirmation; show their QR codes (the scorekeeper only)."""
+    game, loaded = _game(game_id)
+    _require_editor(game)
+    form = RevisionForm(revision=game["revision"])
+    if request.method == "POST":
+        _checked(form)
+        left = set(rules.table_state(game["record"])["left"])
+        store.make_seat_keys(store.get_db(), game_id, [s for s in range(len(loaded.players)) if s not in left])
+        return redirect(url_for("seats.offer", game_id=game_id))
+    return render_template("game/seats.html", game=game, loaded=loaded, form=form, links=seat_links(game))
+
+
+@bp.post("/games/<game_id>/seats/withdraw")
+def withdraw(game_id):
+    """Withdraw every seat link: those phones write nothing from now on."""
+    game, _loaded = _game(game_id)
+    _require_editor(game)
+    _checked(RevisionForm())
+    store.withdraw_seat_keys(store.get_db(), game_id)
+    flash("The seat links are withdrawn: those phones can no longer bid.", "info")
+    return redirect(url_for("seats.offer", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/seat/<key>")
+def take_seat(game_id, key):
+    """Open a seat link: this phone bids for that seat from now on."""
+    _game(game_id)
+    if store.seat_of_key(store.get_db(), game_id, key) is None:
+        abort(403, "That seat link is wrong or was withdrawn; ask the scorekeeper for a new one.")
+    response = make_response(redirect(url_for("seats.mine", game_id=game_id)))
+    response.set_cookie(_seat_cookie(game_id), key, max_age=SEAT_COOKIE_AGE, httponly=True, samesite="Lax")
+    return response
+
+
+def _my_seat(game_id):
+    return store.seat_of_key(store.get_db(), game_id, request.cookies.get(_seat_cookie(game_id)))
+
+
+@bp.route("/games/<game_id>/mine", methods=["GET", "POST"])
+def mine(game_id):
+    """The seat's own phone: the hand as the table sees it, and this player's bid when it is their turn."""
+    game, loaded = _game(game_id)
+    seat = _my_seat(game_id)
+    if seat is None:
+        abort(403, NOT_YOURS)
+    form = RevisionForm(revision=game["revision"])
+    if request.method == "POST":
+        if not form.validate():
+            flash("This page was open too long; reload it and bid again." if csrf_failed(form)
+                  else "Please tap a bid.", "error")
+            return redirect(url_for("seats.mine", game_id=game_id))
+        _bid_from_seat(game_id, seat, form)
+        return redirect(url_for("seats.mine", game_id=game_id))
+    return render_template("game/mine.html", **_seat_view(game, loaded, seat), form=form,
+                           tap_id=secrets.token_urlsafe(12))
+
+
+def _bid_from_seat(game_id, seat, form):
+    """Send the tapped bid through the actions path; flash what the table should know."""
+    try:
+        body = {"id": request.form.get("tap", ""), "revision": int(form.revision.data or 0), "action": "bid",
+                "seat": seat, "bid": int(request.form.get("bid", ""))}
+    except ValueError:
+        flash("Please tap a bid.", "error")
+        return
+    try:
+        status, answer = taps.perform(game_id, body, seat)
+    except taps.Refused as refused:
+        flash(refused.message, "error")
+        return
+    if status != 200:
+        flash(answer["error"], "error")
+    elif answer.get("message"):
+        flash(answer["message"], "info")
+
+
+def _seat_view(game, loaded, seat):
+    """What the seat's page shows: the hand, who has bid, and whether (and what) this seat may bid now."""
+    hand = rules.actions.current_hand(loaded)
+    view = {"game": game, "loaded": loaded, "seat": seat, "hand": hand, "step": rules.step(loaded),
+            "symbols": rules.SYMBOLS, "number": len(loaded.hands),
+            "upcoming": rules.actions.upcoming(loaded) if hand is None else None}
+    if hand is None:
+        return view | {"may_bid": False}
+    together = rules.actions.bids_all_at_once(loaded)
+    hidden = sealed.sealed_seats(loaded)
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    turn = None if together else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    bidding_open = view["step"] == "bids"
+    may_bid = bidding_open and seat in order and (hand.bids[seat] is None if together else turn == seat)
+    forbidden = None
+    if may_bid and not together:
+        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
+        forbidden = next((b for b in range(hand.cards + 1) if b not in allowed), None)
+    mine_sealed = None
+    if seat in hidden:
+        mine_sealed = store.sealed_bids(store.get_db(), game["id"], len(loaded.hands) - 1).get(seat, (None,))[0]
+    return view | {"together": together, "sealed": hidden, "order": order, "turn": turn, "may_bid": may_bid,
+                   "forbidden": forbidden, "mine_sealed": mine_sealed, "bidding_open": bidding_open,
+                   "hook_reason": rules.hook_reason(hand.cards, forbidden) if forbidden is not None else ""}
+
+
+@bp.post("/games/<game_id>/reveal")
+def reveal(game_id):
+    """Reveal the sealed bids together; the scorekeeper's entries fill (or change) the others."""
+    game, loaded = _game(game_id)
+    _require_editor(game)
+    form = RevisionForm()
+    _checked(form)
+    hand = rules.actions.current_hand(loaded)
+    entered = {}
+    if hand is not None:
+        hidden = set(sealed.sealed_seats(loaded))
+        for seat in rules.bidding_order(hand.dealer, len(hand.bids), hand.out):
+            value = request.form.get(f"bid_{seat}", "")
+            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip().isdigit():
+                entered[str(seat)] = int(value)
+    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12), "revision": int(form.revision.data or 0)
+            if str(form.revision.data or "").isdigit() else 0, "action": "reveal", "bids": entered}
+    try:
+        status, answer = taps.perform(game_id, body)
+    except taps.Refused as refused:
+        status, answer = refused.status, {"error": refused.message}
+    if status != 200:
+        flash(answer["error"], "error")
+    return redirect(url_for("table.play", game_id=game_id))

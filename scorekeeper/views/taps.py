@@ -1,0 +1,233 @@
+"""One tap, through the engine to the store: what the actions API and the seat phones share.
+
+`perform(game_id, body, seat)` applies one action named by a client (`seat` None for the
+scorekeeper's key, else the seat whose key was sent) and returns (status, JSON body). An action id
+already applied answers the same again; an action drawn on an older revision is applied when it
+is still valid as the next action, else refused with 409 and what differs.
+"""
+
+from .. import rules, store
+from ..rules import RecordError, WrongStep, sealed
+
+ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
+MAX_ID = 100
+RETRIES = 3
+
+
+class Conflict(Exception):
+    """The action does not fit the game as it stands: answered 409 with the game."""
+
+    def __init__(self, message, field="revision"):
+        super().__init__(message)
+        self.message, self.field = message, field
+
+
+class Refused(Exception):
+    """A refused action: a status, a message and the field it names."""
+
+    def __init__(self, status, message, field=None):
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(body, key, check, words):
+    value = body.get(key)
+    if not check(value):
+        raise Refused(422, f"'{key}' must be {words}", key)
+    return value
+
+
+def _optional(body, key, check, words):
+    return None if body.get(key) is None else _need(body, key, check, words)
+
+
+def checked_body(body):
+    """Return (id, revision, action) of a well-formed action, or refuse it naming the field."""
+    if not isinstance(body, dict):
+        raise Refused(422, "an action must be a JSON object", "body")
+    action_id = _need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable(),
+                      f"a unique string of 1 to {MAX_ID} characters made by the client")
+    revision = _need(body, "revision", lambda v: _whole(v) and v >= 1,
+                     "the game's revision the tap was made on (a whole number)")
+    action = _need(body, "action", lambda v: v in ACTIONS, "one of " + ", ".join(ACTIONS))
+    return action_id, revision, action
+
+
+def _seat_of(body, loaded):
+    return _need(body, "seat", lambda v: _whole(v) and 0 <= v < len(loaded.players),
+                 f"a seat number from 0 to {len(loaded.players) - 1}")
+
+
+def _penalties(body):
+    entries = _optional(body, "penalties", lambda v: isinstance(v, list) and all(isinstance(p, dict) for p in v),
+                        "a list of penalties: {\"seat\", \"reason\", \"points\"}")
+    return [dict(entry) for entry in entries or []]
+
+
+def _bids_by_seat(body, loaded):
+    chosen = _optional(body, "bids", lambda v: isinstance(v, dict), "an object of bids by seat: {\"0\": 2}")
+    bids = {}
+    for seat, value in (chosen or {}).items():
+        if not str(seat).isdigit() or int(seat) >= len(loaded.players) or not _whole(value):
+            raise Refused(422, "'bids' must map seat numbers to whole numbers", "bids")
+        bids[int(seat)] = value
+    return bids
+
+
+# ---- each action: the engine's outcome, or None when the game already holds what was asked -----------
+
+def _deal(db, game, loaded, body):
+    cards = _optional(body, "cards", _whole, "a whole number of cards")
+    trump = _optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    return rules.actions.deal(loaded, cards, trump)
+
+
+def _bid(db, game, loaded, body, stale):
+    seat = _seat_of(body, loaded)
+    amount = _need(body, "bid", _whole, "a whole number")
+    blind = bool(body.get("blind"))
+    if rules.actions.bids_all_at_once(loaded):
+        return _sealed_bid(db, game, loaded, seat, amount, blind)
+    hand = rules.actions.current_hand(loaded)
+    if hand is not None and hand.bids[seat] is not None:
+        if hand.bids[seat] == amount:
+            return None
+        if stale:
+            raise Conflict(f"{loaded.players[seat]}'s bid is already {hand.bids[seat]} (entered on another "
+                           f"phone); this tap said {amount}.", "bid")
+    return rules.actions.bid(loaded, seat, amount, blind)
+
+
+def _sealed_bid(db, game, loaded, seat, amount, blind):
+    """Seal the bid; when it is the last one awaited, reveal them all."""
+    outcome = sealed.seal(loaded, seat, amount, blind)
+    return outcome._replace(event=("sealed", dict(outcome.event[1], bid=amount, blind=blind)))
+
+
+def _trump(db, game, loaded, body):
+    trump = _need(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    return rules.actions.name_trump(loaded, trump)
+
+
+def _tricks(db, game, loaded, body):
+    took = _need(body, "tricks", lambda v: isinstance(v, list) and all(t is None or _whole(t) for t in v),
+                 "a list of trick counts by seat (null: as bid)")
+    return rules.actions.record_tricks(loaded, took, _penalties(body))
+
+
+def _reveal(db, game, loaded, body):
+    hand = rules.actions.current_hand(loaded)
+    if hand is None or not rules.actions.bids_all_at_once(loaded):
+        raise WrongStep("hands", "there are no bids to reveal: this game changed on another phone")
+    kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
+    return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
+
+
+# ---- answers -------------------------------------------------------------------------------------
+
+def answer(db, game_id, message=None):
+    """The game as it stands: revision, the screen the table is on, the scored game, who has bid in secret."""
+    game, loaded, scored = store.scored_game(db, game_id)
+    return {"revision": game["revision"], "step": rules.step(loaded), "game": scored, "message": message,
+            "sealed": sealed.sealed_seats(loaded)}
+
+
+def _conflict(db, game_id, revision, current, reason, field="revision"):
+    """409 with the game as it stands and a sentence saying what differs."""
+    body = answer(db, game_id)
+    reason = reason[0].upper() + reason[1:]
+    if revision != current:
+        reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
+        reason = (f"This game changed on another phone (it is at revision {current}; this tap was made on "
+                  f"revision {revision}). {reason}")
+    body.update(error=reason, field=field)
+    return 409, body
+
+
+def _write(db, game, loaded, action_id, action, body, stale, seat):
+    """Apply the action once; return (status, body)."""
+    game_id = game["id"]
+    if action == "undo":
+        if stale:
+            raise Conflict("Undo takes back the last action, and another phone has acted since.")
+        store.undo_action(db, game_id, action_id, game["revision"])
+        return 200, answer(db, game_id, "Undone.")
+    if seat is not None and action != "bid":
+        raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
+    if seat is not None:
+        _own_turn(loaded, body, seat)
+    handler = {"deal": _deal, "trump": _trump, "tricks": _tricks, "reveal": _reveal}.get(action)
+    outcome = _bid(db, game, loaded, body, stale) if action == "bid" else handler(db, game, loaded, body)
+    if outcome is None:
+        store.remember_action(db, game_id, action_id, game["revision"])
+        return 200, answer(db, game_id)
+    kind, payload = outcome.event
+    if kind == "sealed":
+        value = payload.pop("bid"), payload.pop("blind")
+        hand = payload["hand"]
+        revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
+                                  game["revision"])
+        return 200, _reveal_when_all_in(db, game_id, revision, outcome)
+    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"])
+    return 200, answer(db, game_id, outcome.message)
+
+
+def _reveal_when_all_in(db, game_id, revision, outcome):
+    """After a seal: reveal every bid when nobody else is awaited; a refused reveal leaves them sealed."""
+    if sealed.waiting_for(outcome.game):
+        return answer(db, game_id, outcome.message)
+    kept = store.sealed_bids(db, game_id, len(outcome.game.hands) - 1)
+    try:
+        shown = sealed.reveal(outcome.game, kept)
+        store.append_event(db, game_id, *shown.event, shown.record, revision)
+    except RecordError as error:
+        return answer(db, game_id, f"Everyone has bid, but the bids cannot stand: {error.message} "
+                                   "The scorekeeper enters them again.")
+    except store.StaleRevision:
+        return answer(db, game_id, outcome.message)
+    return answer(db, game_id, "Everyone has bid: the bids are revealed.")
+
+
+def _own_turn(loaded, body, seat):
+    """A seat phone bids only its own bid, in its turn (or before the reveal when all bid at once)."""
+    if body.get("seat") != seat:
+        raise Refused(403, f"This link enters {loaded.players[seat]}'s bid only.", "seat")
+    hand = rules.actions.current_hand(loaded)
+    if hand is None or rules.step(loaded) != "bids":
+        raise Conflict("The bids are closed: wait for the next deal.", "seat")
+    if rules.actions.bids_all_at_once(loaded):
+        return
+    turn = rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    if turn != seat:
+        raise Conflict(f"It is {loaded.players[turn]}'s turn to bid, not {loaded.players[seat]}'s.", "seat")
+
+
+def perform(game_id, body, seat=None):
+    """Apply one action from a client; `seat` is None for the scorekeeper, else the seat phone's seat."""
+    db = store.get_db()
+    action_id, revision, action = checked_body(body)
+    for _attempt in range(RETRIES):
+        if store.applied_action(db, game_id, action_id) is not None:
+            return 200, answer(db, game_id)
+        game, loaded = store.load_game(db, game_id)
+        stale = revision != game["revision"]
+        try:
+            return _write(db, game, loaded, action_id, action, body, stale, seat)
+        except store.ActionSeen:
+            return 200, answer(db, game_id)
+        except store.StaleRevision:
+            continue  # another phone wrote between our read and our write: try again on the new state
+        except store.NothingToUndo:
+            return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
+        except Conflict as conflict:
+            return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
+        except RecordError as error:
+            if stale or isinstance(error, WrongStep):
+                return _conflict(db, game_id, revision, game["revision"], error.message, error.path or "revision")
+            raise Refused(422, error.message, error.path or None) from None
+    return _conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
+                     "other phones keep writing; fetch the game and try again.")

@@ -1,0 +1,44 @@
+// The app shell: styles, scripts and icons (content-hashed URLs, so a kept copy is never stale) and a page that
+// says what to do while the connection is gone. Pages and writes always go to the server: a kept copy of a game
+// would show a stale score as if it were current.
+var SHELL = "shell-v1";
+var FILES = {{ (shell + [offline]) | tojson }};
+var OFFLINE = {{ offline | tojson }};
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(FILES); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      // Files of an older shell go; the ones listed above stay.
+      return Promise.all(requests.filter(function (request) {
+        var url = new URL(request.url);
+        return FILES.indexOf(url.pathname + url.search) < 0;
+      }).map(function (request) { return cache.delete(request); }));
+    });
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(caches.match(request).then(function (kept) { return kept || fetch(request); }));
+  } else if (request.mode === "navigate") {
+    // The network always: the page is live. Without it, the offline page.
+    event.respondWith(fetch(request).catch(function () {
+      return keptHand(url).then(function (page) { return page || caches.match(OFFLINE); });
+    }));
+  }
+});
+
+// The scorekeeper's hand page, kept by queue.js: a hand screen reloaded without a connection opens it, and the
+// taps still waiting in IndexedDB are drawn on it again.
+function keptHand(url) {
+  var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks)?$/);
+  if (!hand) return Promise.resolve(null);
+  return caches.open("hands-v1").then(function (cache) { return cache.match(hand[1] + "/offline-hand"); });
+}
