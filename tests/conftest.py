@@ -1,25 +1,37 @@
 """Fixtures: the real app on a temporary database file, its client, and a live server for the browser."""
 
 import os
+import shutil
 import socket
 import threading
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory):
+    """A database with every migration applied, made once per run; each test gets a copy."""
+    path = tmp_path_factory.mktemp("migrated") / "migrated.db"
+    store.migrate(path)
+    return path
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test secret",
-                      "SERVER_NAME": None})
+def app(tmp_path, migrated_database):
+    database = tmp_path / "test.db"
+    shutil.copyfile(migrated_database, database)
+    # Followers poll every 100 ms here, so a test of a follower's reload does not wait seconds.
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
+                      "SERVER_NAME": None, "FOLLOW_POLL_MS": 100})
     yield app
-    app.extensions["scorekeeper.keeper"].close()
+    store.close(app)
 
 
 @pytest.fixture
@@ -43,12 +55,20 @@ def live_server(app):
     """Serve the app with waitress on 127.0.0.1 and a free port; yield its base URL."""
     from waitress.server import create_server
 
-    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=4)
+    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=8)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+
+    def close_every_channel():
+        # Run in the server's own loop: with the browser's keep-alive connections closed too the
+        # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
+        for channel in list(server._map.values()):
+            channel.close()
+    server.trigger.pull_trigger(close_every_channel)
     thread.join(timeout=5)
+    assert not thread.is_alive(), "the live server did not stop"
+    server.task_dispatcher.shutdown(timeout=1)
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ GAME: Ann, Bob, Cy, Di; exact scoring (made: 10 + bid, missed: 0); 1 card then 2
 """
 
 import copy
+import re
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
@@ -20,6 +21,11 @@ def record(players=PLAYERS, hands=HANDS, settlement="pairwise", stake=1, first_d
              "stake": stake, "first_dealer": first_dealer}
     rules.update(extra)
     return {"players": list(players), "rules": rules, "hands": copy.deepcopy(hands)}
+
+
+def game_id_of(location):
+    """Return the game id in a redirect's address: a new game opens straight on its first screen."""
+    return re.search(r"/games/([^/?]+)", location).group(1)
 
 
 def create(client, rec, claim=True):

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import store
-from tests.game_helpers import HANDS, create, post_hand, record
+from tests.game_helpers import HANDS, create, game_id_of, post_hand, record
 from tests.html_forms import submit
 
 # Game 2, Bob deals first: hand 1 (Bob deals 1) bids 1 1 0 0, tricks 1 0 0 0 -> 11 0 10 10;
@@ -25,7 +25,7 @@ def again(client, app, game_id):
     """Press "New game, same table" on the game-over screen; return the new game's id and edit key."""
     response = submit(client, f"/games/{game_id}/over", action=f"/games/{game_id}/again")
     assert response.status_code == 302
-    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    new_id = game_id_of(response.headers["Location"])
     with app.app_context():
         return new_id, store.get_game(store.get_db(), new_id)["edit_key"]
 

@@ -76,6 +76,7 @@ def test_rules_line_names_the_system_and_pattern_from_the_registries(tmp_path):
 def test_rules_line_can_be_left_out(tmp_path):
     data = pdf.render_blank_sheet(players=4, max_cards=5, rules_line=False)
     assert "Deal:" not in text(data, tmp_path)
+    assert "Deal:" in text(pdf.render_blank_sheet(players=4, max_cards=5), tmp_path)  # the control
 
 
 def test_seven_players_and_25_hands_fit_on_one_page_in_every_paper(tmp_path):
@@ -159,6 +160,9 @@ def test_a_stylesheet_outside_sheets_is_never_applied(tmp_path):
     html = html.replace("</head>", f'<link rel="stylesheet" href="{outside.as_uri()}">'
                                    f'<link rel="stylesheet" href="{inside.name}"></head>')
     assert "LEAKED" not in text(pdf.html_to_pdf(html), tmp_path)
+    # The control: the same rule in the page itself does show, so the test can see a leak.
+    inline = html.replace("</head>", '<style>.title::after { content: "LEAKED"; }</style></head>')
+    assert "LEAKED" in text(pdf.html_to_pdf(inline), tmp_path)
 
 
 def test_repeated_request_is_served_from_the_cache():
@@ -177,12 +181,12 @@ def test_game_sheet_shows_bids_tricks_running_totals_and_the_plan(tmp_path):
     assert hand_column(sheet) == game.plan()
     lines = sheet.splitlines()
     row = next(line for line in lines if line.strip().startswith("5 ") and "Bob" in line)
-    assert row.split() == ["5", "Bob", "NT", "2✓", "2", "22", "1", "0", "-15", "1✓", "1", "0", "2✓", "2", "21"]
+    assert row.split() == ["5", "Bob", "NT", "2✓", "2", "22", "1", "0", "-15", "1✓", "1†", "0", "2✓", "2", "21"]
     totals = next(line for line in lines if line.strip().startswith("Total"))
     assert totals.split()[1:] == [str(t) for t in scored["totals"]] == ["17", "-4", "8", "26"]
     assert "Leading after 3 of 13 hands: Di" in sheet
     assert "Bob pays Di 5.70" in sheet and "Cy pays Ann 1.50" in sheet and "Bob pays Ann 0.60" in sheet
-    assert "hand 2: Cy revoke -20" in sheet
+    assert "hand 2: Cy revoke -20" in sheet and "† Penalties:" in sheet  # the † by each penalised tricks count
     assert rules.SYSTEMS.find("okenuff").name in lines[1]
 
 
@@ -234,7 +238,7 @@ def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
     sheet = text(pdf.game_sheet_pdf(rules.load(record)), tmp_path)
     assert "None" not in sheet
     first = next(line for line in sheet.splitlines() if line.strip().startswith("5 ") and "Ann" in line)
-    # Ann made 1 (11); Bob is out (his total carries: 0); Cy made 2 (12); Di missed (0).
-    assert first.split()[2:] == ["1✓", "1", "11", "out", "0", "2✓", "2", "12", "1", "2", "0"]
+    # Ann made 1 (11); Bob is out, joining next hand with 7: his first entry is 7; Cy made 2 (12); Di missed (0).
+    assert first.split()[2:] == ["1✓", "1", "11", "out", "7", "2✓", "2", "12", "1", "2", "0"]
     totals = next(line for line in sheet.splitlines() if line.strip().startswith("Total"))
     assert totals.split()[1:] == ["22", "18", "24", "0"]

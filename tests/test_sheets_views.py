@@ -90,7 +90,7 @@ def test_live_preview_and_form_errors_in_a_browser(browser, live_server, tmp_pat
         preview = "#preview-img" if pdf.can_preview_png() else "#preview-pdf"
         page.wait_for_selector(preview)
         if pdf.can_preview_png():
-            page.wait_for_function("document.querySelector('#preview-img').naturalWidth > 100")
+            page.wait_for_function("() => document.querySelector('#preview-img').naturalWidth > 100")
         page.screenshot(path=str(tmp_path / "print-page.png"), full_page=True)
 
         page.fill("input[name=players]", "1")

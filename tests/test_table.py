@@ -3,6 +3,7 @@
 import re
 
 from scorekeeper import store
+from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -15,7 +16,8 @@ def new_game(client, unset=(), **fields):
     data.update(fields)
     response = submit(client, "/games/new", data, unset=unset)
     assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    assert response.headers["Location"].endswith("/deal")  # straight to the first screen, one round trip
+    return game_id_of(response.headers["Location"])
 
 
 def follow(client, game_id):
@@ -57,11 +59,14 @@ def test_setup_needs_three_players_and_says_so(client):
     assert response.status_code == 400 and "at least 3 players" in response.get_data(as_text=True)
 
 
-def test_setup_refuses_rules_that_do_not_fit(client):
+def test_setup_lowers_an_n_the_deck_cannot_deal_and_says_so(client, app):
     response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
                                              "pattern": "up", "max_cards": "30"})
-    assert response.status_code == 400
-    assert "N (largest hand): 30 is out of range 1..17" in response.get_data(as_text=True)
+    assert response.status_code == 302
+    game_id = game_id_of(response.headers["Location"])
+    assert stored(app, game_id)["record"]["rules"]["deals"]["max"] == 17
+    page = client.get(response.headers["Location"], follow_redirects=True).get_data(as_text=True)
+    assert "N (largest hand) is 17, not 30: 3 players get at most 17 cards each from 1 deck." in page
 
 
 def test_setup_names_a_duplicate_player_as_the_form_does(client):
@@ -151,7 +156,10 @@ def test_bid_out_of_turn_stands(client, app):
 def test_tricks_must_add_up(client, app):
     game_id = new_game(client)
     response = play_hand(client, game_id, "hearts", [1, 1, 0, 0], tricks=[0, 1, 1, 0])
-    assert "more than the 1 cards" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "more than the 1 cards" in html
+    assert re.search(r'name="took_2"[^>]*value="1"|value="1"[^>]*name="took_2"', html)  # Cy's 1 is kept
     assert stored(app, game_id)["record"]["hands"][0].get("tricks") is None
 
 
@@ -190,14 +198,19 @@ def test_undo_edit_and_history(client, app):
     scored = client.get(f"/api/games/{game_id}").get_json()
     assert scored["hands"][0]["scores"] == [11, 0, 10, 10] and scored["totals"] == [22, 10, 21, 10]
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    assert "corrected" in history and "tricks 0 1 0 0 → 1 0 0 0" in history and "undone" in history
+    # Only what changed: the bids stayed as they were.
+    assert re.search(r"corrected: Ann&#39;s tricks 0 → 1, Bob&#39;s tricks 1 → 0\s*<small>", history)
+    assert "undone" in history
 
 
 def test_edit_refuses_a_bad_correction(client, app):
     game_id = new_game(client)
     play_hand(client, game_id, "hearts", [1, 1, 0, 0])
     response = submit(client, f"/games/{game_id}/hands/1/edit", {"took_1": 1, "took_2": 1})
-    assert "Hand 1, tricks: add up to 2" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "Hand 1, tricks: add up to 2" in html
+    assert re.search(r'name="took_2"[^>]*value="1"|value="1"[^>]*name="took_2"', html)  # not reset to 0
     assert stored(app, game_id)["record"]["hands"][0]["tricks"] == [0, 1, 0, 0]
 
 
@@ -214,7 +227,7 @@ def test_game_over_and_new_game_same_table(client, app):
     for payment in scored["settlement"]["payments"]:
         assert f"<b>{payment['from']}</b> pays <b>{payment['to']}</b> {payment['amount']:.2f}" in html
     response = submit(client, url, action=f"/games/{game_id}/again")
-    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    new_id = game_id_of(response.headers["Location"])
     record = stored(app, new_id)["record"]
     assert record["players"] == PLAYERS and record["hands"] == [] and record["rules"]["first_dealer"] == 1
     assert "Bob" in follow(client, new_id)[1]

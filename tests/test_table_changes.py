@@ -3,6 +3,7 @@
 import html as html_lib
 import re
 
+from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
 from tests.test_table import follow, new_game, stored
 
@@ -75,11 +76,17 @@ def test_simultaneous_bids_on_one_screen_without_the_hook(client, app):
     assert all(f'name="bid_{s}"' in html for s in range(4)) and "<s>" not in html
     # Ann deals 1 card and bids 0 with the others at 1, 0, 0: no hook, so the bids are even.
     response = submit(client, f"/games/{game_id}/bids", {"bid_0": 0, "bid_1": 1, "bid_2": 0, "bid_3": 0})
-    assert response.headers["Location"].endswith(f"/games/{game_id}")
+    assert response.headers["Location"].endswith(f"/games/{game_id}/tricks")  # straight to the next screen
     url, html = follow(client, game_id)
     assert url.endswith("/tricks") and 'class="announce even">EVEN' in html
     assert stored(app, game_id)["record"]["hands"][0]["bids"] == [0, 1, 0, 0]
     assert stored(app, game_id)["record"]["hands"][0].get("tricks") is None
+
+
+def refused(response):
+    """Return the message of a form shown again after a refusal (400, the typed values kept)."""
+    assert response.status_code == 400
+    return flashes(response.get_data(as_text=True))
 
 
 def test_simultaneous_bad_bids_are_refused_and_nothing_is_stored(client, app):
@@ -87,11 +94,12 @@ def test_simultaneous_bad_bids_are_refused_and_nothing_is_stored(client, app):
     deal(client, game_id)
     before = revision(app, game_id)
     response = submit(client, f"/games/{game_id}/bids", {"bid_0": 0, "bid_1": 2, "bid_2": 0, "bid_3": 0})
-    assert "A bid is 0 to 1: check Bob." in flashes(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "A bid is 0 to 1: check Bob." in refused(response)
+    assert re.search(r'name="bid_1"[^>]*value="2"|value="2"[^>]*name="bid_1"', response.get_data(as_text=True))
     response = submit(client, f"/games/{game_id}/bids", {"bid_0": "", "bid_1": "x", "bid_2": 0, "bid_3": 0})
-    assert "Please check" in flashes(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Please check" in refused(response)
     response = submit(client, f"/games/{game_id}/bids", {"bid_0": -1, "bid_1": 0, "bid_2": 0, "bid_3": 0})
-    assert "Please check" in flashes(client.get(response.headers["Location"]).get_data(as_text=True))
+    assert "Please check" in refused(response)
     assert revision(app, game_id) == before
 
 
@@ -102,7 +110,7 @@ def test_cooperative_bids_must_add_up_and_a_miss_is_dealt_again(client, app):
     assert "must add up to exactly 1" in html
     before = revision(app, game_id)
     response = submit(client, f"/games/{game_id}/bids", {"bid_0": 1, "bid_1": 1, "bid_2": 0, "bid_3": 0})
-    message = flashes(client.get(response.headers["Location"]).get_data(as_text=True))
+    message = refused(response)
     assert "Cooperative bids must add up to exactly 1; these add up to 2 (over by 1)." in message
     assert revision(app, game_id) == before
     submit(client, f"/games/{game_id}/bids", {"bid_0": 0, "bid_1": 1, "bid_2": 0, "bid_3": 0})
@@ -357,7 +365,7 @@ def test_revision_endpoint_follows_every_write(client, app):
     game_id = new_game(client)
     other = app.test_client()
     first = other.get(f"/games/{game_id}/revision")
-    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache" and first.headers["ETag"] == '"1"'
     assert first.get_json() == {"id": game_id, "revision": 1, "status": "playing"}
     deal(client, game_id)
     assert other.get(f"/games/{game_id}/revision").get_json()["revision"] == 2
@@ -405,7 +413,7 @@ def test_two_decks_from_eight_players_and_on_request(client, app):
     from scorekeeper import rules
     eight = {f"player_{s}": name for s, name in enumerate("Ann Bob Cy Di Ed Flo Gus Hal".split())}
     response = submit(client, "/games/new", eight | {"first_dealer": "0", "pattern": "down-up", "max_cards": ""})
-    game_id = response.headers["Location"].rsplit("/", 1)[-1]
+    game_id = game_id_of(response.headers["Location"])
     game = rules.load(stored(app, game_id)["record"])
     assert game.rules.decks == 2 and game.plan()[0] == 12  # 103 cards // 8
     game_id = new_game(client, decks="2", pattern="down-up", max_cards="")

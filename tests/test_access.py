@@ -1,0 +1,129 @@
+"""Every write route refuses a view-only visitor, a missing or wrong edit key, another game's key,
+and a missing or stale CSRF token, and then nothing is stored (issue 10)."""
+
+import re
+
+import pytest
+
+from scorekeeper import store
+
+from game_helpers import HANDS, create, post_hand, record
+
+# Each game-specific write route, the state its game must be in for the route to be open, and its form.
+IN_PROGRESS = {"cards": 3, "dealer": 2, "bids": [None, None, None, None]}
+BIDS_DONE = {"cards": 3, "dealer": 2, "bids": [1, 0, 1, 0]}
+ROUTES = {
+    "table.deal": ("deal", "/games/{id}/deal", {"trump": "hearts"}),
+    "table.bids": ("bids", "/games/{id}/bids", {"seat": "3", "bid": "0"}),
+    "table.trump": ("trump", "/games/{id}/trump", {"trump": "spades"}),
+    "table.tricks": ("tricks", "/games/{id}/tricks", {"took_0": "1", "took_1": "0", "took_2": "1", "took_3": "1",
+                                                      "penalty_reason": "revoke"}),
+    "table.table_changes": ("deal", "/games/{id}/table", {"action": "sit_out", "seat": "1"}),
+    "table.undo": ("undo", "/games/{id}/undo", {}),
+    "table.edit_hand": ("deal", "/games/{id}/hands/1/edit", {**{f"bid_{s}": "0" for s in range(4)},
+                                                                "penalty_reason": "revoke"}),
+    "table.again": ("deal", "/games/{id}/again", {}),
+    "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
+    "seats.offer": ("deal", "/games/{id}/seats", {}),
+    "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),
+    "seats.reveal": ("together", "/games/{id}/reveal", {f"bid_{s}": str(s % 2) for s in range(4)}),
+}
+# Routes whose key is not the edit cookie: their refusals are tested where the key is made.
+OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
+              "api.act": "tests/test_actions_api.py::test_keys",
+              "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)"}
+STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
+          "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
+          "bids": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}),
+          "tricks": dict(hands=HANDS + [dict(BIDS_DONE, trump="clubs")], deals={"pattern": "up", "max": 3}),
+          "trump": dict(hands=HANDS + [BIDS_DONE], deals={"pattern": "up", "max": 3}, trump="highest_bidder"),
+          "together": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}, hook=False,
+                           bidding="simultaneous")}
+STATES["seated"] = STATES["deal"]  # and seat links offered: then withdrawing them is a change
+
+
+def snapshot(app):
+    with app.app_context():
+        db = store.get_db()
+        return (db.execute("select id, revision, record from games order by id").fetchall(),
+                db.execute("select count(*) from events").fetchone()[0],
+                db.execute("select game_id, seat, key from seat_keys order by game_id, seat").fetchall())
+
+
+def csrf_of(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]
+
+
+def revision_of(app, game_id):
+    with app.app_context():
+        return store.get_game_head(store.get_db(), game_id)["revision"]
+
+
+def test_every_game_write_route_is_covered(app):
+    routes = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods and "game_id" in rule.arguments}
+    assert routes == set(ROUTES) | set(OTHER_KEYS)
+
+
+@pytest.mark.parametrize("endpoint", sorted(ROUTES))
+def test_a_write_without_the_right_key_or_token_changes_nothing(app, endpoint):
+    state, path, fields = ROUTES[endpoint]
+    owner = app.test_client()
+    game_id, key = create(owner, record(**STATES[state]))
+    other_id, other_key = create(owner, record(**STATES[state]))
+    if state == "undo":
+        post_hand(owner, game_id, key, HANDS[1])
+    if state == "seated":
+        with app.app_context():
+            store.make_seat_keys(store.get_db(), game_id, range(4))
+    url = path.format(id=game_id)
+    before = snapshot(app)
+
+    def attempt(client, token, cookie=None):
+        if cookie is not None:
+            client.set_cookie(f"edit_{game_id}", cookie)
+        data = dict(fields, revision=str(revision_of(app, game_id)))
+        if token is not None:
+            data["csrf_token"] = token
+        return client.post(url, data=data)
+
+    visitor = app.test_client()
+    assert attempt(visitor, csrf_of(visitor)).status_code == 403  # view-only: no key at all
+    wrong = app.test_client()
+    assert attempt(wrong, csrf_of(wrong), cookie="not-the-key").status_code == 403
+    thief = app.test_client()
+    assert attempt(thief, csrf_of(thief), cookie=other_key).status_code == 403  # another game's key
+    holder = app.test_client()
+    holder.get(f"/games/{game_id}/claim/{key}")
+    response = attempt(holder, None)
+    assert response.status_code == 400 and "security token" in response.get_data(as_text=True)
+    stale = csrf_of(app.test_client())  # a token from another session
+    assert attempt(holder, stale).status_code == 400
+    assert snapshot(app) == before
+    # The holder with a fresh token may write: the refusals above were about access only.
+    response = attempt(holder, csrf_of(holder))
+    assert response.status_code in (302, 200) and snapshot(app) != before
+
+
+def test_the_api_refuses_a_hand_without_the_right_bearer_key(client, app):
+    game_id, key = create(client, record(hands=HANDS, deals={"pattern": "up", "max": 3}))
+    _other_id, other_key = create(client, record())
+    hand = {"cards": 3, "dealer": 2, "bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 1]}
+    before = snapshot(app)
+    url = f"/api/games/{game_id}/hands"
+    assert client.post(url, json=hand).status_code == 401
+    assert client.post(url, json=hand, headers={"Authorization": "Bearer wrong"}).status_code == 403
+    assert client.post(url, json=hand, headers={"Authorization": f"Bearer {other_key}"}).status_code == 403
+    assert client.post(url, json=hand, headers={"Authorization": key}).status_code == 401  # no "Bearer"
+    assert snapshot(app) == before
+    assert client.post(url, json=hand, headers={"Authorization": f"Bearer {key}"}).status_code == 201
+
+
+def test_forms_that_create_refuse_a_missing_or_stale_token(app):
+    client = app.test_client()
+    before = snapshot(app)
+    names = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
+    assert client.post("/games/new", data=names).status_code == 400
+    assert client.post("/games/new", data=dict(names, csrf_token=csrf_of(app.test_client()))).status_code == 400
+    assert client.post("/import", data={}).status_code == 400
+    assert snapshot(app) == before

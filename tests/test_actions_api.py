@@ -1,0 +1,198 @@
+"""The actions API (issue 11): every write of the table as one JSON action, applied exactly once."""
+
+import json
+
+import pytest
+
+from scorekeeper import store
+
+# Ann, Bob, Cy, Di; the hook on; hands of 1, 2, 3 cards; the trump turned up at the deal.
+RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
+          "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+          "hands": []}
+
+
+@pytest.fixture
+def game(client):
+    body = client.post("/api/games", json=RECORD).get_json()
+    return body["id"], body["edit_key"]
+
+
+def auth(key):
+    return {"Authorization": f"Bearer {key}"}
+
+
+class Table:
+    """One client of the actions API: counts its own action ids and follows the revision it was told."""
+
+    def __init__(self, client, game_id, key):
+        self.client, self.game_id, self.key, self.n, self.revision = client, game_id, key, 0, 1
+
+    def post(self, action, revision=None, action_id=None, **fields):
+        self.n += 1
+        body = {"id": action_id or f"tap-{self.n}", "revision": revision or self.revision, "action": action,
+                **fields}
+        response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=auth(self.key))
+        if response.status_code == 200:
+            self.revision = response.get_json()["revision"]
+        return response
+
+    def ok(self, action, **fields):
+        response = self.post(action, **fields)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+
+def stored_record(client, game_id):
+    return client.get(f"/api/games/{game_id}/export").get_json()
+
+
+def test_a_whole_hand_through_the_actions(client, game):
+    table = Table(client, *game)
+    after = table.ok("deal", trump="hearts")
+    assert after["step"] == "bids" and after["revision"] == 2
+    table.ok("bid", seat=1, bid=1)
+    table.ok("bid", seat=2, bid=0)
+    table.ok("bid", seat=3, bid=1)
+    after = table.ok("bid", seat=0, bid=1)
+    assert after["step"] == "tricks"
+    after = table.ok("tricks", tricks=[None, 0, 0, 0])  # Ann deals: she takes what is left
+    assert after["step"] == "deal" and after["revision"] == 7
+    # The game is what GET /api/games/<id> gives.
+    assert after["game"] == client.get(f"/api/games/{game[0]}").get_json()
+    hand = stored_record(client, game[0])["hands"][0]
+    assert hand["bids"] == [1, 1, 0, 1] and hand["tricks"] == [1, 0, 0, 0] and hand["trump"] == "hearts"
+    assert after["game"]["totals"] == [11, 0, 10, 0]
+
+
+def test_the_same_id_twice_is_applied_once(client, game):
+    table = Table(client, *game)
+    first = table.ok("deal", trump="spades", action_id="deal-1")
+    again = table.post("deal", revision=1, action_id="deal-1", trump="spades")
+    assert again.status_code == 200 and again.get_json() == first
+    assert len(stored_record(client, game[0])["hands"]) == 1
+    assert [e["kind"] for e in store.events(store_db(client), game[0])] == ["create", "deal"]
+
+
+def store_db(client):
+    with client.application.app_context():
+        return store.connect(client.application.config["DATABASE"])
+
+
+def test_a_stale_tap_still_valid_is_applied(client, game):
+    scorekeeper, other = Table(client, *game), Table(client, *game)
+    scorekeeper.ok("deal", trump="clubs")
+    scorekeeper.ok("bid", seat=1, bid=0)
+    # The other phone still thinks the game is at revision 2: Cy's bid is still the next valid action.
+    after = other.ok("bid", revision=2, action_id="other-1", seat=2, bid=1)
+    assert after["revision"] == 4
+    assert stored_record(client, game[0])["hands"][0]["bids"] == [None, 0, 1, None]
+
+
+def test_a_conflicting_stale_tap_answers_409_with_the_game(client, game):
+    table = Table(client, *game)
+    table.ok("deal", trump="clubs")
+    table.ok("bid", seat=1, bid=0)
+    response = table.post("bid", revision=2, seat=1, bid=1)
+    assert response.status_code == 409
+    body = response.get_json()
+    assert "Bob's bid is already 0" in body["error"] and "revision 3" in body["error"]
+    assert body["field"] == "bid" and body["revision"] == 3 and body["step"] == "bids"
+    assert body["game"] == client.get(f"/api/games/{game[0]}").get_json()
+    assert stored_record(client, game[0])["hands"][0]["bids"] == [None, 0, None, None]
+
+
+def test_a_stale_deal_after_another_deal_conflicts(client, game):
+    table = Table(client, *game)
+    table.ok("deal", trump="clubs")
+    response = table.post("deal", revision=1, trump="hearts")
+    assert response.status_code == 409
+    assert "revision 2; this tap was made on revision 1). The table is at bids, not deal." in \
+        response.get_json()["error"]
+    assert len(stored_record(client, game[0])["hands"]) == 1
+
+
+def test_refused_actions_name_the_field_and_change_nothing(client, game):
+    table = Table(client, *game)
+    table.ok("deal", cards=2, trump="clubs")  # Ann deals 2 instead of the planned 1
+    table.ok("bid", seat=1, bid=1)
+    table.ok("bid", seat=2, bid=0)
+    table.ok("bid", seat=3, bid=0)
+    cases = [({"action": "bid", "seat": 0, "bid": 1}, 422, "hands[0].bids[0]", "may not bid 1"),
+             ({"action": "bid", "seat": 0, "bid": 5}, 422, "hands[0].bids[0]", "A bid is 0 to 2"),
+             ({"action": "bid", "seat": 9, "bid": 0}, 422, "seat", "seat number"),
+             ({"action": "bid", "seat": 0}, 422, "bid", "whole number"),
+             ({"action": "shuffle"}, 422, "action", "one of deal"),
+             ({"action": "tricks", "tricks": "lots"}, 422, "tricks", "list of trick counts")]
+    before = stored_record(client, game[0])
+    for fields, status, field, words in cases:
+        response = table.post(**fields)
+        body = response.get_json()
+        assert response.status_code == status, (fields, body)
+        assert body["field"] == field and words in body["error"], (fields, body)
+    assert stored_record(client, game[0]) == before
+
+
+def test_the_body_must_be_well_formed(client, game):
+    game_id, key = game
+    url = f"/api/games/{game_id}/actions"
+    cases = [({"revision": 1, "action": "deal"}, "id"), ({"id": "", "revision": 1, "action": "deal"}, "id"),
+             ({"id": "x", "revision": "1", "action": "deal"}, "revision"), ({"id": "x", "revision": 1}, "action"),
+             ([1, 2], "body")]
+    for body, field in cases:
+        response = client.post(url, json=body, headers=auth(key))
+        assert response.status_code == 422 and response.get_json()["field"] == field, body
+    assert client.post(url, data="deal", headers=auth(key)).status_code == 415
+
+
+def test_keys(client, game):
+    game_id, key = game
+    url = f"/api/games/{game_id}/actions"
+    body = {"id": "a", "revision": 1, "action": "deal", "trump": "clubs"}
+    assert client.post(url, json=body).status_code == 401
+    assert client.post(url, json=body, headers=auth("wrong")).status_code == 403
+    other_key = client.post("/api/games", json=RECORD).get_json()["edit_key"]
+    assert client.post(url, json=body, headers=auth(other_key)).status_code == 403  # another game's key
+    assert client.post("/api/games/nope/actions", json=body, headers=auth(key)).status_code == 404
+    assert stored_record(client, game_id)["hands"] == []
+
+
+def test_undo_and_a_stale_undo(client, game):
+    table = Table(client, *game)
+    table.ok("deal", trump="clubs")
+    table.ok("bid", seat=1, bid=0)
+    stale = table.post("undo", revision=2)
+    assert stale.status_code == 409 and "another phone has acted since" in stale.get_json()["error"]
+    after = table.ok("undo")
+    assert after["message"] == "Undone." and after["step"] == "bids"
+    assert stored_record(client, game[0])["hands"][0]["bids"] == [None] * 4
+
+
+def test_trump_named_after_the_bids_and_penalties(client):
+    record = json.loads(json.dumps(RECORD))
+    record["rules"]["trump"] = "highest_bidder"
+    body = client.post("/api/games", json=record).get_json()
+    table = Table(client, body["id"], body["edit_key"])
+    table.ok("deal")
+    for seat, bid in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        after = table.ok("bid", seat=seat, bid=bid)
+    assert after["step"] == "trump"
+    assert table.ok("trump", trump="diamonds")["step"] == "tricks"
+    after = table.ok("tricks", tricks=[0, 1, 0, None], penalties=[{"seat": 2, "reason": "revoke"},
+                                                                  {"seat": 3, "reason": "other", "points": -5}])
+    hand = stored_record(client, body["id"])["hands"][0]
+    assert hand["trump"] == "diamonds" and [p["seat"] for p in hand["penalties"]] == [2, 3]
+    assert after["game"]["totals"] == [0, 11, -10, 5]
+
+
+def test_openapi_describes_every_api_route(client, app):
+    document = client.get("/api/openapi.json").get_json()
+    described = {(path, method.upper()) for path, item in document["paths"].items() for method in item}
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/"):
+            path = rule.rule.replace("<", "{").replace(">", "}")
+            served |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert described == served
+    assert set(document["components"]["schemas"]["Action"]["properties"]["action"]["enum"]) == {
+        "deal", "bid", "trump", "tricks", "undo", "reveal"}

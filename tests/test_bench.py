@@ -1,0 +1,25 @@
+"""`make bench` (bench/run.py): every benchmark runs, even after one exits or fails, and one table is printed."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+RUN = Path(__file__).resolve().parent.parent / "bench" / "run.py"
+
+
+def test_every_benchmark_runs_into_one_table(tmp_path):
+    (tmp_path / "bench_a.py").write_text(
+        "import sys\n"
+        "def rows():\n    return [('first', '1 ms', '2 ms', 0.5, '<= 1')]\n"
+        "if __name__ == '__main__':\n    sys.exit(1)\n"
+        "sys.exit(0)\n")  # a script that exits while it is loaded, as bench_sheet_page.py did
+    (tmp_path / "bench_b.py").write_text("def rows():\n    raise RuntimeError('no fonts')\n")
+    (tmp_path / "bench_c.py").write_text("def rows():\n    return [('third', '4 ms', '1 ms', 4.0, '<= 3')]\n")
+    done = subprocess.run([sys.executable, str(RUN), str(tmp_path)], capture_output=True, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["benchmark", "measured", "against", "ratio", "target"]
+    table = "\n".join(lines)
+    assert "bench_a" in table and "SystemExit" in table
+    assert "bench_b" in table and "no fonts" in table
+    assert "third" in table and "4.00" in table and "MISSED" in table
+    assert len(lines) == 4, table  # one header and one row each: a single table

@@ -1,0 +1,325 @@
+"""Following live in Debian's Chromium at phone size: a scorekeeper and a follower in two browser contexts,
+the display settings (wake lock, dark mode, speech), 320 px, and axe-core on every screen.
+
+Screenshots go to test-artifacts/.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import store
+from tests.game_helpers import create, record
+from tests.test_browser_changes import set_up
+from tests.test_browser_table import bid
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+
+# A stand-in for the Screen Wake Lock API that behaves as the browser's does (the lock is dropped when the page is
+# hidden) and counts what the page asks for, so that the test sees every request and release.
+FAKE_WAKE_LOCK = """
+window.__locks = {requested: 0, released: 0, held: 0};
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: function (type) {
+  var listeners = [], sentinel = {type: type, released: false,
+    addEventListener: function (name, fn) { listeners.push(fn); },
+    release: function () { if (sentinel.released) return Promise.resolve(); sentinel.released = true;
+      window.__locks.released++; window.__locks.held--; listeners.forEach(function (fn) { fn(); }); return Promise.resolve(); }};
+  window.__locks.requested++; window.__locks.held++;
+  document.addEventListener("visibilitychange", function () { if (document.hidden) sentinel.release(); });
+  return Promise.resolve(sentinel);
+}}});
+"""
+FAKE_SPEECH = """
+window.__spoken = [];
+window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {speak: function (u) { window.__spoken.push(u.text); }}});
+"""
+
+
+def open_settings(page):
+    """Tap the gear in the bar: the display settings."""
+    page.locator("#prefs summary").click()
+
+
+def set_visible(page, visible):
+    """Pretend the phone's screen went off (or came back): what the page sees when it is hidden."""
+    page.evaluate("""visible => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => !visible});
+        Object.defineProperty(document, "visibilityState", {configurable: true, get: () => visible ? "visible" : "hidden"});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", visible)
+
+
+def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app, live_server, shots):
+    set_up(page, live_server, hook=True, pattern="down", max_cards="3")
+    game_url = page.url.removesuffix("/deal")
+    other = browser.new_context(**PHONE)
+    follower = other.new_page()
+    follower.goto(game_url)
+    assert "Next: Ann deals 3" in follower.inner_text("#live-hand")
+    # The follower folds the chart and scrolls down a little; a marker shows the page was never reloaded.
+    follower.locator("details.chartbox summary").click()
+    assert follower.evaluate("document.querySelector('details.chartbox').open") is False
+    follower.evaluate("window.__notReloaded = true; window.scrollTo(0, 40)")
+    scrolled = follower.evaluate("window.scrollY")
+
+    page.get_by_role("button", name="hearts").click()
+    follower.wait_for_function("() => document.querySelector('#live-turn') && "
+                               "document.querySelector('#live-turn').textContent === 'Bob'", timeout=2000)
+    for number, name, next_up in ((1, "Bob", "Cy"), (0, "Cy", "Di"), (1, "Di", "Ann")):
+        bid(page, number)
+        # Each bid reaches the follower's page within 2 s, in place.
+        follower.wait_for_function(
+            """([name, bid, next]) => [...document.querySelectorAll('#live-hand .bidders li')].some(li =>
+                 li.querySelector('.name').textContent.trim() === name && li.querySelector('.bid').textContent === bid)
+               && document.querySelector('#live-turn').textContent === next""",
+            arg=[name, str(number), next_up], timeout=2000)
+    assert "Bid 2 of 3 · under by 1 · Ann to bid" in follower.inner_text("#live-tally")
+    assert follower.inner_text("#live-hand .hook") == "Ann may not bid 1."
+    shots(follower, "40-follower-bidding")
+    bid(page, 2)
+    follower.wait_for_function("() => document.querySelector('#live-announce')", timeout=2000)
+    assert follower.inner_text("#live-announce") == "OVER by 1"
+    assert follower.evaluate("getComputedStyle(document.querySelector('#live-announce')).fontSize") == "41.6px"
+    assert follower.evaluate("window.__notReloaded") is True
+    assert follower.evaluate("document.querySelector('details.chartbox').open") is False
+    assert follower.evaluate("window.scrollY") == scrolled
+    shots(follower, "41-follower-announce")
+
+    page.get_by_role("button", name="Save tricks").click()
+    follower.wait_for_function("() => document.querySelector('tfoot').innerText.includes('11')", timeout=2000)
+    assert follower.evaluate("window.__notReloaded") is True
+    assert "Next: Bob deals 2" in follower.inner_text("#live-hand")
+    other.close()
+
+
+def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidden(browser, page, live_server,
+                                                                                     client, shots):
+    game_id, key = create(client, record(hands=[]), claim=False)
+    page.context.add_init_script(FAKE_WAKE_LOCK)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.wait_for_function("() => window.__locks.held === 1")  # on by default while a game is open
+    open_settings(page)
+    toggle = page.get_by_label("Keep the screen on")
+    assert toggle.is_checked()
+    assert page.inner_text("#pref-status") == "The screen stays on."
+    shots(page, "42-display-settings")
+    # The browser drops the lock when the screen goes off; it is taken again when the page comes back.
+    set_visible(page, False)
+    page.wait_for_function("() => window.__locks.held === 0")
+    set_visible(page, True)
+    page.wait_for_function("() => window.__locks.held === 1 && window.__locks.requested === 2")
+    toggle.uncheck()
+    page.wait_for_function("() => window.__locks.held === 0")
+    assert page.inner_text("#pref-status") == "The screen may sleep."
+    # Off is remembered: the next game page does not ask for the lock, and coming back does not either.
+    page.reload()
+    open_settings(page)
+    assert not page.get_by_label("Keep the screen on").is_checked()
+    set_visible(page, False)
+    set_visible(page, True)
+    assert page.evaluate("window.__locks.requested") == 0
+    # Pages that are not a game never ask.
+    page.goto(live_server + "/")
+    open_settings(page)
+    assert page.get_by_label("Keep the screen on").count() == 0
+
+
+def test_the_browsers_own_wake_lock_is_taken_on_a_game_page(page, live_server, client):
+    game_id, key = create(client, record(hands=[]), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")  # Chromium's real Screen Wake Lock API, no stand-in
+    page.wait_for_function("() => document.getElementById('pref-status').textContent === 'The screen stays on.'")
+    open_settings(page)
+    page.get_by_label("Keep the screen on").uncheck()
+    assert page.inner_text("#pref-status") == "The screen may sleep."
+
+
+def test_dark_mode_follows_the_phone_and_the_toggle_is_remembered(browser, live_server, client, shots):
+    game_id, key = create(client, record(hands=record()["hands"][:1]), claim=False)
+    context = browser.new_context(color_scheme="dark", **PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    background = "getComputedStyle(document.body).backgroundColor"
+    assert page.evaluate(background) == "rgb(18, 20, 22)"
+    page.locator("details.share summary").click()
+    shots(page, "43-sheet-dark")
+    open_settings(page)
+    page.get_by_label("Colours").select_option("light")
+    assert page.evaluate(background) == "rgb(251, 250, 246)"
+    page.reload()
+    assert page.evaluate(background) == "rgb(251, 250, 246)"
+    shots(page, "44-sheet-light")
+    page.goto(f"{live_server}/games/{game_id}/deal")
+    assert page.evaluate(background) == "rgb(251, 250, 246)"
+    open_settings(page)
+    page.get_by_label("Colours").select_option("auto")
+    assert page.evaluate(background) == "rgb(18, 20, 22)"
+    shots(page, "45-deal-dark")
+    context.close()
+
+
+def test_the_follower_may_hear_the_announcement(browser, page, live_server, app, client):
+    game_id, key = create(client, record(hook=False, hands=[]), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    other = browser.new_context(**PHONE)
+    other.add_init_script(FAKE_SPEECH)
+    follower = other.new_page()
+    follower.goto(f"{live_server}/games/{game_id}")
+    open_settings(follower)
+    speak = follower.get_by_label("Speak the announcement")
+    assert not speak.is_checked()  # off by default
+    speak.check()
+    page.get_by_role("button", name="hearts").click()
+    for number in (0, 0, 0, 0):
+        bid(page, number)
+    follower.wait_for_function("() => window.__spoken.length > 0", timeout=3000)
+    assert follower.evaluate("window.__spoken") == ["under by 1"]
+    other.close()
+
+
+def overflows(page):
+    """True when the page is wider than the screen, or the bar's words wrap onto a second line."""
+    return page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth "
+                         "|| document.querySelector('.bar .home').getBoundingClientRect().height > 30")
+
+
+def axe_violations(page):
+    """Run axe-core (installed from npm into tests/axe by make test) in the page; return the WCAG A/AA violations."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""() => axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => r.violations.map(v =>
+        ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""")
+    return found
+
+
+def screens(app, client):
+    """Return (name, url, visitor) for every screen of the app: 'editor' holds the edit key, 'follower' not."""
+    finished, key = create(client, record(), claim=False)
+    dealing, dealing_key = create(client, record(hands=[]), claim=False)
+    bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
+                                                         "bids": [None, 1, None, None]}]), claim=False)
+    tricks, tricks_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
+                                                       "bids": [1, 1, 0, 1]}]), claim=False)
+    together, together_key = create(client, record(bidding="simultaneous", hands=[
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None] * 4}]), claim=False)
+    trump, trump_key = create(client, record(trump="highest_bidder", hands=[
+        {"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]), claim=False)
+    seven, _key = create(client, json.loads((Path(__file__).parent / "games" / "seven_players_25_hands.json")
+                                            .read_text()), claim=False)
+    with app.app_context():
+        evening = store.evening_of(store.get_db(), finished)
+    claims = [f"/games/{g}/claim/{k}" for g, k in ((finished, key), (dealing, dealing_key), (bidding, bidding_key),
+                                                   (tricks, tricks_key), (together, together_key),
+                                                   (trump, trump_key))]
+    editor = [("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{dealing}/deal"),
+              ("bids", f"/games/{bidding}/bids"), ("bids-together", f"/games/{together}/bids"),
+              ("trump", f"/games/{trump}/trump"), ("tricks", f"/games/{tricks}/tricks"),
+              ("table", f"/games/{dealing}/table"), ("sheet", f"/games/{finished}/sheet"),
+              ("edit", f"/games/{finished}/hands/1/edit"), ("over", f"/games/{finished}/over"),
+              ("history", f"/games/{finished}/history"), ("settle", f"/games/{finished}/settle"),
+              ("compare", f"/games/{finished}/compare"), ("evening", f"/evenings/{evening}"), ("players", "/players"), ("player", "/players/Ann"),
+              ("import", "/import"), ("print", "/sheets/"), ("offline", "/offline"), ("missing", "/games/nope")]
+    follower = [("follow", f"/games/{bidding}"), ("follow-over", f"/games/{finished}"), ("follow-7", f"/games/{seven}"),
+                ("follow-tricks", f"/games/{tricks}")]
+    return claims, editor, follower
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_screen_passes_axe_and_fits_320_px(browser, live_server, app, client, scheme, shots):
+    claims, editor, follower = screens(app, client)
+    problems = {}
+    for role, visits in (("editor", editor), ("follower", follower)):
+        # bypass_csp: axe is injected as a script the page itself would never allow.
+        context = browser.new_context(color_scheme=scheme, bypass_csp=True, viewport={"width": 320, "height": 640},
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        if role == "editor":
+            for claim in claims:
+                page.goto(live_server + claim)
+        for name, url in visits:
+            page.goto(live_server + url)
+            page.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
+            found = axe_violations(page)
+            if found:
+                problems[name] = found
+            if overflows(page):
+                problems.setdefault(name, []).append("wider than 320 px, or the bar wraps")
+            if name in ("follow", "bids", "sheet", "deal", "tricks"):
+                page.evaluate("document.getElementById('prefs').open = false")
+                shots(page, f"46-{scheme}-{name}-320")
+        context.close()
+    assert not problems, json.dumps(problems, indent=1)
+
+
+def test_the_app_shell_says_what_to_do_when_the_connection_drops(browser, live_server, client, shots):
+    game_id, key = create(client, record(), claim=False)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    # The service worker installs (keeping the hashed styles and scripts); the next visit goes through it.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.goto(f"{live_server}/games/{game_id}/history")
+    assert "No connection" in page.inner_text("h1")
+    assert "Everything recorded so far is safe" in page.inner_text("main")
+    # Styled and scripted from the kept shell: the bar, and the display settings (prefs.js) work offline.
+    assert page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "flex"
+    assert page.locator("#prefs").is_visible()
+    shots(page, "47-offline")
+    context.set_offline(False)
+    page.goto(f"{live_server}/games/{game_id}/history")
+    assert "History" in page.title()
+    context.close()
+
+
+def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser, live_server, client):
+    game_id, key = create(client, record(hands=[]), claim=False)
+    context = browser.new_context(**PHONE)
+    context.add_init_script(FAKE_SPEECH)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    open_settings(page)
+    page.get_by_label("Speak the announcement").check()
+    page.get_by_role("button", name="hearts").click()
+    for number in (1, 0, 0):
+        bid(page, number)
+    assert page.evaluate("window.__spoken") == [
+        "the dealer may not bid 0: the bids would add up to 1, the number of cards (the hook)."]
+    bid(page, 1)
+    page.wait_for_url(re.compile(r"/tricks$"))
+    assert page.evaluate("window.__spoken") == ["over by 1"]  # a new page: what it has to say, once
+    page.reload()
+    assert page.evaluate("window.__spoken") == []  # said already
+    context.close()
+
+
+def test_after_the_first_visit_a_page_view_costs_one_request(browser, app, live_server, client):
+    finished, key = create(client, record(), claim=False)
+    other, _other_key = create(client, record(), claim=False)
+    asked = []
+    serve = app.wsgi_app
+
+    def counting(environ, start_response):
+        asked.append(environ["PATH_INFO"])
+        return serve(environ, start_response)
+    app.wsgi_app = counting
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{finished}")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(f"{live_server}/games/{finished}/history")
+    page.wait_for_timeout(500)
+    asked.clear()
+    page.goto(f"{live_server}/games/{other}")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)  # anything the page or the browser would still ask for
+    assert [path for path in asked if not path.endswith("/revision")] == [f"/games/{other}"]
+    context.close()
