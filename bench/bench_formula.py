@@ -1,0 +1,48 @@
+"""A house formula against the built-in system it equals, and the load-time check of a new formula.
+
+Targets: scoring with a formula at most 3 times Montreal's time (the same rule, written in Python);
+checking a new formula over every legal hand of a 25-hand, 7-player plan below 50 ms, once per
+formula and plan (then cached). Run: python bench/bench_formula.py
+"""
+
+import json
+import sys
+import timeit
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import rules  # noqa: E402
+from scorekeeper.rules import formula  # noqa: E402
+
+GAME = ROOT / "tests" / "games" / "seven_players_25_hands.json"
+MONTREAL_AS_FORMULA = {"made": "10 + 2*tricks", "over": "0"}
+
+
+def best(function):
+    runs, _ = timeit.Timer(function).autorange()
+    return min(timeit.repeat(function, number=runs, repeat=3)) / runs
+
+
+def main():
+    game = rules.load(GAME.read_text())
+    builtin = best(lambda: rules.score(game, system="montreal"))
+    house = best(lambda: rules.score(game, system="formula", options=MONTREAL_AS_FORMULA))
+    print(f"score a {len(game.players)}-player, {len(game.hands)}-hand game: Montreal {builtin * 1e6:.0f} us, "
+          f"the same as a formula {house * 1e6:.0f} us: {house / builtin:.2f} times (target: at most 3)")
+    record = json.loads(GAME.read_text())
+    record["rules"].update(scoring="formula", options={"made": "hand + players + bid/(cards + 1)",
+                                                       "over": "-(off + hand)/players"})
+
+    def first_check():
+        formula._check.cache_clear()
+        formula.house_rule.cache_clear()
+        rules.load(record)
+    check = best(first_check) - best(lambda: rules.load(GAME.read_text()))
+    print(f"first check of a formula using every name over the whole plan: {check * 1e3:.1f} ms "
+          f"= {check / 0.05:.2f} of the 50 ms target")
+
+
+if __name__ == "__main__":
+    main()
