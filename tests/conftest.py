@@ -71,6 +71,77 @@ def live_server(app):
     server.task_dispatcher.shutdown(timeout=1)
 
 
+class CuttableLink:
+    """A TCP relay in front of the live server whose connection can be cut, as a table's Wi-Fi is.
+
+    Chromium's offline emulation does not reach a service worker's own requests, so a page it controls
+    could still get through; a cut link refuses everyone, as the real thing does.
+    """
+
+    def __init__(self, target_port):
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.is_cut = False
+        self.open = set()
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def cut(self):
+        with self.lock:
+            self.is_cut = True
+            for sock in self.open:
+                _close(sock)
+            self.open.clear()
+
+    def restore(self):
+        self.is_cut = False
+
+    def close(self):
+        self.cut()
+        _close(self.listener)
+
+    def _accept(self):
+        while True:
+            try:
+                incoming, _address = self.listener.accept()
+            except OSError:
+                return
+            with self.lock:
+                if self.is_cut:
+                    _close(incoming)
+                    continue
+                outgoing = socket.create_connection(("127.0.0.1", self.target_port))
+                self.open |= {incoming, outgoing}
+            for source, sink in ((incoming, outgoing), (outgoing, incoming)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        _close(source)
+        _close(sink)
+
+
+def _close(sock):
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
+
+
+@pytest.fixture
+def link(live_server):
+    """The live server through a link that a test can cut (`link.cut()`) and restore."""
+    relay = CuttableLink(int(live_server.rsplit(":", 1)[1]))
+    yield relay
+    relay.close()
+
+
 @pytest.fixture(scope="session")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
