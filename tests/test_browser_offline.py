@@ -110,6 +110,52 @@ def record_a_hand_offline(browser, live_server, link, shots, reload):
         context.close()
 
 
+def test_a_tap_while_the_phone_still_believes_it_is_online_waits_and_is_sent(browser, live_server, link, shots):
+    """The Wi-Fi is up but the server out of reach: the posted bid comes back as the kept page, queued."""
+    context, page = phone(browser)
+    try:
+        game_id, _key = new_game(page, live_server, through=link.url)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.get_by_role("button", name="hearts").click()
+        page.wait_for_url(re.compile(r"/bids$"))
+        link.cut()  # and the phone does not know: navigator.onLine stays true
+        page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob
+        expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+        expect(page.locator("#offline-hand .bidders li").first).to_contain_text("Bob1")
+        offline_bid(page, 0)  # Cy: queued at once, behind Bob's
+        expect(page.locator("#queue-count")).to_have_text("2 taps waiting")
+        shots(page, "offline-06-believed-online")
+        assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, None, None, None]
+        link.restore()  # no "online" event: the queue tries again on its own
+        hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["bids"][2] is not None)
+        assert hands[0]["bids"] == [None, 1, 0, None]
+        expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+        expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page: Di bids next
+        assert "Di" in page.inner_text("main")
+    finally:
+        context.close()
+
+
+def test_a_penalty_tapped_offline_is_kept_with_the_tricks(browser, live_server, link, shots):
+    context, page = phone(browser)
+    try:
+        game_id, _key = new_game(page, live_server, through=link.url)
+        page.get_by_role("button", name="hearts").click()
+        for bid in (1, 0, 0, 1):
+            page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+        page.wait_for_url(re.compile(r"/tricks$"))
+        go_offline(context, link)
+        page.get_by_text("Penalty…").click()
+        page.get_by_label("penalty for").select_option(label="Cy")
+        page.get_by_role("button", name="Save tricks").click()
+        expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+        go_online(context, link)
+        hands = recorded_hands(page, live_server, game_id, until=lambda hands: "tricks" in hands[0])
+        assert [p["seat"] for p in hands[0].get("penalties", [])] == [2]
+    finally:
+        context.close()
+
+
 def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(browser, live_server, link, shots):
     context, page = phone(browser)
     try:

@@ -389,37 +389,58 @@
         var v = value("took_" + s);
         return v === null || v === "" || page.hand.out.indexOf(s) >= 0 ? null : parseInt(v, 10);
       });
-      return {action: "tricks", tricks: took};
+      var tricks = {action: "tricks", tricks: took}, penalized = value("penalty_seat");
+      if (penalized) {
+        var points = parseFloat(value("penalty_points"));
+        tricks.penalties = [{seat: parseInt(penalized, 10), reason: value("penalty_reason"),
+                             points: isNaN(points) ? null : points}];
+      }
+      return tricks;
     }
     if (pressed.name === "trump" && page.step === "trump") return {action: "trump", trump: pressed.value};
     return null;
   }
   document.addEventListener("submit", function (event) {
-    if (navigator.onLine && !taps.length) return;  // online and nothing waiting: the page posts as usual
     var tap = tapFrom(event.target, event.submitter);
     if (!tap) return;
+    if (navigator.onLine && !taps.length) {
+      // The page posts as usual; if the connection is gone after all, the service worker answers with the kept
+      // page, which queues this tap (see start).
+      sessionStorage.setItem(IN_FLIGHT, JSON.stringify({game: GAME, tap: tap}));
+      return;
+    }
     event.preventDefault();
     queue(tap);
   }, true);
 
   // ---- the page itself, kept so that a reload without a connection still opens the hand (sw.js) ------------
+  var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, tap}
   function keepPage() {
     if (!window.caches || !navigator.onLine) return;
-    var html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    var copy = document.documentElement.cloneNode(true);
+    copy.querySelector("#offline").setAttribute("data-kept", "");  // tells the kept page from the server's
+    var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open("hands-v1").then(function (cache) {
       return cache.put(page.play + "/offline-hand", new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
     }).catch(function () { /* no room: the hand still works until the page is reloaded */ });
   }
 
   // ---- start: the confirmed state is the newest of the page's and the one kept under waiting taps ----------
+  // A form posted from the server's page comes back either as the server's next page (it arrived) or, from the
+  // service worker without a connection, as the kept page: then its tap waits here like any other.
+  var posted = JSON.parse(sessionStorage.getItem(IN_FLIGHT) || "null");
+  sessionStorage.removeItem(IN_FLIGHT);
+  var lost = posted && posted.game === GAME && holder.hasAttribute("data-kept") ? posted.tap : null;
+  if (lost) history.replaceState(null, "", page.play);  // a reload opens the hand, never posts again
   loadTaps().then(function () {
     return store("bases", "readonly", function (s) { return s.get(GAME); });
   }).then(function (kept) {
     var mine = Object.assign({}, page);
-    if (!taps.length) keepPage();
+    if (!taps.length && !lost) keepPage();
     base = taps.length && kept ? kept : mine;
     if (!taps.length) saveBase();
     local = taps.length > 0;
+    if (lost) return queue(lost);
     render();
     send();
   });

@@ -24,19 +24,20 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
     event.respondWith(caches.match(request).then(function (kept) { return kept || fetch(request); }));
   } else if (request.mode === "navigate") {
-    // The network always: the page is live. Without it, the offline page.
+    // The network always: the page is live. Without it, the kept hand page (a hand form posted without a
+    // connection comes back to it, and queue.js queues that tap), or else the offline page.
     event.respondWith(fetch(request).catch(function () {
       return keptHand(url).then(function (page) { return page || caches.match(OFFLINE); });
     }));
   }
 });
 
-// The scorekeeper's hand page, kept by queue.js: a hand screen reloaded without a connection opens it, and the
-// taps still waiting in IndexedDB are drawn on it again.
+// The scorekeeper's hand page, kept by queue.js: a hand screen reloaded (or a hand form posted) without a
+// connection opens it, and the taps still waiting in IndexedDB are drawn on it again.
 function keptHand(url) {
   var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks)?$/);
   if (!hand) return Promise.resolve(null);
