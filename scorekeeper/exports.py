@@ -7,7 +7,6 @@ would read as a formula (it begins with = + - @, a tab or a carriage return) get
 single quote, so that a player named "=HYPERLINK(...)" is shown, never run.
 """
 
-import copy
 import csv
 import io
 import json

@@ -24,7 +24,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from scorekeeper import rules
 from scorekeeper.bounded_cache import BoundedCache
 from scorekeeper.display import without_bidi
-from scorekeeper.rules.record import completed_hands
+from scorekeeper.rules.plan import completed_hands
 
 SHEETS = Path(__file__).resolve().parent.parent / "sheets"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

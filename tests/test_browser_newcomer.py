@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.test_browser_changes import set_up
-from tests.test_browser_table import bid, fits
+from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from scorekeeper import cli, create_app, pdf, store
-from scorekeeper.views import table
+from scorekeeper.views.table import sheet as sheet_views
 
 from game_helpers import HANDS, create, record
 
@@ -74,13 +74,13 @@ def test_bidi_controls_in_a_name_are_not_put_on_the_page(client):
 
 def test_the_sheet_cache_is_keyed_without_the_host(client):
     game_id, key = create(client, record())
-    table._SHEETS.clear()
+    sheet_views._SHEETS.clear()
     for number in range(40):
         host = f"host{number}.example"
         client.set_cookie(f"edit_{game_id}", key, domain=host)
         page = client.get(f"/games/{game_id}/sheet", base_url=f"http://{host}").get_data(as_text=True)
         assert f"http://host{number}.example/games/{game_id}" in page  # each phone's own share links
-    assert len(table._SHEETS) == 1
+    assert len(sheet_views._SHEETS) == 1
 
 
 def test_a_third_pdf_at_once_is_told_to_try_again(client):

@@ -4,7 +4,7 @@ import re
 
 from scorekeeper import store
 from tests import pdf_reading
-from tests.game_helpers import HANDS, create, record
+from tests.game_helpers import create, record
 
 
 def test_a_system_is_named_with_its_options_on_the_sheet_and_the_pdf(client, tmp_path):

@@ -8,7 +8,8 @@ from . import formula
 from .bidding import BIDDING_STYLES, forbidden_bid
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS
-from .record import RecordError, load, score
+from .record import RecordError, load
+from .scored import score
 from .results import SETTLEMENTS
 from .trump import TRUMP_METHODS
 

@@ -13,10 +13,8 @@ from . import bidding, limits, patterns
 from .bidding import BIDDING_STYLES
 from .modifiers import MODIFIERS, PENALTIES, any_modifier
 from .patterns import PATTERNS
-# Scoring a game and the plan of hands have modules of their own; their names stay importable from here.
-from .plan import PLAN_CHANGES, changed_deals, completed_hands, next_hand  # noqa: F401
 from .results import SETTLEMENTS
-from .scored import score, score_hand, with_joins  # noqa: F401
+from .scored import score_hand, with_joins
 from .scoring import SYSTEMS
 from .trump import TRUMP_METHODS, TRUMPS
 

@@ -1,0 +1,49 @@
+"""The table changes between hands: someone joins, leaves, sits out or comes back; the plan changes."""
+
+from flask import flash, redirect, render_template, request, url_for
+
+from ... import rules
+from ...forms import TableForm
+from ...rules import actions
+from ...rules.actions import current_hand
+from ..common import STALE, form_refusal, load_game, perform, require_edit
+from . import bp
+
+
+@bp.route("/games/<game_id>/table", methods=["GET", "POST"])
+def table_changes(game_id):
+    """Change the table: someone arrives late, leaves or sits out; change the plan of hands."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    form = TableForm(revision=game["revision"])
+    panel = request.args.get("open")
+    problem = None
+    if request.method == "POST":
+        panel = "plan" if form.action.data in rules.PLAN_CHANGES else "arrive" if form.action.data == "arrive" else None
+        problem = form_refusal(form, game)
+        if problem is None:
+            outcome, problem = perform(game, loaded, actions.table_change, form.action.data, seat=form.seat.data,
+                                       name=form.name.data, start=form.start.data, total=form.total.data,
+                                       position=form.position.data, cards=form.cards.data)
+            if outcome:
+                return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+        if problem == STALE or panel is None:
+            # A seat's buttons hold nothing typed: say why on the current state.
+            flash(problem, "error")
+            return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
+    page = _table_page(game, loaded, form, panel, problem)
+    return (page, 400) if problem else page
+
+
+def _table_page(game, loaded, form, panel, problem):
+    """Draw the Table screen; a refused change comes back in its open panel with what was typed."""
+    state = rules.table_state(game["record"])
+    scored = rules.score(loaded)
+    totals = rules.standing_totals(game["record"], scored["totals"])
+    return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
+                           problem=problem, joining={j["seat"]: j["total"] for j in state["joining"]},
+                           plan=loaded.plan(), done=rules.completed_hands(loaded),
+                           in_progress=current_hand(loaded) is not None, totals=totals,
+                           lowest=rules.starting_total(totals, state["left"], "lowest",
+                                                       lowest_wins=scored["lowest_wins"]),
+                           upcoming=actions.upcoming(loaded))

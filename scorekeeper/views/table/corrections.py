@@ -1,0 +1,65 @@
+"""Mistakes: undo the last action, correct a recorded hand, and the history of every action."""
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from ... import rules, store
+from ...forms import RevisionForm, edit_hand_form
+from ...history import describe
+from ...rules import actions
+from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
+from . import bp
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id):
+    """Undo the last action; the undone action stays in the history."""
+    game, _loaded = load_game(game_id)
+    require_edit(game)
+    form = RevisionForm()
+    if checked(form, game):
+        try:
+            store.undo(store.get_db(), game_id, game["revision"])
+            flash("Undone.", "info")
+        except store.NothingToUndo:
+            flash("Nothing to undo yet.", "error")
+        except store.StaleRevision:
+            flash(STALE, "error")
+    return screen(game_id)
+
+
+@bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id, number):
+    """Correct a recorded hand; everything after it is rescored and the old version kept."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    if not 1 <= number <= len(loaded.hands) or not loaded.hands[number - 1].complete:
+        abort(404)
+    raw = game["record"]["hands"][number - 1]
+    n = len(loaded.players)
+    values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
+    form = edit_hand_form(loaded.players, raw)(revision=game["revision"], trump=raw.get("trump") or "", **values)
+    page = dict(game=game, loaded=loaded, form=form, number=number, raw=raw, penalties=raw.get("penalties") or [],
+                out=raw.get("out") or [], order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []))
+    if request.method == "POST":
+        problem = form_refusal(form, game)
+        if problem is None:
+            bids = [getattr(form, f"bid_{s}").data for s in range(n)]
+            took = [getattr(form, f"took_{s}").data for s in range(n)]
+            dropped = [i for i in range(len(page["penalties"])) if getattr(form, f"drop_penalty_{i}").data]
+            outcome, problem = perform(game, loaded, actions.correct_hand, number, bids, took,
+                                       trump=form.trump.data or None, drop_penalties=dropped,
+                                       added_penalty=penalty_from(form))
+            if outcome:
+                return redirect(url_for("table.sheet", game_id=game_id))
+        return refused("game/edit.html", problem, page)
+    return render_template("game/edit.html", **page)
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id):
+    """List every action recorded for the game, undone ones and earlier versions included."""
+    game, loaded = load_game(game_id)
+    lowest_wins = loaded.rules.system.lowest_wins
+    log = [dict(event, text=describe(event, loaded.players, lowest_wins))
+           for event in store.events(store.get_db(), game_id)]
+    return render_template("game/history.html", game=game, loaded=loaded, log=log)

@@ -1,0 +1,137 @@
+"""Record each hand on the scorekeeper's phone: the deal, the bids, the trump, the tricks."""
+
+from flask import flash, redirect, render_template, request, url_for
+
+from ... import rules
+from ...forms import BidForm, TrumpForm, bids_form, tricks_form
+from ...rules import actions
+from ...rules.actions import current_hand
+from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
+                      require_edit, save, screen)
+from . import bp
+
+
+@bp.route("/games/<game_id>/deal", methods=["GET", "POST"])
+def deal(game_id):
+    """Start the next hand: the dealer, the cards and the trump."""
+    game, loaded = open_step(game_id, "deal")
+    upcoming = actions.upcoming(loaded)
+    if upcoming is None:
+        flash("At least 2 players must be dealt in: let someone back in on the Table screen.", "error")
+        return redirect(url_for("table.table_changes", game_id=game_id))
+    form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
+    if request.method == "POST":
+        outcome = checked(form, game) and save(game, loaded, actions.deal, form.cards.data, form.trump.data)
+        return screen(game_id, outcome.game if outcome else None)
+    state = rules.table_state(game["record"])
+    return render_template("game/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
+                           ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
+                           symbols=rules.SYMBOLS, out=upcoming["out"], left=state["left"],
+                           joining={join["seat"]: join["total"] for join in state["joining"]},
+                           planned_number=rules.completed_hands(loaded) + 1)
+
+
+@bp.route("/games/<game_id>/bids", methods=["GET", "POST"])
+def bids(game_id):
+    """Record the bids in order; the dealer's forbidden bid is struck out."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    hand = current_hand(loaded)
+    if hand is None:
+        return moved_on(game_id, loaded)
+    if actions.bids_all_at_once(loaded):
+        return bids_together(game, loaded, hand)
+    form = BidForm(revision=game["revision"])
+    if request.method == "POST":
+        if not checked(form, game):
+            return redirect(url_for("table.bids", game_id=game_id))
+        seat = form.seat.data
+        outcome = save(game, loaded, actions.bid, seat, form.bid.data, blind=form.blind.data)
+        if outcome:
+            return screen(game_id, outcome.game)
+        # Back to the same player (blind again if asked); the screen falls back to whoever bids next.
+        return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    offers = actions.blind_offers(loaded)
+    seat = request.args.get("seat", type=int)
+    blind = request.args.get("blind") == "1" and seat in offers
+    if seat is None or seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
+        seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    if seat is None:
+        return screen(game_id, loaded)
+    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
+    forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
+    return render_template("game/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
+                           order=order, forbidden=forbidden, blind=blind, offers=offers,
+                           hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
+                           so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
+                           may_bid={s: rules.may_bid(hand.dealer, hand.bids, s, hand.out) for s in order}, symbols=rules.SYMBOLS,
+                           **hand_numbers(loaded))
+
+
+def bids_together(game, loaded, hand):
+    """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
+    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    form = bids_form(order)(revision=game["revision"],
+                            **{f"bid_{s}": hand.bids[s] or 0 for s in order})
+    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
+                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
+                **hand_numbers(loaded))
+    if request.method == "POST":
+        problem = form_refusal(form, game)
+        if problem is None:
+            chosen = {s: getattr(form, f"bid_{s}").data for s in order}
+            blind = [s for s in order if getattr(form, f"blind_{s}").data]
+            outcome, problem = perform(game, loaded, actions.bids_at_once, chosen, blind)
+            if outcome:
+                return screen(game["id"], outcome.game)
+        return refused("game/bids_all.html", problem, page)
+    return render_template("game/bids_all.html", **page)
+
+
+def hand_numbers(game):
+    """Return the hand in progress as the plan counts it and as the deals count it (cooperative re-deals)."""
+    return {"number": rules.completed_hands(game) + 1, "deal": len(game.hands)}
+
+
+@bp.route("/games/<game_id>/trump", methods=["GET", "POST"])
+def trump(game_id):
+    """Let the highest bidder name trump after the bids."""
+    game, loaded = open_step(game_id, "trump")
+    hand = current_hand(loaded)
+    form = TrumpForm(revision=game["revision"])
+    if request.method == "POST":
+        outcome = checked(form, game) and save(game, loaded, actions.name_trump, form.trump.data)
+        return screen(game_id, outcome.game if outcome else None)
+    namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
+    return render_template("game/trump.html", game=game, loaded=loaded, hand=hand, form=form,
+                           namer=loaded.players[namer], symbols=rules.SYMBOLS,
+                           announcement=rules.announcement(hand.cards, hand.bids),
+                           by=rules.over_under_by(hand.cards, hand.bids), **hand_numbers(loaded))
+
+
+@bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
+def tricks(game_id):
+    """Record the tricks, pre-filled with the bids; the dealer's count follows from the others."""
+    game, loaded = open_step(game_id, "tricks")
+    hand = current_hand(loaded)
+    n = len(loaded.players)
+    form = tricks_form(loaded.players)(revision=game["revision"],
+                                       **{f"took_{s}": hand.bids[s] for s in range(n)})
+    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
+                cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
+                by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS, **hand_numbers(loaded))
+    if request.method == "POST":
+        problem = form_refusal(form, game)
+        if problem is None:
+            took = [getattr(form, f"took_{s}").data for s in range(n)]
+            outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
+            if outcome:
+                return redirect(url_for("table.sheet", game_id=game_id))
+        return refused("game/tricks.html", problem, page)
+    return render_template("game/tricks.html", **page)
+
+
+# Rendered sheet pages by (game id, revision, editor): a revision never changes once written,
+# so the page is rendered once; the CSRF token and the host of the share links differ per
+# visitor and are put in afterwards. Bounded in bytes; the Host header is never part of a key.

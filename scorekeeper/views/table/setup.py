@@ -1,0 +1,182 @@
+"""Set up a game: the home page, the setup form with its presets, play again, and the edit link."""
+
+import re
+import secrets
+
+from flask import abort, flash, redirect, render_template, request, url_for
+
+from ... import rules, store
+from ...forms import (MAX_PLAYERS, RevisionForm, apply_preset, csrf_failed, dealer_choices, form_problems,
+                      option_field_name, parse_payouts, preset_fields, presets_for_page, setup_form)
+from ...rules import RecordError, actions
+from ...rules.presets import PRESETS
+from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
+from . import bp
+
+
+HOME_PAGE_SIZE = 20
+
+
+@bp.get("/")
+def home():
+    """List the games in progress, then the finished ones, a page of each at a time."""
+    db = store.get_db()
+    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished")}
+    lists = {}
+    for status, page in pages.items():
+        more = store.count_games(db, status) > page * HOME_PAGE_SIZE
+        lists[status] = {"games": store.game_list(db, status, HOME_PAGE_SIZE, (page - 1) * HOME_PAGE_SIZE),
+                         "page": page,
+                         "newer": url_for("table.home", **(pages | {status: page - 1})) if page > 1 else None,
+                         "older": url_for("table.home", **(pages | {status: page + 1})) if more else None}
+    return render_template("home.html", playing=lists["playing"], finished=lists["finished"])
+
+
+def _players(form):
+    return [getattr(form, f"player_{s}").data.strip() for s in range(MAX_PLAYERS)
+            if (getattr(form, f"player_{s}").data or "").strip()]
+
+
+def _set_players(form, names):
+    for seat in range(MAX_PLAYERS):
+        getattr(form, f"player_{seat}").data = names[seat] if seat < len(names) else ""
+
+
+def _settle_n(form, players):
+    """Let an untyped N follow the players and decks; lower an impossible N. Return a note saying so, or None."""
+    count = len(players)
+    typed = str(form.max_cards.data or "") != (form.n_shown.data or "")
+    if not typed and form.preset.data in PRESETS:
+        form.max_cards.data = preset_fields(form.preset.data, count)["max_cards"]
+    if not form.max_cards.data or not rules.PATTERNS.find(form.pattern.data).takes_max:
+        return None
+    decks = rules.decks_for(count) if form.decks.data == "auto" else int(form.decks.data)
+    largest = rules.largest_hand(count, decks, bool(form.full_deal.data))
+    if form.max_cards.data <= largest:
+        return None
+    asked, form.max_cards.data = form.max_cards.data, largest
+    return (f"N (largest hand) is {largest}, not {asked}: {count} players get at most {largest} cards each "
+            f"from {decks} deck{'s' if decks > 1 else ''}.")
+
+
+def _fill_options(form, scoring, given):
+    """Set the system and its option fields (a preset's formula, or `scoring` and `opt_*` in the address)."""
+    system, aliased = rules.SYSTEMS.lookup(scoring)
+    form.scoring.data = system.id
+    given = {**aliased, **given}
+    for option in system.options:
+        try:
+            value = option.coerce(given[option.id]) if option.id in given else option.default
+        except ValueError:
+            value = option.default
+        getattr(form, option_field_name(system, option)).data = value
+
+
+def _rules_from(form, players):
+    """Return the record's rules from the setup form."""
+    system = rules.SYSTEMS.find(form.scoring.data)
+    deals = {"pattern": form.pattern.data}
+    if form.max_cards.data:
+        deals["max"] = form.max_cards.data
+    if form.decks.data != "auto":
+        deals["decks"] = int(form.decks.data)
+    if form.pattern.data == "custom":
+        deals["sizes"] = [int(s) for s in re.findall(r"\d+", form.sizes.data or "")]
+    if form.hands.data:
+        deals["hands"] = form.hands.data
+    if form.full_deal.data:
+        deals["full_deal"] = True
+    first = form.first_dealer.data
+    chosen = {"scoring": system.id,
+              "options": {o.id: getattr(form, option_field_name(system, o)).data for o in system.options},
+              "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
+              "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
+              "stake": float(form.stake.data or 0), "settlement": form.settlement.data,
+              "first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
+    if not chosen["options"]:
+        del chosen["options"]
+    if rules.SETTLEMENTS.find(form.settlement.data).takes_payouts and (form.payouts.data or "").strip():
+        try:
+            chosen["payouts"] = parse_payouts(form.payouts.data)
+        except ValueError as error:
+            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
+                             "e.g. 1 2 3.") from None
+    return chosen
+
+
+def start_game(record, evening_id=None):
+    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone."""
+    game_id, edit_key = store.create_game(store.get_db(), record, evening_id)
+    return give_edit_key(screen(game_id, rules.load(record)), game_id, edit_key)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game():
+    """Set up a game: players in seat order, a preset or the rules one by one."""
+    form = setup_form()
+    names = _players(form) if request.method == "POST" else []
+    form.first_dealer.choices = dealer_choices(names)
+    if request.method == "GET":
+        preset = request.args.get("preset") if request.args.get("preset") in PRESETS else "pagat"
+        apply_preset(form, preset, 4)
+        form.preset.data = preset
+        if request.args.get("scoring") in rules.SYSTEMS:
+            _fill_options(form, request.args["scoring"],
+                          {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")})
+        return setup_page(form)
+    players = _players(form)
+    if "move" in request.form:
+        seat = int(request.form["move"]) if request.form["move"].isdigit() and len(request.form["move"]) < 4 else 0
+        if 0 < seat < len(players):
+            players[seat - 1], players[seat] = players[seat], players[seat - 1]
+        _set_players(form, players)
+        return setup_page(form)
+    if "apply_preset" in request.form and form.preset.data in PRESETS:
+        apply_preset(form, form.preset.data, len(players) or 4)
+        return setup_page(form)
+    if not form.validate():
+        flash("This page was open too long; please try again." if csrf_failed(form)
+              else form_problems(form), "error")
+        return setup_page(form), 400
+    if len(players) < 3:
+        flash("Enter at least 3 players, in seat order clockwise.", "error")
+        return setup_page(form), 400
+    if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
+        form.first_dealer.data = "0"
+    note = _settle_n(form, players)
+    try:
+        record = {"players": players, "rules": _rules_from(form, players), "hands": []}
+        response = start_game(record)
+    except RecordError as error:
+        flash(explain(error, players), "error")
+    except ValueError as error:
+        flash(str(error), "error")
+    else:
+        if note:
+            flash(note, "info")
+        return response
+    return setup_page(form), 400
+
+
+def setup_page(form):
+    """Draw the setup page, with every preset's fields for setup.js."""
+    return render_template("setup.html", form=form, presets=PRESETS, preset_data=presets_for_page())
+
+
+@bp.post("/games/<game_id>/again")
+def again(game_id):
+    """Start a new game at the same table with the first dealer passed left."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    if not checked(RevisionForm(), game):
+        return redirect(url_for("table.over", game_id=game_id))
+    return start_game(actions.again(loaded).record, store.evening_of(store.get_db(), game_id))
+
+
+@bp.get("/games/<game_id>/claim/<key>")
+def claim(game_id, key):
+    """Take over the scorekeeping with the edit link."""
+    game, loaded = load_game(game_id)
+    if not store.may_edit(game, key):
+        abort(403, "That edit link is wrong; ask the scorekeeper for a new one.")
+    return give_edit_key(screen(game_id, loaded), game_id, key)

@@ -1,0 +1,114 @@
+"""The score sheet: the phone's page (rendered once per revision), the follower's poll, the game over."""
+
+import threading
+
+from flask import abort, make_response, render_template, session, url_for
+from markupsafe import escape
+
+from ... import delivery, rules, store
+from ...bounded_cache import BoundedCache
+from ...forms import RevisionForm, csrf_token
+from ...pdf import before_arrival, newcomer_starts
+from ...rules import actions
+from ...rules.actions import current_hand
+from ..common import can_edit, load_game, screen
+from . import bp
+
+
+@bp.get("/games/<game_id>")
+def play(game_id):
+    """Show the screen the table is on; a read-only visitor sees the sheet."""
+    game, loaded = load_game(game_id)
+    if not can_edit(game):
+        return sheet(game_id)
+    return screen(game_id, loaded)
+
+
+_SHEETS = BoundedCache(32 * 1024 * 1024)
+CSRF_SLOT = "\x00csrf\x00"
+ORIGIN_SLOT = "\x00origin\x00"
+_RENDERING = threading.Lock()
+
+
+def live_hand(loaded):
+    """What the scorekeeper announces, for followers: the hand, the dealer, whose turn, the bids and the tally."""
+    hand = current_hand(loaded)
+    if hand is None:
+        return None
+    turn = None if loaded.rules.style.all_at_once else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    bidding = any(bid is None for seat, bid in enumerate(hand.bids) if seat not in hand.out)
+    forbidden = (rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
+                 if turn == hand.dealer else None)
+    return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
+            "order": rules.bidding_order(hand.dealer, len(hand.bids), hand.out), "bids": hand.bids,
+            "turn": turn, "bidding": bidding, "forbidden": forbidden, "so_far": rules.bid_so_far(hand.bids),
+            "by": rules.over_under_by(hand.cards, hand.bids), "announcement": rules.announcement(hand.cards, hand.bids),
+            "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
+
+
+def render_sheet(game_id, editor, csrf):
+    """Render the whole sheet page of a game."""
+    game, loaded = load_game(game_id)
+    upcoming = actions.upcoming(loaded)
+    scored = rules.score(loaded)
+    page = render_template("game/sheet.html", game=game, loaded=loaded, scored=scored,
+                           editor=editor, step=rules.step(loaded), upcoming=upcoming, live=live_hand(loaded),
+                           starts=newcomer_starts(loaded), before_arrival=before_arrival,
+                           sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
+                           ask_trump=bool(upcoming) and upcoming["trump"] is None
+                           and not actions.asks_trump_after_bids(loaded),
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf)
+    return game["revision"], page
+
+
+@bp.get("/games/<game_id>/sheet")
+def sheet(game_id):
+    """Show the score sheet: running totals, made and missed, dealer and trump of every hand."""
+    game = store.get_game_head(store.get_db(), game_id)
+    if game is None:
+        abort(404)
+    editor = can_edit(game)
+    token = csrf_token() if editor else ""
+    if session.get("_flashes"):
+        return render_sheet(game_id, editor, token)[1]
+    origin = str(escape(url_for("table.home", _external=True)))
+    page = _SHEETS.get((game_id, game["revision"], editor))
+    if page is None:
+        # After a change every follower asks at once: one renders, the others wait and take its page.
+        with _RENDERING:
+            page = _SHEETS.get((game_id, game["revision"], editor))
+            if page is None:
+                revision, page = render_sheet(game_id, editor, CSRF_SLOT)
+                page = page.replace(origin, ORIGIN_SLOT)
+                _SHEETS.put((game_id, revision, editor), page)
+    page = page.replace(ORIGIN_SLOT, origin)
+    if not editor:  # the same bytes for every follower
+        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
+    return page.replace(CSRF_SLOT, token)
+
+
+@bp.get("/games/<game_id>/revision")
+def revision(game_id):
+    """Return the game's revision, for followers to notice a change without scoring the game."""
+    game = store.get_game_head(store.get_db(), game_id)
+    if game is None:
+        return {"error": f"no game {game_id!r}", "field": "id"}, 404
+    # The revision is the ETag: an unchanged game answers 304 with no body, the cheapest answer there is.
+    tag = str(game["revision"])
+    if delivery.not_modified(tag):
+        response = make_response("", 304)
+    else:
+        response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/games/<game_id>/over")
+def over(game_id):
+    """Show the winner, the ranks and who pays whom."""
+    game, loaded = load_game(game_id)
+    scored = rules.score(loaded)
+    by_rank = sorted(range(len(loaded.players)), key=lambda s: scored["ranks"][s])
+    return render_template("game/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
+                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
