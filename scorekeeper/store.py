@@ -153,6 +153,7 @@ class Database(sqlite_utils.Database):
     """
 
     path = None
+    after_commit = ()  # what to do once the outermost transaction is committed (never if it is not)
 
     @contextlib.contextmanager
     def atomic(self):
@@ -161,17 +162,23 @@ class Database(sqlite_utils.Database):
                 yield self
             return
         self.conn.execute("BEGIN IMMEDIATE")
+        self.after_commit = []
         try:
             yield self
         except BaseException:
+            self.after_commit = ()
             self.rollback()
             raise
         else:
             try:
                 self.conn.execute("COMMIT")
             except BaseException:
+                self.after_commit = ()
                 self.rollback()
                 raise
+            done, self.after_commit = self.after_commit, ()
+            for work in done:
+                work()
 
 
 def connect(path, create=True):
@@ -406,6 +413,13 @@ def _remember(db, game, loaded, scored=None):
     return entry
 
 
+def _loaded_at(db, game_id, revision):
+    """Return the loaded game at `revision` if it is in the cache, else None (nothing is loaded)."""
+    with _LOADED_LOCK:
+        entry = _LOADED.get((db.path, game_id, revision))
+    return None if entry is None else entry[1]
+
+
 def _cached(db, game_id):
     """Return the cache entry of the game at its current revision, loading it on a miss; or None."""
     head = get_game_head(db, game_id)
@@ -548,12 +562,17 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     _remember_players(db, record["players"], now)  # a late arrival joins the roster too
     created = db.execute("select created from games where id = ?", [game_id]).fetchone()[0]
     _store_results(db, game_id, scored, created)
+    # The next action starts from this game as loaded and scored here (once it is committed).
+    game = dict(next(db.query("select * from games where id = ?", [game_id])), record=record)
+    db.after_commit.append(lambda: _remember(db, game, loaded, scored))
     return revision + 1
 
 
 def append_event(db, game_id, kind, payload, record, revision, loaded=None):
     """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
-    loaded = loaded if loaded is not None else rules.load(record)
+    if loaded is None:
+        # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
+        loaded = rules.load(record, known=_loaded_at(db, game_id, revision))
     scored = rules.score(loaded)  # before the transaction, which holds the write lock
     with db.atomic():
         before = _current(db, game_id, revision)

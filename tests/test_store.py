@@ -138,6 +138,23 @@ def test_a_stored_record_is_loaded_trusted_and_cached_per_revision(db):
     assert store.load_game(db, "nope") is None
 
 
+def test_a_write_is_cached_for_the_next_action_once_committed_and_never_if_rolled_back(db):
+    game_id, _ = store.create_game(db, RECORD)
+    first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
+    with pytest.raises(RuntimeError):
+        with db.atomic():  # an outer transaction (as the actions API's) that fails after the write
+            store.append_event(db, game_id, "tricks", {}, first, 1)
+            raise RuntimeError("the phone's action id was seen before")
+    assert store.load_game(db, game_id)[0]["revision"] == 1
+    assert store._loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
+    other = with_hand(RECORD, [0, 0, 0], [0, 1, 0])
+    store.append_event(db, game_id, "tricks", {}, other, 1)
+    game, loaded = store.load_game(db, game_id)  # revision 2 again: the stored one, not the rolled back
+    assert game["revision"] == 2 and loaded.hands[0].bids == [0, 0, 0]
+    assert store._loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
+    assert store.scored_game(db, game_id)[2]["totals"] == [10, 0, 10]
+
+
 def test_a_trusted_load_skips_only_the_rescoring_checks():
     hooked = with_hand(RECORD, [1, 0, 0], [1, 0, 0])  # the dealer (seat 0) bids the hooked 0
     with pytest.raises(rules.RecordError, match="hook"):

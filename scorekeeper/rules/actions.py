@@ -38,8 +38,18 @@ def _loaded(game):
     return game if isinstance(game, Game) else load(game)
 
 
-def _done(record, message=None, kind=None, payload=None):
-    return Outcome(record, load(record), message, (kind, payload) if kind else ())
+def _done(record, message=None, kind=None, payload=None, before=None):
+    """The outcome of an action; `before`, the game it was made on, spares checking the hands they share."""
+    return Outcome(record, load(record, known=before), message, (kind, payload) if kind else ())
+
+
+def _with_last_hand_copied(game):
+    """Return a copy of the game's record whose last hand may be changed; the other hands are shared with
+    it (a record is never changed in place), so loading the copy knows them already."""
+    record = copy.deepcopy({key: value for key, value in game.record.items() if key != "hands"})
+    record["hands"] = list(game.record["hands"])
+    record["hands"][-1] = copy.deepcopy(record["hands"][-1])
+    return record
 
 
 def _sentence(message):
@@ -122,7 +132,7 @@ def deal(game, cards=None, trump=None):
     if chosen:
         hand["trump"] = chosen
     record = table.deal_hand(game.record, hand)
-    return _done(record, None, "deal", record["hands"][-1])
+    return _done(record, None, "deal", record["hands"][-1], before=game)
 
 
 def _bid_range(cards):
@@ -156,14 +166,14 @@ def bid(game, seat, amount, blind=False):
         # The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
         raise RecordError(f"{path}.bids[{seat}]", bidding.hook_reason(
             hand.cards, bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, hook)))
-    record = copy.deepcopy(game.record)
+    record = _with_last_hand_copied(game)
     raw = record["hands"][-1]
     if blind:
         raw["blind"] = sorted(set(raw.get("blind") or []) | {seat})
     raw["bids"][seat] = amount
     message = _move_dealer_blind(raw, hand, game)
     payload = {"hand": len(game.hands) - 1, "seat": seat, "bid": raw["bids"][seat], "blind": blind}
-    return _done(record, message, "bid", payload)
+    return _done(record, message, "bid", payload, before=game)
 
 
 def _move_dealer_blind(raw, hand, game):
@@ -206,7 +216,7 @@ def bids_at_once(game, bids, blind=()):
     if style.bids_must_sum_to_cards and total != hand.cards:
         raise RecordError(f"{path}.bids", f"Cooperative bids must add up to exactly {hand.cards}; these add up "
                           f"to {total} ({'over' if total > hand.cards else 'under'} by {abs(total - hand.cards)}).")
-    record = copy.deepcopy(game.record)
+    record = _with_last_hand_copied(game)
     raw = record["hands"][-1]
     for seat, amount in chosen.items():
         raw["bids"][seat] = amount
@@ -214,7 +224,8 @@ def bids_at_once(game, bids, blind=()):
     marked = [seat for seat in offered if seat in set(blind)]
     if marked:
         raw["blind"] = sorted(set(raw.get("blind") or []) | set(marked))
-    return _done(record, None, "bids", {"hand": len(game.hands) - 1, "bids": raw["bids"], "blind": marked})
+    return _done(record, None, "bids", {"hand": len(game.hands) - 1, "bids": raw["bids"], "blind": marked},
+                 before=game)
 
 
 def name_trump(game, trump):
@@ -223,9 +234,9 @@ def name_trump(game, trump):
     _require_step(game, "trump")
     if trump not in TRUMPS:
         raise RecordError(f"{_hand_path(game)}.trump", f"Choose the trump: one of {', '.join(TRUMPS)}.")
-    record = copy.deepcopy(game.record)
+    record = _with_last_hand_copied(game)
     record["hands"][-1]["trump"] = trump
-    return _done(record, None, "trump", {"hand": len(game.hands) - 1, "trump": trump})
+    return _done(record, None, "trump", {"hand": len(game.hands) - 1, "trump": trump}, before=game)
 
 
 def penalty(seat, reason="other", points=None, lowest_wins=False):
@@ -266,7 +277,7 @@ def record_tricks(game, took, given_penalty=None):
         if took[hand.dealer] < 0:
             raise RecordError(f"{path}.tricks", f"The tricks add up to more than the {hand.cards} cards: "
                               f"{hand.cards - took[hand.dealer]} without {game.players[hand.dealer]}.")
-    record = copy.deepcopy(game.record)
+    record = _with_last_hand_copied(game)
     raw = record["hands"][-1]
     raw["tricks"] = took
     # One penalty (the tricks screen's) or a list of them (the actions API's).
@@ -277,7 +288,7 @@ def record_tricks(game, took, given_penalty=None):
     payload = {"hand": len(game.hands) - 1, "tricks": took, "penalty": given[0] if given else None}
     if len(given) > 1:
         payload["penalties"] = given
-    outcome = _done(record, None, "tricks", payload)
+    outcome = _done(record, None, "tricks", payload, before=game)
     if game.rules.style.redeal_on_miss:
         return outcome._replace(message=_dealt_again(outcome.game, hand, took))
     return outcome

@@ -70,9 +70,11 @@ def _bad_value(value, path, depth):
     return None
 
 
-def check_size(data):
-    """Refuse a record too large, nested too deeply, with a non-finite number or invalid text anywhere."""
-    if not _depth_ok(data):
+def check_size(data, known_hands=0):
+    """Refuse a record too large, nested too deeply, with a non-finite number or invalid text anywhere.
+
+    The first `known_hands` hands are known to nest well (see `check_record`); the size counts them."""
+    if not _depth_ok(_without_known_hands(data, known_hands)):
         raise LimitError("", f"the record is nested more than {MAX_DEPTH} levels deep")
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
@@ -133,14 +135,18 @@ def check_rules(data):
             raise LimitError("rules.deals.hands", f"is {hands}; a game has at most {MAX_HANDS} hands")
 
 
-def check_hands(data):
+def _without_known_hands(data, known_hands):
+    return dict(data, hands=data["hands"][known_hands:]) if known_hands else data
+
+
+def check_hands(data, known_hands=0):
     """Refuse more than MAX_HANDS hands, and penalties or starting totals beyond MAX_POINTS."""
     hands = data.get("hands")
     if not isinstance(hands, list):
         return
     if len(hands) > MAX_HANDS:
         raise LimitError("hands", f"{len(hands)} hands recorded; a game has at most {MAX_HANDS}")
-    for index, hand in enumerate(hands):
+    for index, hand in enumerate(hands[known_hands:], start=known_hands):
         if not isinstance(hand, dict):
             continue
         for key in ("penalties", "joins", "out", "blind"):
@@ -185,13 +191,16 @@ def check_table(data, players):
         finite_number(join.get("total", 0), f"{path}.total", -MAX_POINTS, MAX_POINTS)
 
 
-def check_record(data):
-    """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit."""
-    check_size(data)
+def check_record(data, known_hands=0):
+    """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit.
+
+    known_hands: how many hands, from the first, are as in a record already checked (`load`'s known).
+    """
+    check_size(data, known_hands)
     players = data.get("players")
     if isinstance(players, list):
         check_players(players)
     check_rules(data)
-    check_hands(data)
+    check_hands(data, known_hands)
     if isinstance(players, list) and players:
         check_table(data, len(players))

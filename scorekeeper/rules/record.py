@@ -14,7 +14,7 @@ from .bidding import BIDDING_STYLES
 from .modifiers import MODIFIERS, PENALTIES, any_modifier
 from .patterns import PATTERNS
 from .results import SETTLEMENTS
-from .scored import score_hand, with_joins
+from .scored import hand_by_hand, score_hand, with_joins
 from .scoring import SYSTEMS
 from .trump import TRUMP_METHODS, TRUMPS
 
@@ -334,11 +334,14 @@ def _check_bidding(hand, index, rules, totals_before, players):
                       f"behind the leader, so may not bid blind")
 
 
-def load(data, trusted=False):
+def load(data, trusted=False, known=None):
     """Return the Game for a record (a dict or JSON text), or raise RecordError naming the field.
 
     trusted: the record was validated when it was stored, so the hand-by-hand rescoring that
     checks the hook, cooperative sums and blind bids is skipped (the store's read path).
+    known: a Game this record was made from (the game before an action). The hands they share, from
+    the first, with the same players and rules, are taken as known holds them, checked and scored
+    already: appending a hand costs one hand, however long the game.
     """
     if isinstance(data, (str, bytes)):
         try:
@@ -349,17 +352,24 @@ def load(data, trusted=False):
             raise RecordError("", "not valid JSON: nested too deeply or not UTF-8 text") from None
     if not isinstance(data, dict):
         _fail("", "a game record must be a JSON object")
+    raw_hands = data.get("hands", [])
+    shared = _shared_hands(known, data)
     try:
-        limits.check_record(data)
+        limits.check_record(data, known_hands=shared)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)
     rules = _rules(data, len(players))
-    raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         _fail("hands", "must be a list")
-    hands = [_hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands)]
+    hands = (known.hands[:shared] if shared else []) + [
+        _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared]
     game = Game(players, rules, hands, data)
+    if shared and game.max_cards == known.max_cards:  # scores depend on the largest hand (variable bonus)
+        entries, after = hand_by_hand(known)
+        game.__dict__["_shared_prefix"] = (entries[:shared], after[:shared])
+    else:
+        shared = 0
     if rules.pattern == "custom" and not rules.sizes:
         _fail("rules.deals.sizes", "a custom pattern needs its list of hand sizes")
     try:
@@ -373,8 +383,8 @@ def load(data, trusted=False):
             rules.system.check(rules.options, plan, len(players))
         except ValueError as error:
             _fail("rules.options", str(error))
-    totals = [0] * len(players)
-    for index, hand in enumerate(hands):
+    totals = list(game.__dict__["_shared_prefix"][1][-1][0]) if shared else [0] * len(players)
+    for index, hand in enumerate(hands[shared:], start=shared):
         totals = with_joins(totals, hand)
         _check_bidding(hand, index, rules, totals, len(players))
         if hand.complete:
@@ -384,6 +394,21 @@ def load(data, trusted=False):
                 _fail(f"hands[{index}]", str(error))
             totals = [t + s for t, s in zip(totals, scores)]
     return game
+
+
+def _shared_hands(known, data):
+    """Return how many hands, from the first, the record `data` has as `known` has them (finished ones, or
+    the last of both), with the same players and rules; 0 without `known`."""
+    raw_hands = data.get("hands")
+    if (known is None or not isinstance(raw_hands, list) or data.get("players") != known.record.get("players")
+            or data.get("rules") != known.record.get("rules")):
+        return 0
+    shared, last = 0, len(raw_hands) - 1
+    for raw, before, hand in zip(raw_hands, known.record.get("hands") or [], known.hands):
+        if raw != before or not (hand.complete or shared == last):
+            break
+        shared += 1
+    return shared
 
 
 def dump(game):

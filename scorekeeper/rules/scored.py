@@ -35,6 +35,49 @@ def _tidy(number):
     return int(number) if type(number) is float and number.is_integer() else number
 
 
+def _entry(game, hand, index, totals, made_bids, system, options):
+    """Score one hand after `totals` and `made_bids`; return (its sheet entry, totals, made_bids) after it."""
+    totals = with_joins(totals, hand)
+    entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
+             "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
+             "penalties": [{"seat": seat, "points": points, "reason": reason}
+                           for seat, points, reason in hand.penalties],
+             "out": list(hand.out),
+             "announcement": bidding.announcement(hand.cards, hand.bids)
+             if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
+             "made": None, "scores": None, "totals": None}
+    if system.has_pot:
+        entry["pot"] = stackpot_pot(totals)
+    if hand.complete:
+        scores = [_tidy(s) for s in score_hand(game, hand, index, totals, system, options)]
+        totals = [_tidy(t + s) for t, s in zip(totals, scores)]
+        made = [None if bid is None else bid == took for bid, took in zip(hand.bids, hand.tricks)]
+        made_bids = [m + (bid if ok else 0) for m, bid, ok in zip(made_bids, hand.bids, made)]
+        scores = [None if seat in hand.out else score for seat, score in enumerate(scores)]
+        entry.update(tricks=list(hand.tricks), made=made, scores=scores, totals=list(totals))
+    return entry, totals, made_bids
+
+
+def hand_by_hand(game):
+    """Return (entries, after) of the game under its own rules: each hand's sheet entry, and the (totals,
+    made_bids) after it. Kept on the game, which is never changed; a game loaded with `known` (see
+    `record.load`) starts from the hands it shares with that one, so appending a hand scores one hand.
+    Treat both lists and their entries as read-only: they are shared."""
+    kept = game.__dict__.get("_hand_by_hand")
+    if kept is None:
+        entries, after = game.__dict__.pop("_shared_prefix", ([], []))
+        entries, after = list(entries), list(after)
+        n = len(game.players)
+        totals, made_bids = after[-1] if after else ([0] * n, [0] * n)
+        for index in range(len(entries), len(game.hands)):
+            entry, totals, made_bids = _entry(game, game.hands[index], index, totals, made_bids,
+                                              game.rules.system, game.rules.options)
+            entries.append(entry)
+            after.append((totals, made_bids))
+        kept = game.__dict__["_hand_by_hand"] = (entries, after)
+    return kept
+
+
 def score(game, system=None, options=None):
     """Return the scored game, as `score --json` prints it (RULES.md)."""
     rules = game.rules
@@ -49,29 +92,16 @@ def score(game, system=None, options=None):
     else:
         system, options = rules.system, rules.options
     n = len(game.players)
-    totals = [0] * n
-    made_bids = [0] * n
-    scored_hands = []
-    for index, hand in enumerate(game.hands):
-        totals = with_joins(totals, hand)
-        entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-                 "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
-                 "penalties": [{"seat": seat, "points": points, "reason": reason}
-                               for seat, points, reason in hand.penalties],
-                 "out": list(hand.out),
-                 "announcement": bidding.announcement(hand.cards, hand.bids)
-                 if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
-                 "made": None, "scores": None, "totals": None}
-        if system.has_pot:
-            entry["pot"] = stackpot_pot(totals)
-        if hand.complete:
-            scores = [_tidy(s) for s in score_hand(game, hand, index, totals, system, options)]
-            totals = [_tidy(t + s) for t, s in zip(totals, scores)]
-            made = [None if bid is None else bid == took for bid, took in zip(hand.bids, hand.tricks)]
-            made_bids = [m + (bid if ok else 0) for m, bid, ok in zip(made_bids, hand.bids, made)]
-            scores = [None if seat in hand.out else score for seat, score in enumerate(scores)]
-            entry.update(tricks=list(hand.tricks), made=made, scores=scores, totals=list(totals))
-        scored_hands.append(entry)
+    if system is rules.system and options is rules.options:
+        entries, after = hand_by_hand(game)
+        scored_hands = list(entries)
+        totals, made_bids = after[-1] if after else ([0] * n, [0] * n)
+    else:  # another system side by side: scored afresh
+        totals, made_bids, scored_hands = [0] * n, [0] * n, []
+        for index, hand in enumerate(game.hands):
+            entry, totals, made_bids = _entry(game, hand, index, totals, made_bids, system, options)
+            scored_hands.append(entry)
+    totals, made_bids = list(totals), list(made_bids)
     tie_breaks = made_bids if system.tie_break == "made_bids" else None
     plan = game.plan()
     completed = completed_hands(game)

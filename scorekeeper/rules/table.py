@@ -33,7 +33,10 @@ def out_for_next_hand(record):
 
 
 def _with_table(record, table):
-    new = copy.deepcopy(record)
+    # The hands are shared, never changed: a new hand is appended to a new list.
+    new = copy.deepcopy({key: value for key, value in record.items() if key != "hands"})
+    if "hands" in record:
+        new["hands"] = list(record["hands"])
     # Keys of the table this module does not know are kept; empty lists are dropped.
     merged = {key: value for key, value in {**(record.get("table") or {}), **table}.items()
               if value or key not in table}
