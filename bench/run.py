@@ -5,6 +5,7 @@ measured against a bare route. A benchmark that fails
 (or calls sys.exit) gets a row saying so, and the others still run.
 """
 
+import gc
 import runpy
 import sys
 from pathlib import Path
@@ -36,14 +37,9 @@ def collect(folder):
     rows = []
     for script in sorted(Path(folder).glob("bench_*.py")):
         print(f"running {script.name}...", file=sys.stderr, flush=True)
+        gc.collect()  # what the one before left behind is not this one's cost
         try:
-            found = runpy.run_path(str(script), run_name=script.stem).get("rows")
-            if found is None:  # a script that prints its own report (the load test)
-                sys.argv = [str(script)]
-                runpy.run_path(str(script), run_name="__main__")
-                found = []
-            else:
-                found = found()
+            found = runpy.run_path(str(script), run_name=script.stem)["rows"]()
         except (Exception, SystemExit) as error:  # one broken benchmark must not hide the others
             found = [(script.stem, "failed", "", f"{type(error).__name__}: {error}", "")]
         rows += found

@@ -533,19 +533,21 @@ def may_edit(game, key):
                                                 game["edit_key"].encode())
 
 
-def _current(db, game_id, revision):
-    """Return the stored record at revision (inside the write's transaction), or raise."""
-    row = db.execute("select record, revision from games where id = ?", [game_id]).fetchone()
+def _current(db, game_id, revision, known=None):
+    """Return the stored record at revision (inside the write's transaction), or raise.
+
+    known: the game at that revision as loaded (the cache's), whose record spares parsing the stored one."""
+    row = db.execute(f"select {'null' if known else 'record'}, revision from games where id = ?", [game_id]).fetchone()
     if row is None:
         raise UnknownGame(game_id)
     if row[1] != revision:
         raise StaleRevision(game_id)
-    return json.loads(row[0])
+    return known.record if known else json.loads(row[0])
 
 
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None):
     """Store record as the game at revision + 1 with the event that made it, in one transaction."""
-    text, now = _dumps(record), _now()
+    text, now = loaded.text if loaded.record is record else _dumps(record), _now()
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
     cursor = db.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
                         "where id = ? and revision = ?", [text, _status(loaded), now, game_id, revision])
@@ -570,12 +572,13 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
 
 def append_event(db, game_id, kind, payload, record, revision, loaded=None):
     """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
+    # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
+    known = _loaded_at(db, game_id, revision)
     if loaded is None:
-        # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
-        loaded = rules.load(record, known=_loaded_at(db, game_id, revision))
+        loaded = rules.load(record, known=known)
     scored = rules.score(loaded)  # before the transaction, which holds the write lock
     with db.atomic():
-        before = _current(db, game_id, revision)
+        before = _current(db, game_id, revision, known)
         return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
 
 

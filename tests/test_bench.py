@@ -1,5 +1,6 @@
 """`make bench` (bench/run.py): every benchmark runs, even after one exits or fails, and one table is printed."""
 
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -23,3 +24,14 @@ def test_every_benchmark_runs_into_one_table(tmp_path):
     assert "bench_b" in table and "no fonts" in table
     assert "third" in table and "4.00" in table and "MISSED" in table
     assert len(lines) == 4, table  # one header and one row each: a single table
+
+
+def test_every_benchmark_of_ours_offers_its_rows_to_the_table():
+    scripts = sorted(RUN.parent.glob("bench_*.py"))
+    assert len(scripts) >= 9
+    sys.path.insert(0, str(RUN.parent))
+    try:
+        for script in scripts:
+            assert callable(runpy.run_path(str(script), run_name=script.stem).get("rows")), script.name
+    finally:
+        sys.path.remove(str(RUN.parent))

@@ -73,15 +73,18 @@ def _bad_value(value, path, depth):
 def check_size(data, known_hands=0):
     """Refuse a record too large, nested too deeply, with a non-finite number or invalid text anywhere.
 
-    The first `known_hands` hands are known to nest well (see `check_record`); the size counts them."""
+    The first `known_hands` hands are known to nest well (see `check_record`); the size counts them.
+    Return the record as compact JSON text, as it is stored."""
     if not _depth_ok(_without_known_hands(data, known_hands)):
         raise LimitError("", f"the record is nested more than {MAX_DEPTH} levels deep")
     try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        size = len(text.encode("utf-8"))
     except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
         raise LimitError(*(_bad_value(data, "", 0) or ("", "cannot be written as JSON"))) from None
-    if len(text) > MAX_RECORD_BYTES:
-        raise LimitError("", f"the record is {len(text):,} bytes of JSON; at most {MAX_RECORD_BYTES:,} are kept")
+    if size > MAX_RECORD_BYTES:
+        raise LimitError("", f"the record is {size:,} bytes of JSON; at most {MAX_RECORD_BYTES:,} are kept")
+    return text
 
 
 def _depth_ok(data):
@@ -195,8 +198,9 @@ def check_record(data, known_hands=0):
     """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit.
 
     known_hands: how many hands, from the first, are as in a record already checked (`load`'s known).
+    Return the record as compact JSON text.
     """
-    check_size(data, known_hands)
+    text = check_size(data, known_hands)
     players = data.get("players")
     if isinstance(players, list):
         check_players(players)
@@ -204,3 +208,4 @@ def check_record(data, known_hands=0):
     check_hands(data, known_hands)
     if isinstance(players, list) and players:
         check_table(data, len(players))
+    return text

@@ -110,6 +110,11 @@ class Game:
         return patterns.is_full_deal(cards, dealt_in or len(self.players), self.rules.decks)
 
     @functools.cached_property
+    def text(self):
+        """The record as compact JSON, as it is stored (`load` keeps the text its size check wrote)."""
+        return json.dumps(self.record, ensure_ascii=False, separators=(",", ":"))
+
+    @functools.cached_property
     def max_cards(self):
         """The game's largest hand M (variable bonus): deals.max, else the largest hand recorded."""
         return self.rules.max_cards or max((hand.cards for hand in self.hands), default=0)
@@ -355,7 +360,7 @@ def load(data, trusted=False, known=None):
     raw_hands = data.get("hands", [])
     shared = _shared_hands(known, data)
     try:
-        limits.check_record(data, known_hands=shared)
+        text = limits.check_record(data, known_hands=shared)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)
@@ -365,6 +370,7 @@ def load(data, trusted=False, known=None):
     hands = (known.hands[:shared] if shared else []) + [
         _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared]
     game = Game(players, rules, hands, data)
+    game.__dict__["text"] = text
     if shared and game.max_cards == known.max_cards:  # scores depend on the largest hand (variable bonus)
         entries, after = hand_by_hand(known)
         game.__dict__["_shared_prefix"] = (entries[:shared], after[:shared])
