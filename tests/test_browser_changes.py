@@ -6,6 +6,7 @@ Screenshots go to test-artifacts/.
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.test_browser_table import bid, fits
 
@@ -38,16 +39,16 @@ def test_a_simultaneous_hand(page, live_server, shots):
     set_up(page, live_server, bidding="simultaneous", max_cards="3")
     page.get_by_role("button", name="hearts").click()
     page.wait_for_url(re.compile(r"/bids$"))
-    assert "no hook" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("no hook", use_inner_text=True)
     page.get_by_role("button", name="Bob bids one more").click()
-    assert "Bid 1 of 1 · even" in page.inner_text("#bid-tally")
+    expect(page.locator("#bid-tally")).to_contain_text("Bid 1 of 1 · even", use_inner_text=True)
     page.get_by_role("button", name="Ann bids one more").click()  # the dealer: no hook to stop her
-    assert "over by 1" in page.inner_text("#bid-tally")
+    expect(page.locator("#bid-tally")).to_contain_text("over by 1", use_inner_text=True)
     assert fits(page)
     shots(page, "20-simultaneous-bids")
     page.get_by_role("button", name="Save the bids").click()
     page.wait_for_url(re.compile(r"/tricks$"))
-    assert page.inner_text(".announce") == "OVER by 1"
+    expect(page.locator(".announce")).to_have_text("OVER by 1", use_inner_text=True)
     page.get_by_role("button", name="Save tricks").click()  # Bob took it; Ann missed
     page.wait_for_url(re.compile(r"/sheet$"))
     assert totals(page) == ["0", "11", "10", "10"]
@@ -58,12 +59,12 @@ def test_a_cooperative_hand_missed_and_dealt_again(page, live_server, shots):
     page.get_by_role("button", name="spades").click()
     page.get_by_role("button", name="Bob bids one more").click()
     page.get_by_role("button", name="Cy bids one more").click()
-    assert "1 too many" in page.inner_text("#bid-tally")
+    expect(page.locator("#bid-tally")).to_contain_text("1 too many", use_inner_text=True)
     shots(page, "21-cooperative-too-many")
     assert page.get_by_role("button", name="Save the bids").is_disabled()
-    assert "Save is off until the bids add up to exactly 1." in page.inner_text("#save-reason")
+    expect(page.locator("#save-reason")).to_contain_text("Save is off until the bids add up to exactly 1.", use_inner_text=True)
     page.get_by_role("button", name="Cy bids one fewer").click()
-    assert "exactly 1" in page.inner_text("#bid-tally")
+    expect(page.locator("#bid-tally")).to_contain_text("exactly 1", use_inner_text=True)
     assert page.get_by_role("button", name="Save the bids").is_enabled()
     page.get_by_role("button", name="Save the bids").click()
     page.wait_for_url(re.compile(r"/tricks$"))
@@ -71,11 +72,11 @@ def test_a_cooperative_hand_missed_and_dealt_again(page, live_server, shots):
     page.get_by_role("button", name="Cy one more").click()
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    assert "Missed by Bob, Cy. The hand is dealt again: Bob deals 1." in page.inner_text(".flash")
-    assert "1 deal needed for 0 of 2 hands" in page.inner_text("#deals-needed")
+    expect(page.locator(".flash")).to_contain_text("Missed by Bob, Cy. The hand is dealt again: Bob deals 1.", use_inner_text=True)
+    expect(page.locator("#deals-needed")).to_contain_text("1 deal needed for 0 of 2 hands", use_inner_text=True)
     shots(page, "23-cooperative-dealt-again")
     page.locator("#next-hand").click()
-    assert "Bob deals 1" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("Bob deals 1", use_inner_text=True)
 
 
 def test_a_late_arrival_and_a_sit_out(page, live_server, shots):
@@ -94,9 +95,9 @@ def test_a_late_arrival_and_a_sit_out(page, live_server, shots):
     page.get_by_label("the last place's total (10)").check()
     shots(page, "24-table-arrival")
     page.get_by_role("button", name="Seat the newcomer").click()
-    assert "Ed joins with 10." in page.inner_text(".flash")
+    expect(page.locator(".flash")).to_contain_text("Ed joins with 10.", use_inner_text=True)
     page.get_by_role("button", name="Cy sits out the next hand").click()
-    assert "Cy sits out the next hand." in page.inner_text(".flash")
+    expect(page.locator(".flash")).to_contain_text("Cy sits out the next hand.", use_inner_text=True)
     assert fits(page)
     shots(page, "25-table-screen")
 
@@ -107,7 +108,7 @@ def test_a_late_arrival_and_a_sit_out(page, live_server, shots):
     assert fits(page)
     shots(page, "26-deal-dealt-in")
     page.get_by_role("button", name="Dealt — start bidding").click()
-    assert page.locator("ol.bidders li").count() == 4
+    expect(page.locator("ol.bidders li")).to_have_count(4)
     for number in (3, 3, 3, 4):  # Di, Ed, Ann, Bob
         bid(page, number)
     page.get_by_role("button", name="Save tricks").click()
@@ -117,7 +118,7 @@ def test_a_late_arrival_and_a_sit_out(page, live_server, shots):
     assert rows.nth(0).locator("td").nth(4).inner_text().split() == ["out", "starts", "with", "10"]  # Ed's start
     assert rows.nth(1).locator("td").nth(2).inner_text() == "out"
     # Five dealt in next: 13 cards is too many, the hand is 10.
-    assert "Next hand: Cy deals 10" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("Next hand: Cy deals 10", use_inner_text=True)
     shots(page, "27-sheet-after-changes")
 
 
@@ -128,12 +129,12 @@ def test_a_plan_change(page, live_server, shots):
     page.get_by_label("Hand", exact=True).fill("2")
     page.get_by_label("Cards", exact=True).fill("5")
     page.get_by_role("button", name="Resize").click()
-    assert "The plan of hands is changed." in page.inner_text(".flash")
+    expect(page.locator(".flash")).to_contain_text("The plan of hands is changed.", use_inner_text=True)
     assert page.locator("ol.plan li").all_inner_texts() == ["1", "5", "3"]
     page.get_by_label("Hand", exact=True).fill("1")
     page.get_by_label("Cards", exact=True).fill("60")
     page.get_by_role("button", name="Insert before").click()
-    assert "A hand needs 1 to 13 cards." in page.inner_text(".flash")
+    expect(page.locator(".flash")).to_contain_text("A hand needs 1 to 13 cards.", use_inner_text=True)
     shots(page, "28-plan-refused")
     page.get_by_label("Hand", exact=True).fill("3")
     page.get_by_role("button", name="Skip").click()
@@ -141,8 +142,8 @@ def test_a_plan_change(page, live_server, shots):
     assert fits(page)
     shots(page, "29-plan-changed")
     page.get_by_role("link", name="Sheet").click()
-    assert "To come: 1 5 cards" in page.inner_text("#to-come")
-    assert "hand 0 of 2" in page.inner_text("main")
+    expect(page.locator("#to-come")).to_contain_text("To come: 1 5 cards", use_inner_text=True)
+    expect(page.locator("main")).to_contain_text("hand 0 of 2", use_inner_text=True)
 
 
 def test_a_follower_sees_the_sheet_change_by_itself(browser, page, live_server, shots):
@@ -151,7 +152,7 @@ def test_a_follower_sees_the_sheet_change_by_itself(browser, page, live_server, 
     other = browser.new_context(viewport={"width": 360, "height": 640})
     follower = other.new_page()
     follower.goto(game_url)
-    assert follower.locator("table.sheet tbody tr").count() == 0
+    expect(follower.locator("table.sheet tbody tr")).to_have_count(0)
     page.get_by_role("button", name="clubs").click()
     # The follower's page reloads itself once the game's revision has moved on.
     follower.wait_for_function("() => document.querySelectorAll('table.sheet tbody tr').length === 1")

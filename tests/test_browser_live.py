@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import store
 from tests.game_helpers import create, record
@@ -61,7 +62,7 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     other = browser.new_context(**PHONE)
     follower = other.new_page()
     follower.goto(game_url)
-    assert "Next: Ann deals 3" in follower.inner_text("#live-hand")
+    expect(follower.locator("#live-hand")).to_contain_text("Next: Ann deals 3", use_inner_text=True)
     # The follower folds the chart and scrolls down a little; a marker shows the page was never reloaded.
     follower.locator("details.chartbox summary").click()
     assert follower.evaluate("document.querySelector('details.chartbox').open") is False
@@ -79,12 +80,12 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
                  li.querySelector('.name').textContent.trim() === name && li.querySelector('.bid').textContent === bid)
                && document.querySelector('#live-turn').textContent === next""",
             arg=[name, str(number), next_up], timeout=2000)
-    assert "Bid 2 of 3 · under by 1 · Ann to bid" in follower.inner_text("#live-tally")
-    assert follower.inner_text("#live-hand .hook") == "Ann may not bid 1."
+    expect(follower.locator("#live-tally")).to_contain_text("Bid 2 of 3 · under by 1 · Ann to bid", use_inner_text=True)
+    expect(follower.locator("#live-hand .hook")).to_have_text("Ann may not bid 1.", use_inner_text=True)
     shots(follower, "40-follower-bidding")
     bid(page, 2)
     follower.wait_for_function("() => document.querySelector('#live-announce')", timeout=2000)
-    assert follower.inner_text("#live-announce") == "OVER by 1"
+    expect(follower.locator("#live-announce")).to_have_text("OVER by 1", use_inner_text=True)
     assert follower.evaluate("getComputedStyle(document.querySelector('#live-announce')).fontSize") == "41.6px"
     assert follower.evaluate("window.__notReloaded") is True
     assert follower.evaluate("document.querySelector('details.chartbox').open") is False
@@ -94,7 +95,7 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     page.get_by_role("button", name="Save tricks").click()
     follower.wait_for_function("() => document.querySelector('tfoot').innerText.includes('11')", timeout=2000)
     assert follower.evaluate("window.__notReloaded") is True
-    assert "Next: Bob deals 2" in follower.inner_text("#live-hand")
+    expect(follower.locator("#live-hand")).to_contain_text("Next: Bob deals 2", use_inner_text=True)
     other.close()
 
 
@@ -107,7 +108,7 @@ def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidd
     open_settings(page)
     toggle = page.get_by_label("Keep the screen on")
     assert toggle.is_checked()
-    assert page.inner_text("#pref-status") == "The screen stays on."
+    expect(page.locator("#pref-status")).to_have_text("The screen stays on.", use_inner_text=True)
     shots(page, "42-display-settings")
     # The browser drops the lock when the screen goes off; it is taken again when the page comes back.
     set_visible(page, False)
@@ -116,7 +117,7 @@ def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidd
     page.wait_for_function("() => window.__locks.held === 1 && window.__locks.requested === 2")
     toggle.uncheck()
     page.wait_for_function("() => window.__locks.held === 0")
-    assert page.inner_text("#pref-status") == "The screen may sleep."
+    expect(page.locator("#pref-status")).to_have_text("The screen may sleep.", use_inner_text=True)
     # Off is remembered: the next game page does not ask for the lock, and coming back does not either.
     page.reload()
     open_settings(page)
@@ -136,7 +137,7 @@ def test_the_browsers_own_wake_lock_is_taken_on_a_game_page(page, live_server, c
     page.wait_for_function("() => document.getElementById('pref-status').textContent === 'The screen stays on.'")
     open_settings(page)
     page.get_by_label("Keep the screen on").uncheck()
-    assert page.inner_text("#pref-status") == "The screen may sleep."
+    expect(page.locator("#pref-status")).to_have_text("The screen may sleep.", use_inner_text=True)
 
 
 def test_dark_mode_follows_the_phone_and_the_toggle_is_remembered(browser, live_server, client, shots):
@@ -268,8 +269,8 @@ def test_the_app_shell_says_what_to_do_when_the_connection_drops(browser, live_s
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.goto(f"{live_server}/games/{game_id}/history")
-    assert "No connection" in page.inner_text("h1")
-    assert "Everything recorded so far is safe" in page.inner_text("main")
+    expect(page.locator("h1")).to_contain_text("No connection", use_inner_text=True)
+    expect(page.locator("main")).to_contain_text("Everything recorded so far is safe", use_inner_text=True)
     # Styled and scripted from the kept shell: the bar, and the display settings (prefs.js) work offline.
     assert page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "flex"
     assert page.locator("#prefs").is_visible()

@@ -52,17 +52,17 @@ def test_cooperative_counts_deals_and_planned_hands_apart(page, live_server, sho
     page.get_by_role("button", name="Cy one more").click()
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    assert "hand 0 of 2, deal 1" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("hand 0 of 2, deal 1", use_inner_text=True)
     page.locator("#next-deal").get_by_role("button", name="hearts").click()  # dealt again
     page.wait_for_url(re.compile(r"/bids$"))
-    assert "Hand 1 · deal 2" in page.inner_text(".handline")
+    expect(page.locator(".handline")).to_contain_text("Hand 1 · deal 2", use_inner_text=True)
     page.get_by_role("button", name="Cy bids one more").click()
     page.get_by_role("button", name="Save the bids").click()
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    assert "hand 1 of 2, deal 2" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("hand 1 of 2, deal 2", use_inner_text=True)
     page.locator("#next-deal").get_by_role("button", name="clubs").click()
-    assert "Hand 2 · deal 3" in page.inner_text(".handline")
+    expect(page.locator(".handline")).to_contain_text("Hand 2 · deal 3", use_inner_text=True)
 
 
 def top(page, locator):
@@ -75,7 +75,7 @@ def test_hand_screens_keep_the_pad_and_save_in_thumb_reach(page, live_server, sh
     page.wait_for_url(re.compile(r"/bids$"))
     assert top(page, "form.bidpad .pad button") >= 320  # the lower half of a 640 px screen
     bid(page, 1)  # Bob
-    assert "Tap a name to change that bid" in page.inner_text("#chip-hint")
+    expect(page.locator("#chip-hint")).to_contain_text("Tap a name to change that bid", use_inner_text=True)
     shots(page, "81-bids-lower-half")
     for number in (0, 0, 0):
         bid(page, number)
@@ -146,7 +146,7 @@ def test_a_late_arrival_starts_with_their_total_and_the_next_is_offered_the_last
     page.get_by_label("a number").check()
     page.locator("input[name=total]").fill("4")
     page.get_by_role("button", name="Seat the newcomer").click()
-    assert "Ed joins with 4." in page.inner_text(".flash")
+    expect(page.locator(".flash")).to_contain_text("Ed joins with 4.", use_inner_text=True)
     # The next arrival is offered the last place among the table: Ed's 4, not a 0 (the panel stays open).
     expect(page.get_by_label("the last place's total (4)")).to_be_visible()
     page.get_by_role("link", name="Sheet").click()

@@ -74,14 +74,14 @@ def record_a_hand_offline(browser, live_server, link, shots, reload):
         page.get_by_role("button", name="hearts").click()
         # The bids screen is drawn on the phone; the tap waits.
         expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
-        assert "not saved yet" in page.inner_text("#queue-status")
+        expect(page.locator("#queue-status")).to_contain_text("not saved yet", use_inner_text=True)
         offline_bid(page, 1)  # Bob
         offline_bid(page, 0)  # Cy
         offline_bid(page, 0)  # Di
         # Ann deals: the hook strikes out 0.
         forbidden = page.locator("#offline-hand .pad button.forbidden")
         expect(forbidden).to_have_text("0")
-        assert "may not bid 0" in page.inner_text("#offline-hand .hook")
+        expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
         shots(page, "offline-01-bids-hook")
         expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
         if reload:
@@ -131,7 +131,7 @@ def test_a_tap_while_the_phone_still_believes_it_is_online_waits_and_is_sent(bro
         assert hands[0]["bids"] == [None, 1, 0, None]
         expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
         expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page: Di bids next
-        assert "Di" in page.inner_text("main")
+        expect(page.locator("main")).to_contain_text("Di", use_inner_text=True)
     finally:
         context.close()
 

@@ -58,7 +58,7 @@ def test_settle_up_on_a_phone(page, live_server, client, shots):
     shots(page, "settle-03-change")
     page.get_by_role("button", name="Settle this way").click()
     page.wait_for_url(re.compile(r"/settle$"))
-    assert "Settling up by Prospect sliding scale" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("Settling up by Prospect sliding scale", use_inner_text=True)
     assert lines(payments) == ["Ann pays Di 2.50", "Bob pays Di 2.50", "Cy pays Di 1.00"]
     shots(page, "settle-04-prospect")
 
@@ -74,7 +74,7 @@ def test_settle_up_read_only_and_without_javascript(browser, live_server, client
         # Without JavaScript the Copy button stays hidden; the text is there to select.
         assert not page.locator("button[data-copy]").is_visible()
         assert "Bob pays Di 2.00" in page.locator("#settle-text").input_value()
-        assert page.locator("details.settle-change").count() == 0
+        expect(page.locator("details.settle-change")).to_have_count(0)
         shots(page, "settle-05-read-only-no-js")
     finally:
         context.close()
@@ -130,7 +130,7 @@ def test_sheet_chart_on_a_phone(page, live_server, client, shots):
     assert no_sideways_scroll(page)
     shots(page, "sheet-chart")
     page.goto(f"{live_server}/games/{game_id}/compare?system=negative")
-    assert "Winners: Cy & Di" in page.inner_text(".whatif")
+    expect(page.locator(".whatif")).to_contain_text("Winners: Cy & Di", use_inner_text=True)
     shots(page, "compare-01")
     page.locator("table.compare").scroll_into_view_if_needed()
     assert no_sideways_scroll(page)

@@ -46,7 +46,7 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
 
     # Hand 1: Ann deals 1 card.
     page.wait_for_url(re.compile(r"/deal$"))
-    assert "Ann deals 1" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("Ann deals 1", use_inner_text=True)
     assert fits(page)
     shots(page, "03-deal")
     page.get_by_role("button", name="hearts").click()
@@ -57,16 +57,16 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     # Ann, the dealer, may not bid 0: it is struck out, cannot be chosen, and the reason is shown.
     forbidden = page.locator("form.bidpad button.forbidden")
     assert forbidden.inner_text() == "0" and forbidden.is_disabled()
-    assert "The dealer may not bid 0" in page.inner_text(".hook")
+    expect(page.locator(".hook")).to_contain_text("The dealer may not bid 0", use_inner_text=True)
     assert fits(page)
     shots(page, "04-bids-hook")
     bid(page, 1)
     page.wait_for_url(re.compile(r"/tricks$"))
-    assert "OVER" in page.inner_text(".announce")
+    expect(page.locator(".announce")).to_contain_text("OVER", use_inner_text=True)
     assert fits(page)
     shots(page, "05-tricks")
     # Bob took it; Ann's count follows from the others.
-    assert page.inner_text("#took-0") == "0"
+    expect(page.locator("#took-0")).to_have_text("0", use_inner_text=True)
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
     shots(page, "06-sheet")
@@ -79,7 +79,7 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
         bid(page, number)
     page.get_by_role("button", name="Cy one more").click()
     page.get_by_role("button", name="Di one fewer").click()
-    assert page.inner_text("#took-1") == "0"
+    expect(page.locator("#took-1")).to_have_text("0", use_inner_text=True)
     shots(page, "07-tricks-adjusted")
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator("tfoot td")).to_have_text(["11", "11", "10", "10"])
@@ -142,9 +142,9 @@ def test_read_only_follower_cannot_write(browser, page, live_server, shots):
     other = browser.new_context(viewport={"width": 360, "height": 640})
     follower = other.new_page()
     follower.goto(game_url)
-    assert "read-only" in follower.inner_text("header")
-    assert follower.locator("form").count() == 0
+    expect(follower.locator("header")).to_contain_text("read-only", use_inner_text=True)
+    expect(follower.locator("form")).to_have_count(0)
     shots(follower, "12-read-only")
     follower.goto(game_url + "/deal")
-    assert "read-only link" in follower.inner_text("main")
+    expect(follower.locator("main")).to_contain_text("read-only link", use_inner_text=True)
     other.close()

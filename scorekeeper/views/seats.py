@@ -14,6 +14,7 @@ from .. import rules, store
 from ..forms import RevisionForm, csrf_failed
 from ..rules import sealed
 from . import taps
+from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)
 
@@ -25,26 +26,9 @@ def _seat_cookie(game_id):
     return f"seat_{game_id}"
 
 
-def _edit_cookie(game_id):
-    return f"edit_{game_id}"  # the table's cookie: the phone that holds the edit key
-
-
-def _game(game_id):
-    found = store.load_game(store.get_db(), game_id)
-    if found is None:
-        abort(404)
-    return found
-
-
-def _require_editor(game):
-    if not store.may_edit(game, request.cookies.get(_edit_cookie(game["id"]))):
-        abort(403, "Only the scorekeeper's phone can do that.")
-
-
 def _checked(form):
     if not form.validate():
-        abort(400, "This form's security token is missing or has expired. "
-                   "Go back, reload the page and try again; nothing was recorded.")
+        abort(400, EXPIRED)
 
 
 @bp.app_template_global()
@@ -64,8 +48,8 @@ def seat_links(game):
 @bp.route("/games/<game_id>/seats", methods=["GET", "POST"])
 def offer(game_id):
     """Offer a seat link per player, after a confirmation; show their QR codes (the scorekeeper only)."""
-    game, loaded = _game(game_id)
-    _require_editor(game)
+    game, loaded = load_game(game_id)
+    require_edit(game)
     form = RevisionForm(revision=game["revision"])
     if request.method == "POST":
         _checked(form)
@@ -78,8 +62,8 @@ def offer(game_id):
 @bp.post("/games/<game_id>/seats/withdraw")
 def withdraw(game_id):
     """Withdraw every seat link: those phones write nothing from now on."""
-    game, _loaded = _game(game_id)
-    _require_editor(game)
+    game, _loaded = load_game(game_id)
+    require_edit(game)
     _checked(RevisionForm())
     store.withdraw_seat_keys(store.get_db(), game_id)
     flash("The seat links are withdrawn: those phones can no longer bid.", "info")
@@ -89,7 +73,7 @@ def withdraw(game_id):
 @bp.get("/games/<game_id>/seat/<key>")
 def take_seat(game_id, key):
     """Open a seat link: this phone bids for that seat from now on."""
-    _game(game_id)
+    load_game(game_id)
     if store.seat_of_key(store.get_db(), game_id, key) is None:
         abort(403, "That seat link is wrong or was withdrawn; ask the scorekeeper for a new one.")
     response = make_response(redirect(url_for("seats.mine", game_id=game_id)))
@@ -104,7 +88,7 @@ def _my_seat(game_id):
 @bp.route("/games/<game_id>/mine", methods=["GET", "POST"])
 def mine(game_id):
     """The seat's own phone: the hand as the table sees it, and this player's bid when it is their turn."""
-    game, loaded = _game(game_id)
+    game, loaded = load_game(game_id)
     seat = _my_seat(game_id)
     if seat is None:
         abort(403, NOT_YOURS)
@@ -168,8 +152,8 @@ def _seat_view(game, loaded, seat):
 @bp.post("/games/<game_id>/reveal")
 def reveal(game_id):
     """Reveal the sealed bids together; the scorekeeper's entries fill (or change) the others."""
-    game, loaded = _game(game_id)
-    _require_editor(game)
+    game, loaded = load_game(game_id)
+    require_edit(game)
     form = RevisionForm()
     _checked(form)
     hand = rules.actions.current_hand(loaded)
