@@ -78,9 +78,11 @@ def record_a_hand_offline(browser, live_server, link, shots, reload):
         offline_bid(page, 1)  # Bob
         offline_bid(page, 0)  # Cy
         offline_bid(page, 0)  # Di
-        # Ann deals: the hook strikes out 0.
+        # Ann deals: the hook strikes out 0. The pad is in thumb reach, in the lower half of the screen.
         forbidden = page.locator("#offline-hand .pad button.forbidden")
         expect(forbidden).to_have_text("0")
+        page.wait_for_function("() => document.querySelector('#offline-hand .pad').getBoundingClientRect().top"
+                               " > innerHeight / 2")
         expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
         shots(page, "offline-01-bids-hook")
         expect(page.locator("#queue-count")).to_have_text("4 taps waiting")

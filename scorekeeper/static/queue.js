@@ -266,17 +266,17 @@
       box.appendChild(handline(state));
       box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
       if (!state.next.trump && !state.trump_after_bids) {
-        box.appendChild(el("p", {class: "center", text: "Trump turned up:"}));
+        box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
         box.appendChild(suits(function (suit) { queue({action: "deal", trump: suit}); }));
       } else {
-        box.appendChild(button("Dealt — start bidding", "primary wide", function () { queue({action: "deal"}); }));
+        box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { queue({action: "deal"}); }));
       }
     } else if (state.step === "bids" && !state.all_at_once) {
       var seat = nextBidder(state.hand), no = forbidden(state, seat);
       box.appendChild(handline(state));
       box.appendChild(bidders(state, seat));
       box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "who"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
+      box.appendChild(el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
       var pad = el("div", {class: "pad"});
       for (var b = 0; b <= state.hand.cards; b++) {
         if (b === no) {
@@ -293,7 +293,7 @@
         ": the bids would add up to " + state.hand.cards + ", the number of cards (the hook)."}));
     } else if (state.step === "bids") {
       box.appendChild(handline(state));
-      var table = el("table", {class: "took"}), inputs = {};
+      var table = el("table", {class: "took thumb"}), inputs = {};
       order(state.hand).forEach(function (s) {
         var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
         inputs[s] = input;
@@ -308,12 +308,12 @@
     } else if (state.step === "trump") {
       box.appendChild(handline(state));
       box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "center", text: "The highest bidder names trump:"}));
+      box.appendChild(el("p", {class: "center thumb", text: "The highest bidder names trump:"}));
       box.appendChild(suits(function (suit) { queue({action: "trump", trump: suit}); }));
     } else if (state.step === "tricks") {
       box.appendChild(handline(state));
       box.appendChild(bidders(state, null));
-      var rows = el("table", {class: "took"}), counts = {}, rest = state.tricks_fall_short ? null : state.hand.dealer;
+      var rows = el("table", {class: "took thumb"}), counts = {}, rest = state.tricks_fall_short ? null : state.hand.dealer;
       var restCell = el("output", {class: "count", id: "offline-rest"});
       var update = function () {
         if (rest === null) return;
