@@ -369,7 +369,8 @@ def diff(before, after):
                       after={k: after[k] for k in keys if k in after})
     if spliced and old != new:
         start = 0
-        while start < min(len(old), len(new)) and old[start] == new[start]:
+        # A hand shared by both records (an action copies only what it changes) is equal at once.
+        while start < min(len(old), len(new)) and (old[start] is new[start] or old[start] == new[start]):
             start += 1
         end = 0
         while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:

@@ -411,7 +411,7 @@ def _shared_hands(known, data):
         return 0
     shared, last = 0, len(raw_hands) - 1
     for raw, before, hand in zip(raw_hands, known.record.get("hands") or [], known.hands):
-        if raw != before or not (hand.complete or shared == last):
+        if (raw is not before and raw != before) or not (hand.complete or shared == last):
             break
         shared += 1
     return shared
