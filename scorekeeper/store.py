@@ -490,7 +490,7 @@ def get_game_head(db, game_id):
 
 def list_games(db):
     """Return every game, most recently played first, without edit keys."""
-    sql = "select id, record, revision, status, created, updated from games order by updated desc"
+    sql = "select id, record, revision, status, created, updated from games order by updated desc, rowid desc"
     return [_row(row) for row in db.query(sql)]
 
 
@@ -498,7 +498,7 @@ def game_list(db, status=None, limit=20, offset=0):
     """Return one page of games, most recently played first: id, players, hands done, status, dates."""
     where = "where g.status = ?" if status else ""
     sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
-           f"left join game_results r on r.game_id = g.id {where} order by g.updated desc limit ? offset ?")
+           f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
     params = ([status] if status else []) + [limit, offset]
     return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
             for row in db.query(sql, params)]
@@ -675,7 +675,7 @@ def list_evenings(db, limit=10):
            "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
            "(select g.record from evening_games l join games g on g.id = l.game_id "
            " where l.evening_id = e.id order by l.position desc limit 1) as record "
-           "from evenings e where e.updated is not null order by e.updated desc limit ?")
+           "from evenings e where e.updated is not null order by e.updated desc, e.rowid desc limit ?")
     return [dict(row, players=json.loads(row.pop("record"))["players"]) for row in db.query(sql, [limit])
             if row["games"]]
 
