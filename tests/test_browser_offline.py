@@ -28,6 +28,14 @@ def new_game(page, base, bidding="sequential", hook=True, through=None):
     return body["id"], body["edit_key"]
 
 
+@pytest.fixture
+def keeper(browser):
+    """The scorekeeper's phone: (its browser context, its page)."""
+    context, page = phone(browser)
+    yield context, page
+    context.close()
+
+
 def go_offline(context, link):
     """The Wi-Fi drops: the phone knows it is offline, and nothing, not even its service worker, gets through."""
     link.cut()
@@ -55,141 +63,129 @@ def offline_bid(page, number):
     page.locator("#offline-hand .pad").get_by_role("button", name=str(number), exact=True).click()
 
 
-def test_a_whole_hand_offline_is_stored_once(browser, live_server, link, shots):
-    record_a_hand_offline(browser, live_server, link, shots, reload=False)
+def test_a_whole_hand_offline_is_stored_once(live_server, link, keeper, shots):
+    record_a_hand_offline(keeper, live_server, link, shots, reload=False)
 
 
-def test_a_whole_hand_offline_with_a_reload_is_stored_once(browser, live_server, link, shots):
-    record_a_hand_offline(browser, live_server, link, shots, reload=True)
+def test_a_whole_hand_offline_with_a_reload_is_stored_once(live_server, link, keeper, shots):
+    record_a_hand_offline(keeper, live_server, link, shots, reload=True)
 
 
-def record_a_hand_offline(browser, live_server, link, shots, reload):
-    context, page = phone(browser)
-    try:
-        game_id, _key = new_game(page, live_server, through=link.url)
-        page.wait_for_url(re.compile(r"/deal$"))
-        if reload:  # the service worker must hold the page before the connection goes
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        go_offline(context, link)
-        page.get_by_role("button", name="hearts").click()
-        # The bids screen is drawn on the phone; the tap waits.
-        expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
-        expect(page.locator("#queue-status")).to_contain_text("not saved yet", use_inner_text=True)
-        offline_bid(page, 1)  # Bob
-        offline_bid(page, 0)  # Cy
-        offline_bid(page, 0)  # Di
-        # Ann deals: the hook strikes out 0. The pad is in thumb reach, in the lower half of the screen.
-        forbidden = page.locator("#offline-hand .pad button.forbidden")
-        expect(forbidden).to_have_text("0")
-        page.wait_for_function("() => document.querySelector('#offline-hand .pad').getBoundingClientRect().top"
-                               " > innerHeight / 2")
-        expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
-        shots(page, "offline-01-bids-hook")
-        expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
-        if reload:
-            page.reload()  # once, without a connection: the kept page and the waiting taps come back
-            expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
-        offline_bid(page, 1)  # Ann
-        expect(page.locator("#offline-rest")).to_have_text("0")
-        shots(page, "offline-02-tricks")
-        page.get_by_role("button", name="Save tricks").click()
-        expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
-        expect(page.locator("#queue-count")).to_have_text("6 taps waiting")
-        shots(page, "offline-03-waiting")
-        assert server_record(page, live_server, game_id)["hands"] == []
-        go_online(context, link)
-        hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[-1])
-        assert hands == [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]}]
-        # Every tap is confirmed: the phone shows the server's own page, the sheet (or, when the follow poll
-        # reloaded first, the next deal), with nothing waiting.
-        expect(page).to_have_url(re.compile(r"/(sheet|deal)$"), timeout=15000)
-        expect(page.locator("#offline-hand")).to_have_count(0)
-        expect(page.locator("#queue-status")).to_be_hidden()
-        shots(page, "offline-04-sent")
-        page.goto(f"{link.url}/games/{game_id}/sheet")
-        expect(page.locator("tfoot td")).to_have_text(["0", "11", "10", "10"])
-    finally:
-        context.close()
-
-
-def test_a_tap_while_the_phone_still_believes_it_is_online_waits_and_is_sent(browser, live_server, link, shots):
-    """The Wi-Fi is up but the server out of reach: the posted bid comes back as the kept page, queued."""
-    context, page = phone(browser)
-    try:
-        game_id, _key = new_game(page, live_server, through=link.url)
+def record_a_hand_offline(keeper, live_server, link, shots, reload):
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    if reload:  # the service worker must hold the page before the connection goes
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        page.get_by_role("button", name="hearts").click()
-        page.wait_for_url(re.compile(r"/bids$"))
-        link.cut()  # and the phone does not know: navigator.onLine stays true
-        page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob
-        expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
-        expect(page.locator("#offline-hand .bidders li").first).to_contain_text("Bob1")
-        offline_bid(page, 0)  # Cy: queued at once, behind Bob's
-        expect(page.locator("#queue-count")).to_have_text("2 taps waiting")
-        shots(page, "offline-06-believed-online")
-        assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, None, None, None]
-        link.restore()  # no "online" event: the queue tries again on its own
-        hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["bids"][2] is not None)
-        assert hands[0]["bids"] == [None, 1, 0, None]
-        expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
-        expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page: Di bids next
-        expect(page.locator("main")).to_contain_text("Di", use_inner_text=True)
-    finally:
-        context.close()
+    go_offline(context, link)
+    page.get_by_role("button", name="hearts").click()
+    # The bids screen is drawn on the phone; the tap waits.
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    expect(page.locator("#queue-status")).to_contain_text("not saved yet", use_inner_text=True)
+    offline_bid(page, 1)  # Bob
+    offline_bid(page, 0)  # Cy
+    offline_bid(page, 0)  # Di
+    # Ann deals: the hook strikes out 0. The pad is in thumb reach, in the lower half of the screen.
+    forbidden = page.locator("#offline-hand .pad button.forbidden")
+    expect(forbidden).to_have_text("0")
+    page.wait_for_function("() => document.querySelector('#offline-hand .pad').getBoundingClientRect().top"
+                           " > innerHeight / 2")
+    expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
+    shots(page, "offline-01-bids-hook")
+    expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
+    if reload:
+        page.reload()  # once, without a connection: the kept page and the waiting taps come back
+        expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
+    offline_bid(page, 1)  # Ann
+    expect(page.locator("#offline-rest")).to_have_text("0")
+    shots(page, "offline-02-tricks")
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting")
+    shots(page, "offline-03-waiting")
+    assert server_record(page, live_server, game_id)["hands"] == []
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[-1])
+    assert hands == [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]}]
+    # Every tap is confirmed: the phone shows the server's own page, the sheet (or, when the follow poll
+    # reloaded first, the next deal), with nothing waiting.
+    expect(page).to_have_url(re.compile(r"/(sheet|deal)$"), timeout=15000)
+    expect(page.locator("#offline-hand")).to_have_count(0)
+    expect(page.locator("#queue-status")).to_be_hidden()
+    shots(page, "offline-04-sent")
+    page.goto(f"{link.url}/games/{game_id}/sheet")
+    expect(page.locator("tfoot td")).to_have_text(["0", "11", "10", "10"])
 
 
-def test_a_penalty_tapped_offline_is_kept_with_the_tricks(browser, live_server, link, shots):
-    context, page = phone(browser)
-    try:
-        game_id, _key = new_game(page, live_server, through=link.url)
-        page.get_by_role("button", name="hearts").click()
-        for bid in (1, 0, 0, 1):
-            page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
-        page.wait_for_url(re.compile(r"/tricks$"))
-        go_offline(context, link)
-        page.get_by_text("Penalty…").click()
-        page.get_by_label("penalty for").select_option(label="Cy")
-        page.get_by_role("button", name="Save tricks").click()
-        expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
-        go_online(context, link)
-        hands = recorded_hands(page, live_server, game_id, until=lambda hands: "tricks" in hands[0])
-        assert [p["seat"] for p in hands[0].get("penalties", [])] == [2]
-    finally:
-        context.close()
+def test_a_tap_while_the_phone_still_believes_it_is_online_waits_and_is_sent(live_server, link, keeper, shots):
+    """The Wi-Fi is up but the server out of reach: the posted bid comes back as the kept page, queued."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.get_by_role("button", name="hearts").click()
+    page.wait_for_url(re.compile(r"/bids$"))
+    link.cut()  # and the phone does not know: navigator.onLine stays true
+    page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    expect(page.locator("#offline-hand .bidders li").first).to_contain_text("Bob1")
+    offline_bid(page, 0)  # Cy: queued at once, behind Bob's
+    expect(page.locator("#queue-count")).to_have_text("2 taps waiting")
+    shots(page, "offline-06-believed-online")
+    assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, None, None, None]
+    link.restore()  # no "online" event: the queue tries again on its own
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["bids"][2] is not None)
+    assert hands[0]["bids"] == [None, 1, 0, None]
+    expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+    expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page: Di bids next
+    expect(page.locator("main")).to_contain_text("Di", use_inner_text=True)
 
 
-def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(browser, live_server, link, shots):
-    context, page = phone(browser)
-    try:
-        game_id, key = new_game(page, live_server, through=link.url)
-        page.get_by_role("button", name="hearts").click()
-        page.wait_for_url(re.compile(r"/bids$"))
-        go_offline(context, link)
-        page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob 1, waiting
-        offline_bid(page, 0)  # Cy 0, waiting
-        # Meanwhile another phone enters Bob's bid as 0.
-        revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
-        answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
-                                   headers={"Authorization": f"Bearer {key}"},
-                                   data={"id": "other-phone", "revision": revision, "action": "bid", "seat": 1, "bid": 0})
-        assert answer.ok
-        go_online(context, link)
-        refused = page.locator("#queue-status .refused")
-        expect(refused).to_contain_text("Not saved: Bob bids 1. This game changed on another phone")
-        expect(refused).to_contain_text("Bob's bid is already 0")
-        expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
-        # The screen shows the game as the server holds it, with Cy's waiting 0 on top.
-        expect(page.locator("#offline-hand .bidders")).to_contain_text("Bob0")
-        expect(page.locator("#offline-hand .who")).to_have_text("Di bids:")
-        shots(page, "offline-05-conflict")
-        assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, None, None]
-        # Discarding the refused tap sends the rest: Cy's 0 fits after Bob's 0.
-        refused.get_by_role("button", name="Discard this tap").click()
-        expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page again
-        expect(page.locator("#queue-status")).to_be_hidden()
-        assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, 0, None]
-    finally:
-        context.close()
+def test_a_penalty_tapped_offline_is_kept_with_the_tricks(live_server, link, keeper, shots):
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.wait_for_url(re.compile(r"/tricks$"))
+    go_offline(context, link)
+    page.get_by_text("Penalty…").click()
+    page.get_by_label("penalty for").select_option(label="Cy")
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: "tricks" in hands[0])
+    assert [p["seat"] for p in hands[0].get("penalties", [])] == [2]
+
+
+def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(live_server, link, keeper, shots):
+    context, page = keeper
+    game_id, key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    page.wait_for_url(re.compile(r"/bids$"))
+    go_offline(context, link)
+    page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob 1, waiting
+    offline_bid(page, 0)  # Cy 0, waiting
+    # Meanwhile another phone enters Bob's bid as 0.
+    revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
+    answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
+                               headers={"Authorization": f"Bearer {key}"},
+                               data={"id": "other-phone", "revision": revision, "action": "bid", "seat": 1, "bid": 0})
+    assert answer.ok
+    go_online(context, link)
+    refused = page.locator("#queue-status .refused")
+    expect(refused).to_contain_text("Not saved: Bob bids 1. This game changed on another phone")
+    expect(refused).to_contain_text("Bob's bid is already 0")
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    # The screen shows the game as the server holds it, with Cy's waiting 0 on top.
+    expect(page.locator("#offline-hand .bidders")).to_contain_text("Bob0")
+    expect(page.locator("#offline-hand .who")).to_have_text("Di bids:")
+    shots(page, "offline-05-conflict")
+    assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, None, None]
+    # Discarding the refused tap sends the rest: Cy's 0 fits after Bob's 0.
+    refused.get_by_role("button", name="Discard this tap").click()
+    expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page again
+    expect(page.locator("#queue-status")).to_be_hidden()
+    assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, 0, None]
 
 
 def marked(page):
