@@ -29,7 +29,7 @@ def evening(evening_id):
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
     lines = payment_lines(book["payments"])
-    return render_template("settle/evening.html", evening=found, book=book, lines=lines,
+    return render_template("evenings/evening.html", evening=found, book=book, lines=lines,
                            text=evening_text(found, book, lines))
 
 
@@ -41,7 +41,7 @@ def players():
     rows = [stats.summary_row(row) for row in store.player_summaries(store.get_db())]
     rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
     accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
-    return render_template("settle/players.html", rows=rows,
+    return render_template("evenings/players.html", rows=rows,
                            chart=chart(charts.bid_accuracy_svg(accuracy, "Bids made, every game")))
 
 
@@ -59,5 +59,5 @@ def player(name):
                                                        if stats.name_key(k) != stats.name_key(name)}
     if history["bid_pct"] is None:
         ordered.pop(history["name"])
-    return render_template("settle/player.html", p=history, chart=chart(
+    return render_template("evenings/player.html", p=history, chart=chart(
         charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))

@@ -56,7 +56,7 @@ def offer(game_id):
         left = set(rules.table_state(game["record"])["left"])
         store.make_seat_keys(store.get_db(), game_id, [s for s in range(len(loaded.players)) if s not in left])
         return redirect(url_for("seats.offer", game_id=game_id))
-    return render_template("game/seats.html", game=game, loaded=loaded, form=form, links=seat_links(game))
+    return render_template("seats/seats.html", game=game, loaded=loaded, form=form, links=seat_links(game))
 
 
 @bp.post("/games/<game_id>/seats/withdraw")
@@ -100,7 +100,7 @@ def mine(game_id):
             return redirect(url_for("seats.mine", game_id=game_id))
         _bid_from_seat(game_id, seat, form)
         return redirect(url_for("seats.mine", game_id=game_id))
-    return render_template("game/mine.html", **_seat_view(game, loaded, seat), form=form,
+    return render_template("seats/mine.html", **_seat_view(game, loaded, seat), form=form,
                            tap_id=secrets.token_urlsafe(12))
 
 

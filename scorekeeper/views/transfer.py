@@ -68,7 +68,7 @@ def import_games(db, records):
 
 
 def refuse(form, message):
-    return render_template("settle/import.html", form=form, error=message), 400
+    return render_template("transfer/import.html", form=form, error=message), 400
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -76,7 +76,7 @@ def import_page():
     """Import games from a JSON export; a bad file is refused with what is wrong and nothing imported."""
     form = ImportForm()
     if request.method == "GET":
-        return render_template("settle/import.html", form=form, error=None)
+        return render_template("transfer/import.html", form=form, error=None)
     if not form.validate():
         abort(400, "This form's security token is missing or has expired. "
                    "Go back, reload the page and try again; nothing was imported." if csrf_failed(form)

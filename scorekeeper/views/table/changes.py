@@ -40,7 +40,7 @@ def _table_page(game, loaded, form, panel, problem):
     state = rules.table_state(game["record"])
     scored = rules.score(loaded)
     totals = rules.standing_totals(game["record"], scored["totals"])
-    return render_template("game/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
+    return render_template("table/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
                            problem=problem, joining={j["seat"]: j["total"] for j in state["joining"]},
                            plan=loaded.plan(), done=rules.completed_hands(loaded),
                            in_progress=current_hand(loaded) is not None, totals=totals,

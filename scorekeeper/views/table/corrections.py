@@ -51,8 +51,8 @@ def edit_hand(game_id, number):
                                        added_penalty=penalty_from(form))
             if outcome:
                 return redirect(url_for("table.sheet", game_id=game_id))
-        return refused("game/edit.html", problem, page)
-    return render_template("game/edit.html", **page)
+        return refused("table/edit.html", problem, page)
+    return render_template("table/edit.html", **page)
 
 
 @bp.get("/games/<game_id>/history")
@@ -62,4 +62,4 @@ def history(game_id):
     lowest_wins = loaded.rules.system.lowest_wins
     log = [dict(event, text=describe(event, loaded.players, lowest_wins))
            for event in store.events(store.get_db(), game_id)]
-    return render_template("game/history.html", game=game, loaded=loaded, log=log)
+    return render_template("table/history.html", game=game, loaded=loaded, log=log)

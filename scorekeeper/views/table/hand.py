@@ -24,7 +24,7 @@ def deal(game_id):
         outcome = checked(form, game) and save(game, loaded, actions.deal, form.cards.data, form.trump.data)
         return screen(game_id, outcome.game if outcome else None)
     state = rules.table_state(game["record"])
-    return render_template("game/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
+    return render_template("table/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
                            symbols=rules.SYMBOLS, out=upcoming["out"], left=state["left"],
                            joining={join["seat"]: join["total"] for join in state["joining"]},
@@ -61,7 +61,7 @@ def bids(game_id):
         return screen(game_id, loaded)
     allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
     forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
-    return render_template("game/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
+    return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
                            order=order, forbidden=forbidden, blind=blind, offers=offers,
                            hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
                            so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
@@ -85,8 +85,8 @@ def bids_together(game, loaded, hand):
             outcome, problem = perform(game, loaded, actions.bids_at_once, chosen, blind)
             if outcome:
                 return screen(game["id"], outcome.game)
-        return refused("game/bids_all.html", problem, page)
-    return render_template("game/bids_all.html", **page)
+        return refused("table/bids_all.html", problem, page)
+    return render_template("table/bids_all.html", **page)
 
 
 def hand_numbers(game):
@@ -104,7 +104,7 @@ def trump(game_id):
         outcome = checked(form, game) and save(game, loaded, actions.name_trump, form.trump.data)
         return screen(game_id, outcome.game if outcome else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
-    return render_template("game/trump.html", game=game, loaded=loaded, hand=hand, form=form,
+    return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
                            namer=loaded.players[namer], symbols=rules.SYMBOLS,
                            announcement=rules.announcement(hand.cards, hand.bids),
                            by=rules.over_under_by(hand.cards, hand.bids), **hand_numbers(loaded))
@@ -128,8 +128,8 @@ def tricks(game_id):
             outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
             if outcome:
                 return redirect(url_for("table.sheet", game_id=game_id))
-        return refused("game/tricks.html", problem, page)
-    return render_template("game/tricks.html", **page)
+        return refused("table/tricks.html", problem, page)
+    return render_template("table/tricks.html", **page)
 
 
 # Rendered sheet pages by (game id, revision, editor): a revision never changes once written,

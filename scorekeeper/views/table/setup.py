@@ -29,7 +29,7 @@ def home():
                          "page": page,
                          "newer": url_for("table.home", **(pages | {status: page - 1})) if page > 1 else None,
                          "older": url_for("table.home", **(pages | {status: page + 1})) if more else None}
-    return render_template("home.html", playing=lists["playing"], finished=lists["finished"])
+    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"])
 
 
 def _players(form):
@@ -160,7 +160,7 @@ def new_game():
 
 def setup_page(form):
     """Draw the setup page, with every preset's fields for setup.js."""
-    return render_template("setup.html", form=form, presets=PRESETS, preset_data=presets_for_page())
+    return render_template("table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page())
 
 
 @bp.post("/games/<game_id>/again")

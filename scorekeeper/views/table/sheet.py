@@ -51,7 +51,7 @@ def render_sheet(game_id, editor, csrf):
     game, loaded = load_game(game_id)
     upcoming = actions.upcoming(loaded)
     scored = rules.score(loaded)
-    page = render_template("game/sheet.html", game=game, loaded=loaded, scored=scored,
+    page = render_template("table/sheet.html", game=game, loaded=loaded, scored=scored,
                            editor=editor, step=rules.step(loaded), upcoming=upcoming, live=live_hand(loaded),
                            starts=newcomer_starts(loaded), before_arrival=before_arrival,
                            sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
@@ -110,5 +110,5 @@ def over(game_id):
     game, loaded = load_game(game_id)
     scored = rules.score(loaded)
     by_rank = sorted(range(len(loaded.players)), key=lambda s: scored["ranks"][s])
-    return render_template("game/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
+    return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
