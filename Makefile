@@ -31,9 +31,9 @@ $(AXE): tests/axe/package.json
 	touch $@
 axe: $(AXE)
 
-## test: set up and run every test
+## test: set up and run every test, the property tests with Hypothesis's thorough profile (tests/conftest.py)
 test: $(VENV)/.installed system-deps $(AXE)
-	$(PY) -m pytest -q -rfE
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -rfE
 
 ## test-fast: every test but the browser ones (no Chromium needed)
 test-fast: $(VENV)/.installed

@@ -7,8 +7,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from scorekeeper import create_app, store
+
+# Property tests that do not name their own number of examples follow the profile: "quick" by default, so a
+# run at the desk stays short; "thorough" (HYPOTHESIS_PROFILE=thorough) is what `make test`, and so CI, runs.
+settings.register_profile("quick", max_examples=60, deadline=None)
+settings.register_profile("thorough", max_examples=600, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

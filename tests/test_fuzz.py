@@ -86,7 +86,8 @@ def test_hostile_requests_at_every_route(tmp_path):
             body = draw(hostile_records())
             return rule, values, method, fields, revision, body, draw(st.booleans())
 
-        @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(suppress_health_check=list(HealthCheck),
+                  database=None)  # as many examples as the profile asks (tests/conftest.py)
         @given(requests())
         def attempt(request):
             rule, values, method, fields, revision, body, as_json = request

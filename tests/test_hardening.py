@@ -15,6 +15,7 @@ from scorekeeper import cli, create_app, pdf, store
 from scorekeeper.views.table import sheet as sheet_views
 
 from game_helpers import HANDS, create, record
+from html_forms import form_data
 
 
 def upload(client, data):
@@ -49,10 +50,20 @@ def test_deep_nesting_and_bad_import_meta_get_a_4xx(client):
     assert response.status_code == 400 and "games[0].evening: must be an id" in response.get_data(as_text=True)
 
 
-def test_a_huge_move_index_on_setup_is_ignored(client):
+def test_a_huge_move_index_on_setup_is_ignored(app, client):
+    def seats(response):
+        fields = dict(form_data(response.get_data(as_text=True), action=None)[1])
+        return [fields[f"player_{seat}"] for seat in range(3)]
+
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/games/new").get_data(as_text=True))[1]
-    response = client.post("/games/new", data={"csrf_token": token, "player_0": "Ann", "move": "9" * 5000})
-    assert response.status_code == 200
+    table = {"csrf_token": token, "player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
+    response = client.post("/games/new", data={**table, "move": "9" * 5000})
+    # The setup page comes back with the names where they were typed, and no game is started.
+    assert response.status_code == 200 and seats(response) == ["Ann", "Bob", "Cy"]
+    with app.app_context():
+        assert store.get_db().execute("select count(*) from games").fetchone()[0] == 0
+    # The same button with a real seat still moves that player up.
+    assert seats(client.post("/games/new", data={**table, "move": "2"})) == ["Ann", "Cy", "Bob"]
 
 
 def test_every_page_carries_the_security_headers(client):

@@ -1,9 +1,11 @@
 """The printable sheets, read back with poppler: hand sizes, names, totals, circled negatives, paper."""
 
+import io
 import json
 import re
 
 import pytest
+from PIL import Image, ImageChops, ImageStat  # WeasyPrint's own dependency
 
 from scorekeeper import pdf, rules
 from tests.pdf_reading import gray_page, hand_column, info, ink_left_of, text, words
@@ -222,11 +224,26 @@ def test_game_sheet_cache_follows_the_record():
     assert pdf.game_sheet_pdf(rules.load(changed)) is not first
 
 
-def test_preview_is_a_png_of_the_first_page():
+def test_preview_is_a_png_of_the_first_page(tmp_path):
     if not pdf.can_preview_png():
         pytest.skip("pdftoppm is not installed")
-    png = pdf.preview_png(pdf.blank_sheet_pdf(players=4, max_cards=5))
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    # 30 hands make two pages; the preview is the first, as printed: Ann's name in the header, hand 1 on the left.
+    data = pdf.blank_sheet_pdf(names=["Ann", "Bob", "Cy", "Di"], pattern="custom", sizes=[1] * 30)
+    assert info(data, tmp_path)["pages"] == 2
+    preview = Image.open(io.BytesIO(pdf.preview_png(data))).convert("L")
+    assert preview.size == pytest.approx((A4[0] * 60 / 72, A4[1] * 60 / 72), abs=1)
+    first, second = (Image.frombytes("L", page[:2], page[2]) for page in
+                     (gray_page(data, tmp_path, dpi=60, page=1), gray_page(data, tmp_path, dpi=60, page=2)))
+    assert preview.size == first.size
+    assert difference(preview, first) < difference(preview, second) / 4
+    ann = next(word for word in words(data, tmp_path) if word[0] == "Ann")
+    header = preview.crop(tuple(round(v * 60 / 72) for v in ann[1:]))
+    assert header.getextrema()[0] < 128, "Ann's name is not on the preview"
+
+
+def difference(one, other):
+    """The mean difference in gray between two images of the same size (0 when they are the same)."""
+    return ImageStat.Stat(ImageChops.difference(one, other)).mean[0]
 
 
 def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
