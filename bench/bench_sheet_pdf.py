@@ -9,12 +9,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import PLAYERS, run_alone
+from scorekeeper import pdf
 
-from scorekeeper import pdf  # noqa: E402
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
 PARAMS = dict(players=7, names=PLAYERS, pattern="up-down", max_cards=13, decks=2)
 
 
@@ -77,10 +74,5 @@ def rows():
              f"{t_static * 1e6:.1f} us", t_cached / t_static, "")]
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))
