@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
-from .. import pdf, rules, store
+from .. import printing, rules, store
 from ..rules import card, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
@@ -177,5 +177,5 @@ def game_card_pdf(game_id):
 
 
 def _pdf(shown, filename):
-    return Response(pdf.house_card_pdf(shown), mimetype="application/pdf",
+    return Response(printing.house_card_pdf(shown), mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
