@@ -62,7 +62,7 @@ def format_table(scored):
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
-    if settlement["method"] != "none":
+    if rules.SETTLEMENTS.find(settlement["method"]).moves_money:
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
         lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:

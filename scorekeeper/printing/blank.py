@@ -14,7 +14,7 @@ HOOK_REMINDER = "Hook: the dealer may not bid so that the bids add up to the car
 def hand_label(pattern, plan):
     """Describe the deal for the rules line: the pattern's name and its sizes."""
     entry = rules.PATTERNS.find(pattern)
-    if entry.id == "custom":
+    if entry.takes_sizes:
         return f"{entry.name}: {' '.join(map(str, plan))}"
     n = max(plan)
     return f"{entry.name} ({' '.join(map(str, _squeeze(plan)))}), N = {n}"

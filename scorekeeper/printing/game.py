@@ -80,7 +80,7 @@ def _game_rules_line(game, scored):
     parts.append(deck_label(r.decks))
     parts.append("hook on" if r.hook_applies else "no hook")
     parts += [rules.MODIFIERS.find(m).name for m in r.modifiers]
-    if r.settlement != "none":
+    if rules.SETTLEMENTS.find(r.settlement).moves_money:
         parts.append(f"settle: {rules.SETTLEMENTS.find(r.settlement).name}, stake {r.stake:g}")
     return " · ".join(parts)
 
@@ -91,8 +91,9 @@ def _foot(game, scored):
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
-    if settlement["method"] != "none":
-        name = rules.SETTLEMENTS.find(settlement["method"]).name
+    method = rules.SETTLEMENTS.find(settlement["method"])
+    if method.moves_money:
+        name = method.name
         payments = [rules.payment_text(payment) for payment in settlement["payments"]]
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")

@@ -80,7 +80,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     decks = rules.decks_for(players) if decks in (None, "") else _whole(decks, "decks", 1, 4)
     max_cards = None if max_cards in (None, "") else _whole(max_cards, "max", 1, 104)
     sizes = _sizes(sizes)
-    if pattern != "custom" and sizes:
+    if sizes and not rules.PATTERNS.find(pattern).takes_sizes:
         raise SheetError("hand sizes may only be listed with the custom pattern")
     try:
         plan = rules.hand_sizes(pattern, players, decks, max_cards, sizes)

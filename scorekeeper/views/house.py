@@ -108,7 +108,7 @@ def _setup_rules(args):
             deals[key] = int(args[field])
     if (args.get("decks") or "auto").isdigit():
         deals["decks"] = int(args["decks"])
-    if deals["pattern"] == "custom":
+    if deals["pattern"] in rules.PATTERNS and rules.PATTERNS.find(deals["pattern"]).takes_sizes:
         deals["sizes"] = [int(s) for s in re.findall(r"\d+", args.get("sizes", ""))]
     if args.get("full_deal"):
         deals["full_deal"] = True
