@@ -7,7 +7,9 @@
   var typed = scoring ? JSON.parse(scoring.dataset.typedFormula || "[]") : [];
   if (!typed.length) return;
   var names = ["made", "over", "under"];
-  var inputs = names.map(function (name) { return document.querySelector('[name="opt__' + typed[0] + '__' + name + '"]'); });
+  var inputs = names.map(function (name) {
+    return document.querySelector('[name="opt__' + typed[0] + '__' + name + '"]');
+  });
   if (inputs.indexOf(null) !== -1) return;
   var timer = null;
 
