@@ -62,7 +62,7 @@ def format_table(scored):
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
-    if settlement["method"] != "none":
+    if rules.SETTLEMENTS.find(settlement["method"]).moves_money:
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
         lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:
@@ -143,23 +143,23 @@ def cmd_systems(args):
 
 def cmd_sheet(args):
     """Write a blank score sheet, or the filled sheet of a game, as a PDF file."""
-    from scorekeeper import pdf
+    from scorekeeper import printing
 
     if not args.output:
         raise UsageError("say where to write the PDF: -o FILE.pdf")
     if args.game:
         game = _read_game(args.game)
         try:
-            data = pdf.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
-        except pdf.SheetError as error:
+            data = printing.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
+        except printing.SheetError as error:
             raise UsageError(str(error)) from None
     else:
         try:
-            data = pdf.blank_sheet_pdf(
+            data = printing.blank_sheet_pdf(
                 players=args.players, names=args.names, pattern=args.pattern, max_cards=args.max,
                 sizes=args.sizes, decks=args.decks, paper=args.paper, landscape=args.landscape,
                 hook_helper=args.hook_helper, copies=args.copies, system=args.system)
-        except pdf.SheetError as error:
+        except printing.SheetError as error:
             raise UsageError(str(error)) from None
     try:
         with open(args.output, "wb") as file:

@@ -11,7 +11,8 @@ import threading
 
 import pytest
 
-from scorekeeper import cli, create_app, pdf, store
+from scorekeeper import cli, create_app, store
+from scorekeeper.printing import game as game_sheets, render
 from scorekeeper.views.table import sheet as sheet_views
 
 from game_helpers import HANDS, create, record
@@ -96,16 +97,16 @@ def test_the_sheet_cache_is_keyed_without_the_host(client):
 
 def test_a_third_pdf_at_once_is_told_to_try_again(client):
     game_id, _key = create(client, record())
-    pdf._GAME_SHEETS.clear()
+    game_sheets._GAME_SHEETS.clear()
     for _ in range(2):
-        assert pdf.RENDER_SLOTS.acquire(timeout=1)
+        assert render.RENDER_SLOTS.acquire(timeout=1)
     try:
         response = client.get(f"/games/{game_id}/sheet.pdf")
         assert response.status_code == 503 and response.headers["Retry-After"] == "5"
         assert "busy" in response.get_data(as_text=True)
     finally:
-        pdf.RENDER_SLOTS.release()
-        pdf.RENDER_SLOTS.release()
+        render.RENDER_SLOTS.release()
+        render.RENDER_SLOTS.release()
     assert client.get(f"/games/{game_id}/sheet.pdf").status_code == 200
 
 
@@ -298,7 +299,7 @@ def test_the_migration_repairs_stored_records_beyond_the_limits(tmp_path):
 def test_renders_run_two_at_a_time_at_most(client):
     """Eight PDFs at once: two render, the others are told to try again (never a queue that starves the site)."""
     game_ids = [create(client, record(players=[f"P{i}", "Bob", "Cy", "Di"]))[0] for i in range(8)]
-    pdf._GAME_SHEETS.clear()
+    game_sheets._GAME_SHEETS.clear()
     statuses = []
     app = client.application
 

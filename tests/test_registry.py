@@ -1,5 +1,7 @@
 """Walk every registry: each entry is documented, cites its source and has a worked example."""
 
+import html
+import json
 import re
 import subprocess
 import sys
@@ -129,3 +131,37 @@ def test_systems_command_lists_every_entry():
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS):
         for entry in registry:
             assert f"  {entry.id} " in out and entry.description in out
+
+
+# What differs between entries is an attribute of the entry: these tests hold each attribute to what it does.
+
+@pytest.mark.parametrize("pattern", list(rules.PATTERNS), ids=rules.PATTERNS.ids())
+def test_only_a_pattern_that_takes_sizes_accepts_a_typed_list(pattern):
+    from scorekeeper import printing
+
+    if pattern.takes_sizes:
+        assert printing.blank_params(players=4, pattern=pattern.id, sizes="3 2 1")["plan"] == (3, 2, 1)
+        with pytest.raises(ValueError, match="needs its list of hand sizes"):
+            rules.hand_sizes(pattern.id, 4)
+    else:
+        with pytest.raises(printing.SheetError, match="hand sizes may only be listed"):
+            printing.blank_params(players=4, pattern=pattern.id, sizes="3 2 1", max_cards=5)
+
+
+@pytest.mark.parametrize("settlement", list(rules.SETTLEMENTS), ids=rules.SETTLEMENTS.ids())
+def test_only_a_settlement_that_moves_money_has_anyone_pay(settlement):
+    settled = rules.settle(settlement.id, ["Ann", "Bob", "Cy"], [30, 10, -5], stake=1)
+    assert bool(settled["payments"]) == settlement.moves_money
+    assert any(settled["net"]) == settlement.moves_money
+
+
+def test_the_setup_page_names_the_systems_whose_formula_is_typed(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    found = re.search(r'<select[^>]*data-typed-formula="([^"]*)"[^>]*id="scoring"|'
+                      r'<select[^>]*id="scoring"[^>]*data-typed-formula="([^"]*)"', page)
+    assert found, "the scoring select carries the typed-formula systems for house.js and setup.js"
+    listed = json.loads(html.unescape(found.group(1) or found.group(2)))
+    assert listed == [system.id for system in rules.SYSTEMS if system.typed_formula] and listed
+    for system_id in listed:  # each has the three formula fields house.js previews
+        for name in ("made", "over", "under"):
+            assert f'name="opt__{system_id}__{name}"' in page

@@ -376,7 +376,7 @@ def load(data, trusted=False, known=None):
         game.__dict__["_shared_prefix"] = (entries[:shared], after[:shared])
     else:
         shared = 0
-    if rules.pattern == "custom" and not rules.sizes:
+    if PATTERNS.find(rules.pattern).takes_sizes and not rules.sizes:
         _fail("rules.deals.sizes", "a custom pattern needs its list of hand sizes")
     try:
         plan = game.plan()

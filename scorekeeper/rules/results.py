@@ -93,10 +93,13 @@ class Settlement(Entry):
     has_pot: bool = False
     # Each losing place pays its own amount: the sliding scale of `rules.payouts`.
     takes_payouts: bool = False
+    # Money changes hands: a stake is asked for and the payments are shown (all but "play for the glory").
+    moves_money: bool = True
 
 
 SETTLEMENTS = Registry("settlement", [
-    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing),
+    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing,
+               moves_money=False),
     Settlement("pairwise", "Pairwise", "Every pair settles the difference of their totals times the stake.",
                "000", aliases=("difference",), nets=_pairwise),
     Settlement("prospect", "Prospect sliding scale", "The losers pay the winner by rank; last place pays most.",

@@ -6,9 +6,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, url_for
 
-from .. import delivery, rules, store
+from .. import delivery, rules, store, taps
 from ..rules import RecordError
-from . import taps
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")

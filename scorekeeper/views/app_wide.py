@@ -6,7 +6,7 @@ No view imports another view for these: they are registered on the app here, onc
 import sqlite3
 
 from flask import current_app, render_template, request
-from .. import charts, pdf, rules, store
+from .. import charts, printing, rules, store
 from ..display import without_bidi
 from ..forms import ordinal
 from .common import chart, money, net
@@ -142,7 +142,7 @@ def init_app(app):
     for code in (400, 403, 404, 405):
         app.register_error_handler(code, error_page)
     app.register_error_handler(413, too_large)
-    app.register_error_handler(pdf.Busy, busy)
+    app.register_error_handler(printing.Busy, busy)
     app.register_error_handler(rules.RecordError, damaged_record)
     app.register_error_handler(500, server_error)
     app.after_request(security_headers)

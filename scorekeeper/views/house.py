@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
-from .. import pdf, rules, store
+from .. import printing, rules, store
 from ..rules import card, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
@@ -108,7 +108,7 @@ def _setup_rules(args):
             deals[key] = int(args[field])
     if (args.get("decks") or "auto").isdigit():
         deals["decks"] = int(args["decks"])
-    if deals["pattern"] == "custom":
+    if deals["pattern"] in rules.PATTERNS and rules.PATTERNS.find(deals["pattern"]).takes_sizes:
         deals["sizes"] = [int(s) for s in re.findall(r"\d+", args.get("sizes", ""))]
     if args.get("full_deal"):
         deals["full_deal"] = True
@@ -177,5 +177,5 @@ def game_card_pdf(game_id):
 
 
 def _pdf(shown, filename):
-    return Response(pdf.house_card_pdf(shown), mimetype="application/pdf",
+    return Response(printing.house_card_pdf(shown), mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})

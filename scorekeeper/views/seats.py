@@ -10,10 +10,9 @@ import secrets
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from .. import rules, store
+from .. import rules, store, taps
 from ..forms import RevisionForm, csrf_failed
 from ..rules import sealed
-from . import taps
 from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)

@@ -80,7 +80,7 @@ def _rules_from(form, players):
         deals["max"] = form.max_cards.data
     if form.decks.data != "auto":
         deals["decks"] = int(form.decks.data)
-    if form.pattern.data == "custom":
+    if rules.PATTERNS.find(form.pattern.data).takes_sizes:
         deals["sizes"] = [int(s) for s in re.findall(r"\d+", form.sizes.data or "")]
     if form.hands.data:
         deals["hands"] = form.hands.data

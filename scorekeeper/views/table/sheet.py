@@ -1,16 +1,17 @@
-"""The score sheet: the phone's page (rendered once per revision), the follower's poll, the game over."""
+"""The score sheet: the phone's page (rendered once per revision), the sheet as PDF, the follower's poll,
+the game over."""
 
 import threading
 
-from flask import abort, make_response, render_template, session, url_for
+from flask import Response, abort, make_response, render_template, session, url_for
 from markupsafe import escape
 
-from ... import delivery, rules, store
+from ... import delivery, printing, rules, store
 from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_token
-from ...pdf import before_arrival, newcomer_starts
 from ...rules import actions
 from ...rules.actions import current_hand
+from ...rules.arrivals import before_arrival, newcomer_starts
 from ..common import can_edit, load_game, screen
 from . import bp
 
@@ -85,6 +86,19 @@ def sheet(game_id):
     if not editor:  # the same bytes for every follower
         return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
     return page.replace(CSRF_SLOT, token)
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def sheet_pdf(game_id):
+    """Send the game's filled score sheet as PDF; anyone with the link may download it."""
+    game, loaded = load_game(game_id)
+    try:
+        data = printing.game_sheet_pdf(loaded)
+    except printing.SheetError as error:
+        abort(400, f"This game cannot be printed: {error}")
+    name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/games/<game_id>/revision")

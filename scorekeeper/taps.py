@@ -6,8 +6,8 @@ already applied answers the same again; an action drawn on an older revision is 
 is still valid as the next action, else refused with 409 and what differs.
 """
 
-from .. import rules, store
-from ..rules import RecordError, WrongStep, sealed
+from . import rules, store
+from .rules import RecordError, WrongStep, sealed
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
 MAX_ID = 100
@@ -80,7 +80,7 @@ def _bids_by_seat(body, loaded):
 
 # ---- each action: the engine's outcome, or None when the game already holds what was asked -----------
 
-def _deal(db, game, loaded, body):
+def _deal(db, game, loaded, body, stale):
     cards = _optional(body, "cards", _whole, "a whole number of cards")
     trump = _optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
     return rules.actions.deal(loaded, cards, trump)
@@ -108,23 +108,27 @@ def _sealed_bid(db, game, loaded, seat, amount, blind):
     return outcome._replace(event=("sealed", dict(outcome.event[1], bid=amount, blind=blind)))
 
 
-def _trump(db, game, loaded, body):
+def _trump(db, game, loaded, body, stale):
     trump = _need(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
     return rules.actions.name_trump(loaded, trump)
 
 
-def _tricks(db, game, loaded, body):
+def _tricks(db, game, loaded, body, stale):
     took = _need(body, "tricks", lambda v: isinstance(v, list) and all(t is None or _whole(t) for t in v),
                  "a list of trick counts by seat (null: as bid)")
     return rules.actions.record_tricks(loaded, took, _penalties(body))
 
 
-def _reveal(db, game, loaded, body):
+def _reveal(db, game, loaded, body, stale):
     hand = rules.actions.current_hand(loaded)
     if hand is None or not rules.actions.bids_all_at_once(loaded):
         raise WrongStep("hands", "there are no bids to reveal: this game changed on another phone")
     kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
     return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
+
+
+# The actions the engine applies, by the name a client sends; undo is the store's (history, not the engine).
+ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal}
 
 
 # ---- answers -------------------------------------------------------------------------------------
@@ -160,8 +164,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:
         _own_turn(loaded, body, seat)
-    handler = {"deal": _deal, "trump": _trump, "tricks": _tricks, "reveal": _reveal}.get(action)
-    outcome = _bid(db, game, loaded, body, stale) if action == "bid" else handler(db, game, loaded, body)
+    outcome = ENGINE_ACTIONS[action](db, game, loaded, body, stale)
     if outcome is None:
         store.remember_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id)
