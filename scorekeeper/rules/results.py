@@ -27,6 +27,11 @@ def ranks(totals, lowest_wins=False, tie_breaks=None):
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
+def in_rank_order(places):
+    """Return the seats best first (seat order among equals), for standings read top to bottom."""
+    return sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+
+
 def winners(totals, lowest_wins=False, tie_breaks=None):
     """Return the seats in first place: a tie names them all."""
     return [seat for seat, place in enumerate(ranks(totals, lowest_wins, tie_breaks)) if place == 1]
