@@ -153,6 +153,16 @@ def test_a_made_blind_bid_is_a_reward_where_the_lowest_total_wins():
     assert scored["totals"] == [15, 0, 25]
 
 
+def test_stackpot_money_needs_a_system_where_the_highest_total_wins():
+    record = game_with()
+    record["rules"].update(scoring="simplified_negative", settlement="stackpot", stake=1)
+    assert error_of(record).startswith("rules.settlement: Stackpot pays points out as money, so it needs a system "
+                                       "where the highest total wins")
+    # Rescored under golf (the compare page, `score --system`), the worst total pays the most into the pot.
+    money = rules.settle("stackpot", ["A", "B"], [3, 12], stake=1, lowest_wins=True)
+    assert money["net"] == [-3.0, -12.0] and money["pot"] == 15.0
+
+
 def test_in_progress_hand_scores_nothing_and_only_the_last_may_be_open():
     record = game_with(tricks=None, bids=[1, 0, None, None])
     scored = rules.score(rules.load(record))

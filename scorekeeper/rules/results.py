@@ -83,7 +83,9 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
 
 
 def _stackpot(totals, cents_per_point, lowest_wins, places, payouts):
-    net = [cents_per_point * _exact(total) for total in totals]
+    # Points are money in the winner's direction: a game rescored under a lowest-wins system pays the best.
+    sign = -1 if lowest_wins else 1
+    net = [sign * cents_per_point * _exact(total) for total in totals]
     return net, -sum(net)
 
 
@@ -98,6 +100,8 @@ class Settlement(Entry):
     has_pot: bool = False
     # Each losing place pays its own amount: the sliding scale of `rules.payouts`.
     takes_payouts: bool = False
+    # Points are paid out as money, which only reads right where the highest total wins.
+    needs_highest_wins: bool = False
 
 
 SETTLEMENTS = Registry("settlement", [
@@ -108,7 +112,8 @@ SETTLEMENTS = Registry("settlement", [
                "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
                takes_payouts=True),
     Settlement("stackpot", "Stackpot", "Points are money: losses go to the pot, gains come out of it; "
-               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True),
+               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True,
+               needs_highest_wins=True),
 ])
 
 
