@@ -151,12 +151,12 @@ def running_totals_svg(scored, title="Running totals", standing=None):
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
     out = [svg_open(height, f"{heading}, {', '.join(names)}. {note}."),
-           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
            f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
     for tick in ticks:
         y = y_at(tick)
-        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
+        out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
     out.append(f'<line class="zero" x1="{left}" y1="{y_at(0):.1f}" x2="{right}" y2="{y_at(0):.1f}" '
                f'stroke="#222" stroke-width="1.5"/>')
@@ -189,14 +189,14 @@ def bid_accuracy_svg(stats, title="Bids made"):
     height = top + max(len(rows), 1) * row_h + 30
     out = [svg_open(height, f"{title}: " + ", ".join(f"{name} {'-' if pct is None else number(pct)}%"
                                                      for name, pct in rows)),
-           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     if not rows:
         out.append(f'<text x="12" y="{top + 20}" fill="#333">No bids recorded yet.</text>')
     for i, (name, pct) in enumerate(rows):
         y = top + i * row_h
         out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
-                   f'<rect x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
+                   f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
         if pct is None:
             out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">no hands yet</text></g>')
             continue
