@@ -251,6 +251,7 @@ def test_read_only_link_refuses_writes(client, app):
     other = app.test_client()
     html = other.get(f"/games/{game_id}").get_data(as_text=True)
     assert "read-only" in html and "/undo" not in html
+    assert "correct it" not in html  # a follower cannot correct a hand, so the sheet does not offer it
     data = dict(form_data(deal_page)[1]) | {"trump": "hearts"}
     response = other.post(f"/games/{game_id}/deal", data=data)
     assert response.status_code == 403 and "read-only" in response.get_data(as_text=True)
