@@ -140,6 +140,29 @@ def test_blind_bid_needs_eligibility_and_scores_ten_more():
     assert scored["hands"][1]["scores"] == [0, 20 + 10, 0]
 
 
+def test_a_made_blind_bid_is_a_reward_where_the_lowest_total_wins():
+    # Golf (simplified_negative): A misses by 5 in hand 1 (25 points), so A is 25 behind the leaders and may
+    # bid blind in hand 2. A made blind bid takes 10 off A's total: the bonus never punishes.
+    record = {"players": ["A", "B", "C"], "rules": {"scoring": "simplified_negative", "modifiers": ["blind"],
+                                                   "hook": False},
+              "hands": [{"cards": 5, "dealer": 2, "bids": [5, 0, 0], "tricks": [0, 0, 5], "blind": []},
+                        {"cards": 2, "dealer": 0, "bids": [1, 1, 0], "tricks": [1, 1, 0], "blind": [0]}]}
+    scored = rules.score(rules.load(record))
+    assert scored["hands"][0]["totals"] == [25, 0, 25]
+    assert scored["hands"][1]["scores"] == [-10, 0, 0]
+    assert scored["totals"] == [15, 0, 25]
+
+
+def test_stackpot_money_needs_a_system_where_the_highest_total_wins():
+    record = game_with()
+    record["rules"].update(scoring="simplified_negative", settlement="stackpot", stake=1)
+    assert error_of(record).startswith("rules.settlement: Stackpot pays points out as money, so it needs a system "
+                                       "where the highest total wins")
+    # Rescored under golf (the compare page, `score --system`), the worst total pays the most into the pot.
+    money = rules.settle("stackpot", ["A", "B"], [3, 12], stake=1, lowest_wins=True)
+    assert money["net"] == [-3.0, -12.0] and money["pot"] == 15.0
+
+
 def test_in_progress_hand_scores_nothing_and_only_the_last_may_be_open():
     record = game_with(tricks=None, bids=[1, 0, None, None])
     scored = rules.score(rules.load(record))

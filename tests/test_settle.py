@@ -29,6 +29,15 @@ def test_settle_up_pairwise_worked_by_hand(client):
     assert 'data-copy="settle-text"' in html
 
 
+def test_settle_up_standings_read_best_first(client):
+    # Totals 11, 11, 20, 21: Di first, Cy second, Ann and Bob share third (seat order among equals).
+    game_id, _key = create(client, record())
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    table = re.search(r'<table class="ranks nets">(.*?)</table>', html, re.S)[1]
+    rows = re.findall(r"<td>(\d+)\.</td><th>(.*?)</th>", table)
+    assert rows == [("1", "Di"), ("2", "Cy"), ("3", "Ann"), ("3", "Bob")]
+
+
 def test_game_over_links_to_settle_up(client):
     game_id, _key = create(client, record())
     html = client.get(f"/games/{game_id}/over").get_data(as_text=True)

@@ -75,6 +75,16 @@ def test_setup_names_a_duplicate_player_as_the_form_does(client):
     assert "Player 3: &#39;ann&#39; is listed twice" in response.get_data(as_text=True)
 
 
+def test_setup_refusals_name_the_field_as_the_form_does(client):
+    players = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
+    response = submit(client, "/games/new", {**players, "scoring": "simplified_negative", "settlement": "stackpot"})
+    assert response.status_code == 400
+    assert "Settlement: Stackpot pays points out as money" in response.get_data(as_text=True)
+    response = submit(client, "/games/new", {**players, "pattern": "custom", "sizes": "3 0 3", "max_cards": ""})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and "Hand sizes, number 2: " in page and "sizes[" not in page
+
+
 def test_setup_reorders_and_applies_preset(client):
     html = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
                                          "move": "2"}).get_data(as_text=True)
@@ -241,6 +251,7 @@ def test_read_only_link_refuses_writes(client, app):
     other = app.test_client()
     html = other.get(f"/games/{game_id}").get_data(as_text=True)
     assert "read-only" in html and "/undo" not in html
+    assert "correct it" not in html  # a follower cannot correct a hand, so the sheet does not offer it
     data = dict(form_data(deal_page)[1]) | {"trump": "hearts"}
     response = other.post(f"/games/{game_id}/deal", data=data)
     assert response.status_code == 403 and "read-only" in response.get_data(as_text=True)

@@ -213,10 +213,14 @@ def _rules(data, players):
             _fail("rules.payouts", f"needs an amount for each of the {players - 1} losing places")
         payouts = tuple(payouts)
     first_dealer = _whole(rules.get("first_dealer", 0), "rules.first_dealer", 0, players - 1)
+    settlement = _find(SETTLEMENTS, rules.get("settlement", "none"), "rules.settlement")
+    if settlement.needs_highest_wins and system.lowest_wins:
+        _fail("rules.settlement", f"{settlement.name} pays points out as money, so it needs a system where the "
+              f"highest total wins; under {system.name} the lowest wins: choose pairwise or the sliding scale")
     return Rules(
         system=system, options=options, modifiers=modifiers, hook=hook, pattern=pattern,
         max_cards=max_cards, decks=decks, sizes=sizes, planned_hands=planned, full_deal=full_deal,
-        stake=stake, settlement=_find(SETTLEMENTS, rules.get("settlement", "none"), "rules.settlement").id,
+        stake=stake, settlement=settlement.id,
         bidding=_find(BIDDING_STYLES, rules.get("bidding", "sequential"), "rules.bidding").id,
         trump=_find(TRUMP_METHODS, rules.get("trump", "turned"), "rules.trump").id,
         payouts=payouts, first_dealer=first_dealer, plan_players=plan_players)

@@ -132,9 +132,13 @@ def roster():
     return store.list_players(store.get_db())
 
 
-def running_chart(scored):
-    """Return the running-totals chart of a scored game, safe to put in a page."""
-    return chart(charts.running_totals_svg(scored))
+def running_chart(scored, record=None):
+    """Return the running-totals chart of a scored game, safe to put in a page.
+
+    With the game's record, a late arrival who has not played yet stands at their starting total, as on the sheet.
+    """
+    standing = rules.standing_totals(record, scored["totals"]) if record else None
+    return chart(charts.running_totals_svg(scored, standing=standing))
 
 
 def init_app(app):

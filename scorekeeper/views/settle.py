@@ -6,7 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import rules, store
 from ..forms import SettlementForm, ordinal, parse_payouts
-from ..rules.results import default_payouts
+from ..rules.results import default_payouts, in_rank_order
 from .common import can_edit, checked, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
@@ -43,7 +43,7 @@ def settle(game_id):
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
                            text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
-                           default_scale=default_scale, evening_id=store.evening_of(store.get_db(), game_id))
+                           default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
 
 
 def change_settlement(game, loaded, form):

@@ -12,6 +12,7 @@ from ...forms import RevisionForm, csrf_token
 from ...rules import actions
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
+from ...rules.results import in_rank_order
 from ..common import can_edit, load_game, screen
 from . import bp
 
@@ -123,6 +124,6 @@ def over(game_id):
     """Show the winner, the ranks and who pays whom."""
     game, loaded = load_game(game_id)
     scored = rules.score(loaded)
-    by_rank = sorted(range(len(loaded.players)), key=lambda s: scored["ranks"][s])
+    by_rank = in_rank_order(scored["ranks"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
