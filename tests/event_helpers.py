@@ -14,11 +14,12 @@ def _split(rng, cards, seats):
     return {seat: bounds[i + 1] - bounds[i] for i, seat in enumerate(seats)}
 
 
-def play_table(seats, table_rules, rng, alike=()):
+def play_table(seats, table_rules, rng, alike=(), miss=False):
     """Play a whole game through rules.actions (deal, blind and open bids, trump, tricks) and return its record.
 
     Hands are random and legal. The seats in `alike` bid and take the same every hand, so they finish
-    level: a tie that a cut must break. Eligible players sometimes bid blind where the rules allow it.
+    level: a tie that a cut must break; with `miss` they miss every bid (exact scoring: they end on 0).
+    Eligible players sometimes bid blind where the rules allow it.
     """
     game = rules.load({"players": list(seats), "rules": table_rules, "hands": []})
     n = len(seats)
@@ -32,7 +33,7 @@ def play_table(seats, table_rules, rng, alike=()):
         tricks = {seat: each for seat in alike}
         tricks.update(_split(rng, cards - each * len(alike), others))
         bids = {seat: rng.randint(0, cards) for seat in others}
-        alike_bid = each if rng.random() < 0.6 else rng.choice([b for b in range(cards + 1) if b != each] or [each])
+        alike_bid = each if rng.random() < 0.6 and not miss else rng.choice([b for b in range(cards + 1) if b != each] or [each])
         bids.update({seat: alike_bid for seat in alike})
         if sum(bids.values()) == cards:  # the hook: a non-alike player bids one more or one fewer
             seat = others[0]

@@ -132,7 +132,7 @@ def add_late_player(event, name, table, games=None):
                      {"round": index + 1, "table": table, "player": name})
     except RecordError as error:
         raise RecordError(f"rounds[{index}].tables[{table}].seats",
-                          f"Table {table + 1} cannot take another player: {error.message}") from None
+                          f"Table {table + 1} cannot take another player: {error}") from None
 
 
 def withdraw_player(event, name, games=None):
