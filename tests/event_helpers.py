@@ -2,9 +2,10 @@
 RULES.md's tournament rules to check the engine's events against (tests/test_events.py)."""
 
 import hashlib
+import random
 
 from scorekeeper import rules
-from scorekeeper.rules import actions
+from scorekeeper.rules import actions, events
 
 
 def _split(rng, cards, seats):
@@ -49,6 +50,23 @@ def play_table(seats, table_rules, rng, alike=(), miss=False):
             game = actions.name_trump(game, rng.choice(rules.TRUMPS)).game
         game = actions.record_tricks(game, [tricks[seat] for seat in range(n)]).game
     return rules.dump(game)
+
+
+def play_event(fmt, players, seed, table_play, rules=None, options=None):
+    """Play a whole event through the director's actions (new_event, start_round, set_table_record):
+    each table's game through the table's actions. `table_play(round, table)` says which seats play alike."""
+    rng = random.Random(seed)
+    record = events.new_event(f"{fmt} test", fmt, players, seed, rules, options).record
+    record = events.start_round(record).record
+    while True:
+        event = events.load_event(record)
+        index = len(record["rounds"]) - 1
+        for j, table in enumerate(record["rounds"][index]["tables"]):
+            game = play_table(table["seats"], event.table_rules, rng, **table_play(index, j))
+            record = events.set_table_record(record, index, j, game).record
+        if events.score_event(record)["champion"] is not None:
+            return record
+        record = events.start_round(record).record
 
 
 # ---- an independent reading of RULES.md "Tournaments (events)" -------------------------------------

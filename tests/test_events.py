@@ -10,26 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from event_helpers import lot_position, play_table, reading_order, reading_points, reading_tie, results_of
+from event_helpers import (lot_position, play_event, play_table, reading_order, reading_points, reading_tie,
+                           results_of)
 from scorekeeper.rules import RecordError, events
 from scorekeeper.rules.events import draw
-
-
-def play_event(fmt, players, seed, table_play, rules=None, options=None):
-    """Play a whole event through the director's actions (new_event, start_round, set_table_record):
-    each table's game through the table's actions. `table_play(round, table)` says which seats play alike."""
-    rng = random.Random(seed)
-    record = events.new_event(f"{fmt} test", fmt, players, seed, rules, options).record
-    record = events.start_round(record).record
-    while True:
-        event = events.load_event(record)
-        index = len(record["rounds"]) - 1
-        for j, table in enumerate(record["rounds"][index]["tables"]):
-            game = play_table(table["seats"], event.table_rules, rng, **table_play(index, j))
-            record = events.set_table_record(record, index, j, game).record
-        if events.score_event(record)["champion"] is not None:
-            return record
-        record = events.start_round(record).record
 
 
 def round_results(rnd):
