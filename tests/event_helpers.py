@@ -84,13 +84,16 @@ def results_of(record):
             for seat, name in enumerate(record["players"])}
 
 
-def reading_order(names, results, previous, seed):
-    """RULES.md's order at a line: the higher total (the game's places), then more bids made in the round, then
-    the higher total in the previous round (none counts below any), then the drawn lot."""
+def reading_order(names, results, previous, seed, lowest=False):
+    """RULES.md's order at a line: the better total (the game's places: higher, or lower where the lowest wins),
+    then more bids made in the round, then the better total in the previous round (none counts below any),
+    then the drawn lot."""
+    sign = 1 if lowest else -1
+
     def key(name):
         total, made = results[name]
         before = previous.get(name)
-        return (-total, -made, (0, -before) if before is not None else (1, 0), lot_position(seed, name))
+        return (sign * total, -made, (0, sign * before) if before is not None else (1, 0), lot_position(seed, name))
     return sorted(names, key=key)
 
 
@@ -109,12 +112,12 @@ def reading_tie(order, keep, results, previous, seed):
     return group, "lot"
 
 
-def reading_points(totals):
+def reading_points(totals, lowest=False):
     """Placement points at a table of k: 1st k - 1 ... last 0, tied players share the average."""
     k = len(totals)
     points = []
     for total in totals:
-        better = sum(other > total for other in totals)
+        better = sum((other < total) if lowest else (other > total) for other in totals)
         level = sum(other == total for other in totals)
         points.append(sum(k - 1 - place for place in range(better, better + level)) / level)
     return points

@@ -2,6 +2,7 @@
 table, and every advancement, elimination, tie-break, seating and standing checked against an independent
 reading of RULES.md "Tournaments (events)" (tests/event_helpers.py), never against the engine's own functions."""
 
+import copy
 import itertools
 import json
 import random
@@ -206,6 +207,28 @@ def test_a_rounds_event_qualifies_by_placement_points_and_keeps_opponents_apart(
     check_standings(record, scored)
 
 
+def test_where_the_lowest_total_wins_places_points_and_the_cut_read_its_way():
+    """Negative (golf) scoring: the lowest total is 1st at its table, and the room's best go to the final."""
+    golf = dict(SHORT, scoring="negative")
+    players = [f"P{n}" for n in range(1, 13)]
+    record = play_event("rounds", players, "golf", lambda i, t: {}, rules=golf, options={"rounds": 1})
+    scored = events.score_event(record)
+    standing = {}
+    for table, scored_table in zip(record["rounds"][0]["tables"], scored["rounds"][0]["tables"]):
+        results = results_of(table["record"])
+        points = reading_points([results[n][0] for n in table["seats"]], lowest=True)
+        assert scored_table["points"] == pytest.approx(points)
+        for name, got in zip(table["seats"], points):
+            standing[name] = (got, results[name][0], results[name][1])
+    order = sorted(standing, key=lambda n: (-standing[n][0], standing[n][1], -standing[n][2], lot_position("golf", n)))
+    assert scored["rounds"][0]["advanced"] == order[:4]
+    final = record["rounds"][1]["tables"][0]
+    results = results_of(final["record"])
+    champion = reading_order(final["seats"], results, {n: standing[n][1] for n in final["seats"]}, "golf",
+                             lowest=True)[0]
+    assert scored["champion"] == champion
+
+
 # ---- tie-breaks, crafted -------------------------------------------------------------------------------------
 
 def scripted_game(seats, table_rules, script):
@@ -382,6 +405,43 @@ def test_the_event_record_exports_and_imports_losslessly_with_its_games():
     text = events.dumps_event(events.load_event(record))
     assert json.loads(text) == record
     assert events.dump_event(events.load_event(text)) == record
+
+
+def test_tables_may_name_stored_games_which_the_caller_passes_in():
+    """The web app keeps each table's game in its store: the event names it by id (`game`)."""
+    record = twelve()
+    rules_ = events.load_event(record).table_rules
+    games, inline = {}, copy.deepcopy(record)
+    for j, table in enumerate(record["rounds"][0]["tables"]):
+        games[f"g{j}"] = play_table(table["seats"], rules_, random.Random(j))
+        record = events.link_game(record, 0, j, f"g{j}").record
+        inline = events.set_table_record(inline, 0, j, games[f"g{j}"]).record
+    assert record["rounds"][0]["tables"][0]["game"] == "g0"
+    with_games = events.score_event(record, games)
+    assert with_games["standings"] == events.score_event(inline)["standings"]
+    assert with_games["next"] == events.score_event(inline)["next"] and with_games["next"]["final"]
+    assert not any(table["finished"] for table in events.score_event(record)["rounds"][0]["tables"])
+
+
+def test_rounds_follow_one_another_only_when_the_one_before_is_over():
+    record = twelve(rounds=2)
+    record["rounds"].append(copy.deepcopy(record["rounds"][0]))
+    rules_ = events.load_event(record).table_rules
+    seats = record["rounds"][0]["tables"][1]["seats"]
+    game = play_table(seats, rules_, random.Random(4))
+    game["hands"] = game["hands"][:2]
+    record["rounds"][0]["tables"][1]["record"] = game
+    with pytest.raises(RecordError, match="table 2 of round 1 is still playing, but round 2 is seated") as refused:
+        events.load_event(record)
+    assert refused.value.path == "rounds[0].tables[1]"
+    four = events.start_round(events.new_event("f", "cartier", ["A", "B", "C", "D"], "f").record).record
+    four["rounds"].append(copy.deepcopy(four["rounds"][0]))
+    with pytest.raises(RecordError, match="round 1 was the final: no round comes after it"):
+        events.load_event(four)
+    eight = events.new_event("e", "cartier", [f"P{n}" for n in range(4)], "e").record
+    eight["rounds"] = [{"tables": [{"seats": ["P0", "P1"]}, {"seats": ["P2", "P3"]}]}]
+    with pytest.raises(RecordError, match="round 1 is the final: one table"):
+        events.load_event(eight)
 
 
 @pytest.mark.parametrize("change, path", [

@@ -33,6 +33,7 @@ def test_the_ids_are_exactly_those_of_rules_md():
     assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
     assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
                                      "identical_cards_cancel"]
+    assert rules.FORMATS.ids() == ["cartier", "wpohl", "rounds"]
 
 
 @pytest.mark.parametrize("entry", list(all_entries()))

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from .. import limits
+from ..plan import completed_hands
 from ..record import Game, RecordError, load
 from .formats import FORMATS
 
@@ -30,6 +31,10 @@ class Table:
     @property
     def started(self):
         return self.game is not None and bool(self.game.hands)
+
+    @property
+    def finished(self):
+        return self.game is not None and completed_hands(self.game) >= len(self.game.plan())
 
 
 @dataclass
@@ -138,21 +143,17 @@ def _names(values, path, players):
     return list(values)
 
 
-def table_rules(fmt, rules, options):
-    """The rules of every table's game: the event's rules with what the format fixes."""
-    return fmt.table_rules(rules, options)
-
-
 def check_rules_seat(rules, seats):
-    """Refuse table rules that a table of that many players cannot play (a deck too small, a bad option)."""
+    """Return the table rules as a game of that many players reads them; refuse rules such a table cannot
+    play (a deck too small, a bad option), naming the field of the event's rules."""
     try:
-        load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []})
+        return load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []}).rules
     except RecordError as error:
         where = f"{error.path}" if error.path else "rules"
         _fail(where, f"{error.message} (at a table of {seats})")
 
 
-def _game(raw, path, seats, rules, games, game_id):
+def _game(raw, path, seats, system, games, game_id):
     """Load a table's game: inline, or from `games` by id; check it seats the table's players."""
     if raw is None and game_id is not None and games is not None:
         raw = games.get(game_id)
@@ -170,13 +171,12 @@ def _game(raw, path, seats, rules, games, game_id):
     if game.players != seats:
         _fail(f"{path}.players", f"the game seats {', '.join(game.players)}, but the table seats "
                                  f"{', '.join(seats)}")
-    expected = load({"players": seats, "rules": rules, "hands": []}).rules
-    if game.rules.system.id != expected.system.id:
-        _fail(f"{path}.rules.scoring", f"the event plays {expected.system.id}, this table {game.rules.system.id}")
+    if game.rules.system.id != system:
+        _fail(f"{path}.rules.scoring", f"the event plays {system}, this table {game.rules.system.id}")
     return game
 
 
-def _rounds(data, players, rules, games, fmt, options):
+def _rounds(data, players, rules, games, fmt, options, system):
     raw_rounds = data.get("rounds") or []
     if not isinstance(raw_rounds, list):
         _fail("rounds", "must be a list of rounds")
@@ -211,12 +211,16 @@ def _rounds(data, players, rules, games, fmt, options):
             game_id = table.get("game")
             if game_id is not None and (isinstance(game_id, bool) or not isinstance(game_id, (str, int))):
                 _fail(f"{tpath}.game", "must be a game id or null")
-            game = _game(table.get("record"), tpath, seats, rules, games, game_id)
+            game = _game(table.get("record"), tpath, seats, system, games, game_id)
             tables.append(Table(list(seats), game_id, game))
         rounds.append(Round(tables, _names(raw.get("advanced"), f"{path}.advanced", players),
                             _names(raw.get("eliminated"), f"{path}.eliminated", players)))
         if i > 0 and fmt.is_final(i - 1, sum(len(t.seats) for t in rounds[i - 1].tables), options):
             _fail(path, f"round {i} was the final: no round comes after it")
+        playing = [j for j, table in enumerate(rounds[i - 1].tables if i else []) if table.game and not table.finished]
+        if playing:
+            _fail(f"rounds[{i - 1}].tables[{playing[0]}]", f"table {playing[0] + 1} of round {i} is still "
+                                                           f"playing, but round {i + 1} is seated")
         if fmt.is_final(i, len(seated), options) and len(tables) > 1:
             _fail(f"{path}.tables", f"round {i + 1} is the final: one table")
     return rounds
@@ -280,12 +284,12 @@ def load_event(data, games=None):
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail("rules", "must be an object: the game rules of every table")
-    rules = table_rules(fmt, rules, options)
+    rules = fmt.table_rules(rules, options)
     players = _players(data)
-    check_rules_seat(rules, fmt.table_size(options))
+    system = check_rules_seat(rules, fmt.table_size(options)).system.id
     if games is not None and not isinstance(games, dict):
         raise TypeError("games must map game ids to records")
-    rounds = _rounds(data, players, rules, games, fmt, options)
+    rounds = _rounds(data, players, rules, games, fmt, options, system)
     withdrawn = _withdrawn(data, players, rounds)
     return Event(name, fmt, options, seed, players, rules, rounds, withdrawn, data)
 

@@ -109,8 +109,8 @@ def score_event(event, games=None):
             decision = cut.decide(ctx)
             scored.update(advanced=decision.advanced, eliminated=decision.eliminated, ties=decision.ties)
         elif index < len(event.rounds) - 1:
-            raise RecordError(f"rounds[{index}]", f"round {index + 1} is not finished, but round {index + 2} "
-                                                  "is seated")
+            raise RecordError(f"rounds[{index}]", f"round {index + 1} is not finished (or its games were not "
+                                                  f"given), but round {index + 2} is seated")
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
     return {"name": event.name, "format": event.format.id, "format_name": event.format.name,
