@@ -55,6 +55,7 @@ class Event:
     rounds: list
     withdrawn: dict        # name -> the round (from 1) from which the player is out
     record: dict = field(repr=False)
+    lowest_wins: bool = False
 
     def leaving_before(self, number):
         """The players withdrawn from round `number` (from 1) on."""
@@ -259,8 +260,9 @@ def load_event(data, games=None):
     data = _parse(data)
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    except (ValueError, RecursionError):
-        _fail("", "the event holds a number that is not finite, or text that is not valid Unicode")
+    except (ValueError, TypeError, RecursionError):
+        _fail("", "the event holds a number that is not finite or has thousands of digits, or text that is not "
+                  "valid Unicode")
     if len(text.encode("utf-8")) > MAX_EVENT_BYTES:
         _fail("", f"the event is more than {MAX_EVENT_BYTES:,} bytes of JSON")
     name = _text(data.get("name"), "name", MAX_NAME, required=False)
@@ -286,12 +288,12 @@ def load_event(data, games=None):
         _fail("rules", "must be an object: the game rules of every table")
     rules = fmt.table_rules(rules, options)
     players = _players(data)
-    system = check_rules_seat(rules, fmt.table_size(options)).system.id
+    system = check_rules_seat(rules, fmt.table_size(options)).system
     if games is not None and not isinstance(games, dict):
         raise TypeError("games must map game ids to records")
-    rounds = _rounds(data, players, rules, games, fmt, options, system)
+    rounds = _rounds(data, players, rules, games, fmt, options, system.id)
     withdrawn = _withdrawn(data, players, rounds)
-    return Event(name, fmt, options, seed, players, rules, rounds, withdrawn, data)
+    return Event(name, fmt, options, seed, players, rules, rounds, withdrawn, data, system.lowest_wins)
 
 
 def dump_event(event):

@@ -31,7 +31,7 @@ def _table(table):
     entry = {"seats": list(table.seats), "game": table.game_id, "started": table.started, "finished": False,
              "totals": None, "places": None, "points": None, "bids_made": None, "hands_played": 0}
     if table.game is None:
-        return entry, None
+        return entry
     scored = score(table.game)
     made = [sum(1 for hand in scored["hands"] if hand["scores"] is not None and hand["made"][seat])
             for seat in range(len(table.seats))]
@@ -39,18 +39,19 @@ def _table(table):
                  points=placement_points(scored["ranks"]), bids_made=made,
                  hands_played=sum(1 for hand in scored["hands"] if hand["scores"] is not None),
                  planned_hands=scored["planned_hands"], winner=scored["winner"])
-    return entry, scored["lowest_wins"]
+    return entry
 
 
 def _standings(rounds, players, lot, lowest_wins):
-    """Room standings over the finished tables: placement points, then total, then bids made, then the lot."""
-    rows = {}
+    """The room standings, every player: placement points, total and bids made over the finished tables;
+    ordered by points, then total, then bids made, then the lot."""
+    rows = {name: {"player": name, "points": 0, "total": 0, "bids_made": 0, "tables": 0} for name in players}
     for rnd in rounds:
         for table in rnd["tables"]:
             if not table["finished"]:
                 continue
             for seat, name in enumerate(table["seats"]):
-                row = rows.setdefault(name, {"player": name, "points": 0, "total": 0, "bids_made": 0, "tables": 0})
+                row = rows[name]
                 row["points"] = _tidy(row["points"] + table["points"][seat])
                 row["total"] = _tidy(row["total"] + table["totals"][seat])
                 row["bids_made"] += table["bids_made"][seat]
@@ -88,14 +89,10 @@ def score_event(event, games=None):
         event = load_event(event, games)
     lot_order = draw.lot(event.seed, event.players)
     lot = {name: position for position, name in enumerate(lot_order, start=1)}
-    lowest_wins = False
+    lowest_wins = event.lowest_wins
     scored_rounds, decision = [], None
     for index, rnd in enumerate(event.rounds):
-        tables = []
-        for table in rnd.tables:
-            entry, low = _table(table)
-            tables.append(entry)
-            lowest_wins = lowest_wins if low is None else low
+        tables = [_table(table) for table in rnd.tables]
         complete = all(table["finished"] for table in tables)
         final = event.is_final(index)
         scored = {"number": index + 1, "final": final, "complete": complete, "tables": tables,
