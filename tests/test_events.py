@@ -464,3 +464,20 @@ def test_bad_events_are_refused_naming_the_field(change, path):
     with pytest.raises(RecordError) as refused:
         events.load_event(record)
     assert refused.value.path == path, str(refused.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 32), st.text(max_size=10))
+def test_the_cartier_draw_splits_winners_and_runners_up_and_keeps_tablemates_apart(first_tables, seed):
+    """Any number of first-round tables: their winners and runners-up sit two and two, never with a tablemate."""
+    winners = [f"W{n}" for n in range(first_tables)]
+    runners_up = [f"R{n}" for n in range(first_tables)]
+    met = {(f"R{n}", f"W{n}") for n in range(first_tables)}
+    sizes = events.table_sizes(2 * first_tables, 4)
+    tables = draw.draw([winners, runners_up], sizes, random.Random(seed), met)
+    assert sorted(itertools.chain(*tables)) == sorted(winners + runners_up)
+    assert [len(table) for table in tables] == sizes
+    for table in tables:
+        assert abs(sum(name in winners for name in table) - len(table) / 2) <= 0.5
+        if len(sizes) > 1:
+            assert not any(name.replace("W", "R") in table for name in table if name in winners)
