@@ -49,7 +49,7 @@ def format_event(scored):
         if rnd["withdrawn"]:
             lines.append(f"  Withdrawn: {', '.join(rnd['withdrawn'])}")
         lines += [f"  Tie: {tie['text']}" for tie in rnd["ties"]]
-    if scored["standings"]:
+    if any(table["finished"] for rnd in scored["rounds"] for table in rnd["tables"]):
         rows = [["", "player", "points", "total", "bids made"]]
         rows += [[str(place), row["player"], _number(row["points"]), _number(row["total"]), str(row["bids_made"])]
                  for place, row in enumerate(scored["standings"], start=1)]
