@@ -481,3 +481,16 @@ def test_the_cartier_draw_splits_winners_and_runners_up_and_keeps_tablemates_apa
         assert abs(sum(name in winners for name in table) - len(table) / 2) <= 0.5
         if len(sizes) > 1:
             assert not any(name.replace("W", "R") in table for name in table if name in winners)
+
+
+def test_a_player_who_did_not_play_the_previous_round_comes_after_one_who_did():
+    """A late player level at the line with the same bids made: the one with a previous round goes on."""
+    from scorekeeper.rules.events import cuts
+
+    ctx = cuts.Context(tables=[{"seats": ["Late", "Old", "Cy"], "places": [1, 1, 3], "totals": [50, 50, 10],
+                                "bids_made": [3, 3, 1]}],
+                       previous={"Old": 40, "Cy": 90}, lot={"Late": 1, "Old": 2, "Cy": 3}, standings={}, leaving=set())
+    decision = cuts.TableCut(1).decide(ctx)
+    assert decision.advanced == ["Old"] and decision.eliminated == ["Late", "Cy"]
+    assert decision.ties == [{"players": ["Old", "Late"], "broken_by": "previous_total",
+                              "text": "Old goes on: 40 points in the previous round, which Late did not play"}]

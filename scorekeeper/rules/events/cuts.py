@@ -69,10 +69,12 @@ def previous_total(ctx):
     def key(name):  # a player who did not play the previous round comes after those who did
         return (1, 0) if name not in ctx.previous else (0, standing_key(ctx.previous[name], ctx.lowest_wins))
 
-    def said(name):
-        return _number(ctx.previous[name]) if name in ctx.previous else "none"
-    return Criterion("previous_total", key,
-                     lambda a, b: f"{said(a)} points in the previous round to {b}'s {said(b)}")
+    def say(better, worse):
+        if worse not in ctx.previous:
+            return f"{_number(ctx.previous[better])} points in the previous round, which {worse} did not play"
+        return (f"{_number(ctx.previous[better])} points in the previous round to "
+                f"{worse}'s {_number(ctx.previous[worse])}")
+    return Criterion("previous_total", key, say)
 
 
 def drawn_lot(ctx):
@@ -124,7 +126,6 @@ class TableCut:
     """The best `keep` of each table go on (Cartier); the next draw spreads them by their place."""
 
     keep: int
-    final: bool = False
 
     def decide(self, ctx):
         decision = Decision(pots=[[] for _ in range(self.keep)])
@@ -149,7 +150,6 @@ class RoomCut:
 
     drop: int
     least: int
-    final: bool = False
 
     def decide(self, ctx):
         candidates = [name for name in ctx.seated() if name not in ctx.leaving]
@@ -168,8 +168,6 @@ class RoomCut:
 class EveryoneOn:
     """A qualifying round: everyone still in plays the next round, drawn afresh."""
 
-    final: bool = False
-
     def decide(self, ctx):
         candidates = [name for name in ctx.seated() if name not in ctx.leaving]
         return Decision(candidates, [], [], [candidates])
@@ -183,7 +181,6 @@ class StandingsCut:
     """The last qualifying round: the top `keep` of the room standings play the final."""
 
     keep: int
-    final: bool = False
 
     def decide(self, ctx):
         candidates = [name for name in ctx.standings if name not in ctx.leaving]
@@ -199,8 +196,6 @@ class StandingsCut:
 @dataclass(frozen=True)
 class Final:
     """The final table: its winner is the champion."""
-
-    final: bool = True
 
     def decide(self, ctx):
         kept, _rest, ties = split(ctx.seated(), 1, _place(ctx), round_breaks(ctx), "wins")
