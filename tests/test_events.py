@@ -421,6 +421,11 @@ def test_tables_may_name_stored_games_which_the_caller_passes_in():
     assert with_games["standings"] == events.score_event(inline)["standings"]
     assert with_games["next"] == events.score_event(inline)["next"] and with_games["next"]["final"]
     assert not any(table["finished"] for table in events.score_event(record)["rounds"][0]["tables"])
+    # Exported with its games inline, and imported again: the same event, the same games.
+    exported = events.inline_games(record, games)
+    assert events.score_event(exported) == with_games
+    stripped, found = events.split_games(json.loads(json.dumps(exported)))
+    assert stripped == record and {(i, j): game for i, j, game in found} == {(0, j): games[f"g{j}"] for j in range(3)}
 
 
 def test_rounds_follow_one_another_only_when_the_one_before_is_over():

@@ -303,3 +303,28 @@ def dump_event(event):
 
 def dumps_event(event):
     return json.dumps(event.record, indent=2, ensure_ascii=False)
+
+
+def inline_games(record, games):
+    """Return a copy of the event record with each named game's record inline at its table (`record`): the
+    export a file carries, which the `event` command reads. The `game` ids stay, for an importer to ignore."""
+    record = copy.deepcopy(record)
+    for rnd in record.get("rounds") or []:
+        for table in rnd.get("tables") or []:
+            game = games.get(table.get("game"))
+            if game is not None and table.get("record") is None:
+                table["record"] = copy.deepcopy(game.record if isinstance(game, Game) else game)
+    return record
+
+
+def split_games(record):
+    """Return (the event record without inline games, [(round index, table index, game record)]): an import
+    stores each game, then names it at its table (director.link_game)."""
+    record = copy.deepcopy(record)
+    found = []
+    for i, rnd in enumerate(record.get("rounds") or []):
+        for j, table in enumerate(rnd.get("tables") or []):
+            game = table.pop("record", None)
+            if game is not None:
+                found.append((i, j, game))
+    return record, found
