@@ -499,3 +499,24 @@ def test_a_player_who_did_not_play_the_previous_round_comes_after_one_who_did():
     assert decision.advanced == ["Old"] and decision.eliminated == ["Late", "Cy"]
     assert decision.ties == [{"players": ["Old", "Late"], "broken_by": "previous_total",
                               "text": "Old goes on: 40 points in the previous round, which Late did not play"}]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["cartier", "wpohl", "rounds"]), st.integers(3, 500),
+       st.lists(st.integers(1, 2), min_size=1, max_size=4), st.integers(1, 8), st.integers(1, 8))
+def test_every_event_comes_down_to_one_final_table(fmt, players, advance, rounds, eliminate):
+    """Whatever the field and the options, the rounds shrink to one final table of at least 2."""
+    options = {"cartier": {"advance": advance}, "wpohl": {"eliminate": eliminate, "eliminate_large": 2 * eliminate},
+               "rounds": {"rounds": rounds}}[fmt]
+    try:
+        planned = events.planned_rounds(fmt, players, options)
+    except ValueError as error:  # 500 players losing 1 a round: refused, never an endless event
+        assert "more than 100 rounds" in str(error) and fmt == "wpohl"
+        with pytest.raises(RecordError, match="more than 100 rounds") as refused:
+            events.new_event("long", fmt, [f"P{n}" for n in range(players)], "s", options=options)
+        assert refused.value.path == "options"
+        return
+    assert sum(planned[0]) == players
+    assert len(planned[-1]) == 1 and planned[-1][0] >= 2
+    assert all(len(sizes) > 1 for sizes in planned[:-1]) or fmt == "rounds"
+    assert [sum(sizes) for sizes in planned] == sorted((sum(sizes) for sizes in planned), reverse=True)

@@ -14,6 +14,7 @@ from ..registry import Entry, Option, Registry
 from . import cuts
 from .draw import table_sizes
 
+MAX_ROUNDS = 100
 
 @dataclass(frozen=True)
 class NumberList(Option):
@@ -184,11 +185,13 @@ FORMATS = Registry("tournament format", [
 
 def planned_rounds(format_id, players, options=None):
     """Return the table sizes of every round for that many players when nobody withdraws or joins late
-    (the worked examples, and what a director may expect)."""
+    (the worked examples, and what a director may expect). Raise ValueError past MAX_ROUNDS rounds."""
     entry = FORMATS.find(format_id)
     options = entry.options_for(options or {})
     rounds, index = [], 0
-    while players > 0 and index < 100:
+    while players > 0:
+        if index == MAX_ROUNDS:
+            raise ValueError(f"the event would need more than {MAX_ROUNDS} rounds: let more go out each round")
         sizes = entry.sizes(index, players, options)
         rounds.append(sizes)
         if entry.is_final(index, players, options):

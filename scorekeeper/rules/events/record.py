@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from .. import limits
 from ..plan import completed_hands
 from ..record import Game, RecordError, load
-from .formats import FORMATS
+from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
-MAX_ROUNDS = 100
 MAX_EVENT_BYTES = 50_000_000
 MAX_NAME = 100
 MAX_SEED = 200
@@ -288,6 +287,10 @@ def load_event(data, games=None):
         _fail("rules", "must be an object: the game rules of every table")
     rules = fmt.table_rules(rules, options)
     players = _players(data)
+    try:
+        planned_rounds(fmt.id, len(players), options)
+    except ValueError as error:
+        _fail("options", f"{len(players)} players: {error}")
     system = check_rules_seat(rules, fmt.table_size(options)).system
     if games is not None and not isinstance(games, dict):
         raise TypeError("games must map game ids to records")
