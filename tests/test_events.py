@@ -279,6 +279,10 @@ def test_a_tie_at_the_elimination_line_goes_first_to_more_bids_made():
     assert first["eliminated"] == ["Y"]
     assert first["ties"] == [{"players": ["X", "Y"], "broken_by": "bids_made", "text": "X goes on: 2 bids made to Y's 1"}]
     assert scored["next"]["final"] and sorted(scored["next"]["tables"][0]["seats"]) == ["C", "D", "E", "F", "X"]
+    # Had X withdrawn, the cut is made among the other five: never fewer than 5, so nobody else goes out.
+    withdrawn = events.score_event(events.withdraw_player(record, "X").record)
+    assert withdrawn["rounds"][0]["eliminated"] == [] and withdrawn["rounds"][0]["withdrawn"] == ["X"]
+    assert sorted(withdrawn["next"]["tables"][0]["seats"]) == ["C", "D", "E", "F", "Y"]
 
 
 def test_placement_points_share_the_average_of_tied_places():
