@@ -524,3 +524,27 @@ def test_every_event_comes_down_to_one_final_table(fmt, players, advance, rounds
     assert len(planned[-1]) == 1 and planned[-1][0] >= 2
     assert all(len(sizes) > 1 for sizes in planned[:-1]) or fmt == "rounds"
     assert [sum(sizes) for sizes in planned] == sorted((sum(sizes) for sizes in planned), reverse=True)
+
+
+ANYTHING = st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=50) | st.lists(st.integers(), max_size=2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["swap", "late", "withdraw", "link"]), ANYTHING, ANYTHING)
+def test_the_directors_actions_refuse_anything_odd_with_a_record_error(action, first, second):
+    record = twelve()
+    names = record["players"]
+    first = names[first] if isinstance(first, int) and 0 <= first < len(names) and action != "late" else first
+    try:
+        if action == "swap":
+            outcome = events.swap_players(record, first, second)
+        elif action == "late":
+            outcome = events.add_late_player(record, first, second)
+        elif action == "withdraw":
+            outcome = events.withdraw_player(record, first)
+        else:
+            outcome = events.link_game(record, 0, first, second)
+    except RecordError as error:
+        assert error.message
+        return
+    assert events.load_event(outcome.record).players[:12] == names and outcome.log

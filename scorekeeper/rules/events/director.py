@@ -150,8 +150,9 @@ def withdraw_player(event, name, games=None):
 
 
 def _table_path(event, round_index, table_index):
-    if not (isinstance(round_index, int) and 0 <= round_index < len(event.rounds)
-            and isinstance(table_index, int) and 0 <= table_index < len(event.rounds[round_index].tables)):
+    whole = all(isinstance(i, int) and not isinstance(i, bool) for i in (round_index, table_index))
+    if not (whole and 0 <= round_index < len(event.rounds)
+            and 0 <= table_index < len(event.rounds[round_index].tables)):
         raise RecordError("table", "No such table in this event.")
     return f"rounds[{round_index}].tables[{table_index}]"
 
