@@ -1,4 +1,4 @@
-"""The command line: `python -m scorekeeper score|systems|sheet|which|serve`."""
+"""The command line: `python -m scorekeeper score|event|systems|sheet|which|serve`."""
 
 import argparse
 import json
@@ -14,12 +14,18 @@ class UsageError(Exception):
     """Bad input from the user: one line on stderr, exit status 2."""
 
 
-def _read_game(path):
+def _read_text(path):
     try:
         with open(path, encoding="utf-8") as file:
-            text = file.read()
+            return file.read()
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+
+
+def _read_game(path):
+    text = _read_text(path)
     try:
         return rules.load(text)
     except RecordError as error:
@@ -106,10 +112,25 @@ def cmd_score(args):
     return 0
 
 
+def cmd_event(args):
+    """Score an event file whose tables carry their games inline; print it as a table or JSON."""
+    from scorekeeper.event_text import format_event
+    from scorekeeper.rules import events
+
+    text = _read_text(args.event)
+    try:
+        scored = events.score_event(text)
+    except RecordError as error:
+        raise UsageError(f"{args.event}: {error}") from None
+    print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_event(scored))
+    return 0
+
+
 REGISTRY_SECTIONS = [("Scoring systems", rules.SYSTEMS), ("Deal patterns", rules.PATTERNS),
                 ("Modifiers", rules.MODIFIERS), ("Penalties", rules.PENALTIES),
                 ("Bidding", rules.BIDDING_STYLES), ("Trump", rules.TRUMP_METHODS),
-                ("Settlement", rules.SETTLEMENTS), ("House-rule presets", PRESETS)]
+                ("Settlement", rules.SETTLEMENTS), ("House-rule presets", PRESETS),
+                ("Tournament formats", rules.FORMATS)]
 
 
 def systems_markdown():
@@ -299,6 +320,11 @@ def build_parser():
                        help="an option of the system, e.g. --option 'made=10 + 2*tricks' (repeatable)")
     score.add_argument("--compare", action="store_true", help="the totals under every system, side by side")
     score.set_defaults(run=cmd_score)
+
+    event = commands.add_parser("event", help="score a tournament: its rounds, who goes on, standings, the next draw")
+    event.add_argument("event", help="the event record, a JSON file with its games inline")
+    event.add_argument("--json", action="store_true", help="print the scored event as JSON")
+    event.set_defaults(run=cmd_event)
 
     systems = commands.add_parser("systems", help="list every system, pattern and modifier")
     systems.add_argument("--markdown", action="store_true", help="print the list as Markdown (docs/rules.md)")

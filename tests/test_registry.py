@@ -25,7 +25,7 @@ SOURCE = re.compile(r"\b00[0-4]\b|house rules")
 
 def all_entries():
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS,
-                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS):
+                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS, rules.FORMATS):
         for entry in registry:
             yield pytest.param(entry, id=f"{registry.kind}:{entry.id}")
 
@@ -35,6 +35,7 @@ def test_the_ids_are_exactly_those_of_rules_md():
     assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
     assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
                                      "identical_cards_cancel"]
+    assert rules.FORMATS.ids() == ["cartier", "wpohl", "rounds"]
 
 
 @pytest.mark.parametrize("entry", list(all_entries()))
@@ -67,6 +68,15 @@ def test_every_pattern_has_a_worked_example_that_holds(pattern):
     for n, sizes in pattern.examples:
         players = 4 if pattern.id != "odd-up-down" else 3
         assert rules.hand_sizes(pattern.id, players, max_cards=n, sizes=sizes) == sizes
+
+
+@pytest.mark.parametrize("fmt", list(rules.FORMATS), ids=rules.FORMATS.ids())
+def test_every_tournament_format_has_worked_examples_that_hold(fmt):
+    """Each example: a field of players and the table sizes of every round when nobody withdraws."""
+    assert fmt.examples
+    for players, options, rounds in fmt.examples:
+        assert rules.events.planned_rounds(fmt.id, players, options) == rounds
+        assert sum(rounds[0]) == players and len(rounds[-1]) == 1
 
 
 def one_hand(scoring, modifiers, hand, players=("A", "B", "C")):
