@@ -12,7 +12,7 @@ import io
 import json
 import re
 
-from scorekeeper import rules
+from scorekeeper import eventlog, rules
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
@@ -175,10 +175,8 @@ def _check_meta(record):
         return
     if not isinstance(history, list) or not history:
         raise rules.RecordError("history", "must list the game's events")
-    from scorekeeper import store
-
     try:
-        last = store.replay(history)
+        last = eventlog.replay(history)
     except ValueError as error:
         raise rules.RecordError("", str(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}

@@ -5,6 +5,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import rules, store
+from scorekeeper.store.cache import loaded_at
 from scorekeeper.rules.presets import PRESETS, preset_rules
 
 RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
@@ -146,12 +147,12 @@ def test_a_write_is_cached_for_the_next_action_once_committed_and_never_if_rolle
             store.append_event(db, game_id, "tricks", {}, first, 1)
             raise RuntimeError("the phone's action id was seen before")
     assert store.load_game(db, game_id)[0]["revision"] == 1
-    assert store._loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
+    assert loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
     other = with_hand(RECORD, [0, 0, 0], [0, 1, 0])
     store.append_event(db, game_id, "tricks", {}, other, 1)
     game, loaded = store.load_game(db, game_id)  # revision 2 again: the stored one, not the rolled back
     assert game["revision"] == 2 and loaded.hands[0].bids == [0, 0, 0]
-    assert store._loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
+    assert loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
     assert store.scored_game(db, game_id)[2]["totals"] == [10, 0, 10]
 
 
