@@ -13,9 +13,9 @@ _LOADED_LOCK = threading.Lock()
 LOADED_CACHE_SIZE = 64
 
 
-def remember(db, game, loaded, scored=None):
-    """Keep the game as loaded (and scored) at its revision; return the cache entry."""
-    entry = [game, loaded, scored]
+def remember(db, game, loaded, scored=None, entry=None):
+    """Keep the game as loaded (and scored) at its revision (or the `entry` holding them); return the entry."""
+    entry = entry or [game, loaded, scored]
     with _LOADED_LOCK:
         _LOADED[(db.path, game["id"], game["revision"])] = entry
         while len(_LOADED) > LOADED_CACHE_SIZE:
@@ -35,6 +35,9 @@ def _cached(db, game_id):
     head = get_game_head(db, game_id)
     if head is None:
         return None
+    entry = getattr(db, "written", {}).get((game_id, head["revision"]))
+    if entry is not None:  # written by this connection's open transaction: not in the shared cache yet
+        return entry
     key = (db.path, game_id, head["revision"])
     with _LOADED_LOCK:
         entry = _LOADED.get(key)

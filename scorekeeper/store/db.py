@@ -29,6 +29,7 @@ class Database(sqlite_utils.Database):
 
     path = None
     after_commit = ()  # what to do once the outermost transaction is committed (never if it is not)
+    written = {}  # (game id, revision) -> the game as this transaction wrote it, seen only by it
 
     @contextlib.contextmanager
     def atomic(self):
@@ -37,21 +38,21 @@ class Database(sqlite_utils.Database):
                 yield self
             return
         self.conn.execute("BEGIN IMMEDIATE")
-        self.after_commit = []
+        self.after_commit, self.written = [], {}
         try:
             yield self
         except BaseException:
-            self.after_commit = ()
+            self.after_commit, self.written = (), {}
             self.rollback()
             raise
         else:
             try:
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.after_commit = ()
+                self.after_commit, self.written = (), {}
                 self.rollback()
                 raise
-            done, self.after_commit = self.after_commit, ()
+            done, self.after_commit, self.written = self.after_commit, (), {}
             for work in done:
                 work()
 

@@ -131,9 +131,11 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     remember_players(db, record["players"], when)  # a late arrival joins the roster too
     created = db.execute("select created from games where id = ?", [game_id]).fetchone()[0]
     store_results(db, game_id, scored, created)
-    # The next action starts from this game as loaded and scored here (once it is committed).
+    # The next action starts from this game as loaded and scored here: in this transaction at once
+    # (an answer given before the commit), in every other once it is committed.
     game = dict(next(db.query("select * from games where id = ?", [game_id])), record=record)
-    db.after_commit.append(lambda: remember(db, game, loaded, scored))
+    entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
+    db.after_commit.append(lambda: remember(db, game, loaded, scored, entry))
     return revision + 1
 
 
