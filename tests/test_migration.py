@@ -162,3 +162,44 @@ def test_a_database_of_every_past_version_is_upgraded_without_losing_anything(ve
         assert client.get("/").status_code == 200
     finally:
         store.close(app)
+
+
+def test_every_schema_step_works_with_its_own_code_not_todays_engine():
+    """A schema step names none of today's engine, writers or stats: only a backfill may (see migrations.py)."""
+    import ast
+    import importlib
+    import inspect
+    import textwrap
+
+    module = importlib.import_module("scorekeeper.store.migrations")  # store.migrations is the Migrations set
+
+    today = {"rules", "stats", "store_results", "append_event", "_write", "repair", "status", "diff", "log", "results",
+             "games", "evenings", "seats"}
+    for step in module.migrations._migrations:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(step.fn)))
+        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        used |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        used |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not used & today, step.name
+    assert [m.name for m in module.backfills._migrations] == ["b003_results", "b010_repairs"]
+
+
+def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):
+    """A database of the m020 version whose m010 noted a record it could not repair: the upgrade adds no note."""
+    path = tmp_path / "scorekeeper.db"
+    shutil.copyfile(FIXTURES / "v3_m020.sqlite", path)
+    raw = sqlite3.connect(path)
+    with raw:
+        raw.execute("insert into games (id, edit_key, record, revision, status, created, updated) values "
+                    "('bad1', 'k', '{\"players\": \"nobody\"}', 1, 'playing', '2025-01-01', '2025-01-01')")
+        raw.execute("insert into repairs (game_id, problem, repaired, created) values ('bad1', 'players', 0, "
+                    "'2025-01-02')")
+    raw.close()
+    store.migrate(path)
+    store.migrate(path)
+    db = store.connect(path)
+    try:
+        assert db.execute("select game_id, created from repairs").fetchall() == [("bad1", "2025-01-02")]
+        assert {m.name for m in store.migrations.applied(db)} >= {"m010_limits", "m020_action_ids"}
+    finally:
+        db.close()
