@@ -1,7 +1,7 @@
 """Evenings (the games of one table, in order) and the roster of players (issue 5)."""
 
 from .db import new_id
-from .games import GAME_COLUMNS, parse_record, row_with_record
+from .games import GAME_COLUMNS, DamagedGame, parse_record, row_with_record
 
 
 def join_evening(db, game_id, evening_id, now):
@@ -59,8 +59,16 @@ def list_evenings(db, limit=10):
            "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
            " where l.evening_id = e.id order by l.position desc limit 1) as record "
            "from evenings e where e.updated is not null order by e.updated desc, e.rowid desc limit ?")
-    return [dict(row, players=parse_record(row.pop("last_game"), row.pop("record")).get("players", []))
+    return [dict(row, players=_players_of(row.pop("last_game"), row.pop("record")))
             for row in db.query(sql, [limit]) if row["games"]]
+
+
+def _players_of(game_id, text):
+    """The players of a stored record; none when it cannot be read (the home page still lists the rest)."""
+    try:
+        return parse_record(game_id, text).get("players", [])
+    except DamagedGame:
+        return []
 
 
 def list_players(db):
