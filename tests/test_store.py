@@ -207,3 +207,14 @@ def test_results_are_stored_with_each_write_and_undo(db):
     store.undo(db, game_id, 2)
     assert [(row["total"], row["hands"]) for row in store.player_results(db, "ann")] == [(0, 0)]
     assert {row["key"]: row["made"] for row in store.player_summaries(db)} == {"ann": 0, "bob": 0, "cy": 0}
+
+
+def test_inside_its_transaction_a_write_is_read_back_as_written_and_shared_once_committed(db):
+    game_id, _ = store.create_game(db, RECORD)
+    first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
+    with db.atomic():  # as the actions API answers before its transaction ends
+        store.append_event(db, game_id, "tricks", {}, first, 1)
+        game, loaded, scored = store.scored_game(db, game_id)
+        assert game["revision"] == 2 and game["record"] == first and scored["totals"] == [11, 10, 0]
+        assert loaded_at(db, game_id, 2) is None  # other connections must not see it before the commit
+    assert loaded_at(db, game_id, 2) is loaded and store.scored_game(db, game_id)[2] is scored

@@ -8,6 +8,7 @@ import sqlite3
 import threading
 import weakref
 from datetime import datetime, timezone
+from types import MappingProxyType
 
 import click
 import sqlite_utils
@@ -29,7 +30,8 @@ class Database(sqlite_utils.Database):
 
     path = None
     after_commit = ()  # what to do once the outermost transaction is committed (never if it is not)
-    written = {}  # (game id, revision) -> the game as this transaction wrote it, seen only by it
+    # (game id, revision) -> the game as the open transaction wrote it, seen only by it (read-only outside one)
+    written = MappingProxyType({})
 
     @contextlib.contextmanager
     def atomic(self):
@@ -42,17 +44,17 @@ class Database(sqlite_utils.Database):
         try:
             yield self
         except BaseException:
-            self.after_commit, self.written = (), {}
+            self.after_commit, self.written = (), Database.written
             self.rollback()
             raise
         else:
             try:
                 self.conn.execute("COMMIT")
             except BaseException:
-                self.after_commit, self.written = (), {}
+                self.after_commit, self.written = (), Database.written
                 self.rollback()
                 raise
-            done, self.after_commit, self.written = self.after_commit, (), {}
+            done, self.after_commit, self.written = self.after_commit, (), Database.written
             for work in done:
                 work()
 
