@@ -23,12 +23,19 @@ def _secret_key(instance_path):
     return path.read_text().strip()
 
 
+def _private_folder(path):
+    """Create the instance folder for its owner only (mode 0700), tightening one created before."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    if os.stat(path).st_mode & 0o077:
+        os.chmod(path, 0o700)  # it holds the database, its backups and the secret key
+
+
 def create_app(test_config=None, proxy=False):
     """Create and configure the app; proxy: it is served behind a TLS proxy that sets X-Forwarded-*."""
     instance = os.environ.get("SCOREKEEPER_INSTANCE", str(PROJECT_ROOT / "instance"))
     app = Flask(__name__, instance_path=instance, instance_relative_config=True,
                 template_folder=str(PROJECT_ROOT / "templates"))
-    os.makedirs(app.instance_path, exist_ok=True)
+    _private_folder(app.instance_path)
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DB", os.path.join(app.instance_path, "scorekeeper.db")),
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # an import of a few thousand games; refused beyond (413)

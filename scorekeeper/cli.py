@@ -298,9 +298,13 @@ def cmd_export(args):
         store.check_storage(path)
         db = store.connect(path, create=False)
         try:
-            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys))
+            damaged = []
+            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys, damaged=damaged),
+                                      damaged)
         finally:
             db.close()
+        for game_id, problem in damaged:
+            print(f"left out game {game_id}: {problem}", file=sys.stderr)
         with open(args.file, "w", encoding="utf-8") as file:
             file.write(text)
     except (store.StorageError, sqlite3.Error, OSError) as error:

@@ -12,7 +12,7 @@ import io
 import json
 import re
 
-from scorekeeper import rules
+from scorekeeper import eventlog, rules
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
@@ -74,9 +74,15 @@ def game_csv(scored, meta=None):
     return games_csv([(meta or {}, scored)])
 
 
-def games_json(records):
-    """Return every game record (RULES.md) in one JSON document with its format and version."""
+def games_json(records, damaged=()):
+    """Return every game record (RULES.md) in one JSON document with its format and version.
+
+    damaged: (game id, problem) of stored games left out because they cannot be read; named in the
+    document's "damaged" list (an import reads only "games").
+    """
     document = {"format": FORMAT, "version": VERSION, "games": list(records)}
+    if damaged:
+        document["damaged"] = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
@@ -89,12 +95,15 @@ def export_entry(game, evening, with_key=False):
     return entry
 
 
-def export_entries(db, with_keys=False):
-    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked)."""
+def export_entries(db, with_keys=False, damaged=None):
+    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked).
+
+    With a `damaged` list, a game whose stored record cannot be read is left out and named there.
+    """
     from scorekeeper import store
 
     return [export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
-            for game in store.games_in_order(db)]
+            for game in store.games_in_order(db, damaged)]
 
 
 def _no_constants(name):
@@ -175,10 +184,8 @@ def _check_meta(record):
         return
     if not isinstance(history, list) or not history:
         raise rules.RecordError("history", "must list the game's events")
-    from scorekeeper import store
-
     try:
-        last = store.replay(history)
+        last = eventlog.replay(history)
     except ValueError as error:
         raise rules.RecordError("", str(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}

@@ -214,23 +214,27 @@ def perform(game_id, body, seat=None):
     db = store.get_db()
     action_id, revision, action = checked_body(body)
     for _attempt in range(RETRIES):
-        if store.applied_action(db, game_id, action_id) is not None:
-            return 200, answer(db, game_id)
-        game, loaded = store.load_game(db, game_id)
-        stale = revision != game["revision"]
-        try:
-            return _write(db, game, loaded, action_id, action, body, stale, seat)
-        except store.ActionSeen:
-            return 200, answer(db, game_id)
-        except store.StaleRevision:
-            continue  # another phone wrote between our read and our write: try again on the new state
-        except store.NothingToUndo:
-            return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
-        except Conflict as conflict:
-            return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
-        except RecordError as error:
-            if stale or isinstance(error, WrongStep):
-                return _conflict(db, game_id, revision, game["revision"], error.message, error.path or "revision")
-            raise Refused(422, error.message, error.path or None) from None
+        # The check for an applied id and the write are one BEGIN IMMEDIATE transaction: a second copy
+        # of this action (a retry while the first is in flight, another process) waits, then finds it applied.
+        with db.atomic():
+            if store.applied_action(db, game_id, action_id) is not None:
+                return 200, answer(db, game_id)
+            game, loaded = store.load_game(db, game_id)
+            stale = revision != game["revision"]
+            try:
+                return _write(db, game, loaded, action_id, action, body, stale, seat)
+            except store.ActionSeen:
+                return 200, answer(db, game_id)
+            except store.StaleRevision:
+                continue  # another phone wrote between our read and our write: try again on the new state
+            except store.NothingToUndo:
+                return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
+            except Conflict as conflict:
+                return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
+            except RecordError as error:
+                if stale or isinstance(error, WrongStep):
+                    return _conflict(db, game_id, revision, game["revision"], error.message,
+                                     error.path or "revision")
+                raise Refused(422, error.message, error.path or None) from None
     return _conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
                      "other phones keep writing; fetch the game and try again.")

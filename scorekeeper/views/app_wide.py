@@ -78,6 +78,11 @@ def busy(error):
 
 def damaged_record(error):
     """A stored record this version refuses (see migration m010's `repairs`): say which field, change nothing."""
+    if isinstance(error, store.DamagedGame):
+        return _answer(500, "A stored game is damaged",
+                       f"The stored game {error.game_id} cannot be read ({error.problem}), so this page cannot be "
+                       "shown. Nothing was changed. Restore a backup, or export the other games (the export "
+                       "leaves this one out) and import them into a fresh scorekeeper.")
     return _answer(500, "A stored game is damaged",
                    f"A game stored here breaks the rules this version keeps ({error}), so this page cannot be "
                    "shown. Nothing was changed. Restore a backup, or export the other games and import them "

@@ -16,10 +16,18 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?$")
 MAX_EDIT_COOKIES = 100
 
 
-def csv_response(text, filename):
+# Names the stored games an export of every game left out because they cannot be read (16.8).
+DAMAGED_HEADER = "X-Scorekeeper-Damaged-Games"
+
+
+def damaged_header(damaged):
+    return {DAMAGED_HEADER: ", ".join(game_id for game_id, _problem in damaged)} if damaged else {}
+
+
+def csv_response(text, filename, headers=None):
     """Send CSV text with the byte-order mark, as a download."""
     return Response(BOM + text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', **(headers or {})})
 
 
 def meta(game):
@@ -36,17 +44,27 @@ def game_csv(game_id):
 
 @bp.get("/export/games.csv")
 def all_csv():
-    """Send every game as CSV, oldest first."""
-    games = store.games_in_order(store.get_db())
-    text = exports.games_csv([(meta(game), rules.score(rules.load(game["record"]))) for game in games])
-    return csv_response(text, "oh-hell-games.csv")
+    """Send every game as CSV, oldest first; a stored game that cannot be read is left out and named."""
+    damaged, scored = [], []
+    for game in store.games_in_order(store.get_db(), damaged):
+        try:
+            scored.append((meta(game), rules.score(rules.load(game["record"]))))
+        except rules.RecordError as error:
+            damaged.append((game["id"], str(error)))
+    return csv_response(exports.games_csv(scored), "oh-hell-games.csv", damaged_header(damaged))
 
 
 @bp.get("/export/games.json")
 def all_json():
-    """Send every game record with its date, evening, id and whole history (never an edit key)."""
-    return Response(exports.games_json(exports.export_entries(store.get_db())), mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="oh-hell-games.json"'})
+    """Send every game record with its date, evening, id and whole history (never an edit key).
+
+    A stored game whose record cannot be read is left out, and named in the document's "damaged" list.
+    """
+    damaged = []
+    entries = exports.export_entries(store.get_db(), damaged=damaged)
+    return Response(exports.games_json(entries, damaged), mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="oh-hell-games.json"',
+                             **damaged_header(damaged)})
 
 
 def import_games(db, records):
