@@ -1,7 +1,7 @@
 """The actions API's applied action ids, seat keys and sealed bids (issue 11).
 
 A client's action id is applied once. The caller checks `applied_action` and writes in ONE
-transaction (`with db.atomic():` around both, as views/taps.py does): BEGIN IMMEDIATE takes the
+transaction (`with db.atomic():` around both, as scorekeeper/taps.py does): BEGIN IMMEDIATE takes the
 write lock before the check, so a second copy of the same action (a phone's retry while the first
 is in flight, or another process) waits for the first to commit and then finds its id applied.
 """
