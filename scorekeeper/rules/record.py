@@ -34,6 +34,7 @@ class Rules:
     options: dict
     modifiers: tuple
     hook: bool = True
+    hook_from: int = 1
     pattern: str = "down-up"
     max_cards: int | None = None
     decks: int = 1
@@ -51,6 +52,10 @@ class Rules:
     @property
     def hook_applies(self):
         return self.hook and self.style.hook_applies
+
+    def hook_in(self, cards):
+        """True when the hook applies to a hand of `cards` (hook_from: not in smaller hands)."""
+        return bidding.hook_bites(cards, self.hook_applies, self.hook_from)
 
     @property
     def style(self):
@@ -178,6 +183,7 @@ def _rules(data, players):
     hook = rules.get("hook", True)
     if not isinstance(hook, bool):
         _fail("rules.hook", "must be true or false")
+    hook_from = _whole(rules.get("hook_from", Rules.hook_from), "rules.hook_from", 1)
     deals = rules.get("deals") or {}
     if not isinstance(deals, dict):
         _fail("rules.deals", "must be an object")
@@ -214,7 +220,7 @@ def _rules(data, players):
         payouts = tuple(payouts)
     first_dealer = _whole(rules.get("first_dealer", 0), "rules.first_dealer", 0, players - 1)
     return Rules(
-        system=system, options=options, modifiers=modifiers, hook=hook, pattern=pattern,
+        system=system, options=options, modifiers=modifiers, hook=hook, hook_from=hook_from, pattern=pattern,
         max_cards=max_cards, decks=decks, sizes=sizes, planned_hands=planned, full_deal=full_deal,
         stake=stake, settlement=_find(SETTLEMENTS, rules.get("settlement", "none"), "rules.settlement").id,
         bidding=_find(BIDDING_STYLES, rules.get("bidding", "sequential"), "rules.bidding").id,
@@ -324,7 +330,7 @@ def _check_bidding(hand, index, rules, totals_before, players):
     path = f"hands[{index}]"
     style = BIDDING_STYLES.find(rules.bidding)
     bids_done = sum(bid is not None for bid in hand.bids) == hand.dealt_in
-    if rules.hook_applies and bids_done:
+    if rules.hook_in(hand.cards) and bids_done:
         forbidden = bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, True)
         if hand.bids[hand.dealer] == forbidden:
             _fail(f"{path}.bids[{hand.dealer}]", f"the dealer may not bid {forbidden} (hook)")
