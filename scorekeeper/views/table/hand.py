@@ -62,7 +62,7 @@ def bids(game_id):
 
 def bids_together(game, loaded, hand):
     """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    order = rules.bid_state(loaded, hand).order
     form = bids_form(order)(revision=game["revision"],
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
