@@ -26,7 +26,7 @@ lines.on("line", (line) => {
   const {messages, hands} = JSON.parse(line);
   const states = hands.map((hand) => {
     const state = engine.bidState(hand);
-    return {state, said: engine.say(messages, state.reason)};
+    return {state, said: engine.say(messages, state.reason), standing: engine.say(messages, state.standing)};
   });
   process.stdout.write(JSON.stringify(states) + "\\n");
 });
@@ -78,7 +78,7 @@ def hands(draw):
 
 def python_side(hand):
     state = rules.state_of_bids(**hand)
-    return {"state": state.as_dict(), "said": state.reason_text}
+    return {"state": state.as_dict(), "said": state.reason_text, "standing": state.standing_text}
 
 
 @settings(max_examples=150, deadline=None)

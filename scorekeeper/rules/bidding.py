@@ -90,6 +90,9 @@ def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
 # very sentences, so its script keeps no wording of its own.
 MESSAGES = {
     "hook": "The dealer may not bid {bid}: the bids would add up to {cards}, the number of cards (the hook).",
+    "over": "over by {by}",
+    "under": "under by {by}",
+    "even": "even",
 }
 
 
@@ -158,7 +161,8 @@ class BidState:
 
     `seat` is the seat the pad is for (the turn, or a seat changing its bid or bidding out of turn);
     `allowed` its bids; `forbidden` the bid the hook strikes out and `reason` why, as (message id, values).
-    `blind`: the seat bids blind, before looking. `by` is the bids so far minus the cards (positive over); `announcement` is set once every bid is in.
+    `blind`: the seat bids blind, before looking. `by` is the bids so far minus the cards (positive over), and
+    `standing` says it as (message id, values); `announcement` is set once every bid is in.
     """
 
     cards: int
@@ -173,12 +177,18 @@ class BidState:
     reason: tuple | None
     so_far: int
     by: int
+    standing: tuple
     needed: tuple
     complete: bool
     announcement: str | None
     hook: bool
     all_at_once: bool
     blind: bool = False
+
+    @property
+    def standing_text(self):
+        """The bids against the cards in words: "over by 2", "under by 1", "even"."""
+        return say(self.standing[0], dict(self.standing[1]))
 
     @property
     def reason_text(self):
@@ -191,8 +201,9 @@ class BidState:
         for field in fields(self):
             value = getattr(self, field.name)
             data[field.name] = list(value) if isinstance(value, tuple) else value
-        if self.reason:
-            data["reason"] = {"id": self.reason[0], "values": dict(self.reason[1])}
+        for name in ("reason", "standing"):
+            if data[name]:
+                data[name] = {"id": data[name][0], "values": dict(data[name][1])}
         return data
 
 
@@ -222,10 +233,11 @@ def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_on
         if forbidden is not None:
             reason = ("hook", (("bid", forbidden), ("cards", cards)))
     complete = all(bids[s] is not None for s in order)
+    by = over_under_by(cards, bids)
     return BidState(
         cards=cards, dealer=dealer, order=order, bids=bids, turn=turn, may_bid=open_seats, seat=seat,
         allowed=allowed, forbidden=forbidden, reason=reason, so_far=bid_so_far(bids),
-        by=over_under_by(cards, bids), needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
+        by=by, standing=(announcement(cards, bids), (("by", abs(by)),) if by else ()), needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
         complete=complete, announcement=announcement(cards, bids) if complete else None, hook=hook,
         all_at_once=bool(all_at_once), blind=bool(blind) and seat is not None)
 

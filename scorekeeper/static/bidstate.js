@@ -64,7 +64,7 @@
       cards: cards, dealer: hand.dealer, order: seats, bids: bids.slice(), turn: turn, may_bid: open, seat: seat,
       allowed: allowed, forbidden: forbidden,
       reason: forbidden === null ? null : {id: "hook", values: {bid: forbidden, cards: cards}},
-      so_far: soFar, by: by,
+      so_far: soFar, by: by, standing: {id: by > 0 ? "over" : by < 0 ? "under" : "even", values: by ? {by: Math.abs(by)} : {}},
       needed: bids.map(function (bid, s) {
         return bid === null ? null : Math.max(bid - ((tricks && tricks[s]) || 0), 0);
       }),

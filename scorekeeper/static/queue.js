@@ -246,7 +246,7 @@
   function tally(state) {
     var bids = bidState(state), by = bids.by;
     return el("p", {class: "tally"}, document.createTextNode("Bid " + bids.so_far + " of " + state.hand.cards + " · "),
-              el("b", {class: by > 0 ? "over" : by < 0 ? "under" : "", text: by > 0 ? "over by " + by : by < 0 ? "under by " + (-by) : "even"}));
+              el("b", {class: by ? bids.standing.id : "", text: BidState.say(page.messages, bids.standing)}));
   }
   function button(text, cls, onTap, label) {
     var b = el("button", {type: "button", class: cls, text: text});

@@ -4,7 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
-from ...rules import actions
+from ...rules import actions, bidding
 from ...rules.actions import current_hand
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
@@ -67,6 +67,7 @@ def bids_together(game, loaded, hand):
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
                 cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
+                words={key: bidding.MESSAGES[key] for key in ("over", "under", "even")},
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)
