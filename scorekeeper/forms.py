@@ -191,8 +191,9 @@ def preset_fields(preset_id, players):
 def setup_fields(chosen):
     """Return the setup form's rule fields for a record's rules: name → value (rules_from_setup's way back)."""
     deals = chosen.get("deals", {})
-    fields = {"scoring": chosen.get("scoring", rules.SYSTEMS.default.id), "modifiers": list(chosen.get("modifiers", [])),
-              "hook": chosen.get("hook", Rules.hook), "hook_from": chosen.get("hook_from", Rules.hook_from),
+    fields = {"scoring": chosen.get("scoring", rules.SYSTEMS.default.id),
+              "modifiers": list(chosen.get("modifiers", [])), "hook": chosen.get("hook", Rules.hook),
+              "hook_from": chosen.get("hook_from", Rules.hook_from),
               "bidding": chosen.get("bidding", Rules.bidding), "trump": chosen.get("trump", Rules.trump),
               "stake": chosen.get("stake", Rules.stake), "settlement": chosen.get("settlement", Rules.settlement),
               "pattern": deals.get("pattern", Rules.pattern), "max_cards": deals.get("max"),

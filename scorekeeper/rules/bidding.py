@@ -236,8 +236,9 @@ def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_on
     by = over_under_by(cards, bids)
     return BidState(
         cards=cards, dealer=dealer, order=order, bids=bids, turn=turn, may_bid=open_seats, seat=seat,
-        allowed=allowed, forbidden=forbidden, reason=reason, so_far=bid_so_far(bids),
-        by=by, standing=(announcement(cards, bids), (("by", abs(by)),) if by else ()), needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
+        allowed=allowed, forbidden=forbidden, reason=reason, so_far=bid_so_far(bids), by=by,
+        standing=(announcement(cards, bids), (("by", abs(by)),) if by else ()),
+        needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
         complete=complete, announcement=announcement(cards, bids) if complete else None, hook=hook,
         all_at_once=bool(all_at_once), blind=bool(blind) and seat is not None)
 

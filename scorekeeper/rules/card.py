@@ -48,7 +48,8 @@ def rules_in_words(game):
     decks = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
     style = BIDDING_STYLES.find(rules.bidding)
     if rules.hook_applies:
-        smaller = f" (hands of {rules.hook_from} cards or more; in smaller ones the dealer is free)" if rules.hook_from > 1 else ""
+        smaller = (f" (hands of {rules.hook_from} cards or more; in smaller ones the dealer is free)"
+                   if rules.hook_from > 1 else "")
         bidding = f"{style.name}. Hook: the dealer may not bid so that the bids add up to the cards{smaller}."
     elif style.hook_applies:
         bidding = f"{style.name}. No hook: the dealer may bid anything."
