@@ -204,7 +204,7 @@ def _own_turn(loaded, body, seat):
         raise Conflict("The bids are closed: wait for the next deal.", "seat")
     if rules.actions.bids_all_at_once(loaded):
         return
-    turn = rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    turn = rules.bid_state(loaded, hand).turn
     if turn != seat:
         raise Conflict(f"It is {loaded.players[turn]}'s turn to bid, not {loaded.players[seat]}'s.", "seat")
 

@@ -6,9 +6,11 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
 from .. import printing, rules, store
+from ..forms import rules_from_setup, setup_form
 from ..rules import card, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
+from ..rules.record import Rules
 
 bp = Blueprint("house", __name__)
 
@@ -101,31 +103,10 @@ def _setup_rules(args):
     if "scoring" not in args:
         preset = args.get("preset") if args.get("preset") in PRESETS else "pagat"
         return preset_rules(preset, count), names or count
-    system = rules.SYSTEMS.find(args["scoring"])
-    deals = {"pattern": args.get("pattern", "down-up")}
-    for field, key in (("max_cards", "max"), ("hands", "hands")):
-        if (args.get(field) or "").isdigit():
-            deals[key] = int(args[field])
-    if (args.get("decks") or "auto").isdigit():
-        deals["decks"] = int(args["decks"])
-    if deals["pattern"] in rules.PATTERNS and rules.PATTERNS.find(deals["pattern"]).takes_sizes:
-        deals["sizes"] = [int(s) for s in re.findall(r"\d+", args.get("sizes", ""))]
-    if args.get("full_deal"):
-        deals["full_deal"] = True
-    options = {}
-    for option in system.options:
-        value = args.get(f"opt__{system.id}__{option.id}")
-        options[option.id] = bool(value) if option.type is bool else (value if value is not None else option.default)
-    try:
-        stake = float(args.get("stake") or 0)
-    except ValueError:
-        stake = 0
-    chosen = {"scoring": system.id, "options": options, "modifiers": args.getlist("modifiers"),
-              # The setup form sends its pattern and leaves out an unchecked hook; a bare link keeps the hook on.
-              "hook": bool(args.get("hook")) if "pattern" in args else True, "bidding": args.get("bidding", "sequential"),
-              "trump": args.get("trump", "turned"), "deals": deals, "stake": stake,
-              "settlement": args.get("settlement", "none")}
-    return chosen, names or count
+    form = setup_form(formdata=args)
+    if "pattern" not in args:  # a bare link, not the setup form (which leaves out an unchecked hook): the default
+        form.hook.data = Rules.hook
+    return rules_from_setup(form), names or count
 
 
 def _setup_card():

@@ -132,20 +132,15 @@ def _seat_view(game, loaded, seat):
         return view | {"may_bid": False}
     together = rules.actions.bids_all_at_once(loaded)
     hidden = sealed.sealed_seats(loaded)
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    turn = None if together else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    state = rules.bid_state(loaded, hand, seat)
     bidding_open = view["step"] == "bids"
-    may_bid = bidding_open and seat in order and (hand.bids[seat] is None if together else turn == seat)
-    forbidden = None
-    if may_bid and not together:
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
-        forbidden = next((b for b in range(hand.cards + 1) if b not in allowed), None)
+    # In turn, a seat's phone bids only in its turn (changes go through the scorekeeper); all at once, until revealed.
+    may_bid = bidding_open and state.seat == seat and (together or state.turn == seat)
     mine_sealed = None
     if seat in hidden:
         mine_sealed = store.sealed_bids(store.get_db(), game["id"], len(loaded.hands) - 1).get(seat, (None,))[0]
-    return view | {"together": together, "sealed": hidden, "order": order, "turn": turn, "may_bid": may_bid,
-                   "forbidden": forbidden, "mine_sealed": mine_sealed, "bidding_open": bidding_open,
-                   "hook_reason": rules.hook_reason(hand.cards, forbidden) if forbidden is not None else ""}
+    return view | {"together": together, "sealed": hidden, "state": state, "may_bid": may_bid,
+                   "mine_sealed": mine_sealed, "bidding_open": bidding_open}
 
 
 @bp.post("/games/<game_id>/reveal")

@@ -37,14 +37,11 @@ def live_hand(loaded):
     hand = current_hand(loaded)
     if hand is None:
         return None
-    turn = None if loaded.rules.style.all_at_once else rules.next_bidder(hand.dealer, hand.bids, hand.out)
-    bidding = any(bid is None for seat, bid in enumerate(hand.bids) if seat not in hand.out)
-    forbidden = (rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
-                 if turn == hand.dealer else None)
+    state = rules.bid_state(loaded, hand)
     return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-            "order": rules.bidding_order(hand.dealer, len(hand.bids), hand.out), "bids": hand.bids,
-            "turn": turn, "bidding": bidding, "forbidden": forbidden, "so_far": rules.bid_so_far(hand.bids),
-            "by": rules.over_under_by(hand.cards, hand.bids), "announcement": rules.announcement(hand.cards, hand.bids),
+            "state": state, "order": state.order, "bids": hand.bids, "turn": state.turn,
+            "bidding": not state.complete, "forbidden": state.forbidden,
+            "so_far": state.so_far, "by": state.by, "announcement": state.announcement,
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
