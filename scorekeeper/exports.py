@@ -13,6 +13,7 @@ import json
 import re
 
 from scorekeeper import rules
+from scorekeeper.rules import numbers
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
@@ -112,7 +113,9 @@ def _parse(text):
     if not text.strip():
         raise rules.RecordError("", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants, parse_int=numbers.json_int)
+    except numbers.NumberError as error:
+        raise rules.RecordError("", f"the file {error}") from None
     except json.JSONDecodeError as error:
         raise rules.RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") \
             from None

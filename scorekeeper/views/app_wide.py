@@ -59,8 +59,9 @@ def _answer(code, name, description, headers=None):
 
 
 def error_page(error):
-    """Explain a refused or unknown page without a stack trace."""
-    return _answer(error.code, error.name, error.description)
+    """Explain a refused or unknown page without a stack trace; a 405 names the methods allowed (Allow)."""
+    methods = getattr(error, "valid_methods", None)
+    return _answer(error.code, error.name, error.description, {"Allow": ", ".join(methods)} if methods else None)
 
 
 def too_large(error):
