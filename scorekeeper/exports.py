@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import re
+import textwrap
 
 from scorekeeper import rules
 from scorekeeper.rules import numbers
@@ -59,6 +60,11 @@ def games_csv(games):
 
     The game column is meta["id"] (else the game's place in the list), date is meta["date"].
     """
+    return "".join(csv_chunks(games))
+
+
+def csv_chunks(games):
+    """Yield games_csv's text a game at a time (the header first): a whole export never sits in memory."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
@@ -67,7 +73,10 @@ def games_csv(games):
         game_id = meta.get("id") if meta.get("id") is not None else index
         for row in hand_rows(game_id, meta.get("date"), scored):
             writer.writerow([neutralise(cell) for cell in row])
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 def game_csv(scored, meta=None):
@@ -77,8 +86,19 @@ def game_csv(scored, meta=None):
 
 def games_json(records):
     """Return every game record (RULES.md) in one JSON document with its format and version."""
-    document = {"format": FORMAT, "version": VERSION, "games": list(records)}
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return "".join(json_chunks(records))
+
+
+def json_chunks(records):
+    """Yield games_json's text a game at a time: the same document, never whole in memory."""
+    head = json.dumps({"format": FORMAT, "version": VERSION, "games": []}, indent=2, ensure_ascii=False)
+    opening = head.removesuffix("[]\n}")  # up to '"games": '
+    empty = True
+    for record in records:
+        yield opening + "[\n" if empty else ",\n"
+        yield textwrap.indent(json.dumps(record, indent=2, ensure_ascii=False), "    ")
+        empty = False
+    yield opening + "[]\n}" if empty else "\n  ]\n}"
 
 
 def export_entry(game, evening, with_key=False):
@@ -91,11 +111,13 @@ def export_entry(game, evening, with_key=False):
 
 
 def export_entries(db, with_keys=False):
-    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked)."""
+    """Yield every stored game as the JSON export holds it, oldest first (edit keys only when asked).
+
+    The games are read a page at a time, so an export of thousands of games holds one page in memory."""
     from scorekeeper import store
 
-    return [export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
-            for game in store.games_in_order(db)]
+    for game in store.games_in_pages(db):
+        yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
 
 
 def _no_constants(name):

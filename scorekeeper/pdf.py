@@ -14,14 +14,13 @@ import json
 import shutil
 import subprocess
 import tempfile
-import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from scorekeeper import rules
+from scorekeeper import rules, slots
 from scorekeeper.bounded_cache import BoundedCache
 from scorekeeper.display import without_bidi
 from scorekeeper.rules.plan import completed_hands
@@ -49,25 +48,12 @@ class SheetError(ValueError):
     """A sheet that cannot be made from these parameters; the message says what to fix."""
 
 
-class Busy(RuntimeError):
-    """Every rendering slot is taken: the caller should answer "busy, try again" at once."""
-
+Busy = slots.Busy
 
 # Rendering a long sheet takes seconds and hundreds of MB: at most two at a time, and a third
 # request waits only briefly before it is told to try again, so the rest of the site stays quick.
-RENDER_SLOTS = threading.BoundedSemaphore(2)
-RENDER_WAIT = 0.5  # seconds
-
-
-class _slot:
-    """Hold one of the rendering slots for a with-block, or raise Busy."""
-
-    def __enter__(self):
-        if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT):
-            raise Busy("two sheets are being rendered already; try again in a few seconds")
-
-    def __exit__(self, *exc):
-        RENDER_SLOTS.release()
+RENDER_SLOTS = slots.Slots(2, 0.5, "two sheets are being rendered already; try again in a few seconds")
+_slot = RENDER_SLOTS.held
 
 
 @dataclass
