@@ -171,7 +171,7 @@ def test_the_reveal_form_and_a_seat_phone_refuse_hostile_bids(app, client):
 # ---- query parameters: the default, never a 500 ------------------------------------------------
 
 QUERIES = ["/sheets/?players={}", "/sheets/?players=4&max={}&decks={}&copies={}", "/?playing={}&finished={}",
-           "/house/which?players={}", "/house/preview?made=10&cards={}&players={}",
+           "/house/which?players={}", "/house/which?bid1={}&took1=2&points1={}", "/house/which?bid1=1&took1=1&cards1={}&points1=11", "/house/preview?made=10&cards={}&players={}",
            "/house/card?scoring=exact&players={}&max_cards={}&hands={}&decks={}&stake={}&pattern=custom&sizes={}",
            "/house/card?player_{}=Ann&player_1=Bob"]
 
@@ -190,6 +190,9 @@ def test_a_309_digit_query_parameter_once_failed(client):
     response = client.get("/sheets/?players=" + "9" * 309)
     assert response.status_code == 400 and "Players: is too long to be a number" in response.get_data(as_text=True)
     assert client.get("/?playing=" + "9" * 309).status_code == 200
+    response = client.get("/house/which?bid1=2&took1=2&points1=" + "9" * 400)
+    assert response.status_code == 200 and "Hand 1: " in response.get_data(as_text=True)
+    assert "one of its numbers is too long" in response.get_data(as_text=True)
 
 
 # ---- the actions API and /import: a 4xx --------------------------------------------------------
@@ -244,3 +247,11 @@ def test_a_405_names_the_methods_allowed(client):
         response = client.delete(url)
         assert response.status_code == 405
         assert allowed <= {method.strip() for method in response.headers["Allow"].split(",")}
+
+
+@pytest.mark.parametrize("text", ["³", "①", "9" * 5000, "0"])
+def test_the_command_line_says_what_to_type(capsys, text):
+    from scorekeeper import cli
+
+    assert cli.main(["which", "2/2=12", "--cards", text]) == 2
+    assert "--cards must be a whole number of at least 1" in capsys.readouterr().err
