@@ -72,13 +72,13 @@ def json_whole(value):
 
 def whole_list(text, low=None, high=None):
     """Return the whole numbers of '1 2 3' or '1, 2, 3', or raise NumberError naming the word to fix."""
-    numbers = []
+    found = []
     for word in re.findall(r"[^\s,;]+", text or ""):
         try:
-            numbers.append(parse_whole(word, low, high))
+            found.append(parse_whole(word, low, high))
         except NumberError as error:
             raise NumberError(f"{word[:MAX_TEXT]!r} {error}") from None
-    return numbers
+    return found
 
 
 MAX_JSON_DIGITS = 100  # an integer in a JSON body or file: far beyond any limit, far below Python's 4,300
