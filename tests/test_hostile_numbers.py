@@ -5,7 +5,6 @@ message saying what to type, a query parameter falls back to its default, the AP
 4xx; never a 500, and nothing recorded changes.
 """
 
-import io
 import json
 import re
 from decimal import Decimal
