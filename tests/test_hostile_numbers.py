@@ -254,3 +254,10 @@ def test_the_command_line_says_what_to_type(capsys, text):
 
     assert cli.main(["which", "2/2=12", "--cards", text]) == 2
     assert "--cards must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_the_bid_screens_seat_parameter_falls_back_to_whoever_bids_next(client):
+    game_id, _key = playing(client)
+    for text in ("³", "①", "9" * 5000, "-1", "99"):
+        response = client.get(f"/games/{game_id}/bids", query_string={"seat": text})
+        assert response.status_code == 200 and "Bob" in response.get_data(as_text=True)

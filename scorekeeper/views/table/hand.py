@@ -4,7 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
-from ...rules import actions
+from ...rules import actions, numbers
 from ...rules.actions import current_hand
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
@@ -53,7 +53,7 @@ def bids(game_id):
         return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
     order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     offers = actions.blind_offers(loaded)
-    seat = request.args.get("seat", type=int)
+    seat = numbers.whole_or(request.args.get("seat", ""), None)
     blind = request.args.get("blind") == "1" and seat in offers
     if seat is None or seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
         seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
