@@ -92,13 +92,6 @@ def _game(game_id):
     return stored, rules.load(stored["record"])
 
 
-def _sizes_ok(text):
-    try:
-        return bool(numbers.whole_list(text))
-    except numbers.NumberError:
-        return False
-
-
 def _setup_rules(args):
     """Return (rules record, players) from the setup form's fields sent as a query, or a preset."""
     names = [args[key].strip() for key in sorted(args, key=lambda k: numbers.whole_or(k[7:], 99))
@@ -109,13 +102,15 @@ def _setup_rules(args):
         return preset_rules(preset, count), names or count
     system = rules.SYSTEMS.find(args["scoring"])
     deals = {"pattern": args.get("pattern", "down-up")}
-    for field, key in (("max_cards", "max"), ("hands", "hands")):
-        if numbers.whole_or(args.get(field, ""), None, 0) is not None:
-            deals[key] = numbers.parse_whole(args[field])
-    if numbers.whole_or(args.get("decks", ""), None, 0) is not None:
-        deals["decks"] = numbers.parse_whole(args["decks"])
+    for field, key in (("max_cards", "max"), ("hands", "hands"), ("decks", "decks")):  # "auto" decks: left out
+        number = numbers.whole_or(args.get(field, ""), None, 0)
+        if number is not None:
+            deals[key] = number
     if deals["pattern"] == "custom":
-        deals["sizes"] = numbers.whole_list(args.get("sizes", "")) if _sizes_ok(args.get("sizes", "")) else []
+        try:
+            deals["sizes"] = numbers.whole_list(args.get("sizes", ""))
+        except numbers.NumberError:
+            deals["sizes"] = []
     if args.get("full_deal"):
         deals["full_deal"] = True
     options = {}
