@@ -6,7 +6,7 @@ import sqlite3
 import sys
 
 from scorekeeper import rules
-from scorekeeper.rules import RecordError
+from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
 
 
@@ -229,9 +229,10 @@ def cmd_which(args):
 
 
 def _positive(text, flag):
-    if not str(text).isdigit() or int(text) < 1:
-        raise UsageError(f"{flag} must be a whole number of at least 1, not {text!r}")
-    return int(text)
+    try:
+        return numbers.parse_whole(str(text), 1)
+    except numbers.NumberError:  # '³' passes str.isdigit, not int: one parser for every number typed
+        raise UsageError(f"{flag} must be a whole number of at least 1, not {str(text)[:40]!r}") from None
 
 
 def cmd_serve(args):

@@ -11,6 +11,7 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
+from .rules import numbers
 from .rules.presets import PRESETS, preset_rules
 from .rules.record import Rules
 
@@ -19,14 +20,32 @@ MAX_PLAYERS = 12
 CSRF_TIME_LIMIT = timedelta(hours=12)
 
 
-class FiniteDecimalField(DecimalField):
-    """A decimal that refuses NaN and Infinity (validators would crash comparing them)."""
+class WholeField(IntegerField):
+    """A whole number typed with ASCII digits, its text bounded before it is parsed (rules.numbers)."""
 
     def process_formdata(self, valuelist):
-        super().process_formdata(valuelist)
-        if isinstance(self.data, Decimal) and not self.data.is_finite():
-            self.data = None
-            raise ValueError("must be a number, like 0.5")
+        if not valuelist:
+            return  # not posted: the default stands
+        self.data = None
+        if valuelist[0].strip(numbers.SPACE):
+            self.data = numbers.parse_whole(valuelist[0])  # a NumberError is the field's message
+
+    def pre_validate(self, form):
+        if self.process_errors:  # the range check would only repeat it
+            raise validators.StopValidation()
+
+
+class FiniteDecimalField(DecimalField):
+    """A decimal typed with ASCII digits: no NaN, no Infinity, no 400-digit number (rules.numbers)."""
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return  # not posted: the default stands
+        self.data = None
+        if valuelist[0].strip(numbers.SPACE):
+            self.data = numbers.parse_decimal(valuelist[0])
+
+    pre_validate = WholeField.pre_validate
 
 
 class BaseForm(Form):
@@ -77,12 +96,12 @@ class RevisionForm(BaseForm):
 
 class TrumpForm(RevisionForm):
     trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
-    cards = IntegerField(validators=[validators.Optional(), validators.NumberRange(min=1)])
+    cards = WholeField(validators=[validators.Optional(), validators.NumberRange(min=1)])
 
 
 class BidForm(RevisionForm):
-    seat = IntegerField(validators=[validators.InputRequired()])
-    bid = IntegerField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
+    seat = WholeField(validators=[validators.InputRequired()])
+    bid = WholeField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
     blind = BooleanField()
 
 
@@ -91,7 +110,7 @@ def bids_form(seats):
     class BidsForm(RevisionForm):
         pass
     for seat in seats:
-        setattr(BidsForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
+        setattr(BidsForm, f"bid_{seat}", WholeField(validators=[validators.InputRequired(),
                                                                   validators.NumberRange(min=0)]))
         setattr(BidsForm, f"blind_{seat}", BooleanField())
     return BidsForm
@@ -101,13 +120,13 @@ class TableForm(RevisionForm):
     """A change at the table: someone arrives, leaves or sits out; the plan of hands changes."""
 
     action = HiddenField()
-    seat = IntegerField(validators=[validators.Optional()])
+    seat = WholeField(validators=[validators.Optional()])
     name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
     start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
                                 SelectChoice("number", "a number")], default="zero")
     total = FiniteDecimalField(validators=[validators.Optional()])
-    position = IntegerField(validators=[validators.Optional()])
-    cards = IntegerField(validators=[validators.Optional()])
+    position = WholeField(validators=[validators.Optional()])
+    cards = WholeField(validators=[validators.Optional()])
 
 
 def tricks_form(players):
@@ -118,7 +137,7 @@ def tricks_form(players):
         penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
         penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
-        setattr(TricksForm, f"took_{seat}", IntegerField(validators=[validators.Optional(),
+        setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
                                                                      validators.NumberRange(min=0)]))
     return TricksForm
 
@@ -130,7 +149,7 @@ def edit_hand_form(players, hand):
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
-        setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[needed, validators.NumberRange(min=0)]))
+        setattr(EditHandForm, f"bid_{seat}", WholeField(validators=[needed, validators.NumberRange(min=0)]))
     for index, _penalty in enumerate(hand.get("penalties") or []):
         setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
     return EditHandForm
@@ -152,17 +171,17 @@ class SetupForm(BaseForm):
                          default="")
     first_dealer = SelectField(default="cut")
     pattern = SelectField(choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    max_cards = WholeField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
-    hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
+    hands = WholeField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
     full_deal = BooleanField("Largest hand uses every card, no trump")
     scoring = SelectField(choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
     modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
     hook = BooleanField("Hook: the dealer may not make the bids add up", default=Rules.hook)
-    hook_from = IntegerField("Hook from N cards", default=Rules.hook_from,
+    hook_from = WholeField("Hook from N cards", default=Rules.hook_from,
                              validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
     trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
@@ -220,7 +239,10 @@ def rules_from_setup(form):
     if form.decks.data != "auto":
         deals["decks"] = int(form.decks.data)
     if rules.PATTERNS.find(form.pattern.data).takes_sizes:
-        deals["sizes"] = [int(s) for s in re.findall(r"\d+", form.sizes.data or "")]
+        try:
+            deals["sizes"] = numbers.whole_list(form.sizes.data)
+        except numbers.NumberError as error:
+            raise ValueError(f"Custom hand sizes: {error}.") from None
     if form.hands.data:
         deals["hands"] = form.hands.data
     if form.full_deal.data:
@@ -271,7 +293,7 @@ def setup_form(formdata=None):
             if option.type is bool:
                 field = BooleanField(option.description, default=option.default)
             elif option.type is int:
-                field = IntegerField(option.description, default=option.default,
+                field = WholeField(option.description, default=option.default,
                                      validators=[validators.Optional()])
             elif option.choices:
                 field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)

@@ -18,8 +18,8 @@ from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
 from .evenings import evening_of, get_evening, list_evenings, list_players
 from .files import StorageError, backup, check_storage, restore
-from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
-                    get_game_head, list_games, may_edit)
+from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
+                    get_game, get_game_head, list_games, may_edit, unreadable_games)
 from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
 from .migrations import migrate, migrations
 from .results import player_results, player_summaries, table_of
@@ -32,7 +32,8 @@ __all__ = [
     "new_id", "StorageError",
     # games and their log
     "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
-    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "events", "replay",
+    "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
+    "append_event", "undo", "events", "replay",
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
     "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",

@@ -83,21 +83,45 @@ def count_games(db, status=None):
     return db.execute("select count(*) from games").fetchone()[0]
 
 
-def games_in_order(db, damaged=None):
-    """Return every game in the order stored (oldest first), without edit keys: for exports.
+def games_in_pages(db, damaged=None, size=100):
+    """Yield every game in the order stored (oldest first), without edit keys, `size` rows at a time: an
+    export of thousands of games holds one page in memory.
 
     A game whose record cannot be read raises DamagedGame; when `damaged` is a list, it is left
     out instead and named there as (game id, problem), so the others can still be exported.
     """
-    games = []
-    for row in db.query(f"select {GAME_COLUMNS} from games order by rowid"):
-        try:
-            games.append(row_with_record(row))
-        except DamagedGame as error:
-            if damaged is None:
-                raise
-            damaged.append((error.game_id, error.problem))
-    return games
+    sql = f"select rowid as _after, {GAME_COLUMNS} from games where rowid > ? order by rowid limit ?"
+    after = 0
+    while True:
+        rows = list(db.query(sql, [after, size]))
+        for row in rows:
+            after = row.pop("_after")
+            try:
+                game = row_with_record(row)
+            except DamagedGame as error:
+                if damaged is None:
+                    raise
+                damaged.append((error.game_id, error.problem))
+                continue
+            yield game
+        if len(rows) < size:
+            return
+
+
+def games_in_order(db, damaged=None):
+    """Return every game as games_in_pages yields them, as a list."""
+    return list(games_in_pages(db, damaged))
+
+
+def unreadable_games(db):
+    """Return (game id, problem) of every stored record that is not a JSON object, found by SQLite alone.
+
+    A streamed export names them in a header before its first byte, without reading every record twice.
+    """
+    sql = ("select id, json_valid(record) from games where not json_valid(record) "
+           "or json_type(record) != 'object' order by rowid")
+    return [(game_id, "its stored record is not JSON" if not valid else "its stored record is not a JSON object")
+            for game_id, valid in db.execute(sql).fetchall()]
 
 
 def may_edit(game, key):

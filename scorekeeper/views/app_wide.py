@@ -59,8 +59,9 @@ def _answer(code, name, description, headers=None):
 
 
 def error_page(error):
-    """Explain a refused or unknown page without a stack trace."""
-    return _answer(error.code, error.name, error.description)
+    """Explain a refused or unknown page without a stack trace; a 405 names the methods allowed (Allow)."""
+    methods = getattr(error, "valid_methods", None)
+    return _answer(error.code, error.name, error.description, {"Allow": ", ".join(methods)} if methods else None)
 
 
 def too_large(error):
@@ -71,9 +72,8 @@ def too_large(error):
 
 
 def busy(error):
-    """Answer at once when two sheets are already being rendered: try again in a few seconds."""
-    return _answer(503, "Busy", "The server is busy printing other sheets. Try again in a few seconds.",
-                   {"Retry-After": str(BUSY_RETRY_SECONDS)})
+    """Answer at once when every slot of a heavy task (sheets, whole exports) is taken: try again in a few seconds."""
+    return _answer(503, "Busy", f"The server is busy: {error}.", {"Retry-After": str(BUSY_RETRY_SECONDS)})
 
 
 def damaged_record(error):

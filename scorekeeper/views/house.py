@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request,
 
 from .. import printing, rules, store
 from ..forms import rules_from_setup, setup_form
-from ..rules import card, which
+from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
 from ..rules.record import Rules
@@ -50,8 +50,7 @@ def start_link(match=None, options=None, preset=None):
 def which_page():
     """Find the systems that score the hands a table remembers, and start a game with one."""
     examples, problems = _remembered(request.args)
-    players = request.args.get("players", type=int) or which.DEFAULT_PLAYERS
-    players = max(2, min(players, 12))
+    players = max(2, min(numbers.whole_or(request.args.get("players", ""), which.DEFAULT_PLAYERS), 12))
     matches, guessed = [], None
     if examples and not problems:
         matches = which.which(examples, players)
@@ -70,8 +69,8 @@ def which_page():
 def preview():
     """Score a few bids under the typed formula: JSON rows, or the mistake with the field it is in."""
     made, over, under = (request.args.get(name, "") for name in ("made", "over", "under"))
-    cards = max(1, min(request.args.get("cards", 10, type=int) or 10, 26))
-    players = max(2, min(request.args.get("players", 4, type=int) or 4, 12))
+    cards = max(1, min(numbers.whole_or(request.args.get("cards", ""), 10) or 10, 26))
+    players = max(2, min(numbers.whole_or(request.args.get("players", ""), 4) or 4, 12))
     try:
         rule = house_rule(made, over, under)
         rows = []
@@ -97,9 +96,9 @@ def _game(game_id):
 
 def _setup_rules(args):
     """Return (rules record, players) from the setup form's fields sent as a query, or a preset."""
-    names = [args[key].strip() for key in sorted(args, key=lambda k: int(k[7:]) if k[7:].isdigit() else 99)
+    names = [args[key].strip() for key in sorted(args, key=lambda k: numbers.whole_or(k[7:], 99))
              if re.fullmatch(r"player_\d+", key) and args[key].strip()]
-    count = len(names) if len(names) >= 2 else args.get("players", 4, type=int) or 4
+    count = len(names) if len(names) >= 2 else numbers.whole_or(args.get("players", ""), 4, 2, limits.MAX_PLAYERS)
     if "scoring" not in args:
         preset = args.get("preset") if args.get("preset") in PRESETS else "pagat"
         return preset_rules(preset, count), names or count

@@ -12,7 +12,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 
 from .. import rules, store, taps
 from ..forms import RevisionForm, csrf_failed
-from ..rules import sealed
+from ..rules import numbers, sealed
 from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)
@@ -106,9 +106,9 @@ def mine(game_id):
 def _bid_from_seat(game_id, seat, form):
     """Send the tapped bid through the actions path; flash what the table should know."""
     try:
-        body = {"id": request.form.get("tap", ""), "revision": int(form.revision.data or 0), "action": "bid",
-                "seat": seat, "bid": int(request.form.get("bid", ""))}
-    except ValueError:
+        body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
+                "action": "bid", "seat": seat, "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
+    except numbers.NumberError:
         flash("Please tap a bid.", "error")
         return
     try:
@@ -156,10 +156,14 @@ def reveal(game_id):
         hidden = set(sealed.sealed_seats(loaded))
         for seat in rules.bidding_order(hand.dealer, len(hand.bids), hand.out):
             value = request.form.get(f"bid_{seat}", "")
-            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip().isdigit():
-                entered[str(seat)] = int(value)
-    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12), "revision": int(form.revision.data or 0)
-            if str(form.revision.data or "").isdigit() else 0, "action": "reveal", "bids": entered}
+            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip():
+                try:
+                    entered[str(seat)] = numbers.parse_whole(value, 0)
+                except numbers.NumberError as error:
+                    flash(f"{loaded.players[seat]}'s bid {error}. Nothing was revealed.", "error")
+                    return redirect(url_for("table.play", game_id=game_id))
+    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
+            "revision": numbers.whole_or(form.revision.data or "", 0), "action": "reveal", "bids": entered}
     try:
         status, answer = taps.perform(game_id, body)
     except taps.Refused as refused:

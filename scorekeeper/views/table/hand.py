@@ -4,7 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
-from ...rules import actions, bidding
+from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
@@ -52,7 +52,7 @@ def bids(game_id):
         # Back to the same player (blind again if asked); the screen falls back to whoever bids next.
         return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
     offers = actions.blind_offers(loaded)
-    asked = request.args.get("seat", type=int)
+    asked = numbers.whole_or(request.args.get("seat", ""), None)
     state = rules.bid_state(loaded, hand, asked, blind=request.args.get("blind") == "1" and asked in offers)
     if state.seat is None:
         return screen(game_id, loaded)

@@ -7,20 +7,21 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ... import rules, store
 from ...forms import (MAX_PLAYERS, RevisionForm, apply_preset, csrf_failed, dealer_choices, form_problems,
                       option_field_name, preset_fields, presets_for_page, rules_from_setup, setup_form)
-from ...rules import RecordError, actions
+from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS
 from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
 from . import bp
 
 
 HOME_PAGE_SIZE = 20
+MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 
 
 @bp.get("/")
 def home():
     """List the games in progress, then the finished ones, a page of each at a time."""
     db = store.get_db()
-    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished")}
+    pages = {status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE) for status in ("playing", "finished")}
     lists = {}
     for status, page in pages.items():
         more = store.count_games(db, status) > page * HOME_PAGE_SIZE
@@ -99,7 +100,7 @@ def new_game():
         return setup_page(form)
     players = _players(form)
     if "move" in request.form:
-        seat = int(request.form["move"]) if request.form["move"].isdigit() and len(request.form["move"]) < 4 else 0
+        seat = numbers.whole_or(request.form["move"], 0)
         if 0 < seat < len(players):
             players[seat - 1], players[seat] = players[seat], players[seat - 1]
         _set_players(form, players)
