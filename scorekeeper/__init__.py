@@ -30,7 +30,8 @@ def allowed_hosts(config, extra=()):
     """
     from .network import machine_names
 
-    names = machine_names() + list(config.get("ALLOWED_HOSTS") or ()) + list(extra)
+    configured = config.get("ALLOWED_HOSTS") or ()
+    names = machine_names() + ([configured] if isinstance(configured, str) else list(configured)) + list(extra)
     if config.get("SERVER_NAME"):
         names.append(config["SERVER_NAME"])
     return list(dict.fromkeys(name.partition(":")[0] for name in names if name))

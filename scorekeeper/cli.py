@@ -227,16 +227,18 @@ def cmd_serve(args):
         app = create_app(proxy=proxy, extra_hosts=args.allowed_host or ())
     except (store.StorageError, sqlite3.DatabaseError) as error:
         raise UsageError(f"cannot serve: {error}") from None
-    print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
     options = {}
     if proxy:
         # waitress applies the proxy's headers only on connections from its address, and drops them
         # from everyone else: a client cannot claim https, another address or another host.
         options = {"trusted_proxy": args.trusted_proxy or "127.0.0.1", "trusted_proxy_count": 1,
                    "trusted_proxy_headers": PROXY_HEADERS, "clear_untrusted_proxy_headers": True}
-        print(f"Behind the TLS proxy at {options['trusted_proxy']}: links are https, cookies Secure. "
-              f"Names it may be opened by: {', '.join(app.config['TRUSTED_HOSTS'])} "
-              "(add the proxy's public name with --allowed-host NAME).", flush=True)
+        print(f"Scorekeeper is running on {args.host}:{args.port} behind the TLS proxy at "
+              f"{options['trusted_proxy']}: links are https, cookies Secure. Names it may be opened by: "
+              f"{', '.join(app.config['TRUSTED_HOSTS'])} (add the proxy's public name with --allowed-host NAME).",
+              flush=True)
+    else:
+        print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
     print(owner_lines(app), flush=True)
     serve(app, host=args.host, port=args.port, threads=8, **options)
     return 0

@@ -15,11 +15,7 @@ import pytest
 
 from test_serve import free_port, start_serve, stop, wait_for
 
-pytestmark = pytest.mark.skipif(not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists())
-                                or not shutil.which("openssl"),
-                                reason="needs Debian's nginx and openssl (make system-deps)")
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"  # root's PATH has sbin; not every shell's does
 UNVERIFIED = ssl._create_unverified_context()  # our own self-signed certificate, made below
 GAME = {"players": ["Ann", "Bob", "Cy", "Di"], "rules": {"scoring": "exact"}, "hands": []}
 
@@ -97,6 +93,7 @@ def wait_for_port(port):
 @pytest.fixture
 def behind_nginx(tmp_path):
     """The real server behind the real nginx over https; yield (https port, the server's own port)."""
+    assert Path(NGINX).exists() and shutil.which("openssl"), "needs Debian's nginx and openssl: make system-deps"
     instance = tmp_path / "instance"
     instance.mkdir()
     (instance / "config.py").write_text('GAME_CREATION_LIMIT = "3 per minute"\n')
@@ -106,7 +103,8 @@ def behind_nginx(tmp_path):
                    check=True, capture_output=True)
     port, app_port = free_port(), free_port()
     (tmp_path / "nginx.conf").write_text(NGINX_CONF.format(tmp=tmp_path, port=port, app_port=app_port))
-    server, _lines = start_serve(instance, app_port, "--proxy")
+    server, lines = start_serve(instance, app_port, "--proxy")
+    assert "behind the TLS proxy at 127.0.0.1" in lines[0] and "phones cannot open it" not in lines[0]
     proxy = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
                               "-e", str(tmp_path / "nginx-error.log")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

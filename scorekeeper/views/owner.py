@@ -1,7 +1,7 @@
 """The owner's sign-in: the owner key (or OWNER_PASSWORD) once, then this browser is the owner."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from wtforms import HiddenField, PasswordField
+from wtforms import HiddenField, PasswordField, validators
 
 from .. import owner
 from ..forms import BaseForm, csrf_failed
@@ -13,7 +13,7 @@ WRONG_KEY = ("That is not the owner key. It is the line `python -m scorekeeper s
 
 
 class SignInForm(BaseForm):
-    key = PasswordField("Owner key or password")
+    key = PasswordField("Owner key or password", [validators.DataRequired()])
     next = HiddenField()
 
 
@@ -47,7 +47,7 @@ def sign_in():
 @bp.post("/owner/sign-out")
 def sign_out():
     """Forget that this browser is the owner."""
-    if SignInForm().validate():
+    if BaseForm().validate():  # the CSRF token only
         owner.sign_out()
         flash("Signed out: this browser is no longer the owner.", "info")
     return redirect(url_for("table.home"))
