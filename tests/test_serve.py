@@ -1,10 +1,12 @@
 """`python -m scorekeeper serve` (what `make run` runs): a real server, its database, the phone address."""
 
 import os
+import queue
 import socket
 import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -28,17 +30,29 @@ def free_port():
 
 
 def start_serve(instance, port, *options):
-    """Start the real `serve` on 127.0.0.1; return the process and the lines it printed before serving."""
+    """Start the real `serve` on 127.0.0.1; return the process and the lines it printed before serving
+    (up to the owner's line, its last)."""
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(instance))
     env.pop("SCOREKEEPER_DB", None)
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
                                "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
+    printed = queue.Queue()
+
+    def read():
+        try:
+            for line in server.stdout:
+                printed.put(line)
+        except (ValueError, OSError):  # stop() closed the pipe
+            pass
+    threading.Thread(target=read, daemon=True).start()
     lines = []
-    while not lines or not lines[-1].startswith(("Owner", "Export")):
-        line = server.stdout.readline()
-        assert line, "serve stopped: " + "".join(lines)
-        lines.append(line)
+    while not lines or not lines[-1].startswith("Owner"):
+        try:
+            lines.append(printed.get(timeout=20))
+        except queue.Empty:
+            stop(server)
+            raise AssertionError("serve printed no owner line: " + "".join(lines)) from None
     return server, lines
 
 
