@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import re
 import sqlite3
 import sys
 
@@ -214,6 +215,7 @@ def _positive(text, flag):
 
 
 PROXY_HEADERS = {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"}
+HOST_NAME = re.compile(r"\.?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?")
 
 
 def cmd_serve(args):
@@ -222,6 +224,10 @@ def cmd_serve(args):
     from scorekeeper import create_app, store
     from scorekeeper.network import serving_addresses, serving_message
 
+    for name in args.allowed_host or ():
+        if not HOST_NAME.fullmatch(name):
+            raise UsageError(f"--allowed-host takes a name such as scores.example.org (or .example.org for "
+                             f"every subdomain), not {name!r}")
     proxy = args.proxy or args.trusted_proxy is not None
     try:
         app = create_app(proxy=proxy, extra_hosts=args.allowed_host or ())

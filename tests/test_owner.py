@@ -76,3 +76,12 @@ def test_allowed_hosts_from_the_config_and_serve(tmp_path):
         assert client.get("/", headers={"Host": "example.org"}).status_code == 400
     finally:
         store.close(app)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=40).filter(lambda name: not re.fullmatch(r"\.?[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?", name)))
+def test_serve_refuses_an_allowed_host_that_is_not_a_name(capsys, name):
+    from scorekeeper import cli
+
+    assert cli.main(["serve", "--allowed-host", name]) == 2
+    assert "--allowed-host takes a name such as scores.example.org" in capsys.readouterr().err
