@@ -64,9 +64,12 @@ def free_port():
         return sock.getsockname()[1]
 
 
+OWNER = {"Authorization": "Bearer export memory owner"}  # exporting every game is the instance owner's
+
+
 def fetch(url):
     """Read a response in pieces, as a browser saving a download does; return its size."""
-    with urllib.request.urlopen(url, timeout=120) as response:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=OWNER), timeout=120) as response:
         size = 0
         while chunk := response.read(256 * 1024):
             size += len(chunk)
@@ -77,6 +80,7 @@ class Server:
     def __init__(self, database):
         self.port = free_port()
         env = dict(os.environ, SCOREKEEPER_DB=str(database), SCOREKEEPER_INSTANCE=str(Path(database).parent))
+        (Path(database).parent / "config.py").write_text(f"OWNER_PASSWORD = {OWNER['Authorization'][7:]!r}\n")
         self.process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
                                          "--port", str(self.port)], cwd=ROOT, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -128,12 +132,13 @@ def test_a_third_export_at_once_is_told_to_try_again(tmp_path):
     server = Server(database)
     try:
         # Two slow readers hold both slots: they ask, read the head and wait (the server's send buffer fills).
-        readers = [urllib.request.urlopen(server.url("/export/games.json"), timeout=60) for _ in range(2)]
+        readers = [urllib.request.urlopen(urllib.request.Request(server.url("/export/games.json"), headers=OWNER),
+                                          timeout=60) for _ in range(2)]
         try:
             for reader in readers:
                 assert reader.read(100).startswith(b"{")
             with pytest.raises(urllib.error.HTTPError) as refused:
-                urllib.request.urlopen(server.url("/export/games.csv"), timeout=60)
+                urllib.request.urlopen(urllib.request.Request(server.url("/export/games.csv"), headers=OWNER), timeout=60)
             assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "5"
             assert b"try again" in refused.value.read()
             assert urllib.request.urlopen(server.url("/"), timeout=60).status == 200  # the rest of the site

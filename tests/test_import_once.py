@@ -9,15 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app, store
+from tests.conftest import OWNER_KEY
 from tests.game_helpers import HANDS, create, record
+from tests.owner_helpers import owner_client
 from tests.test_transfer import count_games, upload
 
 
 def export_of(games, tmp_path):
     """Return the JSON export of a scorekeeper holding `games` games."""
-    source = create_app({"TESTING": True, "DATABASE": str(tmp_path / "source.db"), "SECRET_KEY": "s"})
+    source = create_app({"TESTING": True, "DATABASE": str(tmp_path / "source.db"), "SECRET_KEY": "s",
+                         "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
     try:
-        client = source.test_client()
+        client = owner_client(source)
         for number in range(games):
             create(client, record(players=[f"Ann {number}", "Bob", "Cy", "Di"], hands=HANDS[:1 + number % 2]),
                    claim=False)
@@ -28,7 +31,8 @@ def export_of(games, tmp_path):
 
 def test_an_import_of_100_games_sets_one_cookie_through_the_real_server(app, live_server, tmp_path):
     document = export_of(100, tmp_path)
-    with urllib.request.urlopen(live_server + "/import") as page:
+    owner = {"Authorization": f"Bearer {OWNER_KEY}"}  # import is the instance owner's
+    with urllib.request.urlopen(urllib.request.Request(live_server + "/import", headers=owner)) as page:
         cookie = page.headers["Set-Cookie"].split(";")[0]
         token = page.read().decode().split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     boundary = "hostile-boundary"
@@ -39,7 +43,7 @@ def test_an_import_of_100_games_sets_one_cookie_through_the_real_server(app, liv
     connection = http.client.HTTPConnection(live_server.removeprefix("http://"), timeout=60)
     try:
         connection.request("POST", "/import", body, {"Content-Type": f"multipart/form-data; boundary={boundary}",
-                                                      "Cookie": cookie})
+                                                      "Cookie": cookie, **owner})
         response = connection.getresponse()
         assert response.status == 302
         cookies = response.headers.get_all("Set-Cookie")
@@ -77,9 +81,10 @@ def test_a_game_changed_since_is_imported_beside_the_one_here(client, app, tmp_p
 def test_only_the_games_not_here_are_imported(tmp_path_factory, already):
     folder = tmp_path_factory.mktemp("twice")
     document = json.loads(export_of(len(already), folder))
-    target = create_app({"TESTING": True, "DATABASE": str(folder / "target.db"), "SECRET_KEY": "t"})
+    target = create_app({"TESTING": True, "DATABASE": str(folder / "target.db"), "SECRET_KEY": "t",
+                         "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
     try:
-        client = target.test_client()
+        client = owner_client(target)
         first = dict(document, games=[game for game, here in zip(document["games"], already) if here])
         if first["games"]:
             assert upload(client, json.dumps(first)).status_code == 302

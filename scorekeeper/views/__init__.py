@@ -26,3 +26,6 @@ def register_blueprints(app):
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
+    # Serving a room and the open internet: the owner's sign-in.
+    from . import owner
+    app.register_blueprint(owner.bp)

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from .. import exports, rules, slots, store
 from ..forms import ImportForm, csrf_failed, form_problems
+from ..owner import owner_required
 from .common import give_edit_key, load_scored
 
 bp = Blueprint("transfer", __name__)
@@ -53,6 +54,7 @@ def game_csv(game_id):
 
 
 @bp.get("/export/games.csv")
+@owner_required
 def all_csv():
     """Send every game as CSV, oldest first, a game at a time; a stored game that cannot be read is left out.
 
@@ -68,6 +70,7 @@ def all_csv():
 
 
 @bp.get("/export/games.json")
+@owner_required
 def all_json():
     """Send every game record with its date, evening, id and whole history (never an edit key), a game at a time.
 
@@ -115,6 +118,7 @@ def refuse(form, message):
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@owner_required
 def import_page():
     """Import games from a JSON export; a bad file is refused with what is wrong and nothing imported."""
     form = ImportForm()
