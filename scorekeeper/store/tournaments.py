@@ -18,13 +18,15 @@ class UnknownEvent(LookupError):
     """No event has that id."""
 
 
-def create_event(db, record, log, created=None):
-    """Store a new event record with its first log entry (kind, payload); return (id, director key)."""
+def create_event(db, record, log, created=None, links=()):
+    """Store a new event record with its first log entry (kind, payload) and the (game id, round index, table
+    index) of its games (an import); return (id, director key)."""
     event_id, key, when = new_id(9), secrets.token_urlsafe(24), created or now()
     with db.atomic():
         db.execute("insert into tournaments (id, name, record, revision, director_key, created, updated) "
                    "values (?, ?, ?, 1, ?, ?, ?)", [event_id, record.get("name"), dumps(record), key, when, when])
         _log(db, event_id, log, when)
+        _link(db, event_id, links)
     return event_id, key
 
 
@@ -54,10 +56,14 @@ def update_event(db, event_id, record, revision, log, links=()):
             raise StaleRevision(event_id)
         if log is not None:
             _log(db, event_id, log)
-        for game_id, round_index, table_index in links:
-            db.execute("insert or replace into tournament_games (game_id, tournament_id, round, table_index) "
-                       "values (?, ?, ?, ?)", [game_id, event_id, round_index, table_index])
+        _link(db, event_id, links)
     return revision + 1
+
+
+def _link(db, event_id, links):
+    for game_id, round_index, table_index in links:
+        db.execute("insert or replace into tournament_games (game_id, tournament_id, round, table_index) "
+                   "values (?, ?, ?, ?)", [game_id, event_id, round_index, table_index])
 
 
 def _log(db, event_id, log, when=None):

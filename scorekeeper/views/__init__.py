@@ -26,3 +26,6 @@ def register_blueprints(app):
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
+    # Tournaments: events of several tables, each an ordinary game (docs/events.md "On the web").
+    from . import events
+    app.register_blueprint(events.bp)

@@ -1,0 +1,55 @@
+"""The event's PDFs: a round's table cards with their blank sheets, and the results."""
+
+from flask import Response, abort
+
+from ... import printing
+from ...printing import events as printouts
+from ...rules import RecordError
+from ..api import _link
+from . import bp
+from .room import Room, event_row
+
+
+def _pdf(data, name):
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@bp.get("/events/<event_id>/rounds/<int:number>/cards.pdf")
+def cards(event_id, number):
+    """One PDF for a round: every table's card (number, seats, first dealer, QR codes of its scorekeeper and follow
+    links and of the standings), each followed by the table's blank score sheet with names and round."""
+    room = Room(event_row(event_id))
+    if room.problem:
+        abort(409, f"This event cannot be printed as it stands: {room.problem}")
+    if not 1 <= number <= len(room.rounds):
+        abort(404, f"There is no round {number} yet.")
+    tables = []
+    for index, table in enumerate(room.rounds[number - 1]["tables"], start=1):
+        view = room.table_view(table, index)
+        if view["edit_key"] is None:
+            abort(409, f"Table {index} has no game yet.")
+        tables.append({**view, "game": room.loaded[table["game"]],
+                       "scorekeeper_url": _link("table.claim", game_id=table["game"], key=view["edit_key"]),
+                       "follow_url": _link("table.play", game_id=table["game"])})
+    try:
+        data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables,
+                                         _link("events.standings", event_id=event_id))
+    except printing.SheetError as error:
+        abort(400, f"This round cannot be printed: {error}")
+    return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
+
+
+@bp.get("/events/<event_id>/results.pdf")
+def results_pdf(event_id):
+    """The results as PDF: the champion, the final standings, the rounds with their tie-breaks, the money."""
+    from ...rules import events
+
+    room = Room(event_row(event_id))
+    if room.problem:
+        abort(409, f"This event cannot be printed as it stands: {room.problem}")
+    try:
+        money = events.settle_event(room.scored, room.record.get("money"))
+    except RecordError:
+        money = None
+    return _pdf(printouts.results_pdf(room.row["name"] or "Event", room.scored, money),
+                f"event-{event_id[:6]}-results.pdf")
