@@ -199,7 +199,7 @@ def run_action(room, name, fields):
     """Run the named director's action with its fields; raise RecordError saying what to fix."""
     if room.problem:
         raise RecordError("event", f"The event cannot change while it cannot be scored: {room.problem}")
-    if name not in ACTIONS:
+    if not isinstance(name, str) or name not in ACTIONS:
         raise RecordError("action", f"Unknown action {str(name)[:30]!r}: one of {', '.join(ACTIONS)}.")
     action, read = ACTIONS[name]
     return act(room, action, *read(fields))
