@@ -387,3 +387,11 @@ def test_hostile_input_is_refused_in_words_never_a_500(client, body, action, for
     assert imported.status_code in (201, 422)
     page = submit(client, "/events/new", form)
     assert page.status_code in (302, 400)
+
+
+def test_a_table_links_back_to_its_event(client):
+    director = short_event(client)
+    tables = director.act("start")["tables"]
+    other = client.application.test_client()  # a follower: the sheet
+    sheet = other.get(f"/games/{tables[1]['game']}").get_data(as_text=True)
+    assert "Table 2, round 1 of" in sheet and f'href="/events/{director.id}/standings"' in sheet

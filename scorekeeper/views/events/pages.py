@@ -82,6 +82,12 @@ def create_from_form():
     return store.create_event(store.get_db(), record, outcome.log)
 
 
+@bp.app_template_global()
+def event_of_game(game_id):
+    """The event a game plays a table of ({event_id, name, round, table}), for a link back from its pages."""
+    return store.event_of_game(store.get_db(), game_id)
+
+
 @bp.route("/events/new", methods=["GET", "POST"])
 @creates_event
 def new():
