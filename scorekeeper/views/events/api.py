@@ -5,7 +5,7 @@ from flask import Response, request
 
 from ... import delivery, store
 from ...rules import RecordError, events
-from ..api import ApiError, _json_body, _link, _pretty
+from .answers import ApiError, json_body, link, pretty
 from . import bp, creates_event
 from .room import Room, given_key, run_action
 
@@ -28,17 +28,17 @@ def _row(event_id):
 
 
 def _links(event_id, key):
-    return {"id": event_id, "director_key": key, "url": _link("events.claim", event_id=event_id, key=key),
-            "standings_url": _link("events.standings", event_id=event_id),
-            "screen_url": _link("events.screen", event_id=event_id),
-            "api_url": _link("events.api_event", event_id=event_id)}
+    return {"id": event_id, "director_key": key, "url": link("events.claim", event_id=event_id, key=key),
+            "standings_url": link("events.standings", event_id=event_id),
+            "screen_url": link("events.screen", event_id=event_id),
+            "api_url": link("events.api_event", event_id=event_id)}
 
 
 @bp.post("/api/events")
 @creates_event
 def api_create():
     """Store a new event record (no round seated yet); answer with its id, director key and links."""
-    record = _json_body()
+    record = json_body()
     if not isinstance(record, dict):
         raise ApiError(422, "an event must be a JSON object", "")
     if record.get("rounds"):
@@ -65,7 +65,7 @@ def api_event(event_id):
         room = Room(_row(event_id))
         if room.problem:
             raise ApiError(409, f"the event cannot be scored as it stands: {room.problem}", "rounds")
-        response = _pretty(room.scored)
+        response = pretty(room.scored)
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -81,7 +81,7 @@ def _tables(room):
         stored = room.stored.get(table.get("game"))
         out.append({"table": number, "seats": table["seats"], "game": table.get("game"),
                     "edit_key": stored and stored["edit_key"],
-                    "url": stored and _link("table.claim", game_id=table["game"], key=stored["edit_key"])})
+                    "url": stored and link("table.claim", game_id=table["game"], key=stored["edit_key"])})
     return out
 
 
@@ -94,7 +94,7 @@ def api_action(event_id):
                        "Authorization")
     if not store.may_direct(row, given_key(event_id)):
         raise ApiError(403, "that director key does not fit this event", "Authorization")
-    body = _json_body()
+    body = json_body()
     if not isinstance(body, dict):
         raise ApiError(422, "an action must be a JSON object with an action name", "action")
     if "revision" in body and body["revision"] != row["revision"]:
@@ -114,14 +114,14 @@ def api_action(event_id):
 def api_export(event_id):
     """The event record with every table's game inline: a file `python -m scorekeeper event` reads."""
     room = Room(_row(event_id))
-    return _pretty(events.inline_games(room.record, room.game_records()))
+    return pretty(events.inline_games(room.record, room.game_records()))
 
 
 @bp.post("/api/events/import")
 @creates_event
 def api_import():
     """Store an exported event: each inline game becomes a stored game, named at its table."""
-    body = _json_body()
+    body = json_body()
     try:
         events.load_event(body)
         record, found = events.split_games(body)

@@ -5,7 +5,7 @@ from flask import Response, abort
 from ... import printing
 from ...printing import events as printouts
 from ...rules import RecordError
-from ..api import _link
+from .answers import link
 from . import bp
 from .room import Room, event_row
 
@@ -29,11 +29,11 @@ def cards(event_id, number):
         if view["edit_key"] is None:
             abort(409, f"Table {index} has no game yet.")
         tables.append({**view, "game": room.loaded[table["game"]],
-                       "scorekeeper_url": _link("table.claim", game_id=table["game"], key=view["edit_key"]),
-                       "follow_url": _link("table.play", game_id=table["game"])})
+                       "scorekeeper_url": link("table.claim", game_id=table["game"], key=view["edit_key"]),
+                       "follow_url": link("table.play", game_id=table["game"])})
     try:
         data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables,
-                                         _link("events.standings", event_id=event_id))
+                                         link("events.standings", event_id=event_id))
     except printing.SheetError as error:
         abort(400, f"This round cannot be printed: {error}")
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
