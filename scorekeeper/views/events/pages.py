@@ -4,10 +4,12 @@ import csv
 import io
 import json
 import secrets
+import threading
 
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 
 from ... import delivery, store
+from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from ..common import EXPIRED, STALE
@@ -165,16 +167,39 @@ def revision(event_id):
     return response
 
 
+# The pages everyone reads alike, rendered once per event revision: after a tap every phone asks at once.
+_PAGES = BoundedCache(16 * 1024 * 1024)
+_RENDERING = threading.Lock()
+
+
+def _read_only_page(event_id, template):
+    tag = store.event_revision(store.get_db(), event_id)
+    if tag is None:
+        abort(404, f"There is no event {event_id[:40]!r}.")
+    if session.get("_flashes"):
+        return render_template(template, room=Room(event_row(event_id)))
+    key = (template, event_id, tag, request.host_url)
+    page = _PAGES.get(key)
+    if page is None:
+        with _RENDERING:  # one renders, the others wait and take its page
+            page = _PAGES.get(key)
+            if page is None:
+                room = Room(event_row(event_id))
+                page = render_template(template, room=room)
+                _PAGES.put((template, event_id, room.tag, request.host_url), page)
+    return delivery.page_once_gzipped(key, page)
+
+
 @bp.get("/events/<event_id>/standings")
 def standings(event_id):
     """The room's standings and the round's tables, read-only, for the players' phones; live."""
-    return render_template("events/standings.html", room=Room(event_row(event_id)))
+    return _read_only_page(event_id, "events/standings.html")
 
 
 @bp.get("/events/<event_id>/screen")
 def screen(event_id):
     """The big screen for a projector: large type, no controls, cycling the tables and the standings; live."""
-    return render_template("events/screen.html", room=Room(event_row(event_id)))
+    return _read_only_page(event_id, "events/screen.html")
 
 
 @bp.get("/events/<event_id>/results")
