@@ -120,6 +120,9 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     screen.goto(event_url + "/screen")
     expect(screen.locator("main")).to_contain_text("Table 1", use_inner_text=True)
     assert screen.locator("form, button, input").count() == 0
+    # One slide at a time (the tables, then the standings), cycled by event_screen.js.
+    expect(screen.locator(".slide:visible")).to_have_count(1)
+    assert screen.locator(".slide").count() == 2
     screen.screenshot(path=str(ARTIFACTS / "event-screen-1280.png"))
 
     # The rest of the round through the API; the standings move, and the cut and next draw appear in place.
