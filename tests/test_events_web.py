@@ -353,6 +353,9 @@ def test_the_pages_show_the_room(client):
     screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
     assert "<form" not in screen and "Table 1" in screen and "Standings" in screen
     assert client.get("/events/nope").status_code == 404
+    # The home page lists the event and offers a new one.
+    home = client.get("/").get_data(as_text=True)
+    assert f'href="/events/{director.id}/standings">Short</a>' in home and 'href="/events/new"' in home
 
 
 def test_a_new_event_from_the_form_with_a_csv_of_players(client):

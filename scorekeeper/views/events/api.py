@@ -46,6 +46,11 @@ def api_create():
                             "with its games", "rounds")
     try:
         event = events.load_event(record)
+        money = record.get("money")
+        if money is not None:
+            if not isinstance(money, dict):
+                raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
+            events.set_money(event, money.get("entry_fee", 0), money.get("split") or [])
     except RecordError as error:
         _refuse(error)
     event_id, key = store.create_event(store.get_db(), record, ("event", {"name": event.name,

@@ -90,6 +90,12 @@ def event_of_game(game_id):
     return store.event_of_game(store.get_db(), game_id)
 
 
+@bp.app_template_global()
+def recent_events(limit=5):
+    """The events created most recently, for the home page."""
+    return store.list_events(store.get_db(), limit)
+
+
 @bp.route("/events/new", methods=["GET", "POST"])
 @creates_event
 def new():
