@@ -146,5 +146,10 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     expect(small.locator("main")).to_contain_text("Round 2", use_inner_text=True)
     assert fits_width(small)
     small.screenshot(path=str(ARTIFACTS / "event-director-360.png"), full_page=True)
+    # A player's phone: the standings from the card's QR code; and the form for a new event.
+    for name, path in (("standings", "/standings"), ("new", "")):
+        small.goto(event_url + path if path else live_server + "/events/new")
+        assert fits_width(small), name
+        small.screenshot(path=str(ARTIFACTS / f"event-{name}-360.png"), full_page=True)
     screen.goto(event_url + "/screen")
     screen.screenshot(path=str(ARTIFACTS / "event-screen-final-1280.png"))
