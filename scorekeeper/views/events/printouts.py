@@ -3,11 +3,16 @@
 from flask import Response, abort
 
 from ... import printing
+from ...bounded_cache import BoundedCache
 from ...printing import events as printouts
 from ...rules import RecordError
 from .answers import link
 from . import bp
 from .room import Room, event_row
+
+
+# A round's cards change only when its seats or games do (a swap, a late player): rendering them takes seconds.
+_CARDS = BoundedCache(32 * 1024 * 1024)
 
 
 def _pdf(data, name):
@@ -28,14 +33,19 @@ def cards(event_id, number):
         view = room.table_view(table, index)
         if view["edit_key"] is None:
             abort(409, f"Table {index} has no game yet.")
-        tables.append({**view, "game": room.loaded[table["game"]],
+        tables.append({**view, "game": room.loaded[table["game"]], "game_id": table["game"],
                        "scorekeeper_url": link("table.claim", game_id=table["game"], key=view["edit_key"]),
                        "follow_url": link("table.play", game_id=table["game"])})
-    try:
-        data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables,
-                                         link("events.standings", event_id=event_id))
-    except printing.SheetError as error:
-        abort(400, f"This round cannot be printed: {error}")
+    standings_url = link("events.standings", event_id=event_id)
+    key = (event_id, number, room.row["name"], standings_url,
+           tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
+    data = _CARDS.get(key)
+    if data is None:
+        try:
+            data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables, standings_url)
+        except printing.SheetError as error:
+            abort(400, f"This round cannot be printed: {error}")
+        _CARDS.put(key, data)
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
 
 
