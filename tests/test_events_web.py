@@ -249,6 +249,36 @@ def _form_index(html, do):
     return [i for i, form in enumerate(forms) if f'name="do" value="{do}"' in form][0]
 
 
+def seat_that_changes_the_cut(client, director, table, before):
+    """With table 1's last hand reopened: the seat whose taking its one trick would change round 1's cut, worked
+    out from the record (the engine's cut of round 1 as if no later round were seated)."""
+    exported = client.get(f"/api/events/{director.id}/export").get_json()
+    exported["rounds"][0]["tables"][0]["record"] = client.get(f"/api/games/{table['game']}/export").get_json()
+    del exported["rounds"][1:]
+    for seat in range(4):
+        corrected = json.loads(json.dumps(exported))
+        corrected["rounds"][0]["tables"][0]["record"]["hands"][-1]["tricks"] = [int(s == seat) for s in range(4)]
+        if sorted(events.score_event(corrected)["rounds"][0]["advanced"]) != sorted(before):
+            return seat
+    raise AssertionError("this seed's first round has no correction that changes the cut")
+
+
+def test_a_correction_before_the_next_round_re_decides_the_cut(client):
+    director = short_event(client)
+    tables = director.act("start")["tables"]
+    play_short_round(client, tables)
+    before = director.scored()["rounds"][0]["advanced"]
+    tap = Tap(client, tables[0]["game"], tables[0]["edit_key"])
+    tap("undo")
+    assert director.scored()["next"] is None  # a table plays on: no draw is proposed
+    tap("tricks", tricks=[int(s == seat_that_changes_the_cut(client, director, tables[0], before)) for s in range(4)])
+    scored = director.scored()
+    assert sorted(scored["rounds"][0]["advanced"]) != sorted(before)
+    assert sorted(scored["next"]["tables"][0]["seats"]) == sorted(scored["rounds"][0]["advanced"])
+    seats = director.act("start")["tables"][0]["seats"]
+    assert sorted(seats) == sorted(scored["rounds"][0]["advanced"])
+
+
 def test_a_correction_after_the_next_round_started_is_told_not_redecided(client):
     director = short_event(client)
     client.get(director.created["url"])
@@ -264,18 +294,7 @@ def test_a_correction_after_the_next_round_started_is_told_not_redecided(client)
     # The hand is entered again differently, so that the cut would now send on someone else (worked out
     # here from the record: the engine's cut of round 1 with the corrected game). The director is told; the
     # seats of round 2 stand.
-    exported = client.get(f"/api/events/{director.id}/export").get_json()
-    game = client.get(f"/api/games/{tables[0]['game']}/export").get_json()
-    exported["rounds"][0]["tables"][0]["record"] = game
-    changing = None
-    for seat in range(4):
-        corrected = json.loads(json.dumps(exported))
-        corrected["rounds"][0]["tables"][0]["record"]["hands"][-1]["tricks"] = [int(s == seat) for s in range(4)]
-        corrected["rounds"].pop()  # the cut as it would be had round 2 not started
-        if sorted(events.score_event(corrected)["rounds"][0]["advanced"]) != sorted(before):
-            changing = seat
-            break
-    assert changing is not None, "this seed's first round has no correction that changes the cut"
+    changing = seat_that_changes_the_cut(client, director, tables[0], before)
     tap("tricks", tricks=[int(s == changing) for s in range(4)])
     scored = director.scored()
     assert sorted(scored["rounds"][0]["advanced"]) != sorted(before)
