@@ -350,6 +350,11 @@ def test_the_etag_answers_304_until_a_game_of_the_event_changes(client):
 def test_the_round_prints_one_pdf_of_table_cards_and_sheets(client, tmp_path):
     director = short_event(client)
     tables = director.act("start")["tables"]
+    # The cards carry the scorekeeper links: only the director prints them (the cookie, or the key).
+    url = f"/events/{director.id}/rounds/1/cards.pdf"
+    assert client.get(url).status_code == 403
+    assert client.get(url, headers=bearer(director.key)).status_code == 200
+    client.get(director.created["url"])
     response = client.get(f"/events/{director.id}/rounds/1/cards.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = pdf_text(response.data, tmp_path)

@@ -12,11 +12,12 @@ from ... import delivery, store
 from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
-from ..common import EXPIRED, STALE
+from ..common import EXPIRED
 from . import bp, creates_event
 from .room import Room, event_row, give_director_key, is_director, run_action
 
 MAX_PLAYERS_TEXT = 50_000
+STALE = "This event changed meanwhile (another director's page?): here it is as it stands; nothing was changed."
 
 
 def _players(text, upload):
@@ -76,7 +77,7 @@ def create_from_form():
     if len(players) < 2:
         raise RecordError("players", "Type at least two players, one per line (or choose a CSV file).")
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
-    outcome = events.new_event(request.form.get("name", "").strip()[:100] or f"{fmt.name}", fmt.id, players, seed,
+    outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
                                _rules(), _options(fmt))
     record = outcome.record
     if request.form.get("entry_fee", "").strip() or request.form.get("split", "").strip():
@@ -147,14 +148,14 @@ def action(event_id):
     if not form.validate():
         abort(400, EXPIRED if csrf_failed(form) else "Please check the form.")
     if form.revision.data != str(row["revision"]):
-        flash(STALE.replace("game", "event"), "error")
+        flash(STALE, "error")
         return redirect(url_for("events.director", event_id=event_id))
     try:
         outcome = run_action(Room(row), request.form.get("do"), request.form)
     except RecordError as error:
         flash(error.message if error.message[:1].isupper() else str(error), "error")
     except store.StaleRevision:
-        flash(STALE.replace("game", "event"), "error")
+        flash(STALE, "error")
     else:
         flash(outcome.message, "info")
     return redirect(url_for("events.director", event_id=event_id))

@@ -5,10 +5,10 @@ from flask import Response, abort
 from ... import printing
 from ...bounded_cache import BoundedCache
 from ...printing import events as printouts
-from ...rules import RecordError
+from ...rules import RecordError, events
 from .answers import link
 from . import bp
-from .room import Room, event_row
+from .room import Room, event_row, is_director
 
 
 # A round's cards change only when its seats or games do (a swap, a late player): rendering them takes seconds.
@@ -21,9 +21,12 @@ def _pdf(data, name):
 
 @bp.get("/events/<event_id>/rounds/<int:number>/cards.pdf")
 def cards(event_id, number):
-    """One PDF for a round: every table's card (number, seats, first dealer, QR codes of its scorekeeper and follow
+    """The director's PDF for a round: every table's card (number, seats, first dealer, QR codes of its scorekeeper and follow
     links and of the standings), each followed by the table's blank score sheet with names and round."""
-    room = Room(event_row(event_id))
+    row = event_row(event_id)
+    if not is_director(row):  # the cards carry every table's scorekeeper link
+        abort(403, "Only the event's director may print the table cards: they carry the scorekeeper links.")
+    room = Room(row)
     if room.problem:
         abort(409, f"This event cannot be printed as it stands: {room.problem}")
     if not 1 <= number <= len(room.rounds):
@@ -52,8 +55,6 @@ def cards(event_id, number):
 @bp.get("/events/<event_id>/results.pdf")
 def results_pdf(event_id):
     """The results as PDF: the champion, the final standings, the rounds with their tie-breaks, the money."""
-    from ...rules import events
-
     room = Room(event_row(event_id))
     if room.problem:
         abort(409, f"This event cannot be printed as it stands: {room.problem}")

@@ -6,6 +6,7 @@ checks and reseats them as in an event file; the games it changed are written ba
 games, a table the action left without a game gets a new ordinary game, and the event is stored.
 """
 
+import json
 import secrets
 from datetime import datetime, timedelta, timezone
 
@@ -123,8 +124,7 @@ class Room:
 
 
 def _scored(event_id, tag, event, loaded):
-    import json
-
+    """The scored event, kept as JSON per event revision (read-only: each caller gets its own copy)."""
     key = (event_id, tag)
     text = _SCORED.get(key)
     if text is None:
