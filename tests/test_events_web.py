@@ -467,3 +467,16 @@ def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields,
     assert answer.status_code == 302
     after = client.get(page)
     assert after.status_code == 200
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(upload=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
+def test_any_csv_file_is_taken_or_refused_in_words(client, upload):
+    import io
+    _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
+    response = client.post("/events/new", data={**dict(defaults), "format": "rounds", "opt-rounds-rounds": "1",
+                                                "csv": (io.BytesIO(upload), "players.csv")},
+                           content_type="multipart/form-data")
+    assert response.status_code in (302, 400)
+    if response.status_code == 400:
+        assert 'class="flash error"' in response.get_data(as_text=True)
