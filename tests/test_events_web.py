@@ -228,10 +228,12 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     record = director.export()
     seats = [t["seats"] for t in record["rounds"][0]["tables"]]
     assert b in seats[0] and a in seats[1] and seats[1][-1] == "Zed"
-    # The tables' games follow their seats: the same games, reseated.
-    for table in record["rounds"][0]["tables"]:
-        assert table["record"]["players"] == table["seats"] and table["game"] == tables[
-            record["rounds"][0]["tables"].index(table)]["game"]
+    # Each reseated table plays a new game of its new seats (no undo at the table brings the old seats back).
+    for table, old in zip(record["rounds"][0]["tables"], tables):
+        assert table["record"]["players"] == table["seats"] and table["record"]["hands"] == []
+        assert table["game"] != old["game"]
+    old_sheet = client.application.test_client().get(f"/games/{tables[0]['game']}").get_data(as_text=True)
+    assert "round 1 of" not in old_sheet  # the game left out no longer says it is the event's
     # Once a table has started, its seats stay.
     tables = director.act("withdraw", player="P3")["tables"]
     Tap(client, tables[0]["game"], tables[0]["edit_key"])("deal", trump="hearts")

@@ -43,7 +43,8 @@ def get_event(db, event_id):
 
 def update_event(db, event_id, record, revision, log, links=()):
     """Store the event's new record if it is still at `revision` (else StaleRevision), append the log
-    entry and link each (game id, round index, table index); return the new revision.
+    entry, link each (game id, round index, table index) and unlink the games no table names; return the
+    new revision.
 
     Call it inside the caller's db.atomic() when games are written with it."""
     with db.atomic():
@@ -57,6 +58,11 @@ def update_event(db, event_id, record, revision, log, links=()):
         if log is not None:
             _log(db, event_id, log)
         _link(db, event_id, links)
+        named = {table.get("game") for rnd in record.get("rounds") or [] for table in rnd.get("tables") or []}
+        for (game_id,) in db.execute("select game_id from tournament_games where tournament_id = ?",
+                                     [event_id]).fetchall():
+            if game_id not in named:  # a table given a new game: the old one is an ordinary game again
+                db.execute("delete from tournament_games where game_id = ?", [game_id])
     return revision + 1
 
 

@@ -2,8 +2,8 @@
 action stored with the games it seats (one transaction).
 
 An action runs on the record with the tables' games inline (rules.events.inline_games), so the engine
-checks and reseats them as in an event file; the games it changed are written back to their stored
-games, a table the action left without a game gets a new ordinary game, and the event is stored.
+checks and reseats them as in an event file; a table it reseated, and a table without a game, gets a new
+ordinary game, and the event is stored with them.
 """
 
 import json
@@ -147,13 +147,15 @@ def act(room, action, *args):
     records = room.game_records()
     outcome = action(events.inline_games(room.record, records), *args)
     record, inline = events.split_games(outcome.record)
+    for round_index, table_index, game_record in inline:
+        table = record["rounds"][round_index]["tables"][table_index]
+        stored = room.stored.get(table.get("game"))
+        if stored is not None and game_record["players"] != stored["record"]["players"]:
+            # Reseated before its first deal: a new game for the new seats (the old one, never played, is left
+            # out), so that no undo at the table can bring the old seats back.
+            table["game"] = None
     db = store.get_db()
     with db.atomic():
-        for round_index, table_index, game_record in inline:
-            game_id = record["rounds"][round_index]["tables"][table_index].get("game")
-            stored = room.stored.get(game_id)
-            if stored is not None and game_record != stored["record"]:
-                store.append_event(db, game_id, "event-seats", {"event": room.id}, game_record, stored["revision"])
         links = []
         table_rules = outcome.event.table_rules
         for round_index, rnd in enumerate(record.get("rounds") or []):
