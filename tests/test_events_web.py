@@ -471,7 +471,7 @@ def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields,
     assert after.status_code == 200
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(upload=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_csv_file_is_taken_or_refused_in_words(client, upload):
     import io

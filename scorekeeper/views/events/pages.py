@@ -30,7 +30,10 @@ def _players(text, upload):
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise RecordError("players", "The CSV file is not UTF-8 text: save it as CSV (UTF-8).") from None
-        rows = [row for row in csv.reader(io.StringIO(text)) if row and row[0].strip()]
+        try:
+            rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and row[0].strip()]
+        except csv.Error as error:
+            raise RecordError("players", f"The CSV file cannot be read ({error}): save it as CSV.") from None
         if rows and rows[0][0].strip().casefold() in ("name", "player", "players"):
             rows = rows[1:]
         return [row[0].strip() for row in rows]
