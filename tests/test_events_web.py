@@ -4,20 +4,22 @@ of every table, random legal hands), every advancement, elimination and tie-brea
 of RULES.md in tests/event_helpers.py; the director key guarding every write; export and import losslessly;
 a correction after the next round started; the pages and PDFs; hostile input never a 500."""
 
+import io
 import json
 import random
 import re
 import secrets
+import sqlite3
 import subprocess
 import sys
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from event_helpers import play_table, reading_order, reading_tie
 from html_forms import form_data, submit
 from pdf_reading import text as pdf_text
+from scorekeeper import store
 from scorekeeper.rules import events
 from test_events import (cartier_play, check_round, check_standings, check_tie_wording, round_results,
                          wpohl_play)
@@ -239,7 +241,6 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     Tap(client, tables[0]["game"], tables[0]["edit_key"])("deal", trump="hearts")
     refused = director.act("swap", status=422, first=tables[0]["seats"][1], second=tables[1]["seats"][1])
     assert "Table 1 has started" in refused["error"]
-    from scorekeeper import store
     with app.app_context():
         kinds = [entry["kind"] for entry in store.event_log(store.get_db(), director.id)]
     assert kinds == ["event", "round", "swap", "late", "withdraw"]
@@ -385,7 +386,6 @@ def test_the_pages_show_the_room(client):
 
 
 def test_a_new_event_from_the_form_with_a_csv_of_players(client):
-    import io
     csv = io.BytesIO("name\nAnn\nBob\n\"Cy, Jr\"\nDi\nEd\n".encode())
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
     response = client.post("/events/new", data={**dict(defaults), "name": "Club night", "format": "rounds",
@@ -437,7 +437,6 @@ def test_a_table_links_back_to_its_event(client):
 
 
 def test_a_table_gone_quiet_for_over_10_minutes_is_marked(client, app):
-    import sqlite3
     director = short_event(client)
     client.get(director.created["url"])
     tables = director.act("start")["tables"]
@@ -474,7 +473,6 @@ def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields,
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(upload=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_csv_file_is_taken_or_refused_in_words(client, upload):
-    import io
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
     response = client.post("/events/new", data={**dict(defaults), "format": "rounds", "opt-rounds-rounds": "1",
                                                 "csv": (io.BytesIO(upload), "players.csv")},
