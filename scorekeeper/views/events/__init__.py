@@ -1,0 +1,20 @@
+"""The tournament pages and API (docs/events.md "On the web"): thin glue from forms and JSON to the director's
+actions of rules.events, to store.tournaments. Every table is an ordinary game with its own pages."""
+
+from functools import wraps
+
+from flask import Blueprint
+
+bp = Blueprint("events", __name__)
+
+
+def creates_event(view):
+    """Every way to create an event (the form, the API, an import) goes through here, so a guard on who may
+    run events is one line in this function."""
+    @wraps(view)
+    def guarded(*args, **kwargs):
+        return view(*args, **kwargs)
+    return guarded
+
+
+from . import api, pages, printouts  # noqa: E402,F401  (the routes register on bp)
