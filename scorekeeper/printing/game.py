@@ -33,6 +33,8 @@ def _short(name, limit):
 
 
 PENALTY_MARK = "†"
+BONUS_MARK = "★"
+MARKS = {rules.PENALTY: PENALTY_MARK, rules.BONUS: BONUS_MARK}
 
 
 def _game_rows(game, scored):
@@ -61,9 +63,10 @@ def _game_rows(game, scored):
             else:
                 row[f"bid{seat}"] = "" if bid is None else f"{bid}{blind}"
             if hand["tricks"] is not None:
-                # A penalty is marked by the tricks with a footnote sign; the foot says what it was.
-                penalised = any(p["seat"] == seat for p in hand["penalties"])
-                row[f"took{seat}"] = str(hand["tricks"][seat]) + (PENALTY_MARK if penalised else "")
+                # A penalty or bonus is marked by the tricks with a footnote sign; the foot says what it was.
+                kinds = {p["kind"] for p in hand["penalties"] if p["seat"] == seat}
+                row[f"took{seat}"] = str(hand["tricks"][seat]) + "".join(
+                    mark for kind, mark in MARKS.items() if kind in kinds)
                 row[f"score{seat}"] = _total_cell(hand["totals"][seat])
         rows.append(row)
     done = completed_hands(game) + (1 if game.hands and not game.hands[-1].complete else 0)
@@ -88,6 +91,8 @@ def _game_rules_line(game, scored):
 def _foot(game, scored):
     """Return the lines at the foot: the winner, the payments, penalties."""
     lines = [rules.standing_text(scored)]
+    if rules.tie_text(scored):
+        lines.append(rules.tie_text(scored))
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
@@ -98,9 +103,11 @@ def _foot(game, scored):
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")
                      + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
-    penalties = [rules.penalty_text(game.players, hand, p) for hand in scored["hands"] for p in hand["penalties"]]
-    if penalties:
-        lines.append(f"{PENALTY_MARK} Penalties: " + "; ".join(penalties))
+    for kind, heading in ((rules.PENALTY, "Penalties"), (rules.BONUS, "Bonuses")):
+        said = [rules.penalty_text(game.players, hand, p)
+                for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
+        if said:
+            lines.append(f"{MARKS[kind]} {heading}: " + "; ".join(said))
     return lines
 
 

@@ -106,7 +106,12 @@ def security_headers(response):
 
 def registries():
     """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name}
+    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
+            "adjustment_marks": ADJUSTMENT_MARKS}
+
+
+# How the sheet marks the kinds of adjustment the engine names: a penalty † (in red), a bonus ★ (in green).
+ADJUSTMENT_MARKS = ((rules.PENALTY, "†"), (rules.BONUS, "★"))
 
 
 def penalty_name(reason):
