@@ -20,10 +20,11 @@ from .evenings import evening_of, get_evening, list_evenings, list_players
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
                     get_game_head, list_games, may_edit)
-from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
+from .log import NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo
 from .migrations import migrate, migrations
 from .results import player_results, player_summaries, table_of
-from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
+from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, offer_seats_too, remember_action,
+                    seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [
@@ -31,7 +32,7 @@ __all__ = [
     "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
     "new_id", "StorageError",
     # games and their log
-    "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
+    "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
     "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "events", "replay",
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
@@ -39,5 +40,5 @@ __all__ = [
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
-    "make_seat_keys", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+    "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
 ]

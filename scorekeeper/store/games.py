@@ -54,10 +54,13 @@ def get_game(db, game_id):
     return row_with_record(rows[0]) if rows else None
 
 
+HEAD_COLUMNS = ("id", "edit_key", "revision", "status", "next_game")
+
+
 def get_game_head(db, game_id):
-    """Return the game's id, edit_key, revision and status without its record, or None."""
-    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
-    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
+    """Return the game's id, edit_key, revision, status and next game (or None) without its record, or None."""
+    row = db.execute(f"select {', '.join(HEAD_COLUMNS)} from games where id = ?", [game_id]).fetchone()
+    return dict(zip(HEAD_COLUMNS, row)) if row else None
 
 
 def list_games(db):

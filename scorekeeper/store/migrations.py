@@ -156,6 +156,12 @@ def m020_action_ids(db):
                              pk=("game_id", "hand", "seat"), foreign_keys=[("game_id", "games", "id")])
 
 
+@migrations()
+def m041_next_game(db):
+    """Remember the game that followed a finished one at the same table, for its followers to move on."""
+    db.execute("alter table games add column next_game text")
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()

@@ -48,9 +48,10 @@ def live_hand(loaded):
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
-def render_sheet(game_id, editor, csrf):
-    """Render the whole sheet page of a game."""
+def render_sheet(game_id, editor, csrf, tag=None):
+    """Render the whole sheet page of a game (tag: what its follow script polls with, see follow_tag)."""
     game, loaded = load_game(game_id)
+    tag = tag or delivery.follow_tag(store.get_game_head(store.get_db(), game_id))
     upcoming = actions.upcoming(loaded)
     scored = rules.score(loaded)
     page = render_template("table/sheet.html", game=game, loaded=loaded, scored=scored,
@@ -59,7 +60,8 @@ def render_sheet(game_id, editor, csrf):
                            sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
-                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf)
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
+                           follow_tag=tag)
     return game["revision"], page
 
 
@@ -74,18 +76,23 @@ def sheet(game_id):
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
-    page = _SHEETS.get((game_id, game["revision"], editor))
+    tag = delivery.follow_tag(game)
+    # The editor's Share panel lists the seat links, which change without a new revision.
+    seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items())) if editor else ()
+    key = (game_id, tag, editor, seats)
+    page = _SHEETS.get(key)
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
-            page = _SHEETS.get((game_id, game["revision"], editor))
+            page = _SHEETS.get(key)
             if page is None:
-                revision, page = render_sheet(game_id, editor, CSRF_SLOT)
+                revision, page = render_sheet(game_id, editor, CSRF_SLOT, tag)
                 page = page.replace(origin, ORIGIN_SLOT)
-                _SHEETS.put((game_id, revision, editor), page)
+                if str(revision) == tag.removesuffix(delivery.MOVED_ON):
+                    _SHEETS.put(key, page)
     page = page.replace(ORIGIN_SLOT, origin)
     if not editor:  # the same bytes for every follower
-        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
+        return delivery.page_once_gzipped(("sheet", game_id, tag, origin), page)
     return page.replace(CSRF_SLOT, token)
 
 
@@ -109,11 +116,14 @@ def revision(game_id):
     if game is None:
         return {"error": f"no game {game_id!r}", "field": "id"}, 404
     # The revision is the ETag: an unchanged game answers 304 with no body, the cheapest answer there is.
-    tag = str(game["revision"])
+    tag = delivery.follow_tag(game)
     if delivery.not_modified(tag):
         response = make_response("", 304)
     else:
-        response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+        answer = {"id": game_id, "revision": game["revision"], "status": game["status"]}
+        if game["next_game"]:  # the table moved on: its followers go to the next game
+            answer["next"] = url_for("table.play", game_id=game["next_game"])
+        response = make_response(answer)
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
