@@ -61,7 +61,7 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
-                           follow_tag=tag)
+                           follow_tag=tag, last_hands=rules.last_hands(loaded, scored))
     return game["revision"], page
 
 
