@@ -19,7 +19,7 @@ FORMAT = "scorekeeper-games"
 VERSION = 1
 COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
-           "bonus", "bonus_reason"]
+           "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
 META_KEYS = ("date", "evening", "id", "edit_key", "history")
@@ -38,7 +38,7 @@ def neutralise(value):
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def hand_rows(game_id, date, scored):
+def hand_rows(game_id, date, scored, note=None):
     """Yield the CSV rows of one scored game: one per hand and player."""
     label = system_label(scored)
     names = scored["players"]
@@ -51,7 +51,7 @@ def hand_rows(game_id, date, scored):
                    hand["trump"], seat + 1, name, hand["bids"][seat],
                    hand["tricks"][seat] if done else None, hand["made"][seat] if done else None,
                    hand["scores"][seat] if done else None, hand["totals"][seat] if done else None,
-                   penalty or None, reasons or None, bonus or None, bonus_reasons or None]
+                   penalty or None, reasons or None, bonus or None, bonus_reasons or None, note]
 
 
 def _adjustments(hand, seat, kind):
@@ -63,7 +63,7 @@ def _adjustments(hand, seat, kind):
 def games_csv(games):
     """Return CSV text of many games: (meta, scored) pairs or bare scored dicts, in the order given.
 
-    The game column is meta["id"] (else the game's place in the list), date is meta["date"].
+    The game column is meta["id"] (else the game's place in the list), date is meta["date"], note meta["note"].
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -71,7 +71,7 @@ def games_csv(games):
     for index, game in enumerate(games, start=1):
         meta, scored = unpack(game)
         game_id = meta.get("id") if meta.get("id") is not None else index
-        for row in hand_rows(game_id, meta.get("date"), scored):
+        for row in hand_rows(game_id, meta.get("date"), scored, meta.get("note")):
             writer.writerow([neutralise(cell) for cell in row])
     return out.getvalue()
 

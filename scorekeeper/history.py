@@ -128,6 +128,8 @@ def describe(event, players, lowest_wins=False):
         if payload.get("cards"):
             text += f", {payload['cards']} cards"
         return text
+    if kind == "about":
+        return f"date {payload.get('date') or 'the day it was set up'}; note {payload.get('note') or 'none'}"
     if kind == "settlement":
         text = f"settle by {payload.get('settlement')}, stake {payload.get('stake', 0):.2f}"
         if payload.get("payouts"):

@@ -120,7 +120,7 @@ def test_a_penalty_is_marked_on_the_sheet_and_in_the_csv(page, live_server, shot
     shots(page, "84-sheet-penalty")
     csv = page.request.get(page.url.replace("/sheet", "/export.csv")).text()
     bob_row = next(line for line in csv.splitlines() if ",Bob," in line)
-    assert bob_row.endswith(",-20,revoke,,")
+    assert bob_row.endswith(",-20,revoke,,,")
 
 
 def test_a_late_arrival_starts_with_their_total_and_the_next_is_offered_the_last_place(page, live_server, shots):

@@ -111,8 +111,15 @@ def _foot(game, scored):
     return lines
 
 
-def game_context(game, paper="a4", landscape=None):
-    """Return the template context of a game's filled sheet (landscape by default from 8 players on)."""
+def sheet_title(game, created=None):
+    """Return the sheet's title: 'Oh Hell', the game's date (else the day it was created) and its note."""
+    about = rules.actions.about_of(game.record, created)
+    return " · ".join(part for part in ("Oh Hell", about["date"], about["note"]) if part)
+
+
+def game_context(game, paper="a4", landscape=None, created=None):
+    """Return the template context of a game's filled sheet (landscape by default from 8 players on);
+    created: when the game was set up (ISO), for the date of a game that has none of its own."""
     paper = checked_paper(paper)
     scored = rules.score(game)
     rows = _game_rows(game, scored)
@@ -125,29 +132,30 @@ def game_context(game, paper="a4", landscape=None):
     chunks = split_pages(rows)
     pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
-                title="Oh Hell", foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
+                title=sheet_title(game, created), foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
                 legend="✓ bid made · circled: a negative total"
                 + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
 
 
-def render_game_sheet(game, paper="a4", landscape=None):
+def render_game_sheet(game, paper="a4", landscape=None, created=None):
     """Return the filled sheet of a game as PDF bytes, uncached."""
-    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape)))
+    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape, created)))
 
 
 # Filled sheets by a digest of the record: the key stays small however long the game.
 _GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
 
 
-def game_sheet_pdf(game, paper="a4", landscape=None):
+def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
     """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record.
 
     The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
     """
     record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
-    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape)
+    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape,
+           str(created or "")[:10])
     data = _GAME_SHEETS.get(key)
     if data is None:
-        data = render_game_sheet(game, key[1], landscape)
+        data = render_game_sheet(game, key[1], landscape, created)
         _GAME_SHEETS.put(key, data)
     return data

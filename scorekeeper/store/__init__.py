@@ -16,7 +16,7 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 from ..eventlog import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
-from .evenings import evening_of, get_evening, list_evenings, list_players
+from .evenings import evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
                     get_game_head, list_games, may_edit)
@@ -36,7 +36,7 @@ __all__ = [
     "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "events", "replay",
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",
+    "evening_of", "get_evening", "list_evenings", "list_players", "set_evening_about", "player_summaries", "player_results",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",

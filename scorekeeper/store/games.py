@@ -75,8 +75,19 @@ def game_list(db, status=None, limit=20, offset=0):
     sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
            f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
     params = ([status] if status else []) + [limit, offset]
-    return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
-            for row in db.query(sql, params)]
+    games = [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
+             for row in db.query(sql, params)]
+    about = _about(db, [game["id"] for game in games])
+    return [dict(game, **about.get(game["id"], {"played_on": None, "note": None})) for game in games]
+
+
+def _about(db, ids):
+    """Return each listed game's date and note (top-level keys of its record: rules.actions.ABOUT_KEYS),
+    reading only those records; a record that is not JSON has neither."""
+    text = "case when json_type(record, '$.{0}') = 'text' then json_extract(record, '$.{0}') end as {0}"
+    sql = (f"select id, {text.format('played_on')}, {text.format('note')} "
+           f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)")
+    return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)} if ids else {}
 
 
 def count_games(db, status=None):

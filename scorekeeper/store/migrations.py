@@ -162,6 +162,13 @@ def m041_next_game(db):
     db.execute("alter table games add column next_game text")
 
 
+@migrations()
+def m042_evening_date_and_note(db):
+    """Give each evening a date of its own (else the day it began) and a short note."""
+    db.execute("alter table evenings add column date text")
+    db.execute("alter table evenings add column note text")
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()

@@ -3,17 +3,17 @@ the game over."""
 
 import threading
 
-from flask import Response, abort, make_response, render_template, session, url_for
+from flask import Response, abort, make_response, redirect, render_template, session, url_for
 from markupsafe import escape
 
 from ... import delivery, printing, rules, store
 from ...bounded_cache import BoundedCache
-from ...forms import RevisionForm, csrf_token
+from ...forms import AboutForm, RevisionForm, csrf_token
 from ...rules import actions
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from ...rules.results import in_rank_order
-from ..common import can_edit, load_game, screen
+from ..common import can_edit, checked, load_game, require_edit, save, screen
 from . import bp
 
 
@@ -61,7 +61,8 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
-                           follow_tag=tag, last_hands=rules.last_hands(loaded, scored))
+                           follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
+                           about=actions.about_of(game["record"], game["created"]))
     return game["revision"], page
 
 
@@ -101,7 +102,7 @@ def sheet_pdf(game_id):
     """Send the game's filled score sheet as PDF; anyone with the link may download it."""
     game, loaded = load_game(game_id)
     try:
-        data = printing.game_sheet_pdf(loaded)
+        data = printing.game_sheet_pdf(loaded, created=game["created"])
     except printing.SheetError as error:
         abort(400, f"This game cannot be printed: {error}")
     name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
@@ -137,3 +138,14 @@ def over(game_id):
     by_rank = in_rank_order(scored["ranks"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
+
+
+@bp.post("/games/<game_id>/about")
+def about(game_id):
+    """Set the game's date and note (the scorekeeper, from the sheet)."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    form = AboutForm()
+    if checked(form, game):
+        save(game, loaded, actions.describe, form.date.data or "", form.note.data or "")
+    return redirect(url_for("table.sheet", game_id=game_id))
