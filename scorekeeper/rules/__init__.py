@@ -13,6 +13,7 @@ from .plan import PLAN_CHANGES, changed_deals, completed_hands, next_hand
 from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points
 from .scored import score, with_joins
 from .chase import last_hands
+from . import habits  # noqa: E402  (bidding habits: rules.habits.seat_habits, rules.habits.by_hand_size)
 from .results import (BONUS, PENALTY, SETTLEMENTS, adjustment_kind, fewest_payments, loser_text, payment_text, payments_between, penalty_text,
                       pot_text, ranks, settle, standing_text, tie_text, winners)
 from .scoring import SYSTEMS
@@ -32,5 +33,5 @@ __all__ = [
     "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",
     "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
-    "table_state", "BONUS", "PENALTY", "adjustment_kind", "tie_text", "last_hands", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
+    "table_state", "BONUS", "PENALTY", "adjustment_kind", "tie_text", "last_hands", "habits", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
 ]

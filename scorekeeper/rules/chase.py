@@ -62,7 +62,8 @@ def last_hands(game, scored):
     totals, lowest = scored["totals"], scored["lowest_wins"]
     sign = -1 if lowest else 1
     best = max(sign * total for total in totals)
-    leaders = [seat for seat, total in enumerate(totals) if sign * total == best]  # level on total, before any tie-break
+    # Level on total, before any tie-break.
+    leaders = [seat for seat, total in enumerate(totals) if sign * total == best]
     others = [sign * total for seat, total in enumerate(totals) if seat not in leaders]
     margin = best - max(others) if others and len(leaders) == 1 else 0
     settlement = scored["settlement"]

@@ -22,7 +22,7 @@ from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_l
                     get_game_head, list_games, may_edit)
 from .log import NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo
 from .migrations import migrate, migrations
-from .results import player_results, player_summaries, table_of
+from .results import player_habits, player_results, player_summaries, table_of
 from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, offer_seats_too, remember_action,
                     seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
@@ -37,6 +37,7 @@ __all__ = [
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
     "evening_of", "get_evening", "list_evenings", "list_players", "set_evening_about", "player_summaries", "player_results",
+    "player_habits",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",

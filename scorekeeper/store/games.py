@@ -87,7 +87,9 @@ def _about(db, ids):
     text = "case when json_type(record, '$.{0}') = 'text' then json_extract(record, '$.{0}') end as {0}"
     sql = (f"select id, {text.format('played_on')}, {text.format('note')} "
            f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)")
-    return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)} if ids else {}
+    if not ids:
+        return {}
+    return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)}
 
 
 def count_games(db, status=None):

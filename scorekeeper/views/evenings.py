@@ -93,5 +93,7 @@ def player(name):
                                                        if stats.name_key(k) != stats.name_key(name)}
     if history["bid_pct"] is None:
         ordered.pop(history["name"])
+    habits = rules.habits.by_hand_size(store.player_habits(db, name))
     return render_template("evenings/player.html", p=history, chart=chart(
-        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))
+        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")), habits=habits,
+        habits_chart=chart(charts.habits_svg(habits["sizes"], f"{history['name']}'s bids by hand size")))
