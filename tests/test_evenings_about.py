@@ -38,3 +38,10 @@ def test_someone_without_the_last_game_cannot_date_the_evening(client, app):
     stranger = app.test_client()
     assert "Date and note…" not in stranger.get(url).get_data(as_text=True)
     assert stranger.post(f"{url}/about", data={"date": "2026-11-20"}).status_code == 403
+
+
+def test_the_evening_note_needs_the_pages_token(client, app):
+    _first, _second, third = play_evening(client, app)
+    url = evening_url(app, third)
+    assert client.post(f"{url}/about", data={"note": "no token"}).status_code == 400
+    assert 'class="note"' not in client.get(url).get_data(as_text=True)
