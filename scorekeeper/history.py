@@ -6,6 +6,7 @@ and a corrected hand lists only what changed.
 """
 
 from . import rules
+from .display import ADJUSTMENTS
 
 TABLE_ACTIONS = {"leave": "leaves", "sit_out": "sits out the next hand", "sit_in": "plays the next hand"}
 
@@ -36,8 +37,8 @@ def penalty_amount(penalty, lowest_wins=False):
 
 
 def penalty_kind(penalty, lowest_wins=False):
-    """Return 'penalty' or 'bonus' for a stored penalty entry, as the engine names it."""
-    return rules.adjustment_kind(penalty_amount(penalty, lowest_wins), lowest_wins)
+    """Return 'penalty' or 'bonus' for a stored penalty entry: the engine names its kind, display words it."""
+    return ADJUSTMENTS[rules.adjustment_kind(penalty_amount(penalty, lowest_wins), lowest_wins)]["word"]
 
 
 def penalty_text(penalty, players, lowest_wins=False):

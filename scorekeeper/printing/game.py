@@ -5,6 +5,7 @@ import json
 
 from scorekeeper import rules
 from scorekeeper.bounded_cache import BoundedCache
+from scorekeeper.display import ADJUSTMENTS
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 
@@ -32,9 +33,7 @@ def _short(name, limit):
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
-PENALTY_MARK = "†"
-BONUS_MARK = "★"
-MARKS = {rules.PENALTY: PENALTY_MARK, rules.BONUS: BONUS_MARK}
+MARKS = {kind: shown["mark"] for kind, shown in ADJUSTMENTS.items()}
 
 
 def _game_rows(game, scored):
@@ -103,11 +102,11 @@ def _foot(game, scored):
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")
                      + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
-    for kind, heading in ((rules.PENALTY, "Penalties"), (rules.BONUS, "Bonuses")):
+    for kind, shown in ADJUSTMENTS.items():
         said = [rules.penalty_text(game.players, hand, p)
                 for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
         if said:
-            lines.append(f"{MARKS[kind]} {heading}: " + "; ".join(said))
+            lines.append(f"{shown['mark']} {shown['heading']}: " + "; ".join(said))
     return lines
 
 

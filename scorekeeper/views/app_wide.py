@@ -7,7 +7,7 @@ import sqlite3
 
 from flask import current_app, render_template, request
 from .. import charts, printing, rules, store
-from ..display import without_bidi
+from ..display import ADJUSTMENTS, without_bidi
 from ..forms import ordinal
 from .common import chart, money, net
 
@@ -107,11 +107,7 @@ def security_headers(response):
 def registries():
     """Give templates the engine's registries, for names and one-line explanations."""
     return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
-            "adjustment_marks": ADJUSTMENT_MARKS}
-
-
-# How the sheet marks the kinds of adjustment the engine names: a penalty † (in red), a bonus ★ (in green).
-ADJUSTMENT_MARKS = ((rules.PENALTY, "†"), (rules.BONUS, "★"))
+            "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
 
 
 def penalty_name(reason):
