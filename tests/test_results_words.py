@@ -97,3 +97,16 @@ def test_no_tie_no_words_and_not_before_the_end():
 def test_the_pdf_says_the_tie_break(tmp_path):
     sheet = text(printing.game_sheet_pdf(rules.load(TIED_SCRATCH)), tmp_path)
     assert "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0" in sheet
+
+
+def test_the_command_line_says_the_tie_break_too(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "tied.json"
+    path.write_text(json.dumps(TIED_SCRATCH))
+    result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(path)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    assert "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0" in result.stdout
