@@ -21,6 +21,7 @@ def test_the_scorekeeper_dates_and_notes_the_evening(client, app):
     page = client.get(url).get_data(as_text=True)
     assert '<span class="date">2026-11-20</span> · <b class="note">Birthday at Ann&#39;s</b>' in page
     assert "Oh Hell evening 2026-11-20 (Birthday at Ann&#39;s):" in page
+    assert "2026-11-20 · Birthday at Ann&#39;s" in client.get("/").get_data(as_text=True)  # the home's evenings
 
 
 def test_a_bad_note_is_refused_and_the_evening_keeps_its_day(client, app):

@@ -59,8 +59,9 @@ def set_evening_about(db, evening_id, date, note):
 
 
 def list_evenings(db, limit=10):
-    """Return the most recently played evenings: id, created, updated, number of games, players of the last."""
-    sql = ("select e.id, e.created, e.updated, "
+    """Return the most recently played evenings: id, created, updated, date and note (None unless set), number of
+    games, players of the last."""
+    sql = ("select e.id, e.created, e.updated, e.date, e.note, "
            "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
            "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
            "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
