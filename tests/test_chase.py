@@ -87,3 +87,11 @@ def test_every_system_gives_a_range_or_says_it_cannot(system):
     assert (found is None) == rules.SYSTEMS.find(system).open_ended
     if found is not None:
         assert found[0] <= found[1]
+
+
+def test_a_house_formula_gives_its_range_too():
+    loaded, scored = game(TWO, scoring="formula", options={"made": "10 + 2*tricks", "over": "-2*off",
+                                                          "under": "-2*off"})
+    # 3 cards: a made 3 scores 16; a bid of 0 taking 3 (or of 3 taking 0) costs 6.
+    assert hand_range(loaded, 3, 3) == (-6, 16)
+    assert (last_hands(loaded, scored)["best"], last_hands(loaded, scored)["swing"]) == (16, 22)
