@@ -4,6 +4,9 @@ the hands left can still change, and what each stands to pay or receive if the g
 Pure: it reads a loaded game and its scored dict (rules.score) and returns data; the web words it.
 """
 
+import json
+import threading
+
 from .modifiers import any_modifier, apply_modifiers
 from .plan import completed_hands
 from .results import SETTLEMENTS
@@ -20,9 +23,30 @@ def in_last_third(done, planned):
 def hand_range(game, cards, number):
     """Return (least, most) one player can score in a hand of `cards`, the hand's `number` in the game,
     modifiers included (any trump, blind or not), before penalties; None where the system cannot say."""
-    system = game.rules.system
-    if system.open_ended:
+    rules = game.rules
+    if rules.system.open_ended:
         return None
+    # The same hands are asked for again at every revision of the game: remember them.
+    signature = (rules.system.id, json.dumps(rules.options, sort_keys=True, default=str), tuple(rules.modifiers),
+                 len(game.players), cards, number, game.full_deal(cards), game.max_cards)
+    found = _RANGES.get(signature)
+    if found is None:
+        found = _hand_range(game, cards, number)
+        with _RANGES_LOCK:
+            _RANGES[signature] = found
+            while len(_RANGES) > RANGES_KEPT:
+                _RANGES.pop(next(iter(_RANGES)))
+    return found
+
+
+# (system, options, modifiers, players, cards, number, full deal, largest hand) -> (least, most): a pure
+# function of its key, kept for the pages drawn at each revision; two threads may at worst compute one twice.
+_RANGES = {}
+_RANGES_LOCK = threading.Lock()
+RANGES_KEPT = 4096
+
+
+def _hand_range(game, cards, number):
     rules = game.rules
     n = len(game.players)
     modifiers = list(rules.modifiers)
