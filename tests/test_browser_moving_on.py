@@ -31,8 +31,8 @@ def offer_seat_links(page, base, game_id):
 
 
 def test_followers_and_seat_phones_follow_the_table_to_its_next_game(browser, live_server, client, shots):
-    phones = [phone(browser) for _ in range(4)]
-    (_, keeper), (_, follower), (_, bob), (_, late_reader) = phones
+    phones = [phone(browser) for _ in range(5)]
+    (_, keeper), (_, follower), (_, bob), (_, late_reader), (_, results_reader) = phones
     try:
         old_id, key = create(client, record(hands=HANDS[:1]), claim=False)  # one hand of two to play
         keeper.goto(f"{live_server}/games/{old_id}/claim/{key}")
@@ -48,6 +48,7 @@ def test_followers_and_seat_phones_follow_the_table_to_its_next_game(browser, li
             bid(keeper, number)
         keeper.get_by_role("button", name="Save tricks").click()
         keeper.get_by_role("link", name="Game over: results").click()
+        results_reader.goto(f"{live_server}/games/{old_id}/over")  # a follower reading the results
         keeper.get_by_role("button", name="New game, same table").click()
         expect(keeper.locator("main")).to_contain_text("Bob deals 1")
         new_id = re.search(r"/games/([^/]+)/", keeper.url).group(1)
@@ -57,6 +58,7 @@ def test_followers_and_seat_phones_follow_the_table_to_its_next_game(browser, li
         follower.wait_for_url(re.compile(rf"/games/{new_id}"))
         expect(follower.locator(".where")).to_contain_text("read-only")
         shots(follower, "moving-on-01-follower")
+        results_reader.wait_for_url(re.compile(rf"/games/{new_id}$"))
         bob.wait_for_url(re.compile(rf"/games/{new_id}/mine$"))
         expect(bob.locator("main")).to_contain_text("Bob", use_inner_text=True)
         shots(bob, "moving-on-02-seat-phone")

@@ -137,7 +137,8 @@ def over(game_id):
     scored = rules.score(loaded)
     by_rank = in_rank_order(scored["ranks"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
-                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
+                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]),
+                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)))
 
 
 @bp.post("/games/<game_id>/about")
