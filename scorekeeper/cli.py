@@ -66,6 +66,8 @@ def format_table(scored):
     lines = [f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
              "", "cell: bid/took score = running total; * marks a missed bid"]
     lines.append(rules.standing_text(scored))
+    if rules.tie_text(scored):
+        lines.append(rules.tie_text(scored))
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]

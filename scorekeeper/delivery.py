@@ -87,6 +87,16 @@ def without_comment_lines(script):
     return b"\n".join(line for line in script.split(b"\n") if not line.lstrip().startswith(b"//"))
 
 
+MOVED_ON = "+next"
+
+
+def follow_tag(head):
+    """Return the ETag a follower polls with: the revision, marked once the table moved on to a next game.
+
+    A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
+    return str(head["revision"]) + (MOVED_ON if head.get("next_game") else "")
+
+
 def not_modified(tag):
     """True when the request's If-None-Match already names this ETag (weak comparison, as for GET)."""
     return request.if_none_match.contains_weak(tag)

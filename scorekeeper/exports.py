@@ -20,7 +20,8 @@ from scorekeeper.stats import system_label, unpack
 FORMAT = "scorekeeper-games"
 VERSION = 1
 COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
-           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason"]
+           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
+           "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
 META_KEYS = ("date", "evening", "id", "edit_key", "history")
@@ -39,26 +40,32 @@ def neutralise(value):
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def hand_rows(game_id, date, scored):
+def hand_rows(game_id, date, scored, note=None):
     """Yield the CSV rows of one scored game: one per hand and player."""
     label = system_label(scored)
     names = scored["players"]
     for hand in scored["hands"]:
         done = hand["scores"] is not None
         for seat, name in enumerate(names):
-            penalty = sum(p["points"] for p in hand["penalties"] if p["seat"] == seat)
-            reasons = ", ".join(p["reason"] for p in hand["penalties"] if p["seat"] == seat)
+            penalty, reasons = _adjustments(hand, seat, rules.PENALTY)
+            bonus, bonus_reasons = _adjustments(hand, seat, rules.BONUS)
             yield [game_id, date, label, hand["number"], hand["cards"], names[hand["dealer"]],
                    hand["trump"], seat + 1, name, hand["bids"][seat],
                    hand["tricks"][seat] if done else None, hand["made"][seat] if done else None,
                    hand["scores"][seat] if done else None, hand["totals"][seat] if done else None,
-                   penalty or None, reasons or None]
+                   penalty or None, reasons or None, bonus or None, bonus_reasons or None, note]
+
+
+def _adjustments(hand, seat, kind):
+    """Return a seat's points and reasons of one kind (penalty or bonus) in a scored hand."""
+    these = [p for p in hand["penalties"] if p["seat"] == seat and p["kind"] == kind]
+    return sum(p["points"] for p in these), ", ".join(p["reason"] for p in these)
 
 
 def games_csv(games):
     """Return CSV text of many games: (meta, scored) pairs or bare scored dicts, in the order given.
 
-    The game column is meta["id"] (else the game's place in the list), date is meta["date"].
+    The game column is meta["id"] (else the game's place in the list), date is meta["date"], note meta["note"].
     """
     return "".join(csv_chunks(games))
 
@@ -71,7 +78,7 @@ def csv_chunks(games):
     for index, game in enumerate(games, start=1):
         meta, scored = unpack(game)
         game_id = meta.get("id") if meta.get("id") is not None else index
-        for row in hand_rows(game_id, meta.get("date"), scored):
+        for row in hand_rows(game_id, meta.get("date"), scored, meta.get("note")):
             writer.writerow([neutralise(cell) for cell in row])
         yield out.getvalue()
         out.seek(0)

@@ -351,3 +351,11 @@ def ordinal(number):
 
 class ImportForm(BaseForm):
     """Upload a JSON export of games; the file itself comes from request.files."""
+
+
+class AboutForm(RevisionForm):
+    """A game's or an evening's date and note (the engine checks them: rules/limits.py)."""
+
+    # Bounds on what is read at all; the engine's limits (and their messages) come after.
+    date = StringField(validators=[validators.Optional(), validators.Length(max=40)])
+    note = StringField(validators=[validators.Optional(), validators.Length(max=1000)])

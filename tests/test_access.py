@@ -24,6 +24,7 @@ ROUTES = {
     "table.edit_hand": ("deal", "/games/{id}/hands/1/edit", {**{f"bid_{s}": "0" for s in range(4)},
                                                                 "penalty_reason": "revoke"}),
     "table.again": ("deal", "/games/{id}/again", {}),
+    "table.about": ("deal", "/games/{id}/about", {"date": "2026-11-20", "note": "Birthday at Ann's"}),
     "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
     "seats.offer": ("deal", "/games/{id}/seats", {}),
     "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),

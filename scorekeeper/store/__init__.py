@@ -17,16 +17,17 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 from ..eventlog import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
-from .evenings import evening_of, get_evening, list_evenings, list_players
+from .evenings import evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
                     get_game, get_game_head, list_games, may_edit, unreadable_games)
-from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
+from .log import NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo
 from .migrations import migrate, migrations
-from .results import player_results, player_summaries, table_of
+from .results import player_habits, player_results, player_summaries, table_of
 from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
                           get_event, list_events, may_direct, update_event)
-from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
+from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, offer_seats_too, remember_action,
+                    seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [
@@ -34,16 +35,17 @@ __all__ = [
     "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
     "new_id", "StorageError",
     # games and their log
-    "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
-    "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
+    "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game",
+    "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
     "append_event", "undo", "events", "replay",
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",
+    "evening_of", "get_evening", "list_evenings", "list_players", "set_evening_about", "player_summaries", "player_results",
+    "player_habits",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
-    "make_seat_keys", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+    "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
     "list_events", "may_direct", "UnknownEvent",

@@ -54,10 +54,13 @@ def get_game(db, game_id):
     return row_with_record(rows[0]) if rows else None
 
 
+HEAD_COLUMNS = ("id", "edit_key", "revision", "status", "next_game")
+
+
 def get_game_head(db, game_id):
-    """Return the game's id, edit_key, revision and status without its record, or None."""
-    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
-    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
+    """Return the game's id, edit_key, revision, status and next game (or None) without its record, or None."""
+    row = db.execute(f"select {', '.join(HEAD_COLUMNS)} from games where id = ?", [game_id]).fetchone()
+    return dict(zip(HEAD_COLUMNS, row)) if row else None
 
 
 def list_games(db):
@@ -72,8 +75,21 @@ def game_list(db, status=None, limit=20, offset=0):
     sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
            f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
     params = ([status] if status else []) + [limit, offset]
-    return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
-            for row in db.query(sql, params)]
+    games = [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
+             for row in db.query(sql, params)]
+    about = _about(db, [game["id"] for game in games])
+    return [dict(game, **about.get(game["id"], {"played_on": None, "note": None})) for game in games]
+
+
+def _about(db, ids):
+    """Return each listed game's date and note (top-level keys of its record: rules.actions.ABOUT_KEYS),
+    reading only those records; a record that is not JSON has neither."""
+    text = "case when json_type(record, '$.{0}') = 'text' then json_extract(record, '$.{0}') end as {0}"
+    sql = (f"select id, {text.format('played_on')}, {text.format('note')} "
+           f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)")
+    if not ids:
+        return {}
+    return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)}
 
 
 def count_games(db, status=None):

@@ -11,7 +11,7 @@ from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import SecurityError
 
 from .. import charts, printing, rules, store
-from ..display import without_bidi
+from ..display import ADJUSTMENTS, without_bidi
 from ..forms import ordinal
 from .common import chart, money, net
 
@@ -139,7 +139,8 @@ def security_headers(response):
 
 def registries():
     """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name}
+    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
+            "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
 
 
 def penalty_name(reason):

@@ -1,9 +1,10 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 
 from .. import charts, evenings, rules, stats, store
-from .common import chart, payment_lines, payments_text
+from ..forms import AboutForm, csrf_failed, form_problems
+from .common import EXPIRED, can_edit, chart, payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
 
@@ -16,7 +17,8 @@ def scored_games(games):
 
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
-    text = [f"Oh Hell evening {evening['created'][:10]}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
+    note = f" ({evening['note']})" if evening.get("note") else ""
+    text = [f"Oh Hell evening {evening['date']}{note}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
     return "\n".join(text + payments_text(lines, book["pot"]))
 
@@ -30,7 +32,39 @@ def evening(evening_id):
     book = evenings.ledger(scored_games(found["games"]))
     lines = payment_lines(book["payments"])
     return render_template("evenings/evening.html", evening=found, book=book, lines=lines,
-                           text=evening_text(found, book, lines))
+                           text=evening_text(found, book, lines), keeper=_keeps_score(found),
+                           about_form=AboutForm())
+
+
+def _keeps_score(evening):
+    """True when this phone keeps the score of the evening's last game: it may date and name the evening."""
+    return bool(evening["games"]) and can_edit(store.get_game_head(store.get_db(), evening["games"][-1]["id"]))
+
+
+@bp.post("/evenings/<evening_id>/about")
+def evening_about(evening_id):
+    """Set the evening's date and note (the scorekeeper of its last game)."""
+    db = store.get_db()
+    found = store.get_evening(db, evening_id)
+    if found is None:
+        abort(404)
+    if not _keeps_score(found):
+        abort(403, "Only the scorekeeper of the evening's last game can change its date and note.")
+    form = AboutForm()
+    if not form.validate():
+        if csrf_failed(form):
+            abort(400, EXPIRED)
+        flash(form_problems(form), "error")
+    else:
+        try:
+            date = rules.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
+            note = rules.limits.checked_note(form.note.data or "")
+        except rules.limits.LimitError as error:
+            flash(f"{error.path.capitalize()}: {error.message}.", "error")
+        else:
+            store.set_evening_about(db, evening_id, date, note)
+            flash("The evening's date and note are saved.", "info")
+    return redirect(url_for("evenings.evening", evening_id=evening_id))
 
 
 # ---- players as people ----------------------------------------------------------------------------
@@ -59,5 +93,7 @@ def player(name):
                                                        if stats.name_key(k) != stats.name_key(name)}
     if history["bid_pct"] is None:
         ordered.pop(history["name"])
+    habits = rules.habits.by_hand_size(store.player_habits(db, name))
     return render_template("evenings/player.html", p=history, chart=chart(
-        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))
+        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")), habits=habits,
+        habits_chart=chart(charts.habits_svg(habits["sizes"], f"{history['name']}'s bids by hand size")))

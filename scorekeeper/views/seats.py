@@ -10,7 +10,7 @@ import secrets
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from .. import rules, store, taps
+from .. import delivery, rules, store, taps
 from ..forms import RevisionForm, csrf_failed
 from ..rules import numbers, sealed
 from .common import EXPIRED, load_game, require_edit
@@ -100,7 +100,30 @@ def mine(game_id):
         _bid_from_seat(game_id, seat, form)
         return redirect(url_for("seats.mine", game_id=game_id))
     return render_template("seats/mine.html", **_seat_view(game, loaded, seat), form=form,
-                           tap_id=secrets.token_urlsafe(12))
+                           tap_id=secrets.token_urlsafe(12),
+                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)),
+                           follow_next=url_for("seats.mine_next", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/mine/next")
+def mine_next(game_id):
+    """Follow the table to its next game: this phone takes the same player's seat there, if offered."""
+    db = store.get_db()
+    head = store.get_game_head(db, game_id)
+    if head is None:
+        abort(404)
+    if not head["next_game"]:
+        return redirect(url_for("seats.mine", game_id=game_id))
+    seat = _my_seat(game_id)
+    next_id = head["next_game"]
+    _game, loaded = load_game(game_id)
+    _next, following = load_game(next_id)
+    name = loaded.players[seat] if seat is not None and seat < len(loaded.players) else None
+    keys = store.seat_keys(db, next_id)
+    key = keys.get(following.players.index(name)) if name in following.players else None
+    if key is None:  # no seat link for this player there: follow the next game read-only
+        return redirect(url_for("table.play", game_id=next_id))
+    return take_seat(next_id, key)
 
 
 def _bid_from_seat(game_id, seat, form):

@@ -42,7 +42,11 @@ def score_or_none(game):
 
 
 def meta(game):
-    return {"id": game["id"], "date": game["created"]}
+    """The CSV's columns beside the hands: the game's id, its date (its own, else when it was set up), its note."""
+    about = rules.actions.about_of(game["record"])
+    own_date = game["record"].get(rules.actions.DATE_KEY)
+    return {"id": game["id"], "date": own_date if isinstance(own_date, str) else game["created"],
+            "note": about["note"] or None}
 
 
 @bp.get("/games/<game_id>/export.csv")

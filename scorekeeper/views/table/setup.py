@@ -144,7 +144,10 @@ def again(game_id):
     require_edit(game)
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
-    return start_game(actions.again(loaded).record, store.evening_of(store.get_db(), game_id))
+    db = store.get_db()
+    record = actions.again(loaded).record
+    next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
+    return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
 
 
 @bp.get("/games/<game_id>/claim/<key>")
