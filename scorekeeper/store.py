@@ -30,9 +30,11 @@ Public API (each takes the `db` from `get_db()`):
 Writes raise StaleRevision when the game changed since `revision`, and RecordError
 (from the rules engine) when the new record breaks its rules; then nothing is stored.
 Every write transaction starts BEGIN IMMEDIATE, so simultaneous writers wait their turn
-(up to BUSY_SECONDS) instead of failing.
+(up to BUSY_SECONDS) instead of failing; the threads of one process queue first on a lock of
+their own, first come first served (`writer_lock`), so only other processes meet SQLite's lock.
 """
 
+import collections
 import contextlib
 import json
 import math
@@ -161,24 +163,64 @@ class Database(sqlite_utils.Database):
             with super().atomic():
                 yield self
             return
-        self.conn.execute("BEGIN IMMEDIATE")
-        self.after_commit = []
-        try:
-            yield self
-        except BaseException:
-            self.after_commit = ()
-            self.rollback()
-            raise
-        else:
+        # The threads of this process queue for the write in turn on a lock of their own; SQLite's lock (with its
+        # busy timeout, which sleeps and retries) is left to writers in other processes.
+        with writer_lock(self.path) if self.path else contextlib.nullcontext():
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.after_commit = []
             try:
-                self.conn.execute("COMMIT")
+                yield self
             except BaseException:
                 self.after_commit = ()
                 self.rollback()
                 raise
-            done, self.after_commit = self.after_commit, ()
-            for work in done:
-                work()
+            else:
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.after_commit = ()
+                    self.rollback()
+                    raise
+                done, self.after_commit = self.after_commit, ()
+        for work in done:
+            work()
+
+
+class FairLock:
+    """A lock handed to its waiters in the order they came (threading.Lock promises no order)."""
+
+    def __init__(self):
+        self._guard = threading.Lock()
+        self._waiters = collections.deque()
+        self._held = False
+
+    def __enter__(self):
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return self
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiters.append(turn)
+        turn.acquire()  # released by the holder before us, which hands the lock over
+        return self
+
+    def __exit__(self, *_exc):
+        with self._guard:
+            if self._waiters:
+                self._waiters.popleft().release()
+            else:
+                self._held = False
+
+
+_WRITER_LOCKS = {}
+_WRITER_LOCKS_GUARD = threading.Lock()
+
+
+def writer_lock(path):
+    """The one lock that this process's writers to the database at path take in turn, first come first served."""
+    with _WRITER_LOCKS_GUARD:
+        return _WRITER_LOCKS.setdefault(os.path.realpath(str(path)), FairLock())
 
 
 def connect(path, create=True):
