@@ -615,14 +615,24 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
 
 def append_event(db, game_id, kind, payload, record, revision, loaded=None):
     """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
+    prepared = _prepare(db, game_id, record, revision, loaded)
+    with db.atomic():
+        return _append_prepared(db, game_id, kind, payload, record, revision, prepared)
+
+
+def _prepare(db, game_id, record, revision, loaded=None):
+    """The engine's work for a write, done before the transaction (which holds the write lock): (known, loaded, scored)."""
     # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
     known = _loaded_at(db, game_id, revision)
     if loaded is None:
         loaded = rules.load(record, known=known)
-    scored = rules.score(loaded)  # before the transaction, which holds the write lock
-    with db.atomic():
-        before = _current(db, game_id, revision, known)
-        return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
+    return known, loaded, rules.score(loaded)
+
+
+def _append_prepared(db, game_id, kind, payload, record, revision, prepared):
+    known, loaded, scored = prepared
+    before = _current(db, game_id, revision, known)
+    return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
 
 
 def undo(db, game_id, revision):
@@ -1090,11 +1100,13 @@ def _settle_action(db, game_id, action_id, revision):
     return revision
 
 
-def append_action(db, game_id, action_id, kind, payload, record, revision):
+def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None):
     """append_event, remembering the client's action id in the same transaction; ActionSeen if it was."""
+    prepared = _prepare(db, game_id, record, revision, loaded)
     with db.atomic():
         _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, append_event(db, game_id, kind, payload, record, revision))
+        new = _append_prepared(db, game_id, kind, payload, record, revision, prepared)
+        return _settle_action(db, game_id, action_id, new)
 
 
 def undo_action(db, game_id, action_id, revision):
@@ -1142,14 +1154,15 @@ def seat_of_key(db, game_id, key):
     return None
 
 
-def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision):
+def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None):
     """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
+    prepared = _prepare(db, game_id, record, revision, loaded)
     with db.atomic():
         if action_id:
             _claim_action(db, game_id, action_id)
         db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
                    "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), _now()])
-        new = append_event(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision)
+        new = _append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
         return _settle_action(db, game_id, action_id, new) if action_id else new
 
 
