@@ -26,3 +26,6 @@ def register_blueprints(app):
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
+    # A room of followers (issue "Serving a room"): an unchanged poll answered before Flask.
+    from . import follow_poll
+    follow_poll.init_app(app)
