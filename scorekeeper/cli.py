@@ -5,7 +5,7 @@ import json
 import sqlite3
 import sys
 
-from scorekeeper import rules
+from scorekeeper import rules, serving
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.presets import PRESETS
 
@@ -213,15 +213,7 @@ def _positive(text, flag):
     return int(text)
 
 
-# A room of 200 tables is 1,000 phones, each keeping a connection open; a request takes a thread only while it
-# is answered (about a millisecond), so a few threads serve them all and more only wait on the GIL.
-SERVE_THREADS = 8
-SERVE_CONNECTIONS = 2000
-
-
 def cmd_serve(args):
-    from waitress import serve
-
     from scorekeeper import create_app, store
     from scorekeeper.network import phone_addresses
 
@@ -238,11 +230,9 @@ def cmd_serve(args):
               "a phone could reach; connect it to the Wi-Fi and start again.", flush=True)
     threads = _positive(args.threads, "--threads")
     connections = _positive(args.connections, "--connections")
-    print(f"Serving with {threads} threads and at most {connections} open connections "
-          "(change them with --threads and --connections).", flush=True)
-    # poll() instead of select(): select cannot watch more than 1,024 sockets, and a room of phones keeps more open.
-    serve(app, host=args.host, port=args.port, threads=threads, connection_limit=connections,
-          backlog=max(1024, connections), asyncore_use_poll=True)
+    workers = _positive(args.workers, "--workers")
+    print(serving.limits(threads, connections, workers), flush=True)
+    serving.run(app, args.host, args.port, threads, connections, workers)
     return 0
 
 
@@ -345,10 +335,13 @@ def build_parser():
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--proxy", action="store_true",
                        help="behind a TLS proxy: trust its X-Forwarded-* headers, https links, Secure cookies")
-    serve.add_argument("--threads", default=SERVE_THREADS,
-                       help=f"requests answered at once (default {SERVE_THREADS})")
-    serve.add_argument("--connections", default=SERVE_CONNECTIONS,
-                       help=f"open connections at most: each following phone keeps one (default {SERVE_CONNECTIONS})")
+    serve.add_argument("--threads", default=str(serving.THREADS),
+                       help=f"requests answered at once, per process (default {serving.THREADS})")
+    serve.add_argument("--connections", default=str(serving.CONNECTIONS),
+                       help=f"open connections at most, per process: each following phone keeps one "
+                            f"(default {serving.CONNECTIONS})")
+    serve.add_argument("--workers", default="1",
+                       help="processes serving the one database (default 1: waitress; more: gunicorn)")
     serve.set_defaults(run=cmd_serve)
 
     backup = commands.add_parser("backup", help="copy the database to FILE (safe while the server runs)")

@@ -1,0 +1,54 @@
+"""How `serve` runs the app: waitress in one process (the default), or gunicorn with --workers N processes.
+
+A room of tables is mostly followers' phones, each keeping one connection open and asking every 700 ms;
+a request holds a thread only while it is answered (about a millisecond). One Python process answers
+with one core at most (the GIL), so past what one core holds `--workers N` runs N processes on the one
+SQLite file (in WAL: readers never wait; writers of a process queue in turn, and the processes meet on
+SQLite's lock with its busy timeout). gunicorn's threaded workers watch their connections with epoll,
+whose cost does not grow with the connections kept open, as waitress's loop over every socket does.
+"""
+
+THREADS = 8
+CONNECTIONS = 2000
+KEEP_ALIVE_SECONDS = 75  # a follower asks every 700 ms: its connection is kept between asks
+
+
+def limits(threads, connections, workers):
+    """The sentence `serve` prints about what it holds."""
+    processes = f"{workers} processes, each with" if workers > 1 else "one process with"
+    return (f"Serving with {processes} {threads} threads and at most {connections} open connections "
+            "(change them with --workers, --threads and --connections).")
+
+
+def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1):
+    """Serve app until stopped: waitress for one process, gunicorn for more."""
+    if workers > 1:
+        return _gunicorn(app, host, port, threads, connections, workers)
+    from waitress import serve
+
+    # poll() instead of select(): select cannot watch more than 1,024 sockets, and a room keeps more open.
+    serve(app, host=host, port=port, threads=threads, connection_limit=connections,
+          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS)
+
+
+def _gunicorn(app, host, port, threads, connections, workers):
+    from gunicorn.app.base import BaseApplication
+
+    options = {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}", "workers": workers,
+               "worker_class": "gthread", "threads": threads, "worker_connections": connections,
+               "backlog": max(1024, connections), "keepalive": KEEP_ALIVE_SECONDS, "graceful_timeout": 5,
+               # The app is made (and the database migrated) once, before the workers are forked; it holds
+               # no open connection then, and each worker opens its own on first use.
+               "preload_app": True,
+               "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
+
+    class Server(BaseApplication):
+        def load_config(self):
+            for name, value in options.items():
+                if name in self.cfg.settings:  # an older gunicorn lacks the newest settings
+                    self.cfg.set(name, value)
+
+        def load(self):
+            return app
+
+    Server().run()

@@ -1,0 +1,91 @@
+"""`serve --workers 2`: two gunicorn processes on one SQLite file, and no tap is lost between them."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from scorekeeper import store
+from tests.test_serve import ROOT, free_port
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+TABLES = 6
+TAPS_EACH = 15
+
+
+def call(base, method, path, body=None, key=None):
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    request = urllib.request.Request(base + path, method=method, headers=headers,
+                                     data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def next_action(answer):
+    """Deal, everyone bids 0 in turn, the first bidder takes every trick."""
+    step, hand = answer["step"], (answer["game"]["hands"] or [None])[-1]
+    if step == "deal":
+        return {"action": "deal", "trump": "hearts"}
+    order = [(hand["dealer"] + 1 + i) % len(PLAYERS) for i in range(len(PLAYERS))]
+    if step == "bids":
+        return {"action": "bid", "seat": next(s for s in order if hand["bids"][s] is None), "bid": 0}
+    return {"action": "tricks", "tricks": [hand["cards"] if s == order[0] else 0 for s in range(len(PLAYERS))]}
+
+
+def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
+    port, database = free_port(), tmp_path / "room.db"
+    env = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), SCOREKEEPER_DB=str(database))
+    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
+                               str(port), "--workers", "2", "--threads", "4"], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base, seen = f"http://127.0.0.1:{port}", []
+    try:
+        for line in server.stdout:
+            seen.append(line)
+            if len(re.findall(r"Booting worker", "".join(seen))) == 2:
+                break
+        assert "2 processes, each with 4 threads and at most 2000 open connections" in "".join(seen)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "".join(seen)
+                time.sleep(0.2)
+        games = [call(base, "POST", "/api/games", {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []})
+                 for _ in range(TABLES)]
+        failures = []
+
+        def scorekeeper(game):
+            try:
+                answer = {"revision": 1, "step": "deal", "game": {"hands": []}}
+                for number in range(TAPS_EACH):  # each tap on a new connection: the kernel spreads them
+                    body = dict(next_action(answer), id=f"tap-{number}", revision=answer["revision"])
+                    answer = call(base, "POST", f"/api/games/{game['id']}/actions", body, game["edit_key"])
+            except Exception as error:  # noqa: BLE001 - any failure is what this test reports
+                failures.append(error)
+
+        threads = [threading.Thread(target=scorekeeper, args=(game,)) for game in games]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert not failures
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        server.stdout.close()
+    db = store.connect(database)
+    try:
+        revisions = [db.execute("select revision from games where id = ?", [g["id"]]).fetchone()[0] for g in games]
+        assert revisions == [1 + TAPS_EACH] * TABLES
+        assert db.execute("select count(*) from events where kind != 'create'").fetchone()[0] == TABLES * TAPS_EACH
+    finally:
+        db.close()
