@@ -94,17 +94,24 @@ def not_modified(tag):
 
 _GZIPPED = OrderedDict()
 _GZIPPED_LOCK = threading.Lock()
-GZIPPED_CACHE_SIZE = 256
+GZIPPED_CACHE_SIZE = 1024  # a room of 200 tables and more, each game's page at its revision (a few kB)
 
 
 def page_once_gzipped(key, html):
-    """Answer with html, gzipped once per key: a page that forty followers fetch after each change."""
-    if "gzip" not in request.headers.get("Accept-Encoding", "") or len(html) < COMPRESS_AT_LEAST:
-        return html
+    """Answer with html, gzipped once per key: a page that forty followers fetch after each change.
+
+    html is the page, or a function that makes it: called only when the gzipped bytes are not kept already."""
+    if "gzip" not in request.headers.get("Accept-Encoding", ""):
+        return html() if callable(html) else html
     with _GZIPPED_LOCK:
         body = _GZIPPED.get(key)
-        if body is None:
-            body = _GZIPPED[key] = gzip.compress(html.encode(), compresslevel=6, mtime=0)
+    if body is None:
+        html = html() if callable(html) else html
+        if len(html) < COMPRESS_AT_LEAST:
+            return html
+        body = gzip.compress(html.encode(), compresslevel=6, mtime=0)
+        with _GZIPPED_LOCK:
+            _GZIPPED[key] = body
             while len(_GZIPPED) > GZIPPED_CACHE_SIZE:
                 _GZIPPED.popitem(last=False)
     response = make_response(body)

@@ -18,10 +18,12 @@ from . import bp
 @bp.get("/games/<game_id>")
 def play(game_id):
     """Show the screen the table is on; a read-only visitor sees the sheet."""
-    game, loaded = load_game(game_id)
-    if not can_edit(game):
+    head = store.get_game_head(store.get_db(), game_id)
+    if head is None:
+        abort(404)
+    if not can_edit(head):  # a follower: the sheet, which need not load the game when its page is kept
         return sheet(game_id)
-    return screen(game_id, loaded)
+    return screen(game_id, load_game(game_id)[1])
 
 
 _SHEETS = BoundedCache(32 * 1024 * 1024)
@@ -72,6 +74,14 @@ def sheet(game_id):
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
+    if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
+        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin),
+                                          lambda: _kept_sheet(game_id, game, editor, origin))
+    return _kept_sheet(game_id, game, editor, origin).replace(CSRF_SLOT, token)
+
+
+def _kept_sheet(game_id, game, editor, origin):
+    """The sheet page at the game's revision, rendered once and kept (with slots for the CSRF token)."""
     page = _SHEETS.get((game_id, game["revision"], editor))
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
@@ -81,10 +91,7 @@ def sheet(game_id):
                 revision, page = render_sheet(game_id, editor, CSRF_SLOT)
                 page = page.replace(origin, ORIGIN_SLOT)
                 _SHEETS.put((game_id, revision, editor), page)
-    page = page.replace(ORIGIN_SLOT, origin)
-    if not editor:  # the same bytes for every follower
-        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
-    return page.replace(CSRF_SLOT, token)
+    return page.replace(ORIGIN_SLOT, origin)
 
 
 @bp.get("/games/<game_id>/revision")
