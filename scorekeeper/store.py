@@ -444,7 +444,7 @@ def apply(record, change, forward=True):
 # changes once written, so an entry is never stale; the oldest go first.
 _LOADED = OrderedDict()
 _LOADED_LOCK = threading.Lock()
-LOADED_CACHE_SIZE = 64
+LOADED_CACHE_SIZE = 512  # a room of 200 tables and more, each game at its current revision
 
 
 def _remember(db, game, loaded, scored=None):
