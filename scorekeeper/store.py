@@ -589,26 +589,33 @@ def _current(db, game_id, revision, known=None):
 
 
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None):
-    """Store record as the game at revision + 1 with the event that made it, in one transaction."""
+    """Store record as the game at revision + 1 with the event that made it, in one transaction.
+
+    A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
+    evening's date, and the players' roster and results only when they changed."""
     text, now = loaded.text if loaded.record is record else _dumps(record), _now()
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
-    cursor = db.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
-                        "where id = ? and revision = ?", [text, _status(loaded), now, game_id, revision])
-    if cursor.rowcount != 1:
+    cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
+                             "where id = ? and revision = ? returning *",
+                             [text, _status(loaded), now, game_id, revision])
+    row = cursor.fetchone()
+    if row is None:
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise UnknownGame(game_id)
         raise StaleRevision(game_id)
-    seq = db.execute("select coalesce(max(seq), 0) + 1 from events where game_id = ?", [game_id]).fetchone()[0]
+    game = dict(zip([column[0] for column in cursor.description], row), record=record)
     if undone_seq is not None:
         db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
     db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-               "values (?, ?, ?, ?, ?, ?, 0, ?)",
-               [game_id, seq, revision + 1, kind, _dumps(payload), _dumps(diff(before, record)), now])
+               "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
+               [game_id, revision + 1, kind, _dumps(payload), _dumps(diff(before, record)), now, game_id])
     db.execute("update evenings set updated = ? where id = (select evening_id from evening_games "
                "where game_id = ?)", [now, game_id])
-    _remember_players(db, record["players"], now)  # a late arrival joins the roster too
-    created = db.execute("select created from games where id = ?", [game_id]).fetchone()[0]
-    _store_results(db, game_id, scored, created)
+    if before.get("players") != record["players"]:
+        _remember_players(db, record["players"], now)  # a late arrival joins the roster too
+    if not _results_stored(db, game_id, scored, game["created"]):
+        _store_results(db, game_id, scored, game["created"])
     # The next action starts from this game as loaded and scored here (once it is committed).
-    game = dict(next(db.query("select * from games where id = ?", [game_id])), record=record)
     db.after_commit.append(lambda: _remember(db, game, loaded, scored))
     return revision + 1
 
@@ -631,7 +638,8 @@ def _prepare(db, game_id, record, revision, loaded=None):
 
 def _append_prepared(db, game_id, kind, payload, record, revision, prepared):
     known, loaded, scored = prepared
-    before = _current(db, game_id, revision, known)
+    # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
+    before = known.record if known else _current(db, game_id, revision)
     return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
 
 
@@ -649,6 +657,28 @@ def undo(db, game_id, revision):
         loaded = rules.load(record, trusted=True)  # a state this game was in, validated then
         return _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
                       loaded, rules.score(loaded), undone_seq=last_seq)
+
+
+def _results_of(game_id, scored, created):
+    """The game's row of game_results and its rows of player_results (by seat), as _store_results writes them."""
+    game = (created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
+            int(scored["finished"]), _dumps(scored["players"]), len(stats.completed(scored)))
+    seats = [tuple(row[name] for name in RESULT_COLUMNS) for row in stats.seat_results(scored)]
+    return game, seats
+
+
+RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
+
+
+def _results_stored(db, game_id, scored, created):
+    """True when the stored results are those of scored already: a bid or a deal changes no result."""
+    game, seats = _results_of(game_id, scored, created)
+    stored = db.execute("select created, system, label, lowest_wins, finished, players, hands from game_results "
+                        "where game_id = ?", [game_id]).fetchone()
+    if stored != game:
+        return False
+    return db.execute(f"select {', '.join(RESULT_COLUMNS)} from player_results where game_id = ? order by seat",
+                      [game_id]).fetchall() == seats
 
 
 def _store_results(db, game_id, scored, created):
@@ -1086,17 +1116,14 @@ def applied_action(db, game_id, action_id):
     return row[0] if row else None
 
 
-def _claim_action(db, game_id, action_id):
+def _claim_action(db, game_id, action_id, revision):
+    """Remember the action id with the revision its write makes (every write makes the next one); ActionSeen
+    when it was applied before."""
     try:
-        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, 0, ?)",
-                   [game_id, action_id, _now()])
+        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, ?, ?)",
+                   [game_id, action_id, revision, _now()])
     except sqlite3.IntegrityError:
         raise ActionSeen(applied_action(db, game_id, action_id)) from None
-
-
-def _settle_action(db, game_id, action_id, revision):
-    db.execute("update applied_actions set revision = ? where game_id = ? and action_id = ?",
-               [revision, game_id, action_id])
     return revision
 
 
@@ -1104,23 +1131,21 @@ def append_action(db, game_id, action_id, kind, payload, record, revision, loade
     """append_event, remembering the client's action id in the same transaction; ActionSeen if it was."""
     prepared = _prepare(db, game_id, record, revision, loaded)
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        new = _append_prepared(db, game_id, kind, payload, record, revision, prepared)
-        return _settle_action(db, game_id, action_id, new)
+        _claim_action(db, game_id, action_id, revision + 1)
+        return _append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
 
 def undo_action(db, game_id, action_id, revision):
     """undo, remembering the client's action id in the same transaction; ActionSeen if it was."""
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, undo(db, game_id, revision))
+        _claim_action(db, game_id, action_id, revision + 1)
+        return undo(db, game_id, revision)
 
 
 def remember_action(db, game_id, action_id, revision):
     """Remember an action id that needed no write (it asked for what the game already holds)."""
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, revision)
+        return _claim_action(db, game_id, action_id, revision)
 
 
 def seat_keys(db, game_id):
@@ -1159,11 +1184,10 @@ def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, l
     prepared = _prepare(db, game_id, record, revision, loaded)
     with db.atomic():
         if action_id:
-            _claim_action(db, game_id, action_id)
+            _claim_action(db, game_id, action_id, revision + 1)
         db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
                    "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), _now()])
-        new = _append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
-        return _settle_action(db, game_id, action_id, new) if action_id else new
+        return _append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
 
 
 def sealed_bids(db, game_id, hand):
