@@ -22,7 +22,7 @@ def play(game_id):
     if head is None:
         abort(404)
     if not can_edit(head):  # a follower: the sheet, which need not load the game when its page is kept
-        return sheet(game_id)
+        return _sheet(game_id, head, editor=False)
     return screen(game_id, load_game(game_id)[1])
 
 
@@ -69,7 +69,10 @@ def sheet(game_id):
     game = store.get_game_head(store.get_db(), game_id)
     if game is None:
         abort(404)
-    editor = can_edit(game)
+    return _sheet(game_id, game, can_edit(game))
+
+
+def _sheet(game_id, game, editor):
     token = csrf_token() if editor else ""
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
