@@ -314,10 +314,45 @@ def search(sizes, tap_every, seconds, serve_args=()):
     return largest, summaries
 
 
+def statements_per_tap(taps=18):
+    """SQL statements per tap through the actions API, in-process (sqlite3's trace): {action: [count, ...]}."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper import create_app, store
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE": str(Path(folder) / "count.db"), "SECRET_KEY": "bench"})
+        client = app.test_client()
+        created = client.post("/api/games", json=RECORD).get_json()
+        path, key = f"/api/games/{created['id']}/actions", {"Authorization": f"Bearer {created['edit_key']}"}
+        answer = {"revision": 1, "step": "deal", "game": client.get(f"/api/games/{created['id']}").get_json()}
+        client.post(path, json={"id": "warm", "revision": 1, "action": "undo"}, headers=key)  # opens the connection
+        with app.app_context():
+            db = store.get_db()
+        counts, statements = {}, []
+        db.conn.set_trace_callback(statements.append)
+        try:
+            for number in range(taps):
+                action, statements[:] = next_action(answer), []
+                answer = client.post(path, json=dict(action, id=str(number), revision=answer["revision"]),
+                                     headers=key).get_json()
+                counts.setdefault(action["action"], []).append(len(statements))
+        finally:
+            db.conn.set_trace_callback(None)
+            store.close(app)
+    return counts
+
+
+MAKE_BENCH_SERVE = ("--workers", "2")  # one process per core of this 2-core machine
+
+
 def rows():
-    """make bench: rooms of 25, 50, 100 and 200 tables tapping every 5 s, 20 s each, until one does not hold."""
-    largest, summaries = search([25, 50, 100, 200], 5.0, 20)
-    found = [("room: largest that holds (tables, 4 followers each)", str(largest), "200", largest / 200, ">= 1")]
+    """make bench: rooms of 25, 50, 100 and 200 tables tapping every 5 s, 20 s each, until one does not hold
+    (`serve --workers 2`)."""
+    counts = statements_per_tap()
+    largest, summaries = search([25, 50, 100, 200], 5.0, 20, MAKE_BENCH_SERVE)
+    found = [("room: SQL statements of a bid (7 players)", str(max(counts["bid"])), "", "", ""),
+             ("room: SQL statements of the tricks (7 players)", str(max(counts["tricks"])), "", "", ""),
+             ("room: largest that holds (4 followers a table)", f"{largest} tables", "200 tables",
+              200 / largest if largest else float("inf"), "<= 1")]
     last = summaries[-1]
     found += [(f"room {last['tables']}: tap p99", f"{last['tap p99'] * 1e3:.0f} ms", "300 ms",
                last["tap p99"] / 0.3, "<= 1"),
@@ -345,6 +380,8 @@ def main(argv=None):
         phones_main(int(port), games_file, int(followers), float(every), float(seconds))
         return 0
     serve_args = args.serve.split()
+    counts = statements_per_tap()
+    print("SQL statements per tap (7 players): " + ", ".join(f"{action} {max(found)}" for action, found in counts.items()))
     if args.search:
         largest, _ = search([int(size) for size in args.search.split(",")], args.tap_every, args.seconds, serve_args)
         print(f"largest room that holds: {largest} tables")
