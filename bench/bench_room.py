@@ -267,7 +267,7 @@ def measure(tables=25, followers=4, tap_every=2.0, seconds=20, serve_args=()):
             raise SystemExit(f"the phones failed: {client.stderr[-2000:]}")
         summary = json.loads(client.stdout.strip().splitlines()[-1])
     summary.update(tables=tables, phones=tables * (1 + followers), tap_every=tap_every, seconds=seconds,
-                   server_cpu=server_cpu)
+                   server_cpu=server_cpu, load=os.getloadavg()[0])
     return summary
 
 
@@ -295,7 +295,8 @@ def describe(summary):
             f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
             f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
             f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; CPU: server "
-            f"{summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f}"
+            f"{summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
+            f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
             f" -> {'holds' if holds(summary) else 'does not hold'}")
 
 
