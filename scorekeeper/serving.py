@@ -46,6 +46,8 @@ def _gunicorn(app, host, port, threads, connections, workers):
                # The app is made (and the database migrated) once, before the workers are forked; it holds
                # no open connection then, and each worker opens its own on first use.
                "preload_app": True,
+               # X-Forwarded-* is the app's to trust (serve --proxy), as under waitress: gunicorn trusts none.
+               "secure_scheme_headers": {}, "forwarded_allow_ips": "",
                "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
 
     class Server(BaseApplication):

@@ -17,8 +17,8 @@ TABLES = 6
 TAPS_EACH = 15
 
 
-def call(base, method, path, body=None, key=None):
-    headers = {"Content-Type": "application/json"}
+def call(base, method, path, body=None, key=None, extra=None):
+    headers = {"Content-Type": "application/json", **(extra or {})}
     if key:
         headers["Authorization"] = f"Bearer {key}"
     request = urllib.request.Request(base + path, method=method, headers=headers,
@@ -59,8 +59,10 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
             except OSError:
                 assert time.monotonic() < deadline, "".join(seen)
                 time.sleep(0.2)
-        games = [call(base, "POST", "/api/games", {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []})
-                 for _ in range(TABLES)]
+        # Without --proxy a client's X-Forwarded-Proto is not believed, as under waitress: the links stay http.
+        games = [call(base, "POST", "/api/games", {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []},
+                      extra={"X-Forwarded-Proto": "https"}) for _ in range(TABLES)]
+        assert all(game["url"].startswith(f"{base}/games/") for game in games)
         failures = []
 
         def scorekeeper(game):
