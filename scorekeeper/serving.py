@@ -8,6 +8,7 @@ SQLite's lock with its busy timeout). gunicorn's threaded workers watch their co
 whose cost does not grow with the connections kept open, as waitress's loop over every socket does.
 """
 
+import os
 import sys
 
 THREADS = 8
@@ -50,6 +51,10 @@ def _gunicorn(app, host, port, threads, connections, workers):
                "secure_scheme_headers": {}, "forwarded_allow_ips": "",
                "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
 
+    from . import shared_pages
+
+    folder = app.config[shared_pages.CONFIG] = shared_pages.make_folder()
+
     class Server(BaseApplication):
         def load_config(self):
             for name, value in options.items():
@@ -59,4 +64,9 @@ def _gunicorn(app, host, port, threads, connections, workers):
         def load(self):
             return app
 
-    Server().run()
+    master = os.getpid()
+    try:
+        Server().run()
+    finally:
+        if os.getpid() == master:  # a worker leaving (its exit passes through here too) leaves the folder
+            shared_pages.remove_folder(folder)

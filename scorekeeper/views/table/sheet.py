@@ -5,7 +5,7 @@ import threading
 from flask import abort, make_response, render_template, session, url_for
 from markupsafe import escape
 
-from ... import delivery, rules, store
+from ... import delivery, rules, shared_pages, store
 from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_token
 from ...pdf import before_arrival, newcomer_starts
@@ -90,10 +90,16 @@ def _kept_sheet(game_id, game, editor, origin):
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
             page = _SHEETS.get((game_id, game["revision"], editor))
+            if page is None and not editor:  # another process of `serve --workers N` may have rendered it
+                page = shared_pages.get(game_id, game["revision"])
+                if page is not None:
+                    _SHEETS.put((game_id, game["revision"], editor), page)
             if page is None:
                 revision, page = render_sheet(game_id, editor, CSRF_SLOT)
                 page = page.replace(origin, ORIGIN_SLOT)
                 _SHEETS.put((game_id, revision, editor), page)
+                if not editor:
+                    shared_pages.put(game_id, revision, page)
     return page.replace(ORIGIN_SLOT, origin)
 
 
