@@ -4,16 +4,9 @@ Target: far below a millisecond per system. Run: python bench/bench_engine.py
 """
 
 import sys
-import timeit
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from scorekeeper import rules  # noqa: E402
-
-GAME = ROOT / "tests" / "games" / "seven_players_25_hands.json"
+from common import GAME, best_call_time, run_alone
+from scorekeeper import rules
 
 
 def rows():
@@ -22,20 +15,12 @@ def rows():
     budget = 1e-3
     rows = []
     for system in rules.SYSTEMS:
-        runs, seconds = timeit.Timer(lambda: rules.score(game, system=system)).autorange()
-        best = min(timeit.repeat(lambda: rules.score(game, system=system), number=runs, repeat=3)) / runs
-        rows.append((system.id, best))
-    load_runs, _ = timeit.Timer(lambda: rules.load(GAME.read_text())).autorange()
-    load = min(timeit.repeat(lambda: rules.load(GAME.read_text()), number=load_runs, repeat=3)) / load_runs
+        rows.append((system.id, best_call_time(lambda: rules.score(game, system=system))))
+    load = best_call_time(lambda: rules.load(GAME.read_text()))
     worst_id, worst = max(rows, key=lambda row: row[1])
     return [(f"rescore 7p 25h, worst system ({worst_id})", f"{worst * 1e6:.1f} us", "1 ms", worst / budget, "<= 1"),
             ("load + validate the record", f"{load * 1e6:.1f} us", "1 ms", load / budget, "")]
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))

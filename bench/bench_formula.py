@@ -7,22 +7,13 @@ formula and plan (then cached). Run: python bench/bench_formula.py
 
 import json
 import sys
-import timeit
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import GAME, run_alone
+from common import best_call_time as best
+from scorekeeper import rules
+from scorekeeper.rules import formula
 
-from scorekeeper import rules  # noqa: E402
-from scorekeeper.rules import formula  # noqa: E402
-
-GAME = ROOT / "tests" / "games" / "seven_players_25_hands.json"
 MONTREAL_AS_FORMULA = {"made": "10 + 2*tricks", "over": "0"}
-
-
-def best(function):
-    runs, _ = timeit.Timer(function).autorange()
-    return min(timeit.repeat(function, number=runs, repeat=3)) / runs
 
 
 def rows():
@@ -44,10 +35,5 @@ def rows():
             ("formula: first check over the whole plan", f"{check * 1e3:.1f} ms", "50 ms", check / 0.05, "<= 1")]
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))

@@ -14,12 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(ROOT))
-
-from scorekeeper import create_app, rules, store  # noqa: E402
-from tests.html_forms import form_data  # noqa: E402
+from common import bench_app, best_mean_times, run_alone
+from scorekeeper import rules, store
+from tests.html_forms import form_data
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2]  # 20 hands, repeated to 200
@@ -109,14 +106,7 @@ def tricks_screen_time(app, game_id, key):
 
 
 def history_time(client, game_id):
-    for _ in range(3):
-        assert client.get(f"/games/{game_id}/history").status_code == 200
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        client.get(f"/games/{game_id}/history")
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_mean_times(client, [f"/games/{game_id}/history"], 1, REPEATS, warmup=3)[0]
 
 
 def rows():
@@ -125,7 +115,7 @@ def rows():
         sizes = {}
         for hands in (10, 200):
             path = Path(folder) / f"{hands}.db"
-            app = create_app({"DATABASE": str(path), "SECRET_KEY": "bench"})
+            app = bench_app(path)
             with app.app_context():
                 db = store.get_db()
                 game_id, key, append = build(db, hands)
@@ -151,10 +141,5 @@ def rows():
     return found
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))

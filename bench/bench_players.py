@@ -6,14 +6,10 @@ the home page, which pages its lists, <= 2 x as well. Run: .venv/bin/python benc
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(ROOT))
-
-from scorekeeper import create_app, store  # noqa: E402
+from common import bench_app, best_mean_times, run_alone
+from scorekeeper import store
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 FINISHED = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
@@ -30,27 +26,15 @@ def game_record(number):
                                           "settlement": "pairwise", "stake": 1}, "hands": [dict(h) for h in hands]}
 
 
-def timed(client, url):
-    for _ in range(5):
-        assert client.get(url).status_code == 200, url
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        for _ in range(REQUESTS):
-            client.get(url)
-        best = min(best, (time.perf_counter() - start) / REQUESTS)
-    return best
-
-
 def measure(folder, games):
-    app = create_app({"DATABASE": str(Path(folder) / f"{games}.db"), "SECRET_KEY": "bench"})
+    app = bench_app(Path(folder) / f"{games}.db")
     with app.app_context():
         db = store.get_db()
         with db.atomic():
             for number in range(games):
                 store.create_game(db, game_record(number))
     client = app.test_client()
-    times = {url: timed(client, url) for url in ("/players", "/")}
+    times = {url: best_mean_times(client, [url], REQUESTS, REPEATS, warmup=5)[0] for url in ("/players", "/")}
     store.close(app)
     return times
 
@@ -63,10 +47,5 @@ def rows():
              large[url] / small[url], "<= 2") for url in ("/players", "/")]
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))

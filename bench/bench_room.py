@@ -9,7 +9,7 @@ Bounded: at most 300 tables, at most 120 s a room. Prints errors, tap and poll p
 reach the followers (median, worst), requests/s and the client's own CPU.
 A room holds when: 0 errors, tap p99 <= 300 ms, a tap seen by every follower within 1 s at the median, 2 s
 at worst.
-Run: .venv/bin/python bench/bench_room.py --tables 200 --tap-every 5 --seconds 30
+Run: .venv/bin/python bench/bench_room.py --tables 200 --tap-every 5 --seconds 30 --workers 2
      .venv/bin/python bench/bench_room.py --search 25,50,100,200 --seconds 20   (what make bench runs)
 """
 
@@ -27,10 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
-RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "deals": {
-    "pattern": "custom", "sizes": [1, 2, 3, 4, 5, 6, 7] * 3 + [6, 5, 4, 3]}}, "hands": []}
+from common import ROOT, seven_player_record
+
+RECORD = seven_player_record()
 MAX_TABLES, MAX_SECONDS = 300, 120
 POLL_SECONDS = 0.7
 TARGETS = {"tap p99": 0.300, "seen median": 1.0, "seen worst": 2.0}
@@ -211,6 +210,8 @@ def start_server(folder, serve_args=()):
     """Start `python -m scorekeeper serve` on 127.0.0.1; return the process and its port once it answers."""
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / "room.db"))
+    # The room's games are all made from this one address: more than a table's allowance of new games.
+    (Path(folder) / "config.py").write_text(f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\n')
     log = open(Path(folder) / "server.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
                                str(port), *serve_args], cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -317,10 +318,9 @@ def search(sizes, tap_every, seconds, serve_args=()):
 
 def statements_per_tap(taps=18):
     """SQL statements per tap through the actions API, in-process (sqlite3's trace): {action: [count, ...]}."""
-    sys.path.insert(0, str(ROOT))
-    from scorekeeper import create_app, store
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE": str(Path(folder) / "count.db"), "SECRET_KEY": "bench"})
+    from common import temporary_app
+    from scorekeeper import store
+    with temporary_app() as app:
         client = app.test_client()
         created = client.post("/api/games", json=RECORD).get_json()
         path, key = f"/api/games/{created['id']}/actions", {"Authorization": f"Bearer {created['edit_key']}"}
@@ -338,7 +338,6 @@ def statements_per_tap(taps=18):
                 counts.setdefault(action["action"], []).append(len(statements))
         finally:
             db.conn.set_trace_callback(None)
-            store.close(app)
     return counts
 
 
@@ -371,7 +370,8 @@ def main(argv=None):
     parser.add_argument("--tap-every", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--search", help="room sizes to try in order, e.g. 25,50,100,200: prints the largest that holds")
-    parser.add_argument("--serve", default="", help="more arguments for `serve`, e.g. '--workers 2'")
+    parser.add_argument("--serve", default="", help="more arguments for `serve`, e.g. '--threads 16'")
+    parser.add_argument("--workers", type=int, help="serve's --workers (processes)")
     parser.add_argument("--phones", nargs=5, help=argparse.SUPPRESS)  # the client process
     args = parser.parse_args(argv)
     if args.phones:
@@ -380,7 +380,7 @@ def main(argv=None):
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard == resource.RLIM_INFINITY else min(8192, hard), hard))
         phones_main(int(port), games_file, int(followers), float(every), float(seconds))
         return 0
-    serve_args = args.serve.split()
+    serve_args = args.serve.split() + (["--workers", str(args.workers)] if args.workers else [])
     counts = statements_per_tap()
     print("SQL statements per tap (7 players): " + ", ".join(f"{action} {max(found)}" for action, found in counts.items()))
     if args.search:

@@ -9,12 +9,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import PLAYERS, run_alone
+from scorekeeper import printing
 
-from scorekeeper import pdf  # noqa: E402
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
 PARAMS = dict(players=7, names=PLAYERS, pattern="up-down", max_cards=13, decks=2)
 
 
@@ -49,21 +46,21 @@ def rows():
     """Return this benchmark's rows for bench/run.py's table: (what, measured, against, ratio, target)."""
     from weasyprint import HTML
 
-    sizes = list(pdf.blank_params(**PARAMS)["plan"])
+    sizes = list(printing.blank_params(**PARAMS)["plan"])
     assert len(sizes) == 25, sizes
     plain = plain_table_html(PLAYERS, sizes)
     one_line = "<!doctype html><p>Oh Hell</p>"
-    pdf.render_blank_sheet(**PARAMS)              # warm up: imports, fonts
+    printing.render_blank_sheet(**PARAMS)              # warm up: imports, fonts
     HTML(string=plain).write_pdf()
 
     t_line, t_plain, t_ours = [], [], []
     for _ in range(7):      # interleaved, so a burst of load elsewhere hits all three alike
         t_line.append(best_of(1, lambda: HTML(string=one_line).write_pdf()))
         t_plain.append(best_of(1, lambda: HTML(string=plain).write_pdf()))
-        t_ours.append(best_of(1, lambda: pdf.render_blank_sheet(**PARAMS)))
+        t_ours.append(best_of(1, lambda: printing.render_blank_sheet(**PARAMS)))
     t_line, t_plain, t_ours = min(t_line), min(t_plain), min(t_ours)
-    data = pdf.blank_sheet_pdf(**PARAMS)
-    t_cached = best_of(50, lambda: pdf.blank_sheet_pdf(**PARAMS))
+    data = printing.blank_sheet_pdf(**PARAMS)
+    t_cached = best_of(50, lambda: printing.blank_sheet_pdf(**PARAMS))
     with tempfile.NamedTemporaryFile(suffix=".pdf") as static:
         static.write(data)
         static.flush()
@@ -77,10 +74,5 @@ def rows():
              f"{t_static * 1e6:.1f} us", t_cached / t_static, "")]
 
 
-def main():
-    from run import print_table
-    print_table(rows())
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(run_alone(rows()))

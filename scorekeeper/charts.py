@@ -86,17 +86,20 @@ def svg_open(height, label):
             f'<title>{text(label)}</title>')
 
 
-def series(scored):
+def series(scored, standing=None):
     """Return each seat's running totals: 0 before the first hand, then after each recorded hand.
 
-    A late arrival's line starts at their starting total just before the first hand they play (None before).
+    A late arrival's line starts at their starting total just before the first hand they play (None before);
+    one who has not played yet is a single point at the end, at `standing` (the totals the sheet shows).
     """
     done = [hand for hand in scored["hands"] if hand["scores"] is not None]
     lines = []
     for seat in range(len(scored["players"])):
         line = [0] + [hand["totals"][seat] for hand in done]
         first = next((i for i, hand in enumerate(done) if seat not in hand["out"]), None)
-        if first:
+        if first is None and done:
+            line = [None] * len(done) + [standing[seat] if standing else line[-1]]
+        elif first:
             line[:first + 1] = [None] * first + [done[first]["totals"][seat] - done[first]["scores"][seat]]
         lines.append(line)
     return lines
@@ -120,10 +123,13 @@ def legend(entries, top, left=12, right=WIDTH - 12):
     return "".join(parts), y - top + 22
 
 
-def running_totals_svg(scored, title="Running totals"):
-    """Return an SVG line chart of every player's running total over the hands of a scored game."""
+def running_totals_svg(scored, title="Running totals", standing=None):
+    """Return an SVG line chart of every player's running total over the hands of a scored game.
+
+    `standing`: the totals the sheet shows (a late arrival who has not played yet at their starting total).
+    """
     names = scored["players"]
-    lines = series(scored)
+    lines = series(scored, standing)
     hands = max(len(lines[0]) - 1, scored.get("planned_hands") or 0, 1)
     values = [v for line in lines for v in line if v is not None] + [0]
     ticks = nice_ticks(min(values), max(values))
@@ -140,17 +146,17 @@ def running_totals_svg(scored, title="Running totals"):
 
     note = "Lowest total wins" if scored.get("lowest_wins") else "Highest total wins"
     heading = f"{title}: {scored.get('system_name', '')}".rstrip(": ")
-    totals = scored.get("totals") or [line[-1] for line in lines]
+    totals = standing or scored.get("totals") or [line[-1] for line in lines]
     entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
     out = [svg_open(height, f"{heading}, {', '.join(names)}. {note}."),
-           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
            f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
     for tick in ticks:
         y = y_at(tick)
-        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
+        out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
     out.append(f'<line class="zero" x1="{left}" y1="{y_at(0):.1f}" x2="{right}" y2="{y_at(0):.1f}" '
                f'stroke="#222" stroke-width="1.5"/>')
@@ -183,14 +189,14 @@ def bid_accuracy_svg(stats, title="Bids made"):
     height = top + max(len(rows), 1) * row_h + 30
     out = [svg_open(height, f"{title}: " + ", ".join(f"{name} {'-' if pct is None else number(pct)}%"
                                                      for name, pct in rows)),
-           f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     if not rows:
         out.append(f'<text x="12" y="{top + 20}" fill="#333">No bids recorded yet.</text>')
     for i, (name, pct) in enumerate(rows):
         y = top + i * row_h
         out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
-                   f'<rect x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
+                   f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
         if pct is None:
             out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">no hands yet</text></g>')
             continue

@@ -1,12 +1,13 @@
-"""The command line: `python -m scorekeeper score|systems|sheet|which|serve`."""
+"""The command line: `python -m scorekeeper score|event|systems|sheet|which|serve`."""
 
 import argparse
 import json
+import re
 import sqlite3
 import sys
 
 from scorekeeper import rules, serving
-from scorekeeper.rules import RecordError
+from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
 
 
@@ -14,12 +15,18 @@ class UsageError(Exception):
     """Bad input from the user: one line on stderr, exit status 2."""
 
 
-def _read_game(path):
+def _read_text(path):
     try:
         with open(path, encoding="utf-8") as file:
-            text = file.read()
+            return file.read()
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+
+
+def _read_game(path):
+    text = _read_text(path)
     try:
         return rules.load(text)
     except RecordError as error:
@@ -62,7 +69,7 @@ def format_table(scored):
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
-    if settlement["method"] != "none":
+    if rules.SETTLEMENTS.find(settlement["method"]).moves_money:
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
         lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:
@@ -106,10 +113,25 @@ def cmd_score(args):
     return 0
 
 
+def cmd_event(args):
+    """Score an event file whose tables carry their games inline; print it as a table or JSON."""
+    from scorekeeper.event_text import format_event
+    from scorekeeper.rules import events
+
+    text = _read_text(args.event)
+    try:
+        scored = events.score_event(text)
+    except RecordError as error:
+        raise UsageError(f"{args.event}: {error}") from None
+    print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_event(scored))
+    return 0
+
+
 REGISTRY_SECTIONS = [("Scoring systems", rules.SYSTEMS), ("Deal patterns", rules.PATTERNS),
                 ("Modifiers", rules.MODIFIERS), ("Penalties", rules.PENALTIES),
                 ("Bidding", rules.BIDDING_STYLES), ("Trump", rules.TRUMP_METHODS),
-                ("Settlement", rules.SETTLEMENTS), ("House-rule presets", PRESETS)]
+                ("Settlement", rules.SETTLEMENTS), ("House-rule presets", PRESETS),
+                ("Tournament formats", rules.FORMATS)]
 
 
 def systems_markdown():
@@ -143,23 +165,23 @@ def cmd_systems(args):
 
 def cmd_sheet(args):
     """Write a blank score sheet, or the filled sheet of a game, as a PDF file."""
-    from scorekeeper import pdf
+    from scorekeeper import printing
 
     if not args.output:
         raise UsageError("say where to write the PDF: -o FILE.pdf")
     if args.game:
         game = _read_game(args.game)
         try:
-            data = pdf.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
-        except pdf.SheetError as error:
+            data = printing.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
+        except printing.SheetError as error:
             raise UsageError(str(error)) from None
     else:
         try:
-            data = pdf.blank_sheet_pdf(
+            data = printing.blank_sheet_pdf(
                 players=args.players, names=args.names, pattern=args.pattern, max_cards=args.max,
                 sizes=args.sizes, decks=args.decks, paper=args.paper, landscape=args.landscape,
                 hook_helper=args.hook_helper, copies=args.copies, system=args.system)
-        except pdf.SheetError as error:
+        except printing.SheetError as error:
             raise UsageError(str(error)) from None
     try:
         with open(args.output, "wb") as file:
@@ -208,32 +230,57 @@ def cmd_which(args):
 
 
 def _positive(text, flag):
-    if not str(text).isdigit() or int(text) < 1:
-        raise UsageError(f"{flag} must be a whole number of at least 1, not {text!r}")
-    return int(text)
+    try:
+        return numbers.parse_whole(str(text), 1)
+    except numbers.NumberError:  # '³' passes str.isdigit, not int: one parser for every number typed
+        raise UsageError(f"{flag} must be a whole number of at least 1, not {str(text)[:40]!r}") from None
+
+
+PROXY_HEADERS = {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"}
+HOST_NAME = re.compile(r"\.?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?")
 
 
 def cmd_serve(args):
     from scorekeeper import create_app, store
-    from scorekeeper.network import phone_addresses
+    from scorekeeper.network import serving_addresses, serving_message
 
+    for name in args.allowed_host or ():
+        if not HOST_NAME.fullmatch(name):
+            raise UsageError(f"--allowed-host takes a name such as scores.example.org (or .example.org for "
+                             f"every subdomain), not {name!r}")
+    proxy = args.proxy or args.trusted_proxy is not None
     try:
-        app = create_app(proxy=args.proxy)
+        app = create_app(proxy=proxy, extra_hosts=args.allowed_host or ())
     except (store.StorageError, sqlite3.DatabaseError) as error:
         raise UsageError(f"cannot serve: {error}") from None
-    addresses = phone_addresses()
-    if addresses:
-        where = " or ".join(f"http://{address}:{args.port}/" for address in addresses)
-        print(f"Scorekeeper is running. On a phone on the same network open: {where}", flush=True)
+    options = {}
+    if proxy:
+        # waitress applies the proxy's headers only on connections from its address, and drops them
+        # from everyone else: a client cannot claim https, another address or another host.
+        options = {"trusted_proxy": args.trusted_proxy or "127.0.0.1", "trusted_proxy_count": 1,
+                   "trusted_proxy_headers": PROXY_HEADERS, "clear_untrusted_proxy_headers": True}
+        print(f"Scorekeeper is running on {args.host}:{args.port} behind the TLS proxy at "
+              f"{options['trusted_proxy']}: links are https, cookies Secure. Names it may be opened by: "
+              f"{', '.join(app.config['TRUSTED_HOSTS'])} (add the proxy's public name with --allowed-host NAME).",
+              flush=True)
     else:
-        print(f"Scorekeeper is running at http://127.0.0.1:{args.port}/ — this machine has no network address "
-              "a phone could reach; connect it to the Wi-Fi and start again.", flush=True)
+        print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
+    print(owner_lines(app), flush=True)
     threads = _positive(args.threads, "--threads")
     connections = _positive(args.connections, "--connections")
     workers = _positive(args.workers, "--workers")
     print(serving.limits(threads, connections, workers), flush=True)
-    serving.run(app, args.host, args.port, threads, connections, workers)
+    serving.run(app, args.host, args.port, threads, connections, workers, options)
     return 0
+
+
+def owner_lines(app):
+    """Say how to act as the instance's owner: the key itself only on the start that made it."""
+    if app.config.get("OWNER_KEY_NEW"):
+        return (f"Owner key (shown this once; kept in {app.instance_path}/owner_key): {app.config['OWNER_KEY']}\n"
+                "Export every game and import only with it: sign in at /owner, or send the header "
+                "'Authorization: Bearer <owner key>'.")
+    return f"Owner sign-in at /owner with the key in {app.instance_path}/owner_key (or OWNER_PASSWORD)."
 
 
 def _database_path():
@@ -279,9 +326,13 @@ def cmd_export(args):
         store.check_storage(path)
         db = store.connect(path, create=False)
         try:
-            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys))
+            damaged = []
+            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys, damaged=damaged),
+                                      damaged)
         finally:
             db.close()
+        for game_id, problem in damaged:
+            print(f"left out game {game_id}: {problem}", file=sys.stderr)
         with open(args.file, "w", encoding="utf-8") as file:
             file.write(text)
     except (store.StorageError, sqlite3.Error, OSError) as error:
@@ -301,6 +352,11 @@ def build_parser():
                        help="an option of the system, e.g. --option 'made=10 + 2*tricks' (repeatable)")
     score.add_argument("--compare", action="store_true", help="the totals under every system, side by side")
     score.set_defaults(run=cmd_score)
+
+    event = commands.add_parser("event", help="score a tournament: its rounds, who goes on, standings, the next draw")
+    event.add_argument("event", help="the event record, a JSON file with its games inline")
+    event.add_argument("--json", action="store_true", help="print the scored event as JSON")
+    event.set_defaults(run=cmd_event)
 
     systems = commands.add_parser("systems", help="list every system, pattern and modifier")
     systems.add_argument("--markdown", action="store_true", help="print the list as Markdown (docs/rules.md)")
@@ -342,6 +398,12 @@ def build_parser():
                             f"(default {serving.CONNECTIONS})")
     serve.add_argument("--workers", default="1",
                        help="processes serving the one database (default 1: waitress; more: gunicorn)")
+    serve.add_argument("--trusted-proxy", metavar="ADDR",
+                       help="the proxy's address, whose X-Forwarded-* headers are trusted (default 127.0.0.1; "
+                            "implies --proxy)")
+    serve.add_argument("--allowed-host", action="append", metavar="NAME",
+                       help="a name the server may be opened by, besides this machine's own: the proxy's "
+                            "public name (repeatable; ALLOWED_HOSTS in instance/config.py too)")
     serve.set_defaults(run=cmd_serve)
 
     backup = commands.add_parser("backup", help="copy the database to FILE (safe while the server runs)")

@@ -11,8 +11,10 @@ import csv
 import io
 import json
 import re
+import textwrap
 
-from scorekeeper import rules
+from scorekeeper import eventlog, rules
+from scorekeeper.rules import numbers
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
@@ -58,6 +60,11 @@ def games_csv(games):
 
     The game column is meta["id"] (else the game's place in the list), date is meta["date"].
     """
+    return "".join(csv_chunks(games))
+
+
+def csv_chunks(games):
+    """Yield games_csv's text a game at a time (the header first): a whole export never sits in memory."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
@@ -66,7 +73,10 @@ def games_csv(games):
         game_id = meta.get("id") if meta.get("id") is not None else index
         for row in hand_rows(game_id, meta.get("date"), scored):
             writer.writerow([neutralise(cell) for cell in row])
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 def game_csv(scored, meta=None):
@@ -74,10 +84,32 @@ def game_csv(scored, meta=None):
     return games_csv([(meta or {}, scored)])
 
 
-def games_json(records):
-    """Return every game record (RULES.md) in one JSON document with its format and version."""
-    document = {"format": FORMAT, "version": VERSION, "games": list(records)}
-    return json.dumps(document, indent=2, ensure_ascii=False)
+def games_json(records, damaged=()):
+    """Return every game record (RULES.md) in one JSON document with its format and version.
+
+    damaged: (game id, problem) of stored games left out because they cannot be read; named in the
+    document's "damaged" list (an import reads only "games").
+    """
+    return "".join(json_chunks(records, damaged))
+
+
+def json_chunks(records, damaged=()):
+    """Yield games_json's text a game at a time: the same document, never whole in memory.
+
+    `damaged` is read once the last record is out, so a list that reading the records fills is complete.
+    """
+    head = json.dumps({"format": FORMAT, "version": VERSION, "games": []}, indent=2, ensure_ascii=False)
+    opening = head.removesuffix("[]\n}")  # up to '"games": '
+    empty = True
+    for record in records:
+        yield opening + "[\n" if empty else ",\n"
+        yield textwrap.indent(json.dumps(record, indent=2, ensure_ascii=False), "    ")
+        empty = False
+    yield opening + "[]" if empty else "\n  ]"
+    if damaged:
+        named = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
+        yield ',\n  "damaged": ' + textwrap.indent(json.dumps(named, indent=2, ensure_ascii=False), "  ").lstrip()
+    yield "\n}"
 
 
 def export_entry(game, evening, with_key=False):
@@ -89,12 +121,16 @@ def export_entry(game, evening, with_key=False):
     return entry
 
 
-def export_entries(db, with_keys=False):
-    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked)."""
+def export_entries(db, with_keys=False, damaged=None):
+    """Yield every stored game as the JSON export holds it, oldest first (edit keys only when asked).
+
+    The games are read a page at a time, so an export of thousands of games holds one page in memory.
+    With a `damaged` list, a game whose stored record cannot be read is left out and named there.
+    """
     from scorekeeper import store
 
-    return [export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
-            for game in store.games_in_order(db)]
+    for game in store.games_in_pages(db, damaged):
+        yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
 
 
 def _no_constants(name):
@@ -112,7 +148,9 @@ def _parse(text):
     if not text.strip():
         raise rules.RecordError("", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants, parse_int=numbers.json_int)
+    except numbers.NumberError as error:
+        raise rules.RecordError("", f"the file {error}") from None
     except json.JSONDecodeError as error:
         raise rules.RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") \
             from None
@@ -175,10 +213,8 @@ def _check_meta(record):
         return
     if not isinstance(history, list) or not history:
         raise rules.RecordError("history", "must list the game's events")
-    from scorekeeper import store
-
     try:
-        last = store.replay(history)
+        last = eventlog.replay(history)
     except ValueError as error:
         raise rules.RecordError("", str(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}

@@ -24,21 +24,24 @@ def limits(threads, connections, workers):
             "(change them with --workers, --threads and --connections).")
 
 
-def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1):
-    """Serve app until stopped: waitress for one process, gunicorn for more."""
+def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1, proxy=None):
+    """Serve app until stopped: waitress for one process, gunicorn for more.
+
+    proxy: waitress's trusted-proxy settings (`serve --proxy`: trusted_proxy and the headers it may set), or
+    None to believe no X-Forwarded-* header."""
     # A thread that let the GIL go for a SQL statement waits for it again up to the switch interval while
     # others render pages; a writer does so with the write lock held, once per statement. 1 ms, not 5 ms.
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
     if workers > 1:
-        return _gunicorn(app, host, port, threads, connections, workers)
+        return _gunicorn(app, host, port, threads, connections, workers, proxy)
     from waitress import serve
 
     # poll() instead of select(): select cannot watch more than 1,024 sockets, and a room keeps more open.
     serve(app, host=host, port=port, threads=threads, connection_limit=connections,
-          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS)
+          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS, **(proxy or {}))
 
 
-def _gunicorn(app, host, port, threads, connections, workers):
+def _gunicorn(app, host, port, threads, connections, workers, proxy):
     from gunicorn.app.base import BaseApplication
 
     options = {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}", "workers": workers,
@@ -47,11 +50,16 @@ def _gunicorn(app, host, port, threads, connections, workers):
                # The app is made (and the database migrated) once, before the workers are forked; it holds
                # no open connection then, and each worker opens its own on first use.
                "preload_app": True,
-               # X-Forwarded-* is the app's to trust (serve --proxy), as under waitress: gunicorn trusts none.
-               "secure_scheme_headers": {}, "forwarded_allow_ips": "",
+               # As under waitress: without --proxy no X-Forwarded-* header is believed; with it, only the
+               # trusted proxy's (gunicorn applies its X-Forwarded-Proto, TrustedProxy the rest).
+               "secure_scheme_headers": {"X-FORWARDED-PROTO": "https"} if proxy else {},
+               "forwarded_allow_ips": proxy["trusted_proxy"] if proxy else "",
                "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
 
     from . import shared_pages
+
+    if proxy:
+        app.wsgi_app = TrustedProxy(app.wsgi_app, proxy["trusted_proxy"])
 
     folder = app.config[shared_pages.CONFIG] = shared_pages.make_folder()
 
@@ -70,3 +78,22 @@ def _gunicorn(app, host, port, threads, connections, workers):
     finally:
         if os.getpid() == master:  # a worker leaving (its exit passes through here too) leaves the folder
             shared_pages.remove_folder(folder)
+
+
+class TrustedProxy:
+    """What waitress's trusted_proxy does, for gunicorn: the X-Forwarded-For, -Proto and -Host of a request
+    from the proxy's address are applied (the client's address for the rate limits, https, the public
+    name); from any other address they are dropped, so a client cannot claim them."""
+
+    def __init__(self, app, address):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        self.app, self.address = app, address
+        self.applied = ProxyFix(app, x_for=1, x_proto=1, x_host=1)
+
+    def __call__(self, environ, start_response):
+        if self.address == "*" or environ.get("REMOTE_ADDR") == self.address:
+            return self.applied(environ, start_response)
+        for name in [name for name in environ if name.startswith("HTTP_X_FORWARDED_")]:
+            del environ[name]
+        return self.app(environ, start_response)

@@ -8,6 +8,7 @@ import pytest
 from scorekeeper import store
 
 from game_helpers import HANDS, create, post_hand, record
+from owner_helpers import owner_client
 
 # Each game-specific write route, the state its game must be in for the route to be open, and its form.
 IN_PROGRESS = {"cards": 3, "dealer": 2, "bids": [None, None, None, None]}
@@ -30,7 +31,7 @@ ROUTES = {
 }
 # Routes whose key is not the edit cookie: their refusals are tested where the key is made.
 OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
-              "api.act": "tests/test_actions_api.py::test_keys",
+              "api.act": "tests/test_api_actions.py::test_keys",
               "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)"}
 STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
           "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
@@ -120,7 +121,7 @@ def test_the_api_refuses_a_hand_without_the_right_bearer_key(client, app):
 
 
 def test_forms_that_create_refuse_a_missing_or_stale_token(app):
-    client = app.test_client()
+    client = owner_client(app)
     before = snapshot(app)
     names = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
     assert client.post("/games/new", data=names).status_code == 400

@@ -8,27 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.setup_form import set_up
 from tests.test_browser_table import bid, fits
 
 pytestmark = pytest.mark.browser
-
-
-def set_up(page, base, bidding="sequential", hook=True, pattern="up", max_cards="3", sizes=""):
-    """Set up Ann, Bob, Cy and Di, Ann dealing first, exact scoring."""
-    page.goto(base + "/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details summary", has_text="Rules").click()
-    page.get_by_label("Pattern").select_option(pattern)
-    page.get_by_label("N (largest hand").fill(max_cards)
-    if sizes:
-        page.get_by_label("Custom hand sizes").fill(sizes)
-    if not hook:
-        page.get_by_role("checkbox", name="Hook:").uncheck()
-    page.locator(f"input[name=bidding][value={bidding}]").check()
-    page.get_by_role("button", name="Start the game").first.click()
-    page.wait_for_url(re.compile(r"/deal$"))
 
 
 def totals(page):

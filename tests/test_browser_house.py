@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.setup_form import fill_players, fill_rules, start
+
 pytestmark = pytest.mark.browser
 
 
@@ -14,13 +16,8 @@ def bid(page, number):
 
 def test_type_a_formula_see_the_preview_and_play_a_hand_with_it(page, live_server, shots):
     page.goto(live_server + "/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details summary", has_text="Rules").click()
-    page.get_by_label("Pattern").select_option("up")
-    page.get_by_label("N (largest hand").fill("3")
-    page.get_by_label("System", exact=True).select_option("formula")
+    fill_players(page)
+    fill_rules(page, scoring="formula")
     made = page.locator('[name="opt__formula__made"]')
     made.fill("10 + 2*trick")
     page.locator('[name="opt__formula__over"]').fill("-2*off")
@@ -32,10 +29,9 @@ def test_type_a_formula_see_the_preview_and_play_a_hand_with_it(page, live_serve
     expect(preview.locator("tr").nth(3)).to_have_text(re.compile(r"2\s*14\s*-2\s*-2"))
     preview.scroll_into_view_if_needed()
     shots(page, "house-01-formula-preview")
-    page.get_by_role("button", name="Start the game").first.click()
+    start(page)
 
     # Hand 1: Ann deals 1 card; Bob bids 1 and takes it, the others bid 0 (Ann may not: the hook).
-    page.wait_for_url(re.compile(r"/deal$"))
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
         bid(page, number)
@@ -65,9 +61,7 @@ def test_which_system_from_three_hands_then_start_a_game_with_it(page, live_serv
     match.click()
     page.wait_for_url(re.compile(r"/games/new\?"))
     expect(page.get_by_label("System", exact=True)).to_have_value("get_fred")
-    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
-        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").first.click()
-    page.wait_for_url(re.compile(r"/deal$"))
+    fill_players(page, ["Ann", "Bob", "Cy"], first_dealer=None)
+    start(page)
     page.goto(page.url.rsplit("/", 1)[0] + "/card")
     expect(page.locator("#card")).to_contain_text("Get Fred")

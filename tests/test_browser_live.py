@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import store
 from tests.game_helpers import create, record
-from tests.test_browser_changes import set_up
+from tests.setup_form import set_up
 from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser

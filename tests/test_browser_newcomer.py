@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.test_browser_changes import set_up
+from tests.setup_form import set_up
 from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
@@ -13,17 +13,7 @@ pytestmark = pytest.mark.browser
 
 def test_one_tap_deals_when_the_highest_bidder_names_trump(page, live_server, shots):
     """Deal on the sheet, four bids, the trump, save: 7 taps (8 before the sheet dealt)."""
-    page.goto(live_server + "/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details summary", has_text="Rules").click()
-    page.get_by_label("Pattern").select_option("up")
-    page.get_by_label("N (largest hand").fill("3")
-    page.get_by_role("checkbox", name="Hook:").uncheck()
-    page.get_by_label("Trump", exact=True).select_option("highest_bidder")
-    page.get_by_role("button", name="Start the game").first.click()
-    page.wait_for_url(re.compile(r"/deal$"))
+    set_up(page, live_server, hook=False, trump="highest_bidder")
     page.get_by_role("link", name="Sheet").click()
     shots(page, "80-sheet-deal-button")
     box = page.locator("#next-deal button").first.bounding_box()

@@ -135,3 +135,20 @@ def test_sheet_chart_on_a_phone(page, live_server, client, shots):
     page.locator("table.compare").scroll_into_view_if_needed()
     assert no_sideways_scroll(page)
     shots(page, "compare-02-table")
+
+
+def test_the_chart_takes_the_page_colours_in_dark_mode(browser, live_server, client, shots):
+    game_id, key = create(client, record(), claim=False)
+    context = browser.new_context(color_scheme="dark", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    chart = page.locator(".chartbox svg")
+    chart.scroll_into_view_if_needed()
+    fill = "e => getComputedStyle(e).fill"
+    # Not a white card in a dark page: the chart's ground is the page's card colour, its words the page's ink.
+    assert chart.locator("rect.bg").evaluate(fill) == "rgb(29, 32, 36)"
+    assert set(chart.locator("text").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")) \
+        == {"rgb(235, 232, 224)"}
+    shots(page, "sheet-chart-dark")
+    context.close()

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests import setup_form
+
 pytestmark = pytest.mark.browser
 
 
@@ -18,19 +20,8 @@ def fits(page):
 
 
 def set_up(page, base, hook=True, stake="1"):
-    page.goto(base + "/")
-    page.get_by_role("link", name="New game").click()
-    for seat, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
-        page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-    page.get_by_label("First dealer").select_option("0")
-    page.locator("details summary", has_text="Rules").click()
-    page.get_by_label("Pattern").select_option("up")
-    page.get_by_label("N (largest hand").fill("3")
-    if not hook:
-        page.get_by_role("checkbox", name="Hook:").uncheck()
-    page.get_by_label("Settlement").select_option("pairwise")
-    page.get_by_label("Stake per point").fill(stake)
-    page.get_by_role("button", name="Start the game").first.click()
+    """Ann, Bob, Cy and Di up to 3 cards, settled pairwise at a stake."""
+    setup_form.set_up(page, base, hook=hook, settlement="pairwise", stake=stake)
 
 
 def bid(page, number):

@@ -49,3 +49,21 @@ def test_the_shortcut_answers_304_exactly_when_the_route_would(client, app, aske
     path = f"/games/{game_id}/revision"
     assert client.get(path, headers={"If-None-Match": asked}).status_code == \
         through_the_route(app).get(path, headers={"If-None-Match": asked}).status_code
+
+
+def test_a_poll_for_a_name_the_server_does_not_answer_to_is_refused_as_the_route_refuses_it(client, app):
+    game_id = new_game(client)
+    asks = {"If-None-Match": '"1"', "Host": "evil.example"}
+    shortcut = client.get(f"/games/{game_id}/revision", headers=asks)
+    assert shortcut.status_code == through_the_route(app).get(f"/games/{game_id}/revision", headers=asks).status_code
+    assert shortcut.status_code == 400 and b"does not answer to the name" in shortcut.get_data()
+
+
+def test_an_unchanged_poll_behind_the_tls_proxy_carries_hsts_as_the_route_does(client, app):
+    game_id = new_game(client)
+    app.config["PROXY"] = True
+    asks = {"If-None-Match": '"1"'}
+    shortcut = client.get(f"/games/{game_id}/revision", headers=asks, base_url="https://localhost")
+    route = through_the_route(app).get(f"/games/{game_id}/revision", headers=asks, base_url="https://localhost")
+    assert shortcut.status_code == route.status_code == 304
+    assert shortcut.headers["Strict-Transport-Security"] == route.headers["Strict-Transport-Security"]

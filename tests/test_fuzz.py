@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app, store
 
 from game_helpers import HANDS, create, record
+from owner_helpers import owner_client
 
 HOSTILE_TEXT = st.sampled_from([
     "", "0", "-1", "1e999", "NaN", "Infinity", "-Infinity", "sNaN", "9" * 5000, "1" * 30, "0x10", "١", "½",
@@ -63,7 +64,7 @@ def snapshot(app):
 def test_hostile_requests_at_every_route(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.db"), "SECRET_KEY": "fuzz"})
     try:
-        client = app.test_client()
+        client = owner_client(app)  # the owner's pages (export, import) are fuzzed too
         game_id, key = create(client, record(deals={"pattern": "up", "max": 4}))
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                           client.get("/games/new").get_data(as_text=True))[1]
@@ -86,7 +87,8 @@ def test_hostile_requests_at_every_route(tmp_path):
             body = draw(hostile_records())
             return rule, values, method, fields, revision, body, draw(st.booleans())
 
-        @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(suppress_health_check=list(HealthCheck),
+                  database=None)  # as many examples as the profile asks (tests/conftest.py)
         @given(requests())
         def attempt(request):
             rule, values, method, fields, revision, body, as_json = request

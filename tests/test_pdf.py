@@ -1,11 +1,14 @@
 """The printable sheets, read back with poppler: hand sizes, names, totals, circled negatives, paper."""
 
+import io
 import json
 import re
 
 import pytest
+from PIL import Image, ImageChops, ImageStat  # WeasyPrint's own dependency
 
-from scorekeeper import pdf, rules
+from scorekeeper import printing, rules
+from scorekeeper.printing import render
 from tests.pdf_reading import gray_page, hand_column, info, ink_left_of, text, words
 
 A4 = (595.3, 841.9)
@@ -43,7 +46,7 @@ def test_every_pattern_is_covered():
 
 @pytest.mark.parametrize("pattern, table, expected", PATTERN_CASES, ids=[c[0] for c in PATTERN_CASES])
 def test_hand_size_column_in_the_patterns_order(tmp_path, pattern, table, expected):
-    data = pdf.render_blank_sheet(pattern=pattern, **table)
+    data = printing.render_blank_sheet(pattern=pattern, **table)
     pages = text(data, tmp_path).split("\f")
     read = [size for page in pages for size in hand_column(page)]
     assert read == expected
@@ -51,7 +54,7 @@ def test_hand_size_column_in_the_patterns_order(tmp_path, pattern, table, expect
 
 
 def test_blank_sheet_shows_names_columns_and_totals_row(tmp_path):
-    data = pdf.render_blank_sheet(players=4, names="Ann,Bob,Cy,Di", pattern="down-up", max_cards=7)
+    data = printing.render_blank_sheet(players=4, names="Ann,Bob,Cy,Di", pattern="down-up", max_cards=7)
     sheet = text(data, tmp_path)
     header = next(line for line in sheet.splitlines() if "Ann" in line)
     assert header.split() == ["Ann", "Bob", "Cy", "Di"]
@@ -63,7 +66,7 @@ def test_blank_sheet_shows_names_columns_and_totals_row(tmp_path):
 
 
 def test_rules_line_names_the_system_and_pattern_from_the_registries(tmp_path):
-    data = pdf.render_blank_sheet(players=5, pattern="up-down", max_cards=6, system="get_fred", hook_helper=True)
+    data = printing.render_blank_sheet(players=5, pattern="up-down", max_cards=6, system="get_fred", hook_helper=True)
     sheet = text(data, tmp_path)
     rules_line = sheet.splitlines()[1]
     assert rules.SYSTEMS.find("get_fred").name in rules_line
@@ -74,15 +77,15 @@ def test_rules_line_names_the_system_and_pattern_from_the_registries(tmp_path):
 
 
 def test_rules_line_can_be_left_out(tmp_path):
-    data = pdf.render_blank_sheet(players=4, max_cards=5, rules_line=False)
+    data = printing.render_blank_sheet(players=4, max_cards=5, rules_line=False)
     assert "Deal:" not in text(data, tmp_path)
-    assert "Deal:" in text(pdf.render_blank_sheet(players=4, max_cards=5), tmp_path)  # the control
+    assert "Deal:" in text(printing.render_blank_sheet(players=4, max_cards=5), tmp_path)  # the control
 
 
 def test_seven_players_and_25_hands_fit_on_one_page_in_every_paper(tmp_path):
     for paper in ("a4", "letter"):
         for landscape in (False, True):
-            data = pdf.render_blank_sheet(players=7, pattern="up-down", max_cards=13, decks=2, paper=paper,
+            data = printing.render_blank_sheet(players=7, pattern="up-down", max_cards=13, decks=2, paper=paper,
                                           landscape=landscape, names="A1,B2,C3,D4,E5,F6,G7")
             assert info(data, tmp_path)["pages"] == 1
             page = text(data, tmp_path)
@@ -94,7 +97,8 @@ def test_paper_sizes_and_orientation(tmp_path):
     sizes = {}
     for paper in ("a4", "letter"):
         for landscape in (False, True):
-            found = info(pdf.render_blank_sheet(players=4, max_cards=5, paper=paper, landscape=landscape), tmp_path)
+            found = info(printing.render_blank_sheet(players=4, max_cards=5, paper=paper, landscape=landscape),
+                         tmp_path)
             sizes[paper, landscape] = (round(found["page_w"], 1), round(found["page_h"], 1))
     assert sizes["a4", False] == pytest.approx(A4, abs=0.5)
     assert sizes["a4", True] == pytest.approx(A4[::-1], abs=0.5)
@@ -103,7 +107,7 @@ def test_paper_sizes_and_orientation(tmp_path):
 
 
 def test_more_than_25_hands_go_on_to_a_second_page_that_repeats_the_header(tmp_path):
-    data = pdf.render_blank_sheet(players=3, names="Ann,Bob,Cy", pattern="down-up", max_cards=17)
+    data = printing.render_blank_sheet(players=3, names="Ann,Bob,Cy", pattern="down-up", max_cards=17)
     assert info(data, tmp_path)["pages"] == 2
     first, second = text(data, tmp_path).split("\f")[:2]
     assert "page 1 of 2" in first and "page 2 of 2" in second
@@ -114,7 +118,7 @@ def test_more_than_25_hands_go_on_to_a_second_page_that_repeats_the_header(tmp_p
 
 
 def test_copies_repeat_the_whole_sheet(tmp_path):
-    data = pdf.render_blank_sheet(players=4, max_cards=5, copies=3)
+    data = printing.render_blank_sheet(players=4, max_cards=5, copies=3)
     pages = text(data, tmp_path).split("\f")[:3]
     assert info(data, tmp_path)["pages"] == 3
     assert [hand_column(page) for page in pages] == [[5, 4, 3, 2, 1, 2, 3, 4, 5]] * 3
@@ -122,7 +126,7 @@ def test_copies_repeat_the_whole_sheet(tmp_path):
 
 def test_names_are_text_not_markup(tmp_path):
     names = ["<b>Bob</b>", "Ann & Co", '<img src="file:///x">']
-    sheet = text(pdf.render_blank_sheet(players=3, names=names, max_cards=5), tmp_path)
+    sheet = text(printing.render_blank_sheet(players=3, names=names, max_cards=5), tmp_path)
     assert "<b>Bob</b>" in sheet
     assert "Ann & Co" in sheet
     assert '<img src="file:///x">' in sheet
@@ -139,15 +143,15 @@ def test_names_are_text_not_markup(tmp_path):
     (dict(players=4, sizes="3,x"), "every hand size must be a whole number"),
 ])
 def test_bad_parameters_say_what_to_fix(params, message):
-    with pytest.raises(pdf.SheetError, match=message):
-        pdf.blank_sheet_pdf(**params)
+    with pytest.raises(printing.SheetError, match=message):
+        printing.blank_sheet_pdf(**params)
 
 
 def test_fetcher_reads_only_files_inside_sheets(tmp_path):
-    fetch = pdf._fetcher()
-    assert b".col" in fetch((pdf.SHEETS / "sheet.css").as_uri()).read()
+    fetch = render._fetcher()
+    assert b".col" in fetch((printing.SHEETS / "sheet.css").as_uri()).read()
     for url in ["file:///etc/hostname", (tmp_path / "x.css").as_uri(), "http://127.0.0.1:9/x.css",
-                (pdf.SHEETS / ".." / "README.md").resolve().as_uri(), "data:text/css,body{}"]:
+                (printing.SHEETS / ".." / "README.md").resolve().as_uri(), "data:text/css,body{}"]:
         with pytest.raises(ValueError, match="only read files in sheets/"):
             fetch(url)
 
@@ -155,21 +159,21 @@ def test_fetcher_reads_only_files_inside_sheets(tmp_path):
 def test_a_stylesheet_outside_sheets_is_never_applied(tmp_path):
     outside = tmp_path / "evil.css"
     outside.write_text('.title::after { content: "LEAKED"; }')
-    inside = pdf.SHEETS / "sheet.css"
-    html = pdf.render_html("blank.html", **pdf.blank_context(pdf.blank_params(players=2, max_cards=2)))
+    inside = printing.SHEETS / "sheet.css"
+    html = printing.render_html("blank.html", **printing.blank_context(printing.blank_params(players=2, max_cards=2)))
     html = html.replace("</head>", f'<link rel="stylesheet" href="{outside.as_uri()}">'
                                    f'<link rel="stylesheet" href="{inside.name}"></head>')
-    assert "LEAKED" not in text(pdf.html_to_pdf(html), tmp_path)
+    assert "LEAKED" not in text(printing.html_to_pdf(html), tmp_path)
     # The control: the same rule in the page itself does show, so the test can see a leak.
     inline = html.replace("</head>", '<style>.title::after { content: "LEAKED"; }</style></head>')
-    assert "LEAKED" in text(pdf.html_to_pdf(inline), tmp_path)
+    assert "LEAKED" in text(printing.html_to_pdf(inline), tmp_path)
 
 
 def test_repeated_request_is_served_from_the_cache():
-    first = pdf.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=6)
-    again = pdf.blank_sheet_pdf(players=4, names=["Ann", "Bob", "Cy", "Di"], max_cards=6)
+    first = printing.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=6)
+    again = printing.blank_sheet_pdf(players=4, names=["Ann", "Bob", "Cy", "Di"], max_cards=6)
     assert again is first
-    assert pdf.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=5) is not first
+    assert printing.blank_sheet_pdf(players=4, names="Ann,Bob,Cy,Di", max_cards=5) is not first
 
 
 # --- the filled sheet of a game ---------------------------------------------------------------
@@ -177,7 +181,7 @@ def test_repeated_request_is_served_from_the_cache():
 def test_game_sheet_shows_bids_tricks_running_totals_and_the_plan(tmp_path):
     game = rules.load(GAME)
     scored = rules.score(game)
-    sheet = text(pdf.game_sheet_pdf(game), tmp_path)
+    sheet = text(printing.game_sheet_pdf(game), tmp_path)
     assert hand_column(sheet) == game.plan()
     lines = sheet.splitlines()
     row = next(line for line in lines if line.strip().startswith("5 ") and "Bob" in line)
@@ -191,7 +195,7 @@ def test_game_sheet_shows_bids_tricks_running_totals_and_the_plan(tmp_path):
 
 
 def test_negative_totals_are_circled_and_positive_ones_are_not(tmp_path):
-    data = pdf.game_sheet_pdf(rules.load(GAME))
+    data = printing.game_sheet_pdf(rules.load(GAME))
     page = gray_page(data, tmp_path)
     found = words(data, tmp_path)
     negative = [w for w in found if w[0] in ("-4", "-15", "-5")]
@@ -208,25 +212,40 @@ def test_finished_game_names_the_winner(tmp_path):
                                                     "stake": 1, "settlement": "pairwise"},
               "hands": [{"cards": 1, "dealer": 0, "bids": [1, 1], "tricks": [0, 1]},
                         {"cards": 2, "dealer": 1, "bids": [2, 1], "tricks": [2, 0]}]}
-    sheet = text(pdf.game_sheet_pdf(rules.load(record)), tmp_path)
+    sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
     assert "Winner: Ann" in sheet
     assert "Bob pays Ann 1.00" in sheet
 
 
 def test_game_sheet_cache_follows_the_record():
     game = rules.load(GAME)
-    first = pdf.game_sheet_pdf(game)
-    assert pdf.game_sheet_pdf(rules.load(json.dumps(GAME))) is first
+    first = printing.game_sheet_pdf(game)
+    assert printing.game_sheet_pdf(rules.load(json.dumps(GAME))) is first
     changed = json.loads(json.dumps(GAME))
     changed["hands"][-1]["bids"] = [1, 2, 3, None]
-    assert pdf.game_sheet_pdf(rules.load(changed)) is not first
+    assert printing.game_sheet_pdf(rules.load(changed)) is not first
 
 
-def test_preview_is_a_png_of_the_first_page():
-    if not pdf.can_preview_png():
+def test_preview_is_a_png_of_the_first_page(tmp_path):
+    if not printing.can_preview_png():
         pytest.skip("pdftoppm is not installed")
-    png = pdf.preview_png(pdf.blank_sheet_pdf(players=4, max_cards=5))
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    # 30 hands make two pages; the preview is the first, as printed: Ann's name in the header, hand 1 on the left.
+    data = printing.blank_sheet_pdf(names=["Ann", "Bob", "Cy", "Di"], pattern="custom", sizes=[1] * 30)
+    assert info(data, tmp_path)["pages"] == 2
+    preview = Image.open(io.BytesIO(printing.preview_png(data))).convert("L")
+    assert preview.size == pytest.approx((A4[0] * 60 / 72, A4[1] * 60 / 72), abs=1)
+    first, second = (Image.frombytes("L", page[:2], page[2]) for page in
+                     (gray_page(data, tmp_path, dpi=60, page=1), gray_page(data, tmp_path, dpi=60, page=2)))
+    assert preview.size == first.size
+    assert difference(preview, first) < difference(preview, second) / 4
+    ann = next(word for word in words(data, tmp_path) if word[0] == "Ann")
+    header = preview.crop(tuple(round(v * 60 / 72) for v in ann[1:]))
+    assert header.getextrema()[0] < 128, "Ann's name is not on the preview"
+
+
+def difference(one, other):
+    """The mean difference in gray between two images of the same size (0 when they are the same)."""
+    return ImageStat.Stat(ImageChops.difference(one, other)).mean[0]
 
 
 def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
@@ -235,7 +254,7 @@ def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
               "hands": [{"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
                         {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1],
                          "joins": [{"seat": 1, "total": 7}]}]}
-    sheet = text(pdf.game_sheet_pdf(rules.load(record)), tmp_path)
+    sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
     assert "None" not in sheet
     first = next(line for line in sheet.splitlines() if line.strip().startswith("5 ") and "Ann" in line)
     # Ann made 1 (11); Bob is out, joining next hand with 7: his first entry is 7; Cy made 2 (12); Di missed (0).

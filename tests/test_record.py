@@ -4,6 +4,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError
@@ -140,6 +142,29 @@ def test_blind_bid_needs_eligibility_and_scores_ten_more():
     assert scored["hands"][1]["scores"] == [0, 20 + 10, 0]
 
 
+def test_a_made_blind_bid_is_a_reward_where_the_lowest_total_wins():
+    # Golf (simplified_negative): A misses by 5 in hand 1 (25 points), so A is 25 behind the leaders and may
+    # bid blind in hand 2. A made blind bid takes 10 off A's total: the bonus never punishes.
+    record = {"players": ["A", "B", "C"], "rules": {"scoring": "simplified_negative", "modifiers": ["blind"],
+                                                   "hook": False},
+              "hands": [{"cards": 5, "dealer": 2, "bids": [5, 0, 0], "tricks": [0, 0, 5], "blind": []},
+                        {"cards": 2, "dealer": 0, "bids": [1, 1, 0], "tricks": [1, 1, 0], "blind": [0]}]}
+    scored = rules.score(rules.load(record))
+    assert scored["hands"][0]["totals"] == [25, 0, 25]
+    assert scored["hands"][1]["scores"] == [-10, 0, 0]
+    assert scored["totals"] == [15, 0, 25]
+
+
+def test_stackpot_money_needs_a_system_where_the_highest_total_wins():
+    record = game_with()
+    record["rules"].update(scoring="simplified_negative", settlement="stackpot", stake=1)
+    assert error_of(record).startswith("rules.settlement: Stackpot pays points out as money, so it needs a system "
+                                       "where the highest total wins")
+    # Rescored under golf (the compare page, `score --system`), the worst total pays the most into the pot.
+    money = rules.settle("stackpot", ["A", "B"], [3, 12], stake=1, lowest_wins=True)
+    assert money["net"] == [-3.0, -12.0] and money["pot"] == 15.0
+
+
 def test_in_progress_hand_scores_nothing_and_only_the_last_may_be_open():
     record = game_with(tricks=None, bids=[1, 0, None, None])
     scored = rules.score(rules.load(record))
@@ -246,3 +271,40 @@ def test_changing_the_plan_of_hands_still_to_come():
         rules.changed_deals(game, "resize", 0, 2)
     with pytest.raises(ValueError, match="a hand needs 1 to 17 cards"):
         rules.changed_deals(game, "insert", 1, 18)
+
+
+def dutch_table(*hands):
+    """Four players, the hook from 4 cards (Dutch tables), one hand per (cards, bids) given."""
+    return {"players": ["Ann", "Bob", "Cy", "Di"], "rules": {"scoring": "exact", "hook_from": 4},
+            "hands": [{"cards": cards, "dealer": 3, "trump": "hearts", "bids": bids,
+                       "tricks": bids[:3] + [cards - sum(bids[:3])]}
+                      for cards, bids in hands]}
+
+
+def test_hook_from_frees_the_dealer_in_smaller_hands_worked_example():
+    # 3 cards: the others bid 1 + 1 + 0, and the dealer may make it even with 1 (3 < 4, no hook).
+    game = rules.load(dutch_table((3, [1, 1, 0, 1])))
+    assert game.rules.hook_from == 4 and not game.rules.hook_in(3) and game.rules.hook_in(4)
+    # 4 cards: the hook bites, the dealer may not bid 2 (1 + 1 + 0 + 2 = 4).
+    assert error_of(dutch_table((4, [1, 1, 0, 2]))) == "hands[0].bids[3]: the dealer may not bid 2 (hook)"
+    # The default, 1: the hook bites in every hand, the 3-card one included.
+    record = dutch_table((3, [1, 1, 0, 1]))
+    del record["rules"]["hook_from"]
+    assert rules.load({**record, "hands": []}).rules.hook_from == 1
+    assert error_of(record) == "hands[0].bids[3]: the dealer may not bid 1 (hook)"
+
+
+@given(st.one_of(st.integers(-10**20, 10**20), st.booleans(), st.floats(), st.text(max_size=5), st.none()))
+def test_hook_from_is_a_whole_number_of_at_least_one(value):
+    record = {"players": ["A", "B", "C"], "rules": {"hook_from": value}, "hands": []}
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        assert rules.load(record).rules.hook_from == value
+    else:
+        assert error_of(record).startswith("rules.hook_from: ")
+
+
+def test_hook_from_is_dumped_as_given_and_absent_stays_absent():
+    given_record = dutch_table((3, [1, 1, 0, 1]))
+    assert rules.dump(rules.load(given_record))["rules"]["hook_from"] == 4
+    bare = {"players": ["A", "B", "C"], "rules": {}, "hands": []}
+    assert "hook_from" not in rules.dump(rules.load(bare))["rules"]

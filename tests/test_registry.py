@@ -1,5 +1,7 @@
 """Walk every registry: each entry is documented, cites its source and has a worked example."""
 
+import html
+import json
 import re
 import subprocess
 import sys
@@ -23,7 +25,7 @@ SOURCE = re.compile(r"\b00[0-4]\b|house rules")
 
 def all_entries():
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS,
-                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS):
+                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS, rules.FORMATS):
         for entry in registry:
             yield pytest.param(entry, id=f"{registry.kind}:{entry.id}")
 
@@ -33,6 +35,7 @@ def test_the_ids_are_exactly_those_of_rules_md():
     assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
     assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
                                      "identical_cards_cancel"]
+    assert rules.FORMATS.ids() == ["cartier", "wpohl", "rounds"]
 
 
 @pytest.mark.parametrize("entry", list(all_entries()))
@@ -65,6 +68,15 @@ def test_every_pattern_has_a_worked_example_that_holds(pattern):
     for n, sizes in pattern.examples:
         players = 4 if pattern.id != "odd-up-down" else 3
         assert rules.hand_sizes(pattern.id, players, max_cards=n, sizes=sizes) == sizes
+
+
+@pytest.mark.parametrize("fmt", list(rules.FORMATS), ids=rules.FORMATS.ids())
+def test_every_tournament_format_has_worked_examples_that_hold(fmt):
+    """Each example: a field of players and the table sizes of every round when nobody withdraws."""
+    assert fmt.examples
+    for players, options, rounds in fmt.examples:
+        assert rules.events.planned_rounds(fmt.id, players, options) == rounds
+        assert sum(rounds[0]) == players and len(rounds[-1]) == 1
 
 
 def one_hand(scoring, modifiers, hand, players=("A", "B", "C")):
@@ -129,3 +141,57 @@ def test_systems_command_lists_every_entry():
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS):
         for entry in registry:
             assert f"  {entry.id} " in out and entry.description in out
+
+
+# What differs between entries is an attribute of the entry: these tests hold each attribute to what it does.
+
+@pytest.mark.parametrize("pattern", list(rules.PATTERNS), ids=rules.PATTERNS.ids())
+def test_only_a_pattern_that_takes_sizes_accepts_a_typed_list(pattern):
+    from scorekeeper import printing
+
+    if pattern.takes_sizes:
+        assert printing.blank_params(players=4, pattern=pattern.id, sizes="3 2 1")["plan"] == (3, 2, 1)
+        with pytest.raises(ValueError, match="needs its list of hand sizes"):
+            rules.hand_sizes(pattern.id, 4)
+    else:
+        with pytest.raises(printing.SheetError, match="hand sizes may only be listed"):
+            printing.blank_params(players=4, pattern=pattern.id, sizes="3 2 1", max_cards=5)
+
+
+@pytest.mark.parametrize("settlement", list(rules.SETTLEMENTS), ids=rules.SETTLEMENTS.ids())
+def test_only_a_settlement_that_moves_money_has_anyone_pay(settlement):
+    settled = rules.settle(settlement.id, ["Ann", "Bob", "Cy"], [30, 10, -5], stake=1)
+    assert bool(settled["payments"]) == settlement.moves_money
+    assert any(settled["net"]) == settlement.moves_money
+
+
+def test_the_setup_page_names_the_systems_whose_formula_is_typed(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    found = re.search(r'<select[^>]*data-typed-formula="([^"]*)"[^>]*id="scoring"|'
+                      r'<select[^>]*id="scoring"[^>]*data-typed-formula="([^"]*)"', page)
+    assert found, "the scoring select carries the typed-formula systems for house.js and setup.js"
+    listed = json.loads(html.unescape(found.group(1) or found.group(2)))
+    assert listed == [system.id for system in rules.SYSTEMS if system.typed_formula] and listed
+    for system_id in listed:  # each has the three formula fields house.js previews
+        for name in ("made", "over", "under"):
+            assert f'name="opt__{system_id}__{name}"' in page
+
+
+def test_each_registry_default_is_said_once_and_the_record_and_setup_form_use_it(app):
+    """A record that names nothing gets each registry's default entry; the setup form starts from the same."""
+    from scorekeeper.forms import setup_fields, setup_form
+
+    game = rules.load({"players": ["A", "B", "C"], "rules": {}, "hands": []})
+    defaults = {"scoring": rules.SYSTEMS, "pattern": rules.PATTERNS, "bidding": rules.BIDDING_STYLES,
+                "trump": rules.TRUMP_METHODS, "settlement": rules.SETTLEMENTS}
+    assert game.rules.system.id == rules.SYSTEMS.default.id == "exact"
+    assert (game.rules.pattern, game.rules.bidding, game.rules.trump, game.rules.settlement) == (
+        rules.PATTERNS.default.id, rules.BIDDING_STYLES.default.id, rules.TRUMP_METHODS.default.id,
+        rules.SETTLEMENTS.default.id)
+    assert game.rules.hook is True and game.rules.hook_from == 1
+    with app.test_request_context("/games/new"):
+        form = setup_form()
+        fields = setup_fields({})
+        for name, registry in defaults.items():
+            assert form[name].data == fields[name] == registry.default.id, name
+        assert form.hook.data == fields["hook"] is True and form.hook_from.data == fields["hook_from"] == 1

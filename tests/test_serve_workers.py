@@ -7,9 +7,14 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
+import pytest
+from werkzeug.test import Client
+
 from scorekeeper import store
+from scorekeeper.serving import TrustedProxy
 from tests.test_serve import ROOT, free_port
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
@@ -38,27 +43,39 @@ def next_action(answer):
     return {"action": "tricks", "tricks": [hand["cards"] if s == order[0] else 0 for s in range(len(PLAYERS))]}
 
 
-def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
+def start_workers(tmp_path, *serve_args):
+    """Start `serve --workers 2` on a fresh database; return (server, base URL, its output so far) once it answers."""
     port, database = free_port(), tmp_path / "room.db"
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), SCOREKEEPER_DB=str(database))
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), "--workers", "2", "--threads", "4"], cwd=ROOT, env=env,
+                               str(port), "--workers", "2", "--threads", "4", *serve_args], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base, seen = f"http://127.0.0.1:{port}", []
+    for line in server.stdout:
+        seen.append(line)
+        if len(re.findall(r"Booting worker", "".join(seen))) == 2:
+            break
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=2).close()
+            return server, base, "".join(seen)
+        except OSError:
+            assert time.monotonic() < deadline, "".join(seen)
+            time.sleep(0.2)
+
+
+def stop(server):
+    server.terminate()
+    server.wait(timeout=30)
+    server.stdout.close()
+
+
+def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
+    database = tmp_path / "room.db"
+    server, base, seen = start_workers(tmp_path)
     try:
-        for line in server.stdout:
-            seen.append(line)
-            if len(re.findall(r"Booting worker", "".join(seen))) == 2:
-                break
-        assert "2 processes, each with 4 threads and at most 2000 open connections" in "".join(seen)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(base + "/", timeout=2).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "".join(seen)
-                time.sleep(0.2)
+        assert "2 processes, each with 4 threads and at most 2000 open connections" in seen
         # Without --proxy a client's X-Forwarded-Proto is not believed, as under waitress: the links stay http.
         games = [call(base, "POST", "/api/games", {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []},
                       extra={"X-Forwarded-Proto": "https"}) for _ in range(TABLES)]
@@ -81,9 +98,7 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
             thread.join(timeout=120)
         assert not failures
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        server.stdout.close()
+        stop(server)
     db = store.connect(database)
     try:
         revisions = [db.execute("select revision from games where id = ?", [g["id"]]).fetchone()[0] for g in games]
@@ -91,3 +106,39 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
         assert db.execute("select count(*) from events where kind != 'create'").fetchone()[0] == TABLES * TAPS_EACH
     finally:
         db.close()
+
+
+def test_behind_the_proxy_the_workers_believe_its_headers_and_only_for_allowed_names(tmp_path):
+    server, base, seen = start_workers(tmp_path, "--proxy", "--allowed-host", "scores.example.org")
+    record = {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []}
+    try:
+        assert "behind the TLS proxy at 127.0.0.1" in seen
+        game = call(base, "POST", "/api/games", record,
+                    extra={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"})
+        assert game["url"].startswith("https://scores.example.org/games/")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            call(base, "POST", "/api/games", record, extra={"X-Forwarded-Host": "evil.example"})
+        refused.value.close()
+        assert refused.value.code == 400
+    finally:
+        stop(server)
+
+
+def test_headers_from_an_address_that_is_not_the_proxy_are_dropped():
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(environ)
+        start_response("200 OK", [])
+        return [b""]
+
+    guarded = TrustedProxy(app, "10.0.0.2")
+    forged = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_X_FORWARDED_HOST": "evil.example",
+              "HTTP_X_FORWARDED_FOR": "1.2.3.4"}
+    Client(guarded).get("/", headers={"X-Forwarded-" + name[17:].title(): value for name, value in forged.items()},
+                        environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert seen["wsgi.url_scheme"] == "http" and seen["REMOTE_ADDR"] == "10.0.0.9"
+    assert not [name for name in seen if name.startswith("HTTP_X_FORWARDED_")]
+    Client(guarded).get("/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"},
+                        environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert seen["wsgi.url_scheme"] == "https" and seen["REMOTE_ADDR"] == "1.2.3.4"

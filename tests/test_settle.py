@@ -1,36 +1,10 @@
-"""After the game through the Flask client: the PDF sheet, settling up, the game under other systems."""
+"""After the game through the Flask client: settling up, the game under other systems."""
 
 import re
 
 from scorekeeper import store
-from tests import pdf_reading
 from tests.game_helpers import STACKPOT_HANDS, create, record
 from tests.html_forms import form_data, submit
-
-
-def test_sheet_pdf_shows_players_and_totals(client, tmp_path):
-    game_id, _key = create(client, record(), claim=False)
-    response = client.get(f"/games/{game_id}/sheet.pdf")  # a read-only viewer may download it
-    assert response.status_code == 200 and response.mimetype == "application/pdf"
-    assert "attachment" in response.headers["Content-Disposition"] and ".pdf" in response.headers["Content-Disposition"]
-    text = pdf_reading.text(response.data, tmp_path)
-    for name in ("Ann", "Bob", "Cy", "Di"):
-        assert name in text
-    totals_line = next(line for line in text.splitlines() if "Total" in line or "Σ" in line)
-    assert [int(n) for n in totals_line.split() if n.isdigit()][-4:] == [11, 11, 20, 21]
-
-
-def test_pdf_links_on_sheet_over_and_home(client):
-    game_id, _key = create(client, record())
-    pdf_link = f'href="/games/{game_id}/sheet.pdf"'
-    assert pdf_link in client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
-    assert pdf_link in client.get(f"/games/{game_id}/over").get_data(as_text=True)
-    home = client.get("/").get_data(as_text=True)
-    assert 'href="/sheets/"' in home and "Print blank sheets" in home
-
-
-def test_unknown_game_pdf_is_404(client):
-    assert client.get("/games/nope/sheet.pdf").status_code == 404
 
 
 def stored_rules(app, game_id):
@@ -53,6 +27,15 @@ def test_settle_up_pairwise_worked_by_hand(client):
     text = re.search(r'<textarea id="settle-text" readonly[^>]*>(.*?)</textarea>', html, re.S)[1]
     assert "Winner: Di" in text and "Ann pays Di 19.00\nBob pays Cy 17.00\nBob pays Di 2.00" in text
     assert 'data-copy="settle-text"' in html
+
+
+def test_settle_up_standings_read_best_first(client):
+    # Totals 11, 11, 20, 21: Di first, Cy second, Ann and Bob share third (seat order among equals).
+    game_id, _key = create(client, record())
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    table = re.search(r'<table class="ranks nets">(.*?)</table>', html, re.S)[1]
+    rows = re.findall(r"<td>(\d+)\.</td><th>(.*?)</th>", table)
+    assert rows == [("1", "Di"), ("2", "Cy"), ("3", "Ann"), ("3", "Bob")]
 
 
 def test_game_over_links_to_settle_up(client):

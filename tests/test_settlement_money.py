@@ -266,6 +266,12 @@ def test_fewest_payments_beats_paying_the_biggest_creditor_first():
     assert left == [0] * 6
 
 
-def test_payments_never_exceed_one_less_than_the_people_with_money_to_move():
-    result = rules.settle("pairwise", NAMES, [50, 30, 20, -10], stake=0.1)
-    assert len(result["payments"]) <= 3
+def test_payments_are_fewer_than_the_people_with_money_to_move():
+    # Totals 40, 30, 20, 10, 0 at 0.10 a point: each net is 0.10 x (5 x total - 100), so
+    # Ann +10, Bob +5, Cy 0, Di -5, Ed -10. Four people have money to move, in two pairs that cancel out:
+    # two payments, and Cy neither pays nor is paid.
+    names = NAMES + ["Ed"]
+    result = rules.settle("pairwise", names, [40, 30, 20, 10, 0], stake=0.1)
+    assert result["net"] == [10.0, 5.0, 0.0, -5.0, -10.0]
+    assert payments(result) == [("Di", "Bob", 5.0), ("Ed", "Ann", 10.0)]
+    assert set(square(result, names).values()) == {0}

@@ -3,7 +3,7 @@
 
 import pytest
 
-from scorekeeper import pdf
+from scorekeeper import printing
 from tests.pdf_reading import hand_column, info, text
 
 
@@ -15,7 +15,7 @@ def test_page_shows_the_form_and_a_preview(client):
     for name in ("players", "names", "pattern", "max", "decks", "paper", "landscape", "hook", "copies"):
         assert f'name="{name}"' in html
     assert "Download PDF" in html
-    assert ('src="/sheets/preview.png?' if pdf.can_preview_png() else 'src="/sheets/blank.pdf?') in html
+    assert ('src="/sheets/preview.png?' if printing.can_preview_png() else 'src="/sheets/blank.pdf?') in html
 
 
 def test_blank_pdf_takes_the_command_lines_parameters(client, tmp_path):
@@ -42,7 +42,7 @@ def test_unchecked_boxes_are_off(client, tmp_path):
     ("players=1", "Players: Number must be between 2 and 10."),
     ("players=4&pattern=zigzag", "unknown deal pattern &#39;zigzag&#39;"),
     ("players=4&max=14", "14 cards for 4 players needs more than 1 deck(s)"),
-    ("players=lots", "Players: Not a valid integer value."),
+    ("players=lots", "Players: must be a number typed with the digits 0 to 9"),
 ])
 def test_bad_parameters_get_400_with_the_message_and_no_pdf(client, query, message):
     response = client.get("/sheets/blank.pdf?" + query)
@@ -71,7 +71,7 @@ def test_names_are_escaped_on_the_page(client):
 
 
 def test_preview_png(client):
-    if not pdf.can_preview_png():
+    if not printing.can_preview_png():
         assert client.get("/sheets/preview.png?players=4").status_code == 404
         return
     response = client.get("/sheets/preview.png?players=4&max=5")
@@ -87,9 +87,9 @@ def test_live_preview_and_form_errors_in_a_browser(browser, live_server, tmp_pat
     page = browser.new_page(accept_downloads=True)
     try:
         page.goto(live_server + "/sheets/")
-        preview = "#preview-img" if pdf.can_preview_png() else "#preview-pdf"
+        preview = "#preview-img" if printing.can_preview_png() else "#preview-pdf"
         page.wait_for_selector(preview)
-        if pdf.can_preview_png():
+        if printing.can_preview_png():
             page.wait_for_function("() => document.querySelector('#preview-img').naturalWidth > 100")
         page.screenshot(path=str(tmp_path / "print-page.png"), full_page=True)
 

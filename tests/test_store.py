@@ -5,6 +5,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import rules, store
+from scorekeeper.store.cache import loaded_at
 from scorekeeper.rules.presets import PRESETS, preset_rules
 
 RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
@@ -146,12 +147,12 @@ def test_a_write_is_cached_for_the_next_action_once_committed_and_never_if_rolle
             store.append_event(db, game_id, "tricks", {}, first, 1)
             raise RuntimeError("the phone's action id was seen before")
     assert store.load_game(db, game_id)[0]["revision"] == 1
-    assert store._loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
+    assert loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
     other = with_hand(RECORD, [0, 0, 0], [0, 1, 0])
     store.append_event(db, game_id, "tricks", {}, other, 1)
     game, loaded = store.load_game(db, game_id)  # revision 2 again: the stored one, not the rolled back
     assert game["revision"] == 2 and loaded.hands[0].bids == [0, 0, 0]
-    assert store._loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
+    assert loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
     assert store.scored_game(db, game_id)[2]["totals"] == [10, 0, 10]
 
 
@@ -206,3 +207,14 @@ def test_results_are_stored_with_each_write_and_undo(db):
     store.undo(db, game_id, 2)
     assert [(row["total"], row["hands"]) for row in store.player_results(db, "ann")] == [(0, 0)]
     assert {row["key"]: row["made"] for row in store.player_summaries(db)} == {"ann": 0, "bob": 0, "cy": 0}
+
+
+def test_inside_its_transaction_a_write_is_read_back_as_written_and_shared_once_committed(db):
+    game_id, _ = store.create_game(db, RECORD)
+    first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
+    with db.atomic():  # as the actions API answers before its transaction ends
+        store.append_event(db, game_id, "tricks", {}, first, 1)
+        game, loaded, scored = store.scored_game(db, game_id)
+        assert game["revision"] == 2 and game["record"] == first and scored["totals"] == [11, 10, 0]
+        assert loaded_at(db, game_id, 2) is None  # other connections must not see it before the commit
+    assert loaded_at(db, game_id, 2) is loaded and store.scored_game(db, game_id)[2] is scored

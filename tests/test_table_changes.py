@@ -220,6 +220,18 @@ def test_a_late_arrival_joins_with_the_lowest_total(client, app):
     assert hand["joins"] == [{"seat": 4, "total": 0}, {"seat": 5, "total": 7}] and "out" not in hand
 
 
+def test_a_waiting_newcomer_stands_at_the_starting_total_on_the_chart_too(client, app):
+    game_id = new_game(client, unset=("hook",))
+    play(client, game_id, [0, 1, 0, 0], [0, 0, 1, 0])  # totals 10 0 0 10
+    change(client, game_id, action="arrive", name="Flo", start="number", total="-2")
+    sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    assert totals(sheet)[-1] == -2
+    legend = re.findall(r'<g class="legend-entry">.*?<text[^>]*>(.*?)</text></g>', sheet)
+    assert legend[-1] == "Flo: -2", legend  # not 0, as the chart said before Flo had played a hand
+    flo_line = re.search(r'<g class="player" data-seat="4">.*?points="([^"]*)"', sheet).group(1)
+    assert len(flo_line.split()) == 1  # one point, at the hand Flo starts from, no line from zero
+
+
 def test_a_newcomer_makes_the_next_hand_smaller_and_the_plan_stays(client, app):
     game_id = new_game(client, pattern="custom", sizes="1 13 13", max_cards="", unset=("hook",))
     play(client, game_id, [0, 1, 0, 0])

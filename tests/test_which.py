@@ -28,10 +28,6 @@ def remembered(system, hands):
             for e in (which.parse_example(f"{hand}=0") for hand in hands)]
 
 
-def test_all_32_systems_of_rules_md():
-    assert len(SYSTEMS) == 32
-
-
 @pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
 def test_three_remembered_hands_find_the_system_and_nothing_else(system):
     for hands in itertools.combinations(POOL, 3):

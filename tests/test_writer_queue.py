@@ -4,6 +4,7 @@ import threading
 import time
 
 from scorekeeper import store
+from scorekeeper.store.db import writer_lock
 
 
 def wait_until(condition):
@@ -14,7 +15,7 @@ def wait_until(condition):
 
 
 def test_writers_are_served_in_the_order_they_came(tmp_path):
-    lock = store.writer_lock(tmp_path / "queue.db")
+    lock = writer_lock(tmp_path / "queue.db")
     served = []
 
     def writer(number):
@@ -33,8 +34,8 @@ def test_writers_are_served_in_the_order_they_came(tmp_path):
 
 
 def test_one_lock_per_database_file_however_it_is_named(tmp_path):
-    assert store.writer_lock(tmp_path / "a.db") is store.writer_lock(str(tmp_path / "." / "a.db"))
-    assert store.writer_lock(tmp_path / "a.db") is not store.writer_lock(tmp_path / "b.db")
+    assert writer_lock(tmp_path / "a.db") is writer_lock(str(tmp_path / "." / "a.db"))
+    assert writer_lock(tmp_path / "a.db") is not writer_lock(tmp_path / "b.db")
 
 
 def test_threads_writing_at_once_each_store_every_write(tmp_path):

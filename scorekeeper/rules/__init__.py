@@ -4,7 +4,7 @@ The web app, the storage, the PDF sheets and the command line call this package;
 none of them.
 """
 
-from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bidding_order,
+from .bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_state, state_of_bids, announcement, bid_so_far, bidding_order,
                       blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
@@ -20,6 +20,8 @@ from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_ha
 from .trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
 from . import actions  # noqa: E402  (the table's actions: rules.actions.bid, rules.actions.deal, ...)
 from .actions import Outcome, WrongStep, blind_offers, step
+from . import events  # noqa: E402  (tournaments: rules.events.score_event, rules.events.start_round, ...)
+from .events import FORMATS
 
 __all__ = [
     "BIDDING_STYLES", "MODIFIERS", "PATTERNS", "PENALTIES", "SETTLEMENTS", "SUITS", "SYMBOLS", "SYSTEMS",
@@ -27,7 +29,7 @@ __all__ = [
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
     "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",
-    "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
+    "score", "settle", "tricks_needed", "BidState", "bid_inputs", "bid_state", "state_of_bids", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
-    "table_state", "actions", "Outcome", "WrongStep", "blind_offers", "step",
+    "table_state", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
 ]

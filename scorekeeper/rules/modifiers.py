@@ -14,8 +14,10 @@ def _double_when(trump):
     return apply
 
 
-def _blind_bonus(points, hand, blind=()):
-    return [score + BLIND_BONUS if seat in blind and hand.bids[seat] is not None
+def _blind_bonus(points, hand, blind=(), lowest_wins=False):
+    # The bonus rewards: where the lowest total wins it is taken off, never added.
+    bonus = -BLIND_BONUS if lowest_wins else BLIND_BONUS
+    return [score + bonus if seat in blind and hand.bids[seat] is not None
             and hand.tricks[seat] == hand.bids[seat] else score for seat, score in enumerate(points)]
 
 
@@ -44,7 +46,7 @@ MODIFIERS = Registry("modifier", [
              apply=_double_when("none"),
              example="No trump is declared; a made 4 under okenuff scores 30 instead of 15."),
     Modifier("blind", "Blind bids", "A player 20 or more behind the leader may bid before looking; "
-             "a made blind bid scores 10 more.", "003 (Prospect)", apply=_unchanged, bids_blind=True,
+             "a made blind bid scores 10 more (10 less where the lowest total wins).", "003 (Prospect)", apply=_unchanged, bids_blind=True,
              example="A blind 2 made under exact scores 22 instead of 12."),
     Modifier("ultimate_loser", "Ultimate loser", "The last player is named the Ultimate Loser at the end.",
              "003 (UL scoring)", names_loser=True, example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
@@ -75,10 +77,10 @@ def any_modifier(modifiers, attribute):
     return any(getattr(MODIFIERS.find(modifier_id), attribute) for modifier_id in modifiers)
 
 
-def apply_modifiers(points, hand, modifiers, blind=()):
+def apply_modifiers(points, hand, modifiers, blind=(), lowest_wins=False):
     """Return the hand's points after every modifier in order; blind bonuses come first."""
     if blind and any_modifier(modifiers, "bids_blind"):
-        points = _blind_bonus(points, hand, blind)
+        points = _blind_bonus(points, hand, blind, lowest_wins)
     for modifier_id in modifiers:
         points = MODIFIERS.find(modifier_id).apply(points, hand)
     return points

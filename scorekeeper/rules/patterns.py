@@ -27,6 +27,8 @@ def decks_for(players):
 class Pattern(Entry):
     sequence: Callable = None
     takes_max: bool = True
+    # The table types its own list of hand sizes (rules.deals.sizes) instead of N.
+    takes_sizes: bool = False
     fixed_max: int | None = None
     # Worked examples: (N, the hand sizes it gives).
     examples: tuple = ()
@@ -79,7 +81,7 @@ PATTERNS = Registry("deal pattern", [
             "003 (Cartier tournament)", sequence=_cartier, takes_max=False, fixed_max=13,
             examples=((13, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),)),
     Pattern("custom", "Custom", "Any list of hand sizes the table agrees on.",
-            "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False,
+            "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False, takes_sizes=True,
             examples=((None, [5, 3, 1, 3, 5]),)),
 ])
 
@@ -95,7 +97,7 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
     if players < 2:
         raise ValueError("a game needs at least 2 players")
     limit = largest_hand(players, decks, full_deal=True)
-    if entry.id == "custom":
+    if entry.takes_sizes:
         if not sizes:
             raise ValueError("a custom pattern needs its list of hand sizes")
         plan = [int(size) for size in sizes]

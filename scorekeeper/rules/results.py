@@ -27,6 +27,11 @@ def ranks(totals, lowest_wins=False, tie_breaks=None):
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
+def in_rank_order(places):
+    """Return the seats best first (seat order among equals), for standings read top to bottom."""
+    return sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+
+
 def winners(totals, lowest_wins=False, tie_breaks=None):
     """Return the seats in first place: a tie names them all."""
     return [seat for seat, place in enumerate(ranks(totals, lowest_wins, tie_breaks)) if place == 1]
@@ -78,7 +83,9 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
 
 
 def _stackpot(totals, cents_per_point, lowest_wins, places, payouts):
-    net = [cents_per_point * _exact(total) for total in totals]
+    # Points are money in the winner's direction: a game rescored under a lowest-wins system pays the best.
+    sign = -1 if lowest_wins else 1
+    net = [sign * cents_per_point * _exact(total) for total in totals]
     return net, -sum(net)
 
 
@@ -93,17 +100,23 @@ class Settlement(Entry):
     has_pot: bool = False
     # Each losing place pays its own amount: the sliding scale of `rules.payouts`.
     takes_payouts: bool = False
+    # Money changes hands: a stake is asked for and the payments are shown (all but "play for the glory").
+    moves_money: bool = True
+    # Points are paid out as money, which only reads right where the highest total wins.
+    needs_highest_wins: bool = False
 
 
 SETTLEMENTS = Registry("settlement", [
-    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing),
+    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing,
+               moves_money=False),
     Settlement("pairwise", "Pairwise", "Every pair settles the difference of their totals times the stake.",
                "000", aliases=("difference",), nets=_pairwise),
     Settlement("prospect", "Prospect sliding scale", "The losers pay the winner by rank; last place pays most.",
                "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
                takes_payouts=True),
     Settlement("stackpot", "Stackpot", "Points are money: losses go to the pot, gains come out of it; "
-               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True),
+               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True,
+               needs_highest_wins=True),
 ])
 
 

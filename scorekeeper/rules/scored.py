@@ -24,7 +24,7 @@ def score_hand(game, hand, index, totals_before, system=None, options=None):
     view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
                     game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards)
     points = system.points_by_seat(view, game.rules.options if options is None else options)
-    points = apply_modifiers(points, view, game.rules.modifiers, hand.blind)
+    points = apply_modifiers(points, view, game.rules.modifiers, hand.blind, system.lowest_wins)
     for seat, penalty, _reason in hand.penalties:
         points[seat] += penalty
     return points

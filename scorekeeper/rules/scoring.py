@@ -71,6 +71,8 @@ class System(Entry):
     # A house formula compiles its options (bind) and refuses a plan it cannot score (check): rules/formula.py.
     bind: Callable = None
     check: Callable = None
+    # The table types the formula itself (its options are expressions): the setup page previews it live.
+    typed_formula: bool = False
 
     def for_options(self, options):
         """Return the system that scores with these resolved options (itself, unless it compiles them)."""
@@ -374,7 +376,7 @@ SYSTEMS = Registry("scoring system", [
       description="The table's own rule: what a made bid, taking more and taking fewer score, "
       "as expressions over bid, tricks, off, cards, players and hand.", source="house rules (RULES.md: House formula)",
       aliases=("House rules", "Custom"), options=formula.OPTIONS, points=formula.points, bind=formula.bind,
-      check=formula.check,
+      check=formula.check, typed_formula=True,
       examples=(E([2, 0, 3], [2, 1, 1], 4, [14, -2, -4], "Boerenbridge: 10 + 2 a trick, -2 a trick off",
                   options={"made": "10 + 2*tricks", "over": "-2*off"}),
                 E([0, 1, 2], [0, 3, 0], 3, [15, -20, -20], "a zero-bid bonus; -10 over, -10 a trick under",

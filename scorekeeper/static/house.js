@@ -2,11 +2,16 @@
 (function () {
   var box = document.getElementById("formula-preview");
   if (!box) return;
+  var scoring = document.getElementById("scoring");
+  // The systems whose formula the table types, as the registry says (the select's data-typed-formula).
+  var typed = scoring ? JSON.parse(scoring.dataset.typedFormula || "[]") : [];
+  if (!typed.length) return;
   var names = ["made", "over", "under"];
-  var inputs = names.map(function (name) { return document.querySelector('[name="opt__formula__' + name + '"]'); });
+  var inputs = names.map(function (name) {
+    return document.querySelector('[name="opt__' + typed[0] + '__' + name + '"]');
+  });
   if (inputs.indexOf(null) !== -1) return;
   var timer = null;
-  var scoring = document.getElementById("scoring");
 
   function cell(value) { return value === null ? "—" : String(value); }
 
@@ -51,6 +56,7 @@
   }
 
   inputs.forEach(function (input) { input.addEventListener("input", later); });
-  if (scoring) scoring.addEventListener("change", function () { if (scoring.value === "formula") update(); });
-  if (scoring && scoring.value === "formula") update();
+  function typedChosen() { return typed.indexOf(scoring.value) >= 0; }
+  scoring.addEventListener("change", function () { if (typedChosen()) update(); });
+  if (typedChosen()) update();
 })();

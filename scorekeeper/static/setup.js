@@ -84,8 +84,10 @@
 // The house formula's live preview (house.js) is fetched only once the formula system is chosen.
 (function (src) {
   var scoring = document.getElementById("scoring"), loaded = false;
+  // The systems whose formula the table types, as the registry says (the select's data-typed-formula).
+  var typed = scoring ? JSON.parse(scoring.dataset.typedFormula || "[]") : [];
   function load() {
-    if (loaded || !src || !scoring || scoring.value !== "formula") return;
+    if (loaded || !src || !scoring || typed.indexOf(scoring.value) < 0) return;
     loaded = true;
     var script = document.createElement("script");
     script.src = src;

@@ -60,13 +60,17 @@ def require_edit(game):
 # The record's fields as the setup form names them.
 FIELD_LABELS = {"rules.deals.max": "N (largest hand)", "rules.deals.sizes": "Hand sizes",
                 "rules.deals.hands": "Hands", "rules.deals.decks": "Decks", "rules.deals": "Deal",
-                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options"}
+                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options",
+                "rules.settlement": "Settlement"}
 
 
 def explain(error, players):
     """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
     if error.path in FIELD_LABELS:
         return f"{FIELD_LABELS[error.path]}: {error.message}"
+    listed = re.fullmatch(r"(.*)\[(\d+)\]", error.path or "")
+    if listed and listed.group(1) in FIELD_LABELS:  # 'rules.deals.sizes[0]' is the form's 'Hand sizes, number 1'
+        return f"{FIELD_LABELS[listed.group(1)]}, number {int(listed.group(2)) + 1}: {error.message}"
     path = re.sub(r"^players\[(\d+)\]", lambda m: f"player {int(m.group(1)) + 1}", error.path or "")
     path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", path)
     names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}

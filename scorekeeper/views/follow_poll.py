@@ -11,10 +11,12 @@ import os
 import re
 import sqlite3
 
+from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_etags
+from werkzeug.wsgi import get_host
 
 from .. import store
-from .app_wide import SECURITY_HEADERS
+from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 POLL_PATH = re.compile(r"/games/([^/]+)/revision\Z")
 
@@ -25,17 +27,29 @@ class UnchangedPolls:
     def __init__(self, app, wsgi_app):
         self.connections = app.extensions["scorekeeper.connections"]
         self.wsgi_app = wsgi_app
+        self.config = app.config
 
     def __call__(self, environ, start_response):
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and environ.get("REQUEST_METHOD") == "GET":
             found = POLL_PATH.match(environ.get("PATH_INFO", ""))
             revision = found and self._revision(found[1])
-            if revision is not None and parse_etags(asked).contains_weak(str(revision)):
-                start_response("304 NOT MODIFIED", [("ETag", f'"{revision}"'), ("Cache-Control", "no-cache"),
-                                                    *SECURITY_HEADERS.items()])
+            if (revision is not None and parse_etags(asked).contains_weak(str(revision))
+                    and self._trusted_host(environ)):
+                headers = [("ETag", f'"{revision}"'), ("Cache-Control", "no-cache"), *SECURITY_HEADERS.items()]
+                if environ.get("wsgi.url_scheme") == "https" and self.config.get("PROXY"):
+                    headers.append(("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
+                start_response("304 NOT MODIFIED", headers)
                 return []
         return self.wsgi_app(environ, start_response)
+
+    def _trusted_host(self, environ):
+        """A name the app answers to (TRUSTED_HOSTS): any other goes on to Flask, which refuses it."""
+        try:
+            get_host(environ, self.config.get("TRUSTED_HOSTS"))
+        except SecurityError:
+            return False
+        return True
 
     def _revision(self, game_id):
         """The game's revision, or None when there is no such game or no database (the route says so)."""

@@ -10,10 +10,9 @@ import secrets
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from .. import rules, store
+from .. import rules, store, taps
 from ..forms import RevisionForm, csrf_failed
-from ..rules import sealed
-from . import taps
+from ..rules import numbers, sealed
 from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)
@@ -107,9 +106,9 @@ def mine(game_id):
 def _bid_from_seat(game_id, seat, form):
     """Send the tapped bid through the actions path; flash what the table should know."""
     try:
-        body = {"id": request.form.get("tap", ""), "revision": int(form.revision.data or 0), "action": "bid",
-                "seat": seat, "bid": int(request.form.get("bid", ""))}
-    except ValueError:
+        body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
+                "action": "bid", "seat": seat, "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
+    except numbers.NumberError:
         flash("Please tap a bid.", "error")
         return
     try:
@@ -133,20 +132,15 @@ def _seat_view(game, loaded, seat):
         return view | {"may_bid": False}
     together = rules.actions.bids_all_at_once(loaded)
     hidden = sealed.sealed_seats(loaded)
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    turn = None if together else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    state = rules.bid_state(loaded, hand, seat)
     bidding_open = view["step"] == "bids"
-    may_bid = bidding_open and seat in order and (hand.bids[seat] is None if together else turn == seat)
-    forbidden = None
-    if may_bid and not together:
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
-        forbidden = next((b for b in range(hand.cards + 1) if b not in allowed), None)
+    # In turn, a seat's phone bids only in its turn (changes go through the scorekeeper); all at once, until revealed.
+    may_bid = bidding_open and state.seat == seat and (together or state.turn == seat)
     mine_sealed = None
     if seat in hidden:
         mine_sealed = store.sealed_bids(store.get_db(), game["id"], len(loaded.hands) - 1).get(seat, (None,))[0]
-    return view | {"together": together, "sealed": hidden, "order": order, "turn": turn, "may_bid": may_bid,
-                   "forbidden": forbidden, "mine_sealed": mine_sealed, "bidding_open": bidding_open,
-                   "hook_reason": rules.hook_reason(hand.cards, forbidden) if forbidden is not None else ""}
+    return view | {"together": together, "sealed": hidden, "state": state, "may_bid": may_bid,
+                   "mine_sealed": mine_sealed, "bidding_open": bidding_open}
 
 
 @bp.post("/games/<game_id>/reveal")
@@ -162,10 +156,14 @@ def reveal(game_id):
         hidden = set(sealed.sealed_seats(loaded))
         for seat in rules.bidding_order(hand.dealer, len(hand.bids), hand.out):
             value = request.form.get(f"bid_{seat}", "")
-            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip().isdigit():
-                entered[str(seat)] = int(value)
-    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12), "revision": int(form.revision.data or 0)
-            if str(form.revision.data or "").isdigit() else 0, "action": "reveal", "bids": entered}
+            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip():
+                try:
+                    entered[str(seat)] = numbers.parse_whole(value, 0)
+                except numbers.NumberError as error:
+                    flash(f"{loaded.players[seat]}'s bid {error}. Nothing was revealed.", "error")
+                    return redirect(url_for("table.play", game_id=game_id))
+    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
+            "revision": numbers.whole_or(form.revision.data or "", 0), "action": "reveal", "bids": entered}
     try:
         status, answer = taps.perform(game_id, body)
     except taps.Refused as refused:

@@ -1,13 +1,13 @@
-"""After the game: the filled sheet as PDF, settling up, and the game rescored under other systems."""
+"""After the game: settling up, and the game rescored under other systems."""
 
 from decimal import Decimal
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import pdf, rules, store
+from .. import rules, store
 from ..forms import SettlementForm, ordinal, parse_payouts
-from ..rules.results import default_payouts
-from .common import can_edit, checked, load_game, load_scored, payment_lines, payments_text, require_edit, save
+from ..rules.results import default_payouts, in_rank_order
+from .common import can_edit, checked, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
 
@@ -18,19 +18,6 @@ def settle_text(game, scored, lines):
     who = " & ".join(scored["winner"])
     text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
     return "\n".join(text + payments_text(lines, scored["settlement"].get("pot")))
-
-
-@bp.get("/games/<game_id>/sheet.pdf")
-def sheet_pdf(game_id):
-    """Send the game's filled score sheet as PDF; anyone with the link may download it."""
-    game, loaded = load_game(game_id)
-    try:
-        data = pdf.game_sheet_pdf(loaded)
-    except pdf.SheetError as error:
-        abort(400, f"This game cannot be printed: {error}")
-    name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
-    return Response(data, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 def _settlement_form(game, loaded):
@@ -56,7 +43,7 @@ def settle(game_id):
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
                            text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
-                           default_scale=default_scale, evening_id=store.evening_of(store.get_db(), game_id))
+                           default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
 
 
 def change_settlement(game, loaded, form):

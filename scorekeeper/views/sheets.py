@@ -3,7 +3,7 @@
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from wtforms import BooleanField, Form, IntegerField, SelectField, StringField
+from wtforms import BooleanField, Form, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
 try:
@@ -12,7 +12,8 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
     def SelectChoice(value, label):  # noqa: N802
         return (value, label)
 
-from scorekeeper import pdf, rules
+from scorekeeper import printing, rules
+from scorekeeper.forms import WholeField
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
@@ -25,20 +26,20 @@ PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "pap
 class BlankSheetForm(Form):
     """What a blank sheet is made of; the same names as the command line's options."""
 
-    players = IntegerField("Players", default=4, validators=[NumberRange(2, pdf.MAX_PLAYERS)])
+    players = WholeField("Players", default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
     names = StringField("Names (optional, comma-separated)", validators=[Optional()])
     pattern = SelectField("Deal pattern", default="down-up", validate_choice=False,
                           choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
-    max = IntegerField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
+    max = WholeField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
     sizes = StringField("Hand sizes (custom pattern only)", validators=[Optional()])
-    decks = IntegerField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
+    decks = WholeField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
     system = SelectField("Scoring system for the rules line", default="", validate_choice=False,
                          choices=[SelectChoice("", "(not printed)")]
                          + [SelectChoice(s.id, s.name) for s in rules.SYSTEMS])
     paper = SelectField("Paper", default="a4", validate_choice=False, choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "Letter")])
     landscape = BooleanField("Landscape", false_values=FALSE_VALUES)
     hook = BooleanField("Hook helper column (bids so far)", false_values=FALSE_VALUES)
-    copies = IntegerField("Copies", default=1, validators=[NumberRange(1, pdf.MAX_COPIES)])
+    copies = WholeField("Copies", default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
 
 
 def _form():
@@ -47,7 +48,7 @@ def _form():
 
 
 def _sheet_params(form):
-    """Return pdf.blank_sheet_pdf's arguments from a valid form, or None with the errors on the form."""
+    """Return printing.blank_sheet_pdf's arguments from a valid form, or None with the errors on the form."""
     if not form.validate():
         return None
     params = dict(players=form.players.data, names=form.names.data or None, pattern=form.pattern.data,
@@ -55,8 +56,8 @@ def _sheet_params(form):
                   paper=form.paper.data, landscape=form.landscape.data, hook_helper=form.hook.data,
                   copies=form.copies.data, system=form.system.data or None)
     try:
-        pdf.blank_params(**params)
-    except pdf.SheetError as error:
+        printing.blank_params(**params)
+    except printing.SheetError as error:
         form.form_errors.append(str(error))
         return None
     return params
@@ -89,7 +90,7 @@ def page():
 
 def _show(form, params):
     return render_template("sheets/print.html", form=form, errors=_errors(form), query=_query(form),
-                           valid=params is not None, png=pdf.can_preview_png())
+                           valid=params is not None, png=printing.can_preview_png())
 
 
 def _filename(params):
@@ -104,17 +105,17 @@ def blank_pdf():
     if params is None:
         return _show(form, None), 400
     disposition = "attachment" if request.args.get("dl") else "inline"
-    return Response(pdf.blank_sheet_pdf(**params), mimetype="application/pdf",
+    return Response(printing.blank_sheet_pdf(**params), mimetype="application/pdf",
                     headers={"Content-Disposition": f'{disposition}; filename="{_filename(params)}"'})
 
 
 @bp.get("/preview.png")
 def preview_png():
     """Send the first page of the blank sheet as a small PNG, or say in one line what to fix."""
-    if not pdf.can_preview_png():
+    if not printing.can_preview_png():
         abort(404)
     form = _form()
     params = _sheet_params(form)
     if params is None:
         return Response("; ".join(_errors(form)), status=400, mimetype="text/plain")
-    return Response(pdf.preview_png(pdf.blank_sheet_pdf(**params)), mimetype="image/png")
+    return Response(printing.preview_png(printing.blank_sheet_pdf(**params)), mimetype="image/png")

@@ -1,8 +1,8 @@
 """The table: one blueprint for setting up a game, recording each hand, the sheet, the table changes and
-the corrections; a module for each."""
+the corrections, the history; a module for each."""
 
 from flask import Blueprint
 
 bp = Blueprint("table", __name__)
 
-from . import changes, corrections, hand, setup, sheet  # noqa: E402,F401  (each registers its routes on bp)
+from . import changes, corrections, hand, history, setup, sheet  # noqa: E402,F401  (each registers its routes on bp)

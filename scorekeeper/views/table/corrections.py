@@ -1,10 +1,9 @@
-"""Mistakes: undo the last action, correct a recorded hand, and the history of every action."""
+"""Mistakes: undo the last action, correct a recorded hand."""
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import rules, store
 from ...forms import RevisionForm, edit_hand_form
-from ...history import describe
 from ...rules import actions
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
 from . import bp
@@ -53,13 +52,3 @@ def edit_hand(game_id, number):
                 return redirect(url_for("table.sheet", game_id=game_id))
         return refused("table/edit.html", problem, page)
     return render_template("table/edit.html", **page)
-
-
-@bp.get("/games/<game_id>/history")
-def history(game_id):
-    """List every action recorded for the game, undone ones and earlier versions included."""
-    game, loaded = load_game(game_id)
-    lowest_wins = loaded.rules.system.lowest_wins
-    log = [dict(event, text=describe(event, loaded.players, lowest_wins))
-           for event in store.events(store.get_db(), game_id)]
-    return render_template("table/history.html", game=game, loaded=loaded, log=log)

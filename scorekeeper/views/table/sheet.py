@@ -1,16 +1,18 @@
-"""The score sheet: the phone's page (rendered once per revision), the follower's poll, the game over."""
+"""The score sheet: the phone's page (rendered once per revision), the sheet as PDF, the follower's poll,
+the game over."""
 
 import threading
 
-from flask import abort, make_response, render_template, session, url_for
+from flask import Response, abort, make_response, render_template, session, url_for
 from markupsafe import escape
 
-from ... import delivery, rules, shared_pages, store
+from ... import delivery, printing, rules, shared_pages, store
 from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_token
-from ...pdf import before_arrival, newcomer_starts
 from ...rules import actions
 from ...rules.actions import current_hand
+from ...rules.arrivals import before_arrival, newcomer_starts
+from ...rules.results import in_rank_order
 from ..common import can_edit, load_game, screen
 from . import bp
 
@@ -37,14 +39,11 @@ def live_hand(loaded):
     hand = current_hand(loaded)
     if hand is None:
         return None
-    turn = None if loaded.rules.style.all_at_once else rules.next_bidder(hand.dealer, hand.bids, hand.out)
-    bidding = any(bid is None for seat, bid in enumerate(hand.bids) if seat not in hand.out)
-    forbidden = (rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
-                 if turn == hand.dealer else None)
+    state = rules.bid_state(loaded, hand)
     return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-            "order": rules.bidding_order(hand.dealer, len(hand.bids), hand.out), "bids": hand.bids,
-            "turn": turn, "bidding": bidding, "forbidden": forbidden, "so_far": rules.bid_so_far(hand.bids),
-            "by": rules.over_under_by(hand.cards, hand.bids), "announcement": rules.announcement(hand.cards, hand.bids),
+            "state": state, "order": state.order, "bids": hand.bids, "turn": state.turn,
+            "bidding": not state.complete, "forbidden": state.forbidden,
+            "so_far": state.so_far, "by": state.by, "announcement": state.announcement,
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
@@ -103,6 +102,19 @@ def _kept_sheet(game_id, game, editor, origin):
     return page.replace(ORIGIN_SLOT, origin)
 
 
+@bp.get("/games/<game_id>/sheet.pdf")
+def sheet_pdf(game_id):
+    """Send the game's filled score sheet as PDF; anyone with the link may download it."""
+    game, loaded = load_game(game_id)
+    try:
+        data = printing.game_sheet_pdf(loaded)
+    except printing.SheetError as error:
+        abort(400, f"This game cannot be printed: {error}")
+    name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
 @bp.get("/games/<game_id>/revision")
 def revision(game_id):
     """Return the game's revision, for followers to notice a change without scoring the game."""
@@ -125,6 +137,6 @@ def over(game_id):
     """Show the winner, the ranks and who pays whom."""
     game, loaded = load_game(game_id)
     scored = rules.score(loaded)
-    by_rank = sorted(range(len(loaded.players)), key=lambda s: scored["ranks"][s])
+    by_rank = in_rank_order(scored["ranks"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]))

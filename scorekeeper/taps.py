@@ -6,10 +6,12 @@ already applied answers the same again; an action drawn on an older revision is 
 is still valid as the next action, else refused with 409 and what differs.
 """
 
-from .. import rules, store
-from ..rules import RecordError, WrongStep, sealed
+from . import rules, store
+from .rules import RecordError, WrongStep, numbers, sealed
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
+# Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
+KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids")
 MAX_ID = 100
 RETRIES = 3
 
@@ -30,8 +32,18 @@ class Refused(Exception):
         self.status, self.message, self.field = status, message, field
 
 
-def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+_whole = numbers.json_whole
+
+
+def _plain(value):
+    """Read a whole float as its integer, as JSON Schema does (a revision of 1.0 is 1), recursively."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** numbers.MAX_DIGITS:
+        return int(value)
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
 
 
 def _need(body, key, check, words):
@@ -49,6 +61,10 @@ def checked_body(body):
     """Return (id, revision, action) of a well-formed action, or refuse it naming the field."""
     if not isinstance(body, dict):
         raise Refused(422, "an action must be a JSON object", "body")
+    unknown = next((key for key in body if key not in KEYS), None)
+    if unknown is not None:
+        raise Refused(422, f"'{str(unknown)[:40]}' is not part of an action; it may hold " + ", ".join(KEYS),
+                      str(unknown)[:40])
     action_id = _need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable(),
                       f"a unique string of 1 to {MAX_ID} characters made by the client")
     revision = _need(body, "revision", lambda v: _whole(v) and v >= 1,
@@ -72,15 +88,16 @@ def _bids_by_seat(body, loaded):
     chosen = _optional(body, "bids", lambda v: isinstance(v, dict), "an object of bids by seat: {\"0\": 2}")
     bids = {}
     for seat, value in (chosen or {}).items():
-        if not str(seat).isdigit() or int(seat) >= len(loaded.players) or not _whole(value):
+        number = numbers.whole_or(str(seat), None, 0, len(loaded.players) - 1)
+        if number is None or not str(seat).isdigit() or not _whole(value):
             raise Refused(422, "'bids' must map seat numbers to whole numbers", "bids")
-        bids[int(seat)] = value
+        bids[number] = value
     return bids
 
 
 # ---- each action: the engine's outcome, or None when the game already holds what was asked -----------
 
-def _deal(db, game, loaded, body):
+def _deal(db, game, loaded, body, stale):
     cards = _optional(body, "cards", _whole, "a whole number of cards")
     trump = _optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
     return rules.actions.deal(loaded, cards, trump)
@@ -108,23 +125,27 @@ def _sealed_bid(db, game, loaded, seat, amount, blind):
     return outcome._replace(event=("sealed", dict(outcome.event[1], bid=amount, blind=blind)))
 
 
-def _trump(db, game, loaded, body):
+def _trump(db, game, loaded, body, stale):
     trump = _need(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
     return rules.actions.name_trump(loaded, trump)
 
 
-def _tricks(db, game, loaded, body):
+def _tricks(db, game, loaded, body, stale):
     took = _need(body, "tricks", lambda v: isinstance(v, list) and all(t is None or _whole(t) for t in v),
                  "a list of trick counts by seat (null: as bid)")
     return rules.actions.record_tricks(loaded, took, _penalties(body))
 
 
-def _reveal(db, game, loaded, body):
+def _reveal(db, game, loaded, body, stale):
     hand = rules.actions.current_hand(loaded)
     if hand is None or not rules.actions.bids_all_at_once(loaded):
         raise WrongStep("hands", "there are no bids to reveal: this game changed on another phone")
     kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
     return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
+
+
+# The actions the engine applies, by the name a client sends; undo is the store's (history, not the engine).
+ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal}
 
 
 # ---- answers -------------------------------------------------------------------------------------
@@ -160,8 +181,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:
         _own_turn(loaded, body, seat)
-    handler = {"deal": _deal, "trump": _trump, "tricks": _tricks, "reveal": _reveal}.get(action)
-    outcome = _bid(db, game, loaded, body, stale) if action == "bid" else handler(db, game, loaded, body)
+    outcome = ENGINE_ACTIONS[action](db, game, loaded, body, stale)
     if outcome is None:
         store.remember_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id)
@@ -202,7 +222,7 @@ def _own_turn(loaded, body, seat):
         raise Conflict("The bids are closed: wait for the next deal.", "seat")
     if rules.actions.bids_all_at_once(loaded):
         return
-    turn = rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    turn = rules.bid_state(loaded, hand).turn
     if turn != seat:
         raise Conflict(f"It is {loaded.players[turn]}'s turn to bid, not {loaded.players[seat]}'s.", "seat")
 
@@ -210,25 +230,30 @@ def _own_turn(loaded, body, seat):
 def perform(game_id, body, seat=None):
     """Apply one action from a client; `seat` is None for the scorekeeper, else the seat phone's seat."""
     db = store.get_db()
+    body = _plain(body)
     action_id, revision, action = checked_body(body)
     for _attempt in range(RETRIES):
-        if store.applied_action(db, game_id, action_id) is not None:
-            return 200, answer(db, game_id)
-        game, loaded = store.load_game(db, game_id)
-        stale = revision != game["revision"]
-        try:
-            return _write(db, game, loaded, action_id, action, body, stale, seat)
-        except store.ActionSeen:
-            return 200, answer(db, game_id)
-        except store.StaleRevision:
-            continue  # another phone wrote between our read and our write: try again on the new state
-        except store.NothingToUndo:
-            return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
-        except Conflict as conflict:
-            return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
-        except RecordError as error:
-            if stale or isinstance(error, WrongStep):
-                return _conflict(db, game_id, revision, game["revision"], error.message, error.path or "revision")
-            raise Refused(422, error.message, error.path or None) from None
+        # The check for an applied id and the write are one BEGIN IMMEDIATE transaction: a second copy
+        # of this action (a retry while the first is in flight, another process) waits, then finds it applied.
+        with db.atomic():
+            if store.applied_action(db, game_id, action_id) is not None:
+                return 200, answer(db, game_id)
+            game, loaded = store.load_game(db, game_id)
+            stale = revision != game["revision"]
+            try:
+                return _write(db, game, loaded, action_id, action, body, stale, seat)
+            except store.ActionSeen:
+                return 200, answer(db, game_id)
+            except store.StaleRevision:
+                continue  # another phone wrote between our read and our write: try again on the new state
+            except store.NothingToUndo:
+                return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
+            except Conflict as conflict:
+                return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
+            except RecordError as error:
+                if stale or isinstance(error, WrongStep):
+                    return _conflict(db, game_id, revision, game["revision"], error.message,
+                                     error.path or "revision")
+                raise Refused(422, error.message, error.path or None) from None
     return _conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
                      "other phones keep writing; fetch the game and try again.")

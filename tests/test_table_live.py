@@ -1,5 +1,5 @@
 """Following live, through the Flask test client: ETags and 304s, what followers see, the bytes a page costs,
-hashed static URLs, the QR code and the app shell."""
+hashed static URLs, the QR code; the sheet and the shell carry no inline script."""
 
 import gzip
 import json
@@ -150,22 +150,6 @@ def test_the_share_panel_has_a_qr_code_of_the_follow_link(client):
     svg = re.search(r"<svg [^>]*>.*?</svg>", share, re.S)[0]
     assert 'role="img" aria-label="QR code of the read-only link"' in svg and 'stroke="#000"' in svg
     assert "<script" not in share and " on" not in re.sub(r'"[^"]*"', '""', share)  # no inline script or handler
-
-
-def test_the_app_shell_manifest_service_worker_and_offline_page(client):
-    manifest = client.get("/manifest.webmanifest")
-    assert manifest.mimetype == "application/manifest+json"
-    body = manifest.get_json(force=True)
-    assert body["start_url"] == "/" and body["display"] == "standalone" and body["icons"][0]["src"].startswith(
-        "/static/icon.svg?v=")
-    html = client.get("/").get_data(as_text=True)
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
-    worker = client.get("/sw.js")
-    script = worker.get_data(as_text=True)
-    assert worker.mimetype == "application/javascript" and worker.headers["Cache-Control"] == "no-cache"
-    assert re.search(r'"/static/style\.css\?v=[0-9a-f]{12}"', script) and '"/offline"' in script
-    offline = client.get("/offline").get_data(as_text=True)
-    assert "Everything recorded so far is safe" in offline
 
 
 def test_the_sheet_and_the_shell_carry_no_inline_script(client, app):

@@ -1,0 +1,65 @@
+"""A scored event as text for the terminal: `python -m scorekeeper event EVENT.json`."""
+
+
+def _number(value):
+    return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _ordinal(n):
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _columns(rows, left=1):
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) if i < left else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+            .rstrip() for row in rows]
+
+
+def _table_lines(number, table):
+    state = ("finished" if table["finished"] else
+             f"hand {table['hands_played']} of {table.get('planned_hands', '?')}" if table["started"]
+             else "not started")
+    game = f", game {table['game']}" if table["game"] is not None else ""
+    lines = [f"  Table {number} ({state}{game})"]
+    rows = []
+    for seat, name in enumerate(table["seats"]):
+        if table["totals"] is None:
+            rows.append([f"    {name}", "", "", ""])
+        else:
+            rows.append([f"    {name}", _number(table["totals"][seat]), _ordinal(table["places"][seat]),
+                         f"{_number(table['points'][seat])} pts"])
+    return lines + _columns(rows)
+
+
+def format_event(scored):
+    """Return the scored event as text: each round's tables, who went on, the tie-breaks, the standings,
+    the next round's draw and the champion."""
+    title = scored["name"] or "Event"
+    lines = [f"{title}: {scored['format_name']} ({scored['format']}), {len(scored['players'])} players, "
+             f"seed {scored['seed']}"]
+    for rnd in scored["rounds"]:
+        kind = "final" if rnd["final"] else f"{len(rnd['tables'])} tables"
+        lines += ["", f"Round {rnd['number']} ({kind}){'' if rnd['complete'] else ', being played'}"]
+        for number, table in enumerate(rnd["tables"], start=1):
+            lines += _table_lines(number, table)
+        if rnd["advanced"]:
+            lines.append(f"  Go on: {', '.join(rnd['advanced'])}")
+        if rnd["eliminated"]:
+            lines.append(f"  Out: {', '.join(rnd['eliminated'])}")
+        if rnd["withdrawn"]:
+            lines.append(f"  Withdrawn: {', '.join(rnd['withdrawn'])}")
+        lines += [f"  Tie: {tie['text']}" for tie in rnd["ties"]]
+    if any(table["finished"] for rnd in scored["rounds"] for table in rnd["tables"]):
+        rows = [["", "player", "points", "total", "bids made"]]
+        rows += [[str(place), row["player"], _number(row["points"]), _number(row["total"]), str(row["bids_made"])]
+                 for place, row in enumerate(scored["standings"], start=1)]
+        lines += ["", "Standings (finished tables)", *("  " + line for line in _columns(rows, left=2))]
+    upcoming = scored["next"]
+    if upcoming:
+        kind = "the final" if upcoming["final"] else f"{len(upcoming['tables'])} tables"
+        lines += ["", f"Next: round {upcoming['number']} ({kind}), drawn from the seed"]
+        lines += [f"  Table {number}: {', '.join(table['seats'])}"
+                  for number, table in enumerate(upcoming["tables"], start=1)]
+    if scored["champion"]:
+        lines += ["", f"Champion: {scored['champion']}"]
+    return "\n".join(lines)

@@ -1,0 +1,22 @@
+"""Printable score sheets: blank sheets for any table and filled sheets of a game, as PDF.
+
+The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). One module for each part:
+
+- params.py: a blank sheet's parameters checked and normalised (SheetError says what to fix);
+- layout.py: the geometry in mm, the columns, and each page's grid drawn as one SVG;
+- render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`), at most two
+  renders at a time (Busy beyond);
+- blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page.
+"""
+
+from .blank import blank_context, blank_sheet_pdf, render_blank_sheet
+from .game import game_context, game_sheet_pdf, render_game_sheet
+from .params import MAX_COPIES, MAX_PLAYERS, SheetError, blank_params
+from .preview import can_preview_png, preview_png
+from .render import RENDER_SLOTS, SHEETS, Busy, house_card_pdf, html_to_pdf, render_html
+
+__all__ = [
+    "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError", "blank_context", "blank_params",
+    "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf", "house_card_pdf", "html_to_pdf",
+    "preview_png", "render_blank_sheet", "render_game_sheet", "render_html",
+]

@@ -1,0 +1,146 @@
+"""The filled sheet of a game: its rows, rules line and foot, cached on a digest of the record."""
+
+import hashlib
+import json
+
+from scorekeeper import rules
+from scorekeeper.bounded_cache import BoundedCache
+from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
+from scorekeeper.rules.plan import completed_hands
+
+from .blank import deck_label, hand_label
+from .layout import page, page_layout, split_pages
+from .params import PAPER_NAMES, checked_paper
+from .render import html_to_pdf, render_html
+
+
+def _number(value):
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _total_cell(value):
+    """A running total: negative values are circled, as on the sheet in 000."""
+    text = _number(value)
+    return {"text": text, "cls": "neg"} if value is not None and value < 0 else text
+
+
+def _short(name, limit):
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+PENALTY_MARK = "†"
+
+
+def _game_rows(game, scored):
+    names = game.players
+    rows = []
+    starts = newcomer_starts(game)
+    for index, hand in enumerate(scored["hands"]):
+        trump = hand["trump"]
+        row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
+               "trump": {"text": rules.SYMBOLS[trump], "cls": f"suit {trump}"} if trump else ""}
+        for seat in range(len(names)):
+            if seat in hand["out"]:
+                # Not dealt in: no bid or tricks, the running total carries on.
+                row[f"bid{seat}"] = "out"
+                waiting = before_arrival(starts, index, seat)
+                if waiting is not None:
+                    # A late arrival's first entry is the total they start with.
+                    row[f"score{seat}"] = "" if waiting == "" else _total_cell(waiting)
+                elif hand["totals"] is not None:
+                    row[f"score{seat}"] = _total_cell(hand["totals"][seat])
+                continue
+            bid = hand["bids"][seat]
+            blind = "ᴮ" if seat in hand["blind"] else ""
+            if hand["made"] is not None and hand["made"][seat]:
+                row[f"bid{seat}"] = {"text": f"{bid}{blind}✓", "cls": "made"}
+            else:
+                row[f"bid{seat}"] = "" if bid is None else f"{bid}{blind}"
+            if hand["tricks"] is not None:
+                # A penalty is marked by the tricks with a footnote sign; the foot says what it was.
+                penalised = any(p["seat"] == seat for p in hand["penalties"])
+                row[f"took{seat}"] = str(hand["tricks"][seat]) + (PENALTY_MARK if penalised else "")
+                row[f"score{seat}"] = _total_cell(hand["totals"][seat])
+        rows.append(row)
+    done = completed_hands(game) + (1 if game.hands and not game.hands[-1].complete else 0)
+    rows += [{"cards": cards} for cards in game.plan()[done:]]
+    return rows
+
+
+def _game_rules_line(game, scored):
+    r = game.rules
+    parts = [f"Scoring: {rules.SYSTEMS.find(scored['system']).title(scored['options'])}"
+             + (" (lowest wins)" if scored["lowest_wins"] else "")]
+    plan = game.plan()
+    parts.append(f"Deal: {hand_label(r.pattern, plan)}")
+    parts.append(deck_label(r.decks))
+    parts.append("hook on" if r.hook_applies else "no hook")
+    parts += [rules.MODIFIERS.find(m).name for m in r.modifiers]
+    if rules.SETTLEMENTS.find(r.settlement).moves_money:
+        parts.append(f"settle: {rules.SETTLEMENTS.find(r.settlement).name}, stake {r.stake:g}")
+    return " · ".join(parts)
+
+
+def _foot(game, scored):
+    """Return the lines at the foot: the winner, the payments, penalties."""
+    lines = [rules.standing_text(scored)]
+    if rules.loser_text(scored):
+        lines.append(rules.loser_text(scored))
+    settlement = scored["settlement"]
+    method = rules.SETTLEMENTS.find(settlement["method"])
+    if method.moves_money:
+        name = method.name
+        payments = [rules.payment_text(payment) for payment in settlement["payments"]]
+        lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
+                     + ("; ".join(payments) if payments else "nobody owes anything")
+                     + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
+    penalties = [rules.penalty_text(game.players, hand, p) for hand in scored["hands"] for p in hand["penalties"]]
+    if penalties:
+        lines.append(f"{PENALTY_MARK} Penalties: " + "; ".join(penalties))
+    return lines
+
+
+def game_context(game, paper="a4", landscape=None):
+    """Return the template context of a game's filled sheet (landscape by default from 8 players on)."""
+    paper = checked_paper(paper)
+    scored = rules.score(game)
+    rows = _game_rows(game, scored)
+    foot = _foot(game, scored)
+    players = len(game.players)
+    landscape = players > 7 if landscape is None else bool(landscape)
+    layout = page_layout(players, game.players, paper, landscape, False, len(rows), len(foot) + 1)
+    waiting = {seat: total for seat, (index, total) in newcomer_starts(game).items() if index >= len(game.hands)}
+    totals = {f"score{seat}": _total_cell(waiting.get(seat, total)) for seat, total in enumerate(scored["totals"])}
+    chunks = split_pages(rows)
+    pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
+    return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
+                title="Oh Hell", foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
+                legend="✓ bid made · circled: a negative total"
+                + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
+
+
+def render_game_sheet(game, paper="a4", landscape=None):
+    """Return the filled sheet of a game as PDF bytes, uncached."""
+    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape)))
+
+
+# Filled sheets by a digest of the record: the key stays small however long the game.
+_GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
+
+
+def game_sheet_pdf(game, paper="a4", landscape=None):
+    """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record.
+
+    The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
+    """
+    record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
+    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape)
+    data = _GAME_SHEETS.get(key)
+    if data is None:
+        data = render_game_sheet(game, key[1], landscape)
+        _GAME_SHEETS.put(key, data)
+    return data

@@ -1,0 +1,96 @@
+"""The parameters of a sheet, checked and normalised: each refusal a SheetError saying what to fix."""
+
+from scorekeeper import rules
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+MAX_PLAYERS = 10
+MAX_COPIES = 20
+MAX_ROWS = 25          # hands per page; more go on the next page, under a repeated header
+MAX_SIZES = 250        # hand sizes listed for a custom blank sheet
+MAX_SHEET_ROWS = 1000  # hands in all copies of a blank sheet: 40 pages
+MAX_NAME = 24
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be made from these parameters; the message says what to fix."""
+
+
+def _whole(value, what, low, high):
+    if isinstance(value, bool):
+        raise SheetError(f"{what} must be a whole number")
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise SheetError(f"{what} must be a whole number, not {str(value)[:20]!r}") from None
+    if not low <= number <= high:
+        raise SheetError(f"{what} must be between {low} and {high}, not {number}")
+    return number
+
+
+def _names(names, players):
+    if names is None:
+        return None
+    if isinstance(names, str):
+        names = names.split(",")
+    names = [str(name).strip() for name in names]
+    if not any(names):
+        return None
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise SheetError(f"the name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+    if players is not None and len(names) != players:
+        raise SheetError(f"{len(names)} names given for {players} players")
+    return tuple(names)
+
+
+def _sizes(sizes):
+    if sizes is None or sizes == "":
+        return None
+    if isinstance(sizes, str):
+        sizes = [part for part in sizes.replace(" ", ",").split(",") if part]
+    if len(sizes) > MAX_SIZES:
+        raise SheetError(f"{len(sizes)} hand sizes listed; a sheet has at most {MAX_SIZES}")
+    return tuple(_whole(size, "every hand size", 1, 104) for size in sizes)
+
+
+def checked_paper(paper):
+    """Return the paper's id (a4 or letter), or raise SheetError."""
+    paper = str(paper or "a4").lower()
+    if paper not in PAPERS:
+        raise SheetError(f"paper must be a4 or letter, not {paper[:20]!r}")
+    return paper
+
+
+def blank_params(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
+                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None):
+    """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why."""
+    if players is None and names is None:
+        raise SheetError("say how many players (or give their names)")
+    if players is not None:
+        players = _whole(players, "players", 2, MAX_PLAYERS)
+    names = _names(names, players)
+    if players is None:
+        players = _whole(len(names), "players", 2, MAX_PLAYERS)
+    try:
+        pattern = rules.PATTERNS.find(pattern or "down-up").id
+        system = rules.SYSTEMS.find(system).id if system else None
+    except ValueError as error:
+        raise SheetError(str(error)) from None
+    decks = rules.decks_for(players) if decks in (None, "") else _whole(decks, "decks", 1, 4)
+    max_cards = None if max_cards in (None, "") else _whole(max_cards, "max", 1, 104)
+    sizes = _sizes(sizes)
+    if sizes and not rules.PATTERNS.find(pattern).takes_sizes:
+        raise SheetError("hand sizes may only be listed with the custom pattern")
+    try:
+        plan = rules.hand_sizes(pattern, players, decks, max_cards, sizes)
+    except ValueError as error:
+        raise SheetError(str(error)) from None
+    paper = checked_paper(paper)
+    copies = _whole(copies, "copies", 1, MAX_COPIES)
+    if len(plan) * copies > MAX_SHEET_ROWS:
+        raise SheetError(f"{copies} copies of {len(plan)} hands make {len(plan) * copies} rows; "
+                         f"at most {MAX_SHEET_ROWS} rows ({MAX_SHEET_ROWS // MAX_ROWS} pages) are printed at once")
+    return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
+                decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
+                hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system)

@@ -1,0 +1,45 @@
+"""What every action returns: an `Outcome`, built from a new record that never changes the one given."""
+
+import copy
+from typing import NamedTuple
+
+from ..record import Game, RecordError, load
+
+
+class Outcome(NamedTuple):
+    """The new record, that record loaded, a sentence for the table (or None), the event to log: (kind, payload)."""
+
+    record: dict
+    game: Game
+    message: str | None = None
+    event: tuple = ()
+
+
+def done(record, message=None, kind=None, payload=None, before=None):
+    """The outcome of an action; `before`, the game it was made on, spares checking the hands they share."""
+    return Outcome(record, load(record, known=before), message, (kind, payload) if kind else ())
+
+
+def with_last_hand_copied(game):
+    """Return a copy of the game's record whose last hand may be changed; the other hands are shared with
+    it (a record is never changed in place), so loading the copy knows them already."""
+    record = copy.deepcopy({key: value for key, value in game.record.items() if key != "hands"})
+    record["hands"] = list(game.record["hands"])
+    record["hands"][-1] = copy.deepcopy(record["hands"][-1])
+    return record
+
+
+def sentence(message):
+    """Start with a capital and end with a full stop, as every message on the phone does."""
+    return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def changed(change, *args):
+    """Run a change of rules/table.py, saying its ValueError as a RecordError of the table."""
+    try:
+        return change(*args)
+    except RecordError:
+        raise
+    except ValueError as error:
+        raise RecordError("table", sentence(str(error))) from None
+

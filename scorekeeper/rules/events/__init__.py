@@ -1,0 +1,13 @@
+"""Tournaments (RULES.md "Tournaments (events)"): formats, the event record, the draw, scoring an event
+and the director's actions, in pure Python. Every table of a round is an ordinary game."""
+
+from .director import (EventOutcome, add_late_player, link_game, new_event, set_table_record, start_round,
+                       swap_players, withdraw_player)
+from .draw import lot, table_sizes
+from .formats import FORMATS, planned_rounds
+from .record import Event, dump_event, dumps_event, inline_games, load_event, split_games
+from .scored import placement_points, score_event
+
+__all__ = ["FORMATS", "Event", "EventOutcome", "add_late_player", "dump_event", "dumps_event", "inline_games",
+           "link_game", "load_event", "lot", "new_event", "placement_points", "planned_rounds", "score_event",
+           "set_table_record", "split_games", "start_round", "swap_players", "table_sizes", "withdraw_player"]

@@ -1,0 +1,175 @@
+"""The director's actions, as pure functions: each takes an event (a record or a loaded Event) and
+returns an EventOutcome (the new record, it loaded, a sentence for the room, the event to log as
+(kind, payload)), or raises RecordError naming the field. The record given is never changed."""
+
+import copy
+from typing import NamedTuple
+
+from ..record import RecordError
+from .record import Event, load_event
+from .scored import score_event
+
+
+class EventOutcome(NamedTuple):
+    record: dict
+    event: Event
+    message: str
+    log: tuple
+
+
+def _loaded(event, games):
+    return event if isinstance(event, Event) else load_event(event, games)
+
+
+def _done(record, games, message, kind, payload):
+    return EventOutcome(record, load_event(record, games), message, (kind, payload))
+
+
+def new_event(name, format, players, seed, rules=None, options=None):
+    """Return a new event record (no round drawn yet); start_round draws the first."""
+    record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
+              "options": options or {}, "rounds": []}
+    event = load_event(record)
+    return EventOutcome(record, event, f"{event.format.name} for {len(players)} players.",
+                        ("event", {"name": name, "format": event.format.id, "players": list(players)}))
+
+
+def start_round(event, games=None):
+    """Confirm who went on from the last round (its advanced and eliminated) and seat the next round as
+    drawn from the seed; with no round yet, seat the first."""
+    event = _loaded(event, games)
+    scored = score_event(event, games)
+    upcoming = scored["next"]
+    if upcoming is None:
+        last = scored["rounds"][-1]
+        if scored["champion"]:
+            raise RecordError("rounds", f"The event is over: {scored['champion']} is the champion.")
+        if not last["complete"]:
+            playing = [str(number) for number, table in enumerate(last["tables"], start=1) if not table["finished"]]
+            raise RecordError("rounds", f"Round {last['number']} is still being played: "
+                                        f"table{'s' if len(playing) > 1 else ''} {', '.join(playing)}.")
+        raise RecordError("rounds", "Nobody is left to play another round.")
+    record = copy.deepcopy(event.record)
+    rounds = record.setdefault("rounds", [])
+    if rounds:
+        rounds[-1]["advanced"] = list(scored["rounds"][-1]["advanced"])
+        rounds[-1]["eliminated"] = list(scored["rounds"][-1]["eliminated"])
+    rounds.append({"tables": [{"seats": table["seats"], "game": None} for table in upcoming["tables"]],
+                   "advanced": [], "eliminated": []})
+    what = "the final table" if upcoming["final"] else f"{len(upcoming['tables'])} tables"
+    return _done(record, games, f"Round {upcoming['number']} is drawn: {what}.", "round",
+                 {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]})
+
+
+def _last_round(event):
+    if not event.rounds:
+        raise RecordError("rounds", "No round is seated yet: draw the first round.")
+    return len(event.rounds) - 1, event.rounds[-1]
+
+
+def _table_of(rnd, name, index):
+    for number, table in enumerate(rnd.tables):
+        if name in table.seats:
+            return number
+    raise RecordError("player", f"{name} is not seated in round {index + 1}.")
+
+
+def _not_started(event, index, table_index):
+    if event.rounds[index].tables[table_index].started:
+        raise RecordError(f"rounds[{index}].tables[{table_index}]",
+                          f"Table {table_index + 1} has started: its seats can no longer change.")
+
+
+def _reseat(raw_table, seats):
+    raw_table["seats"] = seats
+    if isinstance(raw_table.get("record"), dict):  # a game not started yet seats the table's players
+        raw_table["record"]["players"] = list(seats)
+
+
+def swap_players(event, first, second, games=None):
+    """Swap two players' seats in the last round, before either's table starts."""
+    event = _loaded(event, games)
+    index, rnd = _last_round(event)
+    a, b = _table_of(rnd, first, index), _table_of(rnd, second, index)
+    if first == second:
+        raise RecordError("player", "Choose two different players to swap.")
+    _not_started(event, index, a)
+    _not_started(event, index, b)
+    record = copy.deepcopy(event.record)
+    tables = record["rounds"][index]["tables"]
+    seats_a, seats_b = list(tables[a]["seats"]), list(tables[b]["seats"]) if a != b else None
+    if a == b:
+        i, j = seats_a.index(first), seats_a.index(second)
+        seats_a[i], seats_a[j] = second, first
+        _reseat(tables[a], seats_a)
+    else:
+        seats_a[seats_a.index(first)] = second
+        seats_b[seats_b.index(second)] = first
+        _reseat(tables[a], seats_a)
+        _reseat(tables[b], seats_b)
+    return _done(record, games, f"{first} and {second} swap seats.", "swap",
+                 {"round": index + 1, "players": [first, second]})
+
+
+def add_late_player(event, name, table, games=None):
+    """Add a player who arrives late to table `table` (from 0) of the last round, before it starts."""
+    event = _loaded(event, games)
+    index, rnd = _last_round(event)
+    if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < len(rnd.tables):
+        raise RecordError("table", f"Choose a table from 1 to {len(rnd.tables)}.")
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError("player", "Give the late player's name.")
+    name = name.strip()
+    if name.casefold() in {player.strip().casefold() for player in event.players}:
+        raise RecordError("player", f"{name} is already a player of this event.")
+    _not_started(event, index, table)
+    record = copy.deepcopy(event.record)
+    record["players"] = list(record["players"]) + [name]
+    raw_table = record["rounds"][index]["tables"][table]
+    _reseat(raw_table, list(raw_table["seats"]) + [name])
+    try:
+        return _done(record, games, f"{name} joins table {table + 1}.", "late",
+                     {"round": index + 1, "table": table, "player": name})
+    except RecordError as error:
+        raise RecordError(f"rounds[{index}].tables[{table}].seats",
+                          f"Table {table + 1} cannot take another player: {error}") from None
+
+
+def withdraw_player(event, name, games=None):
+    """Withdraw a player from the next round on: their table of this round plays on as a game does."""
+    event = _loaded(event, games)
+    if name not in event.players:
+        raise RecordError("player", f"{name!r} is not a player of this event.")
+    if name in event.withdrawn:
+        raise RecordError("player", f"{name} has withdrawn already.")
+    first = len(event.rounds) + 1
+    record = copy.deepcopy(event.record)
+    record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
+    return _done(record, games, f"{name} withdraws: no seat from round {first} on.", "withdraw",
+                 {"player": name, "from_round": first})
+
+
+def _table_path(event, round_index, table_index):
+    whole = all(isinstance(i, int) and not isinstance(i, bool) for i in (round_index, table_index))
+    if not (whole and 0 <= round_index < len(event.rounds)
+            and 0 <= table_index < len(event.rounds[round_index].tables)):
+        raise RecordError("table", "No such table in this event.")
+    return f"rounds[{round_index}].tables[{table_index}]"
+
+
+def link_game(event, round_index, table_index, game_id, games=None):
+    """Name the stored game a table plays (the web app's store keeps the game itself)."""
+    event = _loaded(event, games)
+    _table_path(event, round_index, table_index)
+    record = copy.deepcopy(event.record)
+    record["rounds"][round_index]["tables"][table_index]["game"] = game_id
+    return _done(record, games, None, "link", {"round": round_index + 1, "table": table_index, "game": game_id})
+
+
+def set_table_record(event, round_index, table_index, game_record, games=None):
+    """Put a table's game record inline (event files for the command line)."""
+    event = _loaded(event, games)
+    _table_path(event, round_index, table_index)
+    record = copy.deepcopy(event.record)
+    record["rounds"][round_index]["tables"][table_index]["record"] = copy.deepcopy(game_record)
+    return _done(record, games, None, "record", {"round": round_index + 1, "table": table_index})

@@ -1,0 +1,44 @@
+"""The game store: SQLite through sqlite-utils. The only package that knows table names.
+
+One module per kind of row: db (connections, init-db), games (reading games), cache (loaded
+games per revision), log (the write path: create, actions, undo, import), results (stored
+results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
+sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
+steps and backfills). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
+
+Every function takes the `db` from `get_db()` (or `connect(path)`). Writes raise StaleRevision
+when the game changed since `revision`, and RecordError (from the rules engine) when the new
+record breaks its rules; then nothing is stored. Every write transaction starts BEGIN IMMEDIATE,
+so simultaneous writers wait their turn (up to BUSY_SECONDS) instead of failing. A stored record
+this version cannot read raises DamagedGame (a RecordError) naming the game.
+"""
+
+from ..eventlog import replay
+from .cache import load_game, scored_game
+from .db import close, connect, get_db, init_app, new_id
+from .evenings import evening_of, get_evening, list_evenings, list_players
+from .files import StorageError, backup, check_storage, restore
+from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
+                    get_game, get_game_head, list_games, may_edit, unreadable_games)
+from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
+from .migrations import migrate, migrations
+from .results import player_results, player_summaries, table_of
+from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
+                    sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
+
+__all__ = [
+    # connections and the file
+    "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
+    "new_id", "StorageError",
+    # games and their log
+    "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
+    "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
+    "append_event", "undo", "events", "replay",
+    "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
+    # evenings, the roster, results
+    "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",
+    "table_of",
+    # the actions API and seat links
+    "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
+    "make_seat_keys", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+]

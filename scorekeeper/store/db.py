@@ -1,0 +1,227 @@
+"""Connections: one per thread to the app's database, BEGIN IMMEDIATE writes, and the init-db command."""
+
+import collections
+import contextlib
+import json
+import os
+import secrets
+import sqlite3
+import threading
+import weakref
+from datetime import datetime, timezone
+from types import MappingProxyType
+
+import click
+import sqlite_utils
+from flask import current_app
+from flask.cli import with_appcontext
+
+from .files import StorageError, read_write_uri
+
+BUSY_SECONDS = 10
+
+
+class Database(sqlite_utils.Database):
+    """sqlite-utils' Database whose outermost transaction is BEGIN IMMEDIATE.
+
+    A deferred transaction that reads first and then writes cannot wait for the lock (SQLite
+    refuses it at once with "database is locked"); an immediate one takes the write lock first,
+    so the busy timeout makes simultaneous writers queue. Nested blocks are savepoints. The threads
+    of one process queue first on `writer_lock(path)`, so only other processes meet SQLite's lock.
+    """
+
+    path = None
+    after_commit = ()  # what to do once the outermost transaction is committed (never if it is not)
+    # (game id, revision) -> the game as the open transaction wrote it, seen only by it (read-only outside one)
+    written = MappingProxyType({})
+
+    @contextlib.contextmanager
+    def atomic(self):
+        if self.conn.in_transaction:
+            with super().atomic():
+                yield self
+            return
+        # The threads of this process queue for the write in turn on a lock of their own (first come, first
+        # served); SQLite's lock, with its busy timeout that sleeps and retries, is left to other processes.
+        with writer_lock(self.path) if self.path else contextlib.nullcontext():
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.after_commit, self.written = [], {}
+            try:
+                yield self
+            except BaseException:
+                self.after_commit, self.written = (), Database.written
+                self.rollback()
+                raise
+            else:
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.after_commit, self.written = (), Database.written
+                    self.rollback()
+                    raise
+                done, self.after_commit, self.written = self.after_commit, (), Database.written
+        for work in done:  # once the lock is let go: the next writer need not wait for it
+            work()
+
+
+class FairLock:
+    """A lock handed to its waiters in the order they came (threading.Lock promises no order)."""
+
+    def __init__(self):
+        self._guard = threading.Lock()
+        self._waiters = collections.deque()
+        self._held = False
+
+    def __enter__(self):
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return self
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiters.append(turn)
+        turn.acquire()  # released by the holder before us, which hands the lock over
+        return self
+
+    def __exit__(self, *_exc):
+        with self._guard:
+            if self._waiters:
+                self._waiters.popleft().release()
+            else:
+                self._held = False
+
+
+_WRITER_LOCKS = {}
+_WRITER_LOCKS_GUARD = threading.Lock()
+
+
+def writer_lock(path):
+    """The one lock that this process's writers to the database at path take in turn, first come first served."""
+    with _WRITER_LOCKS_GUARD:
+        return _WRITER_LOCKS.setdefault(os.path.realpath(str(path)), FairLock())
+
+
+def connect(path, create=True):
+    """Open the database with foreign keys on; autocommit outside `db.atomic()` blocks."""
+    # isolation_level=None: no implicit transaction is ever left open on a connection kept for long.
+    # The app's connections open with create=False: a database deleted under the server stays an error.
+    conn = sqlite3.connect(path if create else read_write_uri(path), timeout=BUSY_SECONDS,
+                           check_same_thread=False, isolation_level=None, uri=not create)
+    db = Database(conn, recursive_triggers=False, execute_plugins=False)
+    db.path = str(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+class _Holder:
+    """A thread's connection; closed when the thread ends (its thread-local goes) or at shutdown."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def close(self):
+        db, self.db = self.db, None
+        if db is not None:
+            db.close()
+
+    def __del__(self):
+        self.close()
+
+
+class Connections:
+    """One open connection per thread to one database file.
+
+    Opening a connection costs far more than a query on an open one, and while one stays open
+    SQLite keeps the WAL and its index instead of rebuilding and checkpointing them per request.
+    """
+
+    def __init__(self, path):
+        self.path = path
+        self._local = threading.local()
+        self._open = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def get(self):
+        holder = getattr(self._local, "holder", None)
+        if holder is None or holder.db is None:
+            holder = self._local.holder = _Holder(connect(self.path, create=False))
+            with self._lock:
+                self._open.add(holder)
+        return holder.db
+
+    def opened(self):
+        """Return this thread's connection if it has one open, else None."""
+        holder = getattr(self._local, "holder", None)
+        return None if holder is None else holder.db
+
+    def close(self):
+        """Close every thread's connection (at shutdown, or when a test's app is done)."""
+        with self._lock:
+            holders = list(self._open)
+        for holder in holders:
+            holder.close()
+
+
+def get_db():
+    """Return this thread's connection to the app's database, opening it on first use."""
+    connections = current_app.extensions["scorekeeper.connections"]
+    if not os.path.exists(connections.path):  # an open connection would go on writing to a deleted file
+        raise StorageError(f"the database {connections.path} is missing")
+    return connections.get()
+
+
+def close_db(_error=None):
+    """End the request: a transaction left open by an error is rolled back (the connection stays open)."""
+    db = current_app.extensions["scorekeeper.connections"].opened()
+    if db is not None and db.conn.in_transaction:
+        db.rollback()
+
+
+def close(app):
+    """Close the app's connections: at shutdown, and when a test is done with its app."""
+    app.extensions["scorekeeper.connections"].close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command():
+    """Create the database and apply the migrations."""
+    from .migrations import migrate
+
+    migrate(current_app.config["DATABASE"])
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app):
+    """Apply the migrations, set up the connections, register the teardown and the init-db command."""
+    from .migrations import migrate
+
+    migrate(app.config["DATABASE"])
+    connections = Connections(app.config["DATABASE"])
+    app.extensions["scorekeeper.connections"] = connections
+    app.extensions["scorekeeper.keeper"] = connections  # the name older code closes
+    weakref.finalize(app, connections.close)  # at exit too: finalizers run then
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)
+
+
+def new_id(nbytes):
+    """Return an unguessable URL-safe id that starts with a letter or digit.
+
+    A leading '-' would make a spreadsheet read the id as a formula, so CSV exports would
+    have to quote it, and the id would no longer match.
+    """
+    while True:
+        token = secrets.token_urlsafe(nbytes)
+        if token[0].isalnum():
+            return token
+
+
+def now():
+    """The time now, as the store writes it (UTC, to the second)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def dumps(data):
+    """JSON text as the store writes it: compact, UTF-8 kept."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,131 @@
+"""Game rows: reading games, their pages and counts, and whether a key may edit one."""
+
+import json
+import secrets
+
+from .. import rules
+
+
+class StaleRevision(Exception):
+    """The game changed since the writer read it."""
+
+
+class UnknownGame(LookupError):
+    """No game has that id."""
+
+
+class DamagedGame(rules.RecordError):
+    """A stored game whose record this version cannot read: the message names the game."""
+
+    def __init__(self, game_id, problem):
+        super().__init__("", f"game {game_id}: {problem}")
+        self.game_id, self.problem = game_id, problem
+
+
+GAME_COLUMNS = "id, record, revision, status, created, updated"  # everything but the edit key
+
+
+def status(game):
+    """Return 'finished' when every planned hand of the loaded game is done, else 'playing'."""
+    return "finished" if rules.next_hand(game) is None else "playing"
+
+
+def parse_record(game_id, text):
+    """Return a stored record as a dict, or raise DamagedGame naming the game."""
+    try:
+        record = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise DamagedGame(game_id, f"its stored record is not JSON ({error})") from None
+    if not isinstance(record, dict):
+        raise DamagedGame(game_id, "its stored record is not a JSON object")
+    return record
+
+
+def row_with_record(row):
+    """A game row with its record parsed."""
+    game = dict(row)
+    game["record"] = parse_record(game["id"], game["record"])
+    return game
+
+
+def get_game(db, game_id):
+    """Return the game with its record as a dict, or None."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return row_with_record(rows[0]) if rows else None
+
+
+def get_game_head(db, game_id):
+    """Return the game's id, edit_key, revision and status without its record, or None."""
+    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
+    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
+
+
+def list_games(db):
+    """Return every game, most recently played first, without edit keys."""
+    sql = f"select {GAME_COLUMNS} from games order by updated desc, rowid desc"
+    return [row_with_record(row) for row in db.query(sql)]
+
+
+def game_list(db, status=None, limit=20, offset=0):
+    """Return one page of games, most recently played first: id, players, hands done, status, dates."""
+    where = "where g.status = ?" if status else ""
+    sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
+           f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
+    params = ([status] if status else []) + [limit, offset]
+    return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
+            for row in db.query(sql, params)]
+
+
+def count_games(db, status=None):
+    """Return how many games there are (with that status)."""
+    if status:
+        return db.execute("select count(*) from games where status = ?", [status]).fetchone()[0]
+    return db.execute("select count(*) from games").fetchone()[0]
+
+
+def games_in_pages(db, damaged=None, size=100):
+    """Yield every game in the order stored (oldest first), without edit keys, `size` rows at a time: an
+    export of thousands of games holds one page in memory.
+
+    A game whose record cannot be read raises DamagedGame; when `damaged` is a list, it is left
+    out instead and named there as (game id, problem), so the others can still be exported.
+    """
+    sql = f"select rowid as _after, {GAME_COLUMNS} from games where rowid > ? order by rowid limit ?"
+    after = 0
+    while True:
+        rows = list(db.query(sql, [after, size]))
+        for row in rows:
+            after = row.pop("_after")
+            try:
+                game = row_with_record(row)
+            except DamagedGame as error:
+                if damaged is None:
+                    raise
+                damaged.append((error.game_id, error.problem))
+                continue
+            yield game
+        if len(rows) < size:
+            return
+
+
+def games_in_order(db, damaged=None):
+    """Return every game as games_in_pages yields them, as a list."""
+    return list(games_in_pages(db, damaged))
+
+
+def unreadable_games(db):
+    """Return (game id, problem) of every stored record that is not a JSON object, found by SQLite alone.
+
+    A streamed export names them in a header before its first byte, without reading every record twice.
+    """
+    sql = ("select id, json_valid(record) from games where not json_valid(record) "
+           "or json_type(record) != 'object' order by rowid")
+    return [(game_id, "its stored record is not JSON" if not valid else "its stored record is not a JSON object")
+            for game_id, valid in db.execute(sql).fetchall()]
+
+
+def may_edit(game, key):
+    """True when key is the game's edit key."""
+    # As bytes: compare_digest refuses str with non-ASCII characters (a hostile key or cookie).
+    return bool(key) and secrets.compare_digest(str(key).encode("utf-8", "surrogatepass"),
+                                                game["edit_key"].encode())

@@ -1,0 +1,197 @@
+"""The write path: a game is created, changed by actions and undone through its event log.
+
+A game row holds the current record and a revision number; every action appends an event with
+what it changed (eventlog.diff), so History reads the actions and undo applies the last live
+action's change backwards. Every write goes through `_write`, in one BEGIN IMMEDIATE transaction
+with the game's results, its evening and the roster.
+"""
+
+import json
+import secrets
+
+from .. import rules
+from ..eventlog import EVENT_FIELDS, apply, diff
+from .cache import loaded_at, remember
+from .db import dumps, new_id, now
+from .evenings import evening_exists, join_evening, remember_players, touch_evening
+from .games import StaleRevision, UnknownGame, parse_record, status
+from .results import results_stored, store_results
+
+
+class NothingToUndo(Exception):
+    """Only the game's creation is left."""
+
+
+def create_game(db, record, evening_id=None, created=None):
+    """Store a new game from a valid record; return (id, edit_key).
+
+    The game starts a new evening unless evening_id names the evening it continues;
+    created (an ISO date) keeps the date of an imported game.
+    """
+    loaded = rules.load(record)
+    scored = rules.score(loaded)
+    game_id, edit_key, when = new_id(12), secrets.token_urlsafe(24), created or now()
+    with db.atomic():
+        db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
+                   "values (?, ?, ?, 1, ?, ?, ?)", [game_id, edit_key, dumps(record), status(loaded), when, when])
+        db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+                   "values (?, 1, 1, 'create', '{}', ?, 0, ?)", [game_id, dumps(diff({}, record)), when])
+        join_evening(db, game_id, evening_id, when)
+        remember_players(db, record["players"], when)
+        store_results(db, game_id, scored, when)
+    return game_id, edit_key
+
+
+def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
+                history=None):
+    """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
+
+    The game keeps its id and edit key when given and the id is free (so its links stay the same),
+    and its whole event log when `history` is given; it joins evening_id, or starts an evening with
+    new_evening_id when that id is free, else a new one.
+    """
+    loaded = rules.load(record)
+    when = created or now()
+    if not game_id or db.execute("select 1 from games where id = ?", [game_id]).fetchone():
+        game_id, edit_key = new_id(12), None
+    edit_key = edit_key or secrets.token_urlsafe(24)
+    events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
+                             "undone": 0, "created": when}]
+    db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
+               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), status(loaded),
+                                                when, events_in[-1]["created"] or when])
+    db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+                        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
+                          dumps(event["change"]), event["undone"], event["created"] or when) for event in events_in])
+    if evening_id is None and new_evening_id and not evening_exists(db, new_evening_id):
+        db.execute("insert into evenings (id, created, updated) values (?, ?, ?)", [new_evening_id, when, when])
+        evening_id = new_evening_id
+    join_evening(db, game_id, evening_id, when)
+    remember_players(db, record["players"], when)
+    store_results(db, game_id, rules.score(loaded), when)
+    return game_id, edit_key
+
+
+def events(db, game_id, records=False):
+    """Return the game's event log in order: payloads and changes as dicts.
+
+    With records, each event also carries the record it produced (replayed from the creation).
+    """
+    sql = "select id, game_id, seq, revision, kind, payload, change, undone, created from events " \
+          "where game_id = ? order by seq"
+    log = [dict(row, payload=json.loads(row["payload"]), change=json.loads(row["change"]))
+           for row in db.query(sql, [game_id])]
+    if records:
+        record = {}
+        for event in log:
+            record = event["record"] = apply(record, event["change"])
+    return log
+
+
+def full_history(db, game_id):
+    """Return the game's row (edit key included) and its whole event log, as stored: for exports."""
+    row = db.execute("select id, edit_key, record, revision, status, created, updated from games where id = ?",
+                     [game_id]).fetchone()
+    if row is None:
+        return None
+    game = dict(zip(("id", "edit_key", "record", "revision", "status", "created", "updated"), row))
+    game["record"] = parse_record(game_id, game["record"])
+    game["events"] = [{key: event[key] for key in EVENT_FIELDS} for event in events(db, game_id)]
+    return game
+
+
+def _current(db, game_id, revision, known=None):
+    """Return the stored record at revision (inside the write's transaction), or raise.
+
+    known: the game at that revision as loaded (the cache's), whose record spares parsing the stored one."""
+    row = db.execute(f"select {'null' if known else 'record'}, revision from games where id = ?", [game_id]).fetchone()
+    if row is None:
+        raise UnknownGame(game_id)
+    if row[1] != revision:
+        raise StaleRevision(game_id)
+    return known.record if known else parse_record(game_id, row[0])
+
+
+def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None):
+    """Store record as the game at revision + 1 with the event that made it, in the caller's transaction.
+
+    A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
+    evening's date, and the players' roster and results only when they changed."""
+    text, when = loaded.text if loaded.record is record else dumps(record), now()
+    # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
+    cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
+                             "where id = ? and revision = ? returning *",
+                             [text, status(loaded), when, game_id, revision])
+    row = cursor.fetchone()
+    if row is None:
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise UnknownGame(game_id)
+        raise StaleRevision(game_id)
+    game = dict(zip([column[0] for column in cursor.description], row), record=record)
+    if undone_seq is not None:
+        db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
+    db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+               "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
+               [game_id, revision + 1, kind, dumps(payload), dumps(diff(before, record)), when, game_id])
+    touch_evening(db, game_id, when)
+    if before.get("players") != record["players"]:
+        remember_players(db, record["players"], when)  # a late arrival joins the roster too
+    if not results_stored(db, game_id, scored, game["created"]):
+        store_results(db, game_id, scored, game["created"])
+    # The next action starts from this game as loaded and scored here: in this transaction at once
+    # (an answer given before the commit), in every other once it is committed.
+    entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
+    db.after_commit.append(lambda: remember(db, game, loaded, scored, entry))
+    return revision + 1
+
+
+def append_event(db, game_id, kind, payload, record, revision, loaded=None):
+    """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
+    prepared = prepare(db, game_id, record, revision, loaded)
+    with db.atomic():
+        return append_prepared(db, game_id, kind, payload, record, revision, prepared)
+
+
+def prepare(db, game_id, record, revision, loaded=None):
+    """The engine's work for a write (load, score), done before its transaction when the caller holds none:
+    (known, loaded, scored)."""
+    # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
+    known = loaded_at(db, game_id, revision)
+    if loaded is None:
+        loaded = rules.load(record, known=known)
+    return known, loaded, rules.score(loaded)
+
+
+def append_prepared(db, game_id, kind, payload, record, revision, prepared):
+    """Store a prepared write in the caller's transaction."""
+    known, loaded, scored = prepared
+    # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
+    before = known.record if known else _current(db, game_id, revision)
+    return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
+
+
+def undo(db, game_id, revision):
+    """Return the game to its state before its last action not yet undone; return the new revision."""
+    with db.atomic():
+        before = _current(db, game_id, revision)
+        # The record is always the state after the last live action, so its change taken back is the undo.
+        row = db.execute("select seq, kind, change from events where game_id = ? and kind != 'undo' "
+                         "and undone = 0 order by seq desc limit 1", [game_id]).fetchone()
+        if row is None or row[1] == "create":
+            raise NothingToUndo(game_id)
+        last_seq, last_kind, change = row
+        record = apply(before, json.loads(change), forward=False)
+        loaded = rules.load(record, trusted=True)  # a state this game was in, validated then
+        return _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
+                      loaded, rules.score(loaded), undone_seq=last_seq)
+
+
+def repair(db, game_id, problem, record):
+    """Store a repaired record (see migration m010) as the game's next revision, with a `repair` event."""
+    loaded = rules.load(record)
+    revision, text = db.execute("select revision, record from games where id = ?", [game_id]).fetchone()
+    before = json.loads(text)
+    with db.atomic():
+        return _write(db, game_id, revision, "repair", {"problem": problem}, before, record, loaded,
+                      rules.score(loaded))

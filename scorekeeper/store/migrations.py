@@ -1,0 +1,251 @@
+"""Migrations: every schema step works on the schema of its own day, with its own code.
+
+Policy. A schema step (`migrations`, names m001...) changes tables and converts the rows it must
+convert, using only SQL and the small frozen helpers below it (m003 keeps its own copy of the
+change format it wrote, m002 its own ids and roster rule): it never calls today's engine, writers
+or stats, which expect today's schema. Data that only today's code can compute is left to a
+backfill (`backfills`, names b...), applied after every schema step, on today's schema, with
+today's code: the stored results and statuses (b003, for m003) and the repairs of records beyond
+the limits (b010, for m010: whether a record breaks a limit is a question for today's engine).
+Why a backfill rather than a frozen copy: the results are a copy of what today's scoring says, read
+by the players' pages beside results written by today's writes, so they must come from the same
+code; freezing the scoring engine into a migration would be most of the engine, and would store
+results that today's writes then contradict.
+
+Both sets are recorded in `_sqlite_migrations` (sets "scorekeeper" and "scorekeeper-backfill"):
+never rename a recorded name. `migrate` applies them all in one transaction, so a second process
+starting at the same moment waits, then finds nothing pending. Every backfill is safe to run on a
+database whose step ran before the backfills existed (it recomputes results, and repairs only
+games without a note).
+"""
+
+import json
+import secrets
+import sqlite3
+import time
+
+from sqlite_utils.migrations import Migrations
+
+from .db import BUSY_SECONDS, connect
+from .files import check_storage, create_private, mark_created
+
+migrations = Migrations("scorekeeper")
+backfills = Migrations("scorekeeper-backfill")
+
+
+# ---- schema steps: each frozen at its own day -------------------------------------------------------
+
+@migrations()
+def m001_games_and_events(db):
+    """Create the games and their event log (each event a full copy of the record, until m003)."""
+    db["games"].create({"id": str, "edit_key": str, "record": str, "revision": int, "status": str,
+                        "created": str, "updated": str}, pk="id")
+    db["events"].create({"id": int, "game_id": str, "seq": int, "revision": int, "kind": str,
+                         "payload": str, "record": str, "undone": int, "created": str},
+                        pk="id", foreign_keys=[("game_id", "games", "id")],
+                        defaults={"undone": 0}, not_null={"game_id", "seq", "kind", "record"})
+    db["events"].create_index(["game_id", "seq"], unique=True)
+    db["games"].create_index(["updated"])
+
+
+@migrations()
+def m002_evenings_and_players(db):
+    """Create evenings (games by the same table, in order) and the roster of players; fill them in."""
+    db["evenings"].create({"id": str, "created": str}, pk="id")
+    db["evening_games"].create({"game_id": str, "evening_id": str, "position": int}, pk="game_id",
+                               foreign_keys=[("game_id", "games", "id"), ("evening_id", "evenings", "id")],
+                               not_null={"evening_id", "position"})
+    db["evening_games"].create_index(["evening_id", "position"], unique=True)
+    db["players"].create({"key": str, "name": str, "created": str}, pk="key", not_null={"name"})
+    # Games stored before evenings existed each make an evening of their own.
+    for game_id, text, created in db.execute("select id, record, created from games order by created").fetchall():
+        evening_id = _m002_new_id()
+        db.execute("insert into evenings (id, created) values (?, ?)", [evening_id, created])
+        db.execute("insert into evening_games (game_id, evening_id, position) values (?, ?, 1)",
+                   [game_id, evening_id])
+        try:
+            record = json.loads(text)
+        except ValueError:
+            continue  # a damaged record keeps its evening; its names are not known
+        names = record.get("players") if isinstance(record, dict) else None
+        # The roster's rule then: a name matched trimmed, case ignored, the first spelling kept.
+        db.conn.executemany("insert or ignore into players (key, name, created) values (?, ?, ?)",
+                            [(str(name).strip().casefold(), str(name).strip(), created)
+                             for name in names or [] if str(name).strip()])
+
+
+def _m002_new_id():
+    """An evening id as m002 made them: URL-safe, starting with a letter or digit."""
+    while True:
+        token = secrets.token_urlsafe(9)
+        if token[0].isalnum():
+            return token
+
+
+@migrations()
+def m003_actions_and_results(db):
+    """Keep each event's change instead of a copy of the record; create the tables of stored results.
+
+    Each event's change is worked out from its record and the one before it, so nothing in the
+    log is lost. The results themselves (and every game's status) are written by backfill b003.
+    """
+    db.execute("alter table events add column change text")
+    previous = {}
+    rows = db.execute("select id, game_id, record from events order by game_id, seq").fetchall()
+    for event_id, game_id, text in rows:
+        record = json.loads(text)
+        change = _m003_diff(previous.get(game_id, {}), record)
+        db.execute("update events set change = ? where id = ?",
+                   [json.dumps(change, ensure_ascii=False, separators=(",", ":")), event_id])
+        previous[game_id] = record
+    db.execute("alter table events drop column record")
+    db["game_results"].create({"game_id": str, "created": str, "system": str, "label": str, "lowest_wins": int,
+                               "finished": int, "players": str, "hands": int}, pk="game_id",
+                              foreign_keys=[("game_id", "games", "id")])
+    db["game_results"].create_index(["created"])
+    db["player_results"].create({"game_id": str, "seat": int, "key": str, "name": str, "total": float,
+                                 "place": int, "won": int, "made": int, "hands": int}, pk=("game_id", "seat"),
+                                foreign_keys=[("game_id", "games", "id")])
+    db["player_results"].create_index(["key"])
+    db["player_summary"].create({"key": str, "name": str, "name_created": str, "played": int, "games": int,
+                                 "wins": int, "hands": int, "made": int}, pk="key",
+                                defaults={"played": 0, "games": 0, "wins": 0, "hands": 0, "made": 0})
+    db.execute("alter table evenings add column updated text")
+    db.execute("update evenings set updated = (select max(g.updated) from evening_games e "
+               "join games g on g.id = e.game_id where e.evening_id = evenings.id)")
+    db["evenings"].create_index(["updated"])
+    db["games"].create_index(["status", "updated"])
+
+
+def _m003_diff(before, after):
+    """The change format m003 wrote: the top-level keys that differ, and the one run of hands that does."""
+    missing = object()
+    change = {}
+    old, new = before.get("hands", missing), after.get("hands", missing)
+    spliced = isinstance(old, list) and isinstance(new, list)
+    keys = [key for key in dict.fromkeys([*before, *after])
+            if (key != "hands" or not spliced) and before.get(key, missing) != after.get(key, missing)]
+    if keys:
+        change.update(keys=keys, before={k: before[k] for k in keys if k in before},
+                      after={k: after[k] for k in keys if k in after})
+    if spliced and old != new:
+        start = 0
+        while start < min(len(old), len(new)) and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        change["hands"] = {"at": start, "before": old[start:len(old) - end], "after": new[start:len(new) - end]}
+    return change
+
+
+@migrations()
+def m010_limits(db):
+    """Create the `repairs` notes; the records beyond the limits of issue 10 are repaired by backfill b010."""
+    db["repairs"].create({"id": int, "game_id": str, "problem": str, "repaired": int, "created": str}, pk="id")
+
+
+@migrations()
+def m020_action_ids(db):
+    """Remember applied action ids, seat keys, and bids sealed until the reveal."""
+    db["applied_actions"].create({"game_id": str, "action_id": str, "revision": int, "created": str},
+                                 pk=("game_id", "action_id"), foreign_keys=[("game_id", "games", "id")])
+    db["seat_keys"].create({"game_id": str, "seat": int, "key": str, "created": str}, pk=("game_id", "seat"),
+                           foreign_keys=[("game_id", "games", "id")], not_null={"key"})
+    db["sealed_bids"].create({"game_id": str, "hand": int, "seat": int, "bid": int, "blind": int, "created": str},
+                             pk=("game_id", "hand", "seat"), foreign_keys=[("game_id", "games", "id")])
+
+
+# ---- backfills: today's code on today's schema, after every schema step -----------------------------
+
+@backfills()
+def b003_results(db):
+    """Store every game's status and results (m003's tables) as today's engine scores it.
+
+    A record that no longer loads keeps its game, without results (b010 notes it).
+    """
+    from .. import rules
+    from .games import status
+    from .results import store_results
+
+    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
+        store_results(db, game_id, rules.score(loaded), created)
+
+
+@backfills()
+def b010_repairs(db):
+    """Find stored records beyond the limits of issue 10 and repair them, or report the ones that cannot be.
+
+    A non-finite or out-of-range number is what made pages fail for everyone. Where a record breaks
+    a limit it is refused by rules.load; a note goes in `repairs`, and the numbers that can be are
+    clamped (stake, payouts, penalties, starting totals) and stored as a `repair` event, so the game
+    loads again. A game noted already is left as it is.
+    """
+    from .. import rules
+    from ..rules.repair import clamped
+    from .db import now
+    from .log import repair
+
+    rows = db.execute("select id, record from games where id not in (select game_id from repairs)").fetchall()
+    for game_id, text in rows:
+        try:
+            rules.load(text)
+            continue
+        except rules.RecordError as error:
+            problem = str(error)
+        except Exception as error:  # a record no version of the engine could read: report it
+            problem = f"{type(error).__name__}: {error}"
+        fixed = clamped(text)
+        repaired = False
+        if fixed is not None:
+            try:
+                rules.load(fixed)
+                repaired = True
+            except rules.RecordError:
+                pass
+        if repaired:
+            repair(db, game_id, problem, fixed)
+        db["repairs"].insert({"game_id": game_id, "problem": problem, "repaired": int(repaired), "created": now()})
+
+
+# ---- applying them ----------------------------------------------------------------------------------
+
+def migrate(path):
+    """Switch the database to WAL and apply every pending step and backfill, waiting out another process doing so."""
+    deadline = time.monotonic() + 2 * BUSY_SECONDS
+    while True:
+        try:
+            return _migrate(path)
+        except sqlite3.OperationalError as error:
+            # Switching to WAL takes the file whole, and SQLite answers "locked" at once instead of
+            # waiting while a second server starting at the same moment holds it: try again shortly.
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def _migrate(path):
+    check_storage(path)
+    create_private(path)
+    db = connect(path, create=True)
+    try:
+        db.enable_wal()
+        # One transaction for them all: a second process starting at the same moment waits, then
+        # finds nothing pending (each migration is a savepoint inside it).
+        with db.atomic():
+            migrations.ensure_migrations_table(db)
+            converted = db["events"].exists() and "m003_actions_and_results" in {
+                m.name for m in migrations.pending(db)}
+            migrations.apply(db)
+            backfills.apply(db)
+        if converted:
+            db.vacuum()  # give back the space of the full copies the old log held
+    finally:
+        db.close()
+    mark_created(path)
+

@@ -1,0 +1,83 @@
+"""Stored results: each game's totals, places and bids made by seat, and each player's summary.
+
+They are written with every write of a game, so the players' pages never rescore a game.
+"""
+
+import json
+
+from .. import stats
+from .db import dumps
+
+
+def store_results(db, game_id, scored, created):
+    """Replace the game's stored results (for the players' pages) with those of the scored game.
+
+    Each player's summary is kept up to date by taking out the game's old results and adding the new,
+    so the players' list reads one row per player however many games there are.
+    """
+    _add_to_summaries(db, game_id, -1)
+    db.execute("delete from player_results where game_id = ?", [game_id])
+    db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
+               "players, hands) values (?, ?, ?, ?, ?, ?, ?, ?)",
+               [game_id, created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
+                int(scored["finished"]), dumps(scored["players"]), len(stats.completed(scored))])
+    db.conn.executemany("insert into player_results (game_id, seat, key, name, total, place, won, made, hands) "
+                        "values (:game_id, :seat, :key, :name, :total, :place, :won, :made, :hands)",
+                        [dict(row, game_id=game_id) for row in stats.seat_results(scored)])
+    _add_to_summaries(db, game_id, +1)
+
+
+RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
+
+
+def results_stored(db, game_id, scored, created):
+    """True when the stored results are those of scored already: a bid or a deal changes no result."""
+    game = (created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
+            int(scored["finished"]), dumps(scored["players"]), len(stats.completed(scored)))
+    stored = db.execute("select created, system, label, lowest_wins, finished, players, hands from game_results "
+                        "where game_id = ?", [game_id]).fetchone()
+    if stored != game:
+        return False
+    seats = [tuple(row[name] for name in RESULT_COLUMNS) for row in stats.seat_results(scored)]
+    return db.execute(f"select {', '.join(RESULT_COLUMNS)} from player_results where game_id = ? order by seat",
+                      [game_id]).fetchall() == seats
+
+
+def _add_to_summaries(db, game_id, sign):
+    """Add (sign +1) or take out (-1) the game's stored results from its players' summaries."""
+    rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.hands, p.made from player_results p "
+                      "join game_results r on r.game_id = p.game_id where p.game_id = ?", [game_id]).fetchall()
+    for key, name, created, finished, won, hands, made in rows:
+        db.execute("insert or ignore into player_summary (key, name, name_created) values (?, ?, ?)",
+                   [key, name, created])
+        db.execute("update player_summary set played = played + ?, games = games + ?, wins = wins + ?, "
+                   "hands = hands + ?, made = made + ? where key = ?",
+                   [sign, sign * finished, sign * (finished and won), sign * hands, sign * made, key])
+        if sign > 0:  # the name as written in the player's most recent game
+            db.execute("update player_summary set name = ?, name_created = ? where key = ? and name_created <= ?",
+                       [name, created, key, created])
+
+
+def player_summaries(db):
+    """Return each player's games (finished), wins, hands and bids made, with the name as last written."""
+    return list(db.query("select key, name, games, wins, hands, made, played from player_summary where played > 0"))
+
+
+def player_results(db, name):
+    """Return the named player's result in every game they played, newest first, with the game's."""
+    sql = ("select p.game_id as id, r.created as date, g.status, r.system, r.label, r.lowest_wins, r.finished, "
+           "r.players, r.hands as game_hands, p.seat, p.name, p.total, p.place, p.won, p.made, p.hands "
+           "from player_results p join game_results r on r.game_id = p.game_id join games g on g.id = p.game_id "
+           "where p.key = ? order by r.created desc, p.game_id desc")
+    return [dict(row, players=json.loads(row["players"])) for row in db.query(sql, [stats.name_key(name)])]
+
+
+def table_of(db, name):
+    """Return the bids made by everyone in the named player's games: key, name, made, hands.
+
+    Names are as written in the newest of those games; the order is that of first appearance there.
+    """
+    sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
+           "on r.game_id = p.game_id where p.game_id in (select game_id from player_results where key = ?) "
+           "order by r.created desc, p.game_id desc, p.seat")
+    return list(db.query(sql, [stats.name_key(name)]))

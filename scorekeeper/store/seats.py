@@ -1,0 +1,111 @@
+"""The actions API's applied action ids, seat keys and sealed bids (issue 11).
+
+A client's action id is applied once. The caller checks `applied_action` and writes in ONE
+transaction (`with db.atomic():` around both, as scorekeeper/taps.py does): BEGIN IMMEDIATE takes the
+write lock before the check, so a second copy of the same action (a phone's retry while the first
+is in flight, or another process) waits for the first to commit and then finds its id applied.
+"""
+
+import secrets
+import sqlite3
+
+from .db import now
+from .log import append_prepared, prepare, undo
+
+
+class ActionSeen(Exception):
+    """A client's action id was applied before; `revision` is the revision it made."""
+
+    def __init__(self, revision):
+        super().__init__(revision)
+        self.revision = revision
+
+
+def applied_action(db, game_id, action_id):
+    """Return the revision that the client's action id made, or None when it was never applied."""
+    row = db.execute("select revision from applied_actions where game_id = ? and action_id = ?",
+                     [game_id, action_id]).fetchone()
+    return row[0] if row else None
+
+
+def _claim_action(db, game_id, action_id, revision):
+    """Remember the action id with the revision its write makes (every write makes the next one); ActionSeen
+    when it was applied before."""
+    try:
+        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, ?, ?)",
+                   [game_id, action_id, revision, now()])
+    except sqlite3.IntegrityError:
+        raise ActionSeen(applied_action(db, game_id, action_id)) from None
+    return revision
+
+
+def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None):
+    """append_event, remembering the client's action id in the same transaction; ActionSeen if it was.
+
+    loaded: the engine's load of record, so the store does not load it again."""
+    prepared = prepare(db, game_id, record, revision, loaded)
+    with db.atomic():
+        _claim_action(db, game_id, action_id, revision + 1)
+        return append_prepared(db, game_id, kind, payload, record, revision, prepared)
+
+
+def undo_action(db, game_id, action_id, revision):
+    """undo, remembering the client's action id in the same transaction; ActionSeen if it was."""
+    with db.atomic():
+        _claim_action(db, game_id, action_id, revision + 1)
+        return undo(db, game_id, revision)
+
+
+def remember_action(db, game_id, action_id, revision):
+    """Remember an action id that needed no write (it asked for what the game already holds)."""
+    with db.atomic():
+        return _claim_action(db, game_id, action_id, revision)
+
+
+def seat_keys(db, game_id):
+    """Return the game's seat keys by seat."""
+    return {seat: key for seat, key in
+            db.execute("select seat, key from seat_keys where game_id = ? order by seat", [game_id]).fetchall()}
+
+
+def make_seat_keys(db, game_id, seats):
+    """Give every seat listed a key of its own (as strong as the edit key), keeping keys already given."""
+    with db.atomic():
+        for seat in seats:
+            db.execute("insert or ignore into seat_keys (game_id, seat, key, created) values (?, ?, ?, ?)",
+                       [game_id, seat, secrets.token_urlsafe(24), now()])
+    return seat_keys(db, game_id)
+
+
+def withdraw_seat_keys(db, game_id):
+    """Withdraw every seat key of the game: those links write nothing from now on."""
+    with db.atomic():
+        db.execute("delete from seat_keys where game_id = ?", [game_id])
+
+
+def seat_of_key(db, game_id, key):
+    """Return the seat whose key this is, or None."""
+    if not key:
+        return None
+    for seat, known in seat_keys(db, game_id).items():
+        if secrets.compare_digest(str(key), known):
+            return seat
+    return None
+
+
+def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None):
+    """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
+    prepared = prepare(db, game_id, record, revision, loaded)
+    with db.atomic():
+        if action_id:
+            _claim_action(db, game_id, action_id, revision + 1)
+        db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
+                   "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), now()])
+        return append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
+
+
+def sealed_bids(db, game_id, hand):
+    """Return the hand's sealed bids: {seat: (bid, blind)}."""
+    rows = db.execute("select seat, bid, blind from sealed_bids where game_id = ? and hand = ?",
+                      [game_id, hand]).fetchall()
+    return {seat: (bid, bool(blind)) for seat, bid, blind in rows}

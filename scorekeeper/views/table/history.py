@@ -1,0 +1,18 @@
+"""The history of a game: every action recorded, undone ones and earlier versions included."""
+
+from flask import render_template
+
+from ... import store
+from ...history import describe
+from ..common import load_game
+from . import bp
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id):
+    """List every action recorded for the game, undone ones and earlier versions included."""
+    game, loaded = load_game(game_id)
+    lowest_wins = loaded.rules.system.lowest_wins
+    log = [dict(event, text=describe(event, loaded.players, lowest_wins))
+           for event in store.events(store.get_db(), game_id)]
+    return render_template("table/history.html", game=game, loaded=loaded, log=log)

@@ -1,0 +1,123 @@
+"""Tables played through the engine's actions with random legal hands, and an independent reading of
+RULES.md's tournament rules to check the engine's events against (tests/test_events.py)."""
+
+import hashlib
+import random
+
+from scorekeeper import rules
+from scorekeeper.rules import actions, events
+
+
+def _split(rng, cards, seats):
+    """A random split of `cards` tricks among `seats`: {seat: tricks}."""
+    cuts = sorted(rng.randint(0, cards) for _ in range(len(seats) - 1))
+    bounds = [0, *cuts, cards]
+    return {seat: bounds[i + 1] - bounds[i] for i, seat in enumerate(seats)}
+
+
+def play_table(seats, table_rules, rng, alike=(), miss=False):
+    """Play a whole game through rules.actions (deal, blind and open bids, trump, tricks) and return its record.
+
+    Hands are random and legal. The seats in `alike` bid and take the same every hand, so they finish
+    level: a tie that a cut must break; with `miss` they miss every bid (exact scoring: they end on 0).
+    Eligible players sometimes bid blind where the rules allow it.
+    """
+    game = rules.load({"players": list(seats), "rules": table_rules, "hands": []})
+    n = len(seats)
+    alike = list(alike)
+    others = [seat for seat in range(n) if seat not in alike]
+    while actions.step(game) != "over":
+        game = actions.deal(game, trump=rng.choice(rules.TRUMPS)).game
+        hand = game.hands[-1]
+        cards, dealer = hand.cards, hand.dealer
+        each = rng.randint(0, cards // max(len(alike), 1)) if alike else 0
+        tricks = {seat: each for seat in alike}
+        tricks.update(_split(rng, cards - each * len(alike), others))
+        bids = {seat: rng.randint(0, cards) for seat in others}
+        alike_bid = each if rng.random() < 0.6 and not miss else rng.choice([b for b in range(cards + 1) if b != each] or [each])
+        bids.update({seat: alike_bid for seat in alike})
+        if sum(bids.values()) == cards:  # the hook: a non-alike player bids one more or one fewer
+            seat = others[0]
+            bids[seat] += 1 if bids[seat] < cards else -1
+        blind = [seat for seat in actions.blind_offers(game)
+                 if seat not in alike and seat != dealer and rng.random() < 0.4]
+        for seat in blind:
+            game = actions.bid(game, seat, bids[seat], blind=True).game
+        for seat in rules.bidding_order(dealer, n):
+            if seat not in blind:
+                game = actions.bid(game, seat, bids[seat]).game
+        if actions.step(game) == "trump":
+            game = actions.name_trump(game, rng.choice(rules.TRUMPS)).game
+        game = actions.record_tricks(game, [tricks[seat] for seat in range(n)]).game
+    return rules.dump(game)
+
+
+def play_event(fmt, players, seed, table_play, rules=None, options=None):
+    """Play a whole event through the director's actions (new_event, start_round, set_table_record):
+    each table's game through the table's actions. `table_play(round, table)` says which seats play alike."""
+    rng = random.Random(seed)
+    record = events.new_event(f"{fmt} test", fmt, players, seed, rules, options).record
+    record = events.start_round(record).record
+    while True:
+        event = events.load_event(record)
+        index = len(record["rounds"]) - 1
+        for j, table in enumerate(record["rounds"][index]["tables"]):
+            game = play_table(table["seats"], event.table_rules, rng, **table_play(index, j))
+            record = events.set_table_record(record, index, j, game).record
+        if events.score_event(record)["champion"] is not None:
+            return record
+        record = events.start_round(record).record
+
+
+# ---- an independent reading of RULES.md "Tournaments (events)" -------------------------------------
+
+def lot_position(seed, name):
+    """docs/events.md: the lot orders players by the SHA-256 of "{seed}:lot:{name}", smallest first."""
+    return hashlib.sha256(f"{seed}:lot:{name}".encode()).hexdigest()
+
+
+def results_of(record):
+    """{name: (total, bids made)} of a finished game: the total from the engine's game scoring, the bids made
+    counted from the record (hands where the tricks taken equal the bid)."""
+    totals = rules.score(rules.load(record))["totals"]
+    return {name: (totals[seat], sum(1 for hand in record["hands"] if hand["tricks"][seat] == hand["bids"][seat]))
+            for seat, name in enumerate(record["players"])}
+
+
+def reading_order(names, results, previous, seed, lowest=False):
+    """RULES.md's order at a line: the better total (the game's places: higher, or lower where the lowest wins),
+    then more bids made in the round, then the better total in the previous round (none counts below any),
+    then the drawn lot."""
+    sign = 1 if lowest else -1
+
+    def key(name):
+        total, made = results[name]
+        before = previous.get(name)
+        return (sign * total, -made, (0, sign * before) if before is not None else (1, 0), lot_position(seed, name))
+    return sorted(names, key=key)
+
+
+def reading_tie(order, keep, results, previous, seed):
+    """The tie at the line after the first `keep` of `order`, as (group, broken_by), or None."""
+    if not 0 < keep < len(order):
+        return None
+    inside, outside = order[keep - 1], order[keep]
+    if results[inside][0] != results[outside][0]:
+        return None
+    group = [name for name in order if results[name][0] == results[inside][0]]
+    if results[inside][1] != results[outside][1]:
+        return group, "bids_made"
+    if previous.get(inside) != previous.get(outside):
+        return group, "previous_total"
+    return group, "lot"
+
+
+def reading_points(totals, lowest=False):
+    """Placement points at a table of k: 1st k - 1 ... last 0, tied players share the average."""
+    k = len(totals)
+    points = []
+    for total in totals:
+        better = sum((other < total) if lowest else (other > total) for other in totals)
+        level = sum(other == total for other in totals)
+        points.append(sum(k - 1 - place for place in range(better, better + level)) / level)
+    return points
