@@ -4,7 +4,8 @@ One module per kind of row: db (connections, init-db), games (reading games), ca
 games per revision), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
 sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
-steps and backfills). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
+steps and backfills), tournaments (events of several tables: the record, the director's log and key,
+which game plays which table). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
 
 Every function takes the `db` from `get_db()` (or `connect(path)`). Writes raise StaleRevision
 when the game changed since `revision`, and RecordError (from the rules engine) when the new
@@ -23,6 +24,8 @@ from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_l
 from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
 from .migrations import migrate, migrations
 from .results import player_results, player_summaries, table_of
+from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
+                          get_event, list_events, may_direct, update_event)
 from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
@@ -41,4 +44,7 @@ __all__ = [
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
     "make_seat_keys", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+    # tournaments (docs/events.md "On the web")
+    "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
+    "list_events", "may_direct", "UnknownEvent",
 ]

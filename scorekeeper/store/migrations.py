@@ -156,6 +156,21 @@ def m020_action_ids(db):
                              pk=("game_id", "hand", "seat"), foreign_keys=[("game_id", "games", "id")])
 
 
+@migrations()
+def m030_tournaments(db):
+    """Create the tournaments (events of several tables), their director's log and which game plays which table.
+
+    Named `tournaments`: the table `events` is every game's log since m001."""
+    db["tournaments"].create({"id": str, "name": str, "record": str, "revision": int, "director_key": str,
+                              "created": str, "updated": str}, pk="id", not_null={"record", "director_key"})
+    db["tournament_log"].create({"tournament_id": str, "seq": int, "kind": str, "payload": str, "at": str},
+                                pk=("tournament_id", "seq"), foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_games"].create({"game_id": str, "tournament_id": str, "round": int, "table_index": int},
+                                  pk="game_id", foreign_keys=[("game_id", "games", "id"),
+                                                              ("tournament_id", "tournaments", "id")])
+    db["tournament_games"].create_index(["tournament_id"])
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
