@@ -45,20 +45,35 @@ def temporary_app():
             store.close(app)
 
 
+def bare_hello():
+    """A test client of a bare Flask app whose one route answers "hello": what this app's pages cost against
+    Flask itself (a route inside this app would pay this app's own hooks too)."""
+    from flask import Flask
+
+    bare = Flask("hello")
+    bare.add_url_rule("/hello", "hello", lambda: "hello")
+    return bare.test_client()
+
+
 def best_mean_times(client, urls, requests, repeats, warmup=20, headers=None, status=200):
     """Return each url's best mean seconds per GET over `repeats` runs of `requests`, the urls taking turns
     (as timeit does, so a burst of load elsewhere hits them alike); each answers `status` while warming up."""
-    for url in urls:
+    return best_ask_times([(client, url, headers, status) for url in urls], requests, repeats, warmup)
+
+
+def best_ask_times(asks, requests, repeats, warmup=20):
+    """best_mean_times for asks of their own: (client, url, headers, status expected) each."""
+    for client, url, headers, status in asks:
         for _ in range(warmup):
             assert client.get(url, headers=headers).status_code == status, url
-    best = dict.fromkeys(urls, float("inf"))
+    best = [float("inf")] * len(asks)
     for _ in range(repeats):
-        for url in urls:
+        for number, (client, url, headers, _status) in enumerate(asks):
             start = time.perf_counter()
             for _ in range(requests):
                 client.get(url, headers=headers)
-            best[url] = min(best[url], (time.perf_counter() - start) / requests)
-    return [best[url] for url in urls]
+            best[number] = min(best[number], (time.perf_counter() - start) / requests)
+    return best
 
 
 def best_call_time(function):

@@ -6,7 +6,7 @@ import re
 import sqlite3
 import sys
 
-from scorekeeper import rules
+from scorekeeper import rules, serving
 from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
 
@@ -243,8 +243,6 @@ HOST_NAME = re.compile(r"\.?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?")
 
 
 def cmd_serve(args):
-    from waitress import serve
-
     from scorekeeper import create_app, store
     from scorekeeper.network import serving_addresses, serving_message
 
@@ -270,7 +268,11 @@ def cmd_serve(args):
     else:
         print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
     print(owner_lines(app), flush=True)
-    serve(app, host=args.host, port=args.port, threads=8, **options)
+    threads = _positive(args.threads, "--threads")
+    connections = _positive(args.connections, "--connections")
+    workers = _positive(args.workers, "--workers")
+    print(serving.limits(threads, connections, workers), flush=True)
+    serving.run(app, args.host, args.port, threads, connections, workers, options)
     return 0
 
 
@@ -391,6 +393,13 @@ def build_parser():
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--proxy", action="store_true",
                        help="behind a TLS proxy: trust its X-Forwarded-* headers, https links, Secure cookies")
+    serve.add_argument("--threads", default=str(serving.THREADS),
+                       help=f"requests answered at once, per process (default {serving.THREADS})")
+    serve.add_argument("--connections", default=str(serving.CONNECTIONS),
+                       help=f"open connections at most, per process: each following phone keeps one "
+                            f"(default {serving.CONNECTIONS})")
+    serve.add_argument("--workers", default="1",
+                       help="processes serving the one database (default 1: waitress; more: gunicorn)")
     serve.add_argument("--trusted-proxy", metavar="ADDR",
                        help="the proxy's address, whose X-Forwarded-* headers are trusted (default 127.0.0.1; "
                             "implies --proxy)")

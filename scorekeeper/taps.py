@@ -190,9 +190,10 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
         revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
-                                  game["revision"])
+                                  game["revision"], loaded=outcome.game)
         return 200, _reveal_when_all_in(db, game_id, revision, outcome)
-    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"])
+    # The engine loaded (and so validated) the record once: the store need not load it again.
+    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game)
     return 200, answer(db, game_id, outcome.message)
 
 

@@ -83,5 +83,5 @@ def test_allowed_hosts_from_the_config_and_serve(tmp_path):
 def test_serve_refuses_an_allowed_host_that_is_not_a_name(capsys, name):
     from scorekeeper import cli
 
-    assert cli.main(["serve", "--allowed-host", name]) == 2
+    assert cli.main(["serve", f"--allowed-host={name}"]) == 2  # "=": a name may begin with "-"
     assert "--allowed-host takes a name such as scores.example.org" in capsys.readouterr().err

@@ -10,7 +10,7 @@ from .games import DamagedGame, get_game, get_game_head
 # changes once written, so an entry is never stale; the oldest go first.
 _LOADED = OrderedDict()
 _LOADED_LOCK = threading.Lock()
-LOADED_CACHE_SIZE = 64
+LOADED_CACHE_SIZE = 512  # a room of 200 tables and more, each game at its current revision
 
 
 def remember(db, game, loaded, scored=None, entry=None):

@@ -1,5 +1,6 @@
 """Connections: one per thread to the app's database, BEGIN IMMEDIATE writes, and the init-db command."""
 
+import collections
 import contextlib
 import json
 import os
@@ -25,7 +26,8 @@ class Database(sqlite_utils.Database):
 
     A deferred transaction that reads first and then writes cannot wait for the lock (SQLite
     refuses it at once with "database is locked"); an immediate one takes the write lock first,
-    so the busy timeout makes simultaneous writers queue. Nested blocks are savepoints.
+    so the busy timeout makes simultaneous writers queue. Nested blocks are savepoints. The threads
+    of one process queue first on `writer_lock(path)`, so only other processes meet SQLite's lock.
     """
 
     path = None
@@ -39,24 +41,64 @@ class Database(sqlite_utils.Database):
             with super().atomic():
                 yield self
             return
-        self.conn.execute("BEGIN IMMEDIATE")
-        self.after_commit, self.written = [], {}
-        try:
-            yield self
-        except BaseException:
-            self.after_commit, self.written = (), Database.written
-            self.rollback()
-            raise
-        else:
+        # The threads of this process queue for the write in turn on a lock of their own (first come, first
+        # served); SQLite's lock, with its busy timeout that sleeps and retries, is left to other processes.
+        with writer_lock(self.path) if self.path else contextlib.nullcontext():
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.after_commit, self.written = [], {}
             try:
-                self.conn.execute("COMMIT")
+                yield self
             except BaseException:
                 self.after_commit, self.written = (), Database.written
                 self.rollback()
                 raise
-            done, self.after_commit, self.written = self.after_commit, (), Database.written
-            for work in done:
-                work()
+            else:
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.after_commit, self.written = (), Database.written
+                    self.rollback()
+                    raise
+                done, self.after_commit, self.written = self.after_commit, (), Database.written
+        for work in done:  # once the lock is let go: the next writer need not wait for it
+            work()
+
+
+class FairLock:
+    """A lock handed to its waiters in the order they came (threading.Lock promises no order)."""
+
+    def __init__(self):
+        self._guard = threading.Lock()
+        self._waiters = collections.deque()
+        self._held = False
+
+    def __enter__(self):
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return self
+            turn = threading.Lock()
+            turn.acquire()
+            self._waiters.append(turn)
+        turn.acquire()  # released by the holder before us, which hands the lock over
+        return self
+
+    def __exit__(self, *_exc):
+        with self._guard:
+            if self._waiters:
+                self._waiters.popleft().release()
+            else:
+                self._held = False
+
+
+_WRITER_LOCKS = {}
+_WRITER_LOCKS_GUARD = threading.Lock()
+
+
+def writer_lock(path):
+    """The one lock that this process's writers to the database at path take in turn, first come first served."""
+    with _WRITER_LOCKS_GUARD:
+        return _WRITER_LOCKS.setdefault(os.path.realpath(str(path)), FairLock())
 
 
 def connect(path, create=True):

@@ -15,7 +15,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .results import store_results
+from .results import results_stored, store_results
 
 
 class NothingToUndo(Exception):
@@ -131,26 +131,33 @@ def _current(db, game_id, revision, known=None):
 
 
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None):
-    """Store record as the game at revision + 1 with the event that made it, in the caller's transaction."""
+    """Store record as the game at revision + 1 with the event that made it, in the caller's transaction.
+
+    A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
+    evening's date, and the players' roster and results only when they changed."""
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
-    cursor = db.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
-                        "where id = ? and revision = ?", [text, status(loaded), when, game_id, revision])
-    if cursor.rowcount != 1:
+    cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
+                             "where id = ? and revision = ? returning *",
+                             [text, status(loaded), when, game_id, revision])
+    row = cursor.fetchone()
+    if row is None:
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise UnknownGame(game_id)
         raise StaleRevision(game_id)
-    seq = db.execute("select coalesce(max(seq), 0) + 1 from events where game_id = ?", [game_id]).fetchone()[0]
+    game = dict(zip([column[0] for column in cursor.description], row), record=record)
     if undone_seq is not None:
         db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
     db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-               "values (?, ?, ?, ?, ?, ?, 0, ?)",
-               [game_id, seq, revision + 1, kind, dumps(payload), dumps(diff(before, record)), when])
+               "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
+               [game_id, revision + 1, kind, dumps(payload), dumps(diff(before, record)), when, game_id])
     touch_evening(db, game_id, when)
-    remember_players(db, record["players"], when)  # a late arrival joins the roster too
-    created = db.execute("select created from games where id = ?", [game_id]).fetchone()[0]
-    store_results(db, game_id, scored, created, loaded.rules.hook_applies)
+    if before.get("players") != record["players"]:
+        remember_players(db, record["players"], when)  # a late arrival joins the roster too
+    if not results_stored(db, game_id, scored, game["created"]):
+        store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
-    game = dict(next(db.query("select * from games where id = ?", [game_id])), record=record)
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
     db.after_commit.append(lambda: remember(db, game, loaded, scored, entry))
     return revision + 1
@@ -158,14 +165,27 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
 
 def append_event(db, game_id, kind, payload, record, revision, loaded=None):
     """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
+    prepared = prepare(db, game_id, record, revision, loaded)
+    with db.atomic():
+        return append_prepared(db, game_id, kind, payload, record, revision, prepared)
+
+
+def prepare(db, game_id, record, revision, loaded=None):
+    """The engine's work for a write (load, score), done before its transaction when the caller holds none:
+    (known, loaded, scored)."""
     # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
     known = loaded_at(db, game_id, revision)
     if loaded is None:
         loaded = rules.load(record, known=known)
-    scored = rules.score(loaded)  # before the transaction, which holds the write lock
-    with db.atomic():
-        before = _current(db, game_id, revision, known)
-        return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
+    return known, loaded, rules.score(loaded)
+
+
+def append_prepared(db, game_id, kind, payload, record, revision, prepared):
+    """Store a prepared write in the caller's transaction."""
+    known, loaded, scored = prepared
+    # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
+    before = known.record if known else _current(db, game_id, revision)
+    return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
 
 
 def undo(db, game_id, revision):

@@ -47,6 +47,22 @@ def player_habits(db, name):
                          [stats.name_key(name)]))
 
 
+RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
+
+
+def results_stored(db, game_id, scored, created):
+    """True when the stored results are those of scored already: a bid or a deal changes no result."""
+    game = (created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
+            int(scored["finished"]), dumps(scored["players"]), len(stats.completed(scored)))
+    stored = db.execute("select created, system, label, lowest_wins, finished, players, hands from game_results "
+                        "where game_id = ?", [game_id]).fetchone()
+    if stored != game:
+        return False
+    seats = [tuple(row[name] for name in RESULT_COLUMNS) for row in stats.seat_results(scored)]
+    return db.execute(f"select {', '.join(RESULT_COLUMNS)} from player_results where game_id = ? order by seat",
+                      [game_id]).fetchall() == seats
+
+
 def _add_to_summaries(db, game_id, sign):
     """Add (sign +1) or take out (-1) the game's stored results from its players' summaries."""
     rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.hands, p.made from player_results p "

@@ -10,7 +10,7 @@ import secrets
 import sqlite3
 
 from .db import now
-from .log import append_event, undo
+from .log import append_prepared, prepare, undo
 
 
 class ActionSeen(Exception):
@@ -28,39 +28,38 @@ def applied_action(db, game_id, action_id):
     return row[0] if row else None
 
 
-def _claim_action(db, game_id, action_id):
+def _claim_action(db, game_id, action_id, revision):
+    """Remember the action id with the revision its write makes (every write makes the next one); ActionSeen
+    when it was applied before."""
     try:
-        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, 0, ?)",
-                   [game_id, action_id, now()])
+        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, ?, ?)",
+                   [game_id, action_id, revision, now()])
     except sqlite3.IntegrityError:
         raise ActionSeen(applied_action(db, game_id, action_id)) from None
-
-
-def _settle_action(db, game_id, action_id, revision):
-    db.execute("update applied_actions set revision = ? where game_id = ? and action_id = ?",
-               [revision, game_id, action_id])
     return revision
 
 
-def append_action(db, game_id, action_id, kind, payload, record, revision):
-    """append_event, remembering the client's action id in the same transaction; ActionSeen if it was."""
+def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None):
+    """append_event, remembering the client's action id in the same transaction; ActionSeen if it was.
+
+    loaded: the engine's load of record, so the store does not load it again."""
+    prepared = prepare(db, game_id, record, revision, loaded)
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, append_event(db, game_id, kind, payload, record, revision))
+        _claim_action(db, game_id, action_id, revision + 1)
+        return append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
 
 def undo_action(db, game_id, action_id, revision):
     """undo, remembering the client's action id in the same transaction; ActionSeen if it was."""
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, undo(db, game_id, revision))
+        _claim_action(db, game_id, action_id, revision + 1)
+        return undo(db, game_id, revision)
 
 
 def remember_action(db, game_id, action_id, revision):
     """Remember an action id that needed no write (it asked for what the game already holds)."""
     with db.atomic():
-        _claim_action(db, game_id, action_id)
-        return _settle_action(db, game_id, action_id, revision)
+        return _claim_action(db, game_id, action_id, revision)
 
 
 def seat_keys(db, game_id):
@@ -110,15 +109,15 @@ def seat_of_key(db, game_id, key):
     return None
 
 
-def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision):
+def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None):
     """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
+    prepared = prepare(db, game_id, record, revision, loaded)
     with db.atomic():
         if action_id:
-            _claim_action(db, game_id, action_id)
+            _claim_action(db, game_id, action_id, revision + 1)
         db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
                    "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), now()])
-        new = append_event(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision)
-        return _settle_action(db, game_id, action_id, new) if action_id else new
+        return append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
 
 
 def sealed_bids(db, game_id, hand):

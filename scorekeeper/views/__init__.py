@@ -29,6 +29,9 @@ def register_blueprints(app):
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
+    # A room of followers (issue "Serving a room"): an unchanged poll answered before Flask.
+    from . import follow_poll
+    follow_poll.init_app(app)
     # Serving a room and the open internet: the owner's sign-in.
     from . import owner
     app.register_blueprint(owner.bp)

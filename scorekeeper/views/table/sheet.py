@@ -6,7 +6,7 @@ import threading
 from flask import Response, abort, make_response, redirect, render_template, session, url_for
 from markupsafe import escape
 
-from ... import delivery, printing, rules, store
+from ... import delivery, printing, rules, shared_pages, store
 from ...bounded_cache import BoundedCache
 from ...forms import AboutForm, RevisionForm, csrf_token
 from ...rules import actions
@@ -20,10 +20,12 @@ from . import bp
 @bp.get("/games/<game_id>")
 def play(game_id):
     """Show the screen the table is on; a read-only visitor sees the sheet."""
-    game, loaded = load_game(game_id)
-    if not can_edit(game):
-        return sheet(game_id)
-    return screen(game_id, loaded)
+    head = store.get_game_head(store.get_db(), game_id)
+    if head is None:
+        abort(404)
+    if not can_edit(head):  # a follower: the sheet, which need not load the game when its page is kept
+        return _sheet(game_id, head, editor=False)
+    return screen(game_id, load_game(game_id)[1])
 
 
 _SHEETS = BoundedCache(32 * 1024 * 1024)
@@ -69,29 +71,43 @@ def sheet(game_id):
     game = store.get_game_head(store.get_db(), game_id)
     if game is None:
         abort(404)
-    editor = can_edit(game)
+    return _sheet(game_id, game, can_edit(game))
+
+
+def _sheet(game_id, game, editor):
     token = csrf_token() if editor else ""
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
     tag = delivery.follow_tag(game)
+    if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
+        return delivery.page_once_gzipped(("sheet", game_id, tag, origin),
+                                          lambda: _kept_sheet(game_id, editor, origin, tag))
     # The editor's Share panel lists the seat links, which change without a new revision.
-    seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items())) if editor else ()
+    seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items()))
+    return _kept_sheet(game_id, editor, origin, tag, seats).replace(CSRF_SLOT, token)
+
+
+def _kept_sheet(game_id, editor, origin, tag, seats=()):
+    """The sheet page at the game's follow tag, rendered once and kept (with slots for the CSRF token)."""
     key = (game_id, tag, editor, seats)
     page = _SHEETS.get(key)
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
             page = _SHEETS.get(key)
+            if page is None and not editor:  # another process of `serve --workers N` may have rendered it
+                page = shared_pages.get(game_id, tag)
+                if page is not None:
+                    _SHEETS.put(key, page)
             if page is None:
                 revision, page = render_sheet(game_id, editor, CSRF_SLOT, tag)
                 page = page.replace(origin, ORIGIN_SLOT)
-                if str(revision) == tag.removesuffix(delivery.MOVED_ON):
+                if str(revision) == tag.removesuffix(delivery.MOVED_ON):  # not changed while rendering
                     _SHEETS.put(key, page)
-    page = page.replace(ORIGIN_SLOT, origin)
-    if not editor:  # the same bytes for every follower
-        return delivery.page_once_gzipped(("sheet", game_id, tag, origin), page)
-    return page.replace(CSRF_SLOT, token)
+                    if not editor:
+                        shared_pages.put(game_id, tag, page)
+    return page.replace(ORIGIN_SLOT, origin)
 
 
 @bp.get("/games/<game_id>/sheet.pdf")

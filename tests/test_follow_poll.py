@@ -1,0 +1,69 @@
+"""A follower's unchanged poll is answered before Flask, exactly as the route answers it."""
+
+import os
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.test import Client
+
+from scorekeeper import store
+from tests.test_table import new_game
+from tests.test_table_changes import deal
+
+
+def through_the_route(app):
+    """A test client of the app without the shortcut: every poll reaches the Flask route."""
+    return Client(Flask.wsgi_app.__get__(app), app.response_class)
+
+
+def test_an_unchanged_poll_carries_the_routes_headers(client, app):
+    game_id = new_game(client)
+    asks = {"If-None-Match": '"1"'}
+    shortcut = client.get(f"/games/{game_id}/revision", headers=asks)
+    route = through_the_route(app).get(f"/games/{game_id}/revision", headers=asks)
+    assert shortcut.status_code == route.status_code == 304
+    assert shortcut.get_data() == route.get_data() == b""
+    assert sorted(shortcut.headers.items()) == sorted(route.headers.items())
+
+
+def test_a_moved_game_an_unknown_game_and_a_missing_database_go_to_the_route(client, app):
+    game_id = new_game(client)
+    deal(client, game_id)
+    moved = client.get(f"/games/{game_id}/revision", headers={"If-None-Match": '"1"'})
+    assert moved.status_code == 200 and moved.get_json()["revision"] == 2 and moved.headers["ETag"] == '"2"'
+    unknown = client.get("/games/nosuchgame/revision", headers={"If-None-Match": '"1"'})
+    assert unknown.status_code == 404 and unknown.get_json()["field"] == "id"
+    os.remove(app.config["DATABASE"])
+    with pytest.raises(store.StorageError, match="missing"):  # the route's own error (TESTING lets it through)
+        client.get(f"/games/{game_id}/revision", headers={"If-None-Match": '"2"'})
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(asked=st.one_of(st.sampled_from(['"1"', 'W/"1"', '"2", "1"', "*", '"1', "1", '""', '"01"', ' "1" ']),
+                       st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=20)))
+def test_the_shortcut_answers_304_exactly_when_the_route_would(client, app, asked):
+    game_id = getattr(app, "_poll_game", None) or new_game(client)
+    app._poll_game = game_id
+    path = f"/games/{game_id}/revision"
+    assert client.get(path, headers={"If-None-Match": asked}).status_code == \
+        through_the_route(app).get(path, headers={"If-None-Match": asked}).status_code
+
+
+def test_a_poll_for_a_name_the_server_does_not_answer_to_is_refused_as_the_route_refuses_it(client, app):
+    game_id = new_game(client)
+    asks = {"If-None-Match": '"1"', "Host": "evil.example"}
+    shortcut = client.get(f"/games/{game_id}/revision", headers=asks)
+    assert shortcut.status_code == through_the_route(app).get(f"/games/{game_id}/revision", headers=asks).status_code
+    assert shortcut.status_code == 400 and b"does not answer to the name" in shortcut.get_data()
+
+
+def test_an_unchanged_poll_behind_the_tls_proxy_carries_hsts_as_the_route_does(client, app):
+    game_id = new_game(client)
+    app.config["PROXY"] = True
+    asks = {"If-None-Match": '"1"'}
+    shortcut = client.get(f"/games/{game_id}/revision", headers=asks, base_url="https://localhost")
+    route = through_the_route(app).get(f"/games/{game_id}/revision", headers=asks, base_url="https://localhost")
+    assert shortcut.status_code == route.status_code == 304
+    assert shortcut.headers["Strict-Transport-Security"] == route.headers["Strict-Transport-Security"]
