@@ -12,6 +12,7 @@ from .rules import RecordError, WrongStep, sealed
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
 MAX_ID = 100
 RETRIES = 3
+UNDONE = "Undone."  # said after an undo, and by queue.js after a waiting tap is taken back on the phone
 
 
 class Conflict(Exception):
@@ -159,7 +160,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
         if stale:
             raise Conflict("Undo takes back the last action, and another phone has acted since.")
         store.undo_action(db, game_id, action_id, game["revision"])
-        return 200, answer(db, game_id, "Undone.")
+        return 200, answer(db, game_id, UNDONE)
     if seat is not None and action != "bid":
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:

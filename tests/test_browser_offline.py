@@ -80,7 +80,7 @@ def record_a_hand_offline(keeper, live_server, link, shots, reload):
     go_offline(context, link)
     page.get_by_role("button", name="hearts").click()
     # The bids screen is drawn on the phone; the tap waits.
-    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
     expect(page.locator("#queue-status")).to_contain_text("not saved yet", use_inner_text=True)
     offline_bid(page, 1)  # Bob
     offline_bid(page, 0)  # Cy
@@ -92,16 +92,16 @@ def record_a_hand_offline(keeper, live_server, link, shots, reload):
                            " > innerHeight / 2")
     expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
     shots(page, "offline-01-bids-hook")
-    expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
+    expect(page.locator("#queue-count")).to_have_text("4 taps waiting on this phone")
     if reload:
         page.reload()  # once, without a connection: the kept page and the waiting taps come back
-        expect(page.locator("#queue-count")).to_have_text("4 taps waiting")
+        expect(page.locator("#queue-count")).to_have_text("4 taps waiting on this phone")
     offline_bid(page, 1)  # Ann
     expect(page.locator("#offline-rest")).to_have_text("0")
     shots(page, "offline-02-tricks")
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
-    expect(page.locator("#queue-count")).to_have_text("6 taps waiting")
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     shots(page, "offline-03-waiting")
     assert server_record(page, live_server, game_id)["hands"] == []
     go_online(context, link)
@@ -126,10 +126,10 @@ def test_a_tap_while_the_phone_still_believes_it_is_online_waits_and_is_sent(liv
     page.wait_for_url(re.compile(r"/bids$"))
     link.cut()  # and the phone does not know: navigator.onLine stays true
     page.locator("form.bidpad").get_by_role("button", name="1", exact=True).click()  # Bob
-    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
     expect(page.locator("#offline-hand .bidders li").first).to_contain_text("Bob1")
     offline_bid(page, 0)  # Cy: queued at once, behind Bob's
-    expect(page.locator("#queue-count")).to_have_text("2 taps waiting")
+    expect(page.locator("#queue-count")).to_have_text("2 taps waiting on this phone")
     shots(page, "offline-06-believed-online")
     assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, None, None, None]
     link.restore()  # no "online" event: the queue tries again on its own
@@ -175,7 +175,7 @@ def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(live_server, lin
     refused = page.locator("#queue-status .refused")
     expect(refused).to_contain_text("Not saved: Bob bids 1. This game changed on another phone")
     expect(refused).to_contain_text("Bob's bid is already 0")
-    expect(page.locator("#queue-count")).to_have_text("1 tap waiting")
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
     # The screen shows the game as the server holds it, with Cy's waiting 0 on top.
     expect(page.locator("#offline-hand .bidders")).to_contain_text("Bob0")
     expect(page.locator("#offline-hand .who")).to_have_text("Di bids:")
@@ -280,3 +280,40 @@ def test_secret_bids_stay_hidden_until_the_reveal(browser, live_server, shots):
     finally:
         for context, _page in phones:
             context.close()
+
+
+def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, keeper, shots):
+    """The Wi-Fi drops on the sheet after a hand's tricks: the next deal, its bids and tricks, one undone tap."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    page.locator("#next-deal").get_by_role("button", name="spades").click()  # hand 2: Bob deals 2
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+    expect(page.locator("#offline-hand .who")).to_have_text("Cy bids:")
+    offline_bid(page, 1)  # Cy
+    offline_bid(page, 0)  # Di
+    offline_bid(page, 1)  # Ann: a slip
+    expect(page.locator("#queue-count")).to_have_text("4 taps waiting on this phone")
+    page.get_by_role("button", name="Undo the last tap").click()
+    expect(page.locator("#offline-hand .flash")).to_have_text("Undone.")  # the words of the server's undo
+    expect(page.locator("#queue-count")).to_have_text("3 taps waiting on this phone")
+    expect(page.locator("#offline-hand .who")).to_have_text("Ann bids:")
+    offline_bid(page, 0)  # Ann again
+    offline_bid(page, 0)  # Bob deals: the hook strikes out 1
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 2 is recorded on this phone.")
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
+    shots(page, "offline-07-next-hand-waiting")
+    assert len(server_record(page, live_server, game_id)["hands"]) == 1
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and "tricks" in hands[1])
+    assert hands[1] == {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]}
+    expect(page).to_have_url(re.compile(r"/(sheet|deal)$"), timeout=15000)
+    expect(page.locator("#queue-status")).to_be_hidden()
+    expect(page.locator("body")).not_to_contain_text("Not saved")

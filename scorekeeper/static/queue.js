@@ -15,6 +15,7 @@
   var taps = [];        // the waiting taps, oldest first: {seq, game, tap: {id, action, ...}, made_on, refused}
   var sending = false;
   var local = false;    // true once this page shows a state of its own (taps not yet confirmed)
+  var said = null;      // a word after the last tap on this phone (the server's "Undone."), shown once
 
   // ---- IndexedDB: taps (waiting, in order) and bases (the confirmed state under them), per game ------------
   var dbReady = new Promise(function (resolve, reject) {
@@ -107,6 +108,7 @@
   }
   function queue(tap) {
     tap.id = newId();
+    said = null;
     var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
     return saveBase().then(function () {
       return store("taps", "readwrite", function (s) { return s.add(entry); });
@@ -193,7 +195,7 @@
     status.classList.toggle("bad", refused.length > 0);
     if (!taps.length) return;
     var n = waiting();
-    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting"}));
+    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting on this phone"}));
     if (n) status.appendChild(document.createTextNode(navigator.onLine && sending ? " — sending…"
       : refused.length ? " — not saved yet; they are sent once the refused tap below is discarded."
       : " — not saved yet; they are sent when the connection returns."));
@@ -285,6 +287,7 @@
   }
   function screen(state) {
     var box = el("section", {class: "offline-hand", id: "offline-hand"});
+    if (said) box.appendChild(el("p", {class: "flash info", role: "alert", text: said}));
     if (state.step === "deal") {
       box.appendChild(handline(state));
       box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
@@ -360,7 +363,7 @@
     var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
     if (last && !sending) {
       box.appendChild(button("Undo the last tap", "small", function () {
-        drop(last).then(function () { render(); });
+        drop(last).then(function () { said = page.undone; render(); });
       }));
     }
     return box;
@@ -418,7 +421,7 @@
     if (navigator.onLine && !taps.length) {
       // The page posts as usual; if the connection is gone after all, the service worker answers with the kept
       // page, which queues this tap (see start).
-      sessionStorage.setItem(IN_FLIGHT, JSON.stringify({game: GAME, tap: tap}));
+      sessionStorage.setItem(IN_FLIGHT, JSON.stringify({game: GAME, revision: page.revision, tap: tap}));
       return;
     }
     event.preventDefault();
@@ -426,7 +429,7 @@
   }, true);
 
   // ---- the page itself, kept so that a reload without a connection still opens the hand (sw.js) ------------
-  var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, tap}
+  var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, revision it was made on, tap}
   function keepPage() {
     if (!window.caches || !navigator.onLine) return;
     var copy = document.documentElement.cloneNode(true);
@@ -442,7 +445,9 @@
   // service worker without a connection, as the kept page: then its tap waits here like any other.
   var posted = JSON.parse(sessionStorage.getItem(IN_FLIGHT) || "null");
   sessionStorage.removeItem(IN_FLIGHT);
-  var lost = posted && posted.game === GAME && holder.hasAttribute("data-kept") ? posted.tap : null;
+  // Only a tap made on the kept page itself: an older page's marker is never queued again.
+  var lost = posted && posted.game === GAME && posted.revision === page.revision &&
+             holder.hasAttribute("data-kept") ? posted.tap : null;
   if (lost) history.replaceState(null, "", page.play);  // a reload opens the hand, never posts again
   if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) needEngine().catch(function () {});
   loadTaps().then(function () {

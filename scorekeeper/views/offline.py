@@ -14,7 +14,7 @@ import json
 from flask import Blueprint, url_for
 from markupsafe import Markup
 
-from .. import rules
+from .. import rules, taps
 from ..rules import actions, bidding
 
 bp = Blueprint("offline", __name__)
@@ -42,7 +42,8 @@ def offline_table(game, loaded):
             "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.MESSAGES,
             "engine": url_for("static", filename="bidstate.js"),
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
-            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS}
+            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS,
+            "undone": taps.UNDONE}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 

@@ -36,10 +36,11 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The scorekeeper's hand page, kept by queue.js: a hand screen reloaded (or a hand form posted) without a
-// connection opens it, and the taps still waiting in IndexedDB are drawn on it again.
+// The last page of the game the scorekeeper saw (a hand screen or the sheet), kept by queue.js: a hand screen or
+// the sheet reloaded (or a form posted) without a connection opens it, and the taps still waiting in IndexedDB
+// are drawn on it again.
 function keptHand(url) {
-  var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks)?$/);
+  var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks|\/sheet)?$/);
   if (!hand) return Promise.resolve(null);
   return caches.open("hands-v1").then(function (cache) { return cache.match(hand[1] + "/offline-hand"); });
 }
