@@ -317,3 +317,42 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     expect(page).to_have_url(re.compile(r"/(sheet|deal)$"), timeout=15000)
     expect(page.locator("#queue-status")).to_be_hidden()
     expect(page.locator("body")).not_to_contain_text("Not saved")
+
+
+def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keeper, shots):
+    """Offline: tap a name to change a bid, the large announcement, the trump namer by name, + and −, Penalty…"""
+    context, page = keeper
+    record = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "trump": "highest_bidder",
+                                            "deals": {"pattern": "up", "max": 3}, "first_dealer": 0}, "hands": []}
+    body = page.request.post(live_server + "/api/games", data=record).json()
+    game_id = body["id"]
+    page.goto(body["url"].replace(live_server, link.url))
+    page.wait_for_url(re.compile(r"/deal$"))
+    go_offline(context, link)
+    page.get_by_role("button", name="Dealt — start bidding").click()
+    offline_bid(page, 1)  # Bob
+    page.locator("#offline-hand .bidders button").filter(has_text="Bob").click()  # a slip: Bob changes it
+    expect(page.locator("#offline-hand .who")).to_have_text("Bob bids (change 1):")
+    offline_bid(page, 0)  # Bob
+    offline_bid(page, 1)  # Cy
+    offline_bid(page, 0)  # Di
+    offline_bid(page, 1)  # Ann: the hook strikes out 0
+    expect(page.locator("#offline-hand .announce")).to_have_text("OVER by 1")
+    expect(page.locator("#offline-hand")).to_contain_text("Cy bid highest and names trump:", use_inner_text=True)
+    shots(page, "offline-08-trump-namer")
+    page.get_by_role("button", name="spades").click()
+    expect(page.locator("#offline-hand .announce")).to_have_text("OVER by 1")
+    expect(page.locator("#offline-rest")).to_have_text("0")
+    page.get_by_role("button", name="Cy one fewer").click()
+    expect(page.get_by_label("Cy took")).to_have_value("0")
+    expect(page.locator("#offline-rest")).to_have_text("1")
+    page.get_by_text("Penalty…").click()
+    page.get_by_label("penalty for").select_option(label="Di")
+    shots(page, "offline-09-tricks")
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])
+    assert [hands[0][key] for key in ("bids", "trump", "tricks")] == [[1, 0, 1, 0], "spades", [1, 0, 0, 0]]
+    assert [p["seat"] for p in hands[0]["penalties"]] == [3]
+    expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)

@@ -51,16 +51,23 @@
   // A page the service worker serves has it in the worker's cache, so it is fetched only once this phone works a
   // hand out itself (a tap waits); a page no worker holds yet fetches it at once (see start), for a connection
   // that drops before the worker is in place.
+  // offline_hand.js, the hand screens drawn on the phone, comes with it.
   var engine = null;
+  function script(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = src;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    });
+  }
   function needEngine() {
-    if (window.BidState) return Promise.resolve();
+    if (window.BidState && window.OfflineHand) return Promise.resolve();
     if (!engine) {
-      engine = new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = page.engine;
-        script.onload = resolve;
-        script.onerror = function () { engine = null; reject(); };  // tried again with the next tap or send
-        document.head.appendChild(script);
+      engine = Promise.all(page.engine.map(script)).catch(function () {
+        engine = null;  // tried again with the next tap or send
+        return Promise.reject();
       });
     }
     return engine;
@@ -70,7 +77,6 @@
                               out: state.hand.out, hook: state.hook, hook_from: state.hook_from,
                               all_at_once: state.all_at_once, seat: seat === undefined ? null : seat});
   }
-  function order(state) { return bidState(state).order; }
   function afterBids(state) {
     return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
   }
@@ -119,6 +125,11 @@
       return needEngine().then(function () { render(); send(); }, showStatus);
     });
   }
+  function undo() {
+    // The last waiting tap, not sent yet, is taken back on this phone: the server never hears of it.
+    var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
+    if (last && !sending) drop(last).then(function () { said = page.undone; render(); });
+  }
   function drop(entry) {
     return store("taps", "readwrite", function (s) { s.delete(entry.seq); }).then(function () {
       taps = taps.filter(function (t) { return t.seq !== entry.seq; });
@@ -127,7 +138,7 @@
 
   function send() {
     if (sending) return;
-    if (taps.length && !window.BidState) { needEngine().then(send, showStatus); return; }
+    if (taps.length && !window.OfflineHand) { needEngine().then(send, showStatus); return; }
     var entry = taps[0];
     if (!entry) { settled(); return; }
     if (entry.refused) { showStatus(); return; }  // the rest wait until the refused tap is dealt with
@@ -215,165 +226,13 @@
     if (tap.action === "tricks") return "the tricks";
     return tap.action;
   }
-  function handline(state) {
-    var hand = state.hand || state.next;
-    var p = el("p", {class: "handline"}, el("b", {text: "Hand " + state.number}));
-    p.appendChild(document.createTextNode(" · " + hand.cards + " card" + (hand.cards === 1 ? "" : "s") + " · "));
-    p.appendChild(el("span", {class: "dealer", text: state.players[hand.dealer]}));
-    p.appendChild(document.createTextNode(" deals"));
-    if (hand.trump) {
-      p.appendChild(document.createTextNode(" · "));
-      p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
-    }
-    return p;
-  }
-  function pending(field) {
-    // The taps not yet confirmed mark what they changed as waiting.
-    return taps.some(function (t) { return !t.refused && field(t.tap); });
-  }
-  function bidders(state, turn) {
-    var list = el("ol", {class: "bidders"});
-    order(state).forEach(function (s) {
-      var bid = state.hand.bids[s], unsent = pending(function (t) {
-        return (t.action === "bid" && t.seat === s) || (t.action === "reveal" && String(s) in t.bids);
-      });
-      var li = el("li", {class: (s === turn ? "turn" : "") + (bid !== null ? " done" : "") + (unsent ? " unsent" : "")},
-                  el("span", {class: "name", text: state.players[s] + (s === state.hand.dealer ? " (D)" : "")}),
-                  el("span", {class: "bid", text: bid === null ? "·" : String(bid)}));
-      if (unsent) li.appendChild(el("span", {class: "small muted", text: " not saved yet"}));
-      list.appendChild(li);
-    });
-    return list;
-  }
-  function tally(state) {
-    var bids = bidState(state), by = bids.by;
-    return el("p", {class: "tally"}, document.createTextNode("Bid " + bids.so_far + " of " + state.hand.cards + " · "),
-              el("b", {class: by ? bids.standing.id : "", text: BidState.say(page.messages, bids.standing)}));
-  }
-  function button(text, cls, onTap, label) {
-    var b = el("button", {type: "button", class: cls, text: text});
-    if (label) b.setAttribute("aria-label", label);
-    b.addEventListener("click", onTap);
-    return b;
-  }
-  function suits(onTap) {
-    var row = el("div", {class: "suits"});
-    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
-      row.appendChild(button(suit === "none" ? "No trump" : page.symbols[suit], "suit t-" + suit,
-                             function () { onTap(suit); }, suit === "none" ? "no trump" : suit));
-    });
-    return row;
-  }
-  function pad(bids, onBid) {
-    // The server's own pad (templates/table/_bidpad.html), cloned: the bids up to the cards, the forbidden one
-    // struck out, and the reason in the server's words.
-    var parts = document.getElementById("offline-pad").content.cloneNode(true);
-    var numbers = parts.querySelector(".pad"), struck = Array.prototype.slice.call(parts.querySelector(".struck").children);
-    Array.prototype.slice.call(numbers.children).forEach(function (number, b) {
-      if (b > bids.cards) numbers.removeChild(number);
-      else if (b === bids.forbidden) numbers.replaceChild(struck[b], number);
-      else {
-        number.type = "button";
-        number.addEventListener("click", function () { onBid(b); });
-      }
-    });
-    var shown = [numbers];
-    if (bids.reason) {
-      var note = parts.querySelector(".hook");
-      note.textContent = BidState.say(page.messages, bids.reason);
-      shown.push(note);
-    }
-    return shown;
-  }
-  function screen(state) {
-    var box = el("section", {class: "offline-hand", id: "offline-hand"});
-    if (said) box.appendChild(el("p", {class: "flash info", role: "alert", text: said}));
-    if (state.step === "deal") {
-      box.appendChild(handline(state));
-      box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
-      if (!state.next.trump && !state.trump_after_bids) {
-        box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
-        box.appendChild(suits(function (suit) { queue({action: "deal", trump: suit}); }));
-      } else {
-        box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { queue({action: "deal"}); }));
-      }
-    } else if (state.step === "bids" && !state.all_at_once) {
-      var bids = bidState(state), seat = bids.seat;
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, seat));
-      box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
-      pad(bids, function (bid) { queue({action: "bid", seat: seat, bid: bid}); }).forEach(function (part) {
-        box.appendChild(part);
-      });
-    } else if (state.step === "bids") {
-      box.appendChild(handline(state));
-      var table = el("table", {class: "took thumb"}), inputs = {};
-      order(state).forEach(function (s) {
-        var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
-        inputs[s] = input;
-        table.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {}, input)));
-      });
-      box.appendChild(table);
-      box.appendChild(button("Save the bids", "primary wide", function () {
-        var bids = {};
-        Object.keys(inputs).forEach(function (s) { bids[s] = parseInt(inputs[s].value, 10) || 0; });
-        queue({action: "reveal", bids: bids});
-      }));
-    } else if (state.step === "trump") {
-      box.appendChild(handline(state));
-      box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "center thumb", text: "The highest bidder names trump:"}));
-      box.appendChild(suits(function (suit) { queue({action: "trump", trump: suit}); }));
-    } else if (state.step === "tricks") {
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, null));
-      var rows = el("table", {class: "took thumb"}), counts = {}, rest = state.tricks_fall_short ? null : state.hand.dealer;
-      var restCell = el("output", {class: "count", id: "offline-rest"});
-      var update = function () {
-        if (rest === null) return;
-        var sum = 0;
-        Object.keys(counts).forEach(function (s) { sum += parseInt(counts[s].value, 10) || 0; });
-        restCell.textContent = String(state.hand.cards - sum);
-      };
-      order(state).forEach(function (s) {
-        var cell;
-        if (s === rest) cell = restCell;
-        else {
-          cell = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: String(state.hand.bids[s]),
-                                          "aria-label": state.players[s] + " took"});
-          cell.addEventListener("input", update);
-        }
-        rows.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {class: "bidcell", text: String(state.hand.bids[s])}), el("td", {}, cell)));
-      });
-      update();
-      box.appendChild(rows);
-      box.appendChild(button("Save tricks", "primary wide", function () {
-        var took = state.players.map(function () { return null; });
-        Object.keys(counts).forEach(function (s) { took[+s] = parseInt(counts[s].value, 10) || 0; });
-        queue({action: "tricks", tricks: took});
-      }));
-    } else {
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, null));
-      box.appendChild(el("p", {class: "big center", id: "offline-recorded",
-                               text: "Hand " + state.number + " is recorded on this phone."}));
-      box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
-    }
-    var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
-    if (last && !sending) {
-      box.appendChild(button("Undo the last tap", "small", function () {
-        drop(last).then(function () { said = page.undone; render(); });
-      }));
-    }
-    return box;
-  }
   function render() {
     showStatus();
     if (!local) return;
     var state = current();
     main.textContent = "";
-    main.appendChild(screen(state));
+    main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
+                                                render: render, bidState: bidState, undo: undo}));
     var where = document.querySelector(".bar .where");
     if (where) where.textContent = state.step === "recorded" ? "Waiting to send" : state.step.charAt(0).toUpperCase() + state.step.slice(1);
   }

@@ -40,7 +40,8 @@ def offline_table(game, loaded):
                                 "out": coming["out"]},
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
             "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.MESSAGES,
-            "engine": url_for("static", filename="bidstate.js"),
+            "engine": [url_for("static", filename=name) for name in ("bidstate.js", "offline_hand.js")],
+            "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES],
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS,
             "undone": taps.UNDONE}
