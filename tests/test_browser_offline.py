@@ -310,11 +310,21 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     expect(page.locator("#offline-recorded")).to_have_text("Hand 2 is recorded on this phone.")
     expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     shots(page, "offline-07-next-hand-waiting")
+    # The game goes on: the last hand, dealt and played on the phone too.
+    expect(page.locator("#offline-hand .handline")).to_contain_text("Hand 3 · 3 cards · Cy deals")
+    page.get_by_role("button", name="clubs").click()
+    for bid in (1, 1, 0, 0):  # Di, Ann, Bob, Cy (the hook strikes out 1)
+        offline_bid(page, bid)
+    expect(page.locator("#offline-rest")).to_have_text("1")
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 3 is recorded on this phone.")
+    expect(page.locator("#queue-count")).to_have_text("12 taps waiting on this phone")
     assert len(server_record(page, live_server, game_id)["hands"]) == 1
     go_online(context, link)
-    hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and "tricks" in hands[1])
-    assert hands[1] == {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]}
-    expect(page).to_have_url(re.compile(r"/(sheet|deal)$"), timeout=15000)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 3 and "tricks" in hands[2])
+    assert hands[1:] == [{"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]},
+                         {"cards": 3, "dealer": 2, "trump": "clubs", "bids": [1, 0, 0, 1], "tricks": [1, 0, 1, 1]}]
+    expect(page).to_have_url(re.compile(r"/sheet$"), timeout=15000)
     expect(page.locator("#queue-status")).to_be_hidden()
     expect(page.locator("body")).not_to_contain_text("Not saved")
 

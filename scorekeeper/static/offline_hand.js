@@ -104,6 +104,7 @@
   }
 
   function dealScreen(state, q, box) {
+    if (state.recorded) box.appendChild(recorded(state.recorded));
     box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
     if (!state.next.trump && !state.trump_after_bids) {
       box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
@@ -209,10 +210,12 @@
       q.queue(tap);
     }));
   }
+  function recorded(number) {
+    return el("p", {class: "big center", id: "offline-recorded", text: "Hand " + number + " is recorded on this phone."});
+  }
   function recordedScreen(state, q, box) {
     box.appendChild(bidders(state, q, q.bidState(state), null));
-    box.appendChild(el("p", {class: "big center", id: "offline-recorded",
-                             text: "Hand " + state.number + " is recorded on this phone."}));
+    box.appendChild(recorded(state.number));
     box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
   }
 

@@ -84,6 +84,7 @@
     state = copy(state);
     if (tap.action === "deal") {
       var next = state.next;
+      state.recorded = null;
       state.hand = {cards: tap.cards || next.cards, dealer: next.dealer, out: next.out, trump: next.trump ||
                     (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; })};
       state.step = "bids";
@@ -98,7 +99,18 @@
       state.step = "tricks";
     } else if (tap.action === "tricks") {
       state.hand.tricks = tap.tricks;
+      state.recorded = state.number;
       state.step = "recorded";
+      // The next deal of the plan, as the server sent it (views/offline.py: deals_ahead); none when it depends
+      // on how this hand went.
+      var coming = (state.ahead || [])[0];
+      if (coming) {
+        state.next = coming;
+        state.ahead = state.ahead.slice(1);
+        state.number = coming.number;
+        state.hand = null;
+        state.step = "deal";
+      }
     }
     return state;
   }
@@ -185,7 +197,7 @@
     showStatus();
     if (!local || taps.length) return;
     // Everything is confirmed: show the server's own page for where the table is now.
-    location.replace(base.step === "recorded" ? page.sheet : page.play);
+    location.replace(base.recorded ? page.sheet : page.play);
   }
 
   // ---- the screen -------------------------------------------------------------------------------------------
