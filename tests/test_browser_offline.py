@@ -310,6 +310,14 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     expect(page.locator("#offline-recorded")).to_have_text("Hand 2 is recorded on this phone.")
     expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     shots(page, "offline-07-next-hand-waiting")
+    # The sheet, opened without a connection: the kept sheet, saying truthfully what waits on the phone.
+    page.goto(f"{link.url}/games/{game_id}/sheet")
+    expect(page.locator("#offline-sheet")).to_contain_text("Not on the sheet yet: hand 2, played on this phone")
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
+    expect(page.locator("body")).not_to_contain_text("safe on the server")
+    expect(page.locator("#next-deal")).to_have_count(0)  # dealt already, on the phone
+    shots(page, "offline-08-sheet-waiting")
+    page.get_by_role("link", name="Back to the hand").click()
     # The game goes on: the last hand, dealt and played on the phone too.
     expect(page.locator("#offline-hand .handline")).to_contain_text("Hand 3 · 3 cards · Cy deals")
     page.get_by_role("button", name="clubs").click()
@@ -349,7 +357,7 @@ def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keep
     offline_bid(page, 1)  # Ann: the hook strikes out 0
     expect(page.locator("#offline-hand .announce")).to_have_text("OVER by 1")
     expect(page.locator("#offline-hand")).to_contain_text("Cy bid highest and names trump:", use_inner_text=True)
-    shots(page, "offline-08-trump-namer")
+    shots(page, "offline-09-trump-namer")
     page.get_by_role("button", name="spades").click()
     expect(page.locator("#offline-hand .announce")).to_have_text("OVER by 1")
     expect(page.locator("#offline-rest")).to_have_text("0")
@@ -358,7 +366,7 @@ def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keep
     expect(page.locator("#offline-rest")).to_have_text("1")
     page.get_by_text("Penalty…").click()
     page.get_by_label("penalty for").select_option(label="Di")
-    shots(page, "offline-09-tricks")
+    shots(page, "offline-10-tricks")
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
     go_online(context, link)

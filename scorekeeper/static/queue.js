@@ -127,6 +127,7 @@
   function queue(tap) {
     tap.id = newId();
     said = null;
+    if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
     var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
     return saveBase().then(function () {
       return store("taps", "readwrite", function (s) { return s.add(entry); });
@@ -238,9 +239,34 @@
     if (tap.action === "tricks") return "the tricks";
     return tap.action;
   }
+  function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
+  function sheetWithTaps() {
+    // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
+    // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+    var hands = [], state = base;
+    taps.forEach(function (t) {
+      if (t.refused) return;
+      if (hands.indexOf(state.number) < 0 && t.tap.action !== "deal") hands.push(state.number);
+      state = apply(state, t.tap);
+      if (hands.indexOf(state.number) < 0 && t.tap.action === "deal") hands.push(state.number);
+    });
+    var old = document.getElementById("offline-sheet");
+    if (old) old.parentNode.removeChild(old);
+    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
+      var found = document.querySelector(selector);
+      var gone = found && found.id === "next-hand" ? found.parentNode : found;
+      if (gone) gone.parentNode.removeChild(gone);
+    });
+    var note = el("div", {id: "offline-sheet", class: "flash info"},
+                  el("p", {text: "Not on the sheet yet: hand " + hands.join(", ") + ", played on this phone; " +
+                                 "its taps are sent when the connection returns."}),
+                  el("a", {class: "button primary wide", href: page.play, text: "Back to the hand"}));
+    main.insertBefore(note, main.firstChild);
+  }
   function render() {
     showStatus();
     if (!local) return;
+    if (onSheet()) { sheetWithTaps(); return; }
     var state = current();
     main.textContent = "";
     main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
@@ -301,13 +327,15 @@
 
   // ---- the page itself, kept so that a reload without a connection still opens the hand (sw.js) ------------
   var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, revision it was made on, tap}
+  // The last sheet and the last hand screen, each in its place; the worker picks between them by revision.
   function keepPage() {
-    if (!window.caches || !navigator.onLine) return;
+    if (!window.caches || !navigator.onLine || holder.hasAttribute("data-kept")) return;
     var copy = document.documentElement.cloneNode(true);
     copy.querySelector("#offline").setAttribute("data-kept", "");  // tells the kept page from the server's
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open("hands-v1").then(function (cache) {
-      return cache.put(page.play + "/offline-hand", new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+      return cache.put(page.play + "/offline-" + page.at, new Response(html, {headers: {
+        "Content-Type": "text/html; charset=utf-8", "X-Revision": String(page.revision)}}));
     }).catch(function () { /* no room: the hand still works until the page is reloaded */ });
   }
 

@@ -67,12 +67,12 @@ def _hand(hand):
 
 
 @bp.app_template_global()
-def offline_table(game, loaded):
-    """Return the hand page's data-table attribute: the hand as queue.js needs it, as JSON."""
+def offline_table(game, loaded, at="hand"):
+    """Return the page's data-table attribute: the hand as queue.js needs it, as JSON; `at` the page (hand, sheet)."""
     hand = actions.current_hand(loaded)
     coming = actions.upcoming(loaded) if hand is None else None
     style = loaded.rules.style
-    data = {"game": game["id"], "revision": game["revision"], "key": game["edit_key"],
+    data = {"game": game["id"], "at": at, "revision": game["revision"], "key": game["edit_key"],
             "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
             "sheet": url_for("table.sheet", game_id=game["id"]), "players": list(loaded.players),
             "step": rules.step(loaded), "number": len(loaded.hands) if hand else (coming or {}).get("number"),
