@@ -9,7 +9,7 @@ is still valid as the next action, else refused with 409 and what differs.
 from . import rules, store
 from .rules import RecordError, WrongStep, sealed
 
-ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
+ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 MAX_ID = 100
 RETRIES = 3
 UNDONE = "Undone."  # said after an undo, and by queue.js after a waiting tap is taken back on the phone
@@ -128,8 +128,27 @@ def _reveal(db, game, loaded, body, stale):
     return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
 
 
+def _correct(db, game, loaded, body, stale):
+    """A finished hand recorded again (rules.actions.correct_hand); only on the game as the tap saw it."""
+    number = _need(body, "number", lambda v: _whole(v) and v >= 1, "the number of a finished hand (1 for the first)")
+    counts = lambda v: isinstance(v, list) and all(c is None or _whole(c) for c in v)  # noqa: E731
+    bids = _need(body, "bids", counts, "a list of bids by seat")
+    took = _need(body, "tricks", counts, "a list of trick counts by seat (null: as recorded)")
+    trump = _optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    dropped = _optional(body, "drop_penalties", lambda v: isinstance(v, list) and all(_whole(i) for i in v),
+                        "a list of the recorded penalties' indices to drop")
+    if stale:
+        # A correction overwrites a whole hand: drawn on an older game it could undo another phone's change.
+        raise Conflict(f"A correction of hand {number} is made on the game as it stands, and another phone has "
+                       "acted since.", "number")
+    added = _penalties(body)
+    return rules.actions.correct_hand(loaded, number, bids, took, trump=trump, drop_penalties=dropped or (),
+                                      added_penalty=added[0] if added else None)
+
+
 # The actions the engine applies, by the name a client sends; undo is the store's (history, not the engine).
-ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal}
+ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal,
+                  "correct": _correct}
 
 
 # ---- answers -------------------------------------------------------------------------------------

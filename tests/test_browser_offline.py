@@ -312,7 +312,7 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     shots(page, "offline-07-next-hand-waiting")
     # The sheet, opened without a connection: the kept sheet, saying truthfully what waits on the phone.
     page.goto(f"{link.url}/games/{game_id}/sheet")
-    expect(page.locator("#offline-sheet")).to_contain_text("Not on the sheet yet: hand 2, played on this phone")
+    expect(page.locator("#offline-sheet")).to_contain_text("Not on the sheet yet: hand 2, made on this phone")
     expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     expect(page.locator("body")).not_to_contain_text("safe on the server")
     expect(page.locator("#next-deal")).to_have_count(0)  # dealt already, on the phone
@@ -373,4 +373,30 @@ def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keep
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])
     assert [hands[0][key] for key in ("bids", "trump", "tricks")] == [[1, 0, 1, 0], "spades", [1, 0, 0, 0]]
     assert [p["seat"] for p in hands[0]["penalties"]] == [3]
+    expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+
+
+def test_a_correction_of_a_past_hand_offline_waits_and_is_sent(live_server, link, keeper, shots):
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.goto(f"{link.url}/games/{game_id}/hands/1/edit")
+    go_offline(context, link)
+    page.get_by_label("Bob took").fill("0")
+    page.get_by_label("Ann took").fill("1")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+    expect(page.locator("#offline-hand .flash")).to_have_text("Kept on this phone: the correction of hand 1.")
+    page.goto(f"{link.url}/games/{game_id}/sheet")
+    expect(page.locator("#offline-sheet")).to_contain_text("Not on the sheet yet: the correction of hand 1")
+    shots(page, "offline-11-correction-waiting")
+    assert server_record(page, live_server, game_id)["hands"][0]["tricks"] == [0, 1, 0, 0]
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["tricks"] == [1, 0, 0, 0])
+    assert hands[0]["tricks"] == [1, 0, 0, 0] and hands[0]["bids"] == [1, 1, 0, 0]
     expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)

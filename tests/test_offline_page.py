@@ -74,3 +74,17 @@ def test_the_deals_ahead_are_the_deals_the_server_makes_however_the_hands_go(dat
         game = actions.record_tricks(game, took).game
         coming = actions.upcoming(game)
         assert {key: coming[key] for key in expected} == expected
+
+
+def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):
+    """The queue comes after the page is drawn (static/offline.js): the sheet, a hand and a correction stay light."""
+    from test_table_live import first_load
+
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+    record = {"players": players, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 7}},
+              "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * 7, "tricks": [1] + [0] * 6}]}
+    game_id, _key = create(client, record)
+    for url in (f"/games/{game_id}/sheet", f"/games/{game_id}/deal", f"/games/{game_id}/hands/1/edit"):
+        page = client.get(url).get_data(as_text=True)
+        assert table_data(page)["game"] == game_id and 'data-queue="/static/queue.js' in page, url
+        assert first_load(client, url) <= 15_000, url

@@ -16,6 +16,7 @@
   var sending = false;
   var local = false;    // true once this page shows a state of its own (taps not yet confirmed)
   var said = null;      // a word after the last tap on this phone (the server's "Undone."), shown once
+  var queuedHere = false;  // a tap was made on this page (the correction page shows its form until then)
 
   // ---- IndexedDB: taps (waiting, in order) and bases (the confirmed state under them), per game ------------
   var dbReady = new Promise(function (resolve, reject) {
@@ -57,6 +58,7 @@
     return new Promise(function (resolve, reject) {
       var tag = document.createElement("script");
       tag.src = src;
+      tag.setAttribute("data-lazy", "");
       tag.onload = resolve;
       tag.onerror = reject;
       document.head.appendChild(tag);
@@ -97,6 +99,8 @@
     } else if (tap.action === "trump") {
       state.hand.trump = tap.trump;
       state.step = "tricks";
+    } else if (tap.action === "correct") {
+      state.corrected = tap.number;  // a past hand: the hand at hand is as it was
     } else if (tap.action === "tricks") {
       state.hand.tricks = tap.tricks;
       state.recorded = state.number;
@@ -126,7 +130,8 @@
   }
   function queue(tap) {
     tap.id = newId();
-    said = null;
+    said = tap.action === "correct" ? "Kept on this phone: " + describe(tap) + "." : null;
+    queuedHere = true;
     if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
     var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
     return saveBase().then(function () {
@@ -237,18 +242,21 @@
     if (tap.action === "deal") return "the deal";
     if (tap.action === "trump") return "trump " + tap.trump;
     if (tap.action === "tricks") return "the tricks";
+    if (tap.action === "correct") return "the correction of hand " + tap.number;
     return tap.action;
   }
   function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
   function sheetWithTaps() {
     // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
     // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
-    var hands = [], state = base;
+    var waiting = [], state = base;
+    var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
     taps.forEach(function (t) {
       if (t.refused) return;
-      if (hands.indexOf(state.number) < 0 && t.tap.action !== "deal") hands.push(state.number);
+      if (t.tap.action === "correct") add(describe(t.tap));
+      else if (t.tap.action !== "deal") add("hand " + state.number);
       state = apply(state, t.tap);
-      if (hands.indexOf(state.number) < 0 && t.tap.action === "deal") hands.push(state.number);
+      if (t.tap.action === "deal") add("hand " + state.number);
     });
     var old = document.getElementById("offline-sheet");
     if (old) old.parentNode.removeChild(old);
@@ -258,8 +266,8 @@
       if (gone) gone.parentNode.removeChild(gone);
     });
     var note = el("div", {id: "offline-sheet", class: "flash info"},
-                  el("p", {text: "Not on the sheet yet: hand " + hands.join(", ") + ", played on this phone; " +
-                                 "its taps are sent when the connection returns."}),
+                  el("p", {text: "Not on the sheet yet: " + waiting.join(", ") + ", made on this phone; " +
+                                 "the taps are sent when the connection returns."}),
                   el("a", {class: "button primary wide", href: page.play, text: "Back to the hand"}));
     main.insertBefore(note, main.firstChild);
   }
@@ -267,6 +275,7 @@
     showStatus();
     if (!local) return;
     if (onSheet()) { sheetWithTaps(); return; }
+    if (page.at === "edit" && !queuedHere) return;
     var state = current();
     main.textContent = "";
     main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
@@ -309,8 +318,25 @@
       }
       return tricks;
     }
+    if (form.classList.contains("edit")) return correction(form, value);
     if (pressed.name === "trump" && page.step === "trump") return {action: "trump", trump: pressed.value};
     return null;
+  }
+  function correction(form, value) {
+    // A past hand recorded again (templates/table/edit.html): the actions API's correct.
+    var count = function (name) { var v = value(name); return v === null || v === "" ? null : parseInt(v, 10); };
+    var tap = {action: "correct", number: +location.pathname.match(/\/hands\/(\d+)\/edit$/)[1],
+               bids: page.players.map(function (_, s) { return count("bid_" + s); }),
+               tricks: page.players.map(function (_, s) { return count("took_" + s); }),
+               drop_penalties: Array.prototype.filter.call(form.querySelectorAll("input[name^=drop_penalty_]"),
+                 function (box) { return box.checked; }).map(function (box) { return +box.name.split("_").pop(); })};
+    if (value("trump")) tap.trump = value("trump");
+    var penalized = value("penalty_seat");
+    if (penalized) {
+      var points = parseFloat(value("penalty_points"));
+      tap.penalties = [{seat: +penalized, reason: value("penalty_reason"), points: isNaN(points) ? null : points}];
+    }
+    return tap;
   }
   document.addEventListener("submit", function (event) {
     var tap = tapFrom(event.target, event.submitter);
@@ -329,9 +355,10 @@
   var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, revision it was made on, tap}
   // The last sheet and the last hand screen, each in its place; the worker picks between them by revision.
   function keepPage() {
-    if (!window.caches || !navigator.onLine || holder.hasAttribute("data-kept")) return;
+    if (!window.caches || !navigator.onLine || holder.hasAttribute("data-kept") || page.at === "edit") return;
     var copy = document.documentElement.cloneNode(true);
     copy.querySelector("#offline").setAttribute("data-kept", "");  // tells the kept page from the server's
+    Array.prototype.forEach.call(copy.querySelectorAll("[data-lazy]"), function (tag) { tag.parentNode.removeChild(tag); });
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open("hands-v1").then(function (cache) {
       return cache.put(page.play + "/offline-" + page.at, new Response(html, {headers: {
