@@ -400,3 +400,27 @@ def test_a_correction_of_a_past_hand_offline_waits_and_is_sent(live_server, link
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["tricks"] == [1, 0, 0, 0])
     assert hands[0]["tricks"] == [1, 0, 0, 0] and hands[0]["bids"] == [1, 1, 0, 0]
     expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+
+
+def test_the_next_deal_from_the_sheet_while_the_phone_believes_it_is_online(live_server, link, keeper, shots):
+    """The issue's table: the Wi-Fi drops on the sheet unnoticed; the posted deal comes back to the kept sheet."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    link.cut()  # navigator.onLine stays true: the form is posted
+    page.locator("#next-deal").get_by_role("button", name="spades").click()
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+    expect(page.locator("#offline-hand .who")).to_have_text("Cy bids:")  # hand 2, not the previous hand again
+    offline_bid(page, 1)  # Cy
+    link.restore()
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and hands[1]["bids"][2])
+    assert len(hands) == 2 and hands[0]["tricks"] == [0, 1, 0, 0]
+    assert {key: hands[1][key] for key in ("cards", "dealer", "trump", "bids")} == {
+        "cards": 2, "dealer": 1, "trump": "spades", "bids": [None, None, 1, None]}
+    expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+    expect(page.locator("body")).not_to_contain_text("Not saved")
