@@ -316,6 +316,9 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     expect(page.locator("body")).not_to_contain_text("safe on the server")
     expect(page.locator("#next-deal")).to_have_count(0)  # dealt already, on the phone
+    played = page.locator("table.sheet tr.unsent")  # hand 2 as tapped, marked not saved; no score before the server's
+    expect(played.locator("td")).to_have_text(["0/0", "0/1", "1/1", "0/0"])
+    expect(played.locator("th")).to_contain_text("not saved")
     shots(page, "offline-08-sheet-waiting")
     page.get_by_role("link", name="Back to the hand").click()
     # The game goes on: the last hand, dealt and played on the phone too.

@@ -249,15 +249,19 @@
   function sheetWithTaps() {
     // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
     // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
-    var waiting = [], state = base;
+    var waiting = [], state = base, played = {};
     var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
     taps.forEach(function (t) {
       if (t.refused) return;
       if (t.tap.action === "correct") add(describe(t.tap));
       else if (t.tap.action !== "deal") add("hand " + state.number);
+      var number = state.number, hand = state.hand;
       state = apply(state, t.tap);
       if (t.tap.action === "deal") add("hand " + state.number);
+      if (t.tap.action === "tricks") played[number] = Object.assign({}, hand, {tricks: counted(hand, t.tap.tricks)});
+      else if (state.hand) played[state.number] = state.hand;
     });
+    sheetRows(played);
     var old = document.getElementById("offline-sheet");
     if (old) old.parentNode.removeChild(old);
     ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
@@ -270,6 +274,37 @@
                                  "the taps are sent when the connection returns."}),
                   el("a", {class: "button primary wide", href: page.play, text: "Back to the hand"}));
     main.insertBefore(note, main.firstChild);
+  }
+  // The sheet's rows of the hands played on this phone: bids and tricks as tapped, marked as not saved (the scores
+  // and totals are the server's to work out).
+  function counted(hand, tricks) {
+    // As the server records them: a null count is the bid, and the dealer takes what is left.
+    var took = tricks.map(function (c, s) { return c === null && s !== hand.dealer ? hand.bids[s] : c; });
+    if (took[hand.dealer] === null && !page.tricks_fall_short) {
+      took[hand.dealer] = took.reduce(function (left, c, s) { return s === hand.dealer ? left : left - (c || 0); }, hand.cards);
+    }
+    return took;
+  }
+  function sheetRows(played) {
+    var body = document.querySelector("table.sheet tbody");
+    if (!body) return;
+    Array.prototype.forEach.call(body.querySelectorAll("tr.unsent"), function (row) { body.removeChild(row); });
+    Object.keys(played).forEach(function (number) {
+      var hand = played[number], row = el("tr", {class: "unsent"});
+      var head = el("th", {class: "hand", text: String(hand.cards)});
+      if (hand.trump) head.appendChild(el("span", {class: "trump t-" + hand.trump, text: page.symbols[hand.trump]}));
+      head.appendChild(el("small", {class: "muted", text: " not saved"}));
+      row.appendChild(head);
+      page.players.forEach(function (_, s) {
+        var bid = hand.bids[s], took = hand.tricks ? hand.tricks[s] : undefined;
+        var shown = (hand.out || []).indexOf(s) >= 0 ? "out" : bid === null ? "·" : took === undefined ? String(bid)
+          : bid + "/" + (took === null ? "·" : took);
+        row.appendChild(el("td", {class: s === hand.dealer ? "dealer" : ""}, el("span", {class: "bt", text: shown})));
+      });
+      // The hand already on the sheet (dealt, not finished) is replaced; a hand dealt on this phone is added.
+      var there = body.rows[+number - 1];
+      if (there && +number === base.number && base.hand) body.replaceChild(row, there); else body.appendChild(row);
+    });
   }
   function render() {
     showStatus();
