@@ -402,7 +402,8 @@ def test_a_correction_of_a_past_hand_offline_waits_and_is_sent(live_server, link
     go_online(context, link)
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[0]["tricks"] == [1, 0, 0, 0])
     assert hands[0]["tricks"] == [1, 0, 0, 0] and hands[0]["bids"] == [1, 1, 0, 0]
-    expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
+    expect(page).to_have_url(re.compile(r"/sheet$"), timeout=15000)  # where a saved correction lands online
+    expect(page.locator("#queue-status")).to_be_hidden()
 
 
 def test_the_next_deal_from_the_sheet_while_the_phone_believes_it_is_online(live_server, link, keeper, shots):

@@ -84,6 +84,8 @@
   }
   function apply(state, tap) {
     state = copy(state);
+    // After the tricks or a correction the server's pages land on the sheet (a correction leaves the hand at hand).
+    state.to_sheet = tap.action === "tricks" || tap.action === "correct";
     if (tap.action === "deal") {
       var next = state.next;
       state.recorded = null;
@@ -99,8 +101,6 @@
     } else if (tap.action === "trump") {
       state.hand.trump = tap.trump;
       state.step = "tricks";
-    } else if (tap.action === "correct") {
-      state.corrected = tap.number;  // a past hand: the hand at hand is as it was
     } else if (tap.action === "tricks") {
       state.hand.tricks = tap.tricks;
       state.recorded = state.number;
@@ -203,7 +203,7 @@
     showStatus();
     if (!local || taps.length) return;
     // Everything is confirmed: show the server's own page for where the table is now.
-    location.replace(base.recorded ? page.sheet : page.play);
+    location.replace(base.to_sheet ? page.sheet : page.play);
   }
 
   // ---- the screen -------------------------------------------------------------------------------------------
@@ -259,7 +259,7 @@
       state = apply(state, t.tap);
       if (t.tap.action === "deal") add("hand " + state.number);
       if (t.tap.action === "tricks") played[number] = Object.assign({}, hand, {tricks: counted(hand, t.tap.tricks)});
-      else if (state.hand) played[state.number] = state.hand;
+      else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
     sheetRows(played);
     var old = document.getElementById("offline-sheet");
