@@ -428,3 +428,40 @@ def test_the_next_deal_from_the_sheet_while_the_phone_believes_it_is_online(live
         "cards": 2, "dealer": 1, "trump": "spades", "bids": [None, None, 1, None]}
     expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
     expect(page.locator("body")).not_to_contain_text("Not saved")
+
+
+def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(live_server, link, keeper, shots):
+    context, page = keeper
+    game_id, key = new_game(page, live_server, bidding="simultaneous", hook=False, through=link.url)
+    page.get_by_role("button", name="spades").click()
+    page.wait_for_url(re.compile(r"/bids$"))
+    revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
+    sealed = page.request.post(f"{live_server}/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
+                               data={"id": "bob-phone", "revision": revision, "action": "bid", "seat": 1, "bid": 1})
+    assert sealed.ok  # Bob bid in secret from his phone
+    page.reload()
+    go_offline(context, link)
+    page.get_by_role("button", name="Di bids one more").click()
+    page.get_by_role("button", name="Reveal the bids").click()  # Bob's secret bid stands
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+    # Bob's bid is sealed on the server, unknown to this phone: the reveal waits for the connection.
+    expect(page.locator("#offline-sealed")).to_contain_text("Bob bid in secret on their phone")
+    go_online(context, link)
+    page.wait_for_url(re.compile(r"/tricks$"), timeout=15000)  # revealed by the server: its own tricks screen
+    page.get_by_role("button", name="Di one fewer").click()  # Di took none: Ann takes the rest
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    page.get_by_role("button", name="clubs").click()  # hand 2, dealt on the phone: the bids all at once, drawn here
+    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 0 of 2")
+    page.get_by_role("button", name="Ann bids one more").click()
+    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 1 of 2")
+    shots(page, "offline-12-bids-together")
+    page.get_by_role("button", name="Save the bids").click()
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 2 is recorded on this phone.")
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and "tricks" in hands[1])
+    assert [(hand["bids"], hand["tricks"]) for hand in hands] == [([0, 1, 0, 1], [0, 1, 0, 0]),
+                                                                  ([1, 0, 0, 0], [1, 1, 0, 0])]

@@ -129,17 +129,48 @@
       q.queue({action: "bid", seat: seat, bid: bid});
     }).forEach(function (part) { box.appendChild(part); });
   }
+  function value(input) { return parseInt(input.value, 10) || 0; }
+  // A count with − and + beside it, as the server's counts.js forms have: [the − cell, the count's cell, the + cell].
+  function stepped(input, cards, fewer, more, update) {
+    input.addEventListener("input", update);
+    var step = function (by, label) {
+      return el("td", {}, button(by < 0 ? "−" : "+", "step", function () {
+        input.value = String(Math.max(0, Math.min(cards, value(input) + by)));
+        update();
+      }, label));
+    };
+    return [step(-1, fewer), el("td", {}, input), step(1, more)];
+  }
   function revealScreen(state, q, box) {
-    var table = el("table", {class: "took thumb"}), inputs = {};
+    var body = el("tbody"), inputs = {}, secret = {}, cards = state.hand.cards, sum = el("b", {id: "bid-sum"});
+    box.appendChild(el("p", {class: "muted small center", text: state.sum_to_cards ?
+      "Cooperative: the bids must add up to exactly " + cards + "." : "Everyone shows a bid together; no hook."}));
+    var update = function () {
+      sum.textContent = String(Object.keys(inputs).reduce(function (total, s) { return total + value(inputs[s]); }, 0));
+    };
     q.bidState(state).order.forEach(function (s) {
-      var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
-      inputs[s] = input;
-      table.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {}, input)));
+      var name = state.players[s], head = el("th", {text: name});
+      if (s === state.hand.dealer) { head.appendChild(text(" ")); head.appendChild(el("small", {text: "(D)"})); }
+      if ((q.page.sealed || []).indexOf(s) >= 0) {
+        // Bid in secret from the seat's phone: it stands unless the scorekeeper enters it instead.
+        secret[s] = el("input", {type: "checkbox"});
+        head.appendChild(el("br"));
+        head.appendChild(el("label", {class: "check small sealed"}, secret[s], text(" ✓ bid in secret; enter instead")));
+      }
+      var input = inputs[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0",
+                                           "aria-label": name + " bid"});
+      var row = el("tr", {}, head);
+      stepped(input, cards, name + " bids one fewer", name + " bids one more", update).forEach(function (cell) {
+        row.appendChild(cell);
+      });
+      body.appendChild(row);
     });
-    box.appendChild(table);
+    box.appendChild(el("table", {class: "took thumb"}, body));
+    box.appendChild(el("p", {class: "tally", id: "bid-tally"}, text("Bid "), sum, text(" of " + cards)));
+    update();
     box.appendChild(button("Save the bids", "primary wide", function () {
       var bids = {};
-      Object.keys(inputs).forEach(function (s) { bids[s] = parseInt(inputs[s].value, 10) || 0; });
+      Object.keys(inputs).forEach(function (s) { if (!secret[s] || secret[s].checked) bids[s] = value(inputs[s]); });
       q.queue({action: "reveal", bids: bids});
     }));
   }
@@ -159,7 +190,6 @@
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
     box.appendChild(announce(bids));
     var body = el("tbody"), counts = {}, restCell = el("output", {class: "count", id: "offline-rest"});
-    var value = function (input) { return parseInt(input.value, 10) || 0; };
     var update = function () {
       if (rest === null) return;
       var sum = 0;
@@ -177,16 +207,9 @@
       } else {
         var input = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2",
                                              value: String(state.hand.bids[s]), "aria-label": name + " took"});
-        input.addEventListener("input", update);
-        var step = function (by, label) {
-          return el("td", {}, button(by < 0 ? "−" : "+", "step", function () {
-            input.value = String(Math.max(0, Math.min(cards, value(input) + by)));
-            update();
-          }, name + label));
-        };
-        row.appendChild(step(-1, " one fewer"));
-        row.appendChild(el("td", {}, input));
-        row.appendChild(step(1, " one more"));
+        stepped(input, cards, name + " one fewer", name + " one more", update).forEach(function (cell) {
+          row.appendChild(cell);
+        });
       }
       body.appendChild(row);
     });
@@ -210,6 +233,13 @@
       q.queue(tap);
     }));
   }
+  function sealedScreen(state, q, box) {
+    var names = q.bidState(state).order.filter(function (s) { return state.hand.bids[s] === null; })
+      .map(function (s) { return state.players[s]; });
+    box.appendChild(el("p", {class: "big center", id: "offline-sealed",
+                             text: names.join(", ") + " bid in secret on their phone: the bids are revealed when the " +
+                                   "connection returns."}));
+  }
   function recorded(number) {
     return el("p", {class: "big center", id: "offline-recorded", text: "Hand " + number + " is recorded on this phone."});
   }
@@ -226,6 +256,7 @@
     if (state.step === "deal") dealScreen(state, q, box);
     else if (state.step === "bids" && !state.all_at_once) bidScreen(state, q, box);
     else if (state.step === "bids") revealScreen(state, q, box);
+    else if (state.step === "sealed") sealedScreen(state, q, box);
     else if (state.step === "trump") trumpScreen(state, q, box);
     else if (state.step === "tricks") tricksScreen(state, q, box);
     else recordedScreen(state, q, box);

@@ -97,7 +97,8 @@
       if (bidState(state).complete) state.step = afterBids(state);
     } else if (tap.action === "reveal") {
       Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
-      state.step = afterBids(state);
+      // A bid made in secret on a seat's phone is the server's to reveal: until then the hand waits for it.
+      state.step = bidState(state).complete ? afterBids(state) : "sealed";
     } else if (tap.action === "trump") {
       state.hand.trump = tap.trump;
       state.step = "tricks";
@@ -337,7 +338,11 @@
     }
     if (form.classList.contains("bidsall")) {
       var bids = {};
-      page.bid_state.order.forEach(function (s) { bids[s] = parseInt(value("bid_" + s), 10) || 0; });
+      page.bid_state.order.forEach(function (s) {
+        // A bid made in secret stands unless the scorekeeper chose to enter it instead (as the server reads it).
+        var secret = form.elements["override_" + s];
+        if (!secret || secret.checked) bids[s] = parseInt(value("bid_" + s), 10) || 0;
+      });
       return {action: "reveal", bids: bids};
     }
     if (form.classList.contains("tricks")) {

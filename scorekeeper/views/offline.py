@@ -16,7 +16,7 @@ from flask import Blueprint, url_for
 from markupsafe import Markup
 
 from .. import rules, taps
-from ..rules import actions, bidding
+from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
 AHEAD = 4  # the deals the page knows past the hand at hand: the table plays on this many hands without a connection
@@ -84,7 +84,7 @@ def offline_table(game, loaded, at="hand"):
             "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES],
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS,
-            "undone": taps.UNDONE}
+            "undone": taps.UNDONE, "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 
