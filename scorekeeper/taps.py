@@ -9,11 +9,13 @@ is still valid as the next action, else refused with 409 and what differs.
 from . import rules, store
 from .rules import RecordError, WrongStep, numbers, sealed
 
-ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
+ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
-KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids")
+KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids", "number",
+        "drop_penalties")
 MAX_ID = 100
 RETRIES = 3
+UNDONE = "Undone."  # said after an undo, and by queue.js after a waiting tap is taken back on the phone
 
 
 class Conflict(Exception):
@@ -144,8 +146,27 @@ def _reveal(db, game, loaded, body, stale):
     return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
 
 
+def _correct(db, game, loaded, body, stale):
+    """A finished hand recorded again (rules.actions.correct_hand); only on the game as the tap saw it."""
+    number = _need(body, "number", lambda v: _whole(v) and v >= 1, "the number of a finished hand (1 for the first)")
+    counts = lambda v: isinstance(v, list) and all(c is None or _whole(c) for c in v)  # noqa: E731
+    bids = _need(body, "bids", counts, "a list of bids by seat")
+    took = _need(body, "tricks", counts, "a list of trick counts by seat (null: as recorded)")
+    trump = _optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    dropped = _optional(body, "drop_penalties", lambda v: isinstance(v, list) and all(_whole(i) for i in v),
+                        "a list of the recorded penalties' indices to drop")
+    if stale:
+        # A correction overwrites a whole hand: drawn on an older game it could undo another phone's change.
+        raise Conflict(f"A correction of hand {number} is made on the game as it stands, and another phone has "
+                       "acted since.", "number")
+    added = _penalties(body)
+    return rules.actions.correct_hand(loaded, number, bids, took, trump=trump, drop_penalties=dropped or (),
+                                      added_penalty=added[0] if added else None)
+
+
 # The actions the engine applies, by the name a client sends; undo is the store's (history, not the engine).
-ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal}
+ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks, "reveal": _reveal,
+                  "correct": _correct}
 
 
 # ---- answers -------------------------------------------------------------------------------------
@@ -176,7 +197,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
         if stale:
             raise Conflict("Undo takes back the last action, and another phone has acted since.")
         store.undo_action(db, game_id, action_id, game["revision"])
-        return 200, answer(db, game_id, "Undone.")
+        return 200, answer(db, game_id, UNDONE)
     if seat is not None and action != "bid":
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:

@@ -1,8 +1,11 @@
 """The actions API (issue 11): every write of the table as one JSON action, applied exactly once."""
 
 import json
+import uuid
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import store
 
@@ -195,4 +198,56 @@ def test_openapi_describes_every_api_route(client, app):
             served |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert described == served
     assert set(document["components"]["schemas"]["Action"]["properties"]["action"]["enum"]) == {
-        "deal", "bid", "trump", "tricks", "undo", "reveal"}
+        "deal", "bid", "trump", "tricks", "undo", "reveal", "correct"}
+
+
+def one_hand_played(table):
+    table.ok("deal", trump="hearts")
+    for seat, bid in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        table.ok("bid", seat=seat, bid=bid)
+    table.ok("tricks", tricks=[None, 1, 0, 0])
+
+
+def test_a_past_hand_corrected_through_the_actions_once(client, game):
+    table = Table(client, *game)
+    one_hand_played(table)
+    body = {"number": 1, "bids": [1, 0, 1, 0], "tricks": [1, 0, 0, 0], "trump": "spades",
+            "penalties": [{"seat": 2, "reason": "revoke"}]}
+    after = table.ok("correct", action_id="fix-1", **body)
+    assert after["message"] == "Hand 1 corrected; the totals after it are rescored."
+    hand = stored_record(client, game[0])["hands"][0]
+    assert (hand["bids"], hand["tricks"], hand["trump"]) == ([1, 0, 1, 0], [1, 0, 0, 0], "spades")
+    assert [p["seat"] for p in hand["penalties"]] == [2]
+    again = table.post("correct", revision=after["revision"] - 1, action_id="fix-1", **body)  # sent twice
+    assert again.status_code == 200 and again.get_json()["revision"] == after["revision"]
+    assert len(stored_record(client, game[0])["hands"][0]["penalties"]) == 1
+
+
+def test_a_correction_drawn_on_an_older_game_is_refused(client, game):
+    table = Table(client, *game)
+    one_hand_played(table)
+    made_on = table.revision
+    table.ok("deal", trump="clubs")  # another phone deals the next hand meanwhile
+    stale = table.post("correct", revision=made_on, number=1, bids=[0, 1, 0, 0], tricks=[1, 0, 0, 0])
+    assert stale.status_code == 409 and stale.get_json()["field"] == "number"
+    assert "another phone has acted since" in stale.get_json()["error"]
+    assert stored_record(client, game[0])["hands"][0]["bids"] == [1, 1, 0, 0]
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(number=st.one_of(st.integers(-3, 5), st.text(max_size=3), st.none(), st.floats(allow_nan=False)),
+       bids=st.one_of(st.lists(st.integers(-1, 3) | st.none(), max_size=5), st.text(max_size=3)))
+def test_any_correction_is_applied_or_refused_naming_the_field(client, game, number, bids):
+    table = Table(client, *game)
+    if table.client.get(f"/api/games/{game[0]}/export").get_json()["hands"] == []:
+        one_hand_played(table)
+    table.revision = client.get(f"/games/{game[0]}/revision").get_json()["revision"]
+    before = stored_record(client, game[0])
+    response = table.post("correct", action_id=f"fix-{uuid.uuid4()}", number=number, bids=bids,
+                          tricks=[None, None, None, None])
+    answer = response.get_json()
+    if response.status_code == 200:
+        assert number == 1 and len(bids) == 4
+    else:
+        assert response.status_code in (409, 422) and answer["field"] and answer["error"]
+        assert stored_record(client, game[0]) == before

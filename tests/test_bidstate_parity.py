@@ -1,4 +1,5 @@
-"""The offline page's bid engine (static/bidstate.js) says exactly what the server's (rules.state_of_bids) says.
+"""The offline page's bid engine (static/bidstate.js) says exactly what the server's (rules.state_of_bids) says,
+and names the same player to name trump (rules.trump_namer).
 
 Hypothesis deals hands (2 to 8 players, any cards, dealer, seats out, the hook on or off, hook_from, the bidding
 styles, bids partly entered, a seat asking to bid, blind); one `node` process works each batch out with the
@@ -26,7 +27,8 @@ lines.on("line", (line) => {
   const {messages, hands} = JSON.parse(line);
   const states = hands.map((hand) => {
     const state = engine.bidState(hand);
-    return {state, said: engine.say(messages, state.reason), standing: engine.say(messages, state.standing)};
+    return {state, said: engine.say(messages, state.reason), standing: engine.say(messages, state.standing),
+            namer: engine.trumpNamer(hand)};
   });
   process.stdout.write(JSON.stringify(states) + "\\n");
 });
@@ -78,7 +80,8 @@ def hands(draw):
 
 def python_side(hand):
     state = rules.state_of_bids(**hand)
-    return {"state": state.as_dict(), "said": state.reason_text, "standing": state.standing_text}
+    return {"state": state.as_dict(), "said": state.reason_text, "standing": state.standing_text,
+            "namer": rules.trump_namer(hand["dealer"], hand["bids"], hand["out"])}
 
 
 @settings(max_examples=150, deadline=None)
@@ -95,7 +98,7 @@ def test_the_hook_sentence_comes_from_the_server(node):
     [answer] = node([hand])
     assert answer["state"]["forbidden"] == 2 and answer["state"]["allowed"] == [0, 1, 3]
     assert answer["said"] == rules.hook_reason(3, 2) == python_side(hand)["said"]
-    for script in (MODULE, MODULE.with_name("queue.js")):  # the page keeps no copy of the sentence
+    for script in (MODULE, MODULE.with_name("queue.js"), MODULE.with_name("offline_hand.js")):  # no copy of it
         assert "may not bid" not in script.read_text()
 
 

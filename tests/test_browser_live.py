@@ -273,7 +273,8 @@ def test_the_app_shell_says_what_to_do_when_the_connection_drops(browser, live_s
     context.set_offline(True)
     page.goto(f"{live_server}/games/{game_id}/history")
     expect(page.locator("h1")).to_contain_text("No connection", use_inner_text=True)
-    expect(page.locator("main")).to_contain_text("Everything recorded so far is safe", use_inner_text=True)
+    expect(page.locator("main")).to_contain_text("A tap made on this phone without a connection waits on it",
+                                                 use_inner_text=True)
     # Styled and scripted from the kept shell: the bar, and the display settings (prefs.js) work offline.
     assert page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "flex"
     assert page.locator("#prefs").is_visible()

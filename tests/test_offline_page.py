@@ -5,6 +5,12 @@ import json
 import re
 
 from game_helpers import create
+from hypothesis import given, reject
+from hypothesis import strategies as st
+
+from scorekeeper import rules
+from scorekeeper.rules import actions
+from scorekeeper.views.offline import AHEAD, deals_ahead
 
 
 def table_data(page):
@@ -20,7 +26,8 @@ def test_each_hand_page_carries_the_hand(client):
     game_id, key = create(client, record)
     deal = client.get(f"/games/{game_id}/deal").get_data(as_text=True)
     data = table_data(deal)
-    assert data["step"] == "deal" and data["next"] == {"cards": 1, "dealer": 1, "trump": None, "out": []}
+    assert data["step"] == "deal" and data["next"] == {"number": 1, "cards": 1, "dealer": 1, "trump": None, "out": []}
+    assert data["ahead"] == [{"number": 2, "cards": 2, "dealer": 2, "trump": None, "out": []}]
     assert data["players"] == ["Ann", "Bob", "Cy"] and data["hook"] is True and data["key"] == key
     assert data["api"] == f"/api/games/{game_id}/actions" and data["revision"] == 1
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", deal), "inline script"
@@ -37,3 +44,47 @@ def test_followers_never_get_the_key(client, app):
     follower = app.test_client()
     assert key not in follower.get(f"/games/{game_id}").get_data(as_text=True)
     assert follower.get(f"/games/{game_id}/deal").status_code == 403
+
+
+@given(st.data())
+def test_the_deals_ahead_are_the_deals_the_server_makes_however_the_hands_go(data):
+    """The page's deals ahead (played on the phone offline) are the server's next deals, whatever is bid and taken."""
+    pattern = data.draw(st.sampled_from([p.id for p in rules.PATTERNS if not p.takes_sizes]))
+    players = data.draw(st.integers(3, 6))
+    deals = {"pattern": pattern, "max": data.draw(st.integers(1, 5))} if rules.PATTERNS.find(pattern).takes_max \
+        else {"pattern": pattern}
+    try:
+        game = rules.load({"players": [f"P{s}" for s in range(players)], "hands": [],
+                           "rules": {"scoring": "exact", "hook": data.draw(st.booleans()), "deals": deals,
+                                     "first_dealer": data.draw(st.integers(0, players - 1))}})
+    except rules.RecordError:
+        reject()  # a plan these players cannot be dealt from one deck
+    foreseen = deals_ahead(game)
+    assert len(foreseen) <= AHEAD
+    for expected in foreseen:
+        game = actions.deal(game, None, "hearts").game
+        for _ in range(players):
+            state = rules.bid_state(game, actions.current_hand(game))
+            game = actions.bid(game, state.seat, data.draw(st.sampled_from(state.allowed))).game
+        hand = actions.current_hand(game)
+        took, left = [None] * players, hand.cards
+        for seat in rules.bidding_order(hand.dealer, players, hand.out)[:-1]:
+            took[seat] = data.draw(st.integers(0, left))
+            left -= took[seat]
+        game = actions.record_tricks(game, took).game
+        coming = actions.upcoming(game)
+        assert {key: coming[key] for key in expected} == expected
+
+
+def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):
+    """The queue comes after the page is drawn (static/offline.js): the sheet, a hand and a correction stay light."""
+    from test_table_live import first_load
+
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+    record = {"players": players, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 7}},
+              "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * 7, "tricks": [1] + [0] * 6}]}
+    game_id, _key = create(client, record)
+    for url in (f"/games/{game_id}/sheet", f"/games/{game_id}/deal", f"/games/{game_id}/hands/1/edit"):
+        page = client.get(url).get_data(as_text=True)
+        assert table_data(page)["game"] == game_id and 'data-queue="/static/queue.js' in page, url
+        assert first_load(client, url) <= 15_000, url

@@ -1,6 +1,7 @@
 // The bid state of one hand, worked out exactly as rules.state_of_bids does on the server (scorekeeper/rules/
 // bidding.py): whose turn, who may bid or change, what the seat may bid, the hook's forbidden bid and why, the
-// tally. Pure: no page, no storage; queue.js uses it in the browser, tests/test_bidstate_parity.py under node.
+// tally; and who names trump after the bids (rules.trump_namer). Pure: no page, no storage; queue.js and
+// offline_hand.js use it in the browser, tests/test_bidstate_parity.py under node.
 // The words come from the server (page.messages); this file keeps none of its own.
 (function (root) {
   "use strict";
@@ -79,7 +80,16 @@
     return messages[reason.id].replace(/\{(\w+)\}/g, function (_, name) { return String(reason.values[name]); });
   }
 
-  var api = {bidState: bidState, say: say};
+  // Who names trump after the bids: the highest bidder, the first in bidding order on a tie (rules.trump_namer).
+  function trumpNamer(hand) {
+    var best = null;
+    order(hand.dealer, hand.bids, hand.out || []).forEach(function (seat) {
+      if (hand.bids[seat] !== null && (best === null || hand.bids[seat] > hand.bids[best])) best = seat;
+    });
+    return best;
+  }
+
+  var api = {bidState: bidState, say: say, trumpNamer: trumpNamer};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.BidState = api;
 })(this);

@@ -15,6 +15,8 @@
   var taps = [];        // the waiting taps, oldest first: {seq, game, tap: {id, action, ...}, made_on, refused}
   var sending = false;
   var local = false;    // true once this page shows a state of its own (taps not yet confirmed)
+  var said = null;      // a word after the last tap on this phone (the server's "Undone."), shown once
+  var queuedHere = false;  // a tap was made on this page (the correction page shows its form until then)
 
   // ---- IndexedDB: taps (waiting, in order) and bases (the confirmed state under them), per game ------------
   var dbReady = new Promise(function (resolve, reject) {
@@ -50,16 +52,24 @@
   // A page the service worker serves has it in the worker's cache, so it is fetched only once this phone works a
   // hand out itself (a tap waits); a page no worker holds yet fetches it at once (see start), for a connection
   // that drops before the worker is in place.
+  // offline_hand.js, the hand screens drawn on the phone, comes with it.
   var engine = null;
+  function script(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = src;
+      tag.setAttribute("data-lazy", "");
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    });
+  }
   function needEngine() {
-    if (window.BidState) return Promise.resolve();
+    if (window.BidState && window.OfflineHand) return Promise.resolve();
     if (!engine) {
-      engine = new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = page.engine;
-        script.onload = resolve;
-        script.onerror = function () { engine = null; reject(); };  // tried again with the next tap or send
-        document.head.appendChild(script);
+      engine = Promise.all(page.engine.map(script)).catch(function () {
+        engine = null;  // tried again with the next tap or send
+        return Promise.reject();
       });
     }
     return engine;
@@ -69,14 +79,16 @@
                               out: state.hand.out, hook: state.hook, hook_from: state.hook_from,
                               all_at_once: state.all_at_once, seat: seat === undefined ? null : seat});
   }
-  function order(state) { return bidState(state).order; }
   function afterBids(state) {
     return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
   }
   function apply(state, tap) {
     state = copy(state);
+    // After the tricks or a correction the server's pages land on the sheet (a correction leaves the hand at hand).
+    state.to_sheet = tap.action === "tricks" || tap.action === "correct";
     if (tap.action === "deal") {
       var next = state.next;
+      state.recorded = null;
       state.hand = {cards: tap.cards || next.cards, dealer: next.dealer, out: next.out, trump: next.trump ||
                     (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; })};
       state.step = "bids";
@@ -85,13 +97,25 @@
       if (bidState(state).complete) state.step = afterBids(state);
     } else if (tap.action === "reveal") {
       Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
-      state.step = afterBids(state);
+      // A bid made in secret on a seat's phone is the server's to reveal: until then the hand waits for it.
+      state.step = bidState(state).complete ? afterBids(state) : "sealed";
     } else if (tap.action === "trump") {
       state.hand.trump = tap.trump;
       state.step = "tricks";
     } else if (tap.action === "tricks") {
       state.hand.tricks = tap.tricks;
+      state.recorded = state.number;
       state.step = "recorded";
+      // The next deal of the plan, as the server sent it (views/offline.py: deals_ahead); none when it depends
+      // on how this hand went.
+      var coming = (state.ahead || [])[0];
+      if (coming) {
+        state.next = coming;
+        state.ahead = state.ahead.slice(1);
+        state.number = coming.number;
+        state.hand = null;
+        state.step = "deal";
+      }
     }
     return state;
   }
@@ -107,6 +131,9 @@
   }
   function queue(tap) {
     tap.id = newId();
+    said = tap.action === "correct" ? "Kept on this phone: " + describe(tap) + "." : null;
+    queuedHere = true;
+    if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
     var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
     return saveBase().then(function () {
       return store("taps", "readwrite", function (s) { return s.add(entry); });
@@ -117,6 +144,11 @@
       return needEngine().then(function () { render(); send(); }, showStatus);
     });
   }
+  function undo() {
+    // The last waiting tap, not sent yet, is taken back on this phone: the server never hears of it.
+    var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
+    if (last && !sending) drop(last).then(function () { said = page.undone; render(); });
+  }
   function drop(entry) {
     return store("taps", "readwrite", function (s) { s.delete(entry.seq); }).then(function () {
       taps = taps.filter(function (t) { return t.seq !== entry.seq; });
@@ -125,7 +157,7 @@
 
   function send() {
     if (sending) return;
-    if (taps.length && !window.BidState) { needEngine().then(send, showStatus); return; }
+    if (taps.length && !window.OfflineHand) { needEngine().then(send, showStatus); return; }
     var entry = taps[0];
     if (!entry) { settled(); return; }
     if (entry.refused) { showStatus(); return; }  // the rest wait until the refused tap is dealt with
@@ -172,7 +204,7 @@
     showStatus();
     if (!local || taps.length) return;
     // Everything is confirmed: show the server's own page for where the table is now.
-    location.replace(base.step === "recorded" ? page.sheet : page.play);
+    location.replace(base.to_sheet ? page.sheet : page.play);
   }
 
   // ---- the screen -------------------------------------------------------------------------------------------
@@ -193,7 +225,7 @@
     status.classList.toggle("bad", refused.length > 0);
     if (!taps.length) return;
     var n = waiting();
-    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting"}));
+    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting on this phone"}));
     if (n) status.appendChild(document.createTextNode(navigator.onLine && sending ? " — sending…"
       : refused.length ? " — not saved yet; they are sent once the refused tap below is discarded."
       : " — not saved yet; they are sent when the connection returns."));
@@ -211,166 +243,79 @@
     if (tap.action === "deal") return "the deal";
     if (tap.action === "trump") return "trump " + tap.trump;
     if (tap.action === "tricks") return "the tricks";
+    if (tap.action === "correct") return "the correction of hand " + tap.number;
     return tap.action;
   }
-  function handline(state) {
-    var hand = state.hand || state.next;
-    var p = el("p", {class: "handline"}, el("b", {text: "Hand " + state.number}));
-    p.appendChild(document.createTextNode(" · " + hand.cards + " card" + (hand.cards === 1 ? "" : "s") + " · "));
-    p.appendChild(el("span", {class: "dealer", text: state.players[hand.dealer]}));
-    p.appendChild(document.createTextNode(" deals"));
-    if (hand.trump) {
-      p.appendChild(document.createTextNode(" · "));
-      p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
-    }
-    return p;
-  }
-  function pending(field) {
-    // The taps not yet confirmed mark what they changed as waiting.
-    return taps.some(function (t) { return !t.refused && field(t.tap); });
-  }
-  function bidders(state, turn) {
-    var list = el("ol", {class: "bidders"});
-    order(state).forEach(function (s) {
-      var bid = state.hand.bids[s], unsent = pending(function (t) {
-        return (t.action === "bid" && t.seat === s) || (t.action === "reveal" && String(s) in t.bids);
-      });
-      var li = el("li", {class: (s === turn ? "turn" : "") + (bid !== null ? " done" : "") + (unsent ? " unsent" : "")},
-                  el("span", {class: "name", text: state.players[s] + (s === state.hand.dealer ? " (D)" : "")}),
-                  el("span", {class: "bid", text: bid === null ? "·" : String(bid)}));
-      if (unsent) li.appendChild(el("span", {class: "small muted", text: " not saved yet"}));
-      list.appendChild(li);
+  function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
+  function sheetWithTaps() {
+    // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
+    // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+    var waiting = [], state = base, played = {};
+    var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
+    taps.forEach(function (t) {
+      if (t.refused) return;
+      if (t.tap.action === "correct") add(describe(t.tap));
+      else if (t.tap.action !== "deal") add("hand " + state.number);
+      var number = state.number, hand = state.hand;
+      state = apply(state, t.tap);
+      if (t.tap.action === "deal") add("hand " + state.number);
+      if (t.tap.action === "tricks") played[number] = Object.assign({}, hand, {tricks: counted(hand, t.tap.tricks)});
+      else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
-    return list;
-  }
-  function tally(state) {
-    var bids = bidState(state), by = bids.by;
-    return el("p", {class: "tally"}, document.createTextNode("Bid " + bids.so_far + " of " + state.hand.cards + " · "),
-              el("b", {class: by ? bids.standing.id : "", text: BidState.say(page.messages, bids.standing)}));
-  }
-  function button(text, cls, onTap, label) {
-    var b = el("button", {type: "button", class: cls, text: text});
-    if (label) b.setAttribute("aria-label", label);
-    b.addEventListener("click", onTap);
-    return b;
-  }
-  function suits(onTap) {
-    var row = el("div", {class: "suits"});
-    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
-      row.appendChild(button(suit === "none" ? "No trump" : page.symbols[suit], "suit t-" + suit,
-                             function () { onTap(suit); }, suit === "none" ? "no trump" : suit));
+    sheetRows(played);
+    var old = document.getElementById("offline-sheet");
+    if (old) old.parentNode.removeChild(old);
+    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
+      var found = document.querySelector(selector);
+      var gone = found && found.id === "next-hand" ? found.parentNode : found;
+      if (gone) gone.parentNode.removeChild(gone);
     });
-    return row;
+    var note = el("div", {id: "offline-sheet", class: "flash info"},
+                  el("p", {text: "Not on the sheet yet: " + waiting.join(", ") + ", made on this phone; " +
+                                 "the taps are sent when the connection returns."}),
+                  el("a", {class: "button primary wide", href: page.play, text: "Back to the hand"}));
+    main.insertBefore(note, main.firstChild);
   }
-  function pad(bids, onBid) {
-    // The server's own pad (templates/table/_bidpad.html), cloned: the bids up to the cards, the forbidden one
-    // struck out, and the reason in the server's words.
-    var parts = document.getElementById("offline-pad").content.cloneNode(true);
-    var numbers = parts.querySelector(".pad"), struck = Array.prototype.slice.call(parts.querySelector(".struck").children);
-    Array.prototype.slice.call(numbers.children).forEach(function (number, b) {
-      if (b > bids.cards) numbers.removeChild(number);
-      else if (b === bids.forbidden) numbers.replaceChild(struck[b], number);
-      else {
-        number.type = "button";
-        number.addEventListener("click", function () { onBid(b); });
-      }
+  // The sheet's rows of the hands played on this phone: bids and tricks as tapped, marked as not saved (the scores
+  // and totals are the server's to work out).
+  function counted(hand, tricks) {
+    // As the server records them: a null count is the bid, and the dealer takes what is left.
+    var took = tricks.map(function (c, s) { return c === null && s !== hand.dealer ? hand.bids[s] : c; });
+    if (took[hand.dealer] === null && !page.tricks_fall_short) {
+      took[hand.dealer] = took.reduce(function (left, c, s) { return s === hand.dealer ? left : left - (c || 0); }, hand.cards);
+    }
+    return took;
+  }
+  function sheetRows(played) {
+    var body = document.querySelector("table.sheet tbody");
+    if (!body) return;
+    Array.prototype.forEach.call(body.querySelectorAll("tr.unsent"), function (row) { body.removeChild(row); });
+    Object.keys(played).forEach(function (number) {
+      var hand = played[number], row = el("tr", {class: "unsent"});
+      var head = el("th", {class: "hand", text: String(hand.cards)});
+      if (hand.trump) head.appendChild(el("span", {class: "trump t-" + hand.trump, text: page.symbols[hand.trump]}));
+      head.appendChild(el("small", {class: "muted", text: " not saved"}));
+      row.appendChild(head);
+      page.players.forEach(function (_, s) {
+        var bid = hand.bids[s], took = hand.tricks ? hand.tricks[s] : undefined;
+        var shown = (hand.out || []).indexOf(s) >= 0 ? "out" : bid === null ? "·" : took === undefined ? String(bid)
+          : bid + "/" + (took === null ? "·" : took);
+        row.appendChild(el("td", {class: s === hand.dealer ? "dealer" : ""}, el("span", {class: "bt", text: shown})));
+      });
+      // The hand already on the sheet (dealt, not finished) is replaced; a hand dealt on this phone is added.
+      var there = body.rows[+number - 1];
+      if (there && +number === base.number && base.hand) body.replaceChild(row, there); else body.appendChild(row);
     });
-    var shown = [numbers];
-    if (bids.reason) {
-      var note = parts.querySelector(".hook");
-      note.textContent = BidState.say(page.messages, bids.reason);
-      shown.push(note);
-    }
-    return shown;
-  }
-  function screen(state) {
-    var box = el("section", {class: "offline-hand", id: "offline-hand"});
-    if (state.step === "deal") {
-      box.appendChild(handline(state));
-      box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
-      if (!state.next.trump && !state.trump_after_bids) {
-        box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
-        box.appendChild(suits(function (suit) { queue({action: "deal", trump: suit}); }));
-      } else {
-        box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { queue({action: "deal"}); }));
-      }
-    } else if (state.step === "bids" && !state.all_at_once) {
-      var bids = bidState(state), seat = bids.seat;
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, seat));
-      box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
-      pad(bids, function (bid) { queue({action: "bid", seat: seat, bid: bid}); }).forEach(function (part) {
-        box.appendChild(part);
-      });
-    } else if (state.step === "bids") {
-      box.appendChild(handline(state));
-      var table = el("table", {class: "took thumb"}), inputs = {};
-      order(state).forEach(function (s) {
-        var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
-        inputs[s] = input;
-        table.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {}, input)));
-      });
-      box.appendChild(table);
-      box.appendChild(button("Save the bids", "primary wide", function () {
-        var bids = {};
-        Object.keys(inputs).forEach(function (s) { bids[s] = parseInt(inputs[s].value, 10) || 0; });
-        queue({action: "reveal", bids: bids});
-      }));
-    } else if (state.step === "trump") {
-      box.appendChild(handline(state));
-      box.appendChild(tally(state));
-      box.appendChild(el("p", {class: "center thumb", text: "The highest bidder names trump:"}));
-      box.appendChild(suits(function (suit) { queue({action: "trump", trump: suit}); }));
-    } else if (state.step === "tricks") {
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, null));
-      var rows = el("table", {class: "took thumb"}), counts = {}, rest = state.tricks_fall_short ? null : state.hand.dealer;
-      var restCell = el("output", {class: "count", id: "offline-rest"});
-      var update = function () {
-        if (rest === null) return;
-        var sum = 0;
-        Object.keys(counts).forEach(function (s) { sum += parseInt(counts[s].value, 10) || 0; });
-        restCell.textContent = String(state.hand.cards - sum);
-      };
-      order(state).forEach(function (s) {
-        var cell;
-        if (s === rest) cell = restCell;
-        else {
-          cell = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: String(state.hand.bids[s]),
-                                          "aria-label": state.players[s] + " took"});
-          cell.addEventListener("input", update);
-        }
-        rows.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {class: "bidcell", text: String(state.hand.bids[s])}), el("td", {}, cell)));
-      });
-      update();
-      box.appendChild(rows);
-      box.appendChild(button("Save tricks", "primary wide", function () {
-        var took = state.players.map(function () { return null; });
-        Object.keys(counts).forEach(function (s) { took[+s] = parseInt(counts[s].value, 10) || 0; });
-        queue({action: "tricks", tricks: took});
-      }));
-    } else {
-      box.appendChild(handline(state));
-      box.appendChild(bidders(state, null));
-      box.appendChild(el("p", {class: "big center", id: "offline-recorded",
-                               text: "Hand " + state.number + " is recorded on this phone."}));
-      box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
-    }
-    var last = taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
-    if (last && !sending) {
-      box.appendChild(button("Undo the last tap", "small", function () {
-        drop(last).then(function () { render(); });
-      }));
-    }
-    return box;
   }
   function render() {
     showStatus();
     if (!local) return;
+    if (onSheet()) { sheetWithTaps(); return; }
+    if (page.at === "edit" && !queuedHere) return;
     var state = current();
     main.textContent = "";
-    main.appendChild(screen(state));
+    main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
+                                                render: render, bidState: bidState, undo: undo}));
     var where = document.querySelector(".bar .where");
     if (where) where.textContent = state.step === "recorded" ? "Waiting to send" : state.step.charAt(0).toUpperCase() + state.step.slice(1);
   }
@@ -393,7 +338,11 @@
     }
     if (form.classList.contains("bidsall")) {
       var bids = {};
-      page.bid_state.order.forEach(function (s) { bids[s] = parseInt(value("bid_" + s), 10) || 0; });
+      page.bid_state.order.forEach(function (s) {
+        // A bid made in secret stands unless the scorekeeper chose to enter it instead (as the server reads it).
+        var secret = form.elements["override_" + s];
+        if (!secret || secret.checked) bids[s] = parseInt(value("bid_" + s), 10) || 0;
+      });
       return {action: "reveal", bids: bids};
     }
     if (form.classList.contains("tricks")) {
@@ -409,8 +358,25 @@
       }
       return tricks;
     }
+    if (form.classList.contains("edit")) return correction(form, value);
     if (pressed.name === "trump" && page.step === "trump") return {action: "trump", trump: pressed.value};
     return null;
+  }
+  function correction(form, value) {
+    // A past hand recorded again (templates/table/edit.html): the actions API's correct.
+    var count = function (name) { var v = value(name); return v === null || v === "" ? null : parseInt(v, 10); };
+    var tap = {action: "correct", number: +location.pathname.match(/\/hands\/(\d+)\/edit$/)[1],
+               bids: page.players.map(function (_, s) { return count("bid_" + s); }),
+               tricks: page.players.map(function (_, s) { return count("took_" + s); }),
+               drop_penalties: Array.prototype.filter.call(form.querySelectorAll("input[name^=drop_penalty_]"),
+                 function (box) { return box.checked; }).map(function (box) { return +box.name.split("_").pop(); })};
+    if (value("trump")) tap.trump = value("trump");
+    var penalized = value("penalty_seat");
+    if (penalized) {
+      var points = parseFloat(value("penalty_points"));
+      tap.penalties = [{seat: +penalized, reason: value("penalty_reason"), points: isNaN(points) ? null : points}];
+    }
+    return tap;
   }
   document.addEventListener("submit", function (event) {
     var tap = tapFrom(event.target, event.submitter);
@@ -418,7 +384,7 @@
     if (navigator.onLine && !taps.length) {
       // The page posts as usual; if the connection is gone after all, the service worker answers with the kept
       // page, which queues this tap (see start).
-      sessionStorage.setItem(IN_FLIGHT, JSON.stringify({game: GAME, tap: tap}));
+      sessionStorage.setItem(IN_FLIGHT, JSON.stringify({game: GAME, revision: page.revision, tap: tap}));
       return;
     }
     event.preventDefault();
@@ -426,14 +392,17 @@
   }, true);
 
   // ---- the page itself, kept so that a reload without a connection still opens the hand (sw.js) ------------
-  var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, tap}
+  var IN_FLIGHT = "queue-in-flight";  // a hand form's tap being posted: {game, revision it was made on, tap}
+  // The last sheet and the last hand screen, each in its place; the worker picks between them by revision.
   function keepPage() {
-    if (!window.caches || !navigator.onLine) return;
+    if (!window.caches || !navigator.onLine || holder.hasAttribute("data-kept") || page.at === "edit") return;
     var copy = document.documentElement.cloneNode(true);
     copy.querySelector("#offline").setAttribute("data-kept", "");  // tells the kept page from the server's
+    Array.prototype.forEach.call(copy.querySelectorAll("[data-lazy]"), function (tag) { tag.parentNode.removeChild(tag); });
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open("hands-v1").then(function (cache) {
-      return cache.put(page.play + "/offline-hand", new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+      return cache.put(page.play + "/offline-" + page.at, new Response(html, {headers: {
+        "Content-Type": "text/html; charset=utf-8", "X-Revision": String(page.revision)}}));
     }).catch(function () { /* no room: the hand still works until the page is reloaded */ });
   }
 
@@ -442,7 +411,9 @@
   // service worker without a connection, as the kept page: then its tap waits here like any other.
   var posted = JSON.parse(sessionStorage.getItem(IN_FLIGHT) || "null");
   sessionStorage.removeItem(IN_FLIGHT);
-  var lost = posted && posted.game === GAME && holder.hasAttribute("data-kept") ? posted.tap : null;
+  // Only a tap made on the kept page itself: an older page's marker is never queued again.
+  var lost = posted && posted.game === GAME && posted.revision === page.revision &&
+             holder.hasAttribute("data-kept") ? posted.tap : null;
   if (lost) history.replaceState(null, "", page.play);  // a reload opens the hand, never posts again
   if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) needEngine().catch(function () {});
   loadTaps().then(function () {

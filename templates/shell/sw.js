@@ -36,10 +36,22 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The scorekeeper's hand page, kept by queue.js: a hand screen reloaded (or a hand form posted) without a
-// connection opens it, and the taps still waiting in IndexedDB are drawn on it again.
+// The last hand screen and the last sheet of the game the scorekeeper saw, kept by queue.js with their revision:
+// the sheet reloaded without a connection opens the kept sheet; a hand screen reloaded (or a form posted, a
+// correction too) opens
+// the newer of the two (a deal posted from the sheet comes back to that sheet), and the taps still waiting in
+// IndexedDB are drawn on it again.
 function keptHand(url) {
-  var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks)?$/);
+  var hand = url.pathname.match(/^(\/games\/[^\/]+)(\/deal|\/bids|\/trump|\/tricks|\/sheet|\/hands\/\d+\/edit)?$/);
   if (!hand) return Promise.resolve(null);
-  return caches.open("hands-v1").then(function (cache) { return cache.match(hand[1] + "/offline-hand"); });
+  return caches.open("hands-v1").then(function (cache) {
+    return Promise.all([cache.match(hand[1] + "/offline-sheet"), cache.match(hand[1] + "/offline-hand")]);
+  }).then(function (kept) {
+    var sheet = kept[0], screen = kept[1];
+    if (!sheet || !screen) return sheet || screen;
+    if (hand[2] === "/sheet") return sheet;
+    return revision(sheet) > revision(screen) ? sheet : screen;
+  });
 }
+
+function revision(response) { return parseInt(response.headers.get("X-Revision"), 10) || 0; }

@@ -1,0 +1,269 @@
+// The hand screens queue.js draws on the phone while taps wait: the same screens the server sends (the same
+// markup and classes as templates/table/bids.html, trump.html, tricks.html), drawn from the hand as this phone
+// holds it. Fetched with bidstate.js only once a tap waits, so the hand pages' first load stays light.
+// OfflineHand.screen(state, q) returns the screen; q is the queue: {page, taps, sending, said, queue(tap),
+// undo(), bidState(state, seat)}.
+(function () {
+  "use strict";
+  var asked = null;  // the seat whose name was tapped (to change its bid or bid out of turn), until it bids
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
+    });
+    for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
+    return node;
+  }
+  function text(words) { return document.createTextNode(words); }
+  function button(words, cls, onTap, label) {
+    var b = el("button", {type: "button", class: cls, text: words});
+    if (label) b.setAttribute("aria-label", label);
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
+  function handline(state) {
+    var hand = state.hand || state.next;
+    var p = el("p", {class: "handline"}, el("b", {text: "Hand " + state.number}));
+    p.appendChild(text(" · " + hand.cards + " card" + (hand.cards === 1 ? "" : "s") + " · "));
+    p.appendChild(el("span", {class: "dealer", text: state.players[hand.dealer]}));
+    p.appendChild(text(" deals"));
+    if (hand.trump) {
+      p.appendChild(text(" · "));
+      p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
+    }
+    return p;
+  }
+  // The large announcement once every bid is in: "OVER by 1", as the trump and tricks screens say it.
+  function announce(bids) {
+    var p = el("p", {class: "announce " + bids.announcement, "data-speak": "", text: bids.announcement.toUpperCase()});
+    if (bids.by) p.appendChild(text(" by " + Math.abs(bids.by)));
+    return p;
+  }
+  function unsent(q, seat) {
+    return q.taps.some(function (t) {
+      return !t.refused && ((t.tap.action === "bid" && t.tap.seat === seat) ||
+                            (t.tap.action === "reveal" && String(seat) in t.tap.bids));
+    });
+  }
+  // The bidders; a name that may bid (to change a bid, or out of turn) is a button, as it is a link online.
+  function bidders(state, q, bids, onAsk) {
+    var list = el("ol", {class: "bidders"});
+    bids.order.forEach(function (s) {
+      var bid = state.hand.bids[s], waits = unsent(q, s);
+      var li = el("li", {class: (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "")});
+      var name = el("span", {class: "name", text: state.players[s]});
+      if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: "(D)"})); }
+      var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
+      if (waits) parts.push(el("span", {class: "small muted", text: " not saved yet"}));
+      var holder = li;
+      if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
+        holder = button("", "chip", function () { onAsk(s); });
+        li.appendChild(holder);
+      }
+      parts.forEach(function (part) { holder.appendChild(part); });
+      list.appendChild(li);
+    });
+    return list;
+  }
+  function tally(state, q, bids) {
+    return el("p", {class: "tally"}, text("Bid "), el("b", {text: String(bids.so_far)}),
+              text(" of " + state.hand.cards + " · "),
+              el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)}));
+  }
+  function suits(q, onTap) {
+    var row = el("div", {class: "suits"});
+    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
+      row.appendChild(button(suit === "none" ? "No trump" : q.page.symbols[suit], "suit t-" + suit,
+                             function () { onTap(suit); }, suit === "none" ? "no trump" : suit));
+    });
+    return row;
+  }
+  function pad(q, bids, current, onBid) {
+    // The server's own pad (templates/table/_bidpad.html), cloned: the bids up to the cards, the forbidden one
+    // struck out, and the reason in the server's words.
+    var parts = document.getElementById("offline-pad").content.cloneNode(true);
+    var numbers = parts.querySelector(".pad"), struck = Array.prototype.slice.call(parts.querySelector(".struck").children);
+    Array.prototype.slice.call(numbers.children).forEach(function (number, b) {
+      if (b > bids.cards) numbers.removeChild(number);
+      else if (b === bids.forbidden) numbers.replaceChild(struck[b], number);
+      else {
+        number.type = "button";
+        if (b === current) number.classList.add("current");
+        number.addEventListener("click", function () { onBid(b); });
+      }
+    });
+    var shown = [numbers];
+    if (bids.reason) {
+      var note = parts.querySelector(".hook");
+      note.textContent = BidState.say(q.page.messages, bids.reason);
+      shown.push(note);
+    }
+    return shown;
+  }
+
+  function dealScreen(state, q, box) {
+    if (state.recorded) box.appendChild(recorded(state.recorded));
+    box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
+    if (!state.next.trump && !state.trump_after_bids) {
+      box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
+      box.appendChild(suits(q, function (suit) { q.queue({action: "deal", trump: suit}); }));
+    } else {
+      box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { q.queue({action: "deal"}); }));
+    }
+  }
+  function bidScreen(state, q, box) {
+    var bids = q.bidState(state, asked), seat = bids.seat, before = state.hand.bids[seat];
+    if (seat !== asked) asked = null;
+    box.appendChild(bidders(state, q, bids, function (s) { asked = s; q.render(); }));
+    if (bids.may_bid.length > 1) {
+      box.appendChild(el("p", {class: "small muted hint", text: "Tap a name to change that bid, or to enter a bid out of turn."}));
+    }
+    box.appendChild(tally(state, q, bids));
+    var who = el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}),
+                 text(" bids" + (before !== null ? " (change " + before + ")" : "") + ":"));
+    box.appendChild(who);
+    pad(q, bids, before, function (bid) {
+      asked = null;
+      q.queue({action: "bid", seat: seat, bid: bid});
+    }).forEach(function (part) { box.appendChild(part); });
+  }
+  function value(input) { return parseInt(input.value, 10) || 0; }
+  // A count with − and + beside it, as the server's counts.js forms have: [the − cell, the count's cell, the + cell].
+  function stepped(input, cards, fewer, more, update) {
+    input.addEventListener("input", update);
+    var step = function (by, label) {
+      return el("td", {}, button(by < 0 ? "−" : "+", "step", function () {
+        input.value = String(Math.max(0, Math.min(cards, value(input) + by)));
+        update();
+      }, label));
+    };
+    return [step(-1, fewer), el("td", {}, input), step(1, more)];
+  }
+  function revealScreen(state, q, box) {
+    var body = el("tbody"), inputs = {}, secret = {}, cards = state.hand.cards, sum = el("b", {id: "bid-sum"});
+    box.appendChild(el("p", {class: "muted small center", text: state.sum_to_cards ?
+      "Cooperative: the bids must add up to exactly " + cards + "." : "Everyone shows a bid together; no hook."}));
+    var update = function () {
+      sum.textContent = String(Object.keys(inputs).reduce(function (total, s) { return total + value(inputs[s]); }, 0));
+    };
+    q.bidState(state).order.forEach(function (s) {
+      var name = state.players[s], head = el("th", {text: name});
+      if (s === state.hand.dealer) { head.appendChild(text(" ")); head.appendChild(el("small", {text: "(D)"})); }
+      if ((q.page.sealed || []).indexOf(s) >= 0) {
+        // Bid in secret from the seat's phone: it stands unless the scorekeeper enters it instead.
+        secret[s] = el("input", {type: "checkbox"});
+        head.appendChild(el("br"));
+        head.appendChild(el("label", {class: "check small sealed"}, secret[s], text(" ✓ bid in secret; enter instead")));
+      }
+      var input = inputs[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0",
+                                           "aria-label": name + " bid"});
+      var row = el("tr", {}, head);
+      stepped(input, cards, name + " bids one fewer", name + " bids one more", update).forEach(function (cell) {
+        row.appendChild(cell);
+      });
+      body.appendChild(row);
+    });
+    box.appendChild(el("table", {class: "took thumb"}, body));
+    box.appendChild(el("p", {class: "tally", id: "bid-tally"}, text("Bid "), sum, text(" of " + cards)));
+    update();
+    box.appendChild(button("Save the bids", "primary wide", function () {
+      var bids = {};
+      Object.keys(inputs).forEach(function (s) { if (!secret[s] || secret[s].checked) bids[s] = value(inputs[s]); });
+      q.queue({action: "reveal", bids: bids});
+    }));
+  }
+  function trumpScreen(state, q, box) {
+    var bids = q.bidState(state);
+    box.appendChild(announce(bids));
+    box.appendChild(el("p", {class: "center"}, el("b", {text: state.players[BidState.trumpNamer(state.hand)]}),
+                       text(" bid highest and names trump:")));
+    box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
+  }
+  function select(label, options) {
+    var s = el("select", {"aria-label": label});
+    options.forEach(function (o) { s.appendChild(el("option", {value: o[0], text: o[1]})); });
+    return s;
+  }
+  function tricksScreen(state, q, box) {
+    var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
+    box.appendChild(announce(bids));
+    var body = el("tbody"), counts = {}, restCell = el("output", {class: "count", id: "offline-rest"});
+    var update = function () {
+      if (rest === null) return;
+      var sum = 0;
+      Object.keys(counts).forEach(function (s) { sum += value(counts[s]); });
+      restCell.textContent = String(cards - sum);
+      restCell.classList.toggle("bad", cards - sum < 0);
+    };
+    bids.order.forEach(function (s) {
+      var name = state.players[s], row = el("tr", {}, el("th", {text: name}),
+                                           el("td", {class: "bidcell", text: String(state.hand.bids[s])}));
+      if (s === rest) {
+        row.appendChild(el("td"));
+        row.appendChild(el("td", {}, restCell));
+        row.appendChild(el("td", {class: "muted small", text: "the rest"}));
+      } else {
+        var input = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2",
+                                             value: String(state.hand.bids[s]), "aria-label": name + " took"});
+        stepped(input, cards, name + " one fewer", name + " one more", update).forEach(function (cell) {
+          row.appendChild(cell);
+        });
+      }
+      body.appendChild(row);
+    });
+    update();
+    var head = el("tr", {}, el("th"), el("th", {text: "bid"}), el("th", {colspan: "3", text: "took"}));
+    box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
+    box.appendChild(el("p", {class: "muted small center", text: "Pre-filled with the bids: if everyone made it, just save."}));
+    var who = select("penalty for", [["", "nobody"]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
+    var why = select("reason", q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
+    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: "Penalty…"}),
+                       el("div", {class: "row"}, who, text(" "), why),
+                       el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: "Points (empty: the default)"}), points)));
+    box.appendChild(button("Save tricks", "primary wide thumb", function () {
+      var took = state.players.map(function () { return null; });
+      Object.keys(counts).forEach(function (s) { took[+s] = value(counts[s]); });
+      var tap = {action: "tricks", tricks: took};
+      if (who.value) {
+        var amount = parseFloat(points.value);
+        tap.penalties = [{seat: +who.value, reason: why.value, points: isNaN(amount) ? null : amount}];
+      }
+      q.queue(tap);
+    }));
+  }
+  function sealedScreen(state, q, box) {
+    var names = q.bidState(state).order.filter(function (s) { return state.hand.bids[s] === null; })
+      .map(function (s) { return state.players[s]; });
+    box.appendChild(el("p", {class: "big center", id: "offline-sealed",
+                             text: names.join(", ") + " bid in secret on their phone: the bids are revealed when the " +
+                                   "connection returns."}));
+  }
+  function recorded(number) {
+    return el("p", {class: "big center", id: "offline-recorded", text: "Hand " + number + " is recorded on this phone."});
+  }
+  function recordedScreen(state, q, box) {
+    box.appendChild(bidders(state, q, q.bidState(state), null));
+    box.appendChild(recorded(state.number));
+    box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
+  }
+
+  function screen(state, q) {
+    var box = el("section", {class: "offline-hand", id: "offline-hand"});
+    if (q.said) box.appendChild(el("p", {class: "flash info", role: "alert", text: q.said}));
+    box.appendChild(handline(state));
+    if (state.step === "deal") dealScreen(state, q, box);
+    else if (state.step === "bids" && !state.all_at_once) bidScreen(state, q, box);
+    else if (state.step === "bids") revealScreen(state, q, box);
+    else if (state.step === "sealed") sealedScreen(state, q, box);
+    else if (state.step === "trump") trumpScreen(state, q, box);
+    else if (state.step === "tricks") tricksScreen(state, q, box);
+    else recordedScreen(state, q, box);
+    var last = q.taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
+    if (last && !q.sending) box.appendChild(button("Undo the last tap", "small", q.undo));
+    return box;
+  }
+
+  window.OfflineHand = {screen: screen};
+})();
