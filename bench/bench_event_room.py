@@ -24,12 +24,14 @@ from load import Phone, load_rows, run_together, served, summary
 JSON = {"Content-Type": "application/json"}
 
 
-def create_event(port, players):
-    """Create the event and confirm round 1 through the API; return (event id, director key, tables)."""
+def create_event(port, players, owner_key):
+    """Create the event as the instance's owner (only the owner runs events) and confirm round 1 through the API;
+    return (event id, director key, tables)."""
     phone = Phone(port, [])
     record = {"name": "Bench night", "format": "rounds", "seed": "bench", "options": {"rounds": 1},
               "players": [f"Player {n:02}" for n in range(1, players + 1)]}
-    _, data = phone.request("create", "POST", "/api/events", body=json.dumps(record), headers=JSON, expect=(201,))
+    _, data = phone.request("create", "POST", "/api/events", body=json.dumps(record), expect=(201,),
+                            headers={**JSON, "Authorization": f"Bearer {owner_key}"})
     created = json.loads(data)
     _, data = phone.request("start", "POST", f"/api/events/{created['id']}/actions", body=json.dumps({"action": "start"}),
                             headers={**JSON, "Authorization": f"Bearer {created['director_key']}"})
@@ -89,8 +91,8 @@ def follower(port, path, event_id, cookie_path, until, every, log, seen, kind):
 def measure(seconds=10, players=16, phones=16, tap_every=0.5, poll_ms=700):
     seconds, phones = min(seconds, 300), min(phones, 100)
     log, commits, seen = [], [], []
-    with served() as port:
-        event_id, key, tables = create_event(port, players)
+    with served() as (port, folder):
+        event_id, key, tables = create_event(port, players, (folder / "owner_key").read_text().strip())
         until = time.monotonic() + seconds
         threads = [threading.Thread(target=table_phone, args=(port, table, until, tap_every, log, commits))
                    for table in tables]

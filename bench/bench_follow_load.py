@@ -133,7 +133,7 @@ def measure(seconds=10, followers=40, tap_every=1.0, poll_ms=700):
     """Run the load; print what each kind of request cost; return (errors, median, p99, delays)."""
     seconds, followers = min(seconds, 300), min(followers, 100)
     log, commits, seen = [], [], []
-    with served() as port:
+    with served() as (port, _folder):
         game_id, key = create_game(port)
         until = time.monotonic() + seconds
         threads = [threading.Thread(target=follower, args=(port, game_id, until, poll_ms / 1000, log, seen))

@@ -70,7 +70,7 @@ def start_server(folder):
 
 @contextmanager
 def served():
-    """Yield the port of a fresh server; many client threads share one interpreter meanwhile, so hand the GIL
+    """Yield the port and the instance folder of a fresh server; many client threads share one interpreter meanwhile, so hand the GIL
     over quickly: a thread waiting to note its response's time is not what the latencies should measure."""
     usual = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
@@ -78,7 +78,7 @@ def served():
         with tempfile.TemporaryDirectory() as folder:
             server, port = start_server(folder)
             try:
-                yield port
+                yield port, Path(folder)
             finally:
                 server.terminate()
                 server.wait(timeout=10)
