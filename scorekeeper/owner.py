@@ -28,11 +28,6 @@ class NotOwner(Forbidden):
     description = NOT_OWNER
 
 
-def key_file(instance_path):
-    """Return (the owner key, True when it was made just now), making it once into instance/owner_key (0600)."""
-    return private_secret(instance_path, "owner_key", lambda: secrets.token_urlsafe(24))
-
-
 def _credentials():
     config = current_app.config
     return [secret for secret in (config.get("OWNER_KEY"), config.get("OWNER_PASSWORD")) if secret]
@@ -84,5 +79,7 @@ def owner_required(view):
 def init_app(app):
     """Load (or make, on first start) the owner key, and offer is_owner() to the templates."""
     if not app.config.get("OWNER_KEY"):
-        app.config["OWNER_KEY"], app.config["OWNER_KEY_NEW"] = key_file(app.instance_path)
+        # Made once into instance/owner_key (0600); OWNER_KEY_NEW: made just now, so `serve` prints it.
+        app.config["OWNER_KEY"], app.config["OWNER_KEY_NEW"] = private_secret(
+            app.instance_path, "owner_key", lambda: secrets.token_urlsafe(24))
     app.add_template_global(is_owner)
