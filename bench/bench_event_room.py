@@ -1,7 +1,7 @@
 """Load: an event's room through the real server on 127.0.0.1: tables scoring while the director's page, the big
 screen and the players' standings follow.
 
-The server is `python -m scorekeeper serve` (bench_follow_load.start_server). An event of --players players at
+The server is `python -m scorekeeper serve` (load.served). An event of --players players at
 tables of 4 is created and its first round confirmed through the events API; each table's scorekeeper taps
 through the actions API (deal, bids, tricks) every --tap seconds. The director's page and the big screen each
 poll /events/<id>/revision with If-None-Match every --poll-ms and fetch the page when it moved on, as
@@ -14,24 +14,24 @@ Run: .venv/bin/python bench/bench_event_room.py --seconds 30   (make bench runs 
 import argparse
 import bisect
 import json
-import statistics
 import sys
-import tempfile
 import threading
 import time
 
-from bench_follow_load import Phone, percentile, start_server
 from common import run_alone
+from load import Phone, load_rows, run_together, served, summary
 
 JSON = {"Content-Type": "application/json"}
 
 
-def create_event(port, players):
-    """Create the event and confirm round 1 through the API; return (event id, director key, tables)."""
+def create_event(port, players, owner_key):
+    """Create the event as the instance's owner (only the owner runs events) and confirm round 1 through the API;
+    return (event id, director key, tables)."""
     phone = Phone(port, [])
     record = {"name": "Bench night", "format": "rounds", "seed": "bench", "options": {"rounds": 1},
               "players": [f"Player {n:02}" for n in range(1, players + 1)]}
-    _, data = phone.request("create", "POST", "/api/events", body=json.dumps(record), headers=JSON, expect=(201,))
+    _, data = phone.request("create", "POST", "/api/events", body=json.dumps(record), expect=(201,),
+                            headers={**JSON, "Authorization": f"Bearer {owner_key}"})
     created = json.loads(data)
     _, data = phone.request("start", "POST", f"/api/events/{created['id']}/actions", body=json.dumps({"action": "start"}),
                             headers={**JSON, "Authorization": f"Bearer {created['director_key']}"})
@@ -90,43 +90,23 @@ def follower(port, path, event_id, cookie_path, until, every, log, seen, kind):
 
 def measure(seconds=10, players=16, phones=16, tap_every=0.5, poll_ms=700):
     seconds, phones = min(seconds, 300), min(phones, 100)
-    usual = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
     log, commits, seen = [], [], []
-    with tempfile.TemporaryDirectory() as folder:
-        server, port = start_server(folder)
-        try:
-            event_id, key, tables = create_event(port, players)
-            until = time.monotonic() + seconds
-            threads = [threading.Thread(target=table_phone, args=(port, table, until, tap_every, log, commits))
-                       for table in tables]
-            threads.append(threading.Thread(target=follower, args=(
-                port, f"/events/{event_id}", event_id, f"/events/{event_id}/direct/{key}", until, poll_ms / 1000,
-                log, seen, "director")))
-            threads.append(threading.Thread(target=follower, args=(
-                port, f"/events/{event_id}/screen", event_id, None, until, poll_ms / 1000, log, [], "screen")))
-            threads += [threading.Thread(target=follower, args=(
-                port, f"/events/{event_id}/standings", event_id, None, until, poll_ms / 1000, log, [], "standings"))
-                for _ in range(phones)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=seconds + 60)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-            sys.setswitchinterval(usual)
-    errors = [problem for _, _, problem, _ in log if problem]
-    times = [elapsed for _, elapsed, _, _ in log]
-    print(f"{len(tables)} tables, director, screen, {phones} phones, {seconds:g} s: {len(log)} requests, "
-          f"{len(errors)} errors, {len(commits)} taps", file=sys.stderr)
-    for problem in sorted(set(errors))[:5]:
-        print("  error:", problem, file=sys.stderr)
-    for kind in ("tap", "poll", "director", "screen", "standings"):
-        mine = [elapsed for k, elapsed, _, _ in log if k == kind]
-        if mine:
-            print(f"  {kind:9} {len(mine):6} requests  median {statistics.median(mine) * 1e3:7.2f} ms  "
-                  f"p99 {percentile(mine, 0.99) * 1e3:7.2f} ms", file=sys.stderr)
+    with served() as (port, folder):
+        event_id, key, tables = create_event(port, players, (folder / "owner_key").read_text().strip())
+        until = time.monotonic() + seconds
+        threads = [threading.Thread(target=table_phone, args=(port, table, until, tap_every, log, commits))
+                   for table in tables]
+        threads.append(threading.Thread(target=follower, args=(
+            port, f"/events/{event_id}", event_id, f"/events/{event_id}/direct/{key}", until, poll_ms / 1000,
+            log, seen, "director")))
+        threads.append(threading.Thread(target=follower, args=(
+            port, f"/events/{event_id}/screen", event_id, None, until, poll_ms / 1000, log, [], "screen")))
+        threads += [threading.Thread(target=follower, args=(
+            port, f"/events/{event_id}/standings", event_id, None, until, poll_ms / 1000, log, [], "standings"))
+            for _ in range(phones)]
+        run_together(threads, seconds)
+    errors, median, p99 = summary(log, (f"{len(tables)} tables, director, screen, {phones} phones, {seconds:g} s",
+                                        f"{len(commits)} taps"), ("tap", "poll", "director", "screen", "standings"))
     # Each tap: the first time after it that the director's page saw a change and fetched itself again.
     seen.sort()
     delays = []
@@ -134,21 +114,11 @@ def measure(seconds=10, players=16, phones=16, tap_every=0.5, poll_ms=700):
         found = bisect.bisect_left(seen, at)
         if found < len(seen):
             delays.append(seen[found] - at)
-    return errors, statistics.median(times), percentile(times, 0.99), delays
+    return errors, median, p99, delays
 
 
 def table(errors, median, p99, delays):
-    found = [("event room: errors", str(len(errors)), "0", "ok" if not errors else "MISSED", "0"),
-             ("event room: p99 / median latency", f"{p99 * 1e3:.2f} ms", f"{median * 1e3:.2f} ms", p99 / median,
-              "<= 10")]
-    if delays:
-        found += [("event room: a tap reaches the director, median", f"{statistics.median(delays):.2f} s", "1 s",
-                   statistics.median(delays), "<= 1"),
-                  ("event room: a tap reaches the director, worst", f"{max(delays):.2f} s", "2 s", max(delays) / 2,
-                   "<= 1")]
-    else:
-        found.append(("event room: a tap reaches the director", "never", "1 s", "MISSED", ""))
-    return found
+    return load_rows("event room", "the director", errors, median, p99, delays)
 
 
 def rows():

@@ -13,52 +13,16 @@ Run: .venv/bin/python bench/bench_follow_load.py --seconds 60   (make bench runs
 import argparse
 import http.client
 import json
-import os
 import random
 import re
-import socket
-import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from html.parser import HTMLParser
-from http.cookies import SimpleCookie
-from pathlib import Path
 from urllib.parse import urlencode
 
-from common import ROOT, run_alone, seven_player_record
-
-
-class Phone:
-    """One phone: a keep-alive connection, its cookies, and the latency of every request it made."""
-
-    def __init__(self, port, log):
-        self.port, self.log, self.cookies = port, log, {}
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-
-    def request(self, kind, method, path, body=None, headers=None, expect=(200,)):
-        headers = dict(headers or {})
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        start = time.perf_counter()
-        try:
-            self.connection.request(method, path, body=body, headers=headers)
-            response = self.connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException) as error:
-            self.log.append((kind, time.perf_counter() - start, f"{type(error).__name__}: {error}", start))
-            self.connection.close()
-            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-            return None, b""
-        elapsed = time.perf_counter() - start
-        for header in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(header).items():
-                self.cookies[name] = morsel.value
-        problem = None if response.status in expect else f"{method} {path}: {response.status}"
-        self.log.append((kind, elapsed, problem, start))
-        return response, data
+from common import run_alone, seven_player_record
+from load import Phone, load_rows, run_together, served, summary
 
 
 class FirstPostForm(HTMLParser):
@@ -155,28 +119,6 @@ def follower(port, game_id, until, every, log, seen):
         time.sleep(every)
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(folder):
-    """Start `python -m scorekeeper serve` on 127.0.0.1; return the process and its port once it answers."""
-    port = free_port()
-    env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / "load.db"))
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, port
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
-
-
 def create_game(port):
     """Store a 7-player, 25-hand game through the API; return its id and edit key."""
     record = seven_player_record()
@@ -187,63 +129,27 @@ def create_game(port):
     return body["id"], body["edit_key"]
 
 
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def measure(seconds=10, followers=40, tap_every=1.0, poll_ms=700):
     """Run the load; print what each kind of request cost; return (errors, median, p99, delays)."""
     seconds, followers = min(seconds, 300), min(followers, 100)
-    # Forty client threads share one interpreter: hand the GIL over quickly, so that a thread waiting to note its
-    # response's time is not what the latencies measure.
-    usual = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)
     log, commits, seen = [], [], []
-    with tempfile.TemporaryDirectory() as folder:
-        server, port = start_server(folder)
-        try:
-            game_id, key = create_game(port)
-            until = time.monotonic() + seconds
-            threads = [threading.Thread(target=follower, args=(port, game_id, until, poll_ms / 1000, log, seen))
-                       for _ in range(followers)]
-            threads.append(threading.Thread(target=scorekeeper,
-                                            args=(port, game_id, key, until, tap_every, log, commits)))
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=seconds + 60)
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-            sys.setswitchinterval(usual)  # the benchmarks run after this one (make bench) measure one thread
-    errors = [problem for _, _, problem, _ in log if problem]
-    times = [elapsed for _, elapsed, _, _ in log]
-    print(f"{followers} followers, 1 scorekeeper, {seconds:g} s: {len(log)} requests, {len(errors)} errors, "
-          f"{len(commits)} taps stored", file=sys.stderr)
-    for problem in sorted(set(errors))[:5]:
-        print("  error:", problem, file=sys.stderr)
-    for kind in ("poll", "page", "screen", "write", "check"):
-        mine = [elapsed for k, elapsed, _, _ in log if k == kind]
-        if mine:
-            print(f"  {kind:6} {len(mine):6} requests  median {statistics.median(mine) * 1e3:7.2f} ms  "
-                  f"p99 {percentile(mine, 0.99) * 1e3:7.2f} ms", file=sys.stderr)
+    with served() as (port, _folder):
+        game_id, key = create_game(port)
+        until = time.monotonic() + seconds
+        threads = [threading.Thread(target=follower, args=(port, game_id, until, poll_ms / 1000, log, seen))
+                   for _ in range(followers)]
+        threads.append(threading.Thread(target=scorekeeper, args=(port, game_id, key, until, tap_every, log, commits)))
+        run_together(threads, seconds)
+    errors, median, p99 = summary(log, (f"{followers} followers, 1 scorekeeper, {seconds:g} s",
+                                        f"{len(commits)} taps stored"), ("poll", "page", "screen", "write", "check"))
     # A write is stored at commits[i] and makes revision 2 + i (the game was created at revision 1).
     delays = [at - commits[revision - 2] for revision, at in seen if 0 <= revision - 2 < len(commits)]
-    return errors, statistics.median(times), percentile(times, 0.99), delays
+    return errors, median, p99, delays
 
 
 def table(errors, median, p99, delays):
     """The rows for bench/run.py's table."""
-    found = [("load: errors", str(len(errors)), "0", "ok" if not errors else "MISSED", "0"),
-             ("load: p99 / median latency", f"{p99 * 1e3:.2f} ms", f"{median * 1e3:.2f} ms", p99 / median, "<= 10")]
-    if delays:
-        found += [("load: a tap reaches the followers, median", f"{statistics.median(delays):.2f} s", "1 s",
-                   statistics.median(delays), "<= 1"),
-                  ("load: a tap reaches the followers, worst", f"{max(delays):.2f} s", "2 s", max(delays) / 2, "<= 1")]
-    else:
-        found.append(("load: a tap reaches the followers", "never", "1 s", "MISSED", ""))
-    return found
+    return load_rows("load", "the followers", errors, median, p99, delays)
 
 
 def rows():

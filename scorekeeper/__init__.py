@@ -9,18 +9,19 @@ from flask import Flask
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def _secret_key(instance_path):
-    """Return the instance's secret key, generating it once into instance/secret_key (mode 0600)."""
-    path = Path(instance_path) / "secret_key"
+def private_secret(instance_path, name, make):
+    """Return (the secret in instance/NAME, True when it was made just now), making it once with make() (mode 0600)."""
+    path = Path(instance_path) / name
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         if path.stat().st_mode & 0o077:
-            path.chmod(0o600)  # readable by others: whoever reads it can forge sessions
-    else:
-        with os.fdopen(descriptor, "w") as file:
-            file.write(secrets.token_hex(32))
-    return path.read_text().strip()
+            path.chmod(0o600)  # readable by others: whoever reads it can forge sessions or own the instance
+        return path.read_text().strip(), False
+    secret = make()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secret + "\n")
+    return secret, True
 
 
 def _private_folder(path):
@@ -67,7 +68,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+        app.config["SECRET_KEY"], _ = private_secret(app.instance_path, "secret_key", lambda: secrets.token_hex(32))
 
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 

@@ -2,11 +2,12 @@
 
 import gzip
 import hashlib
+import json
 import os
 import threading
 from collections import OrderedDict
 
-from flask import make_response, request
+from flask import Response, current_app, make_response, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.security import safe_join
 
@@ -117,6 +118,29 @@ def follow_tag(head):
 def not_modified(tag):
     """True when the request's If-None-Match already names this ETag (weak comparison, as for GET)."""
     return request.if_none_match.contains_weak(tag)
+
+
+def revalidated(tag, answer):
+    """Answer 304 while the client's ETag is still tag, else answer(); tagged, and asked again every time."""
+    response = Response(status=304) if not_modified(tag) else make_response(answer())
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def pretty_json(data, status=200):
+    """JSON laid out as the command line prints it (`score --json`, `event --json`)."""
+    return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", status=status,
+                    mimetype="application/json")
+
+
+def full_link(endpoint, **values):
+    """A full link: on the configured SERVER_NAME when there is one, never on a client's Host."""
+    server = current_app.config.get("SERVER_NAME")
+    if server:
+        scheme = current_app.config.get("PREFERRED_URL_SCHEME") or "http"
+        return f"{scheme}://{server}{url_for(endpoint, **values)}"
+    return url_for(endpoint, **values, _external=True)
 
 
 _GZIPPED = OrderedDict()

@@ -9,12 +9,12 @@ or as `Authorization: Bearer <key>` (curl, scripts).
 import functools
 import hashlib
 import hmac
-import os
 import secrets
-from pathlib import Path
 
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden
+
+from . import private_secret
 
 NOT_OWNER = ("Only the owner of this scorekeeper may do this (export every game, import, and the like). "
              "If that is you, sign in at /owner with the owner key that `python -m scorekeeper serve` printed "
@@ -26,21 +26,6 @@ class NotOwner(Forbidden):
     """Refused: only the owner may do this. Its page offers the sign-in form."""
 
     description = NOT_OWNER
-
-
-def key_file(instance_path):
-    """Return (the owner key, True when it was made just now), making it once into instance/owner_key (0600)."""
-    path = Path(instance_path) / "owner_key"
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        if path.stat().st_mode & 0o077:
-            path.chmod(0o600)  # readable by others: whoever reads it owns the instance
-        return path.read_text().strip(), False
-    key = secrets.token_urlsafe(24)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(key + "\n")
-    return key, True
 
 
 def _credentials():
@@ -94,5 +79,7 @@ def owner_required(view):
 def init_app(app):
     """Load (or make, on first start) the owner key, and offer is_owner() to the templates."""
     if not app.config.get("OWNER_KEY"):
-        app.config["OWNER_KEY"], app.config["OWNER_KEY_NEW"] = key_file(app.instance_path)
+        # Made once into instance/owner_key (0600); OWNER_KEY_NEW: made just now, so `serve` prints it.
+        app.config["OWNER_KEY"], app.config["OWNER_KEY_NEW"] = private_secret(
+            app.instance_path, "owner_key", lambda: secrets.token_urlsafe(24))
     app.add_template_global(is_owner)

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.game_helpers import HANDS, create, record
+from tests.test_browser_newcomer import seat_late_arrival
 
 pytestmark = pytest.mark.browser
 
@@ -81,13 +82,7 @@ def test_a_late_arrival_is_offered_a_seat_link_in_the_share_panel(browser, live_
         keeper.goto(f"{live_server}/games/{game_id}/claim/{key}")
         offer_seat_links(keeper, live_server, game_id)
         keeper.goto(f"{live_server}/games/{game_id}/sheet")
-        keeper.locator("#table-tab").click()
-        keeper.locator("summary", has_text="Someone arrives late").click()
-        keeper.get_by_label("Name").fill("Ed")
-        keeper.get_by_label("a number").check()
-        keeper.locator("input[name=total]").fill("4")
-        keeper.get_by_role("button", name="Seat the newcomer").click()
-        expect(keeper.locator(".flash")).to_contain_text("Ed joins with 4.", use_inner_text=True)
+        seat_late_arrival(keeper, "Ed", 4)
         keeper.get_by_role("link", name="Sheet").click()
         keeper.locator("details.share summary").click()
         link = keeper.get_by_role("textbox", name="Ed's seat link")

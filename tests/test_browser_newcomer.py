@@ -11,6 +11,17 @@ from tests.test_browser_table import bid
 pytestmark = pytest.mark.browser
 
 
+def seat_late_arrival(page, name, total):
+    """From the sheet: seat a late arrival with a starting total typed in, on the Table tab."""
+    page.locator("#table-tab").click()
+    page.locator("summary", has_text="Someone arrives late").click()
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("a number").check()
+    page.locator("input[name=total]").fill(str(total))
+    page.get_by_role("button", name="Seat the newcomer").click()
+    expect(page.locator(".flash")).to_contain_text(f"{name} joins with {total}.", use_inner_text=True)
+
+
 def test_one_tap_deals_when_the_highest_bidder_names_trump(page, live_server, shots):
     """Deal on the sheet, four bids, the trump, save: 7 taps (8 before the sheet dealt)."""
     set_up(page, live_server, hook=False, trump="highest_bidder")
@@ -130,13 +141,7 @@ def test_a_late_arrival_starts_with_their_total_and_the_next_is_offered_the_last
         bid(page, number)
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    page.locator("#table-tab").click()
-    page.locator("summary", has_text="Someone arrives late").click()
-    page.get_by_label("Name").fill("Ed")
-    page.get_by_label("a number").check()
-    page.locator("input[name=total]").fill("4")
-    page.get_by_role("button", name="Seat the newcomer").click()
-    expect(page.locator(".flash")).to_contain_text("Ed joins with 4.", use_inner_text=True)
+    seat_late_arrival(page, "Ed", 4)
     # The next arrival is offered the last place among the table: Ed's 4, not a 0 (the panel stays open).
     expect(page.get_by_label("the last place's total (4)")).to_be_visible()
     page.get_by_role("link", name="Sheet").click()

@@ -12,7 +12,7 @@ import sys
 
 from scorekeeper import create_app, store
 from tests.game_helpers import HANDS, create, record
-from tests.test_concurrency import ROOT, call, start_server, wait_until_up
+from tests.server_helpers import ROOT, call, start_server, wait_until_up
 
 DAMAGED = "X-Scorekeeper-Damaged-Games"
 

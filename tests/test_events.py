@@ -11,66 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from event_helpers import (lot_position, play_event, play_table, reading_order, reading_points, reading_tie,
-                           results_of)
+from event_helpers import (cartier_play, check_cartier_rounds, check_standings, check_wpohl_rounds, lot_position,
+                           play_event, play_table, reading_order, reading_points, results_of, table_games, wpohl_play)
 from scorekeeper.rules import RecordError, events
 from scorekeeper.rules.events import draw
 
 
-def round_results(rnd):
-    results = {}
-    for table in rnd["tables"]:
-        results.update(results_of(table["record"]))
-    return results
-
-
-def check_round(scored_round, stored_round, advanced, eliminated, ties, is_last):
-    assert scored_round["advanced"] == advanced
-    assert scored_round["eliminated"] == eliminated
-    assert [(tie["players"], tie["broken_by"]) for tie in scored_round["ties"]] == ties
-    if not is_last:  # start_round wrote down what it confirmed
-        assert stored_round["advanced"] == advanced and stored_round["eliminated"] == eliminated
-
-
-def check_tie_wording(tie, results, previous, seed, verb):
-    """RULES.md: a tie-break is worded for people, e.g. "Di goes on: 3 bids made to Cy's 2"."""
-    words = tie["text"]
-    better = words.split(f" {verb}: ")[0]
-    assert better in tie["players"]
-    worse = tie["players"][tie["players"].index(better) + 1]
-    if tie["broken_by"] == "bids_made":
-        assert words == f"{better} {verb}: {results[better][1]} bids made to {worse}'s {results[worse][1]}"
-    elif tie["broken_by"] == "previous_total":
-        assert words == f"{better} {verb}: {previous[better]} points in the previous round to {worse}'s {previous[worse]}"
-    else:
-        assert tie["broken_by"] == "lot" and "in the lot" in words
-
-
-def check_standings(record, scored):
-    """Room standings: placement points, then the sum of game totals, then bids made (then the lot)."""
-    rows = {}
-    for rnd in record["rounds"]:
-        for table in rnd["tables"]:
-            results = results_of(table["record"])
-            totals = [results[name][0] for name in table["seats"]]
-            for name, points in zip(table["seats"], reading_points(totals)):
-                row = rows.setdefault(name, [0, 0, 0])
-                row[0] += points
-                row[1] += results[name][0]
-                row[2] += results[name][1]
-    order = sorted(rows, key=lambda name: (-rows[name][0], -rows[name][1], -rows[name][2],
-                                           lot_position(record["seed"], name)))
-    assert [row["player"] for row in scored["standings"]] == order
-    for row in scored["standings"]:
-        assert [row["points"], row["total"], row["bids_made"]] == pytest.approx(rows[row["player"]])
-
-
 # ---- Cartier: 32 players, 8 tables, then 4, then the final of 4 (003) ---------------------------------------
-
-def cartier_play(index, table):
-    # Three seats level at every other table: a tie at the line that the cut must break, every round.
-    return {"alike": (0, 1, 2)} if table % 2 == 0 else {}
-
 
 @pytest.mark.parametrize("seed", ["cartier-1995", "cartier-2026"])
 def test_a_32_player_cartier_event_end_to_end(seed):
@@ -81,31 +28,10 @@ def test_a_32_player_cartier_event_end_to_end(seed):
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [[4] * 8, [4] * 4, [4]]
     assert sorted(itertools.chain(*(t["seats"] for t in rounds[0]["tables"]))) == players
     # Every table plays Cartier's game: 23 hands 13..2..13, the highest bidder names trump, two decks.
-    for rnd in rounds:
-        for table in rnd["tables"]:
-            game = table["record"]
-            assert [hand["cards"] for hand in game["hands"]] == list(range(13, 1, -1)) + list(range(3, 14))
-            assert game["rules"]["trump"] == "highest_bidder" and game["rules"]["deals"]["decks"] == 2
-    previous, seen_breaks = {}, set()
-    winners_of_round = []
-    for index, (rnd, scored_round) in enumerate(zip(rounds, scored["rounds"])):
-        results = round_results(rnd)
-        advanced, eliminated, ties, winners = [], [], [], []
-        keep = 1 if index == 1 else 2  # the winner and runner-up of each first-round table, then each winner
-        for table in rnd["tables"]:
-            order = reading_order(table["seats"], results, previous, seed)
-            winners.append(order[0])
-            tie = reading_tie(order, 1 if index == 2 else keep, results, previous, seed)
-            ties += [tie] if tie else []
-            if index < 2:
-                advanced += order[:keep]
-                eliminated += order[keep:]
-        check_round(scored_round, rnd, advanced, eliminated, ties, index == 2)
-        for tie in scored_round["ties"]:
-            check_tie_wording(tie, results, previous, seed, "wins" if index == 2 else "goes on")
-            seen_breaks.add(tie["broken_by"])
-        winners_of_round.append(winners)
-        previous = {name: total for name, (total, _made) in results.items()}
+    for game in table_games(rounds):
+        assert [hand["cards"] for hand in game["hands"]] == list(range(13, 1, -1)) + list(range(3, 14))
+        assert game["rules"]["trump"] == "highest_bidder" and game["rules"]["deals"]["decks"] == 2
+    winners_of_round, seen_breaks = check_cartier_rounds(rounds, scored, seed)
     # Round 2: winners and runners-up split (two of each a table), first-round tablemates kept apart.
     first_tables = [set(t["seats"]) for t in rounds[0]["tables"]]
     for table in rounds[1]["tables"]:
@@ -122,14 +48,6 @@ def test_a_32_player_cartier_event_end_to_end(seed):
 
 # ---- WPOHL: Prospect rules, tables of 5, the lowest in the room eliminated each round (003) -------------------
 
-def wpohl_play(index, table):
-    # The last two tables of the first rounds each have three players who miss every bid: six level at 0
-    # at the bottom of the room, so the elimination line cuts through a tie.
-    if index <= 1 and table >= 2:
-        return {"alike": (0, 1, 2), "miss": True}
-    return {}
-
-
 @pytest.mark.parametrize("seed", ["rehoboth-2013", "montrose"])
 def test_a_23_player_wpohl_event_end_to_end(seed):
     players = [f"Player {n:02}" for n in range(1, 24)]
@@ -140,34 +58,11 @@ def test_a_23_player_wpohl_event_end_to_end(seed):
     # possible, of 5 and the rest of 4 (docs/events.md).
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [
         [5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]
-    for rnd in rounds:
-        for table in rnd["tables"]:
-            game = table["record"]
-            assert [hand["cards"] for hand in game["hands"]] == list(range(10, 0, -1)) + list(range(2, 11))
-            assert "blind" in game["rules"]["modifiers"]
-    assert any(hand.get("blind") for rnd in rounds for t in rnd["tables"] for hand in t["record"]["hands"])
-    previous, seen_breaks, out = {}, set(), set()
-    for index, (rnd, scored_round) in enumerate(zip(rounds, scored["rounds"])):
-        results = round_results(rnd)
-        seated = [name for table in rnd["tables"] for name in table["seats"]]
-        assert not out & set(seated)
-        order = reading_order(seated, results, previous, seed)
-        if index == len(rounds) - 1:
-            tie = reading_tie(order, 1, results, previous, seed)
-            check_round(scored_round, rnd, [], [], [tie] if tie else [], True)
-            assert scored["champion"] == order[0]
-        else:
-            # The 5 lowest totals in the room (10 when more than 25 play), never leaving fewer than 5.
-            dropping = min(10 if len(seated) > 25 else 5, len(seated) - 5)
-            keep = len(seated) - dropping
-            tie = reading_tie(order, keep, results, previous, seed)
-            check_round(scored_round, rnd, order[:keep], order[keep:], [tie] if tie else [], False)
-            assert sorted(itertools.chain(*(t["seats"] for t in rounds[index + 1]["tables"]))) == sorted(order[:keep])
-            out |= set(order[keep:])
-        for tie in scored_round["ties"]:
-            check_tie_wording(tie, results, previous, seed, "wins" if index == len(rounds) - 1 else "goes on")
-            seen_breaks.add(tie["broken_by"])
-        previous = {name: total for name, (total, _made) in results.items()}
+    for game in table_games(rounds):
+        assert [hand["cards"] for hand in game["hands"]] == list(range(10, 0, -1)) + list(range(2, 11))
+        assert "blind" in game["rules"]["modifiers"]
+    assert any(hand.get("blind") for game in table_games(rounds) for hand in game["hands"])
+    seen_breaks = check_wpohl_rounds(rounds, scored, seed)
     assert {"lot", "previous_total"} <= seen_breaks
     check_standings(record, scored)
 

@@ -16,13 +16,12 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from event_helpers import play_table, reading_order, reading_tie
+from event_helpers import (cartier_play, check_cartier_rounds, check_standings, check_wpohl_rounds, play_table,
+                           table_games, wpohl_play)
 from html_forms import form_data, submit
 from pdf_reading import text as pdf_text
 from scorekeeper import store
 from scorekeeper.rules import events
-from test_events import (cartier_play, check_round, check_standings, check_tie_wording, round_results,
-                         wpohl_play)
 
 
 def bearer(key):
@@ -107,25 +106,7 @@ def test_a_32_player_cartier_event_through_the_api(client):
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [[4] * 8, [4] * 4, [4]]
     # The API's JSON is the command's: `python -m scorekeeper event --json` on the export prints it.
     assert scored == json.loads(json.dumps(events.score_event(record)))
-    previous, seen, winners_of_round = {}, set(), []
-    for index, (rnd, scored_round) in enumerate(zip(rounds, scored["rounds"])):
-        results = round_results(rnd)
-        advanced, eliminated, ties, winners = [], [], [], []
-        keep = 1 if index == 1 else 2  # RULES.md (003): two of each first-round table go on, then each winner
-        for table in rnd["tables"]:
-            order = reading_order(table["seats"], results, previous, seed)
-            winners.append(order[0])
-            tie = reading_tie(order, 1 if index == 2 else keep, results, previous, seed)
-            ties += [tie] if tie else []
-            if index < 2:
-                advanced += order[:keep]
-                eliminated += order[keep:]
-        check_round(scored_round, rnd, advanced, eliminated, ties, index == 2)
-        for tie in scored_round["ties"]:
-            check_tie_wording(tie, results, previous, seed, "wins" if index == 2 else "goes on")
-            seen.add(tie["broken_by"])
-        winners_of_round.append(winners)
-        previous = {name: total for name, (total, _made) in results.items()}
+    winners_of_round, seen = check_cartier_rounds(rounds, scored, seed)
     assert sorted(rounds[2]["tables"][0]["seats"]) == sorted(winners_of_round[1])
     assert scored["champion"] == winners_of_round[2][0]
     assert seen  # ties at the line were broken, and worded
@@ -145,27 +126,8 @@ def test_a_23_player_wpohl_event_through_the_api(client):
     rounds = record["rounds"]
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [
         [5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]
-    assert any(hand.get("blind") for rnd in rounds for t in rnd["tables"] for hand in t["record"]["hands"])
-    previous, seen, out = {}, set(), set()
-    for index, (rnd, scored_round) in enumerate(zip(rounds, scored["rounds"])):
-        results = round_results(rnd)
-        seated = [name for table in rnd["tables"] for name in table["seats"]]
-        assert not out & set(seated)
-        order = reading_order(seated, results, previous, seed)
-        if index == len(rounds) - 1:
-            tie = reading_tie(order, 1, results, previous, seed)
-            check_round(scored_round, rnd, [], [], [tie] if tie else [], True)
-            assert scored["champion"] == order[0]
-        else:
-            # RULES.md (003): the 5 lowest in the room out (10 above 25 players), never fewer than 5 left.
-            keep = len(seated) - min(10 if len(seated) > 25 else 5, len(seated) - 5)
-            tie = reading_tie(order, keep, results, previous, seed)
-            check_round(scored_round, rnd, order[:keep], order[keep:], [tie] if tie else [], False)
-            out |= set(order[keep:])
-        for tie in scored_round["ties"]:
-            check_tie_wording(tie, results, previous, seed, "wins" if index == len(rounds) - 1 else "goes on")
-            seen.add(tie["broken_by"])
-        previous = {name: total for name, (total, _made) in results.items()}
+    assert any(hand.get("blind") for game in table_games(rounds) for hand in game["hands"])
+    seen = check_wpohl_rounds(rounds, scored, seed)
     assert seen
     check_standings(record, scored)
 

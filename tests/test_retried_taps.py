@@ -4,7 +4,7 @@ through real servers on a real SQLite file, is applied once, and both copies ans
 import threading
 
 from scorekeeper import store
-from tests.test_concurrency import call, start_server, wait_until_up
+from tests.server_helpers import at_once, call, two_servers
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3},
@@ -23,17 +23,8 @@ def taps(hand):
 
 def post_twice_at_once(bases, game_id, key, body):
     """Send the same action from two clients at the same moment; return both (status, body)."""
-    answers, start = [None, None], threading.Barrier(2)
-
-    def send(number):
-        start.wait()
-        answers[number] = call("POST", f"{bases[number % len(bases)]}/api/games/{game_id}/actions", body, key)
-    threads = [threading.Thread(target=send, args=(number,)) for number in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
+    url = f"/api/games/{game_id}/actions"
+    return at_once(2, lambda number: call("POST", bases[number % len(bases)] + url, body, key))
 
 
 def play_doubled(bases):
@@ -73,16 +64,8 @@ def test_two_threads_send_the_same_tap_at_once(app, live_server):
 
 def test_two_server_processes_get_the_same_tap_at_once(tmp_path):
     database = tmp_path / "shared.db"
-    servers = [start_server(tmp_path, database, name) for name in ("one", "two")]
-    try:
-        for server, base in servers:
-            wait_until_up(server, base)
-        games, answers = play_doubled([base for _server, base in servers])
-    finally:
-        for server, _base in servers:
-            server.terminate()
-        errors = [server.communicate(timeout=10)[1] for server, _base in servers]
-    assert not [text for text in errors if "Traceback" in text]
+    with two_servers(tmp_path, database) as bases:
+        games, answers = play_doubled(bases)
     db = store.connect(database)
     try:
         assert_applied_once(db, games, answers)

@@ -48,6 +48,17 @@ def play_hand(client, game_id, trump, bids, tricks=None):
     return submit(client, url, fields)
 
 
+def revoke_with_the_tricks(client, game_id):
+    """Play hand 1 as bid; in hand 2 (Cy 0, Di 1, Ann 0, Bob 0) Cy revokes, a penalty sent with the tricks."""
+    play_hand(client, game_id, "hearts", [1, 1, 0, 0])  # hand 1
+    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
+    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Bob
+        url, _ = follow(client, game_id)
+        submit(client, url, {"bid": bid})
+    url, _ = follow(client, game_id)
+    submit(client, url, {"penalty_seat": "2", "penalty_reason": "revoke"})
+
+
 def stored(app, game_id):
     with app.app_context():
         return store.get_game(store.get_db(), game_id)
@@ -181,13 +192,7 @@ def test_tricks_must_add_up(client, app):
 
 def test_penalty_with_the_tricks(client, app):
     game_id = new_game(client)
-    play_hand(client, game_id, "hearts", [1, 1, 0, 0])  # hand 1
-    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
-    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Bob
-        url, _ = follow(client, game_id)
-        submit(client, url, {"bid": bid})
-    url, _ = follow(client, game_id)
-    submit(client, url, {"penalty_seat": "2", "penalty_reason": "revoke"})
+    revoke_with_the_tricks(client, game_id)
     hand = stored(app, game_id)["record"]["hands"][1]
     assert hand["penalties"] == [{"seat": 2, "reason": "revoke", "points": -20}]
 

@@ -10,8 +10,7 @@ import pytest
 
 from scorekeeper.history import describe
 from tests.game_helpers import create, post_hand, record
-from tests.test_table import follow, new_game, play_hand
-from tests.html_forms import submit
+from tests.test_table import new_game, revoke_with_the_tricks
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 # Hand 1 (hook off): Ann deals 1, everyone bids 0 but Bob, who takes it; Cy revokes (-20).
@@ -49,13 +48,7 @@ def test_each_kind_of_action_in_words():
 
 def test_a_penalty_entered_with_the_tricks_is_in_the_history(client):
     game_id = new_game(client)
-    play_hand(client, game_id, "hearts", [1, 1, 0, 0])
-    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
-    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Bob
-        url, _ = follow(client, game_id)
-        submit(client, url, {"bid": bid})
-    url, _ = follow(client, game_id)
-    submit(client, url, {"penalty_seat": "2", "penalty_reason": "revoke"})
+    revoke_with_the_tricks(client, game_id)
     history = lines(client.get(f"/games/{game_id}/history").get_data(as_text=True))
     assert "tricks hand 1: tricks Ann 0 · Bob 1 · Cy 0 · Di 0" in history  # hand 1: no penalty
     assert "tricks hand 2: tricks Ann 0 · Bob 1 · Cy 0 · Di 1; penalty: Cy −20 (revoke)" in history

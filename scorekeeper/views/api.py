@@ -4,7 +4,7 @@ import copy
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, request
 
 from .. import delivery, rules, store, taps
 from ..rules import RecordError, numbers
@@ -52,12 +52,6 @@ def _record_error(error):
     return ApiError(422, str(error), error.path or None)
 
 
-def _pretty(data, status=200):
-    """JSON laid out as `score --json` prints it."""
-    return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", status=status,
-                    mimetype="application/json")
-
-
 @bp.post("/games")
 def create():
     """Store a game record; answer with its id, edit key and links."""
@@ -67,37 +61,24 @@ def create():
     except RecordError as error:
         raise _record_error(error) from None
     return {"id": game_id, "edit_key": edit_key,
-            "url": _link("table.claim", game_id=game_id, key=edit_key),
-            "view_url": _link("table.play", game_id=game_id)}, 201
-
-
-def _link(endpoint, **values):
-    """Return a full link: on the configured SERVER_NAME when there is one, never on a client's Host."""
-    server = current_app.config.get("SERVER_NAME")
-    if server:
-        scheme = current_app.config.get("PREFERRED_URL_SCHEME") or "http"
-        return f"{scheme}://{server}{url_for(endpoint, **values)}"
-    return url_for(endpoint, **values, _external=True)
+            "url": delivery.full_link("table.claim", game_id=game_id, key=edit_key),
+            "view_url": delivery.full_link("table.play", game_id=game_id)}, 201
 
 
 @bp.get("/games/<game_id>")
 def scored(game_id):
     """Return the scored game, exactly as `score --json` prints it; 304 when the ETag (its revision) still holds."""
     head = store.get_game_head(store.get_db(), game_id)
-    if head and delivery.not_modified(str(head["revision"])):
-        response, revision = Response(status=304), head["revision"]
-    else:
-        game = _game(game_id)
-        response, revision = _pretty(rules.score(rules.load(game["record"]))), game["revision"]
-    response.set_etag(str(revision))
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    if head is None:
+        _game(game_id)  # refused: no such game
+    return delivery.revalidated(str(head["revision"]),
+                                lambda: delivery.pretty_json(rules.score(rules.load(_game(game_id)["record"]))))
 
 
 @bp.get("/games/<game_id>/export")
 def export(game_id):
     """Return the game record as stored, unknown keys included."""
-    return _pretty(_game(game_id)["record"])
+    return delivery.pretty_json(_game(game_id)["record"])
 
 
 @bp.post("/games/<game_id>/hands")

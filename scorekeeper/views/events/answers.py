@@ -1,9 +1,7 @@
 """The JSON answers of the events API, as the games' API gives them (views/api.py; no view imports another):
-refusals as {"error", "field"}, JSON laid out as the command line prints it, full links on SERVER_NAME."""
+refusals as {"error", "field"}; JSON laid out as the command line prints it and full links are in delivery."""
 
-import json
-
-from flask import Response, current_app, request, url_for
+from flask import request
 
 
 class ApiError(Exception):
@@ -25,18 +23,3 @@ def json_body():
     if body is None:
         raise ApiError(400, "the body is not valid JSON")
     return body
-
-
-def pretty(data, status=200):
-    """JSON laid out as `python -m scorekeeper event --json` prints it."""
-    return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", status=status,
-                    mimetype="application/json")
-
-
-def link(endpoint, **values):
-    """A full link: on the configured SERVER_NAME when there is one, never on a client's Host."""
-    server = current_app.config.get("SERVER_NAME")
-    if server:
-        scheme = current_app.config.get("PREFERRED_URL_SCHEME") or "http"
-        return f"{scheme}://{server}{url_for(endpoint, **values)}"
-    return url_for(endpoint, **values, _external=True)

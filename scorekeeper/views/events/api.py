@@ -1,11 +1,11 @@
 """The events API: create an event, read it as `python -m scorekeeper event --json` prints it (ETag/304), the
 director's actions with the director key, export and import with the games inline."""
 
-from flask import Response, request
+from flask import request
 
 from ... import delivery, store
 from ...rules import RecordError, events
-from .answers import ApiError, json_body, link, pretty
+from .answers import ApiError, json_body
 from . import bp, creates_event
 from .room import Room, given_key, run_action
 
@@ -28,10 +28,10 @@ def _row(event_id):
 
 
 def _links(event_id, key):
-    return {"id": event_id, "director_key": key, "url": link("events.claim", event_id=event_id, key=key),
-            "standings_url": link("events.standings", event_id=event_id),
-            "screen_url": link("events.screen", event_id=event_id),
-            "api_url": link("events.api_event", event_id=event_id)}
+    return {"id": event_id, "director_key": key, "url": delivery.full_link("events.claim", event_id=event_id, key=key),
+            "standings_url": delivery.full_link("events.standings", event_id=event_id),
+            "screen_url": delivery.full_link("events.screen", event_id=event_id),
+            "api_url": delivery.full_link("events.api_event", event_id=event_id)}
 
 
 @bp.post("/api/events")
@@ -64,16 +64,16 @@ def api_event(event_id):
     """The scored event with its games, exactly as `python -m scorekeeper event --json` prints its export;
     304 while the ETag (the event's and its games' revisions) holds."""
     tag = store.event_revision(store.get_db(), event_id)
-    if tag is not None and delivery.not_modified(tag):
-        response = Response(status=304)
-    else:
-        room = Room(_row(event_id))
-        if room.problem:
-            raise ApiError(409, f"the event cannot be scored as it stands: {room.problem}", "rounds")
-        response = pretty(room.scored)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    if tag is None:
+        _row(event_id)  # refused: no such event
+    return delivery.revalidated(tag, lambda: _scored(event_id))
+
+
+def _scored(event_id):
+    room = Room(_row(event_id))
+    if room.problem:
+        raise ApiError(409, f"the event cannot be scored as it stands: {room.problem}", "rounds")
+    return delivery.pretty_json(room.scored)
 
 
 def _tables(room):
@@ -86,7 +86,7 @@ def _tables(room):
         stored = room.stored.get(table.get("game"))
         out.append({"table": number, "seats": table["seats"], "game": table.get("game"),
                     "edit_key": stored and stored["edit_key"],
-                    "url": stored and link("table.claim", game_id=table["game"], key=stored["edit_key"])})
+                    "url": stored and delivery.full_link("table.claim", game_id=table["game"], key=stored["edit_key"])})
     return out
 
 
@@ -119,7 +119,7 @@ def api_action(event_id):
 def api_export(event_id):
     """The event record with every table's game inline: a file `python -m scorekeeper event` reads."""
     room = Room(_row(event_id))
-    return pretty(events.inline_games(room.record, room.game_records()))
+    return delivery.pretty_json(events.inline_games(room.record, room.game_records()))
 
 
 @bp.post("/api/events/import")

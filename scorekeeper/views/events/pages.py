@@ -6,7 +6,7 @@ import json
 import secrets
 import threading
 
-from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from ... import delivery, store
 from ...bounded_cache import BoundedCache
@@ -170,11 +170,7 @@ def revision(event_id):
     tag = store.event_revision(store.get_db(), event_id)
     if tag is None:
         return {"error": f"no event {event_id[:40]!r}", "field": "id"}, 404
-    response = make_response("", 304) if delivery.not_modified(tag) else make_response({"id": event_id,
-                                                                                         "revision": tag})
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return delivery.revalidated(tag, lambda: {"id": event_id, "revision": tag})
 
 
 # The pages everyone reads alike, rendered once per event revision: after a tap every phone asks at once.

@@ -2,11 +2,10 @@
 
 from flask import Response, abort
 
-from ... import printing
+from ... import delivery, printing
 from ...bounded_cache import BoundedCache
 from ...printing import events as printouts
 from ...rules import RecordError, events
-from .answers import link
 from . import bp
 from .room import Room, event_row, is_director
 
@@ -37,9 +36,10 @@ def cards(event_id, number):
         if view["edit_key"] is None:
             abort(409, f"Table {index} has no game yet.")
         tables.append({**view, "game": room.loaded[table["game"]], "game_id": table["game"],
-                       "scorekeeper_url": link("table.claim", game_id=table["game"], key=view["edit_key"]),
-                       "follow_url": link("table.play", game_id=table["game"])})
-    standings_url = link("events.standings", event_id=event_id)
+                       "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"],
+                                                             key=view["edit_key"]),
+                       "follow_url": delivery.full_link("table.play", game_id=table["game"])})
+    standings_url = delivery.full_link("events.standings", event_id=event_id)
     key = (event_id, number, room.row["name"], standings_url,
            tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
     data = _CARDS.get(key)
