@@ -316,8 +316,7 @@ def describe(summary):
             f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
             f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
             f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; {room_event.describe(summary)}"
-            f"CPU: server "
-            f"{summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
+            f"CPU: server {summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
             f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
             f" -> {'holds' if holds(summary) else 'does not hold'}")
 
