@@ -7,10 +7,14 @@ the tricks, in order) every --tap-every seconds (jittered) and --followers phone
 as follow.js does: the revision with If-None-Match every 700 ms, and the page, gzipped, when it moved on.
 Bounded: at most 300 tables, at most 120 s a room. Prints errors, tap and poll p50/p99, how long a tap took to
 reach the followers (median, worst), requests/s and the client's own CPU.
+--event: the tables are one tournament's first round (a WPOHL field at tables of 5, made through the events API),
+and the director's page and the big screen follow the event as their pages do; also prints how long a tap took
+to show on the director's page (room_event.py).
 A room holds when: 0 errors, tap p99 <= 300 ms, a tap seen by every follower within 1 s at the median, 2 s
 at worst.
 Run: .venv/bin/python bench/bench_room.py --tables 200 --tap-every 5 --seconds 30 --workers 2
      .venv/bin/python bench/bench_room.py --search 25,50,100,200 --seconds 20   (what make bench runs)
+     .venv/bin/python bench/bench_room.py --tables 40 --seconds 20 --event --workers 2   (make bench runs it too)
 """
 
 import argparse
@@ -27,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import room_event
 from common import ROOT, seven_player_record
 
 RECORD = seven_player_record()
@@ -95,8 +100,10 @@ class Room:
         self.errors = []
         self.stored = {}  # (game, revision) -> when the tap's answer arrived
         self.seen = []  # (game, revision, when a follower had its page)
+        self.shown = {}  # event mode: page kind -> [(when its poll was sent, when the page arrived)]
 
     async def timed(self, kind, connection, method, path, body=b"", headers=(), expect=(200,)):
+        self.times.setdefault(kind, [])
         start = time.monotonic()
         try:
             status, headers_in, data = await asyncio.wait_for(
@@ -165,10 +172,13 @@ async def follower(room, port, game_id):
     connection.close()
 
 
-async def play_room(port, games, followers, every, seconds):
+async def play_room(port, games, followers, every, seconds, event=None, standings=0):
     room = Room(time.monotonic() + seconds)
     phones = [scorekeeper(room, port, game_id, key, answer, every) for game_id, key, answer in games]
     phones += [follower(room, port, game_id) for game_id, _key, _answer in games for _ in range(followers)]
+    if event:
+        phones += [room_event.event_page(room, Connection(port), event, kind, POLL_SECONDS)
+                   for kind in ("director", "screen", *["standings"] * standings)]
     await asyncio.gather(*phones)
     return room
 
@@ -180,22 +190,26 @@ def percentile(values, share):
 
 def phones_main(port, games_file, followers, every, seconds):
     """The client process: play the room, print its summary as one JSON line."""
-    games = json.loads(Path(games_file).read_text())
+    room_file = json.loads(Path(games_file).read_text())
     started, cpu = time.monotonic(), time.process_time()
-    room = asyncio.run(play_room(port, games, followers, every, seconds))
+    room = asyncio.run(play_room(port, room_file["games"], followers, every, seconds, room_file["event"],
+                                 room_file["standings"]))
     elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
     # A follower that saw a revision saw it at most this long after its tap was answered; the first revision a
     # follower saw on opening the page was not a tap it waited for, so revisions of the game's creation are left.
     delays = [max(0.0, at - room.stored[(game, revision)]) for game, revision, at in room.seen
               if (game, revision) in room.stored]
     requests = sum(len(times) for times in room.times.values())
+    director = room_event.shown_delays(room.stored.values(), room.shown.get("director", []))
     print(json.dumps({
         "errors": len(room.errors), "error_examples": sorted(set(room.errors))[:5], "requests": requests,
         "per_second": requests / elapsed, "client_cpu": cpu / elapsed, "taps": len(room.times["tap"]),
         **{f"{kind} {name}": percentile(times, share) for kind, times in room.times.items()
            for name, share in (("p50", 0.5), ("p99", 0.99))},
         "seen median": statistics.median(delays) if delays else float("nan"),
-        "seen worst": max(delays) if delays else float("nan"), "seen count": len(delays)}))
+        "seen worst": max(delays) if delays else float("nan"), "seen count": len(delays),
+        "director median": statistics.median(director) if director else float("nan"),
+        "director worst": max(director) if director else float("nan"), "director count": len(director)}))
 
 
 # ---- the server, the games, one room ------------------------------------------------------------
@@ -211,7 +225,9 @@ def start_server(folder, serve_args=()):
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / "room.db"))
     # The room's games are all made from this one address: more than a table's allowance of new games.
-    (Path(folder) / "config.py").write_text(f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\n')
+    # --event: the owner's key creates the event.
+    (Path(folder) / "config.py").write_text(f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\n'
+                                            f'OWNER_KEY = "{room_event.OWNER_KEY}"\n')
     log = open(Path(folder) / "server.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
                                str(port), *serve_args], cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -249,14 +265,17 @@ def stop(server):
         server.wait()
 
 
-def measure(tables=25, followers=4, tap_every=2.0, seconds=20, serve_args=()):
-    """Run one room through a fresh server; return the client's summary (a dict) with the server's CPU share."""
+def measure(tables=25, followers=4, tap_every=2.0, seconds=20, serve_args=(), event=False, standings=0):
+    """Run one room through a fresh server; return the client's summary (a dict) with the server's CPU share.
+    event: the tables are an event's round, followed by the director's page and the big screen too, and
+    `standings` players' phones on the event's standings."""
     tables, seconds = min(tables, MAX_TABLES), min(seconds, MAX_SECONDS)
     with tempfile.TemporaryDirectory() as folder:
         server, port = start_server(folder, serve_args)
         try:
             games_file = Path(folder) / "games.json"
-            games_file.write_text(json.dumps(create_games(port, tables)))
+            made = room_event.create_event_tables(port, tables) if event else (None, create_games(port, tables))
+            games_file.write_text(json.dumps({"event": made[0], "games": made[1], "standings": standings}))
             before = _cpu_of(server.pid)
             client = subprocess.run([sys.executable, __file__, "--phones", str(port), str(games_file),
                                      str(followers), str(tap_every), str(seconds)],
@@ -267,7 +286,8 @@ def measure(tables=25, followers=4, tap_every=2.0, seconds=20, serve_args=()):
         if client.returncode != 0:
             raise SystemExit(f"the phones failed: {client.stderr[-2000:]}")
         summary = json.loads(client.stdout.strip().splitlines()[-1])
-    summary.update(tables=tables, phones=tables * (1 + followers), tap_every=tap_every, seconds=seconds,
+    summary.update(tables=tables, phones=tables * (1 + followers) + (2 + standings if event else 0),
+                   tap_every=tap_every, seconds=seconds, event=event,
                    server_cpu=server_cpu, load=os.getloadavg()[0])
     return summary
 
@@ -295,8 +315,8 @@ def describe(summary):
             f"{summary['errors']} errors, {summary['taps']} taps; tap p50 {summary['tap p50'] * 1e3:.0f} ms "
             f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
             f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
-            f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; CPU: server "
-            f"{summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
+            f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; {room_event.describe(summary)}"
+            f"CPU: server {summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
             f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
             f" -> {'holds' if holds(summary) else 'does not hold'}")
 
@@ -342,17 +362,20 @@ def statements_per_tap(taps=18):
 
 
 MAKE_BENCH_SERVE = ("--workers", "2")  # one process per core of this 2-core machine
+MAKE_BENCH_EVENT = (40, 4, 5.0, 20)  # tables, followers a table, tap every, seconds: a WPOHL field of 200
 
 
 def rows():
     """make bench: rooms of 25, 50, 100 and 200 tables tapping every 5 s, 20 s each, until one does not hold
-    (`serve --workers 2`)."""
+    (`serve --workers 2`); then an event's room of 40 tables with the director's page and the screen."""
     counts = statements_per_tap()
     largest, summaries = search([25, 50, 100, 200], 5.0, 20, MAKE_BENCH_SERVE)
     found = [("room: SQL statements of a bid (7 players)", str(max(counts["bid"])), "", "", ""),
              ("room: SQL statements of the tricks (7 players)", str(max(counts["tricks"])), "", "", ""),
              ("room: largest that holds (4 followers a table)", f"{largest} tables", "200 tables",
               200 / largest if largest else float("inf"), "<= 1")]
+    event = measure(*MAKE_BENCH_EVENT, serve_args=MAKE_BENCH_SERVE, event=True)
+    print(describe(event), file=sys.stderr, flush=True)
     last = summaries[-1]
     found += [(f"room {last['tables']}: tap p99", f"{last['tap p99'] * 1e3:.0f} ms", "300 ms",
                last["tap p99"] / 0.3, "<= 1"),
@@ -360,7 +383,7 @@ def rows():
                last["seen median"], "<= 1"),
               (f"room {last['tables']}: a tap seen, worst", f"{last['seen worst']:.2f} s", "2 s",
                last["seen worst"] / 2, "<= 1")]
-    return found
+    return found + room_event.rows(event)
 
 
 def main(argv=None):
@@ -372,6 +395,9 @@ def main(argv=None):
     parser.add_argument("--search", help="room sizes to try in order, e.g. 25,50,100,200: prints the largest that holds")
     parser.add_argument("--serve", default="", help="more arguments for `serve`, e.g. '--threads 16'")
     parser.add_argument("--workers", type=int, help="serve's --workers (processes)")
+    parser.add_argument("--event", action="store_true",
+                        help="the tables are an event's round; the director's page and the big screen follow it")
+    parser.add_argument("--standings", type=int, default=0, help="--event: players' phones on the standings")
     parser.add_argument("--phones", nargs=5, help=argparse.SUPPRESS)  # the client process
     args = parser.parse_args(argv)
     if args.phones:
@@ -387,11 +413,12 @@ def main(argv=None):
         largest, _ = search([int(size) for size in args.search.split(",")], args.tap_every, args.seconds, serve_args)
         print(f"largest room that holds: {largest} tables")
         return 0
-    summary = measure(args.tables, args.followers, args.tap_every, args.seconds, serve_args)
+    summary = measure(args.tables, args.followers, args.tap_every, args.seconds, serve_args, args.event,
+                      min(args.standings, MAX_TABLES))
     print(describe(summary))
     for example in summary["error_examples"]:
         print("  error:", example)
-    return 0 if holds(summary) else 1
+    return 0 if holds(summary) and (not args.event or room_event.holds(summary)) else 1
 
 
 if __name__ == "__main__":

@@ -35,3 +35,15 @@ def test_every_benchmark_of_ours_offers_its_rows_to_the_table():
             assert callable(runpy.run_path(str(script), run_name=script.stem).get("rows")), script.name
     finally:
         sys.path.remove(str(RUN.parent))
+
+
+def test_the_room_benchmark_as_an_event_runs_without_errors():
+    """bench_room --event against the real server: the event made through the events API with the owner's key,
+    its round started, the tables tapping, and the director's page (through the director's link) and the big
+    screen fetched as their pages do; no error. Its times are not checked here (they belong to make bench)."""
+    done = subprocess.run([sys.executable, str(RUN.parent / "bench_room.py"), "--tables", "2", "--seconds", "2",
+                           "--tap-every", "0.5", "--event"], capture_output=True, text=True, timeout=120)
+    report = done.stdout.splitlines()[-1] if done.stdout else done.stderr
+    assert "2 tables (12 phones)" in report and " 0 errors" in report, report
+    assert "director page p99" in report and "screen page p99" in report, report
+    assert "error:" not in done.stdout, done.stdout
