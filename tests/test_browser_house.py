@@ -65,3 +65,16 @@ def test_which_system_from_three_hands_then_start_a_game_with_it(page, live_serv
     start(page)
     page.goto(page.url.rsplit("/", 1)[0] + "/card")
     expect(page.locator("#card")).to_contain_text("Get Fred")
+
+
+def test_a_formula_preset_picked_from_the_list_shows_its_preview(page, live_server, shots):
+    page.goto(live_server + "/games/new")
+    fill_players(page)
+    page.get_by_label("House rules").select_option("boerenbridge")
+    page.locator("details summary", has_text="Rules").click()
+    # Made: 10 + 2 a trick; one off: -2. The preview appears without choosing "House formula" by hand.
+    preview = page.locator("#formula-preview table")
+    expect(preview).to_be_visible()
+    expect(preview.locator("tr").nth(3)).to_have_text(re.compile(r"2\s*14\s*-2\s*-2"))
+    expect(page.get_by_label("Hook from N cards")).to_have_value("4")  # Dutch tables: the hook from 4 cards
+    shots(page, "house-03-preset-preview")

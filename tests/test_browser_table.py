@@ -139,3 +139,17 @@ def test_read_only_follower_cannot_write(browser, page, live_server, shots):
     follower.goto(game_url + "/deal")
     expect(follower.locator("main")).to_contain_text("read-only link", use_inner_text=True)
     other.close()
+
+
+def test_five_bid_chips_sit_in_one_row_of_equal_chips(page, live_server, shots):
+    setup_form.set_up(page, live_server, names=["Ann", "Bartholomew", "Cy", "Di", "Ed"])
+    page.get_by_role("button", name="hearts").click()
+    page.wait_for_url(re.compile(r"/bids"))
+    chips = page.locator("ol.bidders > li")
+    expect(chips).to_have_count(5)
+    boxes = [chips.nth(i).bounding_box() for i in range(5)]
+    # One row, the dealer's chip as wide as the others (it took a row of its own, full width).
+    assert len({round(box["y"]) for box in boxes}) == 1
+    assert max(box["width"] for box in boxes) - min(box["width"] for box in boxes) < 1
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    shots(page, "table-five-chips")

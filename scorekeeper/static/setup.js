@@ -59,6 +59,9 @@
     Object.keys(chosen.fields).forEach(function (name) { setField(name, chosen.fields[name]); });
     setN(chosen.n[playerCount() >= 2 ? playerCount() : 4]);
     followN();
+    // A field set here fires no event of its own: say the system changed, so a house formula's preview shows.
+    var scoring = document.getElementById("scoring");
+    if (scoring) scoring.dispatchEvent(new Event("change"));
   });
   [pattern, decks, fullDeal].forEach(function (element) { element.addEventListener("change", followN); });
   n.addEventListener("change", followN);
