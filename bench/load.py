@@ -1,4 +1,4 @@
-"""What the load benchmarks share (bench_follow_load.py, bench_event_room.py): the real server on 127.0.0.1 in a
+"""What a load benchmark needs (bench_follow_load.py; bench_room.py drives many more phones with asyncio): the real server on 127.0.0.1 in a
 fresh instance folder, phones that time every request, and the summary and rows of what the load cost."""
 
 import http.client
