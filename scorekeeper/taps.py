@@ -6,7 +6,7 @@ already applied answers the same again; an action drawn on an older revision is 
 is still valid as the next action, else refused with 409 and what differs.
 """
 
-from . import rules, store
+from . import history, rules, store
 from .rules import RecordError, WrongStep, sealed
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
@@ -158,8 +158,8 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
     if action == "undo":
         if stale:
             raise Conflict("Undo takes back the last action, and another phone has acted since.")
-        store.undo_action(db, game_id, action_id, game["revision"])
-        return 200, answer(db, game_id, "Undone.")
+        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"])
+        return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     if seat is not None and action != "bid":
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:

@@ -164,7 +164,7 @@ def test_undo_and_a_stale_undo(client, game):
     stale = table.post("undo", revision=2)
     assert stale.status_code == 409 and "another phone has acted since" in stale.get_json()["error"]
     after = table.ok("undo")
-    assert after["message"] == "Undone." and after["step"] == "bids"
+    assert after["message"] == "Undone: Bob's bid of 0." and after["step"] == "bids"
     assert stored_record(client, game[0])["hands"][0]["bids"] == [None] * 4
 
 

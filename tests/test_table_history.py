@@ -85,3 +85,19 @@ def test_history_in_the_browser_after_a_correction(page, live_server, client, sh
                     "edit hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0"]
     whole = page.inner_text("ol.history")
     assert "None" not in whole and "–" not in whole
+
+
+def test_undo_says_what_it_took_back(client):
+    game_id = new_game(client)
+    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
+    url, _ = follow(client, game_id)
+    submit(client, url, {"bid": 1})  # Ann dealt 1 card: Bob bids first
+
+    def undo():
+        url, _ = follow(client, game_id)
+        response = submit(client, url, action=f"/games/{game_id}/undo")
+        return client.get(response.headers["Location"]).get_data(as_text=True).replace("&#39;", "'")
+
+    page = undo()
+    assert "Undone: Bob's bid of 1." in page and "Undone." not in page
+    assert "Undone: Ann's deal of 1." in undo()

@@ -20,7 +20,8 @@ from .evenings import evening_of, get_evening, list_evenings, list_players
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
                     get_game_head, list_games, may_edit)
-from .log import NothingToUndo, append_event, create_game, events, full_history, import_game, undo
+from .log import (NothingToUndo, append_event, create_game, events, full_history, import_game, undo,
+                  undo_last)
 from .migrations import migrate, migrations
 from .results import player_results, player_summaries, table_of
 from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
@@ -32,7 +33,7 @@ __all__ = [
     "new_id", "StorageError",
     # games and their log
     "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
-    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "events", "replay",
+    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "undo_last", "events", "replay",
     "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
     "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",
