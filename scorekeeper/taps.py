@@ -146,9 +146,9 @@ def _conflict(db, game_id, revision, current, reason, field="revision"):
     reason = reason[0].upper() + reason[1:]
     if revision != current:
         reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
-        reason = (f"This game changed on another phone (it is at revision {current}; this tap was made on "
-                  f"revision {revision}). {reason}")
-    body.update(error=reason, field=field)
+        # The revisions are for programs (the JSON's revision and tap_revision); a player reads words.
+        reason = f"This game changed on another phone since this tap was made. {reason}"
+    body.update(error=reason, field=field, tap_revision=revision)
     return 409, body
 
 
