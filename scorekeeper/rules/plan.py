@@ -1,5 +1,7 @@
 """The plan of hands: the hands done, the next hand to deal, and changes to the hands still to come."""
 
+import copy
+
 from . import patterns
 from .trump import fixed_trump
 
@@ -71,3 +73,18 @@ def changed_deals(game, change, position=None, cards=None):
     deals.update(pattern="custom", sizes=sizes)
     deals.pop("hands", None)
     return deals
+
+
+def completed_rules(record, game):
+    """Return the record as it is stored at creation: the rules completed with what must not move later.
+
+    A system scored by the game's largest hand (variable bonus) keeps the planned largest hand in
+    `deals.max`, so M stays what the table was told when hands are cut or the game grows. `game` is
+    the record loaded. Records stored without it keep today's reading (the largest hand recorded).
+    """
+    deals = (record.get("rules") or {}).get("deals") or {}
+    if not game.rules.system.uses_largest_hand or deals.get("max") is not None:
+        return record
+    completed = copy.deepcopy(record)
+    completed.setdefault("rules", {}).setdefault("deals", {})["max"] = max(game.plan())
+    return completed

@@ -26,9 +26,13 @@ def create_game(db, record, evening_id=None, created=None):
     """Store a new game from a valid record; return (id, edit_key).
 
     The game starts a new evening unless evening_id names the evening it continues;
-    created (an ISO date) keeps the date of an imported game.
+    created (an ISO date) keeps the date of an imported game. The rules are completed first
+    (rules.completed_rules: a variable bonus keeps its M); the record stored is the completed one.
     """
     loaded = rules.load(record)
+    completed = rules.completed_rules(record, loaded)
+    if completed is not record:
+        record, loaded = completed, rules.load(completed)
     scored = rules.score(loaded)
     game_id, edit_key, when = new_id(12), secrets.token_urlsafe(24), created or now()
     with db.atomic():
