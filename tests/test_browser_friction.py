@@ -1,0 +1,54 @@
+"""What a new table found on a 360 x 640 phone (issue 17, item 7), driven in Chromium as a person does."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.game_helpers import create, record
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+# A share sheet as a phone has one (desktop Chromium on Linux has none): it records what it was given.
+FAKE_SHARE = "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+
+
+def both_schemes(page, shots, name):
+    shots(page, name)
+    page.emulate_media(color_scheme="dark")
+    shots(page, name + "-dark")
+    page.emulate_media(color_scheme="light")
+
+
+def test_the_share_links_have_copy_and_share_buttons(browser, live_server, client, shots):
+    game_id, key = create(client, record(hands=record()["hands"][:1]), claim=False)
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], **PHONE)
+    context.add_init_script(FAKE_SHARE)
+    page = context.new_page()
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    page.locator("details.share summary").click()
+    follow_link = page.get_by_label("Follow along (read-only):").input_value()
+    assert follow_link.endswith(f"/games/{game_id}")
+
+    copy = page.locator("[data-copy=follow-link]")
+    copy.click()
+    expect(copy).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == follow_link
+
+    page.locator("[data-share=edit-link]").click()
+    shared = page.evaluate("window.shared")
+    assert shared["url"] == page.get_by_label("Hand the scorekeeping over:").input_value()
+    assert shared["url"].endswith(f"/claim/{key}")
+    page.locator("details.share").scroll_into_view_if_needed()
+    both_schemes(page, shots, "share-buttons")
+    context.close()
+
+
+def test_without_a_share_sheet_only_copy_shows(page, live_server, client):
+    game_id, key = create(client, record(hands=record()["hands"][:1]), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    page.locator("details.share summary").click()
+    assert page.evaluate("typeof navigator.share") == "undefined"
+    expect(page.locator("[data-copy=edit-link]")).to_be_visible()
+    expect(page.locator("[data-share=edit-link]")).to_be_hidden()
