@@ -52,3 +52,30 @@ def test_without_a_share_sheet_only_copy_shows(page, live_server, client):
     assert page.evaluate("typeof navigator.share") == "undefined"
     expect(page.locator("[data-copy=edit-link]")).to_be_visible()
     expect(page.locator("[data-share=edit-link]")).to_be_hidden()
+
+
+FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
+
+
+def on_the_tricks_screen(client, players=FIVE):
+    """A game of len(players) whose first hand (3 cards, Ann dealing) is bid: the tricks screen is next."""
+    hand = {"cards": 3, "dealer": 0, "trump": "hearts", "bids": [0, 1, 0, 1, 0][:len(players)]}
+    rec = record(players=players, hands=[hand])
+    rec["rules"]["deals"] = {"pattern": "down-up", "max": 3}
+    rec["rules"]["hook"] = False
+    return create(client, rec, claim=False)
+
+
+def test_opening_penalty_keeps_save_on_the_screen(page, live_server, client, shots):
+    game_id, key = on_the_tricks_screen(client)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/tricks")
+    page.locator("details.penalty summary").click()
+    expect(page.get_by_label("penalty for")).to_be_visible()
+    save = page.get_by_role("button", name="Save tricks")
+    box = save.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
+    # Nothing covers it: the point at its middle is the button itself.
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "save-tricks"
+    both_schemes(page, shots, "tricks-penalty-open")
