@@ -79,3 +79,27 @@ def test_opening_penalty_keeps_save_on_the_screen(page, live_server, client, sho
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "save-tricks"
     both_schemes(page, shots, "tricks-penalty-open")
+
+
+def test_a_five_player_evening_ledger_fits_the_phone(page, live_server, client, app, shots):
+    from scorekeeper import store
+    names = ["Annabel", "Bartholomew", "Cyril", "Dorothea", "Edmund"]
+    hands = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0, 1], "tricks": [0, 0, 0, 0, 1]},
+             {"cards": 2, "dealer": 1, "trump": "spades", "bids": [2, 1, 0, 0, 0], "tricks": [2, 0, 0, 0, 0]}]
+    game_id, _key = create(client, record(players=names, hands=hands, stake=12.5), claim=False)
+    with app.app_context():
+        evening_id = store.evening_of(store.get_db(), game_id)
+    page.goto(f"{live_server}/evenings/{evening_id}")
+    ledger = page.locator(".scroll:has(table.ledger)")
+    expect(ledger).to_contain_text("-")
+    ledger.scroll_into_view_if_needed()
+    both_schemes(page, shots, "evening-ledger-5")
+    widths = ledger.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Each payment keeps its amount inside its own row (a long line used to spill it onto the next).
+    boxes = page.locator(".settle-list li").evaluate_all(
+        "items => items.map(li => [li.getBoundingClientRect().bottom, li.querySelector('.amount').getBoundingClientRect().bottom])")
+    assert all(amount <= bottom + 0.5 for bottom, amount in boxes), boxes
+    # Every amount is shown whole, none cut by its column.
+    assert ledger.locator("td").evaluate_all("cells => cells.filter(c => c.scrollWidth > c.clientWidth).length") == 0
