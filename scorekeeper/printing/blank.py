@@ -27,7 +27,7 @@ def _squeeze(plan):
 
 
 def deck_label(decks):
-    return "1 deck" if decks == 1 else f"{decks} decks"
+    return rules.counted(decks, "deck")
 
 
 def blank_context(p):
@@ -38,7 +38,7 @@ def blank_context(p):
     if p["system"]:
         parts.append(f"Scoring: {rules.SYSTEMS.find(p['system']).name}")
     parts += [f"Deal: {hand_label(p['pattern'], p['plan'])}", deck_label(p["decks"]),
-              f"{len(p['plan'])} hands"]
+              rules.counted(len(p["plan"]), "hand")]
     if p["hook_helper"]:
         parts.append("hook on")
     pages = []

@@ -16,7 +16,7 @@ def scored_games(games):
 
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
-    text = [f"Oh Hell evening {evening['created'][:10]}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
+    text = [f"Oh Hell evening {evening['created'][:10]}: {rules.counted(book['finished'], 'game')}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
     return "\n".join(text + payments_text(lines, book["pot"]))
 

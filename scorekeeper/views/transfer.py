@@ -109,7 +109,7 @@ def import_page():
     if not records:
         return refuse(form, "This file holds no games. Nothing was imported.")
     made = import_games(store.get_db(), records)
-    flash(f"Imported {len(made)} game{'s' if len(made) != 1 else ''}."
+    flash(f"Imported {rules.counted(len(made), 'game')}."
           + (f" This phone may edit the newest {MAX_EDIT_COOKIES}." if len(made) > MAX_EDIT_COOKIES else ""), "info")
     response = redirect(url_for("table.home"))
     for game_id, edit_key in made[-MAX_EDIT_COOKIES:]:

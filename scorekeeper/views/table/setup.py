@@ -58,7 +58,7 @@ def _settle_n(form, players):
     more = (f" Or choose 2 decks (Decks) for up to {min(asked, rules.largest_hand(count, 2, bool(form.full_deal.data)))}."
             if decks < 2 else "")
     return (f"N (largest hand) is {largest}, not {asked}: {count} players get at most {largest} cards each "
-            f"from {decks} deck{'s' if decks > 1 else ''}.{more}")
+            f"from {rules.counted(decks, 'deck')}.{more}")
 
 
 def _fill_options(form, scoring, given):
