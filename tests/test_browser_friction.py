@@ -103,3 +103,33 @@ def test_a_five_player_evening_ledger_fits_the_phone(page, live_server, client, 
     assert all(amount <= bottom + 0.5 for bottom, amount in boxes), boxes
     # Every amount is shown whole, none cut by its column.
     assert ledger.locator("td").evaluate_all("cells => cells.filter(c => c.scrollWidth > c.clientWidth).length") == 0
+
+
+def test_a_game_is_abandoned_restored_and_deleted_from_the_table_tab(page, live_server, client, shots):
+    game_id, key = create(client, record(hands=record()["hands"][:1]), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    page.locator("#table-tab").click()
+    page.locator("details#end summary").click()
+    both_schemes(page, shots, "table-end-game")
+    page.get_by_role("button", name="Abandon this game").click()
+    page.wait_for_url(f"{live_server}/")
+    expect(page.locator(".flash")).to_contain_text("Abandoned: Ann, Bob, Cy, Di.")
+    expect(page.locator("ul.games.playing")).to_have_count(0)  # "None yet." in progress
+    page.locator("details.abandoned summary").click()
+    both_schemes(page, shots, "home-abandoned")
+    page.locator("ul.games.abandoned a").first.click()
+    expect(page.locator("#abandoned")).to_contain_text("This game is abandoned")
+    page.locator("#abandoned a").click()
+    page.get_by_role("button", name="Restore this game").click()
+    expect(page.locator(".flash")).to_contain_text("Restored")
+
+    page.goto(f"{live_server}/games/{game_id}/table")
+    page.locator("details#end summary").click()
+    page.get_by_role("button", name="Delete this game").click()
+    expect(page.locator(".flash.error")).to_contain_text("Tick the box to delete a game with 1 hand played.")
+    page.get_by_label("Delete it with its 1 hand played").check()
+    page.get_by_role("button", name="Delete this game").click()
+    page.wait_for_url(f"{live_server}/")
+    expect(page.locator(".flash")).to_contain_text("Deleted: Ann, Bob, Cy, Di · 1 hand.")
+    assert page.goto(f"{live_server}/games/{game_id}").status == 404

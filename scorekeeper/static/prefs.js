@@ -11,6 +11,15 @@
   if ("serviceWorker" in navigator && script && script.dataset.sw) {
     navigator.serviceWorker.register(script.dataset.sw).catch(function () { /* the app works without it */ });
   }
+  // A panel's script (data-script) is fetched when the panel is first opened: the first load stays small.
+  document.querySelectorAll("details[data-script]").forEach(function (details) {
+    details.addEventListener("toggle", function load() {
+      details.removeEventListener("toggle", load);
+      var tag = document.createElement("script");
+      tag.src = details.dataset.script;
+      document.body.appendChild(tag);
+    });
+  });
   if (!panel) return;
   panel.hidden = false;  // every setting needs this script
 

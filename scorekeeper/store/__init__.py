@@ -16,13 +16,14 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 from ..eventlog import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
-from .evenings import evening_of, get_evening, list_evenings, list_players
+from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
                     get_game_head, list_games, may_edit)
 from .log import (NothingToUndo, append_event, create_game, events, full_history, import_game, undo,
                   undo_last)
 from .migrations import migrate, migrations
+from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_results, player_summaries, table_of
 from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
@@ -34,9 +35,10 @@ __all__ = [
     # games and their log
     "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
     "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "undo_last", "events", "replay",
-    "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
+    "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
+    "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "list_players", "player_summaries", "player_results",
+    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "player_summaries", "player_results",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",

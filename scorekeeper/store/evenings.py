@@ -51,16 +51,24 @@ def get_evening(db, evening_id):
     return {"id": row[0], "created": row[1], "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
 
 
-def list_evenings(db, limit=10):
+def count_evenings(db):
+    """Return how many evenings have at least one game."""
+    return db.execute("select count(*) from evenings e where e.updated is not null and exists "
+                      "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
+
+
+def list_evenings(db, limit=10, offset=0):
     """Return the most recently played evenings: id, created, updated, number of games, players of the last."""
     sql = ("select e.id, e.created, e.updated, "
            "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
            "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
            "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
            " where l.evening_id = e.id order by l.position desc limit 1) as record "
-           "from evenings e where e.updated is not null order by e.updated desc, e.rowid desc limit ?")
+           "from evenings e where e.updated is not null and exists "
+           "(select 1 from evening_games c where c.evening_id = e.id) "
+           "order by e.updated desc, e.rowid desc limit ? offset ?")
     return [dict(row, players=_players_of(row.pop("last_game"), row.pop("record")))
-            for row in db.query(sql, [limit]) if row["games"]]
+            for row in db.query(sql, [limit, offset])]
 
 
 def _players_of(game_id, text):

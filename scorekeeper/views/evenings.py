@@ -1,6 +1,6 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, request, url_for
 
 from .. import charts, evenings, rules, stats, store
 from .common import chart, payment_lines, payments_text
@@ -19,6 +19,21 @@ def evening_text(evening, book, lines):
     text = [f"Oh Hell evening {evening['created'][:10]}: {rules.counted(book['finished'], 'game')}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
     return "\n".join(text + payments_text(lines, book["pot"]))
+
+
+EVENINGS_PAGE_SIZE = 20
+
+
+@bp.get("/evenings")
+def evenings_list():
+    """List every evening, most recently played first, a page at a time."""
+    db = store.get_db()
+    page = max(request.args.get("page", 1, type=int), 1)
+    shown = store.list_evenings(db, EVENINGS_PAGE_SIZE, (page - 1) * EVENINGS_PAGE_SIZE)
+    more = store.count_evenings(db) > page * EVENINGS_PAGE_SIZE
+    return render_template("evenings/list.html", evenings=shown, page=page,
+                           newer=url_for("evenings.evenings_list", page=page - 1) if page > 1 else None,
+                           older=url_for("evenings.evenings_list", page=page + 1) if more else None)
 
 
 @bp.get("/evenings/<evening_id>")

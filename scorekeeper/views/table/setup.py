@@ -21,7 +21,7 @@ HOME_PAGE_SIZE = 20
 def home():
     """List the games in progress, then the finished ones, a page of each at a time."""
     db = store.get_db()
-    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished")}
+    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished", "abandoned")}
     lists = {}
     for status, page in pages.items():
         more = store.count_games(db, status) > page * HOME_PAGE_SIZE
@@ -29,7 +29,8 @@ def home():
                          "page": page,
                          "newer": url_for("table.home", **(pages | {status: page - 1})) if page > 1 else None,
                          "older": url_for("table.home", **(pages | {status: page + 1})) if more else None}
-    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"])
+    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"],
+                           abandoned=lists["abandoned"])
 
 
 def _players(form):

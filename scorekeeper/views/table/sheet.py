@@ -74,18 +74,20 @@ def sheet(game_id):
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
-    page = _SHEETS.get((game_id, game["revision"], editor))
+    # Abandoning a game changes its status (the sheet says so), not its revision: both name the page.
+    status = game["status"]
+    page = _SHEETS.get((game_id, game["revision"], editor, status))
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
-            page = _SHEETS.get((game_id, game["revision"], editor))
+            page = _SHEETS.get((game_id, game["revision"], editor, status))
             if page is None:
                 revision, page = render_sheet(game_id, editor, CSRF_SLOT)
                 page = page.replace(origin, ORIGIN_SLOT)
-                _SHEETS.put((game_id, revision, editor), page)
+                _SHEETS.put((game_id, revision, editor, status), page)
     page = page.replace(ORIGIN_SLOT, origin)
     if not editor:  # the same bytes for every follower
-        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], origin), page)
+        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], status, origin), page)
     return page.replace(CSRF_SLOT, token)
 
 
