@@ -133,3 +133,41 @@ def test_a_game_is_abandoned_restored_and_deleted_from_the_table_tab(page, live_
     page.wait_for_url(f"{live_server}/")
     expect(page.locator(".flash")).to_contain_text("Deleted: Ann, Bob, Cy, Di · 1 hand.")
     assert page.goto(f"{live_server}/games/{game_id}").status == 404
+
+
+def test_a_late_arrival_the_deck_cannot_deal_gets_the_choice_on_the_table_tab(page, live_server, client, shots):
+    # Issue 17, item 5: Okenuff's with a fifth player: the sheet said "to come 11 12 13 13 13 13" and every
+    # hand was dealt 10, with no note.
+    hands = [{"cards": size, "dealer": seat % 4, "trump": "hearts", "bids": [0, 0, 0, size],
+              "tricks": [0, 0, 0, size]} for seat, size in enumerate((4, 5, 6, 7))]
+    rec = record(hands=hands)
+    rec["rules"]["deals"] = {"pattern": "okenuff"}
+    rec["rules"]["hook"] = False
+    game_id, key = create(client, rec, claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/table")
+    page.locator("#arrive summary").click()
+    page.get_by_label("Name").fill("Ed")
+    page.get_by_role("button", name="Seat the newcomer").click()
+    warning = page.locator("#undealable")
+    expect(warning).to_contain_text("Hands of 13 to come; 5 players get at most 10 each from 1 deck:")
+    both_schemes(page, shots, "table-undealable")
+    page.get_by_role("button", name="Cap the hands at 10").click()
+    expect(warning).to_have_count(0)
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    expect(page.locator("#to-come")).to_have_text("To come: 8 9 10 10 10 10 10 10 10 cards")
+
+
+def test_or_the_table_deals_from_two_decks(page, live_server, client):
+    rec = record(hands=[])
+    rec["rules"]["deals"] = {"pattern": "okenuff"}
+    game_id, key = create(client, rec, claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    page.goto(f"{live_server}/games/{game_id}/table")
+    page.locator("#arrive summary").click()
+    page.get_by_label("Name").fill("Ed")
+    page.get_by_role("button", name="Seat the newcomer").click()
+    page.get_by_role("button", name="Deal from 2 decks").click()
+    expect(page.locator("#undealable")).to_have_count(0)
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    expect(page.locator("#to-come")).to_have_text("To come: 4 5 6 7 8 9 10 11 12 13 13 13 13 cards")

@@ -111,8 +111,11 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
         if size < 1:
             raise ValueError("every hand needs at least 1 card")
         if size > limit:
+            # The two ways out: another deck, or the same plan capped (as a custom list of sizes).
+            capped = " ".join(str(min(each, limit)) for each in plan)
             raise ValueError(f"{size} cards for {players} players needs more than {counted(decks, 'deck')} "
-                             f"(at most {limit} each)")
+                             f"(at most {limit} each): choose {decks + 1} decks, or cap the hands at {limit} "
+                             f"(the Custom pattern, sizes {capped})")
     if hands is not None:
         if hands < 1:
             raise ValueError("a game needs at least 1 deal")
