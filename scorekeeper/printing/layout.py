@@ -16,6 +16,9 @@ NAMES_H = 8.0          # the player names
 LABELS_H = 4.5         # bid / took / score
 FOOT_LINE_H = 5.0      # one line of the winner / settlement foot
 MAX_ROW_H = 10.0
+# A blank sheet's rows grow to fill the page (issue 17: 13 hands used 60 % of it), up to a row a hand can still
+# write in comfortably; the smallest row is that of 25 hands on a page (MAX_ROWS).
+BLANK_MAX_ROW_H = 20.0
 
 
 @dataclass
@@ -71,9 +74,9 @@ def _columns(players, names, width, helper):
     return columns, heads
 
 
-def _row_height(usable_h, header_h, rows, foot_h):
-    """The row height that fits the rows, the totals row and the foot; never above MAX_ROW_H."""
-    return min(MAX_ROW_H, (usable_h - header_h - foot_h) / (rows + 1.2))
+def _row_height(usable_h, header_h, rows, foot_h, max_row_h=MAX_ROW_H):
+    """The row height that fits the rows, the totals row and the foot; never above max_row_h."""
+    return min(max_row_h, (usable_h - header_h - foot_h) / (rows + 1.2))
 
 
 def split_pages(rows):
@@ -81,15 +84,15 @@ def split_pages(rows):
     return [rows[start:start + MAX_ROWS] for start in range(0, len(rows), MAX_ROWS)] or [[]]
 
 
-def page_layout(players, names, paper, landscape, helper, row_count, foot_lines):
-    """Return the geometry of a sheet in mm: page, columns, row height, fonts."""
+def page_layout(players, names, paper, landscape, helper, row_count, foot_lines, max_row_h=MAX_ROW_H):
+    """Return the geometry of a sheet in mm: page, columns, row height (at most max_row_h), fonts."""
     page_w, page_h = _page_size(paper, landscape)
     usable_w, usable_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
     columns, heads = _columns(players, names, usable_w, helper)
     header_h = TITLE_H + RULES_H + NAMES_H + LABELS_H
     rows_per_page = min(MAX_ROWS, max(row_count, 1))
     foot_h = foot_lines * FOOT_LINE_H + (2 if foot_lines else 0)
-    row_h = _row_height(usable_h, header_h, rows_per_page, foot_h)
+    row_h = _row_height(usable_h, header_h, rows_per_page, foot_h, max_row_h)
     font = min(4.2, row_h * 0.55)
     narrow = usable_w / (players * 3 + 4) < 8
     return dict(page_w=page_w, page_h=page_h, margin=MARGIN, usable_w=usable_w, columns=columns,
