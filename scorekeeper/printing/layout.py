@@ -8,6 +8,7 @@ lines of text at a fixed line height, and the row rules drawn by one repeated CS
 from dataclasses import dataclass, field
 
 from .params import MAX_ROWS, PAPERS
+from .rowtext import row_line
 
 MARGIN = 9.0           # mm
 TITLE_H = 6.0          # the title line
@@ -119,8 +120,43 @@ def page(layout, chunk, index, count, filled):
             column.total = filled.get(template.key, "") if index == count - 1 else ""
         columns.append(column)
     last = index == count - 1
+    # A filled sheet's players' cells are one line of text a row (rowtext.py), their marks drawn in the SVG;
+    # the hand, dealer and trump columns stay columns, as do a blank sheet's.
+    lines = marks = None
+    if filled is not None:
+        lines, marks = _row_lines(layout, columns, len(chunk))
+    drawing = _drawing(layout, len(chunk), last, filled is None)
+    drawing.update(made=[tuple(map(_f, m)) for m in (marks or {}).get("made", [])],
+                   circles=[tuple(map(_f, m)) for m in (marks or {}).get("neg", [])])
+    in_lines = lambda column: lines is not None and column.kind in PLAYER_KINDS  # noqa: E731
     return dict(columns=[c for c in columns if c.cells or c.total], rows=len(chunk), last=last,
-                number=index + 1, count=count, drawing=_drawing(layout, len(chunk), last, filled is None))
+                cell_columns=[c for c in columns if c.cells and not in_lines(c)], number=index + 1, count=count,
+                lines=lines, drawing=drawing)
+
+
+PLAYER_KINDS = ("bid first", "took", "score")
+
+
+def _row_lines(layout, columns, rows):
+    """Return each row's players' cells as one line of plain text, and the marks the SVG draws for them:
+    {"made": [(x, y, width, height) of a made bid's cell], "neg": [(cx, cy, rx, ry) of a negative total's circle]}.
+    """
+    size, row_h, top = layout["small"], layout["row_h"], layout["head_h"]
+    players = [c for c in columns if c.kind in PLAYER_KINDS]
+    lines, marks = [], {"made": [], "neg": []}
+    for row in range(rows):
+        cells = [(c.x, c.width, "right" if c.kind == "score" else "center", c.cells[row], "", size)
+                 for c in players if row < len(c.cells)]
+        segments = row_line(cells, size)
+        lines.append([(spaces, text) for spaces, text, _cls, _start, _wide in segments])
+        y = top + row * row_h
+        for _spaces, _text, cls, start, wide in segments:
+            if "made" in cls:
+                column = next(c for c in players if c.x <= start + wide / 2 < c.x + c.width)
+                marks["made"].append((column.x, y, column.width, row_h))
+            if "neg" in cls:
+                marks["neg"].append((start + wide / 2, y + row_h / 2, wide / 2 + 1.0, size * 0.62))
+    return lines, marks
 
 
 def _f(value):
