@@ -149,6 +149,10 @@ def test_a_late_arrival_the_deck_cannot_deal_gets_the_choice_on_the_table_tab(pa
     page.locator("#arrive summary").click()
     page.get_by_label("Name").fill("Ed")
     page.get_by_role("button", name="Seat the newcomer").click()
+    page.goto(f"{live_server}/games/{game_id}/sheet")
+    expect(page.locator("#deck-short")).to_contain_text("5 players get at most 10 cards each from 1 deck: hands are "
+                                                        "dealt 10 until the table chooses more decks or a cap")
+    page.goto(f"{live_server}/games/{game_id}/table")
     warning = page.locator("#undealable")
     expect(warning).to_contain_text("Hands of 13 to come; 5 players get at most 10 each from 1 deck:")
     both_schemes(page, shots, "table-undealable")
@@ -156,6 +160,7 @@ def test_a_late_arrival_the_deck_cannot_deal_gets_the_choice_on_the_table_tab(pa
     expect(warning).to_have_count(0)
     page.goto(f"{live_server}/games/{game_id}/sheet")
     expect(page.locator("#to-come")).to_have_text("To come: 8 9 10 10 10 10 10 10 10 cards")
+    expect(page.locator("#deck-short")).to_have_count(0)
 
 
 def test_or_the_table_deals_from_two_decks(page, live_server, client):

@@ -59,7 +59,8 @@ def render_sheet(game_id, editor, csrf):
                            sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
-                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf)
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
+                           undealable=rules.undealable(loaded))
     return game["revision"], page
 
 
