@@ -34,11 +34,13 @@ __all__ = [
     "new_id", "StorageError",
     # games and their log
     "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
-    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo", "undo_last", "events", "replay",
+    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo",
+    "undo_last", "events", "replay",
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "player_summaries", "player_results",
+    "evening_of", "get_evening", "list_evenings", "count_evenings",
+    "list_players", "player_summaries", "player_results",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
