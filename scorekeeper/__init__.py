@@ -30,8 +30,26 @@ def _private_folder(path):
         os.chmod(path, 0o700)  # it holds the database, its backups and the secret key
 
 
-def create_app(test_config=None, proxy=False):
-    """Create and configure the app; proxy: it is served behind a TLS proxy that sets X-Forwarded-*."""
+def allowed_hosts(config, extra=()):
+    """Return the names a request's Host may carry: this machine's own, SERVER_NAME, ALLOWED_HOSTS and extra.
+
+    Links are built from the Host, so any other name is refused (400) rather than put into a link.
+    """
+    from .network import machine_names
+
+    configured = config.get("ALLOWED_HOSTS") or ()
+    names = machine_names() + ([configured] if isinstance(configured, str) else list(configured)) + list(extra)
+    if config.get("SERVER_NAME"):
+        names.append(config["SERVER_NAME"])
+    return list(dict.fromkeys(name.partition(":")[0] for name in names if name))
+
+
+def create_app(test_config=None, proxy=False, extra_hosts=()):
+    """Create and configure the app.
+
+    proxy: it is served behind a TLS proxy (waitress applies the proxy's X-Forwarded-* headers);
+    extra_hosts: names the Host header may carry besides this machine's own (`serve --allowed-host`).
+    """
     instance = os.environ.get("SCOREKEEPER_INSTANCE", str(PROJECT_ROOT / "instance"))
     app = Flask(__name__, instance_path=instance, instance_relative_config=True,
                 template_folder=str(PROJECT_ROOT / "templates"))
@@ -51,17 +69,19 @@ def create_app(test_config=None, proxy=False):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import delivery, share, store
+    app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
+
+    from . import delivery, owner, rate_limits, share, store
     from .views import register_blueprints
 
     if app.config["PROXY"]:
-        # Behind a TLS proxy: trust one hop's X-Forwarded-* so links are https and cookies Secure.
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+        # The proxy's X-Forwarded-* headers are applied by waitress, from the trusted proxy's address only
+        # (`serve --proxy --trusted-proxy`): a client's own forged headers are dropped there.
         app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
     store.init_app(app)
     delivery.init_app(app)
     share.init_app(app)
+    owner.init_app(app)
     register_blueprints(app)
+    rate_limits.init_app(app)
     return app

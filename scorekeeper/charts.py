@@ -211,3 +211,47 @@ def bid_accuracy_svg(stats, title="Bids made"):
                    f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">{share}%</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+# The parts of a bid's outcome, each with a colour of the palette (made in green, over in orange, under in blue).
+OUTCOMES = (("made", "made", "#009E73"), ("over", "over", "#D55E00"), ("under", "under", "#0072B2"))
+
+
+def habits_svg(sizes, title="Bids by hand size"):
+    """Return an SVG of stacked bars, one per hand size: the share of bids made, over and under.
+
+    sizes: [{cards, hands, made_pct, over_pct, under_pct}] (rules.habits.by_hand_size)."""
+    left, right, top, row_h = 112, WIDTH - 12, 64, 28
+    height = top + max(len(sizes), 1) * row_h + 12
+    label = f"{title}: " + "; ".join(
+        f"{row['cards']} cards, {row['hands']} hands: " + ", ".join(f"{number(row[key + '_pct'])}% {word}"
+                                                                    for key, word, _ in OUTCOMES)
+        for row in sizes)
+    out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    x = 12
+    for key, word, colour in OUTCOMES:
+        out.append(f'<rect class="{key}" x="{x}" y="32" width="14" height="14" fill="{colour}"/>'
+                   f'<text x="{x + 20}" y="44">{word}</text>')
+        x += 30 + CHAR * len(word) + 16
+    if not sizes:
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">No hands recorded yet.</text>')
+    for i, row in enumerate(sizes):
+        y = top + i * row_h
+        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 17}" text-anchor="end">'
+                   f'{row["cards"]} card{"s" if row["cards"] != 1 else ""} · {row["hands"]}</text>')
+        start = left
+        for key, word, colour in OUTCOMES:
+            share = row[f"{key}_pct"] or 0
+            width = (right - left) * share / 100
+            if width <= 0:
+                continue
+            out.append(f'<rect class="{key}" x="{start:.1f}" y="{y + 3}" width="{width:.1f}" height="20" '
+                       f'fill="{colour}"><title>{number(share)}% {word}</title></rect>')
+            if width >= 34:
+                out.append(f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
+                           f'fill="#fff" font-size="12">{number(round(share))}%</text>')
+            start += width
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)

@@ -2,11 +2,12 @@
 
 import argparse
 import json
+import re
 import sqlite3
 import sys
 
 from scorekeeper import rules
-from scorekeeper.rules import RecordError
+from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
 
 
@@ -65,6 +66,8 @@ def format_table(scored):
     lines = [f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
              "", "cell: bid/took score = running total; * marks a missed bid"]
     lines.append(rules.standing_text(scored))
+    if rules.tie_text(scored):
+        lines.append(rules.tie_text(scored))
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
@@ -229,30 +232,55 @@ def cmd_which(args):
 
 
 def _positive(text, flag):
-    if not str(text).isdigit() or int(text) < 1:
-        raise UsageError(f"{flag} must be a whole number of at least 1, not {text!r}")
-    return int(text)
+    try:
+        return numbers.parse_whole(str(text), 1)
+    except numbers.NumberError:  # '³' passes str.isdigit, not int: one parser for every number typed
+        raise UsageError(f"{flag} must be a whole number of at least 1, not {str(text)[:40]!r}") from None
+
+
+PROXY_HEADERS = {"x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"}
+HOST_NAME = re.compile(r"\.?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?")
 
 
 def cmd_serve(args):
     from waitress import serve
 
     from scorekeeper import create_app, store
-    from scorekeeper.network import phone_addresses
+    from scorekeeper.network import serving_addresses, serving_message
 
+    for name in args.allowed_host or ():
+        if not HOST_NAME.fullmatch(name):
+            raise UsageError(f"--allowed-host takes a name such as scores.example.org (or .example.org for "
+                             f"every subdomain), not {name!r}")
+    proxy = args.proxy or args.trusted_proxy is not None
     try:
-        app = create_app(proxy=args.proxy)
+        app = create_app(proxy=proxy, extra_hosts=args.allowed_host or ())
     except (store.StorageError, sqlite3.DatabaseError) as error:
         raise UsageError(f"cannot serve: {error}") from None
-    addresses = phone_addresses()
-    if addresses:
-        where = " or ".join(f"http://{address}:{args.port}/" for address in addresses)
-        print(f"Scorekeeper is running. On a phone on the same network open: {where}", flush=True)
+    options = {}
+    if proxy:
+        # waitress applies the proxy's headers only on connections from its address, and drops them
+        # from everyone else: a client cannot claim https, another address or another host.
+        options = {"trusted_proxy": args.trusted_proxy or "127.0.0.1", "trusted_proxy_count": 1,
+                   "trusted_proxy_headers": PROXY_HEADERS, "clear_untrusted_proxy_headers": True}
+        print(f"Scorekeeper is running on {args.host}:{args.port} behind the TLS proxy at "
+              f"{options['trusted_proxy']}: links are https, cookies Secure. Names it may be opened by: "
+              f"{', '.join(app.config['TRUSTED_HOSTS'])} (add the proxy's public name with --allowed-host NAME).",
+              flush=True)
     else:
-        print(f"Scorekeeper is running at http://127.0.0.1:{args.port}/ — this machine has no network address "
-              "a phone could reach; connect it to the Wi-Fi and start again.", flush=True)
-    serve(app, host=args.host, port=args.port, threads=8)
+        print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
+    print(owner_lines(app), flush=True)
+    serve(app, host=args.host, port=args.port, threads=8, **options)
     return 0
+
+
+def owner_lines(app):
+    """Say how to act as the instance's owner: the key itself only on the start that made it."""
+    if app.config.get("OWNER_KEY_NEW"):
+        return (f"Owner key (shown this once; kept in {app.instance_path}/owner_key): {app.config['OWNER_KEY']}\n"
+                "Export every game and import only with it: sign in at /owner, or send the header "
+                "'Authorization: Bearer <owner key>'.")
+    return f"Owner sign-in at /owner with the key in {app.instance_path}/owner_key (or OWNER_PASSWORD)."
 
 
 def _database_path():
@@ -363,6 +391,12 @@ def build_parser():
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--proxy", action="store_true",
                        help="behind a TLS proxy: trust its X-Forwarded-* headers, https links, Secure cookies")
+    serve.add_argument("--trusted-proxy", metavar="ADDR",
+                       help="the proxy's address, whose X-Forwarded-* headers are trusted (default 127.0.0.1; "
+                            "implies --proxy)")
+    serve.add_argument("--allowed-host", action="append", metavar="NAME",
+                       help="a name the server may be opened by, besides this machine's own: the proxy's "
+                            "public name (repeatable; ALLOWED_HOSTS in instance/config.py too)")
     serve.set_defaults(run=cmd_serve)
 
     backup = commands.add_parser("backup", help="copy the database to FILE (safe while the server runs)")

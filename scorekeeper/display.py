@@ -4,6 +4,8 @@ import re
 
 from markupsafe import Markup
 
+from scorekeeper import rules
+
 # Right-to-left overrides and isolates in a name can reorder the text around it when shown.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 
@@ -15,3 +17,9 @@ def without_bidi(value):
     if isinstance(value, str):
         return BIDI_CONTROLS.sub("", value)
     return value
+
+
+# How each kind of a hand's adjustment that the engine names (rules.adjustment_kind) is shown: the word in
+# History, the heading of the PDF's foot, and the mark by the tricks on the sheet and the PDF.
+ADJUSTMENTS = {rules.PENALTY: {"word": "penalty", "heading": "Penalties", "mark": "†"},
+               rules.BONUS: {"word": "bonus", "heading": "Bonuses", "mark": "★"}}

@@ -11,14 +11,17 @@ import csv
 import io
 import json
 import re
+import textwrap
 
 from scorekeeper import eventlog, rules
+from scorekeeper.rules import numbers
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
 COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
-           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason"]
+           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
+           "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
 META_KEYS = ("date", "evening", "id", "edit_key", "history")
@@ -37,36 +40,50 @@ def neutralise(value):
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def hand_rows(game_id, date, scored):
+def hand_rows(game_id, date, scored, note=None):
     """Yield the CSV rows of one scored game: one per hand and player."""
     label = system_label(scored)
     names = scored["players"]
     for hand in scored["hands"]:
         done = hand["scores"] is not None
         for seat, name in enumerate(names):
-            penalty = sum(p["points"] for p in hand["penalties"] if p["seat"] == seat)
-            reasons = ", ".join(p["reason"] for p in hand["penalties"] if p["seat"] == seat)
+            penalty, reasons = _adjustments(hand, seat, rules.PENALTY)
+            bonus, bonus_reasons = _adjustments(hand, seat, rules.BONUS)
             yield [game_id, date, label, hand["number"], hand["cards"], names[hand["dealer"]],
                    hand["trump"], seat + 1, name, hand["bids"][seat],
                    hand["tricks"][seat] if done else None, hand["made"][seat] if done else None,
                    hand["scores"][seat] if done else None, hand["totals"][seat] if done else None,
-                   penalty or None, reasons or None]
+                   penalty or None, reasons or None, bonus or None, bonus_reasons or None, note]
+
+
+def _adjustments(hand, seat, kind):
+    """Return a seat's points and reasons of one kind (penalty or bonus) in a scored hand."""
+    these = [p for p in hand["penalties"] if p["seat"] == seat and p["kind"] == kind]
+    return sum(p["points"] for p in these), ", ".join(p["reason"] for p in these)
 
 
 def games_csv(games):
     """Return CSV text of many games: (meta, scored) pairs or bare scored dicts, in the order given.
 
-    The game column is meta["id"] (else the game's place in the list), date is meta["date"].
+    The game column is meta["id"] (else the game's place in the list), date is meta["date"], note meta["note"].
     """
+    return "".join(csv_chunks(games))
+
+
+def csv_chunks(games):
+    """Yield games_csv's text a game at a time (the header first): a whole export never sits in memory."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for index, game in enumerate(games, start=1):
         meta, scored = unpack(game)
         game_id = meta.get("id") if meta.get("id") is not None else index
-        for row in hand_rows(game_id, meta.get("date"), scored):
+        for row in hand_rows(game_id, meta.get("date"), scored, meta.get("note")):
             writer.writerow([neutralise(cell) for cell in row])
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 def game_csv(scored, meta=None):
@@ -80,10 +97,26 @@ def games_json(records, damaged=()):
     damaged: (game id, problem) of stored games left out because they cannot be read; named in the
     document's "damaged" list (an import reads only "games").
     """
-    document = {"format": FORMAT, "version": VERSION, "games": list(records)}
+    return "".join(json_chunks(records, damaged))
+
+
+def json_chunks(records, damaged=()):
+    """Yield games_json's text a game at a time: the same document, never whole in memory.
+
+    `damaged` is read once the last record is out, so a list that reading the records fills is complete.
+    """
+    head = json.dumps({"format": FORMAT, "version": VERSION, "games": []}, indent=2, ensure_ascii=False)
+    opening = head.removesuffix("[]\n}")  # up to '"games": '
+    empty = True
+    for record in records:
+        yield opening + "[\n" if empty else ",\n"
+        yield textwrap.indent(json.dumps(record, indent=2, ensure_ascii=False), "    ")
+        empty = False
+    yield opening + "[]" if empty else "\n  ]"
     if damaged:
-        document["damaged"] = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
-    return json.dumps(document, indent=2, ensure_ascii=False)
+        named = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
+        yield ',\n  "damaged": ' + textwrap.indent(json.dumps(named, indent=2, ensure_ascii=False), "  ").lstrip()
+    yield "\n}"
 
 
 def export_entry(game, evening, with_key=False):
@@ -96,14 +129,15 @@ def export_entry(game, evening, with_key=False):
 
 
 def export_entries(db, with_keys=False, damaged=None):
-    """Return every stored game as the JSON export holds it, oldest first (edit keys only when asked).
+    """Yield every stored game as the JSON export holds it, oldest first (edit keys only when asked).
 
+    The games are read a page at a time, so an export of thousands of games holds one page in memory.
     With a `damaged` list, a game whose stored record cannot be read is left out and named there.
     """
     from scorekeeper import store
 
-    return [export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
-            for game in store.games_in_order(db, damaged)]
+    for game in store.games_in_pages(db, damaged):
+        yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
 
 
 def _no_constants(name):
@@ -121,7 +155,9 @@ def _parse(text):
     if not text.strip():
         raise rules.RecordError("", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        return json.loads(text, parse_constant=_no_constants, parse_int=numbers.json_int)
+    except numbers.NumberError as error:
+        raise rules.RecordError("", f"the file {error}") from None
     except json.JSONDecodeError as error:
         raise rules.RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") \
             from None

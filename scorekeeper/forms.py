@@ -11,21 +11,41 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
+from .rules import numbers
 from .rules.presets import PRESETS, preset_rules
+from .rules.record import Rules
 
 MAX_PLAYERS = 12
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
 
 
-class FiniteDecimalField(DecimalField):
-    """A decimal that refuses NaN and Infinity (validators would crash comparing them)."""
+class WholeField(IntegerField):
+    """A whole number typed with ASCII digits, its text bounded before it is parsed (rules.numbers)."""
 
     def process_formdata(self, valuelist):
-        super().process_formdata(valuelist)
-        if isinstance(self.data, Decimal) and not self.data.is_finite():
-            self.data = None
-            raise ValueError("must be a number, like 0.5")
+        if not valuelist:
+            return  # not posted: the default stands
+        self.data = None
+        if valuelist[0].strip(numbers.SPACE):
+            self.data = numbers.parse_whole(valuelist[0])  # a NumberError is the field's message
+
+    def pre_validate(self, form):
+        if self.process_errors:  # the range check would only repeat it
+            raise validators.StopValidation()
+
+
+class FiniteDecimalField(DecimalField):
+    """A decimal typed with ASCII digits: no NaN, no Infinity, no 400-digit number (rules.numbers)."""
+
+    def process_formdata(self, valuelist):
+        if not valuelist:
+            return  # not posted: the default stands
+        self.data = None
+        if valuelist[0].strip(numbers.SPACE):
+            self.data = numbers.parse_decimal(valuelist[0])
+
+    pre_validate = WholeField.pre_validate
 
 
 class BaseForm(Form):
@@ -36,8 +56,9 @@ class BaseForm(Form):
         csrf_class = SessionCSRF
         csrf_time_limit = CSRF_TIME_LIMIT
 
-    def __init__(self, *args, **kwargs):
-        formdata = request.form if request.method == "POST" else None
+    def __init__(self, *args, formdata=None, **kwargs):
+        if formdata is None and request.method == "POST":
+            formdata = request.form
         meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session}
         super().__init__(formdata, *args, meta=meta, **kwargs)
 
@@ -75,12 +96,12 @@ class RevisionForm(BaseForm):
 
 class TrumpForm(RevisionForm):
     trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
-    cards = IntegerField(validators=[validators.Optional(), validators.NumberRange(min=1)])
+    cards = WholeField(validators=[validators.Optional(), validators.NumberRange(min=1)])
 
 
 class BidForm(RevisionForm):
-    seat = IntegerField(validators=[validators.InputRequired()])
-    bid = IntegerField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
+    seat = WholeField(validators=[validators.InputRequired()])
+    bid = WholeField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
     blind = BooleanField()
 
 
@@ -89,7 +110,7 @@ def bids_form(seats):
     class BidsForm(RevisionForm):
         pass
     for seat in seats:
-        setattr(BidsForm, f"bid_{seat}", IntegerField(validators=[validators.InputRequired(),
+        setattr(BidsForm, f"bid_{seat}", WholeField(validators=[validators.InputRequired(),
                                                                   validators.NumberRange(min=0)]))
         setattr(BidsForm, f"blind_{seat}", BooleanField())
     return BidsForm
@@ -99,13 +120,13 @@ class TableForm(RevisionForm):
     """A change at the table: someone arrives, leaves or sits out; the plan of hands changes."""
 
     action = HiddenField()
-    seat = IntegerField(validators=[validators.Optional()])
+    seat = WholeField(validators=[validators.Optional()])
     name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
     start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
                                 SelectChoice("number", "a number")], default="zero")
     total = FiniteDecimalField(validators=[validators.Optional()])
-    position = IntegerField(validators=[validators.Optional()])
-    cards = IntegerField(validators=[validators.Optional()])
+    position = WholeField(validators=[validators.Optional()])
+    cards = WholeField(validators=[validators.Optional()])
 
 
 def tricks_form(players):
@@ -116,7 +137,7 @@ def tricks_form(players):
         penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
         penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
-        setattr(TricksForm, f"took_{seat}", IntegerField(validators=[validators.Optional(),
+        setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
                                                                      validators.NumberRange(min=0)]))
     return TricksForm
 
@@ -128,7 +149,7 @@ def edit_hand_form(players, hand):
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
-        setattr(EditHandForm, f"bid_{seat}", IntegerField(validators=[needed, validators.NumberRange(min=0)]))
+        setattr(EditHandForm, f"bid_{seat}", WholeField(validators=[needed, validators.NumberRange(min=0)]))
     for index, _penalty in enumerate(hand.get("penalties") or []):
         setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
     return EditHandForm
@@ -149,21 +170,23 @@ class SetupForm(BaseForm):
     preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(p.id, p.name) for p in PRESETS],
                          default="")
     first_dealer = SelectField(default="cut")
-    pattern = SelectField(choices=_choices(rules.PATTERNS), default="down-up")
-    max_cards = IntegerField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    pattern = SelectField(choices=_choices(rules.PATTERNS), default=Rules.pattern)
+    max_cards = WholeField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
     sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
-    hands = IntegerField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
+    hands = WholeField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
     full_deal = BooleanField("Largest hand uses every card, no trump")
-    scoring = SelectField(choices=_choices(rules.SYSTEMS), default="exact")
+    scoring = SelectField(choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
     modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
-    hook = BooleanField("Hook: the dealer may not make the bids add up", default=True)
-    bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default="sequential")
-    trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default="turned")
-    stake = FiniteDecimalField(default=0, validators=[validators.Optional(), validators.NumberRange(min=0)])
-    settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default="none")
+    hook = BooleanField("Hook: the dealer may not make the bids add up", default=Rules.hook)
+    hook_from = WholeField("Hook from N cards", default=Rules.hook_from,
+                             validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
+    trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
+    stake = FiniteDecimalField(default=Rules.stake, validators=[validators.Optional(), validators.NumberRange(min=0)])
+    settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
     payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
 
 
@@ -179,14 +202,22 @@ def option_field_name(system, option):
 
 def preset_fields(preset_id, players):
     """Return the setup form's rule fields as a preset sets them for that many players: name → value."""
-    chosen = preset_rules(preset_id, players)
+    return setup_fields(preset_rules(preset_id, players))
+
+
+# ---- the one mapping between the setup form and a record's rules, both ways ---------------------------
+
+def setup_fields(chosen):
+    """Return the setup form's rule fields for a record's rules: name → value (rules_from_setup's way back)."""
     deals = chosen.get("deals", {})
-    fields = {"scoring": chosen.get("scoring", "exact"), "modifiers": list(chosen.get("modifiers", [])),
-              "hook": chosen.get("hook", True), "bidding": chosen.get("bidding", "sequential"),
-              "trump": chosen.get("trump", "turned"), "stake": chosen.get("stake", 0),
-              "settlement": chosen.get("settlement", "none"), "pattern": deals.get("pattern", "down-up"),
-              "max_cards": deals.get("max"), "decks": str(deals["decks"]) if "decks" in deals else "auto",
-              "full_deal": deals.get("full_deal", False), "hands": deals.get("hands"),
+    fields = {"scoring": chosen.get("scoring", rules.SYSTEMS.default.id),
+              "modifiers": list(chosen.get("modifiers", [])), "hook": chosen.get("hook", Rules.hook),
+              "hook_from": chosen.get("hook_from", Rules.hook_from),
+              "bidding": chosen.get("bidding", Rules.bidding), "trump": chosen.get("trump", Rules.trump),
+              "stake": chosen.get("stake", Rules.stake), "settlement": chosen.get("settlement", Rules.settlement),
+              "pattern": deals.get("pattern", Rules.pattern), "max_cards": deals.get("max"),
+              "decks": str(deals["decks"]) if "decks" in deals else "auto",
+              "full_deal": deals.get("full_deal", Rules.full_deal), "hands": deals.get("hands"),
               "sizes": " ".join(str(size) for size in deals.get("sizes", [])),
               "payouts": " ".join(f"{p:g}" for p in chosen.get("payouts", []))}
     for system in rules.SYSTEMS:
@@ -194,6 +225,44 @@ def preset_fields(preset_id, players):
         for option in system.options:
             fields[option_field_name(system, option)] = options.get(option.id, option.default)
     return fields
+
+
+def rules_from_setup(form):
+    """Return a record's rules from the setup form's rule fields (setup_fields is the way back).
+
+    The first dealer is the setup view's to add. Raise ValueError saying what to fix.
+    """
+    system = rules.SYSTEMS.find(form.scoring.data)
+    deals = {"pattern": form.pattern.data}
+    if form.max_cards.data:
+        deals["max"] = form.max_cards.data
+    if form.decks.data != "auto":
+        deals["decks"] = int(form.decks.data)
+    if rules.PATTERNS.find(form.pattern.data).takes_sizes:
+        try:
+            deals["sizes"] = numbers.whole_list(form.sizes.data)
+        except numbers.NumberError as error:
+            raise ValueError(f"Custom hand sizes: {error}.") from None
+    if form.hands.data:
+        deals["hands"] = form.hands.data
+    if form.full_deal.data:
+        deals["full_deal"] = True
+    chosen = {"scoring": system.id,
+              "options": {o.id: form[option_field_name(system, o)].data for o in system.options},
+              "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
+              "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
+              "stake": float(form.stake.data or Rules.stake), "settlement": form.settlement.data}
+    if form.hook_from.data and form.hook_from.data != Rules.hook_from:  # stored only when not the default
+        chosen["hook_from"] = form.hook_from.data
+    if not chosen["options"]:
+        del chosen["options"]
+    if rules.SETTLEMENTS.find(form.settlement.data).takes_payouts and (form.payouts.data or "").strip():
+        try:
+            chosen["payouts"] = parse_payouts(form.payouts.data)
+        except ValueError as error:
+            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
+                             "e.g. 1 2 3.") from None
+    return chosen
 
 
 def presets_for_page():
@@ -211,8 +280,8 @@ def apply_preset(form, preset_id, players):
     form.n_shown.data = "" if form.max_cards.data is None else str(form.max_cards.data)
 
 
-def setup_form():
-    """Return the setup form with player and system-option fields added."""
+def setup_form(formdata=None):
+    """Return the setup form with player and system-option fields added (bound to `formdata` when given)."""
     class Setup(SetupForm):
         pass
     for seat in range(MAX_PLAYERS):
@@ -224,7 +293,7 @@ def setup_form():
             if option.type is bool:
                 field = BooleanField(option.description, default=option.default)
             elif option.type is int:
-                field = IntegerField(option.description, default=option.default,
+                field = WholeField(option.description, default=option.default,
                                      validators=[validators.Optional()])
             elif option.choices:
                 field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
@@ -232,7 +301,7 @@ def setup_form():
                 field = StringField(option.description, default=option.default,
                                     validators=[validators.Length(max=200)])
             setattr(Setup, name, field)
-    return Setup()
+    return Setup(formdata=formdata)
 
 
 # ---- after the game: settling up, importing -----------------------------------------------------
@@ -282,3 +351,11 @@ def ordinal(number):
 
 class ImportForm(BaseForm):
     """Upload a JSON export of games; the file itself comes from request.files."""
+
+
+class AboutForm(RevisionForm):
+    """A game's or an evening's date and note (the engine checks them: rules/limits.py)."""
+
+    # Bounds on what is read at all; the engine's limits (and their messages) come after.
+    date = StringField(validators=[validators.Optional(), validators.Length(max=40)])
+    note = StringField(validators=[validators.Optional(), validators.Length(max=1000)])

@@ -6,6 +6,7 @@ and a corrected hand lists only what changed.
 """
 
 from . import rules
+from .display import ADJUSTMENTS
 
 TABLE_ACTIONS = {"leave": "leaves", "sit_out": "sits out the next hand", "sit_in": "plays the next hand"}
 
@@ -26,13 +27,25 @@ def points(value):
     return text.replace("-", "−")
 
 
+def penalty_amount(penalty, lowest_wins=False):
+    """Return a stored penalty's points; without points, the reason's default (as scored)."""
+    reason = penalty.get("reason") or "other"
+    amount = penalty.get("points")
+    if amount is None or isinstance(amount, bool) or not isinstance(amount, (int, float)):
+        amount = rules.penalty_points(reason, lowest_wins) if reason in rules.PENALTIES else 0
+    return amount
+
+
+def penalty_kind(penalty, lowest_wins=False):
+    """Return 'penalty' or 'bonus' for a stored penalty entry: the engine names its kind, display words it."""
+    return ADJUSTMENTS[rules.adjustment_kind(penalty_amount(penalty, lowest_wins), lowest_wins)]["word"]
+
+
 def penalty_text(penalty, players, lowest_wins=False):
     """Return 'Cy −20 (revoke)' for a stored penalty; without points, the reason's default (as scored)."""
     reason = penalty.get("reason") or "other"
-    amount = penalty.get("points")
-    if amount is None:
-        amount = rules.penalty_points(reason, lowest_wins) if reason in rules.PENALTIES else 0
-    return f"{name(players, penalty.get('seat'))} {points(amount)} ({reason.replace('_', ' ')})"
+    amount = penalty_amount(penalty, lowest_wins)
+    return f"{name(players, penalty.get('seat'))} {points(amount)} ({str(reason).replace('_', ' ')})"
 
 
 def by_seat(values, players):
@@ -53,9 +66,10 @@ def corrections(before, after, players, lowest_wins=False):
     if before.get("trump") != after.get("trump"):
         changes.append(f"trump {before.get('trump') or 'none'} → {after.get('trump') or 'none'}")
     old_penalties, new_penalties = before.get("penalties") or [], after.get("penalties") or []
-    changes += [f"penalty dropped: {penalty_text(p, players, lowest_wins)}"
+    changes += [f"{penalty_kind(p, lowest_wins)} dropped: {penalty_text(p, players, lowest_wins)}"
                 for p in old_penalties if p not in new_penalties]
-    changes += [f"penalty: {penalty_text(p, players, lowest_wins)}" for p in new_penalties if p not in old_penalties]
+    changes += [f"{penalty_kind(p, lowest_wins)}: {penalty_text(p, players, lowest_wins)}"
+                for p in new_penalties if p not in old_penalties]
     return changes or ["nothing changed"]
 
 
@@ -90,13 +104,14 @@ def describe(event, players, lowest_wins=False):
     if kind == "tricks":
         text = f"hand {number}: tricks {by_seat(payload.get('tricks'), players)}"
         if payload.get("penalty"):
-            text += f"; penalty: {penalty_text(payload['penalty'], players, lowest_wins)}"
+            text += (f"; {penalty_kind(payload['penalty'], lowest_wins)}: "
+                     f"{penalty_text(payload['penalty'], players, lowest_wins)}")
         return text
     if kind == "hand":
         hand = recorded_hand(event) or {}
         text = f"hand {number}: bids {by_seat(hand.get('bids'), players)}; tricks {by_seat(hand.get('tricks'), players)}"
         for penalty in hand.get("penalties") or []:
-            text += f"; penalty: {penalty_text(penalty, players, lowest_wins)}"
+            text += f"; {penalty_kind(penalty, lowest_wins)}: {penalty_text(penalty, players, lowest_wins)}"
         return text
     if kind == "edit":
         return f"hand {number} corrected: " + ", ".join(
@@ -114,6 +129,8 @@ def describe(event, players, lowest_wins=False):
         if payload.get("cards"):
             text += f", {payload['cards']} cards"
         return text
+    if kind == "about":
+        return f"date {payload.get('date') or 'the day it was set up'}; note {payload.get('note') or 'none'}"
     if kind == "settlement":
         text = f"settle by {payload.get('settlement')}, stake {payload.get('stake', 0):.2f}"
         if payload.get("payouts"):

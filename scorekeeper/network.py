@@ -46,3 +46,41 @@ def phone_addresses():
         if address and not address.startswith(("127.", "0.")) and address not in addresses:
             addresses.append(address)
     return addresses
+
+
+EVERY_INTERFACE = ("0.0.0.0", "", "::")
+LOOPBACK_NAMES = ("localhost", "127.0.0.1")
+
+
+def is_loopback(host):
+    """True when an address (or `localhost`) is reachable from this machine only."""
+    return host in ("localhost", "::1") or host.startswith("127.")
+
+
+def serving_addresses(host):
+    """Return the addresses a browser can open for a server listening on host: only those it listens on."""
+    if host in EVERY_INTERFACE:
+        return phone_addresses()
+    return [host]
+
+
+def machine_names():
+    """Return the names this machine answers to: localhost, its host name (and .local), its own addresses."""
+    names = list(LOOPBACK_NAMES)
+    hostname = socket.gethostname()
+    if hostname:
+        names += [hostname, f"{hostname}.local"]
+    return names + phone_addresses()
+
+
+def serving_message(host, port, addresses):
+    """Say where the server can be opened, and how to let phones in when they cannot reach it."""
+    if is_loopback(host):
+        shown = f"[{host}]" if ":" in host else host
+        return (f"Scorekeeper is running at http://{shown}:{port}/ on this machine only: phones cannot open it. "
+                "To let phones on the same network in, start it with --host 0.0.0.0.")
+    if addresses:
+        where = " or ".join(f"http://{address}:{port}/" for address in addresses)
+        return f"Scorekeeper is running. On a phone on the same network open: {where}"
+    return (f"Scorekeeper is running at http://127.0.0.1:{port}/ — this machine has no network address "
+            "a phone could reach; connect it to the Wi-Fi and start again.")

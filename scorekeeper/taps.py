@@ -7,9 +7,11 @@ is still valid as the next action, else refused with 409 and what differs.
 """
 
 from . import history, rules, store
-from .rules import RecordError, WrongStep, sealed
+from .rules import RecordError, WrongStep, numbers, sealed
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal")
+# Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
+KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids")
 MAX_ID = 100
 RETRIES = 3
 
@@ -30,8 +32,18 @@ class Refused(Exception):
         self.status, self.message, self.field = status, message, field
 
 
-def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+_whole = numbers.json_whole
+
+
+def _plain(value):
+    """Read a whole float as its integer, as JSON Schema does (a revision of 1.0 is 1), recursively."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** numbers.MAX_DIGITS:
+        return int(value)
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
 
 
 def _need(body, key, check, words):
@@ -49,6 +61,10 @@ def checked_body(body):
     """Return (id, revision, action) of a well-formed action, or refuse it naming the field."""
     if not isinstance(body, dict):
         raise Refused(422, "an action must be a JSON object", "body")
+    unknown = next((key for key in body if key not in KEYS), None)
+    if unknown is not None:
+        raise Refused(422, f"'{str(unknown)[:40]}' is not part of an action; it may hold " + ", ".join(KEYS),
+                      str(unknown)[:40])
     action_id = _need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable(),
                       f"a unique string of 1 to {MAX_ID} characters made by the client")
     revision = _need(body, "revision", lambda v: _whole(v) and v >= 1,
@@ -72,9 +88,10 @@ def _bids_by_seat(body, loaded):
     chosen = _optional(body, "bids", lambda v: isinstance(v, dict), "an object of bids by seat: {\"0\": 2}")
     bids = {}
     for seat, value in (chosen or {}).items():
-        if not str(seat).isdigit() or int(seat) >= len(loaded.players) or not _whole(value):
+        number = numbers.whole_or(str(seat), None, 0, len(loaded.players) - 1)
+        if number is None or not str(seat).isdigit() or not _whole(value):
             raise Refused(422, "'bids' must map seat numbers to whole numbers", "bids")
-        bids[int(seat)] = value
+        bids[number] = value
     return bids
 
 
@@ -204,7 +221,7 @@ def _own_turn(loaded, body, seat):
         raise Conflict("The bids are closed: wait for the next deal.", "seat")
     if rules.actions.bids_all_at_once(loaded):
         return
-    turn = rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    turn = rules.bid_state(loaded, hand).turn
     if turn != seat:
         raise Conflict(f"It is {loaded.players[turn]}'s turn to bid, not {loaded.players[seat]}'s.", "seat")
 
@@ -212,6 +229,7 @@ def _own_turn(loaded, body, seat):
 def perform(game_id, body, seat=None):
     """Apply one action from a client; `seat` is None for the scorekeeper, else the seat phone's seat."""
     db = store.get_db()
+    body = _plain(body)
     action_id, revision, action = checked_body(body)
     for _attempt in range(RETRIES):
         # The check for an applied id and the write are one BEGIN IMMEDIATE transaction: a second copy

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import settings
 
 from scorekeeper import create_app, store
+from owner_helpers import owner_client
 
 # Property tests that do not name their own number of examples follow the profile: "quick" by default, so a
 # run at the desk stays short; "thorough" (HYPOTHESIS_PROFILE=thorough) is what `make test`, and so CI, runs.
@@ -18,6 +19,7 @@ settings.register_profile("thorough", max_examples=600, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+OWNER_KEY = "test owner key"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -35,14 +37,24 @@ def app(tmp_path, migrated_database):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
     # Followers poll every 100 ms here, so a test of a follower's reload does not wait seconds.
+    # Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them
+    # on the real server.
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                      "SERVER_NAME": None, "FOLLOW_POLL_MS": 100})
+                      "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
+                      "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)
 
 
 @pytest.fixture
 def client(app):
+    """The owner's browser (as on the machine that runs the scorekeeper): it may export and import too."""
+    return owner_client(app)
+
+
+@pytest.fixture
+def stranger(app):
+    """Anyone else's browser on the network: a game's own links, but not the owner's pages."""
     return app.test_client()
 
 

@@ -15,19 +15,24 @@ def _split(rng, cards, seats):
     return {seat: bounds[i + 1] - bounds[i] for i, seat in enumerate(seats)}
 
 
-def play_table(seats, table_rules, rng, alike=(), miss=False):
+def play_table(seats, table_rules, rng, alike=(), miss=False, start=None, tap=None):
     """Play a whole game through rules.actions (deal, blind and open bids, trump, tricks) and return its record.
 
     Hands are random and legal. The seats in `alike` bid and take the same every hand, so they finish
     level: a tie that a cut must break; with `miss` they miss every bid (exact scoring: they end on 0).
-    Eligible players sometimes bid blind where the rules allow it.
+    Eligible players sometimes bid blind where the rules allow it. `start`: the game record to play from
+    (a stored game's); `tap(action, **fields)`: called with every action as the actions API takes it, so a
+    test can play the same hands through the web app.
     """
-    game = rules.load({"players": list(seats), "rules": table_rules, "hands": []})
+    tap = tap or (lambda action, **fields: None)
+    game = rules.load(start or {"players": list(seats), "rules": table_rules, "hands": []})
     n = len(seats)
     alike = list(alike)
     others = [seat for seat in range(n) if seat not in alike]
     while actions.step(game) != "over":
-        game = actions.deal(game, trump=rng.choice(rules.TRUMPS)).game
+        trump = rng.choice(rules.TRUMPS)
+        game = actions.deal(game, trump=trump).game
+        tap("deal", trump=trump)
         hand = game.hands[-1]
         cards, dealer = hand.cards, hand.dealer
         each = rng.randint(0, cards // max(len(alike), 1)) if alike else 0
@@ -43,12 +48,17 @@ def play_table(seats, table_rules, rng, alike=(), miss=False):
                  if seat not in alike and seat != dealer and rng.random() < 0.4]
         for seat in blind:
             game = actions.bid(game, seat, bids[seat], blind=True).game
+            tap("bid", seat=seat, bid=bids[seat], blind=True)
         for seat in rules.bidding_order(dealer, n):
             if seat not in blind:
                 game = actions.bid(game, seat, bids[seat]).game
+                tap("bid", seat=seat, bid=bids[seat])
         if actions.step(game) == "trump":
-            game = actions.name_trump(game, rng.choice(rules.TRUMPS)).game
+            named = rng.choice(rules.TRUMPS)
+            game = actions.name_trump(game, named).game
+            tap("trump", trump=named)
         game = actions.record_tricks(game, [tricks[seat] for seat in range(n)]).game
+        tap("tricks", tricks=[tricks[seat] for seat in range(n)])
     return rules.dump(game)
 
 

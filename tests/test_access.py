@@ -8,6 +8,7 @@ import pytest
 from scorekeeper import store
 
 from game_helpers import HANDS, create, post_hand, record
+from owner_helpers import owner_client
 
 # Each game-specific write route, the state its game must be in for the route to be open, and its form.
 IN_PROGRESS = {"cards": 3, "dealer": 2, "bids": [None, None, None, None]}
@@ -23,6 +24,7 @@ ROUTES = {
     "table.edit_hand": ("deal", "/games/{id}/hands/1/edit", {**{f"bid_{s}": "0" for s in range(4)},
                                                                 "penalty_reason": "revoke"}),
     "table.again": ("deal", "/games/{id}/again", {}),
+    "table.about": ("deal", "/games/{id}/about", {"date": "2026-11-20", "note": "Birthday at Ann's"}),
     "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
     "seats.offer": ("deal", "/games/{id}/seats", {}),
     "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),
@@ -31,6 +33,8 @@ ROUTES = {
     "table.restore": ("abandoned", "/games/{id}/restore", {}),
     "table.delete": ("deal", "/games/{id}/delete", {"confirm": "yes"}),
 }
+# Routes where the game's state here (hands played) makes the instance owner, not the key's holder, the writer.
+OWNER_ROUTES = {"table.delete"}
 # Routes whose key is not the edit cookie: their refusals are tested where the key is made.
 OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
               "api.act": "tests/test_api_actions.py::test_keys",
@@ -100,7 +104,8 @@ def test_a_write_without_the_right_key_or_token_changes_nothing(app, endpoint):
     assert attempt(wrong, csrf_of(wrong), cookie="not-the-key").status_code == 403
     thief = app.test_client()
     assert attempt(thief, csrf_of(thief), cookie=other_key).status_code == 403  # another game's key
-    holder = app.test_client()
+    # Deleting a played game is the instance owner's (views/table/remove.py): the scorekeeper's key is not enough.
+    holder = owner_client(app) if endpoint in OWNER_ROUTES else app.test_client()
     holder.get(f"/games/{game_id}/claim/{key}")
     response = attempt(holder, None)
     assert response.status_code == 400 and "security token" in response.get_data(as_text=True)
@@ -127,7 +132,7 @@ def test_the_api_refuses_a_hand_without_the_right_bearer_key(client, app):
 
 
 def test_forms_that_create_refuse_a_missing_or_stale_token(app):
-    client = app.test_client()
+    client = owner_client(app)
     before = snapshot(app)
     names = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
     assert client.post("/games/new", data=names).status_code == 400

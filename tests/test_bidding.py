@@ -1,5 +1,7 @@
 """Bidding: turn order, the hook, announcements, blind bids and the trump namer."""
 
+import pytest
+
 from scorekeeper import rules
 
 
@@ -89,3 +91,55 @@ def test_a_bid_may_be_changed_until_the_next_player_bids():
     # The dealer bids last, so may change until the hand moves on; an out seat is skipped.
     assert rules.may_bid(1, [1, 1, 2, 0], 1)
     assert not rules.may_bid(1, [1, 1, 2, None, 0], 2, out=[3]) and rules.may_bid(1, [1, 1, 2, None, None], 2, out=[3])
+
+
+def test_bid_state_says_everything_about_the_turn():
+    # Dealer seat 1 of 4, 6 cards: seats 2, 3, 0 bid 2, 0, 1; the dealer may not bid 3.
+    state = rules.state_of_bids(6, 1, [1, None, 2, 0])
+    assert state.order == (2, 3, 0, 1) and state.turn == 1 and state.seat == 1
+    assert state.allowed == (0, 1, 2, 4, 5, 6) and state.forbidden == 3
+    assert state.reason == ("hook", (("bid", 3), ("cards", 6))) and state.reason_text == rules.hook_reason(6, 3)
+    assert state.so_far == 3 and state.by == -3 and not state.complete and state.announcement is None
+    assert state.standing == ("under", (("by", 3),)) and state.standing_text == "under by 3"
+    # Seat 0 may still change its bid (the dealer has not bid); seats 2 and 3 may not.
+    assert state.may_bid == (0, 1)
+    done = rules.state_of_bids(6, 1, [1, 4, 2, 0], tricks=[1, 2, 0, 0])
+    assert done.complete and done.turn is None and done.announcement == "over" and done.by == 1
+    assert done.needed == (0, 2, 2, 0)
+
+
+def test_bid_state_keeps_an_asked_seat_only_when_it_may_bid():
+    bids = [1, None, 2, 0]
+    assert rules.state_of_bids(6, 1, bids, seat=0).seat == 0  # a change before the next player bids
+    assert rules.state_of_bids(6, 1, bids, seat=0).forbidden is None
+    assert rules.state_of_bids(6, 1, bids, seat=2).seat == 1  # too late: back to the turn
+    blind = rules.state_of_bids(6, 1, bids, seat=1, blind=True)
+    assert blind.blind and blind.forbidden is None and blind.allowed == tuple(range(7))
+
+
+def test_bid_state_all_at_once_has_no_turn_and_no_hook():
+    state = rules.state_of_bids(3, 0, [None, 1, None], all_at_once=True, hook=True, seat=2)
+    assert state.turn is None and state.may_bid == (2, 0) and state.seat == 2 and state.forbidden is None
+    assert not state.hook
+
+
+def test_hook_from_frees_the_dealer_in_smaller_hands():
+    # Dutch tables, the hook from 4 cards: in 3 cards the dealer bids what it likes; in 4 the hook bites.
+    assert rules.state_of_bids(3, 3, [1, 1, 0, None], hook_from=4).forbidden is None
+    assert rules.state_of_bids(4, 3, [1, 1, 0, None], hook_from=4).forbidden == 2
+    assert rules.state_of_bids(3, 3, [1, 1, 0, None]).forbidden == 1  # the control: the default, 1
+
+
+def test_the_bid_action_follows_hook_from():
+    record = {"players": ["Ann", "Bob", "Cy", "Di"],
+              "rules": {"hook_from": 4, "deals": {"pattern": "custom", "sizes": [3, 4]}, "first_dealer": 3},
+              "hands": [{"cards": 3, "dealer": 3, "trump": "clubs", "bids": [1, 1, 0, None], "tricks": None}]}
+    game = rules.load(record)
+    assert rules.bid_state(game, game.hands[-1]).forbidden is None
+    game = rules.load(rules.actions.bid(game, 3, 1).game.record)  # 1 + 1 + 0 + 1 = 3: allowed in 3 cards
+    assert game.hands[-1].bids == [1, 1, 0, 1]
+    record["hands"][0].update(cards=4, dealer=3)
+    record["rules"]["deals"]["sizes"] = [4]
+    game = rules.load(record)
+    with pytest.raises(rules.RecordError, match="may not bid 2"):
+        rules.actions.bid(game, 3, 2)

@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import OWNER_KEY
 from tests.game_helpers import create, record
 
 pytestmark = pytest.mark.browser
@@ -71,7 +72,7 @@ def test_opening_penalty_keeps_save_on_the_screen(page, live_server, client, sho
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")
     page.goto(f"{live_server}/games/{game_id}/tricks")
     page.locator("details.penalty summary").click()
-    expect(page.get_by_label("penalty for")).to_be_visible()
+    expect(page.get_by_label("penalty or bonus for")).to_be_visible()
     save = page.get_by_role("button", name="Save tricks")
     box = save.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
@@ -124,6 +125,14 @@ def test_a_game_is_abandoned_restored_and_deleted_from_the_table_tab(page, live_
     page.get_by_role("button", name="Restore this game").click()
     expect(page.locator(".flash")).to_contain_text("Restored")
 
+    page.goto(f"{live_server}/games/{game_id}/table")
+    page.locator("details#end summary").click()
+    # A game with hands played is the instance owner's to delete: the scorekeeper is told so, no button.
+    expect(page.locator("#delete-owner")).to_contain_text("for this site's owner")
+    expect(page.get_by_role("button", name="Delete this game")).to_have_count(0)
+    page.goto(f"{live_server}/events/new")
+    page.get_by_label("Owner key or password").fill(OWNER_KEY)
+    page.get_by_role("button", name="Sign in").click()
     page.goto(f"{live_server}/games/{game_id}/table")
     page.locator("details#end summary").click()
     page.get_by_role("button", name="Delete this game").click()

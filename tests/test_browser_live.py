@@ -213,11 +213,13 @@ def screens(app, client):
         {"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]), claim=False)
     seven, _key = create(client, json.loads((Path(__file__).parent / "games" / "seven_players_25_hands.json")
                                             .read_text()), claim=False)
+    # One hand of two left: the sheet says what each needs in the last hands (issue 17, item 9).
+    last, last_key = create(client, record(hands=record()["hands"][:1]), claim=False)
     with app.app_context():
         evening = store.evening_of(store.get_db(), finished)
     claims = [f"/games/{g}/claim/{k}" for g, k in ((finished, key), (dealing, dealing_key), (bidding, bidding_key),
                                                    (tricks, tricks_key), (together, together_key),
-                                                   (trump, trump_key))]
+                                                   (trump, trump_key), (last, last_key))]
     editor = [("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{dealing}/deal"),
               ("bids", f"/games/{bidding}/bids"), ("bids-together", f"/games/{together}/bids"),
               ("trump", f"/games/{trump}/trump"), ("tricks", f"/games/{tricks}/tricks"),
@@ -225,9 +227,10 @@ def screens(app, client):
               ("edit", f"/games/{finished}/hands/1/edit"), ("over", f"/games/{finished}/over"),
               ("history", f"/games/{finished}/history"), ("settle", f"/games/{finished}/settle"),
               ("compare", f"/games/{finished}/compare"), ("evening", f"/evenings/{evening}"), ("players", "/players"), ("player", "/players/Ann"),
-              ("import", "/import"), ("print", "/sheets/"), ("offline", "/offline"), ("missing", "/games/nope")]
+              ("import", "/import"), ("print", "/sheets/"), ("offline", "/offline"), ("missing", "/games/nope"),
+              ("sheet-last-hands", f"/games/{last}/sheet")]
     follower = [("follow", f"/games/{bidding}"), ("follow-over", f"/games/{finished}"), ("follow-7", f"/games/{seven}"),
-                ("follow-tricks", f"/games/{tricks}")]
+                ("follow-tricks", f"/games/{tricks}"), ("follow-last-hands", f"/games/{last}")]
     return claims, editor, follower
 
 

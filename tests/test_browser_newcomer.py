@@ -70,13 +70,13 @@ def test_hand_screens_keep_the_pad_and_save_in_thumb_reach(page, live_server, sh
     for number in (0, 0, 0):
         bid(page, number)
     page.wait_for_url(re.compile(r"/tricks$"))
-    penalty = page.get_by_text("Penalty…")
+    penalty = page.get_by_text("Penalty or bonus…")
     save = page.get_by_role("button", name="Save tricks")
     assert save.bounding_box()["y"] >= 320
     assert penalty.bounding_box()["y"] < save.bounding_box()["y"]
-    assert not page.get_by_label("penalty for").is_visible()
+    assert not page.get_by_label("penalty or bonus for").is_visible()
     penalty.click()
-    assert page.get_by_label("penalty for").is_visible()
+    assert page.get_by_label("penalty or bonus for").is_visible()
     shots(page, "82-tricks-penalty-open")
 
 
@@ -107,8 +107,8 @@ def test_a_penalty_is_marked_on_the_sheet_and_in_the_csv(page, live_server, shot
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0, 0):  # Bob, Cy, Di, Ann
         bid(page, number)
-    page.get_by_text("Penalty…").click()
-    page.get_by_label("penalty for").select_option(label="Bob")
+    page.get_by_text("Penalty or bonus…").click()
+    page.get_by_label("penalty or bonus for").select_option(label="Bob")
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
     bob = page.locator("tbody tr").first.locator("td").nth(1)
@@ -120,7 +120,7 @@ def test_a_penalty_is_marked_on_the_sheet_and_in_the_csv(page, live_server, shot
     shots(page, "84-sheet-penalty")
     csv = page.request.get(page.url.replace("/sheet", "/export.csv")).text()
     bob_row = next(line for line in csv.splitlines() if ",Bob," in line)
-    assert bob_row.endswith(",-20,revoke")
+    assert bob_row.endswith(",-20,revoke,,,")
 
 
 def test_a_late_arrival_starts_with_their_total_and_the_next_is_offered_the_last_place(page, live_server, shots):

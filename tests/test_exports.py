@@ -41,7 +41,7 @@ def test_game_csv_has_one_row_per_hand_and_player():
     assert first == {"game": "7", "date": "2024-05-01", "system": "Exact", "hand": "1", "cards": "1",
                      "dealer": "Cy", "trump": "spades", "seat": "1", "player": "Ann", "bid": "1",
                      "took": "1", "made": "yes", "score": "11", "total": "11", "penalty": "",
-                     "penalty_reason": ""}
+                     "penalty_reason": "", "bonus": "", "bonus_reason": "", "note": ""}
     # Bob's revoke in hand 2: his bid of 1 missed, and 20 off.
     bob_2 = table[4]
     assert (bob_2["player"], bob_2["made"], bob_2["score"], bob_2["total"], bob_2["penalty"],
@@ -53,7 +53,7 @@ def test_negative_numbers_stay_numbers():
     scored = rules.score(rules.load(three_hands()))
     text = game_csv(scored)
     # Written bare, not quoted and not prefixed: a spreadsheet reads them as -20 and -10.
-    assert ",-20,-10,-20,revoke\r\n" in text
+    assert ",-20,-10,-20,revoke,,,\r\n" in text
     assert "'-" not in text
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app, store
 
 from game_helpers import HANDS, create, record
+from owner_helpers import owner_client
 
 HOSTILE_TEXT = st.sampled_from([
     "", "0", "-1", "1e999", "NaN", "Infinity", "-Infinity", "sNaN", "9" * 5000, "1" * 30, "0x10", "١", "½",
@@ -63,15 +64,18 @@ def snapshot(app):
 def test_hostile_requests_at_every_route(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.db"), "SECRET_KEY": "fuzz"})
     try:
-        client = app.test_client()
+        client = owner_client(app)  # the owner's pages (export, import) are fuzzed too
         game_id, key = create(client, record(deals={"pattern": "up", "max": 4}))
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                           client.get("/games/new").get_data(as_text=True))[1]
+        event_id = client.post("/api/events", json={"format": "rounds", "seed": 1, "players": ["Ann", "Bob", "Cy"]}
+                               ).get_json()["id"]
         rules = [rule for rule in app.url_map.iter_rules() if rule.endpoint != "static"]
         arguments = {"game_id": st.one_of(st.just(game_id), st.just(game_id), st.sampled_from(["nope", "x" * 200]),
                                           HOSTILE_TEXT),
                      "key": st.sampled_from([key, "wrong"]) | HOSTILE_TEXT,
                      "number": st.integers(-5, 10 ** 6), "evening_id": HOSTILE_TEXT,
+                     "event_id": st.sampled_from([event_id, event_id, "nope"]) | HOSTILE_TEXT,
                      "name": st.sampled_from(["Ann", "ann", "\u202eAnn"]) | HOSTILE_TEXT}
 
         @st.composite

@@ -17,6 +17,7 @@ from scorekeeper.views.table import sheet as sheet_views
 
 from game_helpers import HANDS, create, record
 from html_forms import form_data
+from owner_helpers import owner_client
 
 
 def upload(client, data):
@@ -84,7 +85,8 @@ def test_bidi_controls_in_a_name_are_not_put_on_the_page(client):
     assert "\u202e" not in page and "Bob" in page
 
 
-def test_the_sheet_cache_is_keyed_without_the_host(client):
+def test_the_sheet_cache_is_keyed_without_the_host(app, client):
+    app.config["TRUSTED_HOSTS"].append(".example")  # every hostN.example below is one of this server's names
     game_id, key = create(client, record())
     sheet_views._SHEETS.clear()
     for number in range(40):
@@ -127,25 +129,31 @@ def test_secret_key_and_database_are_private(tmp_path, monkeypatch):
 
 
 def test_behind_a_tls_proxy_cookies_are_secure_and_links_https(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "p"}, proxy=True)
+    # What waitress hands the app from the trusted proxy: https, the public name (tests/test_deploy_security.py
+    # runs the real nginx in front of the real server).
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "p",
+                      "ALLOWED_HOSTS": ["cards.example"]}, proxy=True)
     try:
         client = app.test_client()
-        https = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example"}
-        response = client.post("/api/games", json=record(), headers=https)
+        response = client.post("/api/games", json=record(), base_url="https://cards.example")
         assert response.get_json()["url"].startswith("https://cards.example/games/")
-        claimed = client.get(response.get_json()["url"].removeprefix("https://cards.example"), headers=https)
+        claimed = client.get(response.get_json()["url"], base_url="https://cards.example")
         assert all("Secure" in c and "SameSite=Lax" in c for c in claimed.headers.getlist("Set-Cookie"))
+        assert claimed.headers["Strict-Transport-Security"] == "max-age=31536000"
+        assert "Strict-Transport-Security" not in client.get("/", base_url="http://cards.example").headers
     finally:
         app.extensions["scorekeeper.keeper"].close()
 
 
-def test_api_links_use_the_configured_server_name_not_the_host_header(tmp_path):
+def test_api_links_use_the_configured_server_name_and_refuse_another_host(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "s",
                       "SERVER_NAME": "cards.example:5000"})
     try:
         client = app.test_client()
-        body = client.post("/api/games", json=record(), headers={"Host": "evil.example"},
-                           base_url="http://cards.example:5000").get_json()
+        refused = client.post("/api/games", json=record(), headers={"Host": "evil.example"},
+                              base_url="http://cards.example:5000")
+        assert refused.status_code == 400 and "--allowed-host" in refused.get_json()["error"]
+        body = client.post("/api/games", json=record(), base_url="http://cards.example:5000").get_json()
         assert body["url"].startswith("http://cards.example:5000/games/")
     finally:
         app.extensions["scorekeeper.keeper"].close()
@@ -214,13 +222,13 @@ def test_backup_and_restore_into_a_fresh_instance_keeps_every_page(tmp_path, mon
     fresh = None
     try:
         games, evenings = play(source)
-        before = pages(source.test_client(), games, evenings)
+        before = pages(owner_client(source), games, evenings)
         monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "a.db"))
         assert cli.main(["backup", str(tmp_path / "backup.db")]) == 0  # the server is running meanwhile
         monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "b.db"))
         assert cli.main(["restore", str(tmp_path / "backup.db")]) == 0
         fresh = create_app({"DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "k"})
-        assert pages(fresh.test_client(), games, evenings) == before
+        assert pages(owner_client(fresh), games, evenings) == before
     finally:
         source.extensions["scorekeeper.keeper"].close()
         if fresh is not None:
@@ -250,16 +258,16 @@ def test_export_then_import_into_an_empty_instance_gives_the_same_games_at_the_s
     target = create_app({"DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "k"})
     try:
         games, evenings = play(source)
-        before = pages(source.test_client(), games, evenings)
-        document = source.test_client().get("/export/games.json").data
+        before = pages(owner_client(source), games, evenings)
+        document = owner_client(source).get("/export/games.json").data
         assert b"edit_key" not in document
         monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "a.db"))
         assert cli.main(["export", str(tmp_path / "keys.json"), "--with-keys"]) == 0
         with_keys = json.loads((tmp_path / "keys.json").read_text())
         assert all(game["edit_key"] for game in with_keys["games"])
-        phone = target.test_client()
+        phone = owner_client(target)
         assert upload(phone, (tmp_path / "keys.json").read_bytes()).status_code == 302
-        assert pages(target.test_client(), games, evenings) == before
+        assert pages(owner_client(target), games, evenings) == before
         key = with_keys["games"][1]["edit_key"]
         assert phone.get(f"/games/{games[1]}/claim/{key}").status_code == 302  # the same edit link works
     finally:

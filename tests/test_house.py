@@ -139,3 +139,14 @@ def test_the_card_of_a_25_hand_game_fits_one_page_with_its_hand_size_column(clie
     numbers = " ".join(str(number) for number in range(1, len(plan) + 1))
     # pdftotext reads the narrow table column by column: the hand numbers, then their sizes.
     assert f"hand {numbers} cards {' '.join(map(str, plan))}" in flow(data, tmp_path)
+
+
+def test_the_card_says_from_how_many_cards_the_hook_applies(client):
+    fields = {"scoring": "exact", "pattern": "up", "max_cards": "6", "hook": "y", "hook_from": "4",
+              "player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di"}
+    page = client.get("/house/card", query_string=fields).get_data(as_text=True)
+    assert "Hook: the dealer may not bid so that the bids add up to the cards (hands of 4 cards or more" in page
+    # The sample hand of the hook has at least 4 cards: in fewer the dealer is free.
+    assert "5 cards, 4 players: the others bid 1, 0, 1, so the dealer may not bid 3" in page
+    plain = client.get("/house/card", query_string={**fields, "hook_from": "1"}).get_data(as_text=True)
+    assert "cards or more" not in plain and "Hook: the dealer may not bid" in plain

@@ -4,6 +4,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError
@@ -269,3 +271,40 @@ def test_changing_the_plan_of_hands_still_to_come():
         rules.changed_deals(game, "resize", 0, 2)
     with pytest.raises(ValueError, match="a hand needs 1 to 17 cards"):
         rules.changed_deals(game, "insert", 1, 18)
+
+
+def dutch_table(*hands):
+    """Four players, the hook from 4 cards (Dutch tables), one hand per (cards, bids) given."""
+    return {"players": ["Ann", "Bob", "Cy", "Di"], "rules": {"scoring": "exact", "hook_from": 4},
+            "hands": [{"cards": cards, "dealer": 3, "trump": "hearts", "bids": bids,
+                       "tricks": bids[:3] + [cards - sum(bids[:3])]}
+                      for cards, bids in hands]}
+
+
+def test_hook_from_frees_the_dealer_in_smaller_hands_worked_example():
+    # 3 cards: the others bid 1 + 1 + 0, and the dealer may make it even with 1 (3 < 4, no hook).
+    game = rules.load(dutch_table((3, [1, 1, 0, 1])))
+    assert game.rules.hook_from == 4 and not game.rules.hook_in(3) and game.rules.hook_in(4)
+    # 4 cards: the hook bites, the dealer may not bid 2 (1 + 1 + 0 + 2 = 4).
+    assert error_of(dutch_table((4, [1, 1, 0, 2]))) == "hands[0].bids[3]: the dealer may not bid 2 (hook)"
+    # The default, 1: the hook bites in every hand, the 3-card one included.
+    record = dutch_table((3, [1, 1, 0, 1]))
+    del record["rules"]["hook_from"]
+    assert rules.load({**record, "hands": []}).rules.hook_from == 1
+    assert error_of(record) == "hands[0].bids[3]: the dealer may not bid 1 (hook)"
+
+
+@given(st.one_of(st.integers(-10**20, 10**20), st.booleans(), st.floats(), st.text(max_size=5), st.none()))
+def test_hook_from_is_a_whole_number_of_at_least_one(value):
+    record = {"players": ["A", "B", "C"], "rules": {"hook_from": value}, "hands": []}
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        assert rules.load(record).rules.hook_from == value
+    else:
+        assert error_of(record).startswith("rules.hook_from: ")
+
+
+def test_hook_from_is_dumped_as_given_and_absent_stays_absent():
+    given_record = dutch_table((3, [1, 1, 0, 1]))
+    assert rules.dump(rules.load(given_record))["rules"]["hook_from"] == 4
+    bare = {"players": ["A", "B", "C"], "rules": {}, "hands": []}
+    assert "hook_from" not in rules.dump(rules.load(bare))["rules"]

@@ -175,3 +175,23 @@ def test_the_setup_page_names_the_systems_whose_formula_is_typed(client):
     for system_id in listed:  # each has the three formula fields house.js previews
         for name in ("made", "over", "under"):
             assert f'name="opt__{system_id}__{name}"' in page
+
+
+def test_each_registry_default_is_said_once_and_the_record_and_setup_form_use_it(app):
+    """A record that names nothing gets each registry's default entry; the setup form starts from the same."""
+    from scorekeeper.forms import setup_fields, setup_form
+
+    game = rules.load({"players": ["A", "B", "C"], "rules": {}, "hands": []})
+    defaults = {"scoring": rules.SYSTEMS, "pattern": rules.PATTERNS, "bidding": rules.BIDDING_STYLES,
+                "trump": rules.TRUMP_METHODS, "settlement": rules.SETTLEMENTS}
+    assert game.rules.system.id == rules.SYSTEMS.default.id == "exact"
+    assert (game.rules.pattern, game.rules.bidding, game.rules.trump, game.rules.settlement) == (
+        rules.PATTERNS.default.id, rules.BIDDING_STYLES.default.id, rules.TRUMP_METHODS.default.id,
+        rules.SETTLEMENTS.default.id)
+    assert game.rules.hook is True and game.rules.hook_from == 1
+    with app.test_request_context("/games/new"):
+        form = setup_form()
+        fields = setup_fields({})
+        for name, registry in defaults.items():
+            assert form[name].data == fields[name] == registry.default.id, name
+        assert form.hook.data == fields["hook"] is True and form.hook_from.data == fields["hook_from"] == 1

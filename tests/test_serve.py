@@ -1,12 +1,17 @@
 """`python -m scorekeeper serve` (what `make run` runs): a real server, its database, the phone address."""
 
 import os
+import queue
 import socket
+import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
+
+from scorekeeper import network
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,37 +29,88 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def test_serve_creates_the_instance_and_the_database_and_prints_the_address(tmp_path):
-    instance = tmp_path / "instance"
-    port = free_port()
+def start_serve(instance, port, *options):
+    """Start the real `serve` on 127.0.0.1; return the process and the lines it printed before serving
+    (up to the owner's line, its last)."""
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(instance))
     env.pop("SCOREKEEPER_DB", None)
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-                               "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
+    printed = queue.Queue()
+
+    def read():
+        try:
+            for line in server.stdout:
+                printed.put(line)
+        except (ValueError, OSError):  # stop() closed the pipe
+            pass
+    threading.Thread(target=read, daemon=True).start()
+    lines = []
+    while not lines or not lines[-1].startswith("Owner"):
+        try:
+            lines.append(printed.get(timeout=20))
+        except queue.Empty:
+            stop(server)
+            raise AssertionError("serve printed no owner line: " + "".join(lines)) from None
+    return server, lines
+
+
+def stop(server):
+    server.terminate()
+    server.wait(timeout=10)
+    server.stdout.close()
+
+
+def wait_for(url):
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                return response.read().decode()
+        except OSError:
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.2)
+
+
+def test_serve_creates_the_instance_and_the_database_and_prints_only_where_it_listens(tmp_path):
+    instance = tmp_path / "instance"
+    port = free_port()
+    server, lines = start_serve(instance, port)
     try:
-        first_line = server.stdout.readline()
-        addresses = local_addresses()
-        if addresses:
-            assert "On a phone on the same network open: http://" in first_line
-            assert "127.0.0.1" not in first_line
-            for address in addresses:
-                assert f"http://{address}:{port}/" in first_line
-        else:
-            assert "no network address a phone could reach" in first_line
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
-                    page = response.read().decode()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not answer"
-                time.sleep(0.2)
-        assert "New game" in page
+        # Listening on 127.0.0.1 only: no LAN address a phone could not open, and how to let phones in.
+        assert lines[0].startswith(f"Scorekeeper is running at http://127.0.0.1:{port}/ on this machine only")
+        assert "--host 0.0.0.0" in lines[0]
+        for address in local_addresses():
+            assert address not in "".join(lines)
+        assert "New game" in wait_for(f"http://127.0.0.1:{port}/")
         assert (instance / "scorekeeper.db").exists()
         assert (instance / "secret_key").read_text().strip()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-        server.stdout.close()
+        stop(server)
+
+
+def test_on_every_interface_serve_names_each_address_a_phone_can_open():
+    addresses = sorted(local_addresses())
+    message = network.serving_message("0.0.0.0", 5000, network.serving_addresses("0.0.0.0"))
+    if addresses:
+        assert "On a phone on the same network open: http://" in message and "127.0.0.1" not in message
+        for address in addresses:
+            assert f"http://{address}:5000/" in message
+    else:
+        assert "no network address a phone could reach" in message
+    assert network.serving_message("192.0.2.7", 80, network.serving_addresses("192.0.2.7")) == (
+        "Scorekeeper is running. On a phone on the same network open: http://192.0.2.7:80/")
+
+
+def test_serve_prints_the_owner_key_once_and_keeps_it_private(tmp_path):
+    instance = tmp_path / "instance"
+    server, lines = start_serve(instance, free_port())
+    stop(server)
+    key = (instance / "owner_key").read_text().strip()
+    assert stat.S_IMODE((instance / "owner_key").stat().st_mode) == 0o600
+    assert any(line.startswith("Owner key (shown this once") and line.rstrip().endswith(key) for line in lines)
+    server, lines = start_serve(instance, free_port())
+    stop(server)
+    assert key not in "".join(lines) and "Owner sign-in at /owner" in lines[-1]
+    assert (instance / "owner_key").read_text().strip() == key

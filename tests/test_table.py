@@ -2,7 +2,13 @@
 
 import re
 
-from scorekeeper import store
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import rules, store
+from scorekeeper.forms import apply_preset, preset_fields, rules_from_setup, setup_fields, setup_form
+from scorekeeper.rules.presets import PRESETS, preset_rules
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
 
@@ -316,3 +322,46 @@ def test_an_unexpected_failure_is_a_plain_page_and_loses_nothing(app, client):
     assert "Everything recorded before this is safe" in html and "Traceback" not in html
     assert client.get("/api/broken").get_json()["error"].startswith("Something went wrong on our side")
     assert stored(app, game_id)["record"]["hands"][0]["trump"] == "hearts"
+
+
+def test_setup_hook_from_is_stored_when_set_and_the_bids_screen_follows_it(client, app):
+    plain = new_game(client)
+    assert "hook_from" not in stored(app, plain)["record"]["rules"]  # the default, 1, is not written
+    setup = client.get("/games/new").get_data(as_text=True)
+    assert "Hook from N cards" in setup and 'id="hook_from"' in setup
+    game_id = new_game(client, hook_from="2")
+    assert stored(app, game_id)["record"]["rules"]["hook_from"] == 2
+    submit(client, f"/games/{game_id}/deal", {"trump": "spades"})
+    for bid in (1, 0, 0):  # Bob, Cy, Di; Ann deals 1 card: below 2 cards the dealer is free
+        url, html = follow(client, game_id)
+        submit(client, url, {"bid": bid})
+    url, html = follow(client, game_id)
+    pad = html[html.index('class="bidpad"'):html.index("</form>", html.index('class="bidpad"'))]
+    assert "<s>" not in pad and "may not bid" not in pad
+    assert submit(client, url, {"bid": 0}).status_code == 302
+    assert stored(app, game_id)["record"]["hands"][0]["bids"] == [0, 1, 0, 0]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=8), st.integers(-5, 60).map(str), st.just("9" * 5000)))
+def test_setup_hook_from_takes_a_whole_number_from_1_to_52_or_says_what_to_fix(client, text):
+    data = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "up", "max_cards": "3",
+            "hook_from": text}
+    response = submit(client, "/games/new", data)
+    number = int(text) if text.strip().isascii() and text.strip().isdigit() and len(text) < 10 else None
+    if text.strip() == "" or (number is not None and 1 <= number <= 52):
+        assert response.status_code == 302
+    else:
+        assert response.status_code == 400 and "hook_from" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("preset", PRESETS.ids())
+def test_the_setup_form_maps_each_preset_to_its_rules_and_back(app, preset):
+    """One mapping both ways: a preset's fields in the form give the rules they came from."""
+    with app.test_request_context("/games/new"):
+        form = setup_form()
+        apply_preset(form, preset, 4)
+        chosen = rules_from_setup(form)
+        assert setup_fields(chosen) == preset_fields(preset, 4)
+        expected = rules.load({"players": ["A", "B", "C", "D"], "rules": preset_rules(preset, 4), "hands": []}).rules
+        assert rules.load({"players": ["A", "B", "C", "D"], "rules": chosen, "hands": []}).rules == expected

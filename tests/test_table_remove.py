@@ -86,3 +86,34 @@ def test_a_write_to_an_abandoned_game_puts_it_back_in_progress(client, app):
     url, data = form_data(page)
     client.post(url or f"/games/{game_id}/deal", data=dict(data, trump="hearts"))
     assert stored(app, game_id)["status"] == "playing"
+
+
+def test_a_played_game_is_the_owners_to_delete_an_unplayed_one_its_scorekeepers(stranger, app):
+    played, _key = create(stranger, record())
+    page = stranger.get(f"/games/{played}/table").get_data(as_text=True)
+    assert 'id="delete-owner"' in page and 'id="delete"' not in page
+    refused = stranger.post(f"/games/{played}/delete", data={"revision": "1", "confirm": "yes"})
+    assert refused.status_code == 403 and stored(app, played) is not None
+    unplayed = new_game(stranger)
+    assert post_from_table_tab(stranger, unplayed, "delete").status_code == 302
+    assert stored(app, unplayed) is None
+
+
+def test_deleting_a_game_leaves_no_habits_no_tournament_table_and_no_move_on_to_it(client, app):
+    finished, _ = create(client, record())
+    game_id, _ = create(client, record())
+    with app.app_context():
+        db = store.get_db()
+        assert db.execute("select count(*) from player_habits where game_id = ?", [game_id]).fetchone()[0] > 0
+        db.execute("update games set next_game = ? where id = ?", [game_id, finished])
+        db.execute("insert into tournaments (id, name, record, revision, director_key, created, updated) "
+                   "values ('t1', 'Cup', '{}', 1, 'k', '2026-11-25', '2026-11-25')")
+        db.execute("insert into tournament_games (game_id, tournament_id, round, table_index) values (?, 't1', 1, 0)",
+                   [game_id])
+        db.commit()
+    assert post_from_table_tab(client, game_id, "delete", confirm="yes").status_code == 302
+    with app.app_context():
+        db = store.get_db()
+        for table in ("player_habits", "tournament_games", "player_results", "events"):
+            assert db.execute(f"select count(*) from {table} where game_id = ?", [game_id]).fetchone()[0] == 0
+        assert store.get_game(db, finished)["next_game"] is None

@@ -10,6 +10,7 @@ from werkzeug.test import encode_multipart
 from scorekeeper import store
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import form_data
+from tests.owner_helpers import owner_client
 from tests.test_evenings import play_evening
 
 
@@ -77,7 +78,7 @@ def test_json_round_trip_keeps_dates_and_evenings(client, app, tmp_path):
     from scorekeeper import create_app  # a second scorekeeper, on another database
     other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "other"})
     try:
-        phone = other.test_client()
+        phone = owner_client(other)
         response = upload(phone, response.data)
         assert response.status_code == 302
         assert "Imported 4 games." in phone.get(response.headers["Location"]).get_data(as_text=True)

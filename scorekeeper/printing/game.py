@@ -5,6 +5,7 @@ import json
 
 from scorekeeper import rules
 from scorekeeper.bounded_cache import BoundedCache
+from scorekeeper.display import ADJUSTMENTS
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 
@@ -32,7 +33,7 @@ def _short(name, limit):
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
-PENALTY_MARK = "†"
+MARKS = {kind: shown["mark"] for kind, shown in ADJUSTMENTS.items()}
 
 
 def _game_rows(game, scored):
@@ -61,9 +62,10 @@ def _game_rows(game, scored):
             else:
                 row[f"bid{seat}"] = "" if bid is None else f"{bid}{blind}"
             if hand["tricks"] is not None:
-                # A penalty is marked by the tricks with a footnote sign; the foot says what it was.
-                penalised = any(p["seat"] == seat for p in hand["penalties"])
-                row[f"took{seat}"] = str(hand["tricks"][seat]) + (PENALTY_MARK if penalised else "")
+                # A penalty or bonus is marked by the tricks with a footnote sign; the foot says what it was.
+                kinds = {p["kind"] for p in hand["penalties"] if p["seat"] == seat}
+                row[f"took{seat}"] = str(hand["tricks"][seat]) + "".join(
+                    mark for kind, mark in MARKS.items() if kind in kinds)
                 row[f"score{seat}"] = _total_cell(hand["totals"][seat])
         rows.append(row)
     done = completed_hands(game) + (1 if game.hands and not game.hands[-1].complete else 0)
@@ -88,6 +90,8 @@ def _game_rules_line(game, scored):
 def _foot(game, scored):
     """Return the lines at the foot: the winner, the payments, penalties."""
     lines = [rules.standing_text(scored)]
+    if rules.tie_text(scored):
+        lines.append(rules.tie_text(scored))
     if rules.loser_text(scored):
         lines.append(rules.loser_text(scored))
     settlement = scored["settlement"]
@@ -98,14 +102,23 @@ def _foot(game, scored):
         lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
                      + ("; ".join(payments) if payments else "nobody owes anything")
                      + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
-    penalties = [rules.penalty_text(game.players, hand, p) for hand in scored["hands"] for p in hand["penalties"]]
-    if penalties:
-        lines.append(f"{PENALTY_MARK} Penalties: " + "; ".join(penalties))
+    for kind, shown in ADJUSTMENTS.items():
+        said = [rules.penalty_text(game.players, hand, p)
+                for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
+        if said:
+            lines.append(f"{shown['mark']} {shown['heading']}: " + "; ".join(said))
     return lines
 
 
-def game_context(game, paper="a4", landscape=None):
-    """Return the template context of a game's filled sheet (landscape by default from 8 players on)."""
+def sheet_title(game, created=None):
+    """Return the sheet's title: 'Oh Hell', the game's date (else the day it was created) and its note."""
+    about = rules.actions.about_of(game.record, created)
+    return " · ".join(part for part in ("Oh Hell", about["date"], about["note"]) if part)
+
+
+def game_context(game, paper="a4", landscape=None, created=None):
+    """Return the template context of a game's filled sheet (landscape by default from 8 players on);
+    created: when the game was set up (ISO), for the date of a game that has none of its own."""
     paper = checked_paper(paper)
     scored = rules.score(game)
     rows = _game_rows(game, scored)
@@ -118,29 +131,30 @@ def game_context(game, paper="a4", landscape=None):
     chunks = split_pages(rows)
     pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
-                title="Oh Hell", foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
+                title=sheet_title(game, created), foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
                 legend="✓ bid made (shaded) · circled: a negative total"
                 + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
 
 
-def render_game_sheet(game, paper="a4", landscape=None):
+def render_game_sheet(game, paper="a4", landscape=None, created=None):
     """Return the filled sheet of a game as PDF bytes, uncached."""
-    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape)))
+    return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape, created)))
 
 
 # Filled sheets by a digest of the record: the key stays small however long the game.
 _GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
 
 
-def game_sheet_pdf(game, paper="a4", landscape=None):
+def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
     """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record.
 
     The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
     """
     record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
-    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape)
+    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape,
+           str(created or "")[:10])
     data = _GAME_SHEETS.get(key)
     if data is None:
-        data = render_game_sheet(game, key[1], landscape)
+        data = render_game_sheet(game, key[1], landscape, created)
         _GAME_SHEETS.put(key, data)
     return data

@@ -4,37 +4,23 @@ WeasyPrint is imported lazily, and may only read files inside `sheets/`: player 
 data, so no `file://` elsewhere and no network, ever.
 """
 
-import threading
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from scorekeeper import slots
 from scorekeeper.display import without_bidi
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
 
 
-class Busy(RuntimeError):
-    """Every rendering slot is taken: the caller should answer "busy, try again" at once."""
-
+Busy = slots.Busy
 
 # Rendering a long sheet takes seconds and hundreds of MB: at most two at a time, and a third
 # request waits only briefly before it is told to try again, so the rest of the site stays quick.
-RENDER_SLOTS = threading.BoundedSemaphore(2)
-RENDER_WAIT = 0.5  # seconds
-
-
-@contextmanager
-def render_slot():
-    """Hold one of the rendering slots for a with-block, or raise Busy."""
-    if not RENDER_SLOTS.acquire(timeout=RENDER_WAIT):
-        raise Busy("two sheets are being rendered already; try again in a few seconds")
-    try:
-        yield
-    finally:
-        RENDER_SLOTS.release()
+RENDER_SLOTS = slots.Slots(2, 0.5, "two sheets are being rendered already; try again in a few seconds")
+render_slot = RENDER_SLOTS.held
 
 
 @lru_cache(maxsize=1)

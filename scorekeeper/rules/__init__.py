@@ -4,7 +4,7 @@ The web app, the storage, the PDF sheets and the command line call this package;
 none of them.
 """
 
-from .bidding import (BIDDING_STYLES, allowed_bids, announcement, bid_so_far, bidding_order,
+from .bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_state, state_of_bids, announcement, bid_so_far, bidding_order,
                       blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
@@ -12,8 +12,10 @@ from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_han
 from .plan import PLAN_CHANGES, changed_deals, completed_hands, completed_rules, next_hand, undealable
 from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points
 from .scored import score, with_joins
-from .results import (SETTLEMENTS, fewest_payments, loser_text, payment_text, payments_between, penalty_text,
-                      pot_text, ranks, settle, standing_text, winners)
+from .chase import last_hands
+from . import habits  # noqa: E402  (bidding habits: rules.habits.seat_habits, rules.habits.by_hand_size)
+from .results import (BONUS, PENALTY, SETTLEMENTS, adjustment_kind, fewest_payments, loser_text, payment_text, payments_between, penalty_text,
+                      pot_text, ranks, settle, standing_text, tie_text, winners)
 from .scoring import SYSTEMS
 from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
                     starting_total, table_state)
@@ -30,7 +32,7 @@ __all__ = [
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
     "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",
-    "score", "settle", "tricks_needed", "trump_namer", "winners", "with_joins",
+    "score", "settle", "tricks_needed", "BidState", "bid_inputs", "bid_state", "state_of_bids", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
-    "table_state", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
+    "table_state", "BONUS", "PENALTY", "adjustment_kind", "tie_text", "last_hands", "habits", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
 ]

@@ -5,7 +5,7 @@ player left of the dealer is seat (dealer + 1) % n. `out` lists the seats not de
 this hand (sitting out, not arrived yet, or gone): they are skipped.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .registry import Entry, Registry
 
@@ -86,10 +86,29 @@ def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
     return [bid for bid in range(cards + 1) if bid != forbidden]
 
 
+# What the bid screens say, by message id; the values fill the {names}. The offline page is sent these
+# very sentences, so its script keeps no wording of its own.
+MESSAGES = {
+    "hook": "The dealer may not bid {bid}: the bids would add up to {cards}, the number of cards (the hook).",
+    "over": "over by {by}",
+    "under": "under by {by}",
+    "even": "even",
+}
+
+
+def say(message_id, values):
+    """Return a message in words: its sentence with the values filled in."""
+    return MESSAGES[message_id].format(**values)
+
+
 def hook_reason(cards, forbidden):
     """Explain the hook to the dealer in one line."""
-    return (f"The dealer may not bid {forbidden}: the bids would add up to {cards}, "
-            f"the number of cards (the hook).")
+    return say("hook", {"bid": forbidden, "cards": cards})
+
+
+def hook_bites(cards, hook=True, hook_from=1):
+    """True when the hook applies to a hand of `cards`: the hook is on and the hand has at least hook_from cards."""
+    return hook and cards >= hook_from
 
 
 def over_under_by(cards, bids):
@@ -134,3 +153,104 @@ def trump_namer(dealer, bids, out=()):
         if bids[seat] is not None and (best is None or bids[seat] > bids[best]):
             best = seat
     return best
+
+
+@dataclass(frozen=True)
+class BidState:
+    """Everything about whose turn it is and what they may bid, for one hand: the one source of every bid screen.
+
+    `seat` is the seat the pad is for (the turn, or a seat changing its bid or bidding out of turn);
+    `allowed` its bids; `forbidden` the bid the hook strikes out and `reason` why, as (message id, values).
+    `blind`: the seat bids blind, before looking. `by` is the bids so far minus the cards (positive over), and
+    `standing` says it as (message id, values); `announcement` is set once every bid is in.
+    """
+
+    cards: int
+    dealer: int
+    order: tuple
+    bids: tuple
+    turn: int | None
+    may_bid: tuple
+    seat: int | None
+    allowed: tuple
+    forbidden: int | None
+    reason: tuple | None
+    so_far: int
+    by: int
+    standing: tuple
+    needed: tuple
+    complete: bool
+    announcement: str | None
+    hook: bool
+    all_at_once: bool
+    blind: bool = False
+
+    @property
+    def standing_text(self):
+        """The bids against the cards in words: "over by 2", "under by 1", "even"."""
+        return say(self.standing[0], dict(self.standing[1]))
+
+    @property
+    def reason_text(self):
+        """The reason in words, or "" when nothing is forbidden."""
+        return say(self.reason[0], dict(self.reason[1])) if self.reason else ""
+
+    def as_dict(self):
+        """Return the state as plain JSON data (what the offline page is sent, and what the parity test compares)."""
+        data = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        for name in ("reason", "standing"):
+            if data[name]:
+                data[name] = {"id": data[name][0], "values": dict(data[name][1])}
+        return data
+
+
+def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_once=False, seat=None, blind=False,
+                  tricks=None):
+    """Return the BidState of a hand from plain values (static/bidstate.js computes the same from the same names).
+
+    hook: the hook is on for this game's bidding style; hook_from: the smallest hand it applies to.
+    all_at_once: every bid is entered together (no turn, no hook). seat: the seat asking to bid (kept when it may,
+    else the turn's). blind: that seat bids blind, before looking (nothing is forbidden).
+    """
+    bids = tuple(bids)
+    order = tuple(bidding_order(dealer, len(bids), out))
+    hook = bool(hook) and not all_at_once and hook_bites(cards, True, hook_from)
+    if all_at_once:
+        turn = None
+        open_seats = tuple(s for s in order if bids[s] is None)
+    else:
+        turn = next_bidder(dealer, bids, out)
+        open_seats = tuple(s for s in order if may_bid(dealer, bids, s, out))
+    if seat not in open_seats:
+        seat, blind = turn, False
+    allowed, forbidden, reason = (), None, None
+    if seat is not None:
+        allowed = tuple(range(cards + 1)) if blind else tuple(allowed_bids(cards, seat, dealer, bids, hook, out))
+        forbidden = next((b for b in range(cards + 1) if b not in allowed), None)
+        if forbidden is not None:
+            reason = ("hook", (("bid", forbidden), ("cards", cards)))
+    complete = all(bids[s] is not None for s in order)
+    by = over_under_by(cards, bids)
+    return BidState(
+        cards=cards, dealer=dealer, order=order, bids=bids, turn=turn, may_bid=open_seats, seat=seat,
+        allowed=allowed, forbidden=forbidden, reason=reason, so_far=bid_so_far(bids), by=by,
+        standing=(announcement(cards, bids), (("by", abs(by)),) if by else ()),
+        needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
+        complete=complete, announcement=announcement(cards, bids) if complete else None, hook=hook,
+        all_at_once=bool(all_at_once), blind=bool(blind) and seat is not None)
+
+
+def bid_inputs(game, hand):
+    """Return the plain values state_of_bids takes for a hand of a game (sent as they are to the offline page)."""
+    rules = game.rules
+    return {"cards": hand.cards, "dealer": hand.dealer, "bids": list(hand.bids), "out": sorted(hand.out),
+            "hook": rules.hook_applies, "hook_from": rules.hook_from, "all_at_once": rules.style.all_at_once,
+            "tricks": None if hand.tricks is None else list(hand.tricks)}
+
+
+def bid_state(game, hand, seat=None, blind=False):
+    """Return the BidState of a hand of a game: whose turn, what the seat may bid, the hook and why, the tally."""
+    return state_of_bids(**bid_inputs(game, hand), seat=seat, blind=blind)

@@ -49,7 +49,9 @@ def rules_in_words(game):
     decks = counted(rules.decks, "deck")
     style = BIDDING_STYLES.find(rules.bidding)
     if rules.hook_applies:
-        bidding = f"{style.name}. Hook: the dealer may not bid so that the bids add up to the cards."
+        smaller = (f" (hands of {rules.hook_from} cards or more; in smaller ones the dealer is free)"
+                   if rules.hook_from > 1 else "")
+        bidding = f"{style.name}. Hook: the dealer may not bid so that the bids add up to the cards{smaller}."
     elif style.hook_applies:
         bidding = f"{style.name}. No hook: the dealer may bid anything."
     else:
@@ -77,7 +79,7 @@ def _one_hand(game, cards, bid, took, trump="hearts"):
     style = BIDDING_STYLES.find(game.rules.bidding)
     if style.bids_must_sum_to_cards:
         bids[1] = cards - bid
-    elif game.rules.hook_applies and sum(bids) == cards:
+    elif game.rules.hook_in(cards) and sum(bids) == cards:
         bids[-1] = 1 if bids[-1] == 0 else 0
     tricks = [took] + [0] * (n - 1)
     tricks[1] += cards - took
@@ -111,10 +113,10 @@ def worked_examples(game):
 
 def _hook_example(game, cards):
     """Say what the dealer may not bid on a sample hand, when the hook applies."""
-    if not game.rules.hook_applies:
+    if not game.rules.hook_applies or game.rules.hook_from > cards:
         return None
     n = len(game.players)
-    size = max(min(cards, 5), 2)
+    size = max(min(cards, 5), 2, game.rules.hook_from)
     others = [(seat + 1) % 2 for seat in range(n - 1)]
     while sum(others) > size:
         others[others.index(1)] = 0

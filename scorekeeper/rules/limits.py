@@ -5,8 +5,10 @@ finite numbers in stated ranges, text that is valid Unicode, and a well-formed `
 form, an import or the database is refused the same way, with a message naming the limit.
 """
 
+import datetime
 import json
 import math
+import re
 
 MAX_PLAYERS = 30
 MAX_HANDS = 1000            # a cooperative game may need many deals; the benchmarks use 200
@@ -17,6 +19,8 @@ MAX_POINTS = 1_000_000      # a penalty or a starting total, either sign
 MAX_MONEY = 1_000_000       # the stake, and each Prospect payout
 MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
 MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
+MAX_NOTE = 80               # characters of a game's or an evening's note ("Birthday at Ann's")
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # a date as YYYY-MM-DD, ASCII digits only
 
 
 class LimitError(ValueError):
@@ -194,6 +198,39 @@ def check_table(data, players):
         finite_number(join.get("total", 0), f"{path}.total", -MAX_POINTS, MAX_POINTS)
 
 
+def checked_date(value, path="date"):
+    """Return a day written YYYY-MM-DD (a real day of years 1 to 9999), else raise LimitError."""
+    if not isinstance(value, str) or not DAY.match(value):
+        raise LimitError(path, "must be a day written YYYY-MM-DD, such as 2026-11-25")
+    try:
+        return datetime.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise LimitError(path, f"is not a day of the calendar: {value!r}; write it YYYY-MM-DD") from None
+
+
+def checked_note(value, path="note"):
+    """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
+    if not isinstance(value, str):
+        raise LimitError(path, "must be text")
+    note = value.strip()
+    if len(note) > MAX_NOTE:
+        raise LimitError(path, f"is {len(note)} characters long; a note has at most {MAX_NOTE}")
+    if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in note):
+        raise LimitError(path, "must be one line of text, without control characters")
+    return note
+
+
+def check_about(data):
+    """Refuse a game's date (`played_on`) or `note` (top-level keys, both optional) beyond their limits.
+
+    Only text is the date and note: a record from elsewhere whose `note` is, say, an object keeps it as
+    unknown data (shown nowhere), as every unknown key is kept."""
+    if isinstance(data.get("played_on"), str):
+        checked_date(data["played_on"], "played_on")
+    if isinstance(data.get("note"), str):
+        checked_note(data["note"])
+
+
 def check_record(data, known_hands=0):
     """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit.
 
@@ -205,6 +242,7 @@ def check_record(data, known_hands=0):
     if isinstance(players, list):
         check_players(players)
     check_rules(data)
+    check_about(data)
     check_hands(data, known_hands)
     if isinstance(players, list) and players:
         check_table(data, len(players))

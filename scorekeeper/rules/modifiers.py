@@ -69,6 +69,9 @@ PENALTIES = Registry("penalty", [
     Penalty("false_accusation", "False accusation (Basas)", "Accusing someone of a renege who did not.",
             "003 (Basas)", points=-25),
     Penalty("other", "Other", "Any other penalty the table agrees on.", "house rules", points=-10),
+    # Positive points: a bonus, not a penalty (RULES.md); the amount is per hand, entered as agreed.
+    Penalty("bonus", "Bonus", "A house-rule bonus, such as Contract Whist's +10 for each trick won with a two.",
+            "house rules", points=10),
 ])
 
 

@@ -30,20 +30,24 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
+    """A record's rules, checked. A field's default here (or its registry's first entry) is the only place
+    that default is said: the setup form and the house-rules card read them from here."""
+
     system: object
     options: dict
     modifiers: tuple
     hook: bool = True
-    pattern: str = "down-up"
+    hook_from: int = 1
+    pattern: str = PATTERNS.default.id
     max_cards: int | None = None
     decks: int = 1
     sizes: tuple | None = None
     planned_hands: int | None = None
     full_deal: bool = False
     stake: float = 0
-    settlement: str = "none"
-    bidding: str = "sequential"
-    trump: str = "turned"
+    settlement: str = SETTLEMENTS.default.id
+    bidding: str = BIDDING_STYLES.default.id
+    trump: str = TRUMP_METHODS.default.id
     payouts: tuple | None = None
     first_dealer: int = 0
     plan_players: int | None = None
@@ -51,6 +55,10 @@ class Rules:
     @property
     def hook_applies(self):
         return self.hook and self.style.hook_applies
+
+    def hook_in(self, cards):
+        """True when the hook applies to a hand of `cards` (hook_from: not in smaller hands)."""
+        return bidding.hook_bites(cards, self.hook_applies, self.hook_from)
 
     @property
     def style(self):
@@ -159,12 +167,12 @@ def _rules(data, players):
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         _fail("rules", "must be an object")
-    system = _find(SYSTEMS, rules.get("scoring", "exact"), "rules.scoring")
+    system = _find(SYSTEMS, rules.get("scoring", SYSTEMS.default.id), "rules.scoring")
     options = rules.get("options") or {}
     if not isinstance(options, dict):
         _fail("rules.options", "must be an object")
     try:
-        options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", "exact"))[1], **options})
+        options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", SYSTEMS.default.id))[1], **options})
         system = system.for_options(options)
     except ValueError as error:
         _fail("rules.options", str(error))
@@ -175,13 +183,14 @@ def _rules(data, players):
     for i, modifier in enumerate(modifiers):
         if modifier in modifiers[:i]:
             _fail(f"rules.modifiers[{i}]", f"{modifier!r} is listed twice; list each modifier once")
-    hook = rules.get("hook", True)
+    hook = rules.get("hook", Rules.hook)
     if not isinstance(hook, bool):
         _fail("rules.hook", "must be true or false")
+    hook_from = _whole(rules.get("hook_from", Rules.hook_from), "rules.hook_from", 1)
     deals = rules.get("deals") or {}
     if not isinstance(deals, dict):
         _fail("rules.deals", "must be an object")
-    pattern = _find(PATTERNS, deals.get("pattern", "down-up"), "rules.deals.pattern").id
+    pattern = _find(PATTERNS, deals.get("pattern", Rules.pattern), "rules.deals.pattern").id
     decks = _whole(deals.get("decks", patterns.decks_for(players)), "rules.deals.decks", 1, 4)
     plan_players = deals.get("players")
     if plan_players is not None:
@@ -198,10 +207,10 @@ def _rules(data, players):
     planned = deals.get("hands")
     if planned is not None:
         _whole(planned, "rules.deals.hands", 1)
-    full_deal = deals.get("full_deal", False)
+    full_deal = deals.get("full_deal", Rules.full_deal)
     if not isinstance(full_deal, bool):
         _fail("rules.deals.full_deal", "must be true or false")
-    stake = rules.get("stake", 0)
+    stake = rules.get("stake", Rules.stake)
     if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
         _fail("rules.stake", "must be a number of at least 0")
     payouts = rules.get("payouts")
@@ -212,17 +221,17 @@ def _rules(data, players):
         if len(payouts) < players - 1:
             _fail("rules.payouts", f"needs an amount for each of the {players - 1} losing places")
         payouts = tuple(payouts)
-    first_dealer = _whole(rules.get("first_dealer", 0), "rules.first_dealer", 0, players - 1)
-    settlement = _find(SETTLEMENTS, rules.get("settlement", "none"), "rules.settlement")
+    first_dealer = _whole(rules.get("first_dealer", Rules.first_dealer), "rules.first_dealer", 0, players - 1)
+    settlement = _find(SETTLEMENTS, rules.get("settlement", Rules.settlement), "rules.settlement")
     if settlement.needs_highest_wins and system.lowest_wins:
         _fail("rules.settlement", f"{settlement.name} pays points out as money, so it needs a system where the "
               f"highest total wins; under {system.name} the lowest wins: choose pairwise or the sliding scale")
     return Rules(
-        system=system, options=options, modifiers=modifiers, hook=hook, pattern=pattern,
+        system=system, options=options, modifiers=modifiers, hook=hook, hook_from=hook_from, pattern=pattern,
         max_cards=max_cards, decks=decks, sizes=sizes, planned_hands=planned, full_deal=full_deal,
         stake=stake, settlement=settlement.id,
-        bidding=_find(BIDDING_STYLES, rules.get("bidding", "sequential"), "rules.bidding").id,
-        trump=_find(TRUMP_METHODS, rules.get("trump", "turned"), "rules.trump").id,
+        bidding=_find(BIDDING_STYLES, rules.get("bidding", Rules.bidding), "rules.bidding").id,
+        trump=_find(TRUMP_METHODS, rules.get("trump", Rules.trump), "rules.trump").id,
         payouts=payouts, first_dealer=first_dealer, plan_players=plan_players)
 
 
@@ -328,7 +337,7 @@ def _check_bidding(hand, index, rules, totals_before, players):
     path = f"hands[{index}]"
     style = BIDDING_STYLES.find(rules.bidding)
     bids_done = sum(bid is not None for bid in hand.bids) == hand.dealt_in
-    if rules.hook_applies and bids_done:
+    if rules.hook_in(hand.cards) and bids_done:
         forbidden = bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, True)
         if hand.bids[hand.dealer] == forbidden:
             _fail(f"{path}.bids[{hand.dealer}]", f"the dealer may not bid {forbidden} (hook)")

@@ -101,6 +101,11 @@ class Registry:
     def __len__(self):
         return len(self.entries)
 
+    @property
+    def default(self):
+        """The entry a record gets when it names none: the first declared (the one place its default is said)."""
+        return self.entries[0]
+
     def ids(self):
         return [entry.id for entry in self.entries]
 

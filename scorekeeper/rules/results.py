@@ -253,10 +253,64 @@ def standing_text(scored):
     return f"Leading after {played} of {counted(scored['planned_hands'], 'hand')}: {who}"
 
 
+PENALTY, BONUS = "penalty", "bonus"
+
+
+def adjustment_kind(points, lowest_wins=False):
+    """Say whether a hand's adjustment of points is a bonus (it helps the player to win) or a penalty."""
+    return BONUS if (points < 0 if lowest_wins else points > 0) else PENALTY
+
+
+# How a system's tie-break is said: "Cy wins on the tie-break: 9 bids made to Di's 7".
+TIE_BREAK_WORDS = {"made_bids": "bids made"}
+
+
+def top_tie(names, totals, lowest_wins=False, tie_breaks=None, tie_break=None):
+    """Return the players level on total at the top, who is first after the tie-break and the tie-break's
+    values by those players ({"players", "winner", "by", "values"}); None when one total is best."""
+    keys = [standing_key(total, lowest_wins) for total in totals]
+    level = [seat for seat, key in enumerate(keys) if key == min(keys)]
+    if len(level) < 2:
+        return None
+    first = winners(totals, lowest_wins, tie_breaks)
+    tie = {"players": [names[seat] for seat in level], "winner": [names[seat] for seat in first]}
+    if tie_breaks is not None and tie_break:
+        tie.update(by=tie_break, values=[_tidy_number(tie_breaks[seat]) for seat in level])
+    return tie
+
+
+def _tidy_number(number):
+    return int(number) if isinstance(number, float) and number.is_integer() else number
+
+
+def names_text(names):
+    """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def tie_text(scored):
+    """Say how a finished game's tie at the top ended, or None: 'Cy wins on the tie-break: 9 bids made to
+    Di's 7', 'Ann and Bob share first place'."""
+    tie = scored.get("tie")
+    if not tie or not scored["finished"]:
+        return None
+    first, level = tie["winner"], tie["players"]
+    if "by" not in tie or len(first) == len(level):
+        return f"{names_text(first)} share first place"
+    values = dict(zip(level, tie["values"]))
+    behind = names_text(f"{name}'s {values[name]:g}" for name in level if name not in first)
+    words = TIE_BREAK_WORDS.get(tie["by"], tie["by"])
+    if len(first) == 1:
+        return f"{first[0]} wins on the tie-break: {values[first[0]]:g} {words} to {behind}"
+    return f"{names_text(first)} share first place on the tie-break: {values[first[0]]:g} {words} each to {behind}"
+
+
 def penalty_text(players, hand, penalty):
-    """Say a penalty of a scored hand: 'hand 2: Cy revoke -20'."""
+    """Say a penalty or bonus of a scored hand: 'hand 2: Cy revoke -20', 'hand 3: Ann bonus +10'."""
     points = penalty["points"]
-    return f"hand {hand['number']}: {players[penalty['seat']]} {penalty['reason']} {points:g}"
+    shown = f"{points:+g}" if penalty.get("kind") == BONUS else f"{points:g}"
+    return f"hand {hand['number']}: {players[penalty['seat']]} {penalty['reason']} {shown}"
 
 
 def pot_text(settlement):

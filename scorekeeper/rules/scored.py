@@ -4,7 +4,7 @@ ranks, winner and settlement, as `score --json` prints it (RULES.md)."""
 from . import bidding
 from .modifiers import apply_modifiers
 from .plan import completed_hands
-from .results import LOSER_KEY, losers, ranks, settle, winners
+from .results import LOSER_KEY, adjustment_kind, losers, ranks, settle, top_tie, winners
 from .scoring import SYSTEMS, HandView, stackpot_pot
 
 
@@ -40,7 +40,8 @@ def _entry(game, hand, index, totals, made_bids, system, options):
     totals = with_joins(totals, hand)
     entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
              "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
-             "penalties": [{"seat": seat, "points": points, "reason": reason}
+             "penalties": [{"seat": seat, "points": points, "reason": reason,
+                            "kind": adjustment_kind(points, system.lowest_wins)}
                            for seat, points, reason in hand.penalties],
              "out": list(hand.out),
              "announcement": bidding.announcement(hand.cards, hand.bids)
@@ -123,6 +124,9 @@ def score(game, system=None, options=None):
     }
     if tie_breaks is not None:
         result["made_bids"] = made_bids
+    tie = top_tie(game.players, totals, system.lowest_wins, tie_breaks, system.tie_break)
+    if tie is not None:
+        result["tie"] = tie
     if system.has_pot:
         result["pot"] = stackpot_pot(totals)
     if rules.style.redeal_on_miss:

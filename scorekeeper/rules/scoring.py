@@ -75,6 +75,9 @@ class System(Entry):
     typed_formula: bool = False
     # Scores use the game's largest hand M: stored at creation (deals.max) so M never moves as the game grows.
     uses_largest_hand: bool = False
+    # A hand's points hang on more than the player's own bid, tricks and the hand (the running totals, the
+    # others' bids): the most a player can still score is not known in advance (rules/chase.py says only the gap).
+    open_ended: bool = False
 
     def for_options(self, options):
         """Return the system that scores with these resolved options (itself, unless it compiles them)."""
@@ -316,7 +319,7 @@ SYSTEMS = Registry("scoring system", [
                 E([0, 2, 1], [1, 2, 1], 4, [-10, 10, 10], "the nil bid missed costs 10"))),
     S(id="binary_halving", name="Binary with increasing penalty",
       description="Made: 8. Missed: your running total is halved, rounding up.",
-      source="003", points=_binary_halving,
+      source="003", points=_binary_halving, open_ended=True,
       examples=(E([1, 0, 0], [1, 1, 0], 2, [8, -7, 8], "a total of 15 halves to 8", totals_before=[0, 15, 0]),)),
     S(id="scratch", name="Scratch / quick",
       description="A miss is a scratch. Fewest scratches wins; a tie goes to the larger sum of made bids.",
@@ -360,12 +363,12 @@ SYSTEMS = Registry("scoring system", [
                   full_deal=True))),
     S(id="stackpot", name="Stackpot",
       description="Made: the bid x (1 + bonus). Missed: minus the cards. The pot feeds the bonus.",
-      source="003 (Hell Club)", points=_stackpot, has_pot=True,
+      source="003 (Hell Club)", points=_stackpot, has_pot=True, open_ended=True,
       examples=(E([3, 0, 5], [3, 1, 5], 9, [9, -9, 15], "003: a pot of 20 over 9 tricks makes 3 a trick",
                   totals_before=[-10, -5, -5]),)),
     S(id="okenuff", name="Al Okenuff's",
       description="Made: 5 + 1 + 2 + ... (5 a trick from the fifth), +15 from a bid of 5. Missed: -5 a trick off.",
-      source="000", aliases=("Okenuff",), points=_okenuff,
+      source="000", aliases=("Okenuff",), points=_okenuff, open_ended=True,
       examples=(E([4, 2, 7, 1], [4, 2, 7, 0], 13, [15, 8, 45, -5], "000: made 4, 2 and 7 score 15, 8 and 45"),
                 E([0, 1, 2, 0], [2, 1, 0, 1], 4, [-10, 6, -10, -5], "000: a zero bid taking 2 scores -10"),
                 E([2, 2, 5, 6], [2, 3, 5, 3], 13, [8, -5, 35, -25], "000: the trump namer's 6 after a 5, set by 3"))),

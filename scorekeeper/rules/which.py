@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import formula
+from . import formula, numbers
 from .patterns import is_full_deal
 from .presets import PRESETS
 from .scoring import SYSTEMS, HandView
 
-EXAMPLE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*$")
+EXAMPLE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*$", re.ASCII)
 DEFAULT_CARDS = 10
 DEFAULT_PLAYERS = 4
 
@@ -39,13 +39,18 @@ def parse_example(text, cards=None):
     match = EXAMPLE.match(str(text))
     if not match:
         raise ValueError(f"{text!r} is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)")
-    bid, tricks = int(match[1]), int(match[2])
-    size = int(match[3]) if match[3] else cards or max(DEFAULT_CARDS, bid, tricks)
+    try:  # bounded: a 400-digit number of points is a typing accident, not a score
+        bid, tricks = numbers.parse_whole(match[1]), numbers.parse_whole(match[2])
+        size = numbers.parse_whole(match[3]) if match[3] else cards or max(DEFAULT_CARDS, bid, tricks)
+        points = float(numbers.parse_decimal(match[4]))
+    except numbers.NumberError as error:
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
+        raise ValueError(f"{shown}: one of its numbers {error}") from None
     if size < 1 or size > 52:
         raise ValueError(f"{text!r}: a hand has 1 to 52 cards")
     if bid > size or tricks > size:
         raise ValueError(f"{text!r}: a bid or a count of tricks cannot be more than the {size} cards")
-    return Remembered(bid, tricks, size, float(match[4]))
+    return Remembered(bid, tricks, size, points)
 
 
 @dataclass(frozen=True)

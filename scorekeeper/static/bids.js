@@ -2,7 +2,8 @@
 countsForm("form.bidsall", function (form, sum, cards) {
   var cooperative = form.dataset.cooperative === "1";
   var tally = document.getElementById("bid-tally");
-  var words = sum > cards ? "over by " + (sum - cards) : sum < cards ? "under by " + (cards - sum) : "even";
+  var said = JSON.parse(form.dataset.words);  // the server's words (rules.bidding.MESSAGES)
+  var words = said[sum > cards ? "over" : sum < cards ? "under" : "even"].replace("{by}", Math.abs(sum - cards));
   if (cooperative) {
     words = sum === cards ? "exactly " + cards + " ✓" : (sum < cards ? (cards - sum) + " more needed"
                                                                       : (sum - cards) + " too many");

@@ -78,7 +78,11 @@
       busy = true;
       fetch(options.revisionUrl, {cache: "no-store", headers: {"If-None-Match": '"' + seen + '"'}})
         .then(function (response) { return response.status === 200 ? response.json() : null; })
-        .then(function (game) { if (game && String(game.revision) !== seen) return refresh(); })
+        .then(function (game) {
+          // The table moved on to its next game since this page was drawn: go there (a seat phone to its seat).
+          if (game && game.next && seen.indexOf("+next") < 0) { location.assign(options.next || game.next); return; }
+          if (game && String(game.revision) !== seen) return refresh();
+        })
         .catch(function () { /* offline for a moment: try again next time */ })
         .then(function () { busy = false; schedule(); });
     }
@@ -89,7 +93,7 @@
 
   var script = document.currentScript;
   if (script && script.dataset.url) {
-    Live.follow({revisionUrl: script.dataset.url, seen: script.dataset.revision,
+    Live.follow({revisionUrl: script.dataset.url, seen: script.dataset.revision, next: script.dataset.next,
                  every: Number(script.dataset.every) || 700, region: script.dataset.region || "main"});
   }
 })();

@@ -46,28 +46,30 @@
 
   // ---- the engine, as much of it as one hand needs --------------------------------------------------------
   function copy(x) { return JSON.parse(JSON.stringify(x)); }
-  function order(hand) {
-    var n = hand.bids.length, seats = [];
-    for (var i = 1; i <= n; i++) { var s = (hand.dealer + i) % n; if (hand.out.indexOf(s) < 0) seats.push(s); }
-    return seats;
+  // Whose turn, what may be bid, the hook and the tally: static/bidstate.js, the server's rules to the letter.
+  // A page the service worker serves has it in the worker's cache, so it is fetched only once this phone works a
+  // hand out itself (a tap waits); a page no worker holds yet fetches it at once (see start), for a connection
+  // that drops before the worker is in place.
+  var engine = null;
+  function needEngine() {
+    if (window.BidState) return Promise.resolve();
+    if (!engine) {
+      engine = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = page.engine;
+        script.onload = resolve;
+        script.onerror = function () { engine = null; reject(); };  // tried again with the next tap or send
+        document.head.appendChild(script);
+      });
+    }
+    return engine;
   }
-  function nextBidder(hand) {
-    var seats = order(hand);
-    for (var i = 0; i < seats.length; i++) if (hand.bids[seats[i]] === null) return seats[i];
-    return null;
+  function bidState(state, seat) {
+    return BidState.bidState({cards: state.hand.cards, dealer: state.hand.dealer, bids: state.hand.bids,
+                              out: state.hand.out, hook: state.hook, hook_from: state.hook_from,
+                              all_at_once: state.all_at_once, seat: seat === undefined ? null : seat});
   }
-  function soFar(hand) { return hand.bids.reduce(function (a, b) { return a + (b === null ? 0 : b); }, 0); }
-  function forbidden(state, seat) {
-    var hand = state.hand;
-    if (!state.hook || seat !== hand.dealer) return null;
-    var others = 0, done = true;
-    hand.bids.forEach(function (b, s) {
-      if (s === hand.dealer || hand.out.indexOf(s) >= 0) return;
-      if (b === null) done = false; else others += b;
-    });
-    var f = hand.cards - others;
-    return done && f >= 0 && f <= hand.cards ? f : null;
-  }
+  function order(state) { return bidState(state).order; }
   function afterBids(state) {
     return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
   }
@@ -80,7 +82,7 @@
       state.step = "bids";
     } else if (tap.action === "bid") {
       state.hand.bids[tap.seat] = tap.bid;
-      if (nextBidder(state.hand) === null) state.step = afterBids(state);
+      if (bidState(state).complete) state.step = afterBids(state);
     } else if (tap.action === "reveal") {
       Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
       state.step = afterBids(state);
@@ -112,8 +114,7 @@
       entry.seq = seq;
       taps.push(entry);
       local = true;
-      render();
-      send();
+      return needEngine().then(function () { render(); send(); }, showStatus);
     });
   }
   function drop(entry) {
@@ -124,6 +125,7 @@
 
   function send() {
     if (sending) return;
+    if (taps.length && !window.BidState) { needEngine().then(send, showStatus); return; }
     var entry = taps[0];
     if (!entry) { settled(); return; }
     if (entry.refused) { showStatus(); return; }  // the rest wait until the refused tap is dealt with
@@ -229,7 +231,7 @@
   }
   function bidders(state, turn) {
     var list = el("ol", {class: "bidders"});
-    order(state.hand).forEach(function (s) {
+    order(state).forEach(function (s) {
       var bid = state.hand.bids[s], unsent = pending(function (t) {
         return (t.action === "bid" && t.seat === s) || (t.action === "reveal" && String(s) in t.bids);
       });
@@ -242,9 +244,9 @@
     return list;
   }
   function tally(state) {
-    var by = soFar(state.hand) - state.hand.cards;
-    return el("p", {class: "tally"}, document.createTextNode("Bid " + soFar(state.hand) + " of " + state.hand.cards + " · "),
-              el("b", {class: by > 0 ? "over" : by < 0 ? "under" : "", text: by > 0 ? "over by " + by : by < 0 ? "under by " + (-by) : "even"}));
+    var bids = bidState(state), by = bids.by;
+    return el("p", {class: "tally"}, document.createTextNode("Bid " + bids.so_far + " of " + state.hand.cards + " · "),
+              el("b", {class: by ? bids.standing.id : "", text: BidState.say(page.messages, bids.standing)}));
   }
   function button(text, cls, onTap, label) {
     var b = el("button", {type: "button", class: cls, text: text});
@@ -260,6 +262,27 @@
     });
     return row;
   }
+  function pad(bids, onBid) {
+    // The server's own pad (templates/table/_bidpad.html), cloned: the bids up to the cards, the forbidden one
+    // struck out, and the reason in the server's words.
+    var parts = document.getElementById("offline-pad").content.cloneNode(true);
+    var numbers = parts.querySelector(".pad"), struck = Array.prototype.slice.call(parts.querySelector(".struck").children);
+    Array.prototype.slice.call(numbers.children).forEach(function (number, b) {
+      if (b > bids.cards) numbers.removeChild(number);
+      else if (b === bids.forbidden) numbers.replaceChild(struck[b], number);
+      else {
+        number.type = "button";
+        number.addEventListener("click", function () { onBid(b); });
+      }
+    });
+    var shown = [numbers];
+    if (bids.reason) {
+      var note = parts.querySelector(".hook");
+      note.textContent = BidState.say(page.messages, bids.reason);
+      shown.push(note);
+    }
+    return shown;
+  }
   function screen(state) {
     var box = el("section", {class: "offline-hand", id: "offline-hand"});
     if (state.step === "deal") {
@@ -272,29 +295,18 @@
         box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { queue({action: "deal"}); }));
       }
     } else if (state.step === "bids" && !state.all_at_once) {
-      var seat = nextBidder(state.hand), no = forbidden(state, seat);
+      var bids = bidState(state), seat = bids.seat;
       box.appendChild(handline(state));
       box.appendChild(bidders(state, seat));
       box.appendChild(tally(state));
       box.appendChild(el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}), document.createTextNode(" bids:")));
-      var pad = el("div", {class: "pad"});
-      for (var b = 0; b <= state.hand.cards; b++) {
-        if (b === no) {
-          var struck = el("button", {type: "button", class: "num forbidden", disabled: "", "aria-label": b + " forbidden"}, el("s", {text: String(b)}));
-          pad.appendChild(struck);
-        } else {
-          pad.appendChild(button(String(b), "num", (function (bid) {
-            return function () { queue({action: "bid", seat: seat, bid: bid}); };
-          })(b)));
-        }
-      }
-      box.appendChild(pad);
-      if (no !== null) box.appendChild(el("p", {class: "hook", role: "note", text: "The dealer may not bid " + no +
-        ": the bids would add up to " + state.hand.cards + ", the number of cards (the hook)."}));
+      pad(bids, function (bid) { queue({action: "bid", seat: seat, bid: bid}); }).forEach(function (part) {
+        box.appendChild(part);
+      });
     } else if (state.step === "bids") {
       box.appendChild(handline(state));
       var table = el("table", {class: "took thumb"}), inputs = {};
-      order(state.hand).forEach(function (s) {
+      order(state).forEach(function (s) {
         var input = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0", "aria-label": state.players[s] + " bid"});
         inputs[s] = input;
         table.appendChild(el("tr", {}, el("th", {text: state.players[s]}), el("td", {}, input)));
@@ -321,7 +333,7 @@
         Object.keys(counts).forEach(function (s) { sum += parseInt(counts[s].value, 10) || 0; });
         restCell.textContent = String(state.hand.cards - sum);
       };
-      order(state.hand).forEach(function (s) {
+      order(state).forEach(function (s) {
         var cell;
         if (s === rest) cell = restCell;
         else {
@@ -381,7 +393,7 @@
     }
     if (form.classList.contains("bidsall")) {
       var bids = {};
-      order(page.hand).forEach(function (s) { bids[s] = parseInt(value("bid_" + s), 10) || 0; });
+      page.bid_state.order.forEach(function (s) { bids[s] = parseInt(value("bid_" + s), 10) || 0; });
       return {action: "reveal", bids: bids};
     }
     if (form.classList.contains("tricks")) {
@@ -432,6 +444,7 @@
   sessionStorage.removeItem(IN_FLIGHT);
   var lost = posted && posted.game === GAME && holder.hasAttribute("data-kept") ? posted.tap : null;
   if (lost) history.replaceState(null, "", page.play);  // a reload opens the hand, never posts again
+  if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) needEngine().catch(function () {});
   loadTaps().then(function () {
     return store("bases", "readonly", function (s) { return s.get(GAME); });
   }).then(function (kept) {
@@ -441,8 +454,7 @@
     if (!taps.length) saveBase();
     local = taps.length > 0;
     if (lost) return queue(lost);
-    render();
-    send();
+    return (local ? needEngine() : Promise.resolve()).then(function () { render(); send(); }, showStatus);
   });
   window.addEventListener("online", send);
   window.addEventListener("offline", showStatus);

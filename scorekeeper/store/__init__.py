@@ -4,7 +4,8 @@ One module per kind of row: db (connections, init-db), games (reading games), ca
 games per revision), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
 sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
-steps and backfills). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
+steps and backfills), tournaments (events of several tables: the record, the director's log and key,
+which game plays which table). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
 
 Every function takes the `db` from `get_db()` (or `connect(path)`). Writes raise StaleRevision
 when the game changed since `revision`, and RecordError (from the rules engine) when the new
@@ -16,16 +17,19 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 from ..eventlog import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
-from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players
+from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
-from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, get_game,
-                    get_game_head, list_games, may_edit)
-from .log import (NothingToUndo, append_event, create_game, events, full_history, import_game, undo,
+from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
+                    get_game, get_game_head, list_games, may_edit, unreadable_games)
+from .log import (NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo,
                   undo_last)
 from .migrations import migrate, migrations
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
-from .results import player_results, player_summaries, table_of
-from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, remember_action, seal_bid,
+from .results import player_habits, player_results, player_summaries, table_of
+from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
+                          get_event, list_events, may_direct, update_event)
+from .seats import (ActionSeen, append_action, applied_action, make_seat_keys, offer_seats_too, remember_action,
+                    seal_bid,
                     sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [
@@ -33,16 +37,19 @@ __all__ = [
     "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
     "new_id", "StorageError",
     # games and their log
-    "create_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game", "list_games",
-    "game_list", "count_games", "games_in_order", "full_history", "append_event", "undo",
-    "undo_last", "events", "replay",
+    "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game",
+    "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
+    "append_event", "undo", "undo_last", "events", "replay",
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "count_evenings",
-    "list_players", "player_summaries", "player_results",
+    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about",
+    "player_summaries", "player_results", "player_habits",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",
-    "make_seat_keys", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+    "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
+    # tournaments (docs/events.md "On the web")
+    "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
+    "list_events", "may_direct", "UnknownEvent",
 ]

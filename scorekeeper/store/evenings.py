@@ -42,13 +42,20 @@ def evening_of(db, game_id):
 
 def get_evening(db, evening_id):
     """Return the evening with its games in the order played (records as dicts), or None."""
-    row = db.execute("select id, created from evenings where id = ?", [evening_id]).fetchone()
+    row = db.execute("select id, created, date, note from evenings where id = ?", [evening_id]).fetchone()
     if row is None:
         return None
     columns = ", ".join(f"g.{column}" for column in GAME_COLUMNS.split(", "))
     sql = (f"select {columns} from evening_games e "
            "join games g on g.id = e.game_id where e.evening_id = ? order by e.position")
-    return {"id": row[0], "created": row[1], "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
+    return {"id": row[0], "created": row[1], "date": row[2] or row[1][:10], "note": row[3] or "",
+            "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
+
+
+def set_evening_about(db, evening_id, date, note):
+    """Set the evening's date (None: the day it began) and note (None or "": none); checked by the caller."""
+    with db.atomic():
+        db.execute("update evenings set date = ?, note = ? where id = ?", [date or None, note or None, evening_id])
 
 
 def count_evenings(db):
@@ -58,8 +65,9 @@ def count_evenings(db):
 
 
 def list_evenings(db, limit=10, offset=0):
-    """Return the most recently played evenings: id, created, updated, number of games, players of the last."""
-    sql = ("select e.id, e.created, e.updated, "
+    """Return the most recently played evenings: id, created, updated, date and note (None unless set), number of
+    games, players of the last."""
+    sql = ("select e.id, e.created, e.updated, e.date, e.note, "
            "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
            "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
            "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "

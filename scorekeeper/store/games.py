@@ -54,10 +54,13 @@ def get_game(db, game_id):
     return row_with_record(rows[0]) if rows else None
 
 
+HEAD_COLUMNS = ("id", "edit_key", "revision", "status", "next_game")
+
+
 def get_game_head(db, game_id):
-    """Return the game's id, edit_key, revision and status without its record, or None."""
-    row = db.execute("select id, edit_key, revision, status from games where id = ?", [game_id]).fetchone()
-    return dict(zip(("id", "edit_key", "revision", "status"), row)) if row else None
+    """Return the game's id, edit_key, revision, status and next game (or None) without its record, or None."""
+    row = db.execute(f"select {', '.join(HEAD_COLUMNS)} from games where id = ?", [game_id]).fetchone()
+    return dict(zip(HEAD_COLUMNS, row)) if row else None
 
 
 def list_games(db):
@@ -72,8 +75,21 @@ def game_list(db, status=None, limit=20, offset=0):
     sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
            f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
     params = ([status] if status else []) + [limit, offset]
-    return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
-            for row in db.query(sql, params)]
+    games = [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
+             for row in db.query(sql, params)]
+    about = _about(db, [game["id"] for game in games])
+    return [dict(game, **about.get(game["id"], {"played_on": None, "note": None})) for game in games]
+
+
+def _about(db, ids):
+    """Return each listed game's date and note (top-level keys of its record: rules.actions.ABOUT_KEYS),
+    reading only those records; a record that is not JSON has neither."""
+    text = "case when json_type(record, '$.{0}') = 'text' then json_extract(record, '$.{0}') end as {0}"
+    sql = (f"select id, {text.format('played_on')}, {text.format('note')} "
+           f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)")
+    if not ids:
+        return {}
+    return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)}
 
 
 def count_games(db, status=None):
@@ -83,21 +99,45 @@ def count_games(db, status=None):
     return db.execute("select count(*) from games").fetchone()[0]
 
 
-def games_in_order(db, damaged=None):
-    """Return every game in the order stored (oldest first), without edit keys: for exports.
+def games_in_pages(db, damaged=None, size=100):
+    """Yield every game in the order stored (oldest first), without edit keys, `size` rows at a time: an
+    export of thousands of games holds one page in memory.
 
     A game whose record cannot be read raises DamagedGame; when `damaged` is a list, it is left
     out instead and named there as (game id, problem), so the others can still be exported.
     """
-    games = []
-    for row in db.query(f"select {GAME_COLUMNS} from games order by rowid"):
-        try:
-            games.append(row_with_record(row))
-        except DamagedGame as error:
-            if damaged is None:
-                raise
-            damaged.append((error.game_id, error.problem))
-    return games
+    sql = f"select rowid as _after, {GAME_COLUMNS} from games where rowid > ? order by rowid limit ?"
+    after = 0
+    while True:
+        rows = list(db.query(sql, [after, size]))
+        for row in rows:
+            after = row.pop("_after")
+            try:
+                game = row_with_record(row)
+            except DamagedGame as error:
+                if damaged is None:
+                    raise
+                damaged.append((error.game_id, error.problem))
+                continue
+            yield game
+        if len(rows) < size:
+            return
+
+
+def games_in_order(db, damaged=None):
+    """Return every game as games_in_pages yields them, as a list."""
+    return list(games_in_pages(db, damaged))
+
+
+def unreadable_games(db):
+    """Return (game id, problem) of every stored record that is not a JSON object, found by SQLite alone.
+
+    A streamed export names them in a header before its first byte, without reading every record twice.
+    """
+    sql = ("select id, json_valid(record) from games where not json_valid(record) "
+           "or json_type(record) != 'object' order by rowid")
+    return [(game_id, "its stored record is not JSON" if not valid else "its stored record is not a JSON object")
+            for game_id, valid in db.execute(sql).fetchall()]
 
 
 def may_edit(game, key):

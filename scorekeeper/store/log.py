@@ -42,8 +42,25 @@ def create_game(db, record, evening_id=None, created=None):
                    "values (?, 1, 1, 'create', '{}', ?, 0, ?)", [game_id, dumps(diff({}, record)), when])
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
-        store_results(db, game_id, scored, when)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies)
     return game_id, edit_key
+
+
+def create_next_game(db, game_id, record, evening_id=None):
+    """Store the next game at the same table as game_id's; its followers and seat links move on to it.
+
+    Return (id, edit_key). The finished game names its next game (its followers' poll says so), and each
+    player who held a seat link gets one in the next game."""
+    from .seats import carry_seat_keys  # here: seats imports this module
+
+    with db.atomic():
+        before = db.execute("select record from games where id = ?", [game_id]).fetchone()
+        next_id, edit_key = create_game(db, record, evening_id)
+        db.execute("update games set next_game = ? where id = ?", [next_id, game_id])
+        if before is not None:
+            players = json.loads(before[0]).get("players") or []
+            carry_seat_keys(db, game_id, next_id, players, list(record["players"]))
+    return next_id, edit_key
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
@@ -73,7 +90,7 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
-    store_results(db, game_id, rules.score(loaded), when)
+    store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
     return game_id, edit_key
 
 
@@ -134,7 +151,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     touch_evening(db, game_id, when)
     remember_players(db, record["players"], when)  # a late arrival joins the roster too
     created = db.execute("select created from games where id = ?", [game_id]).fetchone()[0]
-    store_results(db, game_id, scored, created)
+    store_results(db, game_id, scored, created, loaded.rules.hook_applies)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     game = dict(next(db.query("select * from games where id = ?", [game_id])), record=record)

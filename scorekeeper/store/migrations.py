@@ -156,6 +156,44 @@ def m020_action_ids(db):
                              pk=("game_id", "hand", "seat"), foreign_keys=[("game_id", "games", "id")])
 
 
+@migrations()
+def m030_tournaments(db):
+    """Create the tournaments (events of several tables), their director's log and which game plays which table.
+
+    Named `tournaments`: the table `events` is every game's log since m001."""
+    db["tournaments"].create({"id": str, "name": str, "record": str, "revision": int, "director_key": str,
+                              "created": str, "updated": str}, pk="id", not_null={"record", "director_key"})
+    db["tournament_log"].create({"tournament_id": str, "seq": int, "kind": str, "payload": str, "at": str},
+                                pk=("tournament_id", "seq"), foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_games"].create({"game_id": str, "tournament_id": str, "round": int, "table_index": int},
+                                  pk="game_id", foreign_keys=[("game_id", "games", "id"),
+                                                              ("tournament_id", "tournaments", "id")])
+    db["tournament_games"].create_index(["tournament_id"])
+
+
+@migrations()
+def m041_next_game(db):
+    """Remember the game that followed a finished one at the same table, for its followers to move on."""
+    db.execute("alter table games add column next_game text")
+
+
+@migrations()
+def m042_evening_date_and_note(db):
+    """Give each evening a date of its own (else the day it began) and a short note."""
+    db.execute("alter table evenings add column date text")
+    db.execute("alter table evenings add column note text")
+
+
+@migrations()
+def m043_player_habits(db):
+    """Create each game's bidding habits by seat and hand size (filled by backfill b043 and every write)."""
+    db["player_habits"].create({"game_id": str, "seat": int, "cards": int, "key": str, "hands": int, "made": int,
+                                "over": int, "under": int, "zero_bids": int, "zero_made": int, "hooked": int,
+                                "hook_missed": int, "hook_cost": int}, pk=("game_id", "seat", "cards"),
+                               foreign_keys=[("game_id", "games", "id")])
+    db["player_habits"].create_index(["key"])
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
@@ -174,7 +212,7 @@ def b003_results(db):
         except rules.RecordError:
             continue
         db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
-        store_results(db, game_id, rules.score(loaded), created)
+        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
 
 
 @backfills()
@@ -211,6 +249,20 @@ def b010_repairs(db):
         if repaired:
             repair(db, game_id, problem, fixed)
         db["repairs"].insert({"game_id": game_id, "problem": problem, "repaired": int(repaired), "created": now()})
+
+
+@backfills()
+def b043_habits(db):
+    """Store every game's bidding habits (m043's table) as today's engine counts them."""
+    from .. import rules
+    from .results import store_habits
+
+    for game_id, text in db.execute("select id, record from games").fetchall():
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 An abandoned game keeps everything; its status is 'abandoned' until it is restored, or until the
 scorekeeper writes to it again (every write stores the status the game's hands give). Deleting takes
-the game out of every table that names it, its results out of the players' summaries, and its evening
+the game out of every table that names it (a tournament's tables and bidding habits too; a game that moved
+on to it no longer names it), its results out of the players' summaries, and its evening
 when that was the evening's only game.
 """
 
@@ -40,6 +41,8 @@ def delete_game(db, game_id):
         for table in db.table_names():
             if table != "games" and "game_id" in db[table].columns_dict:
                 db.execute(f"delete from [{table}] where game_id = ?", [game_id])
+        # A finished game that moved on to this one no longer sends its followers here.
+        db.execute("update games set next_game = null where next_game = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
         if row and db.execute("select 1 from evening_games where evening_id = ?", [row[0]]).fetchone() is None:
             db.execute("delete from evenings where id = ?", [row[0]])

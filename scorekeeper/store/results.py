@@ -5,16 +5,18 @@ They are written with every write of a game, so the players' pages never rescore
 
 import json
 
-from .. import stats
+from .. import rules, stats
 from .db import dumps
 
 
-def store_results(db, game_id, scored, created):
+def store_results(db, game_id, scored, created, hook=True):
     """Replace the game's stored results (for the players' pages) with those of the scored game.
 
     Each player's summary is kept up to date by taking out the game's old results and adding the new,
-    so the players' list reads one row per player however many games there are.
+    so the players' list reads one row per player however many games there are. hook: whether the game's
+    hook applies (for the bidding habits).
     """
+    store_habits(db, game_id, scored, hook)
     _add_to_summaries(db, game_id, -1)
     db.execute("delete from player_results where game_id = ?", [game_id])
     db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
@@ -25,6 +27,24 @@ def store_results(db, game_id, scored, created):
                         "values (:game_id, :seat, :key, :name, :total, :place, :won, :made, :hands)",
                         [dict(row, game_id=game_id) for row in stats.seat_results(scored)])
     _add_to_summaries(db, game_id, +1)
+
+
+def store_habits(db, game_id, scored, hook=True):
+    """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
+    db.execute("delete from player_habits where game_id = ?", [game_id])
+    rows = [{"game_id": game_id, "seat": seat, "cards": cards, "key": stats.name_key(scored["players"][seat]),
+             **counts}
+            for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()]
+    fields = ("game_id", "seat", "cards", "key") + rules.habits.FIELDS
+    names = ", ".join(":" + field for field in fields)
+    db.conn.executemany(f"insert into player_habits ({', '.join(fields)}) values ({names})", rows)
+
+
+def player_habits(db, name):
+    """Return the named player's bidding habits summed over their games, one row per hand size."""
+    sums = ", ".join(f"sum({field}) as {field}" for field in rules.habits.FIELDS)
+    return list(db.query(f"select cards, {sums} from player_habits where key = ? group by cards order by cards",
+                         [stats.name_key(name)]))
 
 
 def _add_to_summaries(db, game_id, sign):

@@ -81,6 +81,22 @@ def make_seat_keys(db, game_id, seats):
     return seat_keys(db, game_id)
 
 
+def offer_seats_too(db, game_id, seats):
+    """Give these seats keys too where the game's seats already have links (a late arrival); else nothing."""
+    with db.atomic():
+        if seat_keys(db, game_id):
+            make_seat_keys(db, game_id, seats)
+    return seat_keys(db, game_id)
+
+
+def carry_seat_keys(db, game_id, next_id, players_before, players_after):
+    """Give each player who held a seat link in a game a new key in the next game (matched by name)."""
+    seats = [players_after.index(players_before[seat]) for seat in seat_keys(db, game_id)
+             if seat < len(players_before) and players_before[seat] in players_after]
+    if seats:
+        make_seat_keys(db, next_id, seats)
+
+
 def withdraw_seat_keys(db, game_id):
     """Withdraw every seat key of the game: those links write nothing from now on."""
     with db.atomic():

@@ -22,7 +22,13 @@ def register_blueprints(app):
     # House rules (issue 12): which system, the formula preview, the house-rules card.
     from . import house
     app.register_blueprint(house.bp)
+    # Tournaments: events of several tables, each an ordinary game (docs/events.md "On the web").
+    from . import events
+    app.register_blueprint(events.bp)
     # Issue 11: every player may bid from their own phone (seat links, sealed bids).
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
+    # Serving a room and the open internet: the owner's sign-in.
+    from . import owner
+    app.register_blueprint(owner.bp)

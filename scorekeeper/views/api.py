@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, request, url_for
 
 from .. import delivery, rules, store, taps
-from ..rules import RecordError
+from ..rules import RecordError, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -32,12 +32,13 @@ def _json_body():
     if not request.is_json:
         raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
     try:
-        body = request.get_json(silent=True)
+        return json.loads(request.get_data(), parse_int=numbers.json_int)
     except RecursionError:
         raise ApiError(400, "the body is nested too deeply to be a game record") from None
-    if body is None:
-        raise ApiError(400, "the body is not valid JSON")
-    return body
+    except numbers.NumberError as error:
+        raise ApiError(400, f"the body {error}") from None
+    except ValueError:
+        raise ApiError(400, "the body is not valid JSON") from None
 
 
 def _game(game_id):

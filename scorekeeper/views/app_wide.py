@@ -4,10 +4,14 @@ No view imports another view for these: they are registered on the app here, onc
 """
 
 import sqlite3
+import time
 
 from flask import current_app, render_template, request
+from flask_limiter import RateLimitExceeded
+from werkzeug.exceptions import SecurityError
+
 from .. import charts, printing, rules, store
-from ..display import without_bidi
+from ..display import ADJUSTMENTS, without_bidi
 from ..forms import ordinal
 from .common import chart, money, net
 
@@ -19,6 +23,9 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
 SECURITY_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY, "X-Content-Type-Options": "nosniff",
                     "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
 BUSY_RETRY_SECONDS = 5
+# Sent only on answers that came over https through the trusted proxy: a browser then refuses plain http
+# to this name for a year (no includeSubDomains: the domain's other sites are not ours to decide).
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 GENERIC_FAILURE = ("Something went wrong on our side. Everything recorded before this is safe; "
                    "go back to the game and try again.")
@@ -59,8 +66,9 @@ def _answer(code, name, description, headers=None):
 
 
 def error_page(error):
-    """Explain a refused or unknown page without a stack trace."""
-    return _answer(error.code, error.name, error.description)
+    """Explain a refused or unknown page without a stack trace; a 405 names the methods allowed (Allow)."""
+    methods = getattr(error, "valid_methods", None)
+    return _answer(error.code, error.name, error.description, {"Allow": ", ".join(methods)} if methods else None)
 
 
 def too_large(error):
@@ -70,10 +78,33 @@ def too_large(error):
                                     "uploaded. Export fewer games, or split the file. Nothing was imported.")
 
 
+def untrusted_host(error):
+    """Refuse a request for a name this server does not answer to: links are never built from it.
+
+    Plain text: no page can be drawn, since every link on it would carry the refused name.
+    """
+    message = (f"This scorekeeper does not answer to the name {request.environ.get('HTTP_HOST', '')!r}, so it "
+               "builds no page or link for it. Open it at its own address. If that is its address, its owner "
+               "can allow it: python -m scorekeeper serve --allowed-host NAME, or ALLOWED_HOSTS in "
+               "instance/config.py.")
+    if request.path.startswith("/api/"):
+        return {"error": message, "field": None}, 400
+    return message + "\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def too_many(error):
+    """Refuse a client that made too many games or imports just now: say when to try again."""
+    limit = current_app.extensions["scorekeeper.limiter"].current_limit
+    wait = max(int(limit.reset_at - time.time()), 1) if limit else 60
+    when = f"{wait} seconds" if wait < 120 else f"{round(wait / 60)} minutes"
+    return _answer(429, "Too many at once",
+                   f"This address made too many requests of this kind just now (the limit is {error.limit.limit}). "
+                   f"Nothing was stored. Try again in {when}.")
+
+
 def busy(error):
-    """Answer at once when two sheets are already being rendered: try again in a few seconds."""
-    return _answer(503, "Busy", "The server is busy printing other sheets. Try again in a few seconds.",
-                   {"Retry-After": str(BUSY_RETRY_SECONDS)})
+    """Answer at once when every slot of a heavy task (sheets, whole exports) is taken: try again in a few seconds."""
+    return _answer(503, "Busy", f"The server is busy: {error}.", {"Retry-After": str(BUSY_RETRY_SECONDS)})
 
 
 def damaged_record(error):
@@ -101,12 +132,15 @@ def security_headers(response):
     if request.is_secure:  # behind the TLS proxy: every cookie, edit keys included, only over https
         cookies = response.headers.getlist("Set-Cookie")
         response.headers.setlist("Set-Cookie", [c if "; Secure" in c else c + "; Secure" for c in cookies])
+        if current_app.config.get("PROXY"):
+            response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
 
 
 def registries():
     """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name}
+    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
+            "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
 
 
 def penalty_name(reason):
@@ -151,6 +185,8 @@ def init_app(app):
     for code in (400, 403, 404, 405):
         app.register_error_handler(code, error_page)
     app.register_error_handler(413, too_large)
+    app.register_error_handler(SecurityError, untrusted_host)
+    app.register_error_handler(RateLimitExceeded, too_many)
     app.register_error_handler(printing.Busy, busy)
     app.register_error_handler(rules.RecordError, damaged_record)
     app.register_error_handler(500, server_error)

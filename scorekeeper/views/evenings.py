@@ -1,9 +1,11 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import charts, evenings, rules, stats, store
-from .common import chart, payment_lines, payments_text
+from ..forms import AboutForm, csrf_failed, form_problems
+from ..rules import numbers
+from .common import EXPIRED, can_edit, chart, payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
 
@@ -16,19 +18,21 @@ def scored_games(games):
 
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
-    text = [f"Oh Hell evening {evening['created'][:10]}: {rules.counted(book['finished'], 'game')}"]
+    note = f" ({evening['note']})" if evening.get("note") else ""
+    text = [f"Oh Hell evening {evening['date']}{note}: {rules.counted(book['finished'], 'game')}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
     return "\n".join(text + payments_text(lines, book["pot"]))
 
 
 EVENINGS_PAGE_SIZE = 20
+MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 
 
 @bp.get("/evenings")
 def evenings_list():
     """List every evening, most recently played first, a page at a time."""
     db = store.get_db()
-    page = max(request.args.get("page", 1, type=int), 1)
+    page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
     shown = store.list_evenings(db, EVENINGS_PAGE_SIZE, (page - 1) * EVENINGS_PAGE_SIZE)
     more = store.count_evenings(db) > page * EVENINGS_PAGE_SIZE
     return render_template("evenings/list.html", evenings=shown, page=page,
@@ -45,7 +49,39 @@ def evening(evening_id):
     book = evenings.ledger(scored_games(found["games"]))
     lines = payment_lines(book["payments"])
     return render_template("evenings/evening.html", evening=found, book=book, lines=lines,
-                           text=evening_text(found, book, lines))
+                           text=evening_text(found, book, lines), keeper=_keeps_score(found),
+                           about_form=AboutForm())
+
+
+def _keeps_score(evening):
+    """True when this phone keeps the score of the evening's last game: it may date and name the evening."""
+    return bool(evening["games"]) and can_edit(store.get_game_head(store.get_db(), evening["games"][-1]["id"]))
+
+
+@bp.post("/evenings/<evening_id>/about")
+def evening_about(evening_id):
+    """Set the evening's date and note (the scorekeeper of its last game)."""
+    db = store.get_db()
+    found = store.get_evening(db, evening_id)
+    if found is None:
+        abort(404)
+    if not _keeps_score(found):
+        abort(403, "Only the scorekeeper of the evening's last game can change its date and note.")
+    form = AboutForm()
+    if not form.validate():
+        if csrf_failed(form):
+            abort(400, EXPIRED)
+        flash(form_problems(form), "error")
+    else:
+        try:
+            date = rules.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
+            note = rules.limits.checked_note(form.note.data or "")
+        except rules.limits.LimitError as error:
+            flash(f"{error.path.capitalize()}: {error.message}.", "error")
+        else:
+            store.set_evening_about(db, evening_id, date, note)
+            flash("The evening's date and note are saved.", "info")
+    return redirect(url_for("evenings.evening", evening_id=evening_id))
 
 
 # ---- players as people ----------------------------------------------------------------------------
@@ -74,5 +110,7 @@ def player(name):
                                                        if stats.name_key(k) != stats.name_key(name)}
     if history["bid_pct"] is None:
         ordered.pop(history["name"])
+    habits = rules.habits.by_hand_size(store.player_habits(db, name))
     return render_template("evenings/player.html", p=history, chart=chart(
-        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")))
+        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")), habits=habits,
+        habits_chart=chart(charts.habits_svg(habits["sizes"], f"{history['name']}'s bids by hand size")))

@@ -6,9 +6,11 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
 from .. import printing, rules, store
-from ..rules import card, which
+from ..forms import rules_from_setup, setup_form
+from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
+from ..rules.record import Rules
 
 bp = Blueprint("house", __name__)
 
@@ -48,8 +50,7 @@ def start_link(match=None, options=None, preset=None):
 def which_page():
     """Find the systems that score the hands a table remembers, and start a game with one."""
     examples, problems = _remembered(request.args)
-    players = request.args.get("players", type=int) or which.DEFAULT_PLAYERS
-    players = max(2, min(players, 12))
+    players = max(2, min(numbers.whole_or(request.args.get("players", ""), which.DEFAULT_PLAYERS), 12))
     matches, guessed = [], None
     if examples and not problems:
         matches = which.which(examples, players)
@@ -68,8 +69,8 @@ def which_page():
 def preview():
     """Score a few bids under the typed formula: JSON rows, or the mistake with the field it is in."""
     made, over, under = (request.args.get(name, "") for name in ("made", "over", "under"))
-    cards = max(1, min(request.args.get("cards", 10, type=int) or 10, 26))
-    players = max(2, min(request.args.get("players", 4, type=int) or 4, 12))
+    cards = max(1, min(numbers.whole_or(request.args.get("cards", ""), 10) or 10, 26))
+    players = max(2, min(numbers.whole_or(request.args.get("players", ""), 4) or 4, 12))
     try:
         rule = house_rule(made, over, under)
         rows = []
@@ -95,37 +96,16 @@ def _game(game_id):
 
 def _setup_rules(args):
     """Return (rules record, players) from the setup form's fields sent as a query, or a preset."""
-    names = [args[key].strip() for key in sorted(args, key=lambda k: int(k[7:]) if k[7:].isdigit() else 99)
+    names = [args[key].strip() for key in sorted(args, key=lambda k: numbers.whole_or(k[7:], 99))
              if re.fullmatch(r"player_\d+", key) and args[key].strip()]
-    count = len(names) if len(names) >= 2 else args.get("players", 4, type=int) or 4
+    count = len(names) if len(names) >= 2 else numbers.whole_or(args.get("players", ""), 4, 2, limits.MAX_PLAYERS)
     if "scoring" not in args:
         preset = args.get("preset") if args.get("preset") in PRESETS else "pagat"
         return preset_rules(preset, count), names or count
-    system = rules.SYSTEMS.find(args["scoring"])
-    deals = {"pattern": args.get("pattern", "down-up")}
-    for field, key in (("max_cards", "max"), ("hands", "hands")):
-        if (args.get(field) or "").isdigit():
-            deals[key] = int(args[field])
-    if (args.get("decks") or "auto").isdigit():
-        deals["decks"] = int(args["decks"])
-    if deals["pattern"] in rules.PATTERNS and rules.PATTERNS.find(deals["pattern"]).takes_sizes:
-        deals["sizes"] = [int(s) for s in re.findall(r"\d+", args.get("sizes", ""))]
-    if args.get("full_deal"):
-        deals["full_deal"] = True
-    options = {}
-    for option in system.options:
-        value = args.get(f"opt__{system.id}__{option.id}")
-        options[option.id] = bool(value) if option.type is bool else (value if value is not None else option.default)
-    try:
-        stake = float(args.get("stake") or 0)
-    except ValueError:
-        stake = 0
-    chosen = {"scoring": system.id, "options": options, "modifiers": args.getlist("modifiers"),
-              # The setup form sends its pattern and leaves out an unchecked hook; a bare link keeps the hook on.
-              "hook": bool(args.get("hook")) if "pattern" in args else True, "bidding": args.get("bidding", "sequential"),
-              "trump": args.get("trump", "turned"), "deals": deals, "stake": stake,
-              "settlement": args.get("settlement", "none")}
-    return chosen, names or count
+    form = setup_form(formdata=args)
+    if "pattern" not in args:  # a bare link, not the setup form (which leaves out an unchecked hook): the default
+        form.hook.data = Rules.hook
+    return rules_from_setup(form), names or count
 
 
 def _setup_card():

@@ -1,9 +1,12 @@
 """What the scorekeeper's hand pages carry so that the hand goes on through a dropped connection.
 
 The page holds the hand as JSON in a data attribute (no inline script: the CSP forbids it):
-the players, the bidding order's inputs (dealer, who is out), the hook, the next hand of the plan,
-whether trump is named after the bids, the tricks rule, the edit key for the actions API.
-static/queue.js applies taps at once from it and sends them in order when the connection returns.
+the players, the bidding order's inputs (dealer, who is out), the hook and hook_from, the next hand of the
+plan, whether trump is named after the bids, the tricks rule, the edit key for the actions API, the hand's
+bid state as rules.bid_state works it out, and the sentences the bid screen says (by message id).
+static/queue.js applies taps at once from it and sends them in order when the connection returns; after a
+tap it works the bid state out again with static/bidstate.js, which computes exactly what rules.state_of_bids
+does (tests/test_bidstate_parity.py holds them to it).
 """
 
 import json
@@ -12,7 +15,7 @@ from flask import Blueprint, url_for
 from markupsafe import Markup
 
 from .. import rules
-from ..rules import actions
+from ..rules import actions, bidding
 
 bp = Blueprint("offline", __name__)
 
@@ -35,7 +38,15 @@ def offline_table(game, loaded):
             "hand": _hand(hand) if hand else None,
             "next": coming and {"cards": coming["cards"], "dealer": coming["dealer"], "trump": coming["trump"],
                                 "out": coming["out"]},
-            "hook": loaded.rules.hook_applies, "all_at_once": style.all_at_once,
+            "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
+            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.MESSAGES,
+            "engine": url_for("static", filename="bidstate.js"),
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
+
+
+@bp.app_template_global()
+def largest_bid(loaded):
+    """Return the largest bid any hand of the game can have: the offline pad's template goes up to it."""
+    return rules.largest_hand(len(loaded.players), loaded.rules.decks, full_deal=True)

@@ -10,9 +10,9 @@ import secrets
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from .. import rules, store, taps
+from .. import delivery, rules, store, taps
 from ..forms import RevisionForm, csrf_failed
-from ..rules import sealed
+from ..rules import numbers, sealed
 from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)
@@ -100,15 +100,38 @@ def mine(game_id):
         _bid_from_seat(game_id, seat, form)
         return redirect(url_for("seats.mine", game_id=game_id))
     return render_template("seats/mine.html", **_seat_view(game, loaded, seat), form=form,
-                           tap_id=secrets.token_urlsafe(12))
+                           tap_id=secrets.token_urlsafe(12),
+                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)),
+                           follow_next=url_for("seats.mine_next", game_id=game_id))
+
+
+@bp.get("/games/<game_id>/mine/next")
+def mine_next(game_id):
+    """Follow the table to its next game: this phone takes the same player's seat there, if offered."""
+    db = store.get_db()
+    head = store.get_game_head(db, game_id)
+    if head is None:
+        abort(404)
+    if not head["next_game"]:
+        return redirect(url_for("seats.mine", game_id=game_id))
+    seat = _my_seat(game_id)
+    next_id = head["next_game"]
+    _game, loaded = load_game(game_id)
+    _next, following = load_game(next_id)
+    name = loaded.players[seat] if seat is not None and seat < len(loaded.players) else None
+    keys = store.seat_keys(db, next_id)
+    key = keys.get(following.players.index(name)) if name in following.players else None
+    if key is None:  # no seat link for this player there: follow the next game read-only
+        return redirect(url_for("table.play", game_id=next_id))
+    return take_seat(next_id, key)
 
 
 def _bid_from_seat(game_id, seat, form):
     """Send the tapped bid through the actions path; flash what the table should know."""
     try:
-        body = {"id": request.form.get("tap", ""), "revision": int(form.revision.data or 0), "action": "bid",
-                "seat": seat, "bid": int(request.form.get("bid", ""))}
-    except ValueError:
+        body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
+                "action": "bid", "seat": seat, "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
+    except numbers.NumberError:
         flash("Please tap a bid.", "error")
         return
     try:
@@ -132,20 +155,15 @@ def _seat_view(game, loaded, seat):
         return view | {"may_bid": False}
     together = rules.actions.bids_all_at_once(loaded)
     hidden = sealed.sealed_seats(loaded)
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
-    turn = None if together else rules.next_bidder(hand.dealer, hand.bids, hand.out)
+    state = rules.bid_state(loaded, hand, seat)
     bidding_open = view["step"] == "bids"
-    may_bid = bidding_open and seat in order and (hand.bids[seat] is None if together else turn == seat)
-    forbidden = None
-    if may_bid and not together:
-        allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
-        forbidden = next((b for b in range(hand.cards + 1) if b not in allowed), None)
+    # In turn, a seat's phone bids only in its turn (changes go through the scorekeeper); all at once, until revealed.
+    may_bid = bidding_open and state.seat == seat and (together or state.turn == seat)
     mine_sealed = None
     if seat in hidden:
         mine_sealed = store.sealed_bids(store.get_db(), game["id"], len(loaded.hands) - 1).get(seat, (None,))[0]
-    return view | {"together": together, "sealed": hidden, "order": order, "turn": turn, "may_bid": may_bid,
-                   "forbidden": forbidden, "mine_sealed": mine_sealed, "bidding_open": bidding_open,
-                   "hook_reason": rules.hook_reason(hand.cards, forbidden) if forbidden is not None else ""}
+    return view | {"together": together, "sealed": hidden, "state": state, "may_bid": may_bid,
+                   "mine_sealed": mine_sealed, "bidding_open": bidding_open}
 
 
 @bp.post("/games/<game_id>/reveal")
@@ -161,10 +179,14 @@ def reveal(game_id):
         hidden = set(sealed.sealed_seats(loaded))
         for seat in rules.bidding_order(hand.dealer, len(hand.bids), hand.out):
             value = request.form.get(f"bid_{seat}", "")
-            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip().isdigit():
-                entered[str(seat)] = int(value)
-    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12), "revision": int(form.revision.data or 0)
-            if str(form.revision.data or "").isdigit() else 0, "action": "reveal", "bids": entered}
+            if (seat not in hidden or request.form.get(f"override_{seat}")) and value.strip():
+                try:
+                    entered[str(seat)] = numbers.parse_whole(value, 0)
+                except numbers.NumberError as error:
+                    flash(f"{loaded.players[seat]}'s bid {error}. Nothing was revealed.", "error")
+                    return redirect(url_for("table.play", game_id=game_id))
+    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
+            "revision": numbers.whole_or(form.revision.data or "", 0), "action": "reveal", "bids": entered}
     try:
         status, answer = taps.perform(game_id, body)
     except taps.Refused as refused:

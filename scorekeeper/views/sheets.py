@@ -3,7 +3,7 @@
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from wtforms import BooleanField, Form, IntegerField, SelectField, StringField
+from wtforms import BooleanField, Form, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
 try:
@@ -13,6 +13,7 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
         return (value, label)
 
 from scorekeeper import printing, rules
+from scorekeeper.forms import WholeField
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
@@ -25,20 +26,20 @@ PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "pap
 class BlankSheetForm(Form):
     """What a blank sheet is made of; the same names as the command line's options."""
 
-    players = IntegerField("Players", default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
+    players = WholeField("Players", default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
     names = StringField("Names (optional, comma-separated)", validators=[Optional()])
     pattern = SelectField("Deal pattern", default="down-up", validate_choice=False,
                           choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
-    max = IntegerField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
+    max = WholeField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
     sizes = StringField("Hand sizes (custom pattern only)", validators=[Optional()])
-    decks = IntegerField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
+    decks = WholeField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
     system = SelectField("Scoring system for the rules line", default="", validate_choice=False,
                          choices=[SelectChoice("", "(not printed)")]
                          + [SelectChoice(s.id, s.name) for s in rules.SYSTEMS])
     paper = SelectField("Paper", default="a4", validate_choice=False, choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "Letter")])
     landscape = BooleanField("Landscape", false_values=FALSE_VALUES)
     hook = BooleanField("Hook helper column (bids so far)", false_values=FALSE_VALUES)
-    copies = IntegerField("Copies", default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
+    copies = WholeField("Copies", default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
 
 
 def _form():

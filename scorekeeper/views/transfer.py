@@ -1,19 +1,22 @@
 """Export games as CSV and JSON, and import the JSON back: a bad file is refused whole."""
 
+import itertools
 import re
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .. import exports, rules, store
+from .. import exports, rules, slots, store
 from ..forms import ImportForm, csrf_failed, form_problems
+from ..owner import owner_required
 from .common import give_edit_key, load_scored
 
 bp = Blueprint("transfer", __name__)
 
 BOM = "\ufeff"  # Excel reads a CSV as UTF-8 only when it starts with this mark
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?$")
-# A browser keeps about 180 cookies per site: the edit keys of a huge import would push others out.
-MAX_EDIT_COOKIES = 100
+# A whole export is read and sent a page of games at a time, on this thread's own connection (no request
+# context needed once the view returns); at most two at once, a third is told to try again (503).
+EXPORT_SLOTS = slots.Slots(2, 0.5, "two exports of every game are being sent already; try again in a few seconds")
 
 
 # Names the stored games an export of every game left out because they cannot be read (16.8).
@@ -30,8 +33,20 @@ def csv_response(text, filename, headers=None):
                     headers={"Content-Disposition": f'attachment; filename="{filename}"', **(headers or {})})
 
 
+def score_or_none(game):
+    """The game scored, or None when its stored record breaks its rules (an export leaves it out)."""
+    try:
+        return rules.score(rules.load(game["record"]))
+    except rules.RecordError:
+        return None
+
+
 def meta(game):
-    return {"id": game["id"], "date": game["created"]}
+    """The CSV's columns beside the hands: the game's id, its date (its own, else when it was set up), its note."""
+    about = rules.actions.about_of(game["record"])
+    own_date = game["record"].get(rules.actions.DATE_KEY)
+    return {"id": game["id"], "date": own_date if isinstance(own_date, str) else game["created"],
+            "note": about["note"] or None}
 
 
 @bp.get("/games/<game_id>/export.csv")
@@ -43,36 +58,53 @@ def game_csv(game_id):
 
 
 @bp.get("/export/games.csv")
+@owner_required
 def all_csv():
-    """Send every game as CSV, oldest first; a stored game that cannot be read is left out and named."""
-    damaged, scored = [], []
-    for game in store.games_in_order(store.get_db(), damaged):
-        try:
-            scored.append((meta(game), rules.score(rules.load(game["record"]))))
-        except rules.RecordError as error:
-            damaged.append((game["id"], str(error)))
-    return csv_response(exports.games_csv(scored), "oh-hell-games.csv", damaged_header(damaged))
+    """Send every game as CSV, oldest first, a game at a time; a stored game that cannot be read is left out.
+
+    The header names the games whose stored text is unreadable (found before the first byte is sent).
+    """
+    db = store.get_db()
+    headers = {"Content-Disposition": 'attachment; filename="oh-hell-games.csv"',
+               **damaged_header(store.unreadable_games(db))}
+    games = ((meta(game), scored) for game in store.games_in_pages(db, damaged=[])
+             if (scored := score_or_none(game)) is not None)
+    body = EXPORT_SLOTS.streamed(itertools.chain([BOM], exports.csv_chunks(games)))
+    return Response(body, mimetype="text/csv", headers=headers)
 
 
 @bp.get("/export/games.json")
+@owner_required
 def all_json():
-    """Send every game record with its date, evening, id and whole history (never an edit key).
+    """Send every game record with its date, evening, id and whole history (never an edit key), a game at a time.
 
-    A stored game whose record cannot be read is left out, and named in the document's "damaged" list.
+    A stored game whose record cannot be read is left out, and named in the header and the document's
+    "damaged" list.
     """
-    damaged = []
-    entries = exports.export_entries(store.get_db(), damaged=damaged)
-    return Response(exports.games_json(entries, damaged), mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="oh-hell-games.json"',
-                             **damaged_header(damaged)})
+    db, damaged = store.get_db(), []
+    headers = {"Content-Disposition": 'attachment; filename="oh-hell-games.json"',
+               **damaged_header(store.unreadable_games(db))}
+    body = EXPORT_SLOTS.streamed(exports.json_chunks(exports.export_entries(db, damaged=damaged), damaged))
+    return Response(body, mimetype="application/json", headers=headers)
+
+
+def already_here(db, entry, record):
+    """True when the game is stored here already: the same id holding the same record (imported before)."""
+    stored = store.get_game(db, entry["id"]) if entry.get("id") else None
+    return stored is not None and stored["record"] == record
 
 
 def import_games(db, records):
-    """Store the records in one transaction, at their exported ids when free; evenings stay together."""
-    made, evenings = [], {}
+    """Store the records in one transaction, at their exported ids when free; evenings stay together.
+
+    Return the (id, edit key) of each game stored, and how many were skipped as already here."""
+    made, evenings, skipped = [], {}, 0
     with db.atomic():
         for entry in records:
             record = {key: value for key, value in entry.items() if key not in exports.META_KEYS}
+            if already_here(db, entry, record):
+                skipped += 1
+                continue
             date, evening = entry.get("date"), entry.get("evening")
             created = date if isinstance(date, str) and ISO_DATE.match(date) else None
             game_id, edit_key = store.import_game(
@@ -82,7 +114,7 @@ def import_games(db, records):
             if evening:
                 evenings.setdefault(evening, store.evening_of(db, game_id))
             made.append((game_id, edit_key))
-    return made
+    return made, skipped
 
 
 def refuse(form, message):
@@ -90,6 +122,7 @@ def refuse(form, message):
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@owner_required
 def import_page():
     """Import games from a JSON export; a bad file is refused with what is wrong and nothing imported."""
     form = ImportForm()
@@ -108,10 +141,19 @@ def import_page():
         return refuse(form, f"This file cannot be imported: {error}. Nothing was imported.")
     if not records:
         return refuse(form, "This file holds no games. Nothing was imported.")
-    made = import_games(store.get_db(), records)
-    flash(f"Imported {rules.counted(len(made), 'game')}."
-          + (f" This phone may edit the newest {MAX_EDIT_COOKIES}." if len(made) > MAX_EDIT_COOKIES else ""), "info")
+    made, skipped = import_games(store.get_db(), records)
+    flash(imported_message(len(made), skipped), "info")
     response = redirect(url_for("table.home"))
-    for game_id, edit_key in made[-MAX_EDIT_COOKIES:]:
-        give_edit_key(response, game_id, edit_key)
+    if made:  # one cookie, however many games: a hundred edit keys at once would crowd out the site's others
+        give_edit_key(response, *made[-1])
     return response
+
+
+def imported_message(count, skipped):
+    """Say what an import did: 'Imported 3 games. 2 games were already here, skipped.'"""
+    words = [f"Imported {rules.counted(count, 'game')}."]
+    if skipped:
+        words.append(f"{rules.counted(skipped, 'game')} {'was' if skipped == 1 else 'were'} already here, skipped.")
+    if count > 1:
+        words.append("This phone may edit the newest of them; the others open read-only.")
+    return " ".join(words)

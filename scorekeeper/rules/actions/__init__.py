@@ -9,7 +9,7 @@ refusal raises `RecordError` with the field's path and a message a player unders
 - hand.py: deal, bid, bids_at_once, name_trump, record_tricks (and penalty, blind_offers);
 - corrections.py: correct_hand, a finished hand recorded again;
 - table_changes.py: arrive, leave, sit_out, sit_in, change_plan, and table_change, which picks one by name;
-- game.py: settle_by, again.
+- game.py: settle_by, again, describe (the game's date and note).
 
 `step(game)` (rules/steps.py) names the screen the table is on: deal, bids, trump, tricks or over.
 Undo is not here: it is history, kept by the store.
@@ -17,13 +17,13 @@ Undo is not here: it is history, kept by the store.
 
 from ..steps import STEPS, WrongStep, asks_trump_after_bids, bids_all_at_once, current_hand, step, upcoming
 from .corrections import correct_hand
-from .game import again, settle_by
+from .game import ABOUT_KEYS, DATE_KEY, NOTE_KEY, about_of, again, describe, settle_by
 from .hand import bid, bids_at_once, blind_offers, deal, name_trump, penalty, record_tricks
 from .outcome import Outcome
 from .table_changes import TABLE_CHANGES, arrive, change_plan, leave, sit_in, sit_out, table_change
 
 __all__ = [
-    "STEPS", "TABLE_CHANGES", "Outcome", "WrongStep", "again", "arrive", "asks_trump_after_bids", "bid",
+    "STEPS", "TABLE_CHANGES", "ABOUT_KEYS", "DATE_KEY", "NOTE_KEY", "Outcome", "WrongStep", "about_of", "again", "describe", "arrive", "asks_trump_after_bids", "bid",
     "bids_all_at_once", "bids_at_once", "blind_offers", "change_plan", "correct_hand", "current_hand", "deal",
     "leave", "name_trump", "penalty", "record_tricks", "settle_by", "sit_in", "sit_out", "step", "table_change",
     "upcoming",

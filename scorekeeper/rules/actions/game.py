@@ -1,7 +1,9 @@
-"""Actions on the game as a whole: settle up another way, play again at the same table."""
+"""Actions on the game as a whole: settle up another way, play again at the same table, its date and note."""
 
 import copy
 
+from ..limits import LimitError, checked_date, checked_note
+from ..record import RecordError
 from ..results import SETTLEMENTS
 from ..steps import as_game
 from .outcome import changed, done
@@ -12,6 +14,8 @@ def again(game):
     game = as_game(game)
     record = copy.deepcopy(game.record)
     record["hands"] = []
+    for key in ABOUT_KEYS:  # the next game is played on its own day, with its own note
+        record.pop(key, None)
     record.setdefault("rules", {})["first_dealer"] = (game.rules.first_dealer + 1) % len(game.players)
     return done(record)
 
@@ -29,3 +33,34 @@ def settle_by(game, method, stake, payouts=None):
         chosen.pop("payouts", None)
     return done(record, f"Settling up by {entry.name}, stake {stake:.2f}.", "settlement",
                 {"settlement": entry.id, "stake": stake, "payouts": chosen.get("payouts")})
+
+
+# A game's date and note: top-level keys of its record, both optional (docs/rule-decisions.md). The date is
+# `played_on`: an export already writes `date` beside each record (when the game was set up).
+DATE_KEY, NOTE_KEY = "played_on", "note"
+ABOUT_KEYS = (DATE_KEY, NOTE_KEY)
+
+
+def about_of(record, created=""):
+    """Return the game's date (else the day it was created, from an ISO time) and note ("" when none)."""
+    date, note = record.get(DATE_KEY), record.get(NOTE_KEY)
+    return {"date": date if isinstance(date, str) and date else str(created or "")[:10],
+            "note": note if isinstance(note, str) else ""}
+
+
+def describe(game, date, note):
+    """Set the game's date (empty: the day it was created) and note (empty: none)."""
+    game = as_game(game)
+    try:
+        date = checked_date(date.strip()) if (date or "").strip() else None
+        note = checked_note(note or "")
+    except LimitError as error:
+        raise RecordError(error.path, error.message) from None
+    record = copy.deepcopy(game.record)
+    for key, value in ((DATE_KEY, date), (NOTE_KEY, note)):
+        if value:
+            record[key] = value
+        else:
+            record.pop(key, None)
+    said = ", ".join(part for part in (date, note and f"“{note}”") if part) or "the day it was set up, no note"
+    return done(record, f"Date and note: {said}.", "about", {"date": date, "note": note or None})

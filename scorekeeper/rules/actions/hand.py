@@ -67,7 +67,7 @@ def bid(game, seat, amount, blind=False):
                           "the leader, before anyone bids.")
     if not _is_count(amount, hand.cards):
         raise RecordError(f"{path}.bids[{seat}]", _bid_range(hand.cards))
-    hook = game.rules.hook_applies
+    hook = game.rules.hook_in(hand.cards)
     if not blind and amount not in bidding.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, hook, hand.out):
         # The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
         raise RecordError(f"{path}.bids[{seat}]", bidding.hook_reason(
@@ -85,7 +85,7 @@ def bid(game, seat, amount, blind=False):
 def _move_dealer_blind(raw, hand, game):
     """When the bids are complete and the dealer's blind bid is hooked, move it as the rules say (003)."""
     bids, dealer = raw["bids"], hand.dealer
-    if (dealer not in (raw.get("blind") or []) or not game.rules.hook_applies
+    if (dealer not in (raw.get("blind") or []) or not game.rules.hook_in(hand.cards)
             or any(bids[s] is None for s in bidding.bidding_order(dealer, len(bids), hand.out))):
         return None
     moved = bidding.dealer_blind_bid(hand.cards, dealer, bids, bids[dealer], True)

@@ -2,7 +2,7 @@
 
 from flask import flash, redirect, render_template, request, url_for
 
-from ... import rules
+from ... import rules, store
 from ...forms import TableForm
 from ...rules import actions
 from ...rules.actions import current_hand
@@ -25,6 +25,11 @@ def table_changes(game_id):
             outcome, problem = perform(game, loaded, actions.table_change, form.action.data, seat=form.seat.data,
                                        name=form.name.data, start=form.start.data, total=form.total.data,
                                        position=form.position.data, cards=form.cards.data)
+            if outcome and form.action.data == "arrive":
+                # Where the players bid from their phones, the newcomer gets a seat link too (the Share panel).
+                left = set(rules.table_state(outcome.record)["left"])
+                store.offer_seats_too(store.get_db(), game_id,
+                                      [s for s in range(len(outcome.record["players"])) if s not in left])
             if outcome:
                 return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
         if problem == STALE or panel is None:

@@ -4,7 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
-from ...rules import actions
+from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
@@ -51,31 +51,23 @@ def bids(game_id):
             return screen(game_id, outcome.game)
         # Back to the same player (blind again if asked); the screen falls back to whoever bids next.
         return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
     offers = actions.blind_offers(loaded)
-    seat = request.args.get("seat", type=int)
-    blind = request.args.get("blind") == "1" and seat in offers
-    if seat is None or seat not in order or not rules.may_bid(hand.dealer, hand.bids, seat, hand.out):
-        seat = rules.next_bidder(hand.dealer, hand.bids, hand.out)
-    if seat is None:
+    asked = numbers.whole_or(request.args.get("seat", ""), None)
+    state = rules.bid_state(loaded, hand, asked, blind=request.args.get("blind") == "1" and asked in offers)
+    if state.seat is None:
         return screen(game_id, loaded)
-    allowed = rules.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, loaded.rules.hook_applies, hand.out)
-    forbidden = None if blind else next((b for b in range(hand.cards + 1) if b not in allowed), None)
-    return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, seat=seat,
-                           order=order, forbidden=forbidden, blind=blind, offers=offers,
-                           hook_reason=rules.hook_reason(hand.cards, forbidden) if forbidden is not None else "",
-                           so_far=rules.bid_so_far(hand.bids), by=rules.over_under_by(hand.cards, hand.bids),
-                           may_bid={s: rules.may_bid(hand.dealer, hand.bids, s, hand.out) for s in order}, symbols=rules.SYMBOLS,
-                           **hand_numbers(loaded))
+    return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, state=state,
+                           offers=offers, symbols=rules.SYMBOLS, **hand_numbers(loaded))
 
 
 def bids_together(game, loaded, hand):
     """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
-    order = rules.bidding_order(hand.dealer, len(hand.bids), hand.out)
+    order = rules.bid_state(loaded, hand).order
     form = bids_form(order)(revision=game["revision"],
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
                 cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
+                words={key: bidding.MESSAGES[key] for key in ("over", "under", "even")},
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)

@@ -4,6 +4,7 @@ from flask import abort, flash, redirect, request, url_for
 
 from ... import rules, store
 from ...forms import RevisionForm
+from ...owner import NotOwner, is_owner
 from ..common import checked, load_game, require_edit, screen
 from . import bp
 
@@ -11,10 +12,14 @@ from . import bp
 def require_may_delete(game, loaded):
     """Refuse a delete this phone may not make. A game with hands played also needs the box ticked.
 
-    The one place that guards deleting a played game: the instance owner's key is checked here, in one line,
-    once it exists.
+    The one place that guards deleting: a game with hands played is the instance owner's to delete (its
+    results are in the players' pages); a game with none, its scorekeeper's.
     """
-    require_edit(game)
+    if loaded.hands:
+        if not is_owner():
+            raise NotOwner()
+    else:
+        require_edit(game)
     if loaded.hands and request.form.get("confirm") != "yes":
         return f"Tick the box to delete a game with {rules.counted(len(loaded.hands), 'hand')} played."
     return None

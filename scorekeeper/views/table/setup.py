@@ -1,27 +1,28 @@
 """Set up a game: the home page, the setup form with its presets, play again, and the edit link."""
 
-import re
 import secrets
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import rules, store
 from ...forms import (MAX_PLAYERS, RevisionForm, apply_preset, csrf_failed, dealer_choices, form_problems,
-                      option_field_name, parse_payouts, preset_fields, presets_for_page, setup_form)
-from ...rules import RecordError, actions
+                      option_field_name, preset_fields, presets_for_page, rules_from_setup, setup_form)
+from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS
 from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
 from . import bp
 
 
 HOME_PAGE_SIZE = 20
+MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 
 
 @bp.get("/")
 def home():
     """List the games in progress, then the finished ones, a page of each at a time."""
     db = store.get_db()
-    pages = {status: max(request.args.get(status, 1, type=int), 1) for status in ("playing", "finished", "abandoned")}
+    pages = {status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE)
+             for status in ("playing", "finished", "abandoned")}
     # The abandoned games' page is in a link only once it is turned (the list is folded away).
     kept = {status: page for status, page in pages.items() if status != "abandoned" or page > 1}
     lists = {}
@@ -78,35 +79,9 @@ def _fill_options(form, scoring, given):
 
 
 def _rules_from(form, players):
-    """Return the record's rules from the setup form."""
-    system = rules.SYSTEMS.find(form.scoring.data)
-    deals = {"pattern": form.pattern.data}
-    if form.max_cards.data:
-        deals["max"] = form.max_cards.data
-    if form.decks.data != "auto":
-        deals["decks"] = int(form.decks.data)
-    if rules.PATTERNS.find(form.pattern.data).takes_sizes:
-        deals["sizes"] = [int(s) for s in re.findall(r"\d+", form.sizes.data or "")]
-    if form.hands.data:
-        deals["hands"] = form.hands.data
-    if form.full_deal.data:
-        deals["full_deal"] = True
+    """Return the record's rules from the setup form, the first dealer cut for when asked."""
     first = form.first_dealer.data
-    chosen = {"scoring": system.id,
-              "options": {o.id: getattr(form, option_field_name(system, o)).data for o in system.options},
-              "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
-              "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
-              "stake": float(form.stake.data or 0), "settlement": form.settlement.data,
-              "first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
-    if not chosen["options"]:
-        del chosen["options"]
-    if rules.SETTLEMENTS.find(form.settlement.data).takes_payouts and (form.payouts.data or "").strip():
-        try:
-            chosen["payouts"] = parse_payouts(form.payouts.data)
-        except ValueError as error:
-            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
-                             "e.g. 1 2 3.") from None
-    return chosen
+    return rules_from_setup(form) | {"first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
 
 
 def start_game(record, evening_id=None):
@@ -131,7 +106,7 @@ def new_game():
         return setup_page(form)
     players = _players(form)
     if "move" in request.form:
-        seat = int(request.form["move"]) if request.form["move"].isdigit() and len(request.form["move"]) < 4 else 0
+        seat = numbers.whole_or(request.form["move"], 0)
         if 0 < seat < len(players):
             players[seat - 1], players[seat] = players[seat], players[seat - 1]
         _set_players(form, players)
@@ -175,7 +150,10 @@ def again(game_id):
     require_edit(game)
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
-    return start_game(actions.again(loaded).record, store.evening_of(store.get_db(), game_id))
+    db = store.get_db()
+    record = actions.again(loaded).record
+    next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
+    return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
 
 
 @bp.get("/games/<game_id>/claim/<key>")

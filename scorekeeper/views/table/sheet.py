@@ -3,17 +3,17 @@ the game over."""
 
 import threading
 
-from flask import Response, abort, make_response, render_template, session, url_for
+from flask import Response, abort, make_response, redirect, render_template, session, url_for
 from markupsafe import escape
 
 from ... import delivery, printing, rules, store
 from ...bounded_cache import BoundedCache
-from ...forms import RevisionForm, csrf_token
+from ...forms import AboutForm, RevisionForm, csrf_token
 from ...rules import actions
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from ...rules.results import in_rank_order
-from ..common import can_edit, load_game, screen
+from ..common import can_edit, checked, load_game, require_edit, save, screen
 from . import bp
 
 
@@ -37,20 +37,18 @@ def live_hand(loaded):
     hand = current_hand(loaded)
     if hand is None:
         return None
-    turn = None if loaded.rules.style.all_at_once else rules.next_bidder(hand.dealer, hand.bids, hand.out)
-    bidding = any(bid is None for seat, bid in enumerate(hand.bids) if seat not in hand.out)
-    forbidden = (rules.forbidden_bid(hand.cards, hand.dealer, hand.bids, loaded.rules.hook_applies)
-                 if turn == hand.dealer else None)
+    state = rules.bid_state(loaded, hand)
     return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-            "order": rules.bidding_order(hand.dealer, len(hand.bids), hand.out), "bids": hand.bids,
-            "turn": turn, "bidding": bidding, "forbidden": forbidden, "so_far": rules.bid_so_far(hand.bids),
-            "by": rules.over_under_by(hand.cards, hand.bids), "announcement": rules.announcement(hand.cards, hand.bids),
+            "state": state, "order": state.order, "bids": hand.bids, "turn": state.turn,
+            "bidding": not state.complete, "forbidden": state.forbidden,
+            "so_far": state.so_far, "by": state.by, "announcement": state.announcement,
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
-def render_sheet(game_id, editor, csrf):
-    """Render the whole sheet page of a game."""
+def render_sheet(game_id, editor, csrf, tag=None):
+    """Render the whole sheet page of a game (tag: what its follow script polls with, see follow_tag)."""
     game, loaded = load_game(game_id)
+    tag = tag or delivery.follow_tag(store.get_game_head(store.get_db(), game_id))
     upcoming = actions.upcoming(loaded)
     scored = rules.score(loaded)
     page = render_template("table/sheet.html", game=game, loaded=loaded, scored=scored,
@@ -60,7 +58,9 @@ def render_sheet(game_id, editor, csrf):
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
-                           undealable=rules.undealable(loaded))
+                           undealable=rules.undealable(loaded),
+                           follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
+                           about=actions.about_of(game["record"], game["created"]))
     return game["revision"], page
 
 
@@ -75,20 +75,24 @@ def sheet(game_id):
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
+    tag = delivery.follow_tag(game)
+    # The editor's Share panel lists the seat links, which change without a new revision.
+    seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items())) if editor else ()
     # Abandoning a game changes its status (the sheet says so), not its revision: both name the page.
-    status = game["status"]
-    page = _SHEETS.get((game_id, game["revision"], editor, status))
+    key = (game_id, tag, editor, seats, game["status"])
+    page = _SHEETS.get(key)
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
-            page = _SHEETS.get((game_id, game["revision"], editor, status))
+            page = _SHEETS.get(key)
             if page is None:
-                revision, page = render_sheet(game_id, editor, CSRF_SLOT)
+                revision, page = render_sheet(game_id, editor, CSRF_SLOT, tag)
                 page = page.replace(origin, ORIGIN_SLOT)
-                _SHEETS.put((game_id, revision, editor, status), page)
+                if str(revision) == tag.removesuffix(delivery.MOVED_ON):
+                    _SHEETS.put(key, page)
     page = page.replace(ORIGIN_SLOT, origin)
     if not editor:  # the same bytes for every follower
-        return delivery.page_once_gzipped(("sheet", game_id, game["revision"], status, origin), page)
+        return delivery.page_once_gzipped(("sheet", game_id, tag, game["status"], origin), page)
     return page.replace(CSRF_SLOT, token)
 
 
@@ -97,7 +101,7 @@ def sheet_pdf(game_id):
     """Send the game's filled score sheet as PDF; anyone with the link may download it."""
     game, loaded = load_game(game_id)
     try:
-        data = printing.game_sheet_pdf(loaded)
+        data = printing.game_sheet_pdf(loaded, created=game["created"])
     except printing.SheetError as error:
         abort(400, f"This game cannot be printed: {error}")
     name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
@@ -112,11 +116,14 @@ def revision(game_id):
     if game is None:
         return {"error": f"no game {game_id!r}", "field": "id"}, 404
     # The revision is the ETag: an unchanged game answers 304 with no body, the cheapest answer there is.
-    tag = str(game["revision"])
+    tag = delivery.follow_tag(game)
     if delivery.not_modified(tag):
         response = make_response("", 304)
     else:
-        response = make_response({"id": game_id, "revision": game["revision"], "status": game["status"]})
+        answer = {"id": game_id, "revision": game["revision"], "status": game["status"]}
+        if game["next_game"]:  # the table moved on: its followers go to the next game
+            answer["next"] = url_for("table.play", game_id=game["next_game"])
+        response = make_response(answer)
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -129,4 +136,16 @@ def over(game_id):
     scored = rules.score(loaded)
     by_rank = in_rank_order(scored["ranks"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
-                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]))
+                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]),
+                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)))
+
+
+@bp.post("/games/<game_id>/about")
+def about(game_id):
+    """Set the game's date and note (the scorekeeper, from the sheet)."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    form = AboutForm()
+    if checked(form, game):
+        save(game, loaded, actions.describe, form.date.data or "", form.note.data or "")
+    return redirect(url_for("table.sheet", game_id=game_id))

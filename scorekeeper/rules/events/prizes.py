@@ -1,0 +1,106 @@
+"""The event's money (ours; RULES.md is silent): every player pays an entry fee into the pot, the pot is split
+among the final places by percentages (e.g. 50 30 20), and the nets are settled with the fewest payments,
+as a game's money is (rules/results.py).
+
+The final places: the final table's players by their game's places (level players by bids made in the
+final, then the lot), the champion first as the final cut named them; then everyone else as the room
+standings order them. The money sits in the record's `money` key: {"entry_fee": 10, "split": [50, 30, 20]}.
+"""
+
+import copy
+from decimal import Decimal, InvalidOperation
+
+from ..record import RecordError
+from ..results import payments_between
+from .record import Event, load_event
+
+MAX_FEE = 100_000
+MAX_SPLIT = 20
+
+
+def parse_split(text):
+    """Return the prize split as whole percentages from text like "50 30 20" (or a list); they add up to 100."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").replace("/", " ").replace("%", " ").split()
+    elif isinstance(text, list):
+        parts = text
+    else:
+        raise RecordError("money.split", "must be percentages that add up to 100, like 50 30 20")
+    if not parts:
+        return []
+    if len(parts) > MAX_SPLIT:
+        raise RecordError("money.split", f"at most {MAX_SPLIT} prizes")
+    split = []
+    for part in parts:
+        if isinstance(part, bool) or not isinstance(part, (int, str)) or not str(part).isdigit():
+            raise RecordError("money.split", f"{str(part)[:20]!r} is not a whole percentage; write e.g. 50 30 20")
+        split.append(int(part))
+    if any(value <= 0 for value in split) or sum(split) != 100:
+        raise RecordError("money.split", f"the prizes must each be more than 0% and add up to 100%, not {sum(split)}%")
+    return split
+
+
+def parse_fee(value):
+    """Return the entry fee as a Decimal of whole cents, 0 to MAX_FEE."""
+    if isinstance(value, bool):
+        raise RecordError("money.entry_fee", "must be an amount like 10 or 2.50")
+    try:
+        fee = Decimal(str(value).strip() or "0")
+    except InvalidOperation:
+        raise RecordError("money.entry_fee", "must be an amount like 10 or 2.50") from None
+    if not fee.is_finite() or not 0 <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01")):
+        raise RecordError("money.entry_fee", f"must be 0 to {MAX_FEE:,} in whole cents, like 10 or 2.50")
+    return fee
+
+
+def set_money(event, entry_fee, split, games=None):
+    """The director's action: set the entry fee and the prize split. Returns the EventOutcome."""
+    from .director import _done
+
+    event = event if isinstance(event, Event) else load_event(event, games)
+    fee, shares = parse_fee(entry_fee), parse_split(split)
+    if len(shares) > len(event.players):
+        raise RecordError("money.split", f"{len(shares)} prizes for {len(event.players)} players")
+    record = copy.deepcopy(event.record)
+    record["money"] = {"entry_fee": int(fee) if fee == fee.to_integral() else float(fee), "split": shares}
+    return _done(record, games, f"Entry fee {fee:.2f}, prizes {' / '.join(map(str, shares)) or 'none'}.",
+                 "money", dict(record["money"]))
+
+
+def final_places(scored):
+    """Return every player in final order (see the module): the final table first, then the room standings."""
+    order = []
+    if scored["champion"] and scored["rounds"]:
+        final = scored["rounds"][-1]["tables"][0]
+        lot = {name: i for i, name in enumerate(scored["lot"])}
+        seats = range(len(final["seats"]))
+        ranked = sorted(seats, key=lambda s: (final["places"][s], -final["bids_made"][s], lot[final["seats"][s]]))
+        order = [final["seats"][s] for s in ranked]
+        champion = scored["champion"]
+        if champion in order:
+            order.remove(champion)
+        order.insert(0, champion)
+    order += [row["player"] for row in scored["standings"] if row["player"] not in order]
+    return order
+
+
+def settle_event(scored, money):
+    """Return the event's money once there is a champion: {entry_fee, pot, prizes [{place, player, amount}],
+    net {name: amount}, payments [{from, to, amount}]}; None when no money is set or the event goes on."""
+    if not money or not scored["champion"]:
+        return None
+    fee, split = parse_fee(money.get("entry_fee", 0)), parse_split(money.get("split") or [])
+    players = list(scored["players"])
+    pot = int(fee * 100) * len(players)
+    prizes = [pot * share // 100 for share in split]
+    if prizes:
+        prizes[0] += pot - sum(prizes)  # the cents the percentages leave go to the winner
+    order = final_places(scored)
+    cents = {name: -int(fee * 100) for name in players}
+    for place, amount in enumerate(prizes):
+        cents[order[place]] += amount
+    return {"entry_fee": float(fee), "pot": pot / 100,
+            "prizes": [{"place": place + 1, "player": order[place], "amount": amount / 100}
+                       for place, amount in enumerate(prizes)],
+            "net": {name: cents[name] / 100 for name in players},
+            "payments": payments_between(players, [cents[name] for name in players])}

@@ -1,0 +1,129 @@
+"""Tournament rows (docs/events.md "On the web"): the event record, its revision, the director's key, the
+director's log, and which stored game plays which table.
+
+The module is not named `events`: `store.events` is a game's log (log.py). Every write is one
+BEGIN IMMEDIATE transaction: the revision checked, the record stored, the log entry appended, the
+tables' games linked, so a director's action is all there or not at all.
+"""
+
+import hashlib
+import json
+import secrets
+
+from .db import dumps, new_id, now
+from .games import StaleRevision, parse_record
+
+
+class UnknownEvent(LookupError):
+    """No event has that id."""
+
+
+def create_event(db, record, log, created=None, links=()):
+    """Store a new event record with its first log entry (kind, payload) and the (game id, round index, table
+    index) of its games (an import); return (id, director key)."""
+    event_id, key, when = new_id(9), secrets.token_urlsafe(24), created or now()
+    with db.atomic():
+        db.execute("insert into tournaments (id, name, record, revision, director_key, created, updated) "
+                   "values (?, ?, ?, 1, ?, ?, ?)", [event_id, record.get("name"), dumps(record), key, when, when])
+        _log(db, event_id, log, when)
+        _link(db, event_id, links)
+    return event_id, key
+
+
+def get_event(db, event_id):
+    """Return the event row with its record parsed (director key included), or None."""
+    row = db.execute("select id, name, record, revision, director_key, created, updated from tournaments "
+                     "where id = ?", [event_id]).fetchone()
+    if row is None:
+        return None
+    event = dict(zip(("id", "name", "record", "revision", "director_key", "created", "updated"), row))
+    event["record"] = parse_record(event_id, event["record"])
+    return event
+
+
+def update_event(db, event_id, record, revision, log, links=()):
+    """Store the event's new record if it is still at `revision` (else StaleRevision), append the log
+    entry, link each (game id, round index, table index) and unlink the games no table names; return the
+    new revision.
+
+    Call it inside the caller's db.atomic() when games are written with it."""
+    with db.atomic():
+        cursor = db.execute("update tournaments set record = ?, name = ?, revision = revision + 1, updated = ? "
+                            "where id = ? and revision = ?",
+                            [dumps(record), record.get("name"), now(), event_id, revision])
+        if cursor.rowcount != 1:
+            if not db.execute("select 1 from tournaments where id = ?", [event_id]).fetchone():
+                raise UnknownEvent(event_id)
+            raise StaleRevision(event_id)
+        if log is not None:
+            _log(db, event_id, log)
+        _link(db, event_id, links)
+        named = {table.get("game") for rnd in record.get("rounds") or [] for table in rnd.get("tables") or []}
+        for (game_id,) in db.execute("select game_id from tournament_games where tournament_id = ?",
+                                     [event_id]).fetchall():
+            if game_id not in named:  # a table given a new game: the old one is an ordinary game again
+                db.execute("delete from tournament_games where game_id = ?", [game_id])
+    return revision + 1
+
+
+def _link(db, event_id, links):
+    for game_id, round_index, table_index in links:
+        db.execute("insert or replace into tournament_games (game_id, tournament_id, round, table_index) "
+                   "values (?, ?, ?, ?)", [game_id, event_id, round_index, table_index])
+
+
+def _log(db, event_id, log, when=None):
+    kind, payload = log
+    seq = db.execute("select coalesce(max(seq), 0) + 1 from tournament_log where tournament_id = ?",
+                     [event_id]).fetchone()[0]
+    db.execute("insert into tournament_log (tournament_id, seq, kind, payload, at) values (?, ?, ?, ?, ?)",
+               [event_id, seq, kind, dumps(payload), when or now()])
+
+
+def event_log(db, event_id):
+    """Return the director's log in order: [{seq, kind, payload, at}]."""
+    rows = db.execute("select seq, kind, payload, at from tournament_log where tournament_id = ? order by seq",
+                      [event_id]).fetchall()
+    return [{"seq": seq, "kind": kind, "payload": json.loads(payload), "at": at} for seq, kind, payload, at in rows]
+
+
+def event_of_game(db, game_id):
+    """Return {event_id, name, round, table} (round and table from 1) when the game plays an event's table."""
+    row = db.execute("select t.id, t.name, g.round, g.table_index from tournament_games g "
+                     "join tournaments t on t.id = g.tournament_id where g.game_id = ?", [game_id]).fetchone()
+    if row is None:
+        return None
+    return {"event_id": row[0], "name": row[1], "round": row[2] + 1, "table": row[3] + 1}
+
+
+def event_games(db, event_id):
+    """Return the event's games by id: {id: {record, revision, status, edit_key, updated}}."""
+    rows = db.execute("select g.id, g.record, g.revision, g.status, g.edit_key, g.updated from games g "
+                      "join tournament_games t on t.game_id = g.id where t.tournament_id = ?", [event_id]).fetchall()
+    return {game_id: {"record": parse_record(game_id, record), "revision": revision, "status": status,
+                      "edit_key": edit_key, "updated": updated}
+            for game_id, record, revision, status, edit_key, updated in rows}
+
+
+def event_revision(db, event_id):
+    """Return a tag that changes whenever the event or any of its games changes (the live pages' ETag), or None."""
+    row = db.execute("select revision from tournaments where id = ?", [event_id]).fetchone()
+    if row is None:
+        return None
+    games = db.execute("select g.id, g.revision from games g join tournament_games t on t.game_id = g.id "
+                       "where t.tournament_id = ? order by g.id", [event_id]).fetchall()
+    digest = hashlib.sha256(dumps(games).encode()).hexdigest()[:10]
+    return f"{row[0]}-{digest}"
+
+
+def list_events(db, limit=50):
+    """Return the latest events: id, name, created."""
+    return [dict(zip(("id", "name", "created"), row)) for row in
+            db.execute("select id, name, created from tournaments order by created desc, rowid desc limit ?",
+                       [limit]).fetchall()]
+
+
+def may_direct(event, key):
+    """True when key is the event's director key."""
+    return bool(key) and secrets.compare_digest(str(key).encode("utf-8", "surrogatepass"),
+                                                event["director_key"].encode())

@@ -1,0 +1,150 @@
+"""The events API: create an event, read it as `python -m scorekeeper event --json` prints it (ETag/304), the
+director's actions with the director key, export and import with the games inline."""
+
+from flask import Response, request
+
+from ... import delivery, store
+from ...rules import RecordError, events
+from .answers import ApiError, json_body, link, pretty
+from . import bp, creates_event
+from .room import Room, given_key, run_action
+
+
+def _refuse(error):
+    raise ApiError(422, str(error), error.path or None) from None
+
+
+@bp.errorhandler(ApiError)
+def refuse(error):
+    """Answer a refused request with JSON naming the field."""
+    return {"error": error.message, "field": error.field}, error.status
+
+
+def _row(event_id):
+    row = store.get_event(store.get_db(), event_id)
+    if row is None:
+        raise ApiError(404, f"no event {event_id[:40]!r}", "id")
+    return row
+
+
+def _links(event_id, key):
+    return {"id": event_id, "director_key": key, "url": link("events.claim", event_id=event_id, key=key),
+            "standings_url": link("events.standings", event_id=event_id),
+            "screen_url": link("events.screen", event_id=event_id),
+            "api_url": link("events.api_event", event_id=event_id)}
+
+
+@bp.post("/api/events")
+@creates_event
+def api_create():
+    """Store a new event record (no round seated yet); answer with its id, director key and links."""
+    record = json_body()
+    if not isinstance(record, dict):
+        raise ApiError(422, "an event must be a JSON object", "")
+    if record.get("rounds"):
+        raise ApiError(422, "a new event has no rounds yet: POST /api/events/import takes an exported event "
+                            "with its games", "rounds")
+    try:
+        event = events.load_event(record)
+        money = record.get("money")
+        if money is not None:
+            if not isinstance(money, dict):
+                raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
+            events.set_money(event, money.get("entry_fee", 0), money.get("split") or [])
+    except RecordError as error:
+        _refuse(error)
+    event_id, key = store.create_event(store.get_db(), record, ("event", {"name": event.name,
+                                                                          "format": event.format.id,
+                                                                          "players": list(event.players)}))
+    return _links(event_id, key), 201
+
+
+@bp.get("/api/events/<event_id>")
+def api_event(event_id):
+    """The scored event with its games, exactly as `python -m scorekeeper event --json` prints its export;
+    304 while the ETag (the event's and its games' revisions) holds."""
+    tag = store.event_revision(store.get_db(), event_id)
+    if tag is not None and delivery.not_modified(tag):
+        response = Response(status=304)
+    else:
+        room = Room(_row(event_id))
+        if room.problem:
+            raise ApiError(409, f"the event cannot be scored as it stands: {room.problem}", "rounds")
+        response = pretty(room.scored)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _tables(room):
+    """The last round's tables with their games' scorekeeper links: for the director only."""
+    rounds = room.record.get("rounds") or []
+    if not rounds:
+        return []
+    out = []
+    for number, table in enumerate(rounds[-1]["tables"], start=1):
+        stored = room.stored.get(table.get("game"))
+        out.append({"table": number, "seats": table["seats"], "game": table.get("game"),
+                    "edit_key": stored and stored["edit_key"],
+                    "url": stored and link("table.claim", game_id=table["game"], key=stored["edit_key"])})
+    return out
+
+
+@bp.post("/api/events/<event_id>/actions")
+def api_action(event_id):
+    """A director's action (start, swap, late, withdraw, money) with the director key as a Bearer token."""
+    row = _row(event_id)
+    if not request.headers.get("Authorization", "").startswith("Bearer "):
+        raise ApiError(401, "send the event's director key as 'Authorization: Bearer <director_key>'",
+                       "Authorization")
+    if not store.may_direct(row, given_key(event_id)):
+        raise ApiError(403, "that director key does not fit this event", "Authorization")
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ApiError(422, "an action must be a JSON object with an action name", "action")
+    if "revision" in body and body["revision"] != row["revision"]:
+        raise ApiError(409, "the event changed meanwhile; fetch it and try again", "revision")
+    try:
+        outcome = run_action(Room(row), body.get("action"), body)
+    except RecordError as error:
+        _refuse(error)
+    except store.StaleRevision:
+        raise ApiError(409, "the event changed meanwhile; fetch it and try again", "revision") from None
+    room = Room(store.get_event(store.get_db(), event_id))
+    return {"id": event_id, "message": outcome.message, "revision": room.row["revision"], "tag": room.tag,
+            "tables": _tables(room)}
+
+
+@bp.get("/api/events/<event_id>/export")
+def api_export(event_id):
+    """The event record with every table's game inline: a file `python -m scorekeeper event` reads."""
+    room = Room(_row(event_id))
+    return pretty(events.inline_games(room.record, room.game_records()))
+
+
+@bp.post("/api/events/import")
+@creates_event
+def api_import():
+    """Store an exported event: each inline game becomes a stored game, named at its table."""
+    body = json_body()
+    try:
+        events.load_event(body)
+        record, found = events.split_games(body)
+    except RecordError as error:
+        _refuse(error)
+    db = store.get_db()
+    links = []
+    with db.atomic():
+        for round_index, table_index, game in found:
+            try:
+                game_id, _key = store.create_game(db, game)
+            except RecordError as error:
+                _refuse(error)
+            record["rounds"][round_index]["tables"][table_index]["game"] = game_id
+            links.append((game_id, round_index, table_index))
+        for rnd in record.get("rounds") or []:
+            for table in rnd["tables"]:
+                if not any(game_id == table.get("game") for game_id, _r, _t in links):
+                    table["game"] = None  # a game the file does not carry is not known here
+        event_id, key = store.create_event(db, record, ("import", {"games": len(found)}), links=links)
+    return _links(event_id, key), 201

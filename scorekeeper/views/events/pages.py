@@ -1,0 +1,225 @@
+"""The event's pages: creating it, the director's page, the players' standings, the big screen, the results."""
+
+import csv
+import io
+import json
+import secrets
+import threading
+
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+
+from ... import delivery, store
+from ...bounded_cache import BoundedCache
+from ...forms import RevisionForm, csrf_failed
+from ...rules import RecordError, events
+from ..common import EXPIRED
+from . import bp, creates_event
+from .room import Room, event_row, give_director_key, is_director, run_action
+
+MAX_PLAYERS_TEXT = 50_000
+STALE = "This event changed meanwhile (another director's page?): here it is as it stands; nothing was changed."
+
+
+def _players(text, upload):
+    """The players typed or pasted one per line, or the first column of a CSV file (a 'name' header is skipped)."""
+    if upload is not None and upload.filename:
+        raw = upload.read(MAX_PLAYERS_TEXT + 1)
+        if len(raw) > MAX_PLAYERS_TEXT:
+            raise RecordError("players", "The CSV file is too large: at most 50 kB of names.")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise RecordError("players", "The CSV file is not UTF-8 text: save it as CSV (UTF-8).") from None
+        try:
+            rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and row[0].strip()]
+        except csv.Error as error:
+            raise RecordError("players", f"The CSV file cannot be read ({error}): save it as CSV.") from None
+        if rows and rows[0][0].strip().casefold() in ("name", "player", "players"):
+            rows = rows[1:]
+        return [row[0].strip() for row in rows]
+    return [line.strip() for line in (text or "")[:MAX_PLAYERS_TEXT].splitlines() if line.strip()]
+
+
+def _options(fmt):
+    """The chosen format's options as typed: numbers, and lists of numbers ('2 1') for a list option."""
+    options = {}
+    for option in fmt.options:
+        typed = request.form.get(f"opt-{fmt.id}-{option.id}", "").strip()
+        if not typed:
+            continue
+        if isinstance(option.default, list):
+            try:
+                options[option.id] = [int(part) for part in typed.replace(",", " ").split()]
+            except ValueError:
+                raise RecordError("options", f"{option.id}: whole numbers like 2 1") from None
+        else:
+            options[option.id] = typed
+    return options
+
+
+def _rules():
+    typed = request.form.get("rules", "").strip()
+    if not typed:
+        return {}
+    try:
+        rules = json.loads(typed[:20_000])
+    except ValueError:
+        raise RecordError("rules", "The table rules must be JSON, like {\"scoring\": \"exact\"}.") from None
+    if not isinstance(rules, dict):
+        raise RecordError("rules", "The table rules must be a JSON object, like {\"scoring\": \"exact\"}.")
+    return rules
+
+
+def create_from_form():
+    """Return (event id, director key) from the posted form; raise RecordError saying what to fix."""
+    try:
+        fmt = events.FORMATS.find(request.form.get("format", ""))
+    except ValueError as error:
+        raise RecordError("format", str(error)) from None
+    players = _players(request.form.get("players"), request.files.get("csv"))
+    if len(players) < 2:
+        raise RecordError("players", "Type at least two players, one per line (or choose a CSV file).")
+    seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
+    outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
+                               _rules(), _options(fmt))
+    record = outcome.record
+    if request.form.get("entry_fee", "").strip() or request.form.get("split", "").strip():
+        record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", "")).record
+    return store.create_event(store.get_db(), record, outcome.log)
+
+
+@bp.app_template_global()
+def event_of_game(game_id):
+    """The event a game plays a table of ({event_id, name, round, table}), for a link back from its pages."""
+    return store.event_of_game(store.get_db(), game_id)
+
+
+@bp.app_template_global()
+def recent_events(limit=5):
+    """The events created most recently, for the home page."""
+    return store.list_events(store.get_db(), limit)
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+@creates_event
+def new():
+    """Create an event: a format with its options, the players, the seed; this browser becomes its director."""
+    form = RevisionForm()
+    problem = None
+    if request.method == "POST":
+        if not form.validate():
+            abort(400, EXPIRED if csrf_failed(form) else "Please check the form.")
+        try:
+            event_id, key = create_from_form()
+        except RecordError as error:
+            problem = error.message if error.message[:1].isupper() else str(error)
+        else:
+            return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
+    page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
+                           seed=request.form.get("seed") or secrets.token_hex(4), typed=request.form)
+    return page, 400 if problem else 200
+
+
+@bp.get("/events/<event_id>/direct/<key>")
+def claim(event_id, key):
+    """The director's link: this browser directs the event from now on."""
+    row = event_row(event_id)
+    if not store.may_direct(row, key):
+        abort(403, "That director's link is wrong; ask the director for a new one.")
+    return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
+
+
+@bp.get("/events/<event_id>")
+def director(event_id):
+    """The director's page: the round's tables live, the standings, the changes before a table starts, the cut
+    and the next round's draw to confirm. Anyone else is sent to the standings."""
+    row = event_row(event_id)
+    if not is_director(row):
+        return redirect(url_for("events.standings", event_id=event_id))
+    room = Room(row)
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token,
+                           log=store.event_log(store.get_db(), event_id)[-8:])
+
+
+@bp.post("/events/<event_id>/actions")
+def action(event_id):
+    """A director's form: start or confirm a round, swap, add a late player, withdraw, the money."""
+    row = event_row(event_id)
+    if not is_director(row):
+        abort(403, "Only the event's director may change it.")
+    form = RevisionForm()
+    if not form.validate():
+        abort(400, EXPIRED if csrf_failed(form) else "Please check the form.")
+    if form.revision.data != str(row["revision"]):
+        flash(STALE, "error")
+        return redirect(url_for("events.director", event_id=event_id))
+    try:
+        outcome = run_action(Room(row), request.form.get("do"), request.form)
+    except RecordError as error:
+        flash(error.message if error.message[:1].isupper() else str(error), "error")
+    except store.StaleRevision:
+        flash(STALE, "error")
+    else:
+        flash(outcome.message, "info")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+@bp.get("/events/<event_id>/revision")
+def revision(event_id):
+    """The event's revision (it changes when the event or any of its games does), for the live pages; ETag/304."""
+    tag = store.event_revision(store.get_db(), event_id)
+    if tag is None:
+        return {"error": f"no event {event_id[:40]!r}", "field": "id"}, 404
+    response = make_response("", 304) if delivery.not_modified(tag) else make_response({"id": event_id,
+                                                                                         "revision": tag})
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# The pages everyone reads alike, rendered once per event revision: after a tap every phone asks at once.
+_PAGES = BoundedCache(16 * 1024 * 1024)
+_RENDERING = threading.Lock()
+
+
+def _read_only_page(event_id, template):
+    tag = store.event_revision(store.get_db(), event_id)
+    if tag is None:
+        abort(404, f"There is no event {event_id[:40]!r}.")
+    if session.get("_flashes"):
+        return render_template(template, room=Room(event_row(event_id)))
+    key = (template, event_id, tag, request.host_url)
+    page = _PAGES.get(key)
+    if page is None:
+        with _RENDERING:  # one renders, the others wait and take its page
+            page = _PAGES.get(key)
+            if page is None:
+                room = Room(event_row(event_id))
+                page = render_template(template, room=room)
+                _PAGES.put((template, event_id, room.tag, request.host_url), page)
+    return delivery.page_once_gzipped(key, page)
+
+
+@bp.get("/events/<event_id>/standings")
+def standings(event_id):
+    """The room's standings and the round's tables, read-only, for the players' phones; live."""
+    return _read_only_page(event_id, "events/standings.html")
+
+
+@bp.get("/events/<event_id>/screen")
+def screen(event_id):
+    """The big screen for a projector: large type, no controls, cycling the tables and the standings; live."""
+    return _read_only_page(event_id, "events/screen.html")
+
+
+@bp.get("/events/<event_id>/results")
+def results(event_id):
+    """The champion, the final standings and the money."""
+    room = Room(event_row(event_id))
+    money = None
+    if room.scored:
+        try:
+            money = events.settle_event(room.scored, room.record.get("money"))
+        except RecordError as error:
+            room.problem = str(error)
+    return render_template("events/results.html", room=room, money=money)

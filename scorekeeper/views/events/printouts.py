@@ -1,0 +1,66 @@
+"""The event's PDFs: a round's table cards with their blank sheets, and the results."""
+
+from flask import Response, abort
+
+from ... import printing
+from ...bounded_cache import BoundedCache
+from ...printing import events as printouts
+from ...rules import RecordError, events
+from .answers import link
+from . import bp
+from .room import Room, event_row, is_director
+
+
+# A round's cards change only when its seats or games do (a swap, a late player): rendering them takes seconds.
+_CARDS = BoundedCache(32 * 1024 * 1024)
+
+
+def _pdf(data, name):
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@bp.get("/events/<event_id>/rounds/<int:number>/cards.pdf")
+def cards(event_id, number):
+    """The director's PDF for a round: every table's card (number, seats, first dealer, QR codes of its scorekeeper and follow
+    links and of the standings), each followed by the table's blank score sheet with names and round."""
+    row = event_row(event_id)
+    if not is_director(row):  # the cards carry every table's scorekeeper link
+        abort(403, "Only the event's director may print the table cards: they carry the scorekeeper links.")
+    room = Room(row)
+    if room.problem:
+        abort(409, f"This event cannot be printed as it stands: {room.problem}")
+    if not 1 <= number <= len(room.rounds):
+        abort(404, f"There is no round {number} yet.")
+    tables = []
+    for index, table in enumerate(room.rounds[number - 1]["tables"], start=1):
+        view = room.table_view(table, index)
+        if view["edit_key"] is None:
+            abort(409, f"Table {index} has no game yet.")
+        tables.append({**view, "game": room.loaded[table["game"]], "game_id": table["game"],
+                       "scorekeeper_url": link("table.claim", game_id=table["game"], key=view["edit_key"]),
+                       "follow_url": link("table.play", game_id=table["game"])})
+    standings_url = link("events.standings", event_id=event_id)
+    key = (event_id, number, room.row["name"], standings_url,
+           tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
+    data = _CARDS.get(key)
+    if data is None:
+        try:
+            data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables, standings_url)
+        except printing.SheetError as error:
+            abort(400, f"This round cannot be printed: {error}")
+        _CARDS.put(key, data)
+    return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
+
+
+@bp.get("/events/<event_id>/results.pdf")
+def results_pdf(event_id):
+    """The results as PDF: the champion, the final standings, the rounds with their tie-breaks, the money."""
+    room = Room(event_row(event_id))
+    if room.problem:
+        abort(409, f"This event cannot be printed as it stands: {room.problem}")
+    try:
+        money = events.settle_event(room.scored, room.record.get("money"))
+    except RecordError:
+        money = None
+    return _pdf(printouts.results_pdf(room.row["name"] or "Event", room.scored, money),
+                f"event-{event_id[:6]}-results.pdf")

@@ -1,0 +1,207 @@
+"""What the event's pages share: the event with its games loaded and scored, who directs it, and a director's
+action stored with the games it seats (one transaction).
+
+An action runs on the record with the tables' games inline (rules.events.inline_games), so the engine
+checks and reseats them as in an event file; a table it reseated, and a table without a game, gets a new
+ordinary game, and the event is stored with them.
+"""
+
+import json
+import secrets
+from datetime import datetime, timedelta, timezone
+
+from flask import abort, request
+
+from ... import rules, store
+from ...bounded_cache import BoundedCache
+from ...rules import RecordError, events
+
+DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
+QUIET = timedelta(minutes=10)
+_SCORED = BoundedCache(16 * 1024 * 1024)
+
+
+def director_cookie(event_id):
+    return f"direct_{event_id}"
+
+
+def give_director_key(response, event_id, key):
+    """Let this browser direct the event from now on: the director key in a cookie."""
+    response.set_cookie(director_cookie(event_id), key, max_age=DIRECTOR_COOKIE_AGE, httponly=True,
+                        samesite="Lax")
+    return response
+
+
+def given_key(event_id):
+    """The director key a request carries: 'Authorization: Bearer <key>', else the cookie."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header.removeprefix("Bearer ").strip()
+    return request.cookies.get(director_cookie(event_id))
+
+
+def is_director(row):
+    return store.may_direct(row, given_key(row["id"]))
+
+
+def event_row(event_id):
+    row = store.get_event(store.get_db(), event_id)
+    if row is None:
+        abort(404, f"There is no event {event_id[:40]!r}.")
+    return row
+
+
+class Room:
+    """An event as its pages show it: the stored row, its games (stored rows and loaded), the scored event.
+
+    `problem` says why the event cannot be scored as it stands (e.g. a finished table reopened by a
+    correction after the next round started); the pages then show the seats without the scores."""
+
+    def __init__(self, row):
+        db = store.get_db()
+        self.row, self.id = row, row["id"]
+        self.record = row["record"]
+        self.stored = store.event_games(db, self.id)
+        self.loaded = {}
+        for game_id in self.stored:
+            found = store.load_game(db, game_id)
+            if found is not None:
+                self.loaded[game_id] = found[1]
+        self.tag = store.event_revision(db, self.id)
+        self.problem, self.scored = None, None
+        try:
+            self.event = events.load_event(self.record, self.loaded)
+            self.scored = _scored(self.id, self.tag, self.event, self.loaded)
+        except RecordError as error:
+            self.event = None
+            self.problem = str(error)
+
+    def game_records(self):
+        return {game_id: stored["record"] for game_id, stored in self.stored.items()}
+
+    @property
+    def rounds(self):
+        return self.scored["rounds"] if self.scored else []
+
+    def current(self):
+        """The last round seated, as scored, or None."""
+        return self.rounds[-1] if self.rounds else None
+
+    def table_view(self, table, number):
+        """A table as the director's page and the screen show it: hand n of m, who deals and what is asked,
+        the totals by seat, quiet for more than 10 minutes, its links."""
+        game_id = table["game"]
+        stored, loaded = self.stored.get(game_id), self.loaded.get(game_id)
+        view = {"number": number, "seats": table["seats"], "game": game_id, "started": table["started"],
+                "finished": table["finished"], "hands_played": table.get("hands_played", 0),
+                "planned_hands": table.get("planned_hands"), "totals": table["totals"], "places": table["places"],
+                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None}
+        if stored is None or loaded is None:
+            return view
+        view["edit_key"] = stored["edit_key"]
+        view["first_dealer"] = table["seats"][loaded.rules.first_dealer]
+        step = rules.step(loaded)
+        hand = loaded.hands[-1] if loaded.hands and not loaded.hands[-1].complete else None
+        dealer = table["seats"][hand.dealer] if hand else None
+        view["doing"] = {"deal": "dealing the next hand", "bids": f"bidding ({dealer} deals)",
+                         "trump": "naming trump", "tricks": f"counting tricks ({dealer} dealt)",
+                         "over": "finished"}.get(step, step)
+        updated = datetime.fromisoformat(stored["updated"])
+        view["quiet"] = (not table["finished"] and table["started"]
+                         and datetime.now(timezone.utc) - updated > QUIET)
+        view["since"] = stored["updated"][11:16]
+        return view
+
+    def corrections(self):
+        """Rounds whose cut, recomputed from their games, differs from what the director confirmed: a table
+        corrected after the next round started. The seats of the later round stand; the director is told."""
+        notes = []
+        for number, (raw, scored) in enumerate(zip(self.record.get("rounds") or [], self.rounds[:-1]), start=1):
+            if sorted(raw.get("advanced") or []) != sorted(scored["advanced"]):
+                notes.append(f"Round {number} was corrected after round {number + 1} started: it would now send on "
+                             f"{', '.join(scored['advanced'])}. Round {number + 1} keeps the seats you confirmed.")
+        return notes
+
+
+def _scored(event_id, tag, event, loaded):
+    """The scored event, kept as JSON per event revision (read-only: each caller gets its own copy)."""
+    key = (event_id, tag)
+    text = _SCORED.get(key)
+    if text is None:
+        scored = events.score_event(event, loaded)
+        _SCORED.put(key, json.dumps(scored))
+        return scored
+    return json.loads(text)
+
+
+def new_game_record(seats, table_rules):
+    """A table's ordinary game: the event's table rules, the seats in order, the first dealer cut as in any game."""
+    return {"players": list(seats), "rules": {**table_rules, "first_dealer": secrets.randbelow(len(seats))},
+            "hands": []}
+
+
+def act(room, action, *args):
+    """Run a director's action on the event, then store it with its games in one transaction: the games the
+    action reseated are written, every table without a game gets one. Returns the EventOutcome; raises
+    RecordError (nothing stored) or store.StaleRevision (another director wrote first)."""
+    records = room.game_records()
+    outcome = action(events.inline_games(room.record, records), *args)
+    record, inline = events.split_games(outcome.record)
+    for round_index, table_index, game_record in inline:
+        table = record["rounds"][round_index]["tables"][table_index]
+        stored = room.stored.get(table.get("game"))
+        if stored is not None and game_record["players"] != stored["record"]["players"]:
+            # Reseated before its first deal: a new game for the new seats (the old one, never played, is left
+            # out), so that no undo at the table can bring the old seats back.
+            table["game"] = None
+    db = store.get_db()
+    with db.atomic():
+        links = []
+        table_rules = outcome.event.table_rules
+        for round_index, rnd in enumerate(record.get("rounds") or []):
+            for table_index, table in enumerate(rnd["tables"]):
+                if table.get("game") is None:
+                    game_id, _key = store.create_game(db, new_game_record(table["seats"], table_rules))
+                    record = events.link_game(record, round_index, table_index, game_id).record
+                    links.append((game_id, round_index, table_index))
+        store.update_event(db, room.id, record, room.row["revision"], outcome.log, links)
+    return outcome
+
+
+def _text(fields, name, what):
+    value = fields.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise RecordError(name, f"Give {what}.")
+    return value.strip()[:200]
+
+
+def _table_number(fields):
+    value = fields.get("table")
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise RecordError("table", "Choose the table by its number, from 1.") from None
+    if isinstance(value, bool) or not 1 <= number <= 10_000:
+        raise RecordError("table", "Choose the table by its number, from 1.")
+    return number - 1
+
+
+# The director's actions by name, each with how its fields are read (the form's and the API's alike).
+ACTIONS = {
+    "start": (events.start_round, lambda f: ()),
+    "swap": (events.swap_players, lambda f: (_text(f, "first", "the first player to swap"),
+                                             _text(f, "second", "the second player to swap"))),
+    "late": (events.add_late_player, lambda f: (_text(f, "player", "the late player's name"), _table_number(f))),
+    "withdraw": (events.withdraw_player, lambda f: (_text(f, "player", "the player who withdraws"),)),
+    "money": (events.set_money, lambda f: (f.get("entry_fee", 0), f.get("split", ""))),
+}
+
+
+def run_action(room, name, fields):
+    """Run the named director's action with its fields; raise RecordError saying what to fix."""
+    if room.problem:
+        raise RecordError("event", f"The event cannot change while it cannot be scored: {room.problem}")
+    if not isinstance(name, str) or name not in ACTIONS:
+        raise RecordError("action", f"Unknown action {str(name)[:30]!r}: one of {', '.join(ACTIONS)}.")
+    action, read = ACTIONS[name]
+    return act(room, action, *read(fields))

@@ -1,0 +1,48 @@
+"""An evening's date and note (item 8): set by the scorekeeper of its last game, shown on the evening page and
+in the evening's text to send to the table."""
+
+from html_forms import submit
+from scorekeeper import store
+from tests.test_evenings import play_evening
+
+
+def evening_url(app, game_id):
+    with app.app_context():
+        return f"/evenings/{store.evening_of(store.get_db(), game_id)}"
+
+
+def test_the_scorekeeper_dates_and_notes_the_evening(client, app):
+    _first, _second, third = play_evening(client, app)
+    url = evening_url(app, third)
+    page = client.get(url).get_data(as_text=True)
+    assert "Date and note…" in page
+    response = submit(client, url, {"date": "2026-11-20", "note": "Birthday at Ann's"}, action=f"{url}/about")
+    assert response.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert '<span class="date">2026-11-20</span> · <b class="note">Birthday at Ann&#39;s</b>' in page
+    assert "Oh Hell evening 2026-11-20 (Birthday at Ann&#39;s):" in page
+    assert "2026-11-20 · Birthday at Ann&#39;s" in client.get("/").get_data(as_text=True)  # the home's evenings
+
+
+def test_a_bad_note_is_refused_and_the_evening_keeps_its_day(client, app):
+    _first, _second, third = play_evening(client, app)
+    url = evening_url(app, third)
+    submit(client, url, {"date": "", "note": "x" * 81}, action=f"{url}/about")
+    page = client.get(url).get_data(as_text=True)
+    assert "Note: is 81 characters long; a note has at most 80." in page
+    assert 'class="note"' not in page
+
+
+def test_someone_without_the_last_game_cannot_date_the_evening(client, app):
+    _first, _second, third = play_evening(client, app)
+    url = evening_url(app, third)
+    stranger = app.test_client()
+    assert "Date and note…" not in stranger.get(url).get_data(as_text=True)
+    assert stranger.post(f"{url}/about", data={"date": "2026-11-20"}).status_code == 403
+
+
+def test_the_evening_note_needs_the_pages_token(client, app):
+    _first, _second, third = play_evening(client, app)
+    url = evening_url(app, third)
+    assert client.post(f"{url}/about", data={"note": "no token"}).status_code == 400
+    assert 'class="note"' not in client.get(url).get_data(as_text=True)
