@@ -137,3 +137,20 @@ def describe(event, players, lowest_wins=False):
             text += f", scale {' '.join(str(p) for p in payload['payouts'])}"
         return text
     return ""
+
+
+def undone_text(event, players, lowest_wins=False):
+    """Return the message after an undo, naming what it took back: 'Undone: Bob's bid of 2.'"""
+    payload = event.get("payload") or {}
+    seat = name(players, payload.get("seat"))
+    if event["kind"] == "bid":
+        what = f"{seat}'s {'blind ' if payload.get('blind') else ''}bid of {count(payload.get('bid'))}"
+    elif event["kind"] == "sealed":
+        what = f"{seat}'s secret bid"
+    elif event["kind"] == "bids":
+        what = f"the bids of hand {payload.get('hand', 0) + 1} ({by_seat(payload.get('bids'), players)})"
+    elif event["kind"] == "deal":
+        what = f"{name(players, payload.get('dealer'))}'s deal of {payload.get('cards')}"
+    else:
+        what = describe(event, players, lowest_wins) or event["kind"]
+    return f"Undone: {what}."

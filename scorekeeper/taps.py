@@ -6,7 +6,7 @@ already applied answers the same again; an action drawn on an older revision is 
 is still valid as the next action, else refused with 409 and what differs.
 """
 
-from . import rules, store
+from . import history, rules, store
 from .rules import RecordError, WrongStep, numbers, sealed
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
@@ -15,7 +15,7 @@ KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "t
         "drop_penalties")
 MAX_ID = 100
 RETRIES = 3
-UNDONE = "Undone."  # said after an undo, and by queue.js after a waiting tap is taken back on the phone
+UNDONE = "Undone."  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
 
 
 class Conflict(Exception):
@@ -184,9 +184,9 @@ def _conflict(db, game_id, revision, current, reason, field="revision"):
     reason = reason[0].upper() + reason[1:]
     if revision != current:
         reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
-        reason = (f"This game changed on another phone (it is at revision {current}; this tap was made on "
-                  f"revision {revision}). {reason}")
-    body.update(error=reason, field=field)
+        # The revisions are for programs (the JSON's revision and tap_revision); a player reads words.
+        reason = f"This game changed on another phone since this tap was made. {reason}"
+    body.update(error=reason, field=field, tap_revision=revision)
     return 409, body
 
 
@@ -196,8 +196,8 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
     if action == "undo":
         if stale:
             raise Conflict("Undo takes back the last action, and another phone has acted since.")
-        store.undo_action(db, game_id, action_id, game["revision"])
-        return 200, answer(db, game_id, UNDONE)
+        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"])
+        return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     if seat is not None and action != "bid":
         raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
     if seat is not None:

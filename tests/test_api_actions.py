@@ -99,7 +99,7 @@ def test_a_conflicting_stale_tap_answers_409_with_the_game(client, game):
     response = table.post("bid", revision=2, seat=1, bid=1)
     assert response.status_code == 409
     body = response.get_json()
-    assert "Bob's bid is already 0" in body["error"] and "revision 3" in body["error"]
+    assert "Bob's bid is already 0" in body["error"] and "revision" not in body["error"]
     assert body["field"] == "bid" and body["revision"] == 3 and body["step"] == "bids"
     assert body["game"] == client.get(f"/api/games/{game[0]}").get_json()
     assert stored_record(client, game[0])["hands"][0]["bids"] == [None, 0, None, None]
@@ -110,8 +110,10 @@ def test_a_stale_deal_after_another_deal_conflicts(client, game):
     table.ok("deal", trump="clubs")
     response = table.post("deal", revision=1, trump="hearts")
     assert response.status_code == 409
-    assert "revision 2; this tap was made on revision 1). The table is at bids, not deal." in \
-        response.get_json()["error"]
+    body = response.get_json()
+    assert body["error"] == ("This game changed on another phone since this tap was made. "
+                             "The table is at bids, not deal.")
+    assert (body["revision"], body["tap_revision"]) == (2, 1)  # the numbers are for programs, not in the words
     assert len(stored_record(client, game[0])["hands"]) == 1
 
 
@@ -167,7 +169,7 @@ def test_undo_and_a_stale_undo(client, game):
     stale = table.post("undo", revision=2)
     assert stale.status_code == 409 and "another phone has acted since" in stale.get_json()["error"]
     after = table.ok("undo")
-    assert after["message"] == "Undone." and after["step"] == "bids"
+    assert after["message"] == "Undone: Bob's bid of 0." and after["step"] == "bids"
     assert stored_record(client, game[0])["hands"][0]["bids"] == [None] * 4
 
 

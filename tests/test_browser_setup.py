@@ -114,3 +114,39 @@ def test_without_javascript_use_sets_the_preset_over_the_posted_numbers(client):
                                          "player_4": "E", "player_5": "F", "preset": "kachuful",
                                          "apply_preset": "1", "max_cards": "10"}).get_data(as_text=True)
     assert re.search(r'id="max_cards"[^>]*value=""|id="max_cards"(?![^>]*value)', html)
+
+
+def test_a_typed_n_the_deck_cannot_deal_is_lowered_as_the_note_says_with_the_choice(page, live_server, app, shots):
+    # Issue 17, item 4: the default preset, 4 players, N = 30 typed: the page said "N is now 12" and the
+    # game was created 10 ... 1 ... 10.
+    page.goto(live_server + "/games/new")
+    page.locator("details summary", has_text="Rules").click()
+    page.get_by_label("N (largest hand").fill("30")
+    page.get_by_label("N (largest hand").press("Tab")
+    fill_names(page, ["Ann", "Bob", "Cy", "Di"])
+    note = page.locator("#n-note")
+    assert note.inner_text() == ("N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
+                                 "Or choose 2 decks (Decks) for up to 25.")
+    assert page.get_by_label("N (largest hand").input_value() == "12"
+    shots(page, "setup-typed-n")
+    page.emulate_media(color_scheme="dark")
+    shots(page, "setup-typed-n-dark")
+    page.emulate_media(color_scheme="light")
+    start(page)
+    loaded, _record = stored_game(app, page.url)
+    assert loaded.plan() == list(range(12, 0, -1)) + list(range(2, 13))  # 23 hands, as the note said
+
+
+def test_a_typed_n_lowered_for_one_deck_comes_back_with_two(page, live_server, app):
+    page.goto(live_server + "/games/new")
+    fill_names(page, ["Ann", "Bob", "Cy", "Di"])
+    page.locator("details summary", has_text="Rules").click()
+    page.get_by_label("N (largest hand").fill("20")
+    page.get_by_label("N (largest hand").press("Tab")
+    assert page.get_by_label("N (largest hand").input_value() == "12"
+    page.locator("#decks").select_option("2")
+    assert page.get_by_label("N (largest hand").input_value() == "20"
+    assert page.locator("#n-note").is_hidden()
+    start(page)
+    loaded, _record = stored_game(app, page.url)
+    assert loaded.plan()[0] == 20 and loaded.rules.decks == 2

@@ -63,7 +63,7 @@ def test_filled_sheet_of_a_game(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--players", "1"], "error: players must be between 2 and 10, not 1"),
     (["--players", "4", "--pattern", "nope"], "error: unknown deal pattern 'nope'"),
-    (["--players", "4", "--max", "20"], "error: 20 cards for 4 players needs more than 1 deck(s)"),
+    (["--players", "4", "--max", "20"], "error: 20 cards for 4 players needs more than 1 deck "),
     (["--players", "4", "--paper", "a3"], "error: paper must be a4 or letter"),
     (["--players", "four"], "error: players must be a whole number"),
     (["--game", "missing.json"], "error: cannot read missing.json"),

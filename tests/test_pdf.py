@@ -261,3 +261,18 @@ def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
     assert first.split()[2:] == ["1✓", "1", "11", "out", "7", "2✓", "2", "12", "1", "2", "0"]
     totals = next(line for line in sheet.splitlines() if line.strip().startswith("Total"))
     assert totals.split()[1:] == ["22", "18", "24", "0"]
+
+
+@pytest.mark.parametrize("paper, landscape, hands", [("a4", False, 13), ("a4", False, 19), ("letter", True, 9)])
+def test_a_blank_sheet_fills_the_page_down_to_the_bottom_margin(tmp_path, paper, landscape, hands):
+    # Issue 17: a blank sheet of 13 hands used 60 % of the page. Its rows now grow so that the grid (the
+    # totals row below the last hand) ends at the bottom margin, rows at most 20 mm high.
+    data = printing.render_blank_sheet(players=4, pattern="custom", sizes=[1] * (hands - 1) + [7], paper=paper,
+                                       landscape=landscape)
+    page_h = info(data, tmp_path)["page_h"]
+    last = max((w for w in words(data, tmp_path) if w[0] == "7"), key=lambda w: w[2])  # the last row's "7"
+    row_mm = min(20.0, ((page_h / 72 * 25.4) - 18 - 23.5) / (hands + 1.2))
+    gap_mm = (page_h - last[4]) / 72 * 25.4  # from the last row's text to the foot of the page
+    # Below the text: half a row, the totals row (1.2 rows) and the 9 mm margin, and no more.
+    assert gap_mm <= 9 + 1.7 * row_mm + 3, (gap_mm, row_mm)
+    assert gap_mm >= 9 + 1.2 * row_mm  # and the grid stays inside the margin

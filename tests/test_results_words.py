@@ -65,6 +65,16 @@ def test_the_pdf_marks_a_bonus_with_a_star_and_lists_it_apart(tmp_path):
     assert "Penalties" not in sheet
 
 
+def test_the_pdf_row_line_keeps_the_bonus_and_penalty_marks_apart(tmp_path):
+    """The filled sheet's players' cells are one text line a row (printing/rowtext.py): each mark stays by its tricks."""
+    record = with_adjustments(SHARED, {"seat": 0, "points": 10, "reason": "bonus"},
+                              {"seat": 1, "points": -20, "reason": "revoke"})
+    sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
+    first = next(line.split() for line in sheet.splitlines() if line.split()[:2] == ["1", "Ann"])
+    assert first[3:9] == ["1✓", "1★", "21", "0✓", "0†", "-10"]
+    assert "† Penalties: hand 1: Bob revoke -20" in sheet and "★ Bonuses: hand 1: Ann bonus +10" in sheet
+
+
 def test_a_tie_broken_by_made_bids_names_the_winner_and_the_counts():
     scored = rules.score(rules.load(TIED_SCRATCH))
     assert scored["totals"] == [0, 0, 0, 1]

@@ -95,7 +95,8 @@ def test_bids_at_once_undo_and_the_edit_link_go_straight_to_the_screen(client, a
 
     # Undo from the tricks screen takes back the bids: straight to the bids screen.
     requests, shown, html = tap(client, shown, action=f"/games/{game_id}/undo")
-    assert (requests, screen_of(shown)) == (2, "bids") and "Undone." in html
+    assert (requests, screen_of(shown)) == (2, "bids")
+    assert "Undone: the bids of hand 1 (Ann 0 · Bob 1 · Cy 0 · Di 0)." in html
 
     # Another phone opening the edit link lands on the screen the table is on.
     other = app.test_client()

@@ -41,7 +41,7 @@ def test_unchecked_boxes_are_off(client, tmp_path):
 @pytest.mark.parametrize("query, message", [
     ("players=1", "Players: Number must be between 2 and 10."),
     ("players=4&pattern=zigzag", "unknown deal pattern &#39;zigzag&#39;"),
-    ("players=4&max=14", "14 cards for 4 players needs more than 1 deck(s)"),
+    ("players=4&max=14", "14 cards for 4 players needs more than 1 deck "),
     ("players=lots", "Players: must be a number typed with the digits 0 to 9"),
 ])
 def test_bad_parameters_get_400_with_the_message_and_no_pdf(client, query, message):

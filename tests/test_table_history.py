@@ -10,7 +10,8 @@ import pytest
 
 from scorekeeper.history import describe
 from tests.game_helpers import create, post_hand, record
-from tests.test_table import new_game, revoke_with_the_tricks
+from tests.html_forms import submit
+from tests.test_table import follow, new_game, revoke_with_the_tricks
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 # Hand 1 (hook off): Ann deals 1, everyone bids 0 but Bob, who takes it; Cy revokes (-20).
@@ -78,3 +79,19 @@ def test_history_in_the_browser_after_a_correction(page, live_server, client, sh
                     "edit hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0"]
     whole = page.inner_text("ol.history")
     assert "None" not in whole and "–" not in whole
+
+
+def test_undo_says_what_it_took_back(client):
+    game_id = new_game(client)
+    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
+    url, _ = follow(client, game_id)
+    submit(client, url, {"bid": 1})  # Ann dealt 1 card: Bob bids first
+
+    def undo():
+        url, _ = follow(client, game_id)
+        response = submit(client, url, action=f"/games/{game_id}/undo")
+        page = client.get(response.headers["Location"]).get_data(as_text=True).replace("&#39;", "'")
+        return re.findall(r'class="flash[^"]*"[^>]*>([^<]*)<', page)  # what the page says in its message
+
+    assert undo() == ["Undone: Bob's bid of 1."]
+    assert undo() == ["Undone: Ann's deal of 1."]

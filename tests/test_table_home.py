@@ -19,7 +19,7 @@ def test_home_pages_its_lists_in_progress_first(client, app):
     shown = {status: re.findall(r'href="/games/([^"]+)"', lists[status]) for status in lists}
     assert len(shown["playing"]) == 20 and len(shown["finished"]) == 20
     assert set(shown["playing"]) <= set(playing) and set(shown["finished"]) <= set(finished)
-    assert "1 hands" in lists["playing"] and "2 hands" in lists["finished"]
+    assert "1 hand ·" in lists["playing"] and "2 hands" in lists["finished"]
     # The next page of the finished games keeps the page of games in progress.
     older = re.findall(r'<a href="([^"]+)">Older →</a>', html)
     assert older == ["/?playing=2&amp;finished=1", "/?playing=1&amp;finished=2"]

@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from scorekeeper import rules
 
-from .layout import page, page_layout, split_pages
+from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
 from .params import PAPER_NAMES, blank_params
 from .render import html_to_pdf, render_html
 
@@ -27,18 +27,19 @@ def _squeeze(plan):
 
 
 def deck_label(decks):
-    return "1 deck" if decks == 1 else f"{decks} decks"
+    return rules.counted(decks, "deck")
 
 
 def blank_context(p):
     """Return the template context of a blank sheet from normalised parameters."""
     rows = [{"cards": cards} for cards in p["plan"]]
-    layout = page_layout(p["players"], p["names"], p["paper"], p["landscape"], p["hook_helper"], len(rows), 0)
+    layout = page_layout(p["players"], p["names"], p["paper"], p["landscape"], p["hook_helper"], len(rows), 0,
+                         BLANK_MAX_ROW_H)
     parts = []
     if p["system"]:
         parts.append(f"Scoring: {rules.SYSTEMS.find(p['system']).name}")
     parts += [f"Deal: {hand_label(p['pattern'], p['plan'])}", deck_label(p["decks"]),
-              f"{len(p['plan'])} hands"]
+              rules.counted(len(p["plan"]), "hand")]
     if p["hook_helper"]:
         parts.append("hook on")
     pages = []

@@ -132,7 +132,7 @@ def game_context(game, paper="a4", landscape=None, created=None):
     pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
                 title=sheet_title(game, created), foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
-                legend="✓ bid made · circled: a negative total"
+                legend="✓ bid made (shaded) · circled: a negative total"
                 + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
 
 

@@ -8,6 +8,7 @@ lines of text at a fixed line height, and the row rules drawn by one repeated CS
 from dataclasses import dataclass, field
 
 from .params import MAX_ROWS, PAPERS
+from .rowtext import row_line
 
 MARGIN = 9.0           # mm
 TITLE_H = 6.0          # the title line
@@ -16,6 +17,9 @@ NAMES_H = 8.0          # the player names
 LABELS_H = 4.5         # bid / took / score
 FOOT_LINE_H = 5.0      # one line of the winner / settlement foot
 MAX_ROW_H = 10.0
+# A blank sheet's rows grow to fill the page (issue 17: 13 hands used 60 % of it), up to a row a hand can still
+# write in comfortably; the smallest row is that of 25 hands on a page (MAX_ROWS).
+BLANK_MAX_ROW_H = 20.0
 
 
 @dataclass
@@ -71,9 +75,9 @@ def _columns(players, names, width, helper):
     return columns, heads
 
 
-def _row_height(usable_h, header_h, rows, foot_h):
-    """The row height that fits the rows, the totals row and the foot; never above MAX_ROW_H."""
-    return min(MAX_ROW_H, (usable_h - header_h - foot_h) / (rows + 1.2))
+def _row_height(usable_h, header_h, rows, foot_h, max_row_h=MAX_ROW_H):
+    """The row height that fits the rows, the totals row and the foot; never above max_row_h."""
+    return min(max_row_h, (usable_h - header_h - foot_h) / (rows + 1.2))
 
 
 def split_pages(rows):
@@ -81,15 +85,15 @@ def split_pages(rows):
     return [rows[start:start + MAX_ROWS] for start in range(0, len(rows), MAX_ROWS)] or [[]]
 
 
-def page_layout(players, names, paper, landscape, helper, row_count, foot_lines):
-    """Return the geometry of a sheet in mm: page, columns, row height, fonts."""
+def page_layout(players, names, paper, landscape, helper, row_count, foot_lines, max_row_h=MAX_ROW_H):
+    """Return the geometry of a sheet in mm: page, columns, row height (at most max_row_h), fonts."""
     page_w, page_h = _page_size(paper, landscape)
     usable_w, usable_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
     columns, heads = _columns(players, names, usable_w, helper)
     header_h = TITLE_H + RULES_H + NAMES_H + LABELS_H
     rows_per_page = min(MAX_ROWS, max(row_count, 1))
     foot_h = foot_lines * FOOT_LINE_H + (2 if foot_lines else 0)
-    row_h = _row_height(usable_h, header_h, rows_per_page, foot_h)
+    row_h = _row_height(usable_h, header_h, rows_per_page, foot_h, max_row_h)
     font = min(4.2, row_h * 0.55)
     narrow = usable_w / (players * 3 + 4) < 8
     return dict(page_w=page_w, page_h=page_h, margin=MARGIN, usable_w=usable_w, columns=columns,
@@ -116,8 +120,43 @@ def page(layout, chunk, index, count, filled):
             column.total = filled.get(template.key, "") if index == count - 1 else ""
         columns.append(column)
     last = index == count - 1
+    # A filled sheet's players' cells are one line of text a row (rowtext.py), their marks drawn in the SVG;
+    # the hand, dealer and trump columns stay columns, as do a blank sheet's.
+    lines = marks = None
+    if filled is not None:
+        lines, marks = _row_lines(layout, columns, len(chunk))
+    drawing = _drawing(layout, len(chunk), last, filled is None)
+    drawing.update(made=[tuple(map(_f, m)) for m in (marks or {}).get("made", [])],
+                   circles=[tuple(map(_f, m)) for m in (marks or {}).get("neg", [])])
+    in_lines = lambda column: lines is not None and column.kind in PLAYER_KINDS  # noqa: E731
     return dict(columns=[c for c in columns if c.cells or c.total], rows=len(chunk), last=last,
-                number=index + 1, count=count, drawing=_drawing(layout, len(chunk), last, filled is None))
+                cell_columns=[c for c in columns if c.cells and not in_lines(c)], number=index + 1, count=count,
+                lines=lines, drawing=drawing)
+
+
+PLAYER_KINDS = ("bid first", "took", "score")
+
+
+def _row_lines(layout, columns, rows):
+    """Return each row's players' cells as one line of plain text, and the marks the SVG draws for them:
+    {"made": [(x, y, width, height) of a made bid's cell], "neg": [(cx, cy, rx, ry) of a negative total's circle]}.
+    """
+    size, row_h, top = layout["small"], layout["row_h"], layout["head_h"]
+    players = [c for c in columns if c.kind in PLAYER_KINDS]
+    lines, marks = [], {"made": [], "neg": []}
+    for row in range(rows):
+        cells = [(c.x, c.width, "right" if c.kind == "score" else "center", c.cells[row], "", size)
+                 for c in players if row < len(c.cells)]
+        segments = row_line(cells, size)
+        lines.append([(spaces, text) for spaces, text, _cls, _start, _wide in segments])
+        y = top + row * row_h
+        for _spaces, _text, cls, start, wide in segments:
+            if "made" in cls:
+                column = next(c for c in players if c.x <= start + wide / 2 < c.x + c.width)
+                marks["made"].append((column.x, y, column.width, row_h))
+            if "neg" in cls:
+                marks["neg"].append((start + wide / 2, y + row_h / 2, wide / 2 + 1.0, size * 0.62))
+    return lines, marks
 
 
 def _f(value):

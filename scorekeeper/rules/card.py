@@ -12,6 +12,7 @@ from .record import RecordError, load
 from .scored import score
 from .results import SETTLEMENTS
 from .trump import TRUMP_METHODS
+from .words import counted
 
 SAMPLE_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L")
 
@@ -45,7 +46,7 @@ def rules_in_words(game):
     rules = game.rules
     plan = game.plan()
     pattern = PATTERNS.find(rules.pattern)
-    decks = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
+    decks = counted(rules.decks, "deck")
     style = BIDDING_STYLES.find(rules.bidding)
     if rules.hook_applies:
         smaller = (f" (hands of {rules.hook_from} cards or more; in smaller ones the dealer is free)"
@@ -56,7 +57,7 @@ def rules_in_words(game):
     else:
         bidding = f"{style.name}: {style.description}"
     lines = [
-        ("Deals", f"{pattern.name}: {len(plan)} hands of {_plan_text(plan)} cards; {decks}."),
+        ("Deals", f"{pattern.name}: {counted(len(plan), 'hand')} of {_plan_text(plan)} cards; {decks}."),
         ("Bidding", bidding),
         ("Trump", f"{TRUMP_METHODS.find(rules.trump).name}: {TRUMP_METHODS.find(rules.trump).description}"),
         ("Scoring", _system_text(game)),

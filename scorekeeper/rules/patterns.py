@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .registry import Entry, Registry
+from .words import counted
 
 DECK_SIZE = 52
 
@@ -104,14 +105,17 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
     else:
         n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
         if n < 1:
-            raise ValueError(f"{players} players cannot be dealt a hand from {decks} deck(s)")
+            raise ValueError(f"{players} players cannot be dealt a hand from {counted(decks, 'deck')}")
         plan = entry.sizes(int(n))
     for size in plan:
         if size < 1:
             raise ValueError("every hand needs at least 1 card")
         if size > limit:
-            raise ValueError(f"{size} cards for {players} players needs more than {decks} deck(s) "
-                             f"(at most {limit} each)")
+            # The two ways out: another deck, or the same plan capped (as a custom list of sizes).
+            capped = " ".join(str(min(each, limit)) for each in plan)
+            raise ValueError(f"{size} cards for {players} players needs more than {counted(decks, 'deck')} "
+                             f"(at most {limit} each): choose {decks + 1} decks, or cap the hands at {limit} "
+                             f"(the Custom pattern, sizes {capped})")
     if hands is not None:
         if hands < 1:
             raise ValueError("a game needs at least 1 deal")

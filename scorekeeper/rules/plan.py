@@ -1,6 +1,9 @@
 """The plan of hands: the hands done, the next hand to deal, and changes to the hands still to come."""
 
+import copy
+
 from . import patterns
+from .table import table_state
 from .trump import fixed_trump
 
 
@@ -30,7 +33,29 @@ def next_hand(game, out=()):
             "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in))}
 
 
-PLAN_CHANGES = ("insert", "resize", "skip", "cut")
+# cap and decks answer a plan the deck cannot deal (undealable): cap the hands still to come, or add a deck.
+PLAN_CHANGES = ("insert", "resize", "skip", "cut", "cap", "decks")
+MAX_DECKS = 4
+
+
+def undealable(game):
+    """Say whether the hands still to come are larger than the deck allows the players at the table; else None.
+
+    Returns {"sizes": those hands, "limit": the largest hand the deck allows, "players", "decks", and
+    "more_decks": the fewest decks that deal every hand, or None when even 4 do not}. A late arrival keeps the
+    plan made for fewer players (deals.players), so the plan and the deals would disagree without a choice.
+    """
+    players = len(game.players) - len(table_state(game.record)["left"])
+    decks = game.rules.decks
+    limit = patterns.largest_hand(players, decks, full_deal=True)
+    plan = game.plan()
+    to_come = plan[completed_hands(game):]
+    larger = [size for size in to_come if size > limit]
+    if not larger:
+        return None
+    more = next((count for count in range(decks + 1, MAX_DECKS + 1)
+                 if patterns.largest_hand(players, count, full_deal=True) >= max(larger)), None)
+    return {"sizes": to_come, "limit": limit, "players": players, "decks": decks, "more_decks": more}
 
 
 def changed_deals(game, change, position=None, cards=None):
@@ -49,6 +74,8 @@ def changed_deals(game, change, position=None, cards=None):
             raise ValueError("no hand has been played yet: nothing to cut the game short to")
         deals["hands"] = done
         return deals
+    if change in ("cap", "decks"):
+        return _answer_undealable(game, change, deals, plan, done)
     if change not in PLAN_CHANGES:
         raise ValueError(f"unknown change {change!r} (known: {', '.join(PLAN_CHANGES)})")
     if position is None or not done <= position <= len(plan) - (change != "insert"):
@@ -71,3 +98,36 @@ def changed_deals(game, change, position=None, cards=None):
     deals.update(pattern="custom", sizes=sizes)
     deals.pop("hands", None)
     return deals
+
+
+def _answer_undealable(game, change, deals, plan, done):
+    """The deals after the table's choice for a plan the deck cannot deal: more decks, or the hands capped."""
+    trouble = undealable(game)
+    if trouble is None:
+        raise ValueError("the deck deals every hand still to come: nothing to change")
+    if change == "decks":
+        if trouble["more_decks"] is None:
+            raise ValueError(f"even {MAX_DECKS} decks cannot deal these hands: cap them instead")
+        deals["decks"] = trouble["more_decks"]
+        if patterns.PATTERNS.find(game.rules.pattern).takes_max:
+            deals.setdefault("max", max(plan))  # N stays the plan's: an N left out would grow with the decks
+        return deals
+    deals.setdefault("from_pattern", deals.get("pattern", "down-up"))
+    deals.update(pattern="custom", sizes=plan[:done] + [min(size, trouble["limit"]) for size in plan[done:]])
+    deals.pop("hands", None)
+    return deals
+
+
+def completed_rules(record, game):
+    """Return the record as it is stored at creation: the rules completed with what must not move later.
+
+    A system scored by the game's largest hand (variable bonus) keeps the planned largest hand in
+    `deals.max`, so M stays what the table was told when hands are cut or the game grows. `game` is
+    the record loaded. Records stored without it keep today's reading (the largest hand recorded).
+    """
+    deals = (record.get("rules") or {}).get("deals") or {}
+    if not game.rules.system.uses_largest_hand or deals.get("max") is not None:
+        return record
+    completed = copy.deepcopy(record)
+    completed.setdefault("rules", {}).setdefault("deals", {})["max"] = max(game.plan())
+    return completed

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Callable
 
 from .registry import Entry, Registry
+from .words import counted
 
 POT = "pot"
 # The scored game's key naming the last player where a modifier names them (RULES.md).
@@ -249,7 +250,7 @@ def standing_text(scored):
     if scored["finished"]:
         return f"Winner: {who}"
     played = sum(hand["scores"] is not None for hand in scored["hands"])
-    return f"Leading after {played} of {scored['planned_hands']} hands: {who}"
+    return f"Leading after {played} of {counted(scored['planned_hands'], 'hand')}: {who}"
 
 
 PENALTY, BONUS = "penalty", "bonus"

@@ -73,6 +73,8 @@ class System(Entry):
     check: Callable = None
     # The table types the formula itself (its options are expressions): the setup page previews it live.
     typed_formula: bool = False
+    # Scores use the game's largest hand M: stored at creation (deals.max) so M never moves as the game grows.
+    uses_largest_hand: bool = False
     # A hand's points hang on more than the player's own bid, tricks and the hand (the running totals, the
     # others' bids): the most a player can still score is not known in advance (rules/chase.py says only the gap).
     open_ended: bool = False
@@ -346,7 +348,7 @@ SYSTEMS = Registry("scoring system", [
       examples=(E([2, 0, 3], [2, 1, 1], 4, [20, 1, -20]),)),
     S(id="variable_bonus", name="Variable bonus",
       description="1 a trick, plus (M + 1 - cards) for a made bid; M is the game's largest hand.",
-      source="003", points=_variable_bonus,
+      source="003", points=_variable_bonus, uses_largest_hand=True,
       examples=(E([1, 0, 0], [1, 0, 0], 1, [9, 8, 8], "003: with M = 8 the 1-card bonus is 8", max_cards=8),
                 E([3, 5, 0], [3, 5, 0], 8, [4, 6, 1], "003: the 8-card bonus is 1", max_cards=8))),
     S(id="penalty", name="Penalty scoring",

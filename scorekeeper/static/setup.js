@@ -35,21 +35,31 @@
   function setN(value) {
     n.value = value === null || value === undefined ? "" : value;
     shown.value = n.value;
+    delete n.dataset.asked;
+  }
+
+  function largestFor(count, deckCount) {
+    return Math.floor((52 * deckCount - (fullDeal.checked ? 0 : 1)) / count);
   }
 
   function followN() {
     var count = playerCount();
     var chosen = presets[preset.value];
-    if (count >= 2 && chosen && n.value === shown.value) setN(chosen.n[count]);
+    var typed = "asked" in n.dataset || n.value !== shown.value;
+    if (count >= 2 && chosen && !typed) setN(chosen.n[count]);
     note.hidden = true;
-    var asked = parseInt(n.value, 10);
+    // A typed N is remembered as typed: lowered while the deck cannot deal it, back up when it can,
+    // and still typed when posted, so the server keeps the N the note names.
+    var asked = parseInt(typed ? (n.dataset.asked || n.value) : n.value, 10);
     if (count < 2 || isNaN(asked) || fixedPatterns.indexOf(pattern.value) >= 0) return;
     var deckCount = decks.value === "auto" ? (count >= 8 ? 2 : 1) : parseInt(decks.value, 10);
-    var largest = Math.floor((52 * deckCount - (fullDeal.checked ? 0 : 1)) / count);
+    var largest = largestFor(count, deckCount);
+    if (typed) n.value = Math.min(asked, largest);
     if (asked <= largest) return;
-    setN(largest);
+    if (!typed) setN(largest);
     note.textContent = "N (largest hand) is now " + largest + ", not " + asked + ": " + count +
-      " players get at most " + largest + " cards each from " + deckCount + " deck" + (deckCount > 1 ? "s" : "") + ".";
+      " players get at most " + largest + " cards each from " + deckCount + " deck" + (deckCount > 1 ? "s" : "") + "." +
+      (deckCount < 2 ? " Or choose 2 decks (Decks) for up to " + Math.min(asked, largestFor(count, 2)) + "." : "");
     note.hidden = false;
   }
 
@@ -64,7 +74,7 @@
     if (scoring) scoring.dispatchEvent(new Event("change"));
   });
   [pattern, decks, fullDeal].forEach(function (element) { element.addEventListener("change", followN); });
-  n.addEventListener("change", followN);
+  n.addEventListener("change", function () { n.dataset.asked = n.value; followN(); });
 
   // Eight names or more: say that auto means two decks.
   function notePlayers() {

@@ -17,12 +17,14 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 from ..eventlog import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
-from .evenings import evening_of, get_evening, list_evenings, list_players, set_evening_about
+from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
                     get_game, get_game_head, list_games, may_edit, unreadable_games)
-from .log import NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo
+from .log import (NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo,
+                  undo_last)
 from .migrations import migrate, migrations
+from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_habits, player_results, player_summaries, table_of
 from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
                           get_event, list_events, may_direct, update_event)
@@ -37,11 +39,12 @@ __all__ = [
     # games and their log
     "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game",
     "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
-    "append_event", "undo", "events", "replay",
-    "may_edit", "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
+    "append_event", "undo", "undo_last", "events", "replay",
+    "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
+    "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "list_players", "set_evening_about", "player_summaries", "player_results",
-    "player_habits",
+    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about",
+    "player_summaries", "player_results", "player_habits",
     "table_of",
     # the actions API and seat links
     "applied_action", "append_action", "undo_action", "remember_action", "ActionSeen", "seat_keys",

@@ -35,6 +35,14 @@ def _cached(db, game_id):
     head = get_game_head(db, game_id)
     if head is None:
         return None
+    entry = _entry(db, game_id, head)
+    # Abandoning or restoring a game changes its status, not its revision: the status is always read fresh.
+    if entry is not None and entry[0]["status"] != head["status"]:
+        entry = [dict(entry[0], status=head["status"]), *entry[1:]]
+    return entry
+
+
+def _entry(db, game_id, head):
     entry = getattr(db, "written", {}).get((game_id, head["revision"]))
     if entry is not None:  # written by this connection's open transaction: not in the shared cache yet
         return entry

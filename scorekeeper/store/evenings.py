@@ -58,7 +58,13 @@ def set_evening_about(db, evening_id, date, note):
         db.execute("update evenings set date = ?, note = ? where id = ?", [date or None, note or None, evening_id])
 
 
-def list_evenings(db, limit=10):
+def count_evenings(db):
+    """Return how many evenings have at least one game."""
+    return db.execute("select count(*) from evenings e where e.updated is not null and exists "
+                      "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
+
+
+def list_evenings(db, limit=10, offset=0):
     """Return the most recently played evenings: id, created, updated, date and note (None unless set), number of
     games, players of the last."""
     sql = ("select e.id, e.created, e.updated, e.date, e.note, "
@@ -66,9 +72,11 @@ def list_evenings(db, limit=10):
            "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
            "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
            " where l.evening_id = e.id order by l.position desc limit 1) as record "
-           "from evenings e where e.updated is not null order by e.updated desc, e.rowid desc limit ?")
+           "from evenings e where e.updated is not null and exists "
+           "(select 1 from evening_games c where c.evening_id = e.id) "
+           "order by e.updated desc, e.rowid desc limit ? offset ?")
     return [dict(row, players=_players_of(row.pop("last_game"), row.pop("record")))
-            for row in db.query(sql, [limit]) if row["games"]]
+            for row in db.query(sql, [limit, offset])]
 
 
 def _players_of(game_id, text):

@@ -26,9 +26,13 @@ def create_game(db, record, evening_id=None, created=None):
     """Store a new game from a valid record; return (id, edit_key).
 
     The game starts a new evening unless evening_id names the evening it continues;
-    created (an ISO date) keeps the date of an imported game.
+    created (an ISO date) keeps the date of an imported game. The rules are completed first
+    (rules.completed_rules: a variable bonus keeps its M); the record stored is the completed one.
     """
     loaded = rules.load(record)
+    completed = rules.completed_rules(record, loaded)
+    if completed is not record:
+        record, loaded = completed, rules.load(completed)
     scored = rules.score(loaded)
     game_id, edit_key, when = new_id(12), secrets.token_urlsafe(24), created or now()
     with db.atomic():
@@ -190,18 +194,25 @@ def append_prepared(db, game_id, kind, payload, record, revision, prepared):
 
 def undo(db, game_id, revision):
     """Return the game to its state before its last action not yet undone; return the new revision."""
+    return undo_last(db, game_id, revision)[0]
+
+
+def undo_last(db, game_id, revision):
+    """Undo as `undo` does; return (the new revision, the event undone: seq, kind, payload)."""
     with db.atomic():
         before = _current(db, game_id, revision)
         # The record is always the state after the last live action, so its change taken back is the undo.
-        row = db.execute("select seq, kind, change from events where game_id = ? and kind != 'undo' "
+        row = db.execute("select seq, kind, change, payload from events where game_id = ? and kind != 'undo' "
                          "and undone = 0 order by seq desc limit 1", [game_id]).fetchone()
         if row is None or row[1] == "create":
             raise NothingToUndo(game_id)
-        last_seq, last_kind, change = row
-        record = apply(before, json.loads(change), forward=False)
+        last_seq, last_kind, change, payload = row
+        change = json.loads(change)
+        record = apply(before, change, forward=False)
         loaded = rules.load(record, trusted=True)  # a state this game was in, validated then
-        return _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
-                      loaded, rules.score(loaded), undone_seq=last_seq)
+        new_revision = _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
+                              loaded, rules.score(loaded), undone_seq=last_seq)
+        return new_revision, {"seq": last_seq, "kind": last_kind, "payload": json.loads(payload), "change": change}
 
 
 def repair(db, game_id, problem, record):

@@ -10,7 +10,7 @@ import secrets
 import sqlite3
 
 from .db import now
-from .log import append_prepared, prepare, undo
+from .log import append_prepared, prepare, undo_last
 
 
 class ActionSeen(Exception):
@@ -50,10 +50,12 @@ def append_action(db, game_id, action_id, kind, payload, record, revision, loade
 
 
 def undo_action(db, game_id, action_id, revision):
-    """undo, remembering the client's action id in the same transaction; ActionSeen if it was."""
+    """undo_last, remembering the client's action id in the same transaction; ActionSeen if it was.
+
+    Return (the new revision, the event undone)."""
     with db.atomic():
         _claim_action(db, game_id, action_id, revision + 1)
-        return undo(db, game_id, revision)
+        return undo_last(db, game_id, revision)
 
 
 def remember_action(db, game_id, action_id, revision):

@@ -1,9 +1,10 @@
 """Evenings of several games by the same table, and the players as people: the roster and their pages."""
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import charts, evenings, rules, stats, store
 from ..forms import AboutForm, csrf_failed, form_problems
+from ..rules import numbers
 from .common import EXPIRED, can_edit, chart, payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
@@ -18,9 +19,25 @@ def scored_games(games):
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
     note = f" ({evening['note']})" if evening.get("note") else ""
-    text = [f"Oh Hell evening {evening['date']}{note}: {book['finished']} game{'s' if book['finished'] != 1 else ''}"]
+    text = [f"Oh Hell evening {evening['date']}{note}: {rules.counted(book['finished'], 'game')}"]
     text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
     return "\n".join(text + payments_text(lines, book["pot"]))
+
+
+EVENINGS_PAGE_SIZE = 20
+MAX_PAGE = 1_000_000  # a page number beyond it is the first page
+
+
+@bp.get("/evenings")
+def evenings_list():
+    """List every evening, most recently played first, a page at a time."""
+    db = store.get_db()
+    page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
+    shown = store.list_evenings(db, EVENINGS_PAGE_SIZE, (page - 1) * EVENINGS_PAGE_SIZE)
+    more = store.count_evenings(db) > page * EVENINGS_PAGE_SIZE
+    return render_template("evenings/list.html", evenings=shown, page=page,
+                           newer=url_for("evenings.evenings_list", page=page - 1) if page > 1 else None,
+                           older=url_for("evenings.evenings_list", page=page + 1) if more else None)
 
 
 @bp.get("/evenings/<evening_id>")

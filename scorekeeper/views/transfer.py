@@ -151,9 +151,9 @@ def import_page():
 
 def imported_message(count, skipped):
     """Say what an import did: 'Imported 3 games. 2 games were already here, skipped.'"""
-    words = [f"Imported {count} game{'s' if count != 1 else ''}."]
+    words = [f"Imported {rules.counted(count, 'game')}."]
     if skipped:
-        words.append(f"{skipped} game{'s were' if skipped != 1 else ' was'} already here, skipped.")
+        words.append(f"{rules.counted(skipped, 'game')} {'was' if skipped == 1 else 'were'} already here, skipped.")
     if count > 1:
         words.append("This phone may edit the newest of them; the others open read-only.")
     return " ".join(words)

@@ -3,8 +3,8 @@
 import copy
 
 from .. import table
-from ..plan import PLAN_CHANGES, changed_deals
-from ..record import RecordError
+from ..plan import PLAN_CHANGES, changed_deals, undealable
+from ..record import RecordError, load
 from ..scored import score
 from ..steps import as_game, current_hand
 from .outcome import changed, done
@@ -31,8 +31,11 @@ def arrive(game, name, start="zero", total=None):
     totals = table.standing_totals(game.record, scored["totals"])  # a newcomer still waiting counts at their start
     start_total = changed(table.starting_total, totals, left, start, total, scored["lowest_wins"])
     record = changed(table.add_player, game.record, name, start_total)
-    return done(record, f"{(name or '').strip()} joins with {start_total:g}.", "table",
-                _table_payload("arrive", name=name))
+    message = f"{(name or '').strip()} joins with {start_total:g}."
+    trouble = undealable(load(record))
+    if trouble:  # the plan was made for fewer players: say so at once, the Table tab offers the choice
+        message += f" The deck cannot deal the plan's hands of {max(trouble['sizes'])}: choose on the Table tab."
+    return done(record, message, "table", _table_payload("arrive", name=name))
 
 
 def leave(game, seat):

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..record import RecordError
 from .record import Event, load_event
 from .scored import score_event
+from ..words import noun
 
 
 class EventOutcome(NamedTuple):
@@ -47,7 +48,7 @@ def start_round(event, games=None):
         if not last["complete"]:
             playing = [str(number) for number, table in enumerate(last["tables"], start=1) if not table["finished"]]
             raise RecordError("rounds", f"Round {last['number']} is still being played: "
-                                        f"table{'s' if len(playing) > 1 else ''} {', '.join(playing)}.")
+                                        f"{noun(len(playing), 'table')} {', '.join(playing)}.")
         raise RecordError("rounds", "Nobody is left to play another round.")
     record = copy.deepcopy(event.record)
     rounds = record.setdefault("rounds", [])

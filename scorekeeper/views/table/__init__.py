@@ -5,4 +5,4 @@ from flask import Blueprint
 
 bp = Blueprint("table", __name__)
 
-from . import changes, corrections, hand, history, setup, sheet  # noqa: E402,F401  (each registers its routes on bp)
+from . import changes, corrections, hand, history, remove, setup, sheet  # noqa: E402,F401  (each registers its routes on bp)

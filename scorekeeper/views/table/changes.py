@@ -46,6 +46,7 @@ def _table_page(game, loaded, form, panel, problem):
     scored = rules.score(loaded)
     totals = rules.standing_totals(game["record"], scored["totals"])
     return render_template("table/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
+                           undealable=rules.undealable(loaded),
                            problem=problem, joining={j["seat"]: j["total"] for j in state["joining"]},
                            plan=loaded.plan(), done=rules.completed_hands(loaded),
                            in_progress=current_hand(loaded) is not None, totals=totals,

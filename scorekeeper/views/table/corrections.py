@@ -2,7 +2,7 @@
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from ... import rules, store
+from ... import history, rules, store
 from ...forms import RevisionForm, edit_hand_form
 from ...rules import actions
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
@@ -17,8 +17,8 @@ def undo(game_id):
     form = RevisionForm()
     if checked(form, game):
         try:
-            store.undo(store.get_db(), game_id, game["revision"])
-            flash("Undone.", "info")
+            _revision, undone = store.undo_last(store.get_db(), game_id, game["revision"])
+            flash(history.undone_text(undone, _loaded.players, _loaded.rules.system.lowest_wins), "info")
         except store.NothingToUndo:
             flash("Nothing to undo yet.", "error")
         except store.StaleRevision:

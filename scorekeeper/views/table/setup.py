@@ -21,15 +21,19 @@ MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 def home():
     """List the games in progress, then the finished ones, a page of each at a time."""
     db = store.get_db()
-    pages = {status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE) for status in ("playing", "finished")}
+    pages = {status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE)
+             for status in ("playing", "finished", "abandoned")}
+    # The abandoned games' page is in a link only once it is turned (the list is folded away).
+    kept = {status: page for status, page in pages.items() if status != "abandoned" or page > 1}
     lists = {}
     for status, page in pages.items():
         more = store.count_games(db, status) > page * HOME_PAGE_SIZE
         lists[status] = {"games": store.game_list(db, status, HOME_PAGE_SIZE, (page - 1) * HOME_PAGE_SIZE),
                          "page": page,
-                         "newer": url_for("table.home", **(pages | {status: page - 1})) if page > 1 else None,
-                         "older": url_for("table.home", **(pages | {status: page + 1})) if more else None}
-    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"])
+                         "newer": url_for("table.home", **(kept | {status: page - 1})) if page > 1 else None,
+                         "older": url_for("table.home", **(kept | {status: page + 1})) if more else None}
+    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"],
+                           abandoned=lists["abandoned"])
 
 
 def _players(form):
@@ -55,8 +59,10 @@ def _settle_n(form, players):
     if form.max_cards.data <= largest:
         return None
     asked, form.max_cards.data = form.max_cards.data, largest
+    two_decks = rules.largest_hand(count, 2, bool(form.full_deal.data))
+    more = f" Or choose 2 decks (Decks) for up to {min(asked, two_decks)}." if decks < 2 else ""
     return (f"N (largest hand) is {largest}, not {asked}: {count} players get at most {largest} cards each "
-            f"from {decks} deck{'s' if decks > 1 else ''}.")
+            f"from {rules.counted(decks, 'deck')}.{more}")
 
 
 def _fill_options(form, scoring, given):

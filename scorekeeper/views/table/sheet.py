@@ -60,6 +60,7 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
+                           undealable=rules.undealable(loaded),
                            follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
                            about=actions.about_of(game["record"], game["created"]))
     return game["revision"], page
@@ -80,24 +81,27 @@ def _sheet(game_id, game, editor):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
     tag = delivery.follow_tag(game)
+    # Abandoning a game changes its status (the sheet says so), not its revision: both name the page.
+    status = game["status"]
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
-        return delivery.page_once_gzipped(("sheet", game_id, tag, origin),
-                                          lambda: _kept_sheet(game_id, editor, origin, tag))
+        return delivery.page_once_gzipped(("sheet", game_id, tag, status, origin),
+                                          lambda: _kept_sheet(game_id, editor, origin, tag, status))
     # The editor's Share panel lists the seat links, which change without a new revision.
     seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items()))
-    return _kept_sheet(game_id, editor, origin, tag, seats).replace(CSRF_SLOT, token)
+    return _kept_sheet(game_id, editor, origin, tag, status, seats).replace(CSRF_SLOT, token)
 
 
-def _kept_sheet(game_id, editor, origin, tag, seats=()):
-    """The sheet page at the game's follow tag, rendered once and kept (with slots for the CSRF token)."""
-    key = (game_id, tag, editor, seats)
+def _kept_sheet(game_id, editor, origin, tag, status, seats=()):
+    """The sheet page at the game's follow tag and status, rendered once and kept (with slots for the CSRF token)."""
+    key = (game_id, tag, editor, seats, status)
+    shared = f"{tag}.{status}"  # its name among the pages `serve --workers N` share
     page = _SHEETS.get(key)
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
             page = _SHEETS.get(key)
             if page is None and not editor:  # another process of `serve --workers N` may have rendered it
-                page = shared_pages.get(game_id, tag)
+                page = shared_pages.get(game_id, shared)
                 if page is not None:
                     _SHEETS.put(key, page)
             if page is None:
@@ -106,7 +110,7 @@ def _kept_sheet(game_id, editor, origin, tag, seats=()):
                 if str(revision) == tag.removesuffix(delivery.MOVED_ON):  # not changed while rendering
                     _SHEETS.put(key, page)
                     if not editor:
-                        shared_pages.put(game_id, tag, page)
+                        shared_pages.put(game_id, shared, page)
     return page.replace(ORIGIN_SLOT, origin)
 
 

@@ -1,0 +1,48 @@
+"""Games the table is done with (issue 17): abandoned (kept, off the home page's lists, undoable) or deleted.
+
+An abandoned game keeps everything; its status is 'abandoned' until it is restored, or until the
+scorekeeper writes to it again (every write stores the status the game's hands give). Deleting takes
+the game out of every table that names it (a tournament's tables and bidding habits too; a game that moved
+on to it no longer names it), its results out of the players' summaries, and its evening
+when that was the evening's only game.
+"""
+
+from .. import rules
+from .games import UnknownGame, get_game, status
+from .results import _add_to_summaries
+
+ABANDONED = "abandoned"
+
+
+def abandon_game(db, game_id):
+    """Mark the game abandoned: it leaves the lists of games in progress and finished."""
+    with db.atomic():
+        if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
+            raise UnknownGame(game_id)
+
+
+def restore_game(db, game_id):
+    """Take back the abandonment: the game's status is again the one its hands give."""
+    with db.atomic():
+        game = get_game(db, game_id)
+        if game is None:
+            raise UnknownGame(game_id)
+        db.execute("update games set status = ? where id = ?", [status(rules.load(game["record"])), game_id])
+
+
+def delete_game(db, game_id):
+    """Delete the game and everything stored about it; its evening too when it was its only game."""
+    with db.atomic():
+        row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
+        if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
+            raise UnknownGame(game_id)
+        _add_to_summaries(db, game_id, -1)
+        # Every table that names games by a game_id column (a table added later included), then the game.
+        for table in db.table_names():
+            if table != "games" and "game_id" in db[table].columns_dict:
+                db.execute(f"delete from [{table}] where game_id = ?", [game_id])
+        # A finished game that moved on to this one no longer sends its followers here.
+        db.execute("update games set next_game = null where next_game = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
+        if row and db.execute("select 1 from evening_games where evening_id = ?", [row[0]]).fetchone() is None:
+            db.execute("delete from evenings where id = ?", [row[0]])

@@ -1,0 +1,66 @@
+"""Games the table is done with: abandon one (kept, undoable), restore it, or delete it."""
+
+from flask import abort, flash, redirect, request, url_for
+
+from ... import rules, store
+from ...forms import RevisionForm
+from ...owner import NotOwner, is_owner
+from ..common import checked, load_game, require_edit, screen
+from . import bp
+
+
+def require_may_delete(game, loaded):
+    """Refuse a delete this phone may not make. A game with hands played also needs the box ticked.
+
+    The one place that guards deleting: a game with hands played is the instance owner's to delete (its
+    results are in the players' pages); a game with none, its scorekeeper's.
+    """
+    if loaded.hands:
+        if not is_owner():
+            raise NotOwner()
+    else:
+        require_edit(game)
+    if loaded.hands and request.form.get("confirm") != "yes":
+        return f"Tick the box to delete a game with {rules.counted(len(loaded.hands), 'hand')} played."
+    return None
+
+
+@bp.post("/games/<game_id>/abandon")
+def abandon(game_id):
+    """Abandon the game: it leaves the home page's lists, kept until restored."""
+    game, loaded = load_game(game_id)
+    require_edit(game)
+    if not checked(RevisionForm(), game):
+        return redirect(url_for("table.table_changes", game_id=game_id))
+    store.abandon_game(store.get_db(), game_id)
+    flash(f"Abandoned: {', '.join(loaded.players)}. It is kept: open it from Abandoned on the home page "
+          "and Restore it to play on.", "info")
+    return redirect(url_for("table.home"))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id):
+    """Take the game back from the abandoned ones."""
+    game, _loaded = load_game(game_id)
+    require_edit(game)
+    if game["status"] != store.ABANDONED:
+        abort(409, "This game is not abandoned.")
+    if checked(RevisionForm(), game):
+        store.restore_game(store.get_db(), game_id)
+        flash("Restored: the game is back in progress.", "info")
+    return screen(game_id)
+
+
+@bp.post("/games/<game_id>/delete")
+def delete(game_id):
+    """Delete the game and everything stored about it."""
+    game, loaded = load_game(game_id)
+    problem = require_may_delete(game, loaded)
+    if not checked(RevisionForm(), game):
+        return redirect(url_for("table.table_changes", game_id=game_id))
+    if problem:
+        flash(problem, "error")
+        return redirect(url_for("table.table_changes", game_id=game_id, open="end") + "#end")
+    store.delete_game(store.get_db(), game_id)
+    flash(f"Deleted: {', '.join(loaded.players)} · {rules.counted(len(loaded.hands), 'hand')}.", "info")
+    return redirect(url_for("table.home"))
