@@ -10,7 +10,7 @@ import json
 import threading
 from collections import OrderedDict
 
-HANDS_KEPT = 100_000  # a room of 500 live 200-hand games
+HANDS_KEPT = 20_000  # 100 live 200-hand games, 800 of 25 hands (the entries are mostly the loaded cache's)
 _TEXTS = OrderedDict()  # id(entry) -> (entry, text)
 _LOCK = threading.Lock()
 
