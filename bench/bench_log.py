@@ -2,8 +2,8 @@
 
 Each hand is stored as the phone stores it: the deal, one event per bid, then the tricks (6 events for
 4 players). Targets: the database of a 200-hand game <= 1 MB; recording the tricks of hand 200 <= 2 x
-those of hand 10 (in the store, and the
-tricks screen's POST as the phone sends it); the History page of a 200-hand game <= 30 x that of a 10-hand one.
+those of hand 10 (in the store, the
+tricks screen's POST as the phone sends it, and the actions API's tap with its JSON answer); the History page of a 200-hand game <= 30 x that of a 10-hand one.
 Run: .venv/bin/python bench/bench_log.py
 """
 
@@ -105,6 +105,31 @@ def tricks_screen_time(app, game_id, key):
     return min(times)
 
 
+def actions_tap_time(app, game_id, key):
+    """Return the best time of the actions API's tricks tap (the last hand's), its JSON answer read, undone between."""
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {key}"}
+    path = f"/api/games/{game_id}/actions"
+    times = []
+    for number in range(REPEATS):
+        game = client.get(f"/api/games/{game_id}", headers=headers).get_json()
+        with app.app_context():
+            db = store.get_db()
+            revision = store.get_game_head(db, game_id)["revision"]
+        hand = game["hands"][-1]
+        took = [0] * 4
+        for trick in range(hand["cards"]):
+            took[(hand["dealer"] + 1 + trick) % 4] += 1
+        body = {"id": f"tricks-{number}", "revision": revision, "action": "tricks", "tricks": took}
+        start = time.perf_counter()
+        answer = client.post(path, json=body, headers=headers).get_json()
+        times.append(time.perf_counter() - start)
+        assert "error" not in answer and answer["game"]["hands"][-1]["tricks"] == took, answer.get("error")
+        client.post(path, json={"id": f"undo-{number}", "revision": answer["revision"], "action": "undo"},
+                    headers=headers)
+    return min(times)
+
+
 def history_time(client, game_id):
     return best_mean_times(client, [f"/games/{game_id}/history"], 1, REPEATS, warmup=3)[0]
 
@@ -120,6 +145,7 @@ def rows():
                 db = store.get_db()
                 game_id, key, append = build(db, hands)
             screen = tricks_screen_time(app, game_id, key)
+            tap = actions_tap_time(app, game_id, key)
             with app.app_context():
                 db = store.get_db()
                 revision = store.get_game_head(db, game_id)["revision"]
@@ -129,12 +155,13 @@ def rows():
             history = history_time(app.test_client(), game_id)
             store.close(app)
             size = os.path.getsize(path) + sum(os.path.getsize(p) for p in path.parent.glob(f"{hands}.db-*"))
-            sizes[hands] = (size, append, history, events, screen)
+            sizes[hands] = (size, append, history, events, screen, tap)
     small, large = sizes[10], sizes[200]
     found = [("log: events stored, 200 hands / 10", str(large[3]), str(small[3]), large[3] / small[3], ""),
              ("log: database size, 200 hands (KB)", f"{large[0] / 1024:.0f} KB", "1024 KB",
               large[0] / (1024 * 1024), "<= 1")]
     for label, index, target in (("log: record the tricks, 200 / 10 hands", 1, 2), ("log: POST /tricks, 200 / 10", 4, 2),
+                                 ("log: actions API tricks tap, 200 / 10", 5, 2),
                                  ("log: History page, 200 / 10 hands", 2, 30)):
         found.append((label, f"{large[index] * 1e3:.2f} ms", f"{small[index] * 1e3:.2f} ms",
                       large[index] / small[index], f"<= {target}"))

@@ -5,6 +5,8 @@ counts with each game's results, so a player's page adds up stored rows and neve
 `by_hand_size` turns a player's summed counts into the percentages the page shows.
 """
 
+from functools import lru_cache
+
 from .bidding import forbidden_bid
 
 # What is counted for a seat in hands of one size.
@@ -19,26 +21,36 @@ def seat_habits(scored, hook=True):
     hands, hook_missed those the dealer then missed, hook_cost those where the dealer missed by taking exactly
     the forbidden number (the bid the hook took away would have been made).
     """
-    counts = {}
+    totals = {}
     for hand in scored["hands"]:
-        if hand["scores"] is None:
-            continue
-        forbidden = forbidden_bid(hand["cards"], hand["dealer"], hand["bids"], hook)
-        for seat, bid in enumerate(hand["bids"]):
-            if bid is None or seat in hand["out"]:
-                continue
-            took = hand["tricks"][seat]
-            row = counts.setdefault(seat, {}).setdefault(hand["cards"], dict.fromkeys(FIELDS, 0))
-            row["hands"] += 1
-            row["made" if took == bid else "over" if took > bid else "under"] += 1
-            if bid == 0:
-                row["zero_bids"] += 1
-                row["zero_made"] += took == 0
-            if seat == hand["dealer"] and forbidden is not None:
-                row["hooked"] += 1
-                row["hook_missed"] += took != bid
-                row["hook_cost"] += took != bid and took == forbidden
+        if hand["scores"] is not None:
+            for key, amount in _hand_counts(hand["cards"], hand["dealer"], tuple(hand["bids"]),
+                                            tuple(hand["tricks"]), tuple(hand["out"]), hook):
+                totals[key] = totals.get(key, 0) + amount
+    counts = {}
+    for (seat, cards, field), amount in totals.items():
+        counts.setdefault(seat, {}).setdefault(cards, dict.fromkeys(FIELDS, 0))[field] = amount
     return counts
+
+
+@lru_cache(maxsize=4096)
+def _hand_counts(cards, dealer, bids, tricks, out, hook):
+    """One finished hand's counts, ((seat, cards, field), amount) each, kept by the hand's content: every write
+    of a game stores its habits again, and a tap on a long game then counts only the hand it changed."""
+    found = []
+    forbidden = forbidden_bid(cards, dealer, list(bids), hook)
+    for seat, bid in enumerate(bids):
+        if bid is None or seat in out:
+            continue
+        took = tricks[seat]
+        fields = [("hands", 1), ("made" if took == bid else "over" if took > bid else "under", 1)]
+        if bid == 0:
+            fields += [("zero_bids", 1), ("zero_made", int(took == 0))]
+        if seat == dealer and forbidden is not None:
+            missed = took != bid
+            fields += [("hooked", 1), ("hook_missed", int(missed)), ("hook_cost", int(missed and took == forbidden))]
+        found += [((seat, cards, field), amount) for field, amount in fields]
+    return tuple(found)
 
 
 def _percent(part, whole):

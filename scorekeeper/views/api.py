@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
-from .. import delivery, rules, store, taps
+from .. import delivery, rules, scored_json, store, taps
 from ..rules import RecordError, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -141,7 +141,7 @@ def act(game_id):
         status, body = taps.perform(game_id, _json_body(), seat)
     except taps.Refused as refused:
         raise ApiError(refused.status, refused.message, refused.field) from None
-    return body, status
+    return Response(scored_json.answer_text(body) + "\n", status=status, mimetype="application/json")
 
 
 @bp.get("/openapi.json")
