@@ -17,6 +17,9 @@ GIL_SWITCH_SECONDS = 0.001
 KEEP_ALIVE_SECONDS = 75  # a follower asks every 700 ms: its connection is kept between asks
 
 
+OUTBUF_HIGH_WATERMARK = 1024 * 1024  # bytes queued for one connection before its response waits for the reader
+
+
 def limits(threads, connections, workers):
     """The sentence `serve` prints about what it holds."""
     processes = f"{workers} processes, each with" if workers > 1 else "one process with"
@@ -37,8 +40,11 @@ def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1, pr
     from waitress import serve
 
     # poll() instead of select(): select cannot watch more than 1,024 sockets, and a room keeps more open.
+    # A streamed export waits for a slow reader once 1 MB is queued for it (waitress's default, 16 MB a
+    # connection, let one phone on a bad line hold 16 MB of the server's memory).
     serve(app, host=host, port=port, threads=threads, connection_limit=connections,
-          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS, **(proxy or {}))
+          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS,
+          outbuf_high_watermark=OUTBUF_HIGH_WATERMARK, **(proxy or {}))
 
 
 def _gunicorn(app, host, port, threads, connections, workers, proxy):
