@@ -25,7 +25,8 @@ COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
 META_KEYS = ("date", "evening", "id", "edit_key", "history")
-TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+# Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}$")
 
 
 def neutralise(value):

@@ -123,6 +123,17 @@ def test_json_round_trip_loses_nothing():
     assert "Zoë" in text  # written as UTF-8 text, readable
 
 
+def test_an_edit_key_beginning_with_a_dash_or_underscore_imports():
+    # Edit keys are secrets.token_urlsafe: one in 32 begins with "-", one in 32 with "_"; an export written
+    # with its keys must import whole (it was refused now and then).
+    games = [dict(game, id=f"g{number}", edit_key=key) for number, (game, key) in
+             enumerate(zip(records(), ["-abcDEF123", "_abcDEF123", "abc-DEF_12"]))]
+    assert [game["edit_key"] for game in parse_import(games_json(games))] == ["-abcDEF123", "_abcDEF123",
+                                                                            "abc-DEF_12"]
+    with pytest.raises(rules.RecordError, match="must be an id of letters, digits"):
+        parse_import(games_json([dict(records()[0], edit_key="a key with spaces")]))
+
+
 def bad_file():
     """Three games; in the third, hand 4's dealer (seat 2) bids the 1 the hook forbids."""
     games = records()
