@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test test-fast system-deps axe bench clean
+.PHONY: run test test-fast system-deps axe bench clean messages
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ test-fast: $(VENV)/.installed
 ## bench: print the speed ratios
 bench: $(VENV)/.installed
 	$(PY) bench/run.py
+
+## messages: gather the app's words into scorekeeper/translations/messages.pot, bring each language's catalogue
+## up to date with it (new words come in untranslated: tests/test_languages.py names them) and compile them
+TRANSLATIONS := scorekeeper/translations
+messages: $(VENV)/.installed
+	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k N_ -o $(TRANSLATIONS)/messages.pot .
+	$(VENV)/bin/pybabel -q update --no-fuzzy-matching --omit-header --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/axe/node_modules

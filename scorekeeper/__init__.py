@@ -72,13 +72,14 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
 
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 
-    from . import delivery, owner, rate_limits, share, store
+    from . import delivery, i18n, owner, rate_limits, share, store
     from .views import register_blueprints
 
     if app.config["PROXY"]:
         # The proxy's X-Forwarded-* headers are applied by waitress, from the trusted proxy's address only
         # (`serve --proxy --trusted-proxy`): a client's own forged headers are dropped there.
         app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
+    i18n.init_app(app)
     store.init_app(app)
     delivery.init_app(app)
     share.init_app(app)

@@ -1,15 +1,139 @@
-"""Counted nouns: "1 hand", "2 hands". Every plural the app shows goes through here, one call site each, so
-the languages work (Babel's ngettext) replaces these two functions and nothing else."""
+"""The words the app says, in the reader's language.
 
-# Nouns whose plural is not the singular plus "s".
-IRREGULAR = {"copy": "copies"}
+Everything a person reads goes through these functions, so the catalogues (scorekeeper/translations/,
+docs/languages.md) translate it. The engine stays pure: it does not know where the language comes from.
+The web app installs a source (the request's language, or a game's for its PDF); without one (the CLI,
+the engine's own tests) the words are English.
+
+    _("Bids")                                   a message
+    _("%(name)s bids", name=name)               a message with named values
+    ngettext("%(num)d hand", "%(num)d hands", n) a counted message: the catalogue picks the plural form
+    lazy_gettext("Stake per point")             for module-level text (form labels, registry names):
+                                                translated each time it is shown
+    N_("Spades")                                marks text for the catalogue, translated where it is shown
+"""
+
+import gettext as _gettext
+import html
+from decimal import Decimal
+
+from babel import numbers as _numbers
+from babel import dates as _dates
+
+ENGLISH = _gettext.NullTranslations()
+# Where the current translations and locale come from: () -> (translations, locale code).
+_source = lambda: (ENGLISH, "en")  # noqa: E731 (replaced by use())
+
+
+def use(source):
+    """Make source() -> (translations, locale code) the language of every word said from now on."""
+    global _source
+    _source = source
+
+
+def locale():
+    """Return the locale code words are said in now: "en", "nl", "de", "fr", "es"."""
+    return _source()[1]
+
+
+def _(message, **values):
+    text = _source()[0].gettext(message)
+    return text % values if values else text
+
+
+gettext = _
+
+
+def ngettext(singular, plural, num, **values):
+    """Return the counted message for num ("1 hand", "3 hands"); %(num)d in it is num."""
+    return _source()[0].ngettext(singular, plural, num) % dict(values, num=num)
+
+
+def N_(message):
+    """Mark message for the catalogue; it is translated where it is shown."""
+    return message
+
+
+class LazyText(str):
+    """Text translated each time it is read: module-level labels follow the reader's language."""
+
+    def __new__(cls, message, **values):
+        self = super().__new__(cls, message)
+        self.message, self.values = message, values
+        return self
+
+    def __str__(self):
+        return _(self.message, **self.values)
+
+    def __html__(self):
+        return html.escape(str(self))  # Jinja's autoescape asks
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    def __add__(self, other):
+        return str(self) + other
+
+    def __radd__(self, other):
+        return other + str(self)
+
+    def __mod__(self, values):
+        return str(self) % values
+
+    def __getitem__(self, key):
+        return str(self)[key]
+
+    def __len__(self):
+        return len(str(self))
+
+    def upper(self):
+        return str(self).upper()
+
+    def lower(self):
+        return str(self).lower()
+
+
+lazy_gettext = LazyText
+
+
+def number(value, places=None):
+    """Return value in the locale's way: 1.5 → "1,5" in Dutch; places fixes the decimals shown."""
+    if places is not None:
+        value = Decimal(str(value)).quantize(Decimal(1).scaleb(-places))
+        return _numbers.format_decimal(value, format="#,##0." + "0" * places if places else "#,##0",
+                                       locale=locale(), decimal_quantization=False)
+    return _numbers.format_decimal(value, locale=locale())
+
+
+def money(amount, currency):
+    """Return amount in currency the locale's way: "€ 14,60" in Dutch, "14,60 $US" in French.
+
+    currency is an ISO 4217 code or "" for a stake in points, shown as a plain number with two decimals.
+    """
+    if not currency:
+        return number(amount, places=2)
+    return _numbers.format_currency(amount, currency, locale=locale())
+
+
+def currency_symbol(currency):
+    return _numbers.get_currency_symbol(currency, locale=locale()) if currency else ""
+
+
+def currency_places(currency):
+    """How many decimals the currency has: 2 for EUR, 0 for JPY."""
+    return _numbers.get_currency_precision(currency) if currency else 2
+
+
+def date(value, format="medium"):
+    """Return a date (or datetime) the locale's way: "25 nov 2026" in Dutch."""
+    return _dates.format_date(value, format=format, locale=locale())
 
 
 def noun(number, singular, plural=None):
-    """Return the noun for the number: noun(1, "table") is "table", noun(2, "table") "tables"."""
-    return singular if number == 1 else plural or IRREGULAR.get(singular, singular + "s")
+    """Deprecated: an English plural by string. Use ngettext with whole messages."""
+    return singular if number == 1 else plural or {"copy": "copies"}.get(singular, singular + "s")
 
 
 def counted(number, singular, plural=None):
-    """Return the number with its noun: counted(1, "hand") is "1 hand", counted(3, "hand") "3 hands"."""
+    """Deprecated: "1 hand", "2 hands" in English only. Use ngettext("%(num)d hand", "%(num)d hands", n)."""
     return f"{number} {noun(number, singular, plural)}"

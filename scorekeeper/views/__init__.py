@@ -35,3 +35,6 @@ def register_blueprints(app):
     # Serving a room and the open internet: the owner's sign-in.
     from . import owner
     app.register_blueprint(owner.bp)
+    # Languages: the gear menu's switch, the browser's words.
+    from . import languages
+    app.register_blueprint(languages.bp)

@@ -28,7 +28,9 @@ def shell_files():
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker from the root, so that it keeps the shell for every page."""
-    script = render_template("shell/sw.js", shell=shell_files(), offline=url_for("shell.offline"))
+    from ..i18n import script_url
+    # The reader's words are part of the shell: another language is another worker, which keeps its words.
+    script = render_template("shell/sw.js", shell=shell_files() + [script_url()], offline=url_for("shell.offline"))
     response = Response(script, mimetype="application/javascript")
     # Checked on every visit: a changed file changes a hashed URL, so a new worker installs the new shell.
     response.headers["Cache-Control"] = "no-cache"

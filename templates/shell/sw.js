@@ -25,7 +25,7 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
+  if (request.method === "GET" && (url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/words/") === 0)) {
     event.respondWith(caches.match(request).then(function (kept) { return kept || fetch(request); }));
   } else if (request.mode === "navigate") {
     // The network always: the page is live. Without it, the kept hand page (a hand form posted without a

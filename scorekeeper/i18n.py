@@ -1,0 +1,122 @@
+"""The app's languages (Flask-Babel): which one a request speaks, and the switch in the gear menu.
+
+The phone's language (Accept-Language) unless its reader chose one in the gear menu (a cookie); a game's PDF
+sheets print in the language chosen for the game at setup, whoever asks (`speaking`). The catalogues are
+scorekeeper/translations/<code>/LC_MESSAGES/messages.po; docs/languages.md says how to change them.
+"""
+
+import hashlib
+import json
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.extract import extract_from_dir
+from babel.plural import to_javascript
+from flask import current_app, request, url_for
+from flask_babel import Babel, force_locale, get_locale, get_translations
+
+from .rules import words
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+# Each language in its own words, as the switch lists them. English is the catalogues' source.
+LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français", "es": "Español"}
+COOKIE = "lang"
+
+def languages():
+    """The languages this app speaks: code → its own name (a test may add a pseudo-locale)."""
+    return current_app.config["LANGUAGES"]
+
+
+def choose_locale():
+    chosen = request.cookies.get(COOKIE)
+    if chosen in languages():
+        return chosen
+    return request.accept_languages.best_match(list(languages()), default="en")
+
+
+def _source():
+    try:
+        return get_translations(), str(get_locale())
+    except RuntimeError:  # outside an app context: the CLI, a background task
+        return words.ENGLISH, "en"
+
+
+@contextmanager
+def speaking(code):
+    """Say everything inside in language code (a game's PDF in the game's language); None: the reader's."""
+    if code and code in languages():
+        with force_locale(code):
+            yield
+    else:
+        yield
+
+
+@cache
+def script_messages(static_folder):
+    """The messages the browser's scripts say (their _() and ngettext() calls), found once per process."""
+    found = extract_from_dir(static_folder, method_map=[("**.js", "javascript")])
+    return tuple(message for _file, _line, message, _comments, _context in found)
+
+
+def script_words(code):
+    """Return the browser's words in language code: the script that defines _() and ngettext() for static/*.js."""
+    rule = Locale.parse(code).plural_form
+    with force_locale(code):
+        translations = get_translations()
+        singles, plurals = {}, {}
+        for message in script_messages(current_app.static_folder):
+            if isinstance(message, tuple):
+                plurals[message[0]] = {tag: translations.ungettext(message[0], message[1], n)
+                                       for tag, n in _plural_samples(rule).items()}
+            else:
+                singles[message] = translations.gettext(message)
+    return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
+            f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
+            f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
+            f"var PLURAL_TAG = {to_javascript(rule)};\n" + _SCRIPT)
+
+
+def _plural_samples(rule):
+    """One number for each plural form of the locale: tag ("one", "other"...) → a number of that form."""
+    samples = {}
+    for n in (1, 0, 2, 3, 5, 11, 21, 101, 1000000):
+        samples.setdefault(rule(n), n)
+    return samples
+
+
+_SCRIPT = r"""function _(message, values) {
+  var text = Object.prototype.hasOwnProperty.call(WORDS, message) ? WORDS[message] : message;
+  return values ? text.replace(/%\((\w+)\)[sd]/g, function (all, key) { return values[key]; }) : text;
+}
+function ngettext(singular, plural, num, values) {
+  var forms = PLURALS[singular], text = forms ? forms[PLURAL_TAG(num)] || forms.other : (num === 1 ? singular : plural);
+  values = Object.assign({num: num}, values || {});
+  return text.replace(/%\((\w+)\)[sd]/g, function (all, key) { return values[key]; });
+}
+"""
+
+
+def script_url(code=None):
+    """The words script's URL for code (the request's language), its hash in it: a new catalogue, a new URL."""
+    code = code or str(get_locale())
+    return url_for("languages.script", code=code, v=_catalogue_hash(code))
+
+
+def _catalogue_hash(code):
+    compiled = TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo"
+    try:
+        return hashlib.sha256(compiled.read_bytes()).hexdigest()[:12]
+    except OSError:
+        return "en"
+
+
+def init_app(app):
+    app.config.setdefault("LANGUAGES", dict(LANGUAGES))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=choose_locale)
+    words.use(_source)
+    app.jinja_env.globals.update(languages=languages, current_language=lambda: str(get_locale()),
+                                 words_script=script_url)
+    app.jinja_env.filters.update(money=words.money, number=words.number, date=words.date)
