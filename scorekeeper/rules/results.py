@@ -74,7 +74,9 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
     stake = Fraction(cents_per_point) / 100
     scale = [0] + [Fraction(str(amount)) * 100 for amount in (payouts or default_payouts(len(totals), stake))]
     if len(scale) < len(totals):
-        raise ValueError(f"the sliding scale needs an amount for each of the {len(totals) - 1} losing places")
+        raise ValueError(ngettext("the sliding scale needs an amount for the %(num)d losing place",
+                                  "the sliding scale needs an amount for each of the %(num)d losing places",
+                                  len(totals) - 1))
     owed = []
     for place in places:
         tied = places.count(place)
