@@ -155,7 +155,8 @@ def running_totals_svg(scored, title=None, standing=None):
     entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
-    out = [svg_open(height, _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)),
+    described = _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)
+    out = [svg_open(height, described),
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
            f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
@@ -169,8 +170,9 @@ def running_totals_svg(scored, title=None, standing=None):
     for i in range(1, hands + 1):
         if i % every == 0 or i == hands:
             out.append(f'<text x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="middle" fill="#333">{i}</text>')
+    axis = _("total after hand")
     out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
-               f'{text(_("total after hand"))}</text>')
+               f'{text(axis)}</text>')
     for seat, line in enumerate(lines):
         colour, dash, shape = style(seat)
         points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line) if v is not None)
@@ -199,26 +201,39 @@ def bid_accuracy_svg(stats, title=None):
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     if not rows:
-        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(_("No bids recorded yet."))}</text>')
+        nothing = _("No bids recorded yet.")
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(nothing)}</text>')
     for i, (name, pct) in enumerate(rows):
         y = top + i * row_h
         out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
                    f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
         if pct is None:
-            out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">{text(_("no hands yet"))}</text></g>')
+            none_yet = _("no hands yet")
+            out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">{text(none_yet)}</text></g>')
             continue
         width = (right - left) * max(0, min(pct, 100)) / 100
+        shown = percent_text(number(pct))
         out.append(f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
-                   f'<text x="{right + 8}" y="{y + 19}">{text(_("%(percent)s%%", percent=number(pct)))}</text></g>')
+                   f'<text x="{right + 8}" y="{y + 19}">{text(shown)}</text></g>')
     base = top + max(len(rows), 1) * row_h
     for share in (0, 50, 100):
         x = left + (right - left) * share / 100
         out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base + 4}" stroke="#555" '
                    f'stroke-width="1" stroke-dasharray="{"" if share == 0 else "3 3"}"/>'
                    f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">'
-                   f'{text(_("%(percent)s%%", percent=share))}</text>')
+                   f'{text(percent_text(share))}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def percent_text(value):
+    """Say a percentage: 12.5% (12,5 % in German and French)."""
+    return _("%(percent)s%%", percent=value)
+
+
+def outcome_text(share, word):
+    """Say a share of bids and their outcome: '40% made'."""
+    return _("%(percent)s%% %(outcome)s", percent=number(share or 0), outcome=_(word))
 
 
 # The parts of a bid's outcome, each with a colour of the palette (made in green, over in orange, under in blue).
@@ -232,25 +247,28 @@ def habits_svg(sizes, title=None):
     title = title or _("Bids by hand size")
     left, right, top, row_h = 112, WIDTH - 12, 64, 28
     height = top + max(len(sizes), 1) * row_h + 12
-    label = _("%(title)s: %(values)s", title=title, values="; ".join(
-        _("%(size)s, %(hands)s: %(shares)s", size=ngettext("%(num)d card", "%(num)d cards", row["cards"]),
-          hands=ngettext("%(num)d hand", "%(num)d hands", row["hands"]),
-          shares=", ".join(_("%(percent)s%% %(outcome)s", percent=number(row[key + "_pct"]), outcome=_(word))
-                           for key, word, _colour in OUTCOMES))
-        for row in sizes))
+    said = []
+    for row in sizes:
+        size = ngettext("%(num)d card", "%(num)d cards", row["cards"])
+        hands = ngettext("%(num)d hand", "%(num)d hands", row["hands"])
+        shares = ", ".join(outcome_text(row[key + "_pct"], word) for key, word, _colour in OUTCOMES)
+        said.append(_("%(size)s, %(hands)s: %(shares)s", size=size, hands=hands, shares=shares))
+    label = _("%(title)s: %(values)s", title=title, values="; ".join(said))
     out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     x = 12
     for key, word, colour in OUTCOMES:
+        word = _(word)
         out.append(f'<rect class="{key}" x="{x}" y="32" width="14" height="14" fill="{colour}"/>'
-                   f'<text x="{x + 20}" y="44">{text(_(word))}</text>')
-        x += 30 + CHAR * len(_(word)) + 16
+                   f'<text x="{x + 20}" y="44">{text(word)}</text>')
+        x += 30 + CHAR * len(word) + 16
     if not sizes:
-        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(_("No hands recorded yet."))}</text>')
+        nothing = _("No hands recorded yet.")
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(nothing)}</text>')
     for i, row in enumerate(sizes):
         y = top + i * row_h
-        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 17}" text-anchor="end">'
-                   f'{text(ngettext("%(num)d card · %(hands)s", "%(num)d cards · %(hands)s", row["cards"], hands=row["hands"]))}</text>')
+        size = ngettext("%(num)d card · %(hands)s", "%(num)d cards · %(hands)s", row["cards"], hands=row["hands"])
+        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 17}" text-anchor="end">{text(size)}</text>')
         start = left
         for key, word, colour in OUTCOMES:
             share = row[f"{key}_pct"] or 0
@@ -258,10 +276,10 @@ def habits_svg(sizes, title=None):
             if width <= 0:
                 continue
             out.append(f'<rect class="{key}" x="{start:.1f}" y="{y + 3}" width="{width:.1f}" height="20" '
-                       f'fill="{colour}"><title>{text(_("%(percent)s%% %(outcome)s", percent=number(share), outcome=_(word)))}</title></rect>')
+                       f'fill="{colour}"><title>{text(outcome_text(share, word))}</title></rect>')
             if width >= 34:
                 out.append(f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
-                           f'fill="#fff" font-size="12">{text(_("%(percent)s%%", percent=number(round(share))))}</text>')
+                           f'fill="#fff" font-size="12">{text(percent_text(number(round(share))))}</text>')
             start += width
         out.append("</g>")
     out.append("</svg>")

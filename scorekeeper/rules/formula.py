@@ -197,7 +197,8 @@ class _Compiler:
                     raise _Refused(_("a negative number to a fractional power"), column)
                 return base ** exponent
             return power
-        self.refuse(node, _(_HINTS.get(type(node.op), N_("this operator is not allowed"))))
+        hint = _HINTS.get(type(node.op))
+        self.refuse(node, _(hint) if hint else _("this operator is not allowed"))
 
     def build_BoolOp(self, node):
         parts = [self.build(value) for value in node.values]
