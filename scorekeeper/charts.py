@@ -9,6 +9,9 @@ import html
 import math
 import re
 
+from .rules import words
+from .rules.words import N_, _, ngettext
+
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 # Okabe and Ito's palette, which colour-blind readers can tell apart (its yellow left out: too pale).
@@ -33,8 +36,8 @@ def short(name):
 
 
 def number(value):
-    """Return a number as a person writes it: 12, 12.5, -3."""
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    """Return a number as a person writes it, the reader's way: 12, 12.5 (12,5 in Dutch), -3."""
+    return words.number(value)
 
 
 def style(seat):
@@ -123,7 +126,7 @@ def legend(entries, top, left=12, right=WIDTH - 12):
     return "".join(parts), y - top + 22
 
 
-def running_totals_svg(scored, title="Running totals", standing=None):
+def running_totals_svg(scored, title=None, standing=None):
     """Return an SVG line chart of every player's running total over the hands of a scored game.
 
     `standing`: the totals the sheet shows (a late arrival who has not played yet at their starting total).
@@ -144,13 +147,16 @@ def running_totals_svg(scored, title="Running totals", standing=None):
     def y_at(v):
         return bottom - plot_h * (v - low) / (high - low)
 
-    note = "Lowest total wins" if scored.get("lowest_wins") else "Highest total wins"
-    heading = f"{title}: {scored.get('system_name', '')}".rstrip(": ")
+    note = _("Lowest total wins") if scored.get("lowest_wins") else _("Highest total wins")
+    title = title or _("Running totals")
+    system = scored.get("system_name")
+    heading = _("%(title)s: %(system)s", title=title, system=system) if system else title
     totals = standing or scored.get("totals") or [line[-1] for line in lines]
     entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
-    out = [svg_open(height, f"{heading}, {', '.join(names)}. {note}."),
+    described = _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)
+    out = [svg_open(height, described),
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
            f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
@@ -164,8 +170,9 @@ def running_totals_svg(scored, title="Running totals", standing=None):
     for i in range(1, hands + 1):
         if i % every == 0 or i == hands:
             out.append(f'<text x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="middle" fill="#333">{i}</text>')
+    axis = _("total after hand")
     out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
-               f'total after hand</text>')
+               f'{text(axis)}</text>')
     for seat, line in enumerate(lines):
         colour, dash, shape = style(seat)
         points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line) if v is not None)
@@ -181,65 +188,87 @@ def running_totals_svg(scored, title="Running totals", standing=None):
     return "".join(out)
 
 
-def bid_accuracy_svg(stats, title="Bids made"):
+def bid_accuracy_svg(stats, title=None):
     """Return an SVG bar chart of the percentage of bids each player made: {name: pct or None}."""
     rows = list(stats.items())
+    title = title or _("Bids made")
     name_width = min(12 + CHAR *  max((len(short(name)) for name, _ in rows), default=4), 170)
     left, right, top, row_h = 12 + name_width, WIDTH - 70, 40, 30
     height = top + max(len(rows), 1) * row_h + 30
-    out = [svg_open(height, f"{title}: " + ", ".join(f"{name} {'-' if pct is None else number(pct)}%"
-                                                     for name, pct in rows)),
+    said = ", ".join(_("%(name)s %(percent)s%%", name=name, percent="-" if pct is None else number(pct))
+                     for name, pct in rows)
+    out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=said)),
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     if not rows:
-        out.append(f'<text x="12" y="{top + 20}" fill="#333">No bids recorded yet.</text>')
+        nothing = _("No bids recorded yet.")
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(nothing)}</text>')
     for i, (name, pct) in enumerate(rows):
         y = top + i * row_h
         out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
                    f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
         if pct is None:
-            out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">no hands yet</text></g>')
+            none_yet = _("no hands yet")
+            out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">{text(none_yet)}</text></g>')
             continue
         width = (right - left) * max(0, min(pct, 100)) / 100
+        shown = percent_text(number(pct))
         out.append(f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
-                   f'<text x="{right + 8}" y="{y + 19}">{number(pct)}%</text></g>')
+                   f'<text x="{right + 8}" y="{y + 19}">{text(shown)}</text></g>')
     base = top + max(len(rows), 1) * row_h
     for share in (0, 50, 100):
         x = left + (right - left) * share / 100
         out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base + 4}" stroke="#555" '
                    f'stroke-width="1" stroke-dasharray="{"" if share == 0 else "3 3"}"/>'
-                   f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">{share}%</text>')
+                   f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">'
+                   f'{text(percent_text(share))}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
+def percent_text(value):
+    """Say a percentage: 12.5% (12,5 % in German and French)."""
+    return _("%(percent)s%%", percent=value)
+
+
+def outcome_text(share, word):
+    """Say a share of bids and their outcome: '40% made'."""
+    return _("%(percent)s%% %(outcome)s", percent=number(share or 0), outcome=_(word))
+
+
 # The parts of a bid's outcome, each with a colour of the palette (made in green, over in orange, under in blue).
-OUTCOMES = (("made", "made", "#009E73"), ("over", "over", "#D55E00"), ("under", "under", "#0072B2"))
+OUTCOMES = (("made", N_("made"), "#009E73"), ("over", N_("over"), "#D55E00"), ("under", N_("under"), "#0072B2"))
 
 
-def habits_svg(sizes, title="Bids by hand size"):
+def habits_svg(sizes, title=None):
     """Return an SVG of stacked bars, one per hand size: the share of bids made, over and under.
 
     sizes: [{cards, hands, made_pct, over_pct, under_pct}] (rules.habits.by_hand_size)."""
+    title = title or _("Bids by hand size")
     left, right, top, row_h = 112, WIDTH - 12, 64, 28
     height = top + max(len(sizes), 1) * row_h + 12
-    label = f"{title}: " + "; ".join(
-        f"{row['cards']} cards, {row['hands']} hands: " + ", ".join(f"{number(row[key + '_pct'])}% {word}"
-                                                                    for key, word, _ in OUTCOMES)
-        for row in sizes)
+    said = []
+    for row in sizes:
+        size = ngettext("%(num)d card", "%(num)d cards", row["cards"])
+        hands = ngettext("%(num)d hand", "%(num)d hands", row["hands"])
+        shares = ", ".join(outcome_text(row[key + "_pct"], word) for key, word, _colour in OUTCOMES)
+        said.append(_("%(size)s, %(hands)s: %(shares)s", size=size, hands=hands, shares=shares))
+    label = _("%(title)s: %(values)s", title=title, values="; ".join(said))
     out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     x = 12
     for key, word, colour in OUTCOMES:
+        word = _(word)
         out.append(f'<rect class="{key}" x="{x}" y="32" width="14" height="14" fill="{colour}"/>'
-                   f'<text x="{x + 20}" y="44">{word}</text>')
+                   f'<text x="{x + 20}" y="44">{text(word)}</text>')
         x += 30 + CHAR * len(word) + 16
     if not sizes:
-        out.append(f'<text x="12" y="{top + 20}" fill="#333">No hands recorded yet.</text>')
+        nothing = _("No hands recorded yet.")
+        out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(nothing)}</text>')
     for i, row in enumerate(sizes):
         y = top + i * row_h
-        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 17}" text-anchor="end">'
-                   f'{row["cards"]} card{"s" if row["cards"] != 1 else ""} · {row["hands"]}</text>')
+        size = ngettext("%(num)d card · %(hands)s", "%(num)d cards · %(hands)s", row["cards"], hands=row["hands"])
+        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 17}" text-anchor="end">{text(size)}</text>')
         start = left
         for key, word, colour in OUTCOMES:
             share = row[f"{key}_pct"] or 0
@@ -247,10 +276,10 @@ def habits_svg(sizes, title="Bids by hand size"):
             if width <= 0:
                 continue
             out.append(f'<rect class="{key}" x="{start:.1f}" y="{y + 3}" width="{width:.1f}" height="20" '
-                       f'fill="{colour}"><title>{number(share)}% {word}</title></rect>')
+                       f'fill="{colour}"><title>{text(outcome_text(share, word))}</title></rect>')
             if width >= 34:
                 out.append(f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
-                           f'fill="#fff" font-size="12">{number(round(share))}%</text>')
+                           f'fill="#fff" font-size="12">{text(percent_text(number(round(share))))}</text>')
             start += width
         out.append("</g>")
     out.append("</svg>")

@@ -2,7 +2,9 @@
 
 Games are (meta, scored) pairs in the order played, as in stats.py. Players are matched by name
 (trimmed, case ignored), so a player who joins for the second game has a column from then on.
-Only finished games count towards the money: a game still on the table has no result yet.
+Only finished games count towards the money: a game still on the table has no result yet. A game's meta
+may name its stake's currency ("currency": an ISO 4217 code, "" for points); the money of games in
+different currencies is never added up: such an evening has no running ledger and no settlement of its own.
 """
 
 from . import rules
@@ -34,6 +36,7 @@ def game_row(number, meta, scored, keys, running):
             if seat is not None:
                 running[key] += cents(money["net"][seat])
     return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
+            "currency": meta.get("currency") or "",
             "system_name": rules.SYSTEMS.find(scored["system"]).title(scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
             "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
@@ -46,7 +49,8 @@ def ledger(games):
     """Return the ledger of an evening: players, one row per game, each player's net and the payments.
 
     The evening is settled as one: each player's nets are summed (with the Stackpot pot as one more
-    party when there is one), and the fewest payments settle the sums.
+    party when there is one), and the fewest payments settle the sums. "currency" is the finished games' one
+    currency; where they were played in several ("currencies" lists them), nothing is summed or paid.
     """
     games = [unpack(game) for game in games]
     players = roster(games)
@@ -54,10 +58,13 @@ def ledger(games):
     running = dict.fromkeys(keys, 0)
     rows = [game_row(number, meta, scored, keys, running)
             for number, (meta, scored) in enumerate(games, start=1)]
+    currencies = sorted({row["currency"] for row in rows if row["counted"]})
     pots = [row["pot"] for row in rows if row["pot"] is not None]
     balances = [running[key] for key in keys] + ([sum(cents(pot) for pot in pots)] if pots else [])
     parties = [name for _key, name in players] + ([POT] if pots else [])
-    payments = rules.payments_between(parties, balances)
+    mixed = len(currencies) > 1
+    payments = [] if mixed else rules.payments_between(parties, balances)
     return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
-            "pot": balances[-1] / 100 if pots else None, "payments": payments,
-            "finished": sum(row["counted"] for row in rows)}
+            "pot": balances[-1] / 100 if pots and not mixed else None, "payments": payments,
+            "finished": sum(row["counted"] for row in rows),
+            "currency": currencies[0] if len(currencies) == 1 else "", "currencies": currencies, "mixed": mixed}

@@ -38,9 +38,12 @@ def choose_locale():
 
 def _source():
     try:
-        return get_translations(), str(get_locale())
+        code = get_locale()
     except RuntimeError:  # outside an app context: the CLI, a background task
         return words.ENGLISH, "en"
+    if code is None:  # no request and no app context (Flask-Babel says None): English, as the CLI
+        return words.ENGLISH, "en"
+    return get_translations(), str(code)
 
 
 @contextmanager

@@ -41,11 +41,31 @@ def percent(part, whole):
 
 
 def system_label(scored):
-    """Return the system's name, with any option that differs from its default: 'Get Fred (squared)'."""
-    defaults = rules.SYSTEMS.find(scored["system"]).resolve_options({})
+    """Return the system's name, with any option that differs from its default: 'Get Fred (squared)'.
+
+    The name is the registry's own (English): the store keeps this label whoever wrote the game, and
+    `shown_label` says it in the reader's language.
+    """
+    system = rules.SYSTEMS.find(scored["system"])
+    defaults = system.resolve_options({})
     changed = [key if value is True else f"{key} {value}"
                for key, value in sorted((scored.get("options") or {}).items()) if defaults.get(key) != value]
-    return scored["system_name"] + (f" ({', '.join(changed)})" if changed else "")
+    return _source_name(system) + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _source_name(system):
+    """The system's name as the registry writes it, before any translation."""
+    return getattr(system.name, "message", str(system.name))
+
+
+def shown_label(system_id, label):
+    """Return a stored system label with the system's name in the reader's language: 'Get Fred (squared)'."""
+    try:
+        system = rules.SYSTEMS.find(system_id)
+    except (KeyError, ValueError):
+        return label
+    source = _source_name(system)
+    return str(system.name) + label[len(source):] if label.startswith(source) else label
 
 
 def recent_key(game):
@@ -109,7 +129,7 @@ def by_system(name, finished):
     """Return, for each system played, the games, wins and average final total of the player."""
     groups = {}
     for _meta, scored in finished:
-        label = system_label(scored)
+        label = shown_label(scored["system"], system_label(scored))
         group = groups.setdefault(label, {"system": scored["system"], "label": label,
                                           "lowest_wins": scored["lowest_wins"], "games": 0, "wins": 0, "sum": 0})
         seat = seat_of(name, scored)
@@ -132,7 +152,7 @@ def game_line(name, meta, scored):
         "date": meta.get("date"),
         "meta": meta,
         "system": scored["system"],
-        "label": system_label(scored),
+        "label": shown_label(scored["system"], system_label(scored)),
         "players": list(scored["players"]),
         "total": scored["totals"][seat],
         "place": scored["ranks"][seat],
@@ -195,7 +215,8 @@ def history_from_results(name, rows, recent=10):
     made, hands = sum(row["made"] for row in rows), sum(row["hands"] for row in rows)
     groups = {}
     for row in finished:
-        group = groups.setdefault(row["label"], {"system": row["system"], "label": row["label"],
+        label = shown_label(row["system"], row["label"])
+        group = groups.setdefault(label, {"system": row["system"], "label": label,
                                                  "lowest_wins": bool(row["lowest_wins"]), "games": 0, "wins": 0,
                                                  "sum": 0})
         group["games"] += 1
@@ -211,7 +232,7 @@ def history_from_results(name, rows, recent=10):
         "hands": hands, "bids_made": made, "bid_pct": percent(made, hands),
         "by_system": by_system,
         "recent": [{"id": row["id"], "date": row["date"], "meta": {"id": row["id"], "date": row["date"]},
-                    "system": row["system"], "label": row["label"], "players": row["players"],
+                    "system": row["system"], "label": shown_label(row["system"], row["label"]), "players": row["players"],
                     "total": _number(row["total"]), "place": row["place"], "of": len(row["players"]),
                     "won": bool(row["finished"] and row["won"]), "finished": bool(row["finished"]),
                     "hands": row["game_hands"]} for row in rows[:recent]],

@@ -31,6 +31,6 @@ def test_bidding_habits_on_the_players_page(page, live_server, client, shots):
     chart.scroll_into_view_if_needed()
     box = chart.bounding_box()
     assert box["width"] <= 360 and box["height"] > 60
-    assert "1 cards, 2 hands: 0% made, 50% over, 50% under" in chart.get_attribute("aria-label")
+    assert "1 card, 2 hands: 0% made, 50% over, 50% under" in chart.get_attribute("aria-label")
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     shots(page, "habits-01-player")

@@ -12,7 +12,8 @@ from .record import RecordError, load
 from .scored import score
 from .results import SETTLEMENTS
 from .trump import TRUMP_METHODS
-from .words import counted
+from . import words
+from .words import _, ngettext
 
 SAMPLE_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L")
 
@@ -25,20 +26,29 @@ def _plan_text(plan):
 def _system_text(game):
     system, options = game.rules.system, game.rules.options
     if system.bind:
-        return f"{system.name}: {formula.as_text(options)}."
+        return _("%(system)s: %(formula)s.", system=system.name, formula=formula.as_text(options))
     changed = [o for o in system.options if options.get(o.id) != o.default]
-    extra = "".join(f" {o.description[0].upper()}{o.description[1:]}"
-                    + ("" if o.type is bool else f": {options[o.id]}") + "." for o in changed)
-    low = " The lowest total wins." if system.lowest_wins else ""
-    return f"{system.name}. {system.description}{extra}{low}"
+    sentences = [_("%(system)s. %(description)s", system=system.name, description=system.description)]
+    for option in changed:
+        said = str(option.description)
+        said = said[:1].upper() + said[1:]
+        sentences.append(_("%(option)s.", option=said) if option.type is bool else
+                         _("%(option)s: %(value)s.", option=said, value=options[option.id]))
+    if system.lowest_wins:
+        sentences.append(_("The lowest total wins."))
+    return " ".join(sentences)
 
 
 def _money_text(game):
     rules = game.rules
     entry = SETTLEMENTS.find(rules.settlement)
     if not rules.stake:
-        return f"{entry.name}: {entry.description}"
-    return f"{entry.name}, {rules.stake:g} a point: {entry.description}"
+        return _("%(settlement)s: %(description)s", settlement=entry.name, description=entry.description)
+    # In the game's currency where it has one, else points: a plain number (0.1, not 0.10).
+    currency = (game.record.get("rules") or {}).get("currency")
+    stake = words.money(rules.stake, currency) if currency else words.number(rules.stake)
+    return _("%(settlement)s, %(stake)s a point: %(description)s", settlement=entry.name, stake=stake,
+             description=entry.description)
 
 
 def rules_in_words(game):
@@ -46,30 +56,42 @@ def rules_in_words(game):
     rules = game.rules
     plan = game.plan()
     pattern = PATTERNS.find(rules.pattern)
-    decks = counted(rules.decks, "deck")
+    decks = ngettext("%(num)d deck", "%(num)d decks", rules.decks)
     style = BIDDING_STYLES.find(rules.bidding)
-    if rules.hook_applies:
-        smaller = (f" (hands of {rules.hook_from} cards or more; in smaller ones the dealer is free)"
-                   if rules.hook_from > 1 else "")
-        bidding = f"{style.name}. Hook: the dealer may not bid so that the bids add up to the cards{smaller}."
+    if rules.hook_applies and rules.hook_from > 1:
+        bidding = _("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards (hands of "
+                    "%(cards)s cards or more; in smaller ones the dealer is free).", style=style.name,
+                    cards=rules.hook_from)
+    elif rules.hook_applies:
+        bidding = _("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards.", style=style.name)
     elif style.hook_applies:
-        bidding = f"{style.name}. No hook: the dealer may bid anything."
+        bidding = _("%(style)s. No hook: the dealer may bid anything.", style=style.name)
     else:
-        bidding = f"{style.name}: {style.description}"
+        bidding = _("%(style)s: %(description)s", style=style.name, description=style.description)
+    trump = TRUMP_METHODS.find(rules.trump)
     lines = [
-        ("Deals", f"{pattern.name}: {counted(len(plan), 'hand')} of {_plan_text(plan)} cards; {decks}."),
-        ("Bidding", bidding),
-        ("Trump", f"{TRUMP_METHODS.find(rules.trump).name}: {TRUMP_METHODS.find(rules.trump).description}"),
-        ("Scoring", _system_text(game)),
+        (_("Deals"), ngettext("%(pattern)s: %(num)d hand of %(sizes)s cards; %(decks)s.",
+                              "%(pattern)s: %(num)d hands of %(sizes)s cards; %(decks)s.", len(plan),
+                              pattern=pattern.name, sizes=_plan_text(plan), decks=decks)),
+        (_("Bidding"), bidding),
+        (_("Trump"), _("%(method)s: %(description)s", method=trump.name, description=trump.description)),
+        (_("Scoring"), _system_text(game)),
     ]
     if rules.modifiers:
-        lines.append(("Modifiers", " ".join(f"{MODIFIERS.find(m).name}: {MODIFIERS.find(m).description}"
-                                            for m in rules.modifiers)))
+        lines.append((_("Modifiers"), " ".join(
+            _("%(modifier)s: %(description)s", modifier=MODIFIERS.find(m).name, description=MODIFIERS.find(m).description)
+            for m in rules.modifiers)))
     lowest = rules.system.lowest_wins
-    lines.append(("Penalties", "; ".join(f"{p.name} {(-p.points if lowest else p.points):+g}"
-                                         for p in PENALTIES) + " (unless the table says another amount)."))
-    lines.append(("Money", _money_text(game)))
+    amounts = "; ".join(_("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
+                        for p in PENALTIES)
+    lines.append((_("Penalties"), _("%(penalties)s (unless the table says another amount).", penalties=amounts)))
+    lines.append((_("Money"), _money_text(game)))
     return lines
+
+
+def _signed(points):
+    """Say points with their sign: +10, -20 (0 as +0)."""
+    return ("-" if points < 0 else "+") + words.number(abs(points))
 
 
 def _one_hand(game, cards, bid, took, trump="hearts"):
@@ -99,15 +121,16 @@ def worked_examples(game):
     """Return rows {what, cards, bid, took, points} scored by the engine, and the hook example (or None)."""
     plan = game.plan()
     cards = max(plan)
-    rows = [_row(game, cards, bid, bid, "made") for bid in range(0, min(5, cards) + 1)]
+    rows = [_row(game, cards, bid, bid, _("made")) for bid in range(0, min(5, cards) + 1)]
     bid = min(2, cards)
-    for took, what in ((bid + 1, "one over"), (bid + 2, "two over"), (bid - 1, "one under"), (bid - 2, "two under")):
+    for took, what in ((bid + 1, _("one over")), (bid + 2, _("two over")), (bid - 1, _("one under")),
+                       (bid - 2, _("two under"))):
         if 0 <= took <= cards:
             rows.append(_row(game, cards, bid, took, what))
     if "no_trump_doubles" in game.rules.modifiers:
-        rows.append(_row(game, cards, bid, bid, "made at no trump", trump="none"))
+        rows.append(_row(game, cards, bid, bid, _("made at no trump"), trump="none"))
     if "spades_double" in game.rules.modifiers:
-        rows.append(_row(game, cards, bid, bid, "made in spades", trump="spades"))
+        rows.append(_row(game, cards, bid, bid, _("made in spades"), trump="spades"))
     return [row for row in rows if row["points"] is not None], _hook_example(game, cards)
 
 
@@ -124,9 +147,9 @@ def _hook_example(game, cards):
     forbidden = forbidden_bid(size, n - 1, bids, True)
     if forbidden is None:
         return None
-    said = ", ".join(str(b) for b in others)
-    return (f"{size} cards, {n} players: the others bid {said}, so the dealer may not bid {forbidden} "
-            f"({sum(others)} + {forbidden} = {size}).")
+    return _("%(cards)s cards, %(players)s players: the others bid %(bids)s, so the dealer may not bid %(forbidden)s "
+             "(%(sum)s + %(forbidden)s = %(cards)s).", cards=size, players=n, bids=", ".join(str(b) for b in others),
+             forbidden=forbidden, sum=sum(others))
 
 
 def house_card(game, name=None, sample=False):
@@ -135,7 +158,7 @@ def house_card(game, name=None, sample=False):
     `name` names the rules (a preset's name; default the system's); a sample game's names are not shown.
     """
     examples, hook = worked_examples(game)
-    return {"title": f"House rules: {name or game.rules.system.name}", "players": [] if sample else list(game.players),
+    return {"title": _("House rules: %(name)s", name=name or game.rules.system.name), "players": [] if sample else list(game.players),
             "lines": rules_in_words(game), "examples": examples, "hook": hook,
             # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).
             "plan": [{"number": number, "cards": cards, "no_trump": game.full_deal(cards)}

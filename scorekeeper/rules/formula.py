@@ -11,6 +11,7 @@ import functools
 import math
 
 from .registry import Option
+from .words import N_, _
 
 NAMES = ("bid", "tricks", "off", "cards", "players", "hand")
 FUNCTIONS = {"min": min, "max": max, "abs": abs}
@@ -31,16 +32,23 @@ _BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b
            ast.Mult: ("*", lambda a, b: a * b)}
 _COMPARE = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
             ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b}
-_HINTS = {ast.Attribute: "attribute access (a '.') is not allowed",
-          ast.Subscript: "indexing with [ ] is not allowed",
-          ast.FloorDiv: "'//' is not allowed: use / (and min, max, abs)",
-          ast.Mod: "'%' is not allowed", ast.Lambda: "'lambda' is not allowed",
-          ast.BitXor: "'^' is not allowed: write powers as ** or ²",
-          ast.BitAnd: "'&' is not allowed: use and", ast.BitOr: "'|' is not allowed: use or"}
+_HINTS = {ast.Attribute: N_("attribute access (a '.') is not allowed"),
+          ast.Subscript: N_("indexing with [ ] is not allowed"),
+          ast.FloorDiv: N_("'//' is not allowed: use / (and min, max, abs)"),
+          ast.Mod: N_("'%' is not allowed"), ast.Lambda: N_("'lambda' is not allowed"),
+          ast.BitXor: N_("'^' is not allowed: write powers as ** or ²"),
+          ast.BitAnd: N_("'&' is not allowed: use and"), ast.BitOr: N_("'|' is not allowed: use or")}
+# The parts as the setup page names them, at the head of a mistake ("made: division by zero at column 7").
+PART_WORDS = {"made": N_("made"), "over": N_("over"), "under": N_("under")}
 
 
 class FormulaError(ValueError):
-    """A formula that cannot be used: names the option, the mistake and where it is."""
+    """A formula that cannot be used: names the option (`part`, its id), the mistake and where it is."""
+
+    def __init__(self, part, problem):
+        super().__init__(_("%(part)s: %(problem)s", part=_(PART_WORDS[part]) if part in PART_WORDS else part,
+                           problem=problem))
+        self.part, self.problem = part, problem
 
 
 def _column(text, offset):
@@ -68,12 +76,13 @@ class Formula:
         try:
             result = self.run(values)
         except _Refused as refused:
-            raise FormulaError(f"{self.part}: {refused.message} at column {refused.column} "
-                               f"when {self.describe(values)}") from None
+            raise FormulaError(self.part, _("%(problem)s at column %(column)s when %(values)s", problem=refused.message,
+                                            column=refused.column, values=self.describe(values))) from None
         if isinstance(result, bool):
             result = int(result)
         if not math.isfinite(result) or abs(result) > MAX_RESULT:
-            raise FormulaError(f"{self.part}: the result is not a usable number when {self.describe(values)}")
+            raise FormulaError(self.part, _("the result is not a usable number when %(values)s",
+                                            values=self.describe(values)))
         return result
 
 
@@ -94,17 +103,18 @@ class _Refused(Exception):
 def compile_formula(part, text):
     """Return the Formula for an option's text, or raise FormulaError pointing at the mistake."""
     if not isinstance(text, str) or not text.strip():
-        raise FormulaError(f"{part}: is empty: type what it scores, e.g. 10 + bid")
+        raise FormulaError(part, _("is empty: type what it scores, e.g. 10 + bid"))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(f"{part}: is longer than {MAX_LENGTH} characters")
+        raise FormulaError(part, _("is longer than %(max)s characters", max=MAX_LENGTH))
     source = text.strip()
     python = source.replace("²", "**2")
     try:
         tree = ast.parse(python, mode="eval")
     except SyntaxError as error:
         column = _column(source, (error.offset or 1) - 1)
-        hint = " (compare with ==)" if "=" in source and "==" not in source else ""
-        raise FormulaError(f"{part}: not a formula at column {column}{hint}") from None
+        if "=" in source and "==" not in source:
+            raise FormulaError(part, _("not a formula at column %(column)s (compare with ==)", column=column)) from None
+        raise FormulaError(part, _("not a formula at column %(column)s", column=column)) from None
     names = set()
     run = _Compiler(part, source, names).build(tree.body)
     return Formula(part, source, run, frozenset(names))
@@ -120,7 +130,10 @@ class _Compiler:
 
     def refuse(self, node, message, hint=""):
         column = _column(self.source, getattr(node, "col_offset", 0))
-        raise FormulaError(f"{self.part}: {message} at column {column}{hint}")
+        if hint:
+            raise FormulaError(self.part, _("%(problem)s at column %(column)s (%(hint)s)", problem=message,
+                                            column=column, hint=hint))
+        raise FormulaError(self.part, _("%(problem)s at column %(column)s", problem=message, column=column))
 
     def column(self, node):
         return _column(self.source, node.col_offset)
@@ -129,22 +142,23 @@ class _Compiler:
         method = getattr(self, f"build_{type(node).__name__}", None)
         if method is None:
             hint = _HINTS.get(type(node)) or _HINTS.get(type(getattr(node, "op", None)))
-            self.refuse(node, hint or "this is not allowed", " (use numbers, the names, + - * / ** ( ), min, max, "
-                        "abs, comparisons, and, or, not, A if CONDITION else B)" if hint is None else "")
+            self.refuse(node, _(hint) if hint else _("this is not allowed"), "" if hint else _(
+                "use numbers, the names, + - * / ** ( ), min, max, abs, comparisons, and, or, not, "
+                "A if CONDITION else B"))
         return method(node)
 
     def build_Constant(self, node):
         value = node.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.refuse(node, f"{value!r} is not a number")
+            self.refuse(node, _("%(value)s is not a number", value=repr(value)))
         if abs(value) > MAX_NUMBER:
-            self.refuse(node, f"the number {value} is too large (at most {MAX_NUMBER})")
+            self.refuse(node, _("the number %(value)s is too large (at most %(max)s)", value=value, max=MAX_NUMBER))
         return lambda values: value
 
     def build_Name(self, node):
         name = node.id
         if name not in NAMES:
-            self.refuse(node, f"unknown name {name!r}", f" (use {', '.join(NAMES)})")
+            self.refuse(node, _("unknown name %(name)s", name=repr(name)), _("use %(names)s", names=", ".join(NAMES)))
         self.names.add(name)
         return lambda values: values[name]
 
@@ -156,7 +170,7 @@ class _Compiler:
             return operand
         if isinstance(node.op, ast.Not):
             return lambda values: not operand(values)
-        self.refuse(node, "'~' is not allowed")
+        self.refuse(node, _("'~' is not allowed"))
 
     def build_BinOp(self, node):
         left, right = self.build(node.left), self.build(node.right)
@@ -169,21 +183,22 @@ class _Compiler:
             def divide(values):
                 divisor = right(values)
                 if divisor == 0:
-                    raise _Refused("division by zero", column)
+                    raise _Refused(_("division by zero"), column)
                 return left(values) / divisor
             return divide
         if isinstance(node.op, ast.Pow):
             def power(values):
                 base, exponent = left(values), right(values)
                 if abs(exponent) > MAX_EXPONENT or (abs(base) > 1 and exponent * math.log10(abs(base)) > 12):
-                    raise _Refused("a power too large to be a score", column)
+                    raise _Refused(_("a power too large to be a score"), column)
                 if base == 0 and exponent < 0:
-                    raise _Refused("division by zero (0 to a negative power)", column)
+                    raise _Refused(_("division by zero (0 to a negative power)"), column)
                 if base < 0 and exponent != int(exponent):
-                    raise _Refused("a negative number to a fractional power", column)
+                    raise _Refused(_("a negative number to a fractional power"), column)
                 return base ** exponent
             return power
-        self.refuse(node, _HINTS.get(type(node.op), "this operator is not allowed"))
+        hint = _HINTS.get(type(node.op))
+        self.refuse(node, _(hint) if hint else _("this operator is not allowed"))
 
     def build_BoolOp(self, node):
         parts = [self.build(value) for value in node.values]
@@ -211,7 +226,7 @@ class _Compiler:
         tests = []
         for op in node.ops:
             if type(op) not in _COMPARE:
-                self.refuse(node, "only == != < <= > >= compare numbers")
+                self.refuse(node, _("only == != < <= > >= compare numbers"))
             tests.append(_COMPARE[type(op)])
 
         def compare(values):
@@ -225,18 +240,20 @@ class _Compiler:
 
     def build_Attribute(self, node):
         column = _column(self.source, node.value.end_col_offset)
-        raise FormulaError(f"{self.part}: attribute access (a '.') is not allowed at column {column}")
+        raise FormulaError(self.part, _("%(problem)s at column %(column)s", problem=_(_HINTS[ast.Attribute]),
+                                        column=column))
 
     def build_Call(self, node):
         if isinstance(node.func, ast.Attribute):
             self.build(node.func)
         name = node.func.id if isinstance(node.func, ast.Name) else None
         if name not in FUNCTIONS:
-            self.refuse(node, "only min, max and abs may be called")
+            self.refuse(node, _("only min, max and abs may be called"))
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
-            self.refuse(node, f"{name} takes numbers separated by commas")
+            self.refuse(node, _("%(name)s takes numbers separated by commas", name=name))
         if not node.args or (name == "abs" and len(node.args) != 1) or (name != "abs" and len(node.args) < 2):
-            self.refuse(node, "abs takes one number" if name == "abs" else f"{name} takes two numbers or more")
+            self.refuse(node, _("abs takes one number") if name == "abs" else _("%(name)s takes two numbers or more",
+                                                                                 name=name))
         function = FUNCTIONS[name]
         args = [self.build(arg) for arg in node.args]
         if name == "abs":
@@ -318,6 +335,8 @@ def _check(made, over, under, plan, players):
 def as_text(options):
     """Say the formula in words: 'made: 10 + 2*tricks; more: -2*off; fewer: the same'."""
     under = options.get("under") or ""
-    fewer = under.strip() if under.strip() else "the same"
-    low = "; lowest total wins" if options.get("lowest_wins") else ""
-    return f"made: {options['made'].strip()}; more: {options['over'].strip()}; fewer: {fewer}{low}"
+    values = {"made": options["made"].strip(), "over": options["over"].strip(),
+              "under": under.strip() if under.strip() else _("the same")}
+    if options.get("lowest_wins"):
+        return _("made: %(made)s; more: %(over)s; fewer: %(under)s; lowest total wins", **values)
+    return _("made: %(made)s; more: %(over)s; fewer: %(under)s", **values)

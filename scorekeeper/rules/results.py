@@ -7,7 +7,10 @@ from fractions import Fraction
 from typing import Callable
 
 from .registry import Entry, Registry
-from .words import counted
+from babel.lists import format_list
+
+from . import words
+from .words import N_, _, ngettext
 
 POT = "pot"
 # The scored game's key naming the last player where a modifier names them (RULES.md).
@@ -71,7 +74,9 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
     stake = Fraction(cents_per_point) / 100
     scale = [0] + [Fraction(str(amount)) * 100 for amount in (payouts or default_payouts(len(totals), stake))]
     if len(scale) < len(totals):
-        raise ValueError(f"the sliding scale needs an amount for each of the {len(totals) - 1} losing places")
+        raise ValueError(ngettext("the sliding scale needs an amount for the %(num)d losing place",
+                                  "the sliding scale needs an amount for each of the %(num)d losing places",
+                                  len(totals) - 1))
     owed = []
     for place in places:
         tied = places.count(place)
@@ -235,25 +240,36 @@ def payments_between(parties, cents):
 def party_name(party, start=False):
     """Name a side of a payment as players say it: a name, or the pot."""
     if party == POT:
-        return "The pot" if start else "the pot"
+        return _("The pot") if start else _("the pot")
     return party
 
 
-def payment_text(payment):
-    """Say a payment: 'Bob pays Ann 2.50', 'Di pays the pot 3.00'."""
-    return f"{party_name(payment['from'], start=True)} pays {party_name(payment['to'])} {payment['amount']:.2f}"
+def payment_text(payment, currency=""):
+    """Say a payment: 'Bob pays Ann 2.50', 'Di pays the pot 3.00' (the amount in the game's currency)."""
+    amount = words.money(payment["amount"], currency)
+    if payment["from"] == POT:
+        return _("The pot pays %(payee)s %(amount)s", payee=payment["to"], amount=amount)
+    if payment["to"] == POT:
+        return _("%(payer)s pays the pot %(amount)s", payer=payment["from"], amount=amount)
+    return _("%(payer)s pays %(payee)s %(amount)s", payer=payment["from"], payee=payment["to"], amount=amount)
 
 
 def standing_text(scored):
     """Say who won, or who leads a game still being played: 'Leading after 3 of 13 hands: Di'."""
     who = ", ".join(scored["winner"])
     if scored["finished"]:
-        return f"Winner: {who}"
+        return _("Winner: %(names)s", names=who)
     played = sum(hand["scores"] is not None for hand in scored["hands"])
-    return f"Leading after {played} of {counted(scored['planned_hands'], 'hand')}: {who}"
+    return ngettext("Leading after %(played)d of %(num)d hand: %(names)s",
+                    "Leading after %(played)d of %(num)d hands: %(names)s", scored["planned_hands"],
+                    played=played, names=who)
 
 
 PENALTY, BONUS = "penalty", "bonus"
+# How a penalty's reason is said in a sentence, by the penalty's id (modifiers.PENALTIES); a reason of the
+# table's own is said as typed.
+REASON_WORDS = {"revoke": N_("revoke"), "revoke_redeal": N_("revoke, dealt again"), "renege": N_("renege"),
+                "false_accusation": N_("false accusation"), "other": N_("other"), "bonus": N_("bonus")}
 
 
 def adjustment_kind(points, lowest_wins=False):
@@ -262,7 +278,7 @@ def adjustment_kind(points, lowest_wins=False):
 
 
 # How a system's tie-break is said: "Cy wins on the tie-break: 9 bids made to Di's 7".
-TIE_BREAK_WORDS = {"made_bids": "bids made"}
+TIE_BREAK_WORDS = {"made_bids": N_("bids made")}
 
 
 def top_tie(names, totals, lowest_wins=False, tie_breaks=None, tie_break=None):
@@ -285,8 +301,8 @@ def _tidy_number(number):
 
 def names_text(names):
     """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    # English as the app always said it, without the serial comma (CLDR's en_001); other languages their own way.
+    return format_list(list(names), locale="en_001" if words.locale() == "en" else words.locale())
 
 
 def tie_text(scored):
@@ -297,32 +313,40 @@ def tie_text(scored):
         return None
     first, level = tie["winner"], tie["players"]
     if "by" not in tie or len(first) == len(level):
-        return f"{names_text(first)} share first place"
+        return _("%(names)s share first place", names=names_text(first))
     values = dict(zip(level, tie["values"]))
-    behind = names_text(f"{name}'s {values[name]:g}" for name in level if name not in first)
-    words = TIE_BREAK_WORDS.get(tie["by"], tie["by"])
+    behind = names_text(_("%(name)s's %(value)s", name=name, value=words.number(values[name]))
+                        for name in level if name not in first)
+    what = _(TIE_BREAK_WORDS.get(tie["by"], tie["by"]))
+    value = words.number(values[first[0]])
     if len(first) == 1:
-        return f"{first[0]} wins on the tie-break: {values[first[0]]:g} {words} to {behind}"
-    return f"{names_text(first)} share first place on the tie-break: {values[first[0]]:g} {words} each to {behind}"
+        return _("%(name)s wins on the tie-break: %(value)s %(what)s to %(behind)s",
+                 name=first[0], value=value, what=what, behind=behind)
+    return _("%(names)s share first place on the tie-break: %(value)s %(what)s each to %(behind)s",
+             names=names_text(first), value=value, what=what, behind=behind)
 
 
 def penalty_text(players, hand, penalty):
     """Say a penalty or bonus of a scored hand: 'hand 2: Cy revoke -20', 'hand 3: Ann bonus +10'."""
     points = penalty["points"]
-    shown = f"{points:+g}" if penalty.get("kind") == BONUS else f"{points:g}"
-    return f"hand {hand['number']}: {players[penalty['seat']]} {penalty['reason']} {shown}"
+    shown = ("+" if penalty.get("kind") == BONUS and points > 0 else "") + words.number(points)
+    reason = penalty["reason"]
+    return _("hand %(number)s: %(name)s %(reason)s %(points)s", number=hand["number"], name=players[penalty["seat"]],
+             reason=_(REASON_WORDS[reason]) if reason in REASON_WORDS else reason, points=shown)
 
 
-def pot_text(settlement):
+def pot_text(settlement, currency=""):
     """Say the money left on the table, or None where the settlement has no pot: 'left in the pot: 3.00'."""
-    return f"left in the pot: {settlement['pot']:.2f}" if "pot" in settlement else None
+    if "pot" not in settlement:
+        return None
+    return _("left in the pot: %(amount)s", amount=words.money(settlement["pot"], currency))
 
 
 def loser_text(scored):
     """Say who is the Ultimate Loser, or None where no modifier names one: 'Ultimate Loser: Bob'."""
     if LOSER_KEY not in scored:
         return None
-    return f"Ultimate Loser: {', '.join(scored[LOSER_KEY])}"
+    return _("Ultimate Loser: %(names)s", names=", ".join(scored[LOSER_KEY]))
 
 
 def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):

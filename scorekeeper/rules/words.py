@@ -110,9 +110,11 @@ def money(amount, currency):
 
     currency is an ISO 4217 code or "" for a stake in points, shown as a plain number with two decimals.
     """
+    value = Decimal(str(amount)).quantize(Decimal(1).scaleb(-currency_places(currency)))
+    value = value if value else abs(value)  # -0.001 rounds to nothing: no "-0.00", a debt of nothing
     if not currency:
-        return number(amount, places=2)
-    return _numbers.format_currency(amount, currency, locale=locale())
+        return number(value, places=2)
+    return _numbers.format_currency(value, currency, locale=locale())
 
 
 def currency_symbol(currency):

@@ -13,7 +13,9 @@ from markupsafe import Markup
 from .. import rules, store
 from ..forms import csrf_failed, form_problems
 from ..rules import RecordError, WrongStep
-from ..rules.results import party_name, payment_text
+from ..rules import words
+from ..rules.words import _
+from ..rules.results import POT, party_name, payment_text
 
 EDIT_COOKIE_AGE = 60 * 60 * 24 * 365
 STALE = "This game changed on another phone — here is the current state."
@@ -192,27 +194,34 @@ def moved_on(game_id, loaded=None):
 
 # ---- money and charts, on several pages ----------------------------------------------------------
 
-def money(amount):
-    """Show an amount of money with 2 decimals: 2.50."""
-    return f"{amount:.2f}"
+def money(amount, currency=""):
+    """Show an amount of money the reader's way, in the game's currency: 2.50, € 2,50 ("" for points)."""
+    return words.money(amount, currency)
 
 
-def net(amount):
-    """Show a net amount of money with its sign: +2.50, -2.50, 0.00."""
-    return f"{amount:+.2f}" if amount else "0.00"
+def net(amount, currency=""):
+    """Show a net amount of money with its sign: +2.50, -2.50, 0.00 (+€ 2,50 in Dutch)."""
+    shown = words.money(abs(amount), currency)
+    return shown if not amount else ("+" if amount > 0 else "-") + shown
 
 
-def payment_lines(payments):
-    """Return the payments as {from, to, amount, text}: 'Bob pays Ann 2.50'."""
+def currency_of(record):
+    """Return the stake's currency of a game record: an ISO 4217 code, or "" for a stake in points."""
+    return (record.get("rules") or {}).get("currency") or ""
+
+
+def payment_lines(payments, currency=""):
+    """Return the payments as {from, to, amount, pot, text}: 'Bob pays Ann 2.50'; pot: "from", "to" or None."""
     return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
-             "text": payment_text(p)} for p in payments]
+             "pot": "from" if p["from"] == POT else "to" if p["to"] == POT else None,
+             "text": payment_text(p, currency)} for p in payments]
 
 
-def payments_text(lines, pot=None):
+def payments_text(lines, pot=None, currency=""):
     """Return the lines of text that say who pays whom, and what is left in the pot."""
-    text = [line["text"] for line in lines] or ["Nobody owes anything."]
+    text = [line["text"] for line in lines] or [_("Nobody owes anything.")]
     if pot is not None:
-        text.append(f"Left in the pot: {money(pot)}")
+        text.append(_("Left in the pot: %(amount)s", amount=money(pot, currency)))
     return text
 
 

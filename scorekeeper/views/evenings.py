@@ -5,25 +5,42 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from .. import charts, evenings, rules, stats, store
 from ..forms import AboutForm, csrf_failed, form_problems
 from ..rules import numbers
-from .common import EXPIRED, can_edit, chart, payment_lines, payments_text
+from ..rules.words import _, lazy_gettext, ngettext
+from .common import EXPIRED, can_edit, chart, currency_of, net, payment_lines, payments_text
 
 bp = Blueprint("evenings", __name__)
 
 
 def scored_games(games):
     """Return (meta, scored) pairs of stored games: meta has the id and the date (stats.py's shape)."""
-    return [({"id": game["id"], "date": game["created"], "status": game["status"]},
-             rules.score(rules.load(game["record"]))) for game in games]
+    return [({"id": game["id"], "date": game["created"], "status": game["status"],
+              "currency": currency_of(game["record"])}, rules.score(rules.load(game["record"]))) for game in games]
 
 
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
-    note = f" ({evening['note']})" if evening.get("note") else ""
-    text = [f"Oh Hell evening {evening['date']}{note}: {rules.counted(book['finished'], 'game')}"]
-    text += [f"{name} {amount:+.2f}" for name, amount in zip(book["players"], book["net"])]
-    return "\n".join(text + payments_text(lines, book["pot"]))
+    values = {"date": evening["date"], "note": evening.get("note")}
+    if values["note"]:
+        head = ngettext("Oh Hell evening %(date)s (%(note)s): %(num)d game",
+                        "Oh Hell evening %(date)s (%(note)s): %(num)d games", book["finished"], **values)
+    else:
+        head = ngettext("Oh Hell evening %(date)s: %(num)d game", "Oh Hell evening %(date)s: %(num)d games",
+                        book["finished"], **values)
+    text = [head]
+    if book["mixed"]:
+        return "\n".join(text + [mixed_text(book)])
+    text += [f"{name} {net(amount, book['currency'])}" for name, amount in zip(book["players"], book["net"])]
+    return "\n".join(text + payments_text(lines, book["pot"], book["currency"]))
 
 
+def mixed_text(book):
+    """Say why an evening of games in several currencies is not settled as one."""
+    return _("These games were played for different currencies (%(currencies)s): each game is settled on its own.",
+             currencies=", ".join(book["currencies"]))
+
+
+# The evening's fields as the date-and-note form names them in a refusal.
+FIELD_WORDS = {"date": lazy_gettext("Date"), "note": lazy_gettext("Note")}
 EVENINGS_PAGE_SIZE = 20
 MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 
@@ -47,8 +64,9 @@ def evening(evening_id):
     if found is None:
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
-    lines = payment_lines(book["payments"])
-    return render_template("evenings/evening.html", evening=found, book=book, lines=lines,
+    lines = payment_lines(book["payments"], book["currency"])
+    return render_template("evenings/evening.html", evening=found, book=book, lines=lines, currency=book["currency"],
+                           mixed=mixed_text(book) if book["mixed"] else None,
                            text=evening_text(found, book, lines), keeper=_keeps_score(found),
                            about_form=AboutForm())
 
@@ -66,7 +84,7 @@ def evening_about(evening_id):
     if found is None:
         abort(404)
     if not _keeps_score(found):
-        abort(403, "Only the scorekeeper of the evening's last game can change its date and note.")
+        abort(403, _("Only the scorekeeper of the evening's last game can change its date and note."))
     form = AboutForm()
     if not form.validate():
         if csrf_failed(form):
@@ -77,10 +95,11 @@ def evening_about(evening_id):
             date = rules.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
             note = rules.limits.checked_note(form.note.data or "")
         except rules.limits.LimitError as error:
-            flash(f"{error.path.capitalize()}: {error.message}.", "error")
+            flash(_("%(field)s: %(problem)s.", field=FIELD_WORDS.get(error.path, error.path.capitalize()),
+                    problem=error.message), "error")
         else:
             store.set_evening_about(db, evening_id, date, note)
-            flash("The evening's date and note are saved.", "info")
+            flash(_("The evening's date and note are saved."), "info")
     return redirect(url_for("evenings.evening", evening_id=evening_id))
 
 
@@ -93,7 +112,7 @@ def players():
     rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
     accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
     return render_template("evenings/players.html", rows=rows,
-                           chart=chart(charts.bid_accuracy_svg(accuracy, "Bids made, every game")))
+                           chart=chart(charts.bid_accuracy_svg(accuracy, _("Bids made, every game"))))
 
 
 @bp.get("/players/<path:name>")
@@ -103,7 +122,7 @@ def player(name):
     history = stats.history_from_results(name, store.player_results(db, name))
     known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in store.list_players(db))
     if not known and not history["hands"] and not history["recent"]:
-        abort(404, f"Nobody called {name!r} has played here yet.")
+        abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
     accuracy = stats.accuracy_from_results(store.table_of(db, name))
     # The player first, then the people they played with.
     ordered = {history["name"]: history["bid_pct"]} | {k: v for k, v in accuracy.items()
@@ -112,5 +131,5 @@ def player(name):
         ordered.pop(history["name"])
     habits = rules.habits.by_hand_size(store.player_habits(db, name))
     return render_template("evenings/player.html", p=history, chart=chart(
-        charts.bid_accuracy_svg(ordered, f"Bids made: {history['name']} and the table")), habits=habits,
-        habits_chart=chart(charts.habits_svg(habits["sizes"], f"{history['name']}'s bids by hand size")))
+        charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", name=history["name"]))), habits=habits,
+        habits_chart=chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", name=history["name"]))))

@@ -11,6 +11,7 @@ from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
 from ..rules.record import Rules
+from ..rules.words import _
 
 bp = Blueprint("house", __name__)
 
@@ -32,7 +33,7 @@ def _remembered(args):
         try:
             examples.append(which.parse_example(text, None))
         except ValueError as error:
-            problems.append(f"Hand {row}: {error}")
+            problems.append(_("Hand %(number)s: %(problem)s", number=row, problem=error))
     return examples, problems
 
 
@@ -80,8 +81,7 @@ def preview():
             row["under"] = rule.points(bid, bid - 1, cards, players, 1) if bid > 0 else None
             rows.append(row)
     except FormulaError as error:
-        field = str(error).split(":", 1)[0]
-        return jsonify({"error": str(error), "field": field}), 400
+        return jsonify({"error": str(error), "field": error.part}), 400
     return jsonify({"cards": cards, "rows": rows})
 
 
@@ -137,7 +137,7 @@ def setup_card_pdf():
     """Print the house-rules card of the rules being set up."""
     shown, problem = _setup_card()
     if problem:
-        return Response(f"These rules cannot be printed: {problem}", 400, mimetype="text/plain")
+        return Response(_("These rules cannot be printed: %(problem)s", problem=problem), 400, mimetype="text/plain")
     return _pdf(shown, "house-rules.pdf")
 
 

@@ -7,17 +7,19 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from .. import rules, store
 from ..forms import SettlementForm, ordinal, parse_payouts
 from ..rules.results import default_payouts, in_rank_order
-from .common import can_edit, checked, load_scored, payment_lines, payments_text, require_edit, save
+from ..rules.words import _
+from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
 
 
-def settle_text(game, scored, lines):
+def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
-    head = f"Oh Hell {game['created'][:10]} · {rules.SYSTEMS.find(scored['system']).title(scored.get('options'))}"
+    head = _("Oh Hell %(date)s · %(system)s", date=game["created"][:10],
+             system=rules.SYSTEMS.find(scored["system"]).title(scored.get("options")))
     who = " & ".join(scored["winner"])
-    text = [head, f"{'Winner' if scored['finished'] else 'Leading'}: {who}"]
-    return "\n".join(text + payments_text(lines, scored["settlement"].get("pot")))
+    text = [head, _("Winner: %(names)s", names=who) if scored["finished"] else _("Leading: %(names)s", names=who)]
+    return "\n".join(text + payments_text(lines, scored["settlement"].get("pot"), currency))
 
 
 def _settlement_form(game, loaded):
@@ -38,11 +40,12 @@ def settle(game_id):
         if checked(form, game):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
-    lines = payment_lines(scored["settlement"]["payments"])
+    currency = currency_of(loaded.record)
+    lines = payment_lines(scored["settlement"]["payments"], currency)
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
-                           text=settle_text(game, scored, lines), editor=editor, form=form, places=places,
+                           text=settle_text(game, scored, lines, currency), currency=currency, editor=editor, form=form, places=places,
                            default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
 
 
@@ -51,7 +54,7 @@ def change_settlement(game, loaded, form):
     try:
         payouts = parse_payouts(form.payouts.data, len(loaded.players))
     except ValueError as error:
-        flash(f"Prospect's sliding scale: {error}. Nothing was changed.", "error")
+        flash(_("Prospect's sliding scale: %(problem)s. Nothing was changed.", problem=error), "error")
         return
     save(game, loaded, rules.actions.settle_by, form.settlement.data, float(form.stake.data), payouts)
 
@@ -89,7 +92,7 @@ def compare(game_id):
     sheet = None
     if chosen:
         if chosen not in dict(choices):
-            abort(404, f"No scoring system {chosen[:40]!r}: pick one from the list.")
+            abort(404, _("No scoring system '%(name)s': pick one from the list.", name=chosen[:40]))
         sheet = next(row for row in rows if row["value"] == chosen)
     return render_template("settle/compare.html", game=game, loaded=loaded, played=played, rows=rows,
                            choices=choices, chosen=chosen, sheet=sheet, symbols=rules.SYMBOLS)

@@ -1,0 +1,133 @@
+"""Settling up in the reader's language: money in the locale's format and the game's currency (issue 19, item 3)."""
+
+import re
+from decimal import Decimal
+
+from babel.numbers import get_currency_precision, list_currencies
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper import evenings, store
+from scorekeeper.rules import words
+from scorekeeper.rules.results import names_text
+from scorekeeper.views.common import payment_lines
+from scorekeeper.views.evenings import evening_text
+from tests.game_helpers import create, record
+
+DUTCH, GERMAN = {"Accept-Language": "nl"}, {"Accept-Language": "de-DE,de;q=0.9"}
+
+
+def amounts(html):
+    """Return the payments' amounts in large type, as shown."""
+    return re.findall(r'<span class="amount">(.*?)</span>', html)
+
+
+def nets(html):
+    """Return the net money column of the settle-up's standings."""
+    table = re.search(r'<table class="ranks nets">(.*?)</table>', html, re.S)[1]
+    return re.findall(r'<td class="num money[^"]*">(.*?)</td>', table)
+
+
+def textarea(html, name):
+    return re.search(rf'<textarea id="{name}" readonly[^>]*>(.*?)</textarea>', html, re.S)[1]
+
+
+def test_a_dutch_settle_up_shows_euros_the_dutch_way(client):
+    # Pairwise at 0.20 a point: nets 0.2 x (4 x total - 63) -> -3.80 -3.80 +3.40 +4.20.
+    game_id, _key = create(client, record(stake=0.2, currency="EUR"))
+    html = client.get(f"/games/{game_id}/settle", headers=DUTCH).get_data(as_text=True)
+    assert amounts(html) == ["€\xa03,80", "€\xa03,40", "€\xa00,40"]
+    assert nets(html) == ["+€\xa04,20", "+€\xa03,40", "-€\xa03,80", "-€\xa03,80"]
+    assert "€\xa00,20" in html  # the stake
+    assert "€\xa03,80" in textarea(html, "settle-text").splitlines()[2]
+
+
+def test_a_german_settle_up_puts_the_euro_sign_after(client):
+    game_id, _key = create(client, record(stake=0.2, currency="EUR"))
+    html = client.get(f"/games/{game_id}/settle", headers=GERMAN).get_data(as_text=True)
+    assert amounts(html) == ["3,80\xa0€", "3,40\xa0€", "0,40\xa0€"]
+
+
+def test_english_with_dollars_and_english_in_points_as_before(client):
+    dollars, _key = create(client, record(stake=0.2, currency="USD"))
+    assert amounts(client.get(f"/games/{dollars}/settle").get_data(as_text=True)) == ["$3.80", "$3.40", "$0.40"]
+    points, _key = create(client, record(stake=0.2))
+    html = client.get(f"/games/{points}/settle", headers=DUTCH).get_data(as_text=True)
+    assert amounts(html) == ["3,80", "3,40", "0,40"]  # no currency: a plain number, Dutch decimal comma
+    english = client.get(f"/games/{points}/settle").get_data(as_text=True)
+    assert amounts(english) == ["3.80", "3.40", "0.40"]
+
+
+def test_the_evening_ledger_in_the_games_currency(client, app):
+    first, _key = create(client, record(stake=0.2, currency="EUR"))
+    with app.app_context():
+        evening_id = store.evening_of(store.get_db(), first)
+    html = client.get(f"/evenings/{evening_id}", headers=DUTCH).get_data(as_text=True)
+    assert amounts(html) == ["€\xa03,80", "€\xa03,40", "€\xa00,40"]
+    assert "+€\xa04,20" in html and "-€\xa03,80" in html
+    assert "Ann +" not in textarea(html, "evening-text") and "Di +€\xa04,20" in textarea(html, "evening-text")
+
+
+def game(currency, nets_by_seat, finished=True):
+    meta = {"id": currency + str(nets_by_seat), "date": "2026-11-25", "currency": currency}
+    return meta, {"players": ["Ann", "Bob"], "finished": finished, "winner": ["Ann"], "system": "exact",
+                  "options": {}, "totals": [10, 0], "ranks": [1, 2],
+                  "settlement": {"method": "pairwise", "stake": 1, "net": nets_by_seat}}
+
+
+def test_an_evening_in_two_currencies_is_not_added_up():
+    book = evenings.ledger([game("EUR", [5.0, -5.0]), game("USD", [3.0, -3.0])])
+    assert book["mixed"] and book["currencies"] == ["EUR", "USD"]
+    assert book["payments"] == [] and book["pot"] is None
+    same = evenings.ledger([game("EUR", [5.0, -5.0]), game("EUR", [3.0, -3.0]), game("USD", [1.0, -1.0], False)])
+    assert not same["mixed"] and same["currency"] == "EUR"  # a game still playing has no money yet
+    assert same["payments"] == [{"from": "Bob", "to": "Ann", "amount": 8.0}]
+
+
+def test_an_evening_in_two_currencies_says_so_in_its_text(app):
+    book = evenings.ledger([game("EUR", [5.0, -5.0]), game("USD", [3.0, -3.0])])
+    with app.test_request_context(headers=GERMAN):
+        text = evening_text({"date": "2026-11-25"}, book, [])
+    assert "EUR, USD" in text and "+" not in text  # no sums, no payments
+    one = evenings.ledger([game("EUR", [5.0, -5.0]), game("EUR", [3.0, -3.0])])
+    with app.test_request_context(headers=GERMAN):
+        text = evening_text({"date": "2026-11-25"}, one, payment_lines(one["payments"], "EUR"))
+    assert "Ann +8,00\xa0€" in text and "Bob -8,00\xa0€" in text and "8,00\xa0€" in text.splitlines()[-1]
+
+
+def test_names_are_listed_the_languages_way():
+    assert names_text(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy"
+    with speaking("nl"):
+        assert names_text(["Ann", "Bob", "Cy"]) == "Ann, Bob en Cy"
+    with speaking("de"):
+        assert names_text(["Ann", "Bob"]) == "Ann und Bob"
+
+
+class speaking:
+    """Say words in a locale (no catalogue: numbers, money and lists) for the length of a with block."""
+
+    def __init__(self, code):
+        self.code = code
+
+    def __enter__(self):
+        self.before = words._source
+        words.use(lambda: (words.ENGLISH, self.code))
+
+    def __exit__(self, *exc):
+        words.use(self.before)
+
+
+CURRENCIES = st.one_of(st.just(""), st.sampled_from(sorted(list_currencies())), st.from_regex(r"\A[A-Z]{3}\Z"))
+AMOUNTS = st.one_of(st.decimals(min_value=-10 ** 9, max_value=10 ** 9, places=2),
+                    st.floats(min_value=-10 ** 9, max_value=10 ** 9, allow_nan=False).map(lambda x: round(x, 2)))
+
+
+@given(amount=AMOUNTS, currency=CURRENCIES, code=st.sampled_from(["en", "nl", "de", "fr", "es"]))
+def test_money_never_raises_and_keeps_the_amounts_digits(amount, currency, code):
+    places = get_currency_precision(currency) if currency else 2
+    expected = Decimal(str(amount)).quantize(Decimal(1).scaleb(-places))
+    with speaking(code):
+        shown = words.money(amount, currency)
+    digits = re.sub(r"\D", "", shown.replace(currency, "") if currency else shown)
+    assert digits.lstrip("0") == re.sub(r"\D", "", f"{abs(expected):f}").lstrip("0")
+    assert ("-" in shown or "\u2212" in shown) == (expected < 0)
