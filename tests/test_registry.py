@@ -273,3 +273,5 @@ def test_the_house_rules_card_says_the_system_in_dutch(client):
     assert "Neer en op" in dutch and "Omgedraaide kaart" in dutch
     english = client.get("/house/card", query_string=query).get_data(as_text=True)
     assert "Exact. Made: 10 + bid. Missed: nothing." in english
+    setup = client.get("/games/new", headers={"Accept-Language": "nl"}).get_data(as_text=True)
+    assert "<b>Neer en op</b>: N kaarten neer tot 1, dan weer op tot N." in setup  # a name printed by a template
