@@ -275,3 +275,12 @@ def test_the_house_rules_card_says_the_system_in_dutch(client):
     assert "Exact. Made: 10 + bid. Missed: nothing." in english
     setup = client.get("/games/new", headers={"Accept-Language": "nl"}).get_data(as_text=True)
     assert "<b>Neer en op</b>: N kaarten neer tot 1, dan weer op tot N." in setup  # a name printed by a template
+
+
+def test_the_api_answers_the_english_names_whatever_the_readers_language(client):
+    record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "basic", "modifiers": ["spades_double"]},
+              "hands": []}
+    game_id = client.post("/api/games", json=record).get_json()["id"]
+    english = client.get(f"/api/games/{game_id}")
+    dutch = client.get(f"/api/games/{game_id}", headers={"Accept-Language": "nl"})
+    assert dutch.get_json()["system_name"] == "Basic" and dutch.data == english.data
