@@ -14,8 +14,8 @@ def without_bidi(value):
     """Drop bidirectional control characters from text to be shown; other values pass unchanged."""
     if isinstance(value, Markup):
         return Markup(BIDI_CONTROLS.sub("", str(value)))
-    if isinstance(value, str):
-        return BIDI_CONTROLS.sub("", value)
+    if isinstance(value, str):  # str(): a lazy text (a registry name) is said in the reader's language
+        return BIDI_CONTROLS.sub("", str(value))
     return value
 
 

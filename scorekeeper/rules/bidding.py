@@ -8,6 +8,7 @@ this hand (sitting out, not arrived yet, or gone): they are skipped.
 from dataclasses import dataclass, fields
 
 from .registry import Entry, Registry
+from .words import lazy_gettext
 
 
 @dataclass(frozen=True)
@@ -21,12 +22,15 @@ class BiddingStyle(Entry):
 
 
 BIDDING_STYLES = Registry("bidding style", [
-    BiddingStyle("sequential", "In turn", "Left of the dealer first, the dealer last; the hook applies.",
+    BiddingStyle("sequential", lazy_gettext("In turn"),
+                 lazy_gettext("Left of the dealer first, the dealer last; the hook applies."),
                  "000, 001 (Dealer), 002, 004", aliases=("Dealer",)),
-    BiddingStyle("simultaneous", "All at once", "Everyone declares together (fingers); no hook.",
+    BiddingStyle("simultaneous", lazy_gettext("All at once"),
+                 lazy_gettext("Everyone declares together (fingers); no hook."),
                  "001 (Everyone), 003", aliases=("Everyone", "fingers"), hook_applies=False,
                  all_at_once=True),
-    BiddingStyle("cooperative", "Cooperative", "Bids must sum to the cards; a missed hand is dealt again.",
+    BiddingStyle("cooperative", lazy_gettext("Cooperative"),
+                 lazy_gettext("Bids must sum to the cards; a missed hand is dealt again."),
                  "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True,
                  all_at_once=True, redeal_on_miss=True),
 ])

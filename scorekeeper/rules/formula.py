@@ -11,7 +11,7 @@ import functools
 import math
 
 from .registry import Option
-from .words import N_, _
+from .words import N_, _, lazy_gettext
 
 NAMES = ("bid", "tricks", "off", "cards", "players", "hand")
 FUNCTIONS = {"min": min, "max": max, "abs": abs}
@@ -22,10 +22,11 @@ MAX_RESULT = 10 ** 12     # a score beyond this is refused as not a usable numbe
 PARTS = ("made", "over", "under")
 
 OPTIONS = (
-    Option("made", str, "10 + bid", "what a made bid scores (an expression over bid, tricks, off, cards, players, hand)"),
-    Option("over", str, "0", "what taking more than the bid scores"),
-    Option("under", str, "", "what taking fewer scores (empty: the same as over)"),
-    Option("lowest_wins", bool, False, "the lowest total wins"),
+    Option("made", str, "10 + bid", lazy_gettext("what a made bid scores (an expression over bid, tricks, off, "
+                                                 "cards, players, hand)")),
+    Option("over", str, "0", lazy_gettext("what taking more than the bid scores")),
+    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)")),
+    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins")),
 )
 
 _BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b),

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .registry import Entry, Registry
+from .words import lazy_gettext
 
 BLIND_BONUS = 10
 
@@ -39,19 +40,24 @@ class Modifier(Entry):
 
 
 MODIFIERS = Registry("modifier", [
-    Modifier("spades_double", "Spades double", "Every score of a hand whose trump is spades is doubled.", "003",
+    Modifier("spades_double", lazy_gettext("Spades double"),
+             lazy_gettext("Every score of a hand whose trump is spades is doubled."), "003",
              apply=_double_when("spades"),
              example="Spades are trump; a made 2 under exact scores 24 instead of 12."),
-    Modifier("no_trump_doubles", "No trump doubles", "Every score of a hand played at no trump is doubled.", "000",
+    Modifier("no_trump_doubles", lazy_gettext("No trump doubles"),
+             lazy_gettext("Every score of a hand played at no trump is doubled."), "000",
              apply=_double_when("none"),
              example="No trump is declared; a made 4 under okenuff scores 30 instead of 15."),
-    Modifier("blind", "Blind bids", "A player 20 or more behind the leader may bid before looking; "
-             "a made blind bid scores 10 more (10 less where the lowest total wins).", "003 (Prospect)", apply=_unchanged, bids_blind=True,
+    Modifier("blind", lazy_gettext("Blind bids"),
+             lazy_gettext("A player 20 or more behind the leader may bid before looking; "
+             "a made blind bid scores 10 more (10 less where the lowest total wins)."), "003 (Prospect)", apply=_unchanged, bids_blind=True,
              example="A blind 2 made under exact scores 22 instead of 12."),
-    Modifier("ultimate_loser", "Ultimate loser", "The last player is named the Ultimate Loser at the end.",
+    Modifier("ultimate_loser", lazy_gettext("Ultimate loser"),
+             lazy_gettext("The last player is named the Ultimate Loser at the end."),
              "003 (UL scoring)", names_loser=True, example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
-    Modifier("identical_cards_cancel", "Identical cards cancel", "With two decks, identical cards cancel, "
-             "so the tricks may add up to fewer than the cards.", "003", tricks_may_fall_short=True,
+    Modifier("identical_cards_cancel", lazy_gettext("Identical cards cancel"),
+             lazy_gettext("With two decks, identical cards cancel, "
+             "so the tricks may add up to fewer than the cards."), "003", tricks_may_fall_short=True,
              example="8 cards, 8 players, two decks: tricks adding up to 7 are allowed."),
 ])
 
@@ -62,15 +68,20 @@ class Penalty(Entry):
 
 
 PENALTIES = Registry("penalty", [
-    Penalty("revoke", "Revoke", "Failing to follow suit when able.", "000", points=-20),
-    Penalty("revoke_redeal", "Revoke, hand dealt again", "An uncorrected revoke; the same dealer deals again.",
+    Penalty("revoke", lazy_gettext("Revoke"), lazy_gettext("Failing to follow suit when able."), "000", points=-20),
+    Penalty("revoke_redeal", lazy_gettext("Revoke, hand dealt again"),
+            lazy_gettext("An uncorrected revoke; the same dealer deals again."),
             "004", points=-10),
-    Penalty("renege", "Renege (Basas)", "A verified renege; the round is replayed.", "003 (Basas)", points=-50),
-    Penalty("false_accusation", "False accusation (Basas)", "Accusing someone of a renege who did not.",
+    Penalty("renege", lazy_gettext("Renege (Basas)"),
+            lazy_gettext("A verified renege; the round is replayed."), "003 (Basas)", points=-50),
+    Penalty("false_accusation", lazy_gettext("False accusation (Basas)"),
+            lazy_gettext("Accusing someone of a renege who did not."),
             "003 (Basas)", points=-25),
-    Penalty("other", "Other", "Any other penalty the table agrees on.", "house rules", points=-10),
+    Penalty("other", lazy_gettext("Other"),
+            lazy_gettext("Any other penalty the table agrees on."), "house rules", points=-10),
     # Positive points: a bonus, not a penalty (RULES.md); the amount is per hand, entered as agreed.
-    Penalty("bonus", "Bonus", "A house-rule bonus, such as Contract Whist's +10 for each trick won with a two.",
+    Penalty("bonus", lazy_gettext("Bonus"),
+            lazy_gettext("A house-rule bonus, such as Contract Whist's +10 for each trick won with a two."),
             "house rules", points=10),
 ])
 

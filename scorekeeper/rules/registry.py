@@ -1,6 +1,12 @@
-"""A small ordered registry of declared entries, found by id or alias."""
+"""A small ordered registry of declared entries, found by id or alias.
+
+An entry's name and description are read in the reader's language (lazy_gettext in the declaration); ids,
+aliases and local names are not translated: what a user types is matched against them and the English name.
+"""
 
 from dataclasses import dataclass, field
+
+from . import words
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,24 @@ class Option:
         return value
 
 
+class LocalName(words.LazyText):
+    """An entry's name as its reader says it: the local name in a language that has one (Boerenbridge in
+    Dutch), else the name translated."""
+
+    def __new__(cls, name, local_names=()):
+        self = super().__new__(cls, getattr(name, "message", name))
+        self.local_names = {code: local_names_of(names)[0] for code, names in dict(local_names).items()}
+        return self
+
+    def __str__(self):
+        return self.local_names.get(words.locale()) or super().__str__()
+
+
+def local_names_of(names):
+    """Return a language's local names of an entry as a tuple: one name ("Boerenbridge") or several, the first shown."""
+    return (names,) if isinstance(names, str) else tuple(names)
+
+
 @dataclass(frozen=True)
 class Entry:
     """What every registry entry declares: an id, a display name and where it comes from."""
@@ -47,6 +71,13 @@ class Entry:
     options: tuple = field(default=())
     # Names that mean this entry with some options set, e.g. ("Squared", {"squared": True}).
     option_aliases: tuple = ()
+    # What a language's players call this entry, where they have a name of their own: {"nl": "Boerenbridge"}, or
+    # several names, the first shown. The name reads so in that language; each is found as an alias (docs/languages.md).
+    local_names: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self):
+        if self.local_names:
+            object.__setattr__(self, "name", LocalName(self.name, self.local_names))
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
@@ -73,6 +104,7 @@ class Entry:
 
 
 def _key(text):
+    text = getattr(text, "message", text)  # a translated name is matched in English, whatever the reader's language
     return "".join(ch for ch in str(text).lower() if ch.isalnum())
 
 
@@ -85,7 +117,9 @@ class Registry:
         self._by_key = {}
         self._presets = {}
         for entry in self.entries:
-            names = [(key, {}) for key in {entry.id, entry.name, *entry.aliases}] + list(entry.option_aliases)
+            local = [name for names in entry.local_names.values() for name in local_names_of(names)]
+            said = {entry.id, entry.name, *entry.aliases, *local}
+            names = [(key, {}) for key in said] + list(entry.option_aliases)
             for key, options in names:
                 normal = _key(key)
                 owner = self._by_key.get(normal)

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from .registry import Entry, Registry
 from babel.lists import format_list
 
 from . import words
-from .words import N_, _, ngettext
+from .registry import Entry, Registry
+from .words import N_, _, lazy_gettext, ngettext
 
 POT = "pot"
 # The scored game's key naming the last player where a modifier names them (RULES.md).
@@ -113,15 +113,19 @@ class Settlement(Entry):
 
 
 SETTLEMENTS = Registry("settlement", [
-    Settlement("none", "None", "Play for the glory; nobody pays.", "house rules", nets=_nothing,
+    Settlement("none", lazy_gettext("None"),
+               lazy_gettext("Play for the glory; nobody pays."), "house rules", nets=_nothing,
                moves_money=False),
-    Settlement("pairwise", "Pairwise", "Every pair settles the difference of their totals times the stake.",
+    Settlement("pairwise", lazy_gettext("Pairwise"),
+               lazy_gettext("Every pair settles the difference of their totals times the stake."),
                "000", aliases=("difference",), nets=_pairwise),
-    Settlement("prospect", "Prospect sliding scale", "The losers pay the winner by rank; last place pays most.",
+    Settlement("prospect", lazy_gettext("Prospect sliding scale"),
+               lazy_gettext("The losers pay the winner by rank; last place pays most."),
                "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
                takes_payouts=True),
-    Settlement("stackpot", "Stackpot", "Points are money: losses go to the pot, gains come out of it; "
-               "what is left stays on the table.", "003 (Stackpot)", nets=_stackpot, has_pot=True,
+    Settlement("stackpot", lazy_gettext("Stackpot"),
+               lazy_gettext("Points are money: losses go to the pot, gains come out of it; "
+               "what is left stays on the table."), "003 (Stackpot)", nets=_stackpot, has_pot=True,
                needs_highest_wins=True),
 ])
 

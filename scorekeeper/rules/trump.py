@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from .registry import Entry, Registry
+from .words import lazy_gettext
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 TRUMPS = SUITS + ("none",)
@@ -18,19 +19,24 @@ class TrumpMethod(Entry):
 
 
 TRUMP_METHODS = Registry("trump method", [
-    TrumpMethod("turned", "Turned card", "The card after the deal is turned up; no trump when no card is left.",
+    TrumpMethod("turned", lazy_gettext("Turned card"),
+                lazy_gettext("The card after the deal is turned up; no trump when no card is left."),
                 "002, 003, 004", aliases=("turn-up", "cut")),
-    TrumpMethod("none", "No trump", "Every hand is played without trump.", "house rules",
+    TrumpMethod("none", lazy_gettext("No trump"), lazy_gettext("Every hand is played without trump."), "house rules",
                 aliases=("no-trump",)),
-    TrumpMethod("highest_bidder", "Highest bidder names", "The highest bidder, the first on a tie, "
-                "names a suit or no trump after the bidding.", "000, 003 (Cartier)",
+    TrumpMethod("highest_bidder", lazy_gettext("Highest bidder names"),
+                lazy_gettext("The highest bidder, the first on a tie, "
+                "names a suit or no trump after the bidding."), "000, 003 (Cartier)",
                 aliases=("named", "cartier"), asked_after_bids=True, full_deal_no_trump=False),
-    TrumpMethod("rotation", "Fixed rotation", "Spades, diamonds, clubs, hearts in turn (Kachuful).",
+    TrumpMethod("rotation", lazy_gettext("Fixed rotation"),
+                lazy_gettext("Spades, diamonds, clubs, hearts in turn (Kachuful)."),
                 "003 (Kachuful)", aliases=("kachuful",), rotation=KACHUFUL_ROTATION,
                 full_deal_no_trump=False),
-    TrumpMethod("auction", "Auction", "Turned card, but auctioned when no card is left (Basas).",
+    TrumpMethod("auction", lazy_gettext("Auction"),
+                lazy_gettext("Turned card, but auctioned when no card is left (Basas)."),
                 "003 (Basas)", aliases=("basas",), full_deal_no_trump=False),
-    TrumpMethod("dealer", "Dealer's choice", "The dealer names trump before seeing the cards.", "003"),
+    TrumpMethod("dealer", lazy_gettext("Dealer's choice"),
+                lazy_gettext("The dealer names trump before seeing the cards."), "003"),
 ])
 
 
