@@ -38,7 +38,8 @@ def choose_locale():
 
 def _source():
     try:
-        return get_translations(), str(get_locale())
+        code = get_locale()  # None in an app context without a request (a test, a script)
+        return get_translations(), str(code) if code else "en"
     except RuntimeError:  # outside an app context: the CLI, a background task
         return words.ENGLISH, "en"
 
