@@ -15,7 +15,7 @@ def without_bidi(value):
     if isinstance(value, Markup):
         return Markup(BIDI_CONTROLS.sub("", str(value)))
     if isinstance(value, str):
-        return BIDI_CONTROLS.sub("", value)
+        return BIDI_CONTROLS.sub("", str(value))  # str(): a lazy_gettext text says itself in the reader's language
     return value
 
 
