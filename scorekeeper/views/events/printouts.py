@@ -7,7 +7,7 @@ from ...bounded_cache import BoundedCache
 from ...i18n import speaking
 from ...printing import events as printouts
 from ...rules import RecordError, events
-from ...rules.words import _
+from ...rules.words import _, locale
 from . import bp
 from .room import Room, event_row, is_director
 
@@ -42,17 +42,16 @@ def cards(event_id, number):
                                                              key=view["edit_key"]),
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
     standings_url = delivery.full_link("events.standings", event_id=event_id)
-    language = room.record.get("language")
-    key = (event_id, number, room.row["name"], standings_url, language,
-           tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
-    data = _CARDS.get(key)
-    if data is None:
-        try:
-            with speaking(language):  # the event's language, whoever prints (docs/events.md)
+    with speaking(room.record.get("language")):  # the event's language, whoever prints (docs/events.md)
+        key = (event_id, number, room.row["name"], standings_url, locale(),
+               tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
+        data = _CARDS.get(key)
+        if data is None:
+            try:
                 data = printouts.round_cards_pdf(room.row["name"] or _("Event"), number, tables, standings_url)
-        except printing.SheetError as error:
-            abort(400, _("This round cannot be printed: %(why)s", why=error))
-        _CARDS.put(key, data)
+            except printing.SheetError as error:
+                abort(400, _("This round cannot be printed: %(why)s", why=error))
+            _CARDS.put(key, data)
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
 
 
