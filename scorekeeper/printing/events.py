@@ -1,8 +1,13 @@
 """A tournament's printouts: each round's table cards, each followed by that table's blank sheet (one PDF
 for the round), and the results. Layouts in sheets/event_cards.html and sheets/event_results.html."""
 
+from ..rules import words
 from .game import game_context
 from .render import _fetcher, _stylesheet, render_html, render_slot
+
+# The event layouts' words: said in the language the caller speaks (i18n.speaking: the event's).
+WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "say_money": words.money,
+         "locale": words.locale}
 
 
 def qr_svg(text):
@@ -15,7 +20,7 @@ def qr_svg(text):
 def table_sheet_html(game, header):
     """The blank sheet of a table's game not yet played: its names and rules, `header` as its title."""
     context = game_context(game)
-    context.update(title=header, foot=[], legend="Date ____________", hook_reminder="")
+    context.update(title=header, foot=[], legend=words._("Date ____________"), hook_reminder="")
     return render_html("blank.html", **context)
 
 
@@ -45,19 +50,20 @@ def round_cards_pdf(event_name, number, tables, standings_url):
     standings_qr = qr_svg(standings_url)
     parts = []
     for table in tables:
-        card = render_html("event_cards.html", event_name=event_name, round=number, table=table,
+        card = render_html("event_cards.html", **WORDS, event_name=event_name, round=number, table=table,
                            scorekeeper_qr=qr_svg(table["scorekeeper_url"]), follow_qr=qr_svg(table["follow_url"]),
                            standings_qr=standings_qr, standings_url=standings_url)
         parts.append((card, False))
-        parts.append((table_sheet_html(table["game"], f"{event_name} · Round {number}, table {table['number']}"),
-                      True))
+        header = words._("%(event)s · Round %(round)d, table %(table)d", event=event_name, round=number,
+                         table=table["number"])
+        parts.append((table_sheet_html(table["game"], header), True))
     with render_slot():
         return _joined(_documents(parts))
 
 
 def results_pdf(event_name, scored, money):
     """Return the results as PDF: the champion, the final standings, each round's tables and tie-breaks, the money."""
-    html = render_html("event_results.html", event_name=event_name, scored=scored, money=money)
+    html = render_html("event_results.html", **WORDS, event_name=event_name, scored=scored, money=money)
     with render_slot():
         return _joined(_documents([(html, False)]))
 

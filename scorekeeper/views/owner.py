@@ -5,15 +5,17 @@ from wtforms import HiddenField, PasswordField, validators
 
 from .. import owner
 from ..forms import BaseForm, csrf_failed
+from ..rules.words import _, lazy_gettext
 
 bp = Blueprint("owner", __name__)
 
-WRONG_KEY = ("That is not the owner key. It is the line `python -m scorekeeper serve` printed when it first "
-             "started, kept in the file instance/owner_key on the server (or OWNER_PASSWORD in instance/config.py).")
+WRONG_KEY = lazy_gettext("That is not the owner key. It is the line `python -m scorekeeper serve` printed when it "
+                         "first started, kept in the file instance/owner_key on the server (or OWNER_PASSWORD in "
+                         "instance/config.py).")
 
 
 class SignInForm(BaseForm):
-    key = PasswordField("Owner key or password", [validators.DataRequired()])
+    key = PasswordField(lazy_gettext("Owner key or password"), [validators.DataRequired()])
     next = HiddenField()
 
 
@@ -36,11 +38,11 @@ def sign_in():
         form.next.data = _local(request.args.get("next"))
         return sign_in_page(form)
     if not form.validate():
-        return sign_in_page(form, "This page was open too long; please try again." if csrf_failed(form)
-                            else "Please enter the owner key.", 400)
+        return sign_in_page(form, _("This page was open too long; please try again.") if csrf_failed(form)
+                            else _("Please enter the owner key."), 400)
     if not owner.sign_in(form.key.data):
         return sign_in_page(form, WRONG_KEY, 403)
-    flash("Signed in as the owner of this scorekeeper.", "info")
+    flash(_("Signed in as the owner of this scorekeeper."), "info")
     return redirect(_local(form.next.data))
 
 
@@ -49,7 +51,7 @@ def sign_out():
     """Forget that this browser is the owner."""
     if BaseForm().validate():  # the CSRF token only
         owner.sign_out()
-        flash("Signed out: this browser is no longer the owner.", "info")
+        flash(_("Signed out: this browser is no longer the owner."), "info")
     return redirect(url_for("table.home"))
 
 
@@ -57,7 +59,8 @@ def sign_out():
 def not_owner(error):
     """Refuse a page only the owner may open, with the way to become the owner."""
     if request.path.startswith("/api/"):
-        return {"error": error.description, "field": None}, 403
+        english = getattr(error.description, "message", error.description)  # the API answers in English
+        return {"error": english, "field": None}, 403
     form = SignInForm()
     form.next.data = _local(request.full_path.rstrip("?") if request.method == "GET" else None)
     return sign_in_page(form, error.description, 403)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..results import standing_key
+from ..words import N_, _, locale, ngettext, number
 
 
 @dataclass
@@ -52,17 +53,28 @@ class Criterion:
 
 
 def _number(value):
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return number(value)
 
 
-def _ordinal(n):
+# How each language writes "3rd": the lot's place in a tie-break sentence.
+_ORDINALS = {"nl": "{}e", "de": "{}.", "fr": "{}e", "es": "{}.º"}
+
+
+def ordinal(n):
+    """Return n as a place in the reader's language: "3rd", "3e", "3."."""
+    if locale() == "fr" and n == 1:
+        return "1er"
+    if locale() in _ORDINALS:
+        return _ORDINALS[locale()].format(n)
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def bids_made_in_round(ctx):
     made = {name: ctx.result(name)["bids_made"] for name in ctx.seated()}
     return Criterion("bids_made", lambda name: -made[name],
-                     lambda a, b: f"{made[a]} bids made to {b}'s {made[b]}")
+                     lambda a, b: ngettext("%(num)d bid made to %(other)s's %(their)d",
+                                           "%(num)d bids made to %(other)s's %(their)d", made[a],
+                                           other=b, their=made[b]))
 
 
 def previous_total(ctx):
@@ -71,27 +83,38 @@ def previous_total(ctx):
 
     def say(better, worse):
         if worse not in ctx.previous:
-            return f"{_number(ctx.previous[better])} points in the previous round, which {worse} did not play"
-        return (f"{_number(ctx.previous[better])} points in the previous round to "
-                f"{worse}'s {_number(ctx.previous[worse])}")
+            return _("%(points)s points in the previous round, which %(other)s did not play",
+                     points=_number(ctx.previous[better]), other=worse)
+        return _("%(points)s points in the previous round to %(other)s's %(theirs)s",
+                 points=_number(ctx.previous[better]), other=worse, theirs=_number(ctx.previous[worse]))
     return Criterion("previous_total", key, say)
 
 
 def drawn_lot(ctx):
     return Criterion("lot", lambda name: ctx.lot[name],
-                     lambda a, b: f"drawn {_ordinal(ctx.lot[a])} in the lot to {b}'s {_ordinal(ctx.lot[b])}")
+                     lambda a, b: _("drawn %(place)s in the lot to %(other)s's %(theirs)s",
+                                    place=ordinal(ctx.lot[a]), other=b, theirs=ordinal(ctx.lot[b])))
 
 
 def standings_total(ctx):
     return Criterion("total", lambda name: standing_key(ctx.standings[name]["total"], ctx.lowest_wins),
-                     lambda a, b: f"{_number(ctx.standings[a]['total'])} points in all to "
-                                  f"{b}'s {_number(ctx.standings[b]['total'])}")
+                     lambda a, b: _("%(points)s points in all to %(other)s's %(theirs)s",
+                                    points=_number(ctx.standings[a]["total"]), other=b,
+                                    theirs=_number(ctx.standings[b]["total"])))
 
 
 def standings_bids(ctx):
     return Criterion("bids_made", lambda name: -ctx.standings[name]["bids_made"],
-                     lambda a, b: f"{ctx.standings[a]['bids_made']} bids made in all to "
-                                  f"{b}'s {ctx.standings[b]['bids_made']}")
+                     lambda a, b: ngettext("%(num)d bid made in all to %(other)s's %(their)d",
+                                           "%(num)d bids made in all to %(other)s's %(their)d",
+                                           ctx.standings[a]["bids_made"], other=b,
+                                           their=ctx.standings[b]["bids_made"]))
+
+
+# What the player at the line did, with why (a tie-break's sentence): marked here, said where the tie is broken.
+GOES_ON = N_("%(player)s goes on: %(reason)s")
+GOES_TO_FINAL = N_("%(player)s goes on to the final: %(reason)s")
+WINS = N_("%(player)s wins: %(reason)s")
 
 
 def round_breaks(ctx):
@@ -99,7 +122,7 @@ def round_breaks(ctx):
     return [bids_made_in_round(ctx), previous_total(ctx), drawn_lot(ctx)]
 
 
-def split(candidates, keep, primary, criteria, verb):
+def split(candidates, keep, primary, criteria, outcome):
     """Order the candidates (best first) and keep `keep`: return (kept, dropped, ties).
 
     `primary` ranks them (a place, a total); players equal on it at the line are ordered by the
@@ -113,7 +136,7 @@ def split(candidates, keep, primary, criteria, verb):
         group = [name for name in order if primary(name) == primary(better)]
         breaker = next((c for c in criteria if c.key(better) != c.key(worse)), criteria[-1])
         ties.append({"players": group, "broken_by": breaker.id,
-                     "text": f"{better} {verb}: {breaker.say(better, worse)}"})
+                     "text": _(outcome, player=better, reason=breaker.say(better, worse))})
     return kept, dropped, ties
 
 
@@ -131,7 +154,7 @@ class TableCut:
         decision = Decision(pots=[[] for _ in range(self.keep)])
         for table in ctx.tables:
             candidates = [name for name in table["seats"] if name not in ctx.leaving]
-            kept, dropped, ties = split(candidates, self.keep, _place(ctx), round_breaks(ctx), "goes on")
+            kept, dropped, ties = split(candidates, self.keep, _place(ctx), round_breaks(ctx), GOES_ON)
             decision.advanced += kept
             decision.eliminated += dropped
             decision.ties += ties
@@ -157,7 +180,7 @@ class RoomCut:
 
         def total(name):
             return standing_key(ctx.result(name)["total"], ctx.lowest_wins)
-        kept, dropped, ties = split(candidates, len(candidates) - dropping, total, round_breaks(ctx), "goes on")
+        kept, dropped, ties = split(candidates, len(candidates) - dropping, total, round_breaks(ctx), GOES_ON)
         return Decision(kept, dropped, ties, [kept])
 
     def going_on(self, sizes):
@@ -186,7 +209,7 @@ class StandingsCut:
         candidates = [name for name in ctx.standings if name not in ctx.leaving]
         criteria = [standings_total(ctx), standings_bids(ctx), drawn_lot(ctx)]
         kept, dropped, ties = split(candidates, self.keep, lambda name: -ctx.standings[name]["points"],
-                                    criteria, "goes on to the final")
+                                    criteria, GOES_TO_FINAL)
         return Decision(kept, dropped, ties, [kept])
 
     def going_on(self, sizes):
@@ -198,5 +221,5 @@ class Final:
     """The final table: its winner is the champion."""
 
     def decide(self, ctx):
-        kept, _rest, ties = split(ctx.seated(), 1, _place(ctx), round_breaks(ctx), "wins")
+        kept, _rest, ties = split(ctx.seated(), 1, _place(ctx), round_breaks(ctx), WINS)
         return Decision([], [], ties, [], kept[0] if kept else None)

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..record import RecordError
 from .record import Event, load_event
 from .scored import score_event
-from ..words import noun
+from ..words import _, ngettext
 
 
 class EventOutcome(NamedTuple):
@@ -31,7 +31,8 @@ def new_event(name, format, players, seed, rules=None, options=None):
     record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
               "options": options or {}, "rounds": []}
     event = load_event(record)
-    return EventOutcome(record, event, f"{event.format.name} for {len(players)} players.",
+    return EventOutcome(record, event, ngettext("%(format)s for %(num)d player.", "%(format)s for %(num)d players.",
+                                                 len(players), format=event.format.name),
                         ("event", {"name": name, "format": event.format.id, "players": list(players)}))
 
 
@@ -44,12 +45,13 @@ def start_round(event, games=None):
     if upcoming is None:
         last = scored["rounds"][-1]
         if scored["champion"]:
-            raise RecordError("rounds", f"The event is over: {scored['champion']} is the champion.")
+            raise RecordError("rounds", _("The event is over: %(name)s is the champion.", name=scored["champion"]))
         if not last["complete"]:
             playing = [str(number) for number, table in enumerate(last["tables"], start=1) if not table["finished"]]
-            raise RecordError("rounds", f"Round {last['number']} is still being played: "
-                                        f"{noun(len(playing), 'table')} {', '.join(playing)}.")
-        raise RecordError("rounds", "Nobody is left to play another round.")
+            raise RecordError("rounds", ngettext("Round %(round)d is still being played: table %(tables)s.",
+                                                 "Round %(round)d is still being played: tables %(tables)s.",
+                                                 len(playing), round=last["number"], tables=", ".join(playing)))
+        raise RecordError("rounds", _("Nobody is left to play another round."))
     record = copy.deepcopy(event.record)
     rounds = record.setdefault("rounds", [])
     if rounds:
@@ -57,14 +59,18 @@ def start_round(event, games=None):
         rounds[-1]["eliminated"] = list(scored["rounds"][-1]["eliminated"])
     rounds.append({"tables": [{"seats": table["seats"], "game": None} for table in upcoming["tables"]],
                    "advanced": [], "eliminated": []})
-    what = "the final table" if upcoming["final"] else f"{len(upcoming['tables'])} tables"
-    return _done(record, games, f"Round {upcoming['number']} is drawn: {what}.", "round",
+    if upcoming["final"]:
+        drawn = _("Round %(round)d is drawn: the final table.", round=upcoming["number"])
+    else:
+        drawn = ngettext("Round %(round)d is drawn: %(num)d table.", "Round %(round)d is drawn: %(num)d tables.",
+                         len(upcoming["tables"]), round=upcoming["number"])
+    return _done(record, games, drawn, "round",
                  {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]})
 
 
 def _last_round(event):
     if not event.rounds:
-        raise RecordError("rounds", "No round is seated yet: draw the first round.")
+        raise RecordError("rounds", _("No round is seated yet: draw the first round."))
     return len(event.rounds) - 1, event.rounds[-1]
 
 
@@ -72,13 +78,13 @@ def _table_of(rnd, name, index):
     for number, table in enumerate(rnd.tables):
         if name in table.seats:
             return number
-    raise RecordError("player", f"{name} is not seated in round {index + 1}.")
+    raise RecordError("player", _("%(name)s is not seated in round %(round)d.", name=name, round=index + 1))
 
 
 def _not_started(event, index, table_index):
     if event.rounds[index].tables[table_index].started:
         raise RecordError(f"rounds[{index}].tables[{table_index}]",
-                          f"Table {table_index + 1} has started: its seats can no longer change.")
+                          _("Table %(table)d has started: its seats can no longer change.", table=table_index + 1))
 
 
 def _reseat(raw_table, seats):
@@ -93,7 +99,7 @@ def swap_players(event, first, second, games=None):
     index, rnd = _last_round(event)
     a, b = _table_of(rnd, first, index), _table_of(rnd, second, index)
     if first == second:
-        raise RecordError("player", "Choose two different players to swap.")
+        raise RecordError("player", _("Choose two different players to swap."))
     _not_started(event, index, a)
     _not_started(event, index, b)
     record = copy.deepcopy(event.record)
@@ -108,7 +114,7 @@ def swap_players(event, first, second, games=None):
         seats_b[seats_b.index(second)] = first
         _reseat(tables[a], seats_a)
         _reseat(tables[b], seats_b)
-    return _done(record, games, f"{first} and {second} swap seats.", "swap",
+    return _done(record, games, _("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
                  {"round": index + 1, "players": [first, second]})
 
 
@@ -117,36 +123,38 @@ def add_late_player(event, name, table, games=None):
     event = _loaded(event, games)
     index, rnd = _last_round(event)
     if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < len(rnd.tables):
-        raise RecordError("table", f"Choose a table from 1 to {len(rnd.tables)}.")
+        raise RecordError("table", _("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", "Give the late player's name.")
+        raise RecordError("player", _("Give the late player's name."))
     name = name.strip()
     if name.casefold() in {player.strip().casefold() for player in event.players}:
-        raise RecordError("player", f"{name} is already a player of this event.")
+        raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
     _not_started(event, index, table)
     record = copy.deepcopy(event.record)
     record["players"] = list(record["players"]) + [name]
     raw_table = record["rounds"][index]["tables"][table]
     _reseat(raw_table, list(raw_table["seats"]) + [name])
     try:
-        return _done(record, games, f"{name} joins table {table + 1}.", "late",
+        return _done(record, games, _("%(name)s joins table %(table)d.", name=name, table=table + 1), "late",
                      {"round": index + 1, "table": table, "player": name})
     except RecordError as error:
         raise RecordError(f"rounds[{index}].tables[{table}].seats",
-                          f"Table {table + 1} cannot take another player: {error}") from None
+                          _("Table %(table)d cannot take another player: %(why)s", table=table + 1,
+                            why=error)) from None
 
 
 def withdraw_player(event, name, games=None):
     """Withdraw a player from the next round on: their table of this round plays on as a game does."""
     event = _loaded(event, games)
     if name not in event.players:
-        raise RecordError("player", f"{name!r} is not a player of this event.")
+        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn:
-        raise RecordError("player", f"{name} has withdrawn already.")
+        raise RecordError("player", _("%(name)s has withdrawn already.", name=name))
     first = len(event.rounds) + 1
     record = copy.deepcopy(event.record)
     record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
-    return _done(record, games, f"{name} withdraws: no seat from round {first} on.", "withdraw",
+    return _done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
+                 "withdraw",
                  {"player": name, "from_round": first})
 
 
@@ -154,7 +162,7 @@ def _table_path(event, round_index, table_index):
     whole = all(isinstance(i, int) and not isinstance(i, bool) for i in (round_index, table_index))
     if not (whole and 0 <= round_index < len(event.rounds)
             and 0 <= table_index < len(event.rounds[round_index].tables)):
-        raise RecordError("table", "No such table in this event.")
+        raise RecordError("table", _("No such table in this event."))
     return f"rounds[{round_index}].tables[{table_index}]"
 
 

@@ -13,6 +13,7 @@ from ..presets import PRESETS
 from ..registry import Entry, Option, Registry
 from . import cuts
 from .draw import table_sizes
+from ..words import _, lazy_gettext
 
 MAX_ROUNDS = 100
 
@@ -23,7 +24,7 @@ class NumberList(Option):
     def coerce(self, value):
         if (not isinstance(value, list) or not value or len(value) > 20
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise ValueError(f"option {self.id} must be a list of whole numbers, e.g. [2, 1]")
+            raise ValueError(_("option %(option)s must be a list of whole numbers, e.g. [2, 1]", option=self.id))
         return list(value)
 
 
@@ -89,7 +90,7 @@ def _cartier_cut(index, players, options):
 
 def _cartier_check(options):
     if not all(1 <= keep <= 2 for keep in options["advance"]):
-        raise ValueError("option advance: each round sends 1 or 2 of each table on (at least 3 sit at a table)")
+        raise ValueError(_("option advance: each round sends 1 or 2 of each table on (at least 3 sit at a table)"))
 
 
 # ---- wpohl -------------------------------------------------------------------------------------
@@ -113,9 +114,9 @@ def _wpohl_cut(index, players, options):
 
 def _wpohl_check(options):
     if not 1 <= options["eliminate"] <= options["eliminate_large"] <= 100:
-        raise ValueError("options eliminate and eliminate_large: 1 <= eliminate <= eliminate_large <= 100")
+        raise ValueError(_("options eliminate and eliminate_large: 1 <= eliminate <= eliminate_large <= 100"))
     if not 1 <= options["large_field"] <= 1000:
-        raise ValueError("option large_field must be 1 to 1000 players")
+        raise ValueError(_("option large_field must be 1 to 1000 players"))
 
 
 # ---- rounds ------------------------------------------------------------------------------------
@@ -136,45 +137,49 @@ def _rounds_cut(index, players, options):
 
 def _rounds_check(options):
     if not 3 <= options["table"] <= 7:
-        raise ValueError("option table must be 3 to 7 seats")
+        raise ValueError(_("option table must be 3 to 7 seats"))
     if not 1 <= options["rounds"] <= 20:
-        raise ValueError("option rounds must be 1 to 20 qualifying rounds")
+        raise ValueError(_("option rounds must be 1 to 20 qualifying rounds"))
     if not (options["final"] == 0 or 2 <= options["final"] <= 7):
-        raise ValueError("option final must be 2 to 7 players (0: one full table)")
+        raise ValueError(_("option final must be 2 to 7 players (0: one full table)"))
 
 
 FORMATS = Registry("tournament format", [
-    Format("cartier", "Cartier tournament",
-           "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
-           "table. The best of each table go on (option advance, by round: the winner and runner-up, then each "
-           "winner), seated apart from their old tablemates, winners and runners-up split; the last round is "
-           "the final table.", "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
-           options=(NumberList("advance", list, [2, 1], "how many of each table go on, round by round; "
-                                                         "the last number repeats"),),
+    Format("cartier", lazy_gettext("Cartier tournament"),
+           lazy_gettext(
+               "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
+               "table. The best of each table go on (option advance, by round: the winner and runner-up, then "
+               "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
+               "round is the final table."), "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
+           options=(NumberList("advance", list, [2, 1], lazy_gettext(
+               "how many of each table go on, round by round; the last number repeats")),),
            table_size=lambda options: CARTIER_SIZE, table_rules=_cartier_rules,
            is_final=_one_table(lambda options: CARTIER_SIZE), cut=_cartier_cut, check=_cartier_check,
            examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [2]]),
                      (5, {}, [[5]]))),
-    Format("wpohl", "WPOHL championship",
-           "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each round "
-           "the 5 lowest totals in the whole room are eliminated (10 when more than 25 play the round), never "
-           "leaving fewer than 5; the rest are drawn again until 5 are left for the final table.",
+    Format("wpohl", lazy_gettext("WPOHL championship"),
+           lazy_gettext(
+               "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "
+               "round the 5 lowest totals in the whole room are eliminated (10 when more than 25 play the round), "
+               "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."),
            "003 (WPOHL, World Prospect Oh Hell League)", aliases=("WPOHL", "Prospect championship"),
-           options=(Option("eliminate", int, 5, "players eliminated after a round"),
-                    Option("eliminate_large", int, 10, "players eliminated when the round is large"),
-                    Option("large_field", int, 25, "a round is large when more than this many play it")),
+           options=(Option("eliminate", int, 5, lazy_gettext("players eliminated after a round")),
+                    Option("eliminate_large", int, 10, lazy_gettext("players eliminated when the round is large")),
+                    Option("large_field", int, 25,
+                           lazy_gettext("a round is large when more than this many play it"))),
            table_size=lambda options: WPOHL_SIZE, table_rules=_wpohl_rules,
            is_final=_one_table(lambda options: WPOHL_SIZE), cut=_wpohl_cut, check=_wpohl_check,
            examples=((23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
                      (30, {}, [[5] * 6, [5, 5, 5, 5], [5, 5, 5], [5, 5], [5]]))),
-    Format("rounds", "Qualifying rounds and a final",
-           "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
-           "number of qualifying rounds under the event's rules; the room standings by placement points send "
-           "the top players to one final table.",
+    Format("rounds", lazy_gettext("Qualifying rounds and a final"),
+           lazy_gettext(
+               "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
+               "number of qualifying rounds under the event's rules; the room standings by placement points send "
+               "the top players to one final table."),
            "house rules: Wizard championships (survey)", aliases=("Wizard", "qualifying rounds", "swiss"),
-           options=(Option("rounds", int, 3, "qualifying rounds before the final"),
-                    Option("table", int, 4, "seats at a full table, 3 to 7"),
-                    Option("final", int, 0, "players in the final; 0: one full table")),
+           options=(Option("rounds", int, 3, lazy_gettext("qualifying rounds before the final")),
+                    Option("table", int, 4, lazy_gettext("seats at a full table, 3 to 7")),
+                    Option("final", int, 0, lazy_gettext("players in the final; 0: one full table"))),
            table_size=_rounds_size, table_rules=lambda rules, options: copy.deepcopy(rules),
            is_final=lambda index, players, options: index >= options["rounds"], cut=_rounds_cut,
            check=_rounds_check,
@@ -191,7 +196,8 @@ def planned_rounds(format_id, players, options=None):
     rounds, index = [], 0
     while players > 0:
         if index == MAX_ROUNDS:
-            raise ValueError(f"the event would need more than {MAX_ROUNDS} rounds: let more go out each round")
+            raise ValueError(_("the event would need more than %(most)d rounds: let more go out each round",
+                               most=MAX_ROUNDS))
         sizes = entry.sizes(index, players, options)
         rounds.append(sizes)
         if entry.is_final(index, players, options):

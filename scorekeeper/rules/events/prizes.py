@@ -4,14 +4,18 @@ as a game's money is (rules/results.py).
 
 The final places: the final table's players by their game's places (level players by bids made in the
 final, then the lot), the champion first as the final cut named them; then everyone else as the room
-standings order them. The money sits in the record's `money` key: {"entry_fee": 10, "split": [50, 30, 20]}.
+standings order them. The money sits in the record's `money` key: {"entry_fee": 10, "split": [50, 30, 20],
+"currency": "EUR"} (an ISO 4217 code; absent or "": a plain amount, as a game's stake in points).
 """
 
 import copy
 from decimal import Decimal, InvalidOperation
 
+from babel.numbers import is_currency
+
 from ..record import RecordError
 from ..results import payments_between
+from ..words import _, money as say_money, ngettext
 from .record import Event, load_event
 
 MAX_FEE = 100_000
@@ -25,46 +29,71 @@ def parse_split(text):
     elif isinstance(text, list):
         parts = text
     else:
-        raise RecordError("money.split", "must be percentages that add up to 100, like 50 30 20")
+        raise RecordError("money.split", _("must be percentages that add up to 100, like 50 30 20"))
     if not parts:
         return []
     if len(parts) > MAX_SPLIT:
-        raise RecordError("money.split", f"at most {MAX_SPLIT} prizes")
+        raise RecordError("money.split", _("at most %(most)d prizes", most=MAX_SPLIT))
     split = []
     for part in parts:
         if isinstance(part, bool) or not isinstance(part, (int, str)) or not str(part).isdigit():
-            raise RecordError("money.split", f"{str(part)[:20]!r} is not a whole percentage; write e.g. 50 30 20")
+            raise RecordError("money.split", _("%(part)s is not a whole percentage; write e.g. 50 30 20",
+                                               part=repr(str(part)[:20])))
         split.append(int(part))
     if any(value <= 0 for value in split) or sum(split) != 100:
-        raise RecordError("money.split", f"the prizes must each be more than 0% and add up to 100%, not {sum(split)}%")
+        raise RecordError("money.split", _("the prizes must each be more than 0%% and add up to 100%%, not %(sum)d%%",
+                                           sum=sum(split)))
     return split
 
 
 def parse_fee(value):
     """Return the entry fee as a Decimal of whole cents, 0 to MAX_FEE."""
     if isinstance(value, bool):
-        raise RecordError("money.entry_fee", "must be an amount like 10 or 2.50")
+        raise RecordError("money.entry_fee", _("must be an amount like 10 or 2.50"))
     try:
         fee = Decimal(str(value).strip() or "0")
     except InvalidOperation:
-        raise RecordError("money.entry_fee", "must be an amount like 10 or 2.50") from None
+        raise RecordError("money.entry_fee", _("must be an amount like 10 or 2.50")) from None
     if not fee.is_finite() or not 0 <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01")):
-        raise RecordError("money.entry_fee", f"must be 0 to {MAX_FEE:,} in whole cents, like 10 or 2.50")
+        raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like 10 or 2.50",
+                                                 most=f"{MAX_FEE:,}"))
     return fee
 
 
-def set_money(event, entry_fee, split, games=None):
-    """The director's action: set the entry fee and the prize split. Returns the EventOutcome."""
+def parse_currency(value):
+    """Return the currency as an ISO 4217 code ("EUR"), or "" for a plain amount."""
+    if value is None or value == "":
+        return ""
+    code = value.strip().upper() if isinstance(value, str) else None
+    if not code or len(code) != 3 or not code.isalpha() or not is_currency(code):
+        raise RecordError("money.currency", _("must be a currency code like EUR, USD or GBP"))
+    return code
+
+
+def set_money(event, entry_fee, split, games=None, currency=None):
+    """The director's action: set the entry fee, the prize split and the currency (None: keep the one set).
+    Returns the EventOutcome."""
     from .director import _done
 
     event = event if isinstance(event, Event) else load_event(event, games)
     fee, shares = parse_fee(entry_fee), parse_split(split)
+    if currency is None:
+        currency = (event.record.get("money") or {}).get("currency", "")
+    currency = parse_currency(currency)
     if len(shares) > len(event.players):
-        raise RecordError("money.split", f"{len(shares)} prizes for {len(event.players)} players")
+        raise RecordError("money.split", ngettext("%(prizes)d prizes for %(num)d player",
+                                                  "%(prizes)d prizes for %(num)d players", len(event.players),
+                                                  prizes=len(shares)))
     record = copy.deepcopy(event.record)
     record["money"] = {"entry_fee": int(fee) if fee == fee.to_integral() else float(fee), "split": shares}
-    return _done(record, games, f"Entry fee {fee:.2f}, prizes {' / '.join(map(str, shares)) or 'none'}.",
-                 "money", dict(record["money"]))
+    if currency:
+        record["money"]["currency"] = currency
+    if shares:
+        said = _("Entry fee %(fee)s, prizes %(split)s.", fee=say_money(fee, currency),
+                 split=" / ".join(map(str, shares)))
+    else:
+        said = _("Entry fee %(fee)s, no prizes.", fee=say_money(fee, currency))
+    return _done(record, games, said, "money", dict(record["money"]))
 
 
 def final_places(scored):
@@ -99,7 +128,7 @@ def settle_event(scored, money):
     cents = {name: -int(fee * 100) for name in players}
     for place, amount in enumerate(prizes):
         cents[order[place]] += amount
-    return {"entry_fee": float(fee), "pot": pot / 100,
+    return {"entry_fee": float(fee), "pot": pot / 100, "currency": parse_currency(money.get("currency")),
             "prizes": [{"place": place + 1, "player": order[place], "amount": amount / 100}
                        for place, amount in enumerate(prizes)],
             "net": {name: cents[name] / 100 for name in players},

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .. import limits
 from ..plan import completed_hands
 from ..record import Game, RecordError, load
+from ..words import _, ngettext
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
@@ -105,7 +106,7 @@ def _text(value, path, most, required=True):
         _fail(path, "must be text")
     value = str(value)
     if len(value) > most:
-        _fail(path, f"is {len(value)} characters long; at most {most}")
+        _fail(path, _("is %(length)d characters long; at most %(most)d", length=len(value), most=most))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -116,18 +117,19 @@ def _text(value, path, most, required=True):
 def _players(data):
     players = data.get("players")
     if not isinstance(players, list) or len(players) < 2:
-        _fail("players", "must list at least 2 player names")
+        _fail("players", _("must list at least 2 player names"))
     if len(players) > MAX_EVENT_PLAYERS:
-        _fail("players", f"{len(players)} players listed; an event has at most {MAX_EVENT_PLAYERS}")
+        _fail("players", _("%(num)d players listed; an event has at most %(most)d", num=len(players),
+                             most=MAX_EVENT_PLAYERS))
     seen = {}
     for index, name in enumerate(players):
         path = f"players[{index}]"
         if not isinstance(name, str) or not name.strip():
-            _fail(path, "must be a name")
+            _fail(path, _("must be a name"))
         _text(name, path, limits.MAX_NAME)
         key = name.strip().casefold()
         if key in seen:
-            _fail(path, f"{name!r} is listed twice (also players[{seen[key]}])")
+            _fail(path, _("%(name)s is listed twice (also players[%(index)d])", name=repr(name), index=seen[key]))
         seen[key] = index
     return list(players)
 
@@ -150,7 +152,8 @@ def check_rules_seat(rules, seats):
         return load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []}).rules
     except RecordError as error:
         where = f"{error.path}" if error.path else "rules"
-        _fail(where, f"{error.message} (at a table of {seats})")
+        _fail(where, ngettext("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats,
+                              why=error.message))
 
 
 def _game(raw, path, seats, system, games, game_id):
@@ -290,7 +293,8 @@ def load_event(data, games=None):
     try:
         planned_rounds(fmt.id, len(players), options)
     except ValueError as error:
-        _fail("options", f"{len(players)} players: {error}")
+        _fail("options", ngettext("%(num)d player: %(why)s", "%(num)d players: %(why)s", len(players),
+                                  why=error))
     system = check_rules_seat(rules, fmt.table_size(options)).system
     if games is not None and not isinstance(games, dict):
         raise TypeError("games must map game ids to records")

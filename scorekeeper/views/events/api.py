@@ -1,9 +1,12 @@
 """The events API: create an event, read it as `python -m scorekeeper event --json` prints it (ETag/304), the
 director's actions with the director key, export and import with the games inline."""
 
+import functools
+
 from flask import request
 
 from ... import delivery, store
+from ...i18n import speaking
 from ...rules import RecordError, events
 from .answers import ApiError, json_body
 from . import bp, creates_event
@@ -27,6 +30,15 @@ def _row(event_id):
     return row
 
 
+def in_english(view):
+    """The API answers in English whatever the phone speaks: scripts and the CLI read it (docs/languages.md)."""
+    @functools.wraps(view)
+    def english(*args, **kwargs):
+        with speaking("en"):
+            return view(*args, **kwargs)
+    return english
+
+
 def _links(event_id, key):
     return {"id": event_id, "director_key": key, "url": delivery.full_link("events.claim", event_id=event_id, key=key),
             "standings_url": delivery.full_link("events.standings", event_id=event_id),
@@ -36,6 +48,7 @@ def _links(event_id, key):
 
 @bp.post("/api/events")
 @creates_event
+@in_english
 def api_create():
     """Store a new event record (no round seated yet); answer with its id, director key and links."""
     record = json_body()
@@ -60,6 +73,7 @@ def api_create():
 
 
 @bp.get("/api/events/<event_id>")
+@in_english
 def api_event(event_id):
     """The scored event with its games, exactly as `python -m scorekeeper event --json` prints its export;
     304 while the ETag (the event's and its games' revisions) holds."""
@@ -91,6 +105,7 @@ def _tables(room):
 
 
 @bp.post("/api/events/<event_id>/actions")
+@in_english
 def api_action(event_id):
     """A director's action (start, swap, late, withdraw, money) with the director key as a Bearer token."""
     row = _row(event_id)
@@ -116,6 +131,7 @@ def api_action(event_id):
 
 
 @bp.get("/api/events/<event_id>/export")
+@in_english
 def api_export(event_id):
     """The event record with every table's game inline: a file `python -m scorekeeper event` reads."""
     room = Room(_row(event_id))
@@ -124,6 +140,7 @@ def api_export(event_id):
 
 @bp.post("/api/events/import")
 @creates_event
+@in_english
 def api_import():
     """Store an exported event: each inline game becomes a stored game, named at its table."""
     body = json_body()

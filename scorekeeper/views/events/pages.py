@@ -12,12 +12,17 @@ from ... import delivery, store
 from ...bounded_cache import BoundedCache
 from ...forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
+from ...i18n import languages
+from ...rules import words
+from ...rules.words import _, lazy_gettext, locale
 from ..common import EXPIRED
 from . import bp, creates_event
 from .room import Room, event_row, give_director_key, is_director, run_action
 
 MAX_PLAYERS_TEXT = 50_000
-STALE = "This event changed meanwhile (another director's page?): here it is as it stands; nothing was changed."
+EXAMPLE_RULES = '{"scoring": "exact"}'
+STALE = lazy_gettext("This event changed meanwhile (another director's page?): here it is as it stands; nothing was "
+                     "changed.")
 
 
 def _players(text, upload):
@@ -25,15 +30,16 @@ def _players(text, upload):
     if upload is not None and upload.filename:
         raw = upload.read(MAX_PLAYERS_TEXT + 1)
         if len(raw) > MAX_PLAYERS_TEXT:
-            raise RecordError("players", "The CSV file is too large: at most 50 kB of names.")
+            raise RecordError("players", _("The CSV file is too large: at most 50 kB of names."))
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordError("players", "The CSV file is not UTF-8 text: save it as CSV (UTF-8).") from None
+            raise RecordError("players", _("The CSV file is not UTF-8 text: save it as CSV (UTF-8).")) from None
         try:
             rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and row[0].strip()]
         except csv.Error as error:
-            raise RecordError("players", f"The CSV file cannot be read ({error}): save it as CSV.") from None
+            raise RecordError("players", _("The CSV file cannot be read (%(why)s): save it as CSV.",
+                                           why=error)) from None
         if rows and rows[0][0].strip().casefold() in ("name", "player", "players"):
             rows = rows[1:]
         return [row[0].strip() for row in rows]
@@ -51,7 +57,7 @@ def _options(fmt):
             try:
                 options[option.id] = [int(part) for part in typed.replace(",", " ").split()]
             except ValueError:
-                raise RecordError("options", f"{option.id}: whole numbers like 2 1") from None
+                raise RecordError("options", _("%(option)s: whole numbers like 2 1", option=option.id)) from None
         else:
             options[option.id] = typed
     return options
@@ -64,9 +70,11 @@ def _rules():
     try:
         rules = json.loads(typed[:20_000])
     except ValueError:
-        raise RecordError("rules", "The table rules must be JSON, like {\"scoring\": \"exact\"}.") from None
+        raise RecordError("rules", _("The table rules must be JSON, like %(example)s.",
+                                     example=EXAMPLE_RULES)) from None
     if not isinstance(rules, dict):
-        raise RecordError("rules", "The table rules must be a JSON object, like {\"scoring\": \"exact\"}.")
+        raise RecordError("rules", _("The table rules must be a JSON object, like %(example)s.",
+                                     example=EXAMPLE_RULES))
     return rules
 
 
@@ -78,13 +86,17 @@ def create_from_form():
         raise RecordError("format", str(error)) from None
     players = _players(request.form.get("players"), request.files.get("csv"))
     if len(players) < 2:
-        raise RecordError("players", "Type at least two players, one per line (or choose a CSV file).")
+        raise RecordError("players", _("Type at least two players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
     outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
                                _rules(), _options(fmt))
     record = outcome.record
-    if request.form.get("entry_fee", "").strip() or request.form.get("split", "").strip():
-        record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", "")).record
+    language = request.form.get("language", "")
+    if language in languages():
+        record["language"] = language  # the event's PDFs print in it (docs/events.md)
+    if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency")):
+        record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", ""),
+                                  currency=request.form.get("currency", "")).record
     return store.create_event(store.get_db(), record, outcome.log)
 
 
@@ -108,7 +120,7 @@ def new():
     problem = None
     if request.method == "POST":
         if not form.validate():
-            abort(400, EXPIRED if csrf_failed(form) else "Please check the form.")
+            abort(400, EXPIRED if csrf_failed(form) else _("Please check the form."))
         try:
             event_id, key = create_from_form()
         except RecordError as error:
@@ -116,7 +128,8 @@ def new():
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
-                           seed=request.form.get("seed") or secrets.token_hex(4), typed=request.form)
+                           seed=request.form.get("seed") or secrets.token_hex(4), typed=request.form,
+                           language=request.form.get("language") or locale())
     return page, 400 if problem else 200
 
 
@@ -125,7 +138,7 @@ def claim(event_id, key):
     """The director's link: this browser directs the event from now on."""
     row = event_row(event_id)
     if not store.may_direct(row, key):
-        abort(403, "That director's link is wrong; ask the director for a new one.")
+        abort(403, _("That director's link is wrong; ask the director for a new one."))
     return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
 
 
@@ -146,19 +159,19 @@ def action(event_id):
     """A director's form: start or confirm a round, swap, add a late player, withdraw, the money."""
     row = event_row(event_id)
     if not is_director(row):
-        abort(403, "Only the event's director may change it.")
+        abort(403, _("Only the event's director may change it."))
     form = RevisionForm()
     if not form.validate():
-        abort(400, EXPIRED if csrf_failed(form) else "Please check the form.")
+        abort(400, EXPIRED if csrf_failed(form) else _("Please check the form."))
     if form.revision.data != str(row["revision"]):
-        flash(STALE, "error")
+        flash(str(STALE), "error")
         return redirect(url_for("events.director", event_id=event_id))
     try:
         outcome = run_action(Room(row), request.form.get("do"), request.form)
     except RecordError as error:
         flash(error.message if error.message[:1].isupper() else str(error), "error")
     except store.StaleRevision:
-        flash(STALE, "error")
+        flash(str(STALE), "error")
     else:
         flash(outcome.message, "info")
     return redirect(url_for("events.director", event_id=event_id))
@@ -181,10 +194,10 @@ _RENDERING = threading.Lock()
 def _read_only_page(event_id, template):
     tag = store.event_revision(store.get_db(), event_id)
     if tag is None:
-        abort(404, f"There is no event {event_id[:40]!r}.")
+        abort(404, _("There is no event %(id)s.", id=repr(event_id[:40])))
     if session.get("_flashes"):
         return render_template(template, room=Room(event_row(event_id)))
-    key = (template, event_id, tag, request.host_url)
+    key = (template, event_id, tag, request.host_url, locale())
     page = _PAGES.get(key)
     if page is None:
         with _RENDERING:  # one renders, the others wait and take its page
@@ -192,7 +205,7 @@ def _read_only_page(event_id, template):
             if page is None:
                 room = Room(event_row(event_id))
                 page = render_template(template, room=room)
-                _PAGES.put((template, event_id, room.tag, request.host_url), page)
+                _PAGES.put((template, event_id, room.tag, request.host_url, locale()), page)
     return delivery.page_once_gzipped(key, page)
 
 
@@ -218,4 +231,5 @@ def results(event_id):
             money = events.settle_event(room.scored, room.record.get("money"))
         except RecordError as error:
             room.problem = str(error)
-    return render_template("events/results.html", room=room, money=money)
+    return render_template("events/results.html", room=room, money=money, say_money=words.money,
+                           ordinal=events.cuts.ordinal)

@@ -4,8 +4,10 @@ from flask import Response, abort
 
 from ... import delivery, printing
 from ...bounded_cache import BoundedCache
+from ...i18n import speaking
 from ...printing import events as printouts
 from ...rules import RecordError, events
+from ...rules.words import _, locale
 from . import bp
 from .room import Room, event_row, is_director
 
@@ -24,43 +26,47 @@ def cards(event_id, number):
     links and of the standings), each followed by the table's blank score sheet with names and round."""
     row = event_row(event_id)
     if not is_director(row):  # the cards carry every table's scorekeeper link
-        abort(403, "Only the event's director may print the table cards: they carry the scorekeeper links.")
+        abort(403, _("Only the event's director may print the table cards: they carry the scorekeeper links."))
     room = Room(row)
     if room.problem:
-        abort(409, f"This event cannot be printed as it stands: {room.problem}")
+        abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
     if not 1 <= number <= len(room.rounds):
-        abort(404, f"There is no round {number} yet.")
+        abort(404, _("There is no round %(round)d yet.", round=number))
     tables = []
     for index, table in enumerate(room.rounds[number - 1]["tables"], start=1):
         view = room.table_view(table, index)
         if view["edit_key"] is None:
-            abort(409, f"Table {index} has no game yet.")
+            abort(409, _("Table %(table)d has no game yet.", table=index))
         tables.append({**view, "game": room.loaded[table["game"]], "game_id": table["game"],
                        "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"],
                                                              key=view["edit_key"]),
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
     standings_url = delivery.full_link("events.standings", event_id=event_id)
-    key = (event_id, number, room.row["name"], standings_url,
-           tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
-    data = _CARDS.get(key)
-    if data is None:
-        try:
-            data = printouts.round_cards_pdf(room.row["name"] or "Event", number, tables, standings_url)
-        except printing.SheetError as error:
-            abort(400, f"This round cannot be printed: {error}")
-        _CARDS.put(key, data)
+    with speaking(room.record.get("language")):  # the event's language, whoever prints (docs/events.md)
+        key = (event_id, number, room.row["name"], standings_url, locale(),
+               tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
+        data = _CARDS.get(key)
+        if data is None:
+            try:
+                data = printouts.round_cards_pdf(room.row["name"] or _("Event"), number, tables, standings_url)
+            except printing.SheetError as error:
+                abort(400, _("This round cannot be printed: %(why)s", why=error))
+            _CARDS.put(key, data)
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
 
 
 @bp.get("/events/<event_id>/results.pdf")
 def results_pdf(event_id):
     """The results as PDF: the champion, the final standings, the rounds with their tie-breaks, the money."""
-    room = Room(event_row(event_id))
-    if room.problem:
-        abort(409, f"This event cannot be printed as it stands: {room.problem}")
-    try:
-        money = events.settle_event(room.scored, room.record.get("money"))
-    except RecordError:
-        money = None
-    return _pdf(printouts.results_pdf(room.row["name"] or "Event", room.scored, money),
-                f"event-{event_id[:6]}-results.pdf")
+    row = event_row(event_id)
+    with speaking(row["record"].get("language")):
+        room = Room(row)  # scored in the event's language: its tie-breaks are sentences
+        if room.problem:
+            abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
+        try:
+            money = events.settle_event(room.scored, room.record.get("money"))
+        except RecordError:
+            money = None
+        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, money)
+    return _pdf(data, f"event-{event_id[:6]}-results.pdf")
+

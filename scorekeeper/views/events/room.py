@@ -15,6 +15,7 @@ from flask import abort, request
 from ... import rules, store
 from ...bounded_cache import BoundedCache
 from ...rules import RecordError, events
+from ...rules.words import _, lazy_gettext, locale
 
 DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
@@ -76,6 +77,13 @@ class Room:
             self.event = None
             self.problem = str(error)
 
+    def format_name(self):
+        """The format's name in the reader's language (the scored event's is the registry's English)."""
+        try:
+            return events.FORMATS.find(str(self.record.get("format", ""))).name
+        except ValueError:
+            return str(self.record.get("format", ""))
+
     def game_records(self):
         return {game_id: stored["record"] for game_id, stored in self.stored.items()}
 
@@ -103,9 +111,11 @@ class Room:
         step = rules.step(loaded)
         hand = loaded.hands[-1] if loaded.hands and not loaded.hands[-1].complete else None
         dealer = table["seats"][hand.dealer] if hand else None
-        view["doing"] = {"deal": "dealing the next hand", "bids": f"bidding ({dealer} deals)",
-                         "trump": "naming trump", "tricks": f"counting tricks ({dealer} dealt)",
-                         "over": "finished"}.get(step, step)
+        view["doing"] = {"deal": lambda: _("dealing the next hand"),
+                         "bids": lambda: _("bidding (%(dealer)s deals)", dealer=dealer),
+                         "trump": lambda: _("naming trump"),
+                         "tricks": lambda: _("counting tricks (%(dealer)s dealt)", dealer=dealer),
+                         "over": lambda: _("finished")}.get(step, lambda: step)()
         updated = datetime.fromisoformat(stored["updated"])
         view["quiet"] = (not table["finished"] and table["started"]
                          and datetime.now(timezone.utc) - updated > QUIET)
@@ -118,14 +128,16 @@ class Room:
         notes = []
         for number, (raw, scored) in enumerate(zip(self.record.get("rounds") or [], self.rounds[:-1]), start=1):
             if sorted(raw.get("advanced") or []) != sorted(scored["advanced"]):
-                notes.append(f"Round {number} was corrected after round {number + 1} started: it would now send on "
-                             f"{', '.join(scored['advanced'])}. Round {number + 1} keeps the seats you confirmed.")
+                notes.append(_("Round %(round)d was corrected after round %(next)d started: it would now send on "
+                               "%(names)s. Round %(next)d keeps the seats you confirmed.", round=number,
+                               next=number + 1, names=", ".join(scored["advanced"])))
         return notes
 
 
 def _scored(event_id, tag, event, loaded):
-    """The scored event, kept as JSON per event revision (read-only: each caller gets its own copy)."""
-    key = (event_id, tag)
+    """The scored event, kept as JSON per event revision and language (its tie-breaks are sentences; read-only:
+    each caller gets its own copy)."""
+    key = (event_id, tag, locale())
     text = _SCORED.get(key)
     if text is None:
         scored = events.score_event(event, loaded)
@@ -134,10 +146,14 @@ def _scored(event_id, tag, event, loaded):
     return json.loads(text)
 
 
-def new_game_record(seats, table_rules):
-    """A table's ordinary game: the event's table rules, the seats in order, the first dealer cut as in any game."""
-    return {"players": list(seats), "rules": {**table_rules, "first_dealer": secrets.randbelow(len(seats))},
-            "hands": []}
+def new_game_record(seats, table_rules, language=None):
+    """A table's ordinary game: the event's table rules, the seats in order, the first dealer cut as in any game;
+    the event's language, so the table's own sheets print in it too."""
+    record = {"players": list(seats), "rules": {**table_rules, "first_dealer": secrets.randbelow(len(seats))},
+              "hands": []}
+    if language:
+        record["language"] = language
+    return record
 
 
 def act(room, action, *args):
@@ -161,17 +177,19 @@ def act(room, action, *args):
         for round_index, rnd in enumerate(record.get("rounds") or []):
             for table_index, table in enumerate(rnd["tables"]):
                 if table.get("game") is None:
-                    game_id, _key = store.create_game(db, new_game_record(table["seats"], table_rules))
+                    game_id, _key = store.create_game(db, new_game_record(table["seats"], table_rules,
+                                                                                  record.get("language")))
                     record = events.link_game(record, round_index, table_index, game_id).record
                     links.append((game_id, round_index, table_index))
         store.update_event(db, room.id, record, room.row["revision"], outcome.log, links)
     return outcome
 
 
-def _text(fields, name, what):
+def _text(fields, name, missing):
+    """The named field's text; `missing` says what to give when it is empty."""
     value = fields.get(name)
     if not isinstance(value, str) or not value.strip():
-        raise RecordError(name, f"Give {what}.")
+        raise RecordError(name, str(missing))
     return value.strip()[:200]
 
 
@@ -180,28 +198,33 @@ def _table_number(fields):
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RecordError("table", "Choose the table by its number, from 1.") from None
+        raise RecordError("table", _("Choose the table by its number, from 1.")) from None
     if isinstance(value, bool) or not 1 <= number <= 10_000:
-        raise RecordError("table", "Choose the table by its number, from 1.")
+        raise RecordError("table", _("Choose the table by its number, from 1."))
     return number - 1
 
 
 # The director's actions by name, each with how its fields are read (the form's and the API's alike).
 ACTIONS = {
     "start": (events.start_round, lambda f: ()),
-    "swap": (events.swap_players, lambda f: (_text(f, "first", "the first player to swap"),
-                                             _text(f, "second", "the second player to swap"))),
-    "late": (events.add_late_player, lambda f: (_text(f, "player", "the late player's name"), _table_number(f))),
-    "withdraw": (events.withdraw_player, lambda f: (_text(f, "player", "the player who withdraws"),)),
-    "money": (events.set_money, lambda f: (f.get("entry_fee", 0), f.get("split", ""))),
+    "swap": (events.swap_players, lambda f: (_text(f, "first", lazy_gettext("Give the first player to swap.")),
+                                             _text(f, "second", lazy_gettext("Give the second player to swap.")))),
+    "late": (events.add_late_player, lambda f: (_text(f, "player", lazy_gettext("Give the late player's name.")),
+                                                _table_number(f))),
+    "withdraw": (events.withdraw_player,
+                 lambda f: (_text(f, "player", lazy_gettext("Give the player who withdraws.")),)),
+    "money": (lambda event, fee, split, currency: events.set_money(event, fee, split, currency=currency),
+              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"))),
 }
 
 
 def run_action(room, name, fields):
     """Run the named director's action with its fields; raise RecordError saying what to fix."""
     if room.problem:
-        raise RecordError("event", f"The event cannot change while it cannot be scored: {room.problem}")
+        raise RecordError("event", _("The event cannot change while it cannot be scored: %(why)s",
+                                     why=room.problem))
     if not isinstance(name, str) or name not in ACTIONS:
-        raise RecordError("action", f"Unknown action {str(name)[:30]!r}: one of {', '.join(ACTIONS)}.")
+        raise RecordError("action", _("Unknown action %(name)s: one of %(actions)s.", name=repr(str(name)[:30]),
+                                      actions=", ".join(ACTIONS)))
     action, read = ACTIONS[name]
     return act(room, action, *read(fields))

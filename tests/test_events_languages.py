@@ -1,0 +1,148 @@
+"""Tournaments in the players' languages (docs/events.md "Languages"): an event chosen in Dutch prints its table
+cards in Dutch whoever prints them, the director's page and messages follow the reader, the money is the
+locale's, and the events API stays English."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as st
+
+from html_forms import form_data
+from owner_helpers import owner_client
+from pdf_reading import text as pdf_text
+from scorekeeper import create_app, store
+from scorekeeper.i18n import TRANSLATIONS
+from scorekeeper.rules import RecordError
+from scorekeeper.rules.events import prizes
+
+ROOT = Path(__file__).resolve().parent.parent
+# The events' words before the lead merges them into scorekeeper/translations (then this folder is gone).
+FRAGMENTS = ROOT / "i18n-parts" / "events"
+SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
+EIGHT = [f"P{n}" for n in range(1, 9)]
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory):
+    """The app's catalogues, with the events' fragments over them while they are fragments."""
+    if not FRAGMENTS.is_dir():
+        return str(TRANSLATIONS)
+    extra = tmp_path_factory.mktemp("translations")
+    for po in FRAGMENTS.glob("*.po"):
+        folder = extra / po.stem / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        with po.open("rb") as source, (folder / "messages.mo").open("wb") as compiled:
+            write_mo(compiled, read_po(source, locale=po.stem))
+    return f"{TRANSLATIONS};{extra}"
+
+
+@pytest.fixture
+def app(tmp_path, migrated_database, catalogues):
+    database = tmp_path / "test.db"
+    shutil.copyfile(migrated_database, database)
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
+                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False,
+                      "BABEL_TRANSLATION_DIRECTORIES": catalogues})
+    yield app
+    store.close(app)
+
+
+def speaking(client, code):
+    client.set_cookie("lang", code)
+    return client
+
+
+def new_event(client, **fields):
+    """Create an event on /events/new as the owner does; this browser directs it. Return its id."""
+    page = client.get("/events/new").get_data(as_text=True)
+    action, defaults = form_data(page)
+    data = dict(defaults)
+    data.update({"name": "Clubavond", "format": "rounds", "players": "\n".join(EIGHT), "seed": "taal",
+                 "rules": '{"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}',
+                 "opt-rounds-rounds": "1", **fields})
+    response = client.post("/events/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].rstrip("/").split("/")[-1]
+
+
+def act(client, event_id, **fields):
+    """Post a director's form of the director's page, as its button does."""
+    page = client.get(f"/events/{event_id}").get_data(as_text=True)
+    revision = page.split('name="revision" value="')[1].split('"')[0]
+    csrf = page.split('name="csrf_token" value="')[1].split('"')[0]
+    return client.post(f"/events/{event_id}/actions", data={"csrf_token": csrf, "revision": revision, **fields},
+                       follow_redirects=True).get_data(as_text=True)
+
+
+def test_a_dutch_events_table_cards_read_dutch_on_a_german_phone(app, tmp_path):
+    director = speaking(owner_client(app), "nl")
+    event_id = new_event(director, language="nl")
+    act(director, event_id, do="start")
+    speaking(director, "de")  # whoever prints: the cards speak the event's language
+    response = director.get(f"/events/{event_id}/rounds/1/cards.pdf")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    text = pdf_text(response.data, tmp_path)
+    assert "Tafel 1" in text and "Tafel 2" in text
+    assert "Clubavond · Speelronde 1" in text
+    assert "Ga in deze volgorde zitten, met de klok mee." in text and "Eerste deler" in text
+    assert "Meekijken bij deze tafel" in text and "Stand van de zaal" in text
+    # Each card's blank sheet is headed in Dutch too.
+    assert "Clubavond · Speelronde 1, tafel 1" in text
+    for english in ("Table 1", "Sit in this order", "Round 1", "Tisch", "Durchgang"):
+        assert english not in text
+
+
+def test_an_event_without_a_language_prints_in_the_readers(app, tmp_path):
+    director = speaking(owner_client(app), "de")
+    event_id = new_event(director, language="xx")  # not a language of the app: none is kept
+    act(director, event_id, do="start")
+    text = pdf_text(director.get(f"/events/{event_id}/rounds/1/cards.pdf").data, tmp_path)
+    assert "Tisch 1" in text and "Clubavond · Durchgang 1, Tisch 1" in text
+    speaking(director, "en")
+    text = pdf_text(director.get(f"/events/{event_id}/rounds/1/cards.pdf").data, tmp_path)
+    assert "Table 1" in text and "Clubavond · Round 1, table 1" in text
+
+
+def test_new_offers_the_pages_language_first(app):
+    director = speaking(owner_client(app), "fr")
+    page = director.get("/events/new").get_data(as_text=True)
+    assert '<option value="fr" selected>Français</option>' in page
+    assert "Créer le tournoi" in page and "Tournoi Cartier" in page
+
+
+def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
+    director = speaking(owner_client(app), "de")
+    event_id = new_event(director, language="nl")
+    page = act(director, event_id, do="start")
+    # The page follows its reader (the event's language is for its printouts), the flash too.
+    assert "Durchgang 1 ist ausgelost: 2 Tische." in page
+    assert "Durchgang 1 drucken: Tischkarten und Spielblöcke (PDF)" in page
+    assert "Tisch 1" in page and "nicht begonnen" in page and "8 Spieler" in page
+    page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="eur")
+    assert "Startgeld 2,50\xa0€, Preise 60 / 40." in page
+    page = act(director, event_id, do="swap", first="P1", second="P1")
+    assert "Wähl zwei verschiedene Spieler zum Tauschen." in page
+    # The API is read by scripts: English whatever the phone says.
+    with app.app_context():
+        key = store.get_event(store.get_db(), event_id)["director_key"]
+    answer = director.post(f"/api/events/{event_id}/actions", json={"action": "withdraw", "player": "P8"},
+                           headers={"Authorization": f"Bearer {key}", "Accept-Language": "de"}).get_json()
+    assert answer["message"] == "P8 withdraws: no seat from round 2 on."
+    refused = director.post(f"/api/events/{event_id}/actions", json={"action": "swap", "first": "P1", "second": "P1"},
+                            headers={"Authorization": f"Bearer {key}"}).get_json()
+    assert refused["error"] == "player: Choose two different players to swap."
+
+
+@given(st.one_of(st.none(), st.text(max_size=6), st.integers(), st.lists(st.text(max_size=3), max_size=2)))
+def test_a_currency_is_a_known_code_or_a_clear_refusal(value):
+    try:
+        code = prizes.parse_currency(value)
+    except RecordError as error:
+        assert error.path == "money.currency" and "EUR" in error.message
+    else:
+        assert code == "" or (len(code) == 3 and code.isupper())
+        assert code or value in (None, "")
