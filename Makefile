@@ -49,7 +49,7 @@ bench: $(VENV)/.installed
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed
 	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k N_ -o $(TRANSLATIONS)/messages.pot .
-	$(VENV)/bin/pybabel -q update --no-fuzzy-matching --omit-header --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
 
 clean:
