@@ -114,3 +114,38 @@ def sign_in_as_owner(page, base):
     page.locator("input[name=key]").fill(OWNER_KEY)
     page.locator("form:has(input[name=key]) button").click()
     page.wait_for_load_state()
+
+
+def seed_screens(app):
+    """Store a game at its bid screen, a finished game (sheet, settle-up) and an event with its first round seated.
+
+    Return (the URLs each browser opens first to hold the edit and director keys, {screen: URL}).
+    """
+    from tests.game_helpers import create, record
+    from tests.owner_helpers import owner_client
+
+    client = owner_client(app)
+    bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
+                                                         "bids": [None, 1, None, None]}]), claim=False)
+    finished, finished_key = create(client, record(), claim=False)
+    event = client.post("/api/events", json={
+        "name": "Zwolle", "format": "rounds", "seed": 7, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
+        "options": {"rounds": 1}, "rules": {"scoring": "exact", "hook": False,
+                                            "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
+    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
+                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    assert started.status_code == 200, started.get_json()
+    keys = [f"/games/{bidding}/claim/{bidding_key}", f"/games/{finished}/claim/{finished_key}",
+            f"/events/{event['id']}/direct/{event['director_key']}"]
+    return keys, {"bids": f"/games/{bidding}/bids", "sheet": f"/games/{finished}/sheet", "setup": "/games/new",
+                  "settle": f"/games/{finished}/settle", "director": f"/events/{event['id']}"}
+
+
+def phone(browser, accept_language, width=360):
+    """A phone that speaks accept_language ("nl-NL,nl;q=0.9"), width px wide; no service worker, so every page
+    is the server's."""
+    context = browser.new_context(viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True,
+                                  locale=accept_language.split(",")[0].split(";")[0],
+                                  extra_http_headers={"Accept-Language": accept_language}, service_workers="block")
+    context.set_default_timeout(5000)
+    return context
