@@ -141,11 +141,12 @@ def seed_screens(app):
                   "settle": f"/games/{finished}/settle", "director": f"/events/{event['id']}"}
 
 
-def phone(browser, accept_language, width=360):
+def phone(browser, accept_language, width=360, **options):
     """A phone that speaks accept_language ("nl-NL,nl;q=0.9"), width px wide; no service worker, so every page
-    is the server's."""
+    is the server's. options: more of Playwright's context options."""
     context = browser.new_context(viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True,
                                   locale=accept_language.split(",")[0].split(";")[0],
-                                  extra_http_headers={"Accept-Language": accept_language}, service_workers="block")
+                                  extra_http_headers={"Accept-Language": accept_language}, service_workers="block",
+                                  **options)
     context.set_default_timeout(5000)
     return context

@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException
 from owner_helpers import owner_client
 from scorekeeper.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
-from tests.language_helpers import (CLOSE, OPEN, PSEUDO, ROOT, make_app, pseudo, serving, sign_in_as_owner,
+from tests.language_helpers import (CLOSE, OPEN, PSEUDO, ROOT, make_app, phone, pseudo, serving, sign_in_as_owner,
                                     write_pseudo_catalogue)
 
 pytestmark = pytest.mark.browser
@@ -159,11 +159,7 @@ def walk(browser, pseudo_app, base):
     found, seen = {}, set()
 
     def context():
-        made = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True,
-                                   locale=PSEUDO, extra_http_headers={"Accept-Language": PSEUDO},
-                                   service_workers="block")
-        made.set_default_timeout(5000)
-        return made
+        return phone(browser, PSEUDO, width=320)
 
     def visit(page, name, url, read=True):
         seen.add(endpoint_of(pseudo_app, url))
