@@ -1,0 +1,152 @@
+"""The languages' tests (issue 19): the messages the code marks, a pseudo-locale built from them, and one live
+server per test module on an app that may speak it (tests/test_languages_catalogues.py, test_browser_*_game.py,
+test_browser_pseudo_locale.py, test_browser_languages_axe.py)."""
+
+import contextlib
+import re
+import shutil
+import threading
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+
+from scorekeeper import create_app, store
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "scorekeeper" / "translations"
+LANGUAGES = ("nl", "de", "fr", "es")
+# As `make messages` extracts: the default gettext keywords and the two the app adds (rules/words.py).
+KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, N_=None)
+# What the language's own text may hold that a translation must keep: named values and markup tags.
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]")
+TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+ENTITY = re.compile(r"&#?\w+;")
+
+PSEUDO = "eo"  # Esperanto: Babel knows it, the app does not ship it
+OPEN, CLOSE = "⟦", "⟧"
+# Every ASCII letter becomes an accented look-alike: a word still in plain letters on a page was never translated.
+_LOOK_ALIKES = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                        "àƀçđéƒĝĥîĵķĺɱñöþɋŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞɊŔŠŢÛѴŴẊÝŽ"))
+# The parts of a message that are not words: named values, markup, entities, Jinja's own %% for a percent sign.
+NOT_WORDS = re.compile(r"%\(\w+\)[sdif]|%%|<[^<>]*>|&#?\w+;")
+
+
+def code_messages():
+    """Return {msgid: where} for every message the code marks, extracted as `make messages` does (babel.cfg).
+
+    A plural message's id is the tuple (singular, plural), as in Babel's catalogues.
+    """
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping)
+    found = {}
+    for filename, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map,
+                                                                         keywords=KEYWORDS):
+        message = message if isinstance(message, str) else tuple(message[:2])
+        if (message if isinstance(message, str) else message[0]):
+            found.setdefault(message, f"{filename}:{line}")
+    return found
+
+
+def pseudo(text):
+    """Return text as the pseudo-locale says it: ⟦ + the letters swapped for look-alikes + ⟧, values kept."""
+    kept, pieces, start = NOT_WORDS.finditer(text), [], 0
+    for match in kept:
+        pieces.append(text[start:match.start()].translate(str.maketrans(_LOOK_ALIKES)))
+        pieces.append(match.group())
+        start = match.end()
+    pieces.append(text[start:].translate(str.maketrans(_LOOK_ALIKES)))
+    return OPEN + "".join(pieces) + CLOSE
+
+
+def write_pseudo_catalogue(directory):
+    """Write <directory>/eo/LC_MESSAGES/messages.mo: every marked message in the pseudo-locale, plurals too."""
+    catalogue = Catalog(locale=PSEUDO)
+    for message in code_messages():
+        if isinstance(message, tuple):
+            catalogue.add(message, tuple(pseudo(form) for form in (message[0], message[1])))
+        else:
+            catalogue.add(message, pseudo(message))
+    target = Path(directory) / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with (target / "messages.mo").open("wb") as compiled:
+        write_mo(compiled, catalogue)
+    return directory
+
+
+def make_app(tmp_path, migrated_database, **config):
+    """The real app on a copy of the migrated database (as tests/conftest.py's app fixture), with config on top."""
+    from tests.conftest import OWNER_KEY
+
+    database = tmp_path / "languages.db"
+    shutil.copyfile(migrated_database, database)
+    return create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
+                       "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
+                       "RATELIMIT_ENABLED": False, **config})
+
+
+@contextlib.contextmanager
+def serving(app):
+    """Serve app with waitress on 127.0.0.1 and a free port for a whole test module; yield its base URL."""
+    from waitress.server import create_server
+
+    from tests.conftest import _free_port
+
+    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.trigger.pull_trigger(lambda: [channel.close() for channel in list(server._map.values())])
+        thread.join(timeout=5)
+        server.task_dispatcher.shutdown(timeout=1)
+        store.close(app)
+
+
+def sign_in_as_owner(page, base):
+    """Sign this browser in as the instance's owner on /owner (by the field's name: the page may be in any language)."""
+    from tests.conftest import OWNER_KEY
+
+    page.goto(base + "/owner")
+    page.locator("input[name=key]").fill(OWNER_KEY)
+    page.locator("form:has(input[name=key]) button").click()
+    page.wait_for_load_state()
+
+
+def seed_screens(app):
+    """Store a game at its bid screen, a finished game (sheet, settle-up) and an event with its first round seated.
+
+    Return (the URLs each browser opens first to hold the edit and director keys, {screen: URL}).
+    """
+    from tests.game_helpers import create, record
+    from tests.owner_helpers import owner_client
+
+    client = owner_client(app)
+    bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
+                                                         "bids": [None, 1, None, None]}]), claim=False)
+    finished, finished_key = create(client, record(), claim=False)
+    event = client.post("/api/events", json={
+        "name": "Zwolle", "format": "rounds", "seed": 7, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
+        "options": {"rounds": 1}, "rules": {"scoring": "exact", "hook": False,
+                                            "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
+    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
+                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    assert started.status_code == 200, started.get_json()
+    keys = [f"/games/{bidding}/claim/{bidding_key}", f"/games/{finished}/claim/{finished_key}",
+            f"/events/{event['id']}/direct/{event['director_key']}"]
+    return keys, {"bids": f"/games/{bidding}/bids", "sheet": f"/games/{finished}/sheet", "setup": "/games/new",
+                  "settle": f"/games/{finished}/settle", "director": f"/events/{event['id']}"}
+
+
+def phone(browser, accept_language, width=360, **options):
+    """A phone that speaks accept_language ("nl-NL,nl;q=0.9"), width px wide; no service worker, so every page
+    is the server's. options: more of Playwright's context options."""
+    context = browser.new_context(viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True,
+                                  locale=accept_language.split(",")[0].split(";")[0],
+                                  extra_http_headers={"Accept-Language": accept_language}, service_workers="block",
+                                  **options)
+    context.set_default_timeout(5000)
+    return context

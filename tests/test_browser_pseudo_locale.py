@@ -1,0 +1,236 @@
+"""A pseudo-locale walks every screen (issue 19, item 5): any word a person reads that was not marked for translation.
+
+The app is given a pseudo-language ("eo", which Babel knows and the app does not ship) whose catalogue, built from
+the code's marked messages at test time, says every message as ⟦ + its letters swapped for accented look-alikes
++ ⟧. Chromium opens every screen at 320 px in that language; what is left of the visible text once the ⟦...⟧,
+the players' names and the numbers are taken out was never marked: the failure lists it screen by screen.
+"""
+
+import re
+from collections import Counter
+
+import pytest
+from babel import Locale
+from werkzeug.exceptions import HTTPException
+
+from owner_helpers import owner_client
+from scorekeeper.i18n import LANGUAGES, TRANSLATIONS
+from tests.game_helpers import create, record
+from tests.language_helpers import (CLOSE, OPEN, PSEUDO, ROOT, make_app, phone, pseudo, serving, sign_in_as_owner,
+                                    write_pseudo_catalogue)
+
+pytestmark = pytest.mark.browser
+
+# The words typed by the people at the table: the players' names, the event's.
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+EVENT_NAME = "Zwolle"
+USER_WORDS = set(EVENT_PLAYERS) | {EVENT_NAME}
+# Words that are the same in every language by design: each language's own name in the gear menu's switch.
+SAME_EVERYWHERE = set(" ".join(LANGUAGES.values()).split())
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+# Everything a person reads on a page: its text, the title, what a screen reader says, the options of a list.
+VISIBLE_TEXT = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const texts = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], [alt]'))
+    for (const name of ['placeholder', 'aria-label', 'title', 'alt'])
+      if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+  for (const el of document.querySelectorAll('input[type=submit], input[type=button], input[type=reset]'))
+    texts.push(el.value);
+  for (const el of document.querySelectorAll('option, optgroup'))
+    texts.push(el.getAttribute('label') || '', el.tagName === 'OPTION' ? el.textContent : '');
+  return texts.join('\\n');
+}"""
+
+
+def locale_words(code):
+    """The words Babel's own data for the locale says (month and day names in a date): not the app's to translate."""
+    locale = Locale.parse(code)
+    names = [name for table in (locale.months, locale.days) for context in table.values()
+             for width in context.values() for name in width.values()]
+    return set(WORD.findall(" ".join(names)))
+
+
+def outside_brackets(text):
+    """Return text with every ⟦...⟧ (nested ones too) replaced by a space: what the catalogue did not say."""
+    kept, depth = [], 0
+    for char in text:
+        if char == OPEN:
+            depth += 1
+            kept.append(" ")
+        elif char == CLOSE and depth:
+            depth -= 1
+        elif not depth:
+            kept.append(char)
+    return "".join(kept)
+
+
+def untranslated(text, allowed):
+    """Return the lines of text that still hold a word of 2+ letters outside ⟦...⟧, other than the allowed ones."""
+    found = []
+    for line in outside_brackets(text).splitlines():
+        line = re.sub(r"https?://\S+", " ", line).strip()
+        if any(word not in allowed for word in WORD.findall(line)) and line not in found:
+            found.append(line)
+    return found
+
+
+def page_routes(app):
+    """The GET routes that show a person a page: every one but /static/, /api/, files (.pdf, .js, .csv...) and
+    the JSON that docs/screens.md says a route answers with."""
+    machine = set()
+    for row in (ROOT / "docs" / "screens.md").read_text().splitlines():
+        cells = [cell.strip() for cell in row.split("|")]
+        if len(cells) > 4 and cells[1].startswith("`GET") and cells[4].startswith(("(JSON", "(CSV", "(PNG")):
+            machine.add(normal(cells[1].strip("`").split(" ", 2)[-1]))
+    return {rule.endpoint for rule in app.url_map.iter_rules()
+            if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.startswith("/api/")
+            and not re.search(r"\.\w+$", rule.rule) and normal(rule.rule) not in machine}
+
+
+def normal(rule):
+    return re.sub(r"<[^>]*>", "<>", rule)
+
+
+def endpoint_of(app, url):
+    try:
+        return app.url_map.bind("localhost").match(url.split("?")[0], method="GET")[0]
+    except HTTPException:
+        return None  # a page that does not exist: the error page
+
+
+@pytest.fixture(scope="module")
+def pseudo_app(tmp_path_factory, migrated_database):
+    catalogues = write_pseudo_catalogue(tmp_path_factory.mktemp("pseudo"))
+    return make_app(tmp_path_factory.mktemp("pseudo-db"), migrated_database,
+                    LANGUAGES=dict(LANGUAGES, **{PSEUDO: pseudo("Pseudo")}),
+                    BABEL_TRANSLATION_DIRECTORIES=f"{catalogues};{TRANSLATIONS}")
+
+
+@pytest.fixture(scope="module")
+def base(pseudo_app):
+    with serving(pseudo_app) as url:
+        yield url
+
+
+def seed(app):
+    """Store a game at each screen of the table, an event with its first round seated, and seat links."""
+    client = owner_client(app)
+    hand = {"cards": 1, "dealer": 0, "trump": "hearts"}
+    games = {"finished": create(client, record(players=PLAYERS)),
+             "dealing": create(client, record(players=PLAYERS, hands=[])),
+             "seated": create(client, record(players=PLAYERS, hands=[])),
+             "bidding": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[None, 1, None, None])])),
+             "together": create(client, record(players=PLAYERS, bidding="simultaneous",
+                                               hands=[dict(hand, bids=[None] * 4)])),
+             "trump": create(client, record(players=PLAYERS, trump="highest_bidder",
+                                            hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}])),
+             "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
+             "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1]))}
+    event = client.post("/api/events", json={
+        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
+        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
+    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
+                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    assert started.status_code == 200, started.get_json()
+    return client, games, event
+
+
+def confirm_seat_links(client, game_id):
+    """Make the seat links on the scorekeeper's phone (the test client, in English); return one of them."""
+    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    assert client.post(f"/games/{game_id}/seats", data={"csrf_token": token, "confirm": "on"}).status_code == 302
+    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
+    return re.search(r'value="http://localhost(/games/[^"]+/seat/[^"]+)"', page).group(1)
+
+
+@pytest.fixture(scope="module")
+def walk(browser, pseudo_app, base):
+    """Open every screen in the pseudo-language at 320 px; return ({screen: untranslated lines}, endpoints seen)."""
+    client, games, event = seed(pseudo_app)
+    with pseudo_app.app_context():
+        from scorekeeper import store
+        evening = store.evening_of(store.get_db(), games["finished"][0])
+    g = {name: game_id for name, (game_id, _key) in games.items()}
+    allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
+    found, seen = {}, set()
+
+    def context():
+        return phone(browser, PSEUDO, width=320)
+
+    def visit(page, name, url, read=True):
+        seen.add(endpoint_of(pseudo_app, url))
+        page.goto(base + url)
+        page.wait_for_load_state()
+        seen.add(endpoint_of(pseudo_app, page.url.removeprefix(base)))
+        if not read:
+            return  # a link that leads to a screen the walk reads anyway
+        lines = untranslated(page.evaluate(VISIBLE_TEXT), allowed)
+        if lines:
+            found[name] = lines
+
+    scorekeeper = context()
+    phone = scorekeeper.new_page()
+    visit(phone, "owner sign-in", "/owner")
+    visit(phone, "events new, not signed in", "/events/new")
+    sign_in_as_owner(phone, base)
+    visit(phone, "owner, signed in", "/owner")
+    for game_id, key in games.values():
+        visit(phone, "claim", f"/games/{game_id}/claim/{key}", read=False)
+    screens = [
+        ("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{g['dealing']}/deal"),
+        ("bids", f"/games/{g['bidding']}/bids"), ("bids all at once", f"/games/{g['together']}/bids"),
+        ("trump", f"/games/{g['trump']}/trump"), ("tricks", f"/games/{g['tricks']}/tricks"),
+        ("play (to the screen the table is on)", f"/games/{g['tricks']}"),
+        ("table changes", f"/games/{g['dealing']}/table"), ("sheet", f"/games/{g['finished']}/sheet"),
+        ("sheet, last hands", f"/games/{g['last']}/sheet"), ("edit", f"/games/{g['finished']}/hands/1/edit"),
+        ("history", f"/games/{g['finished']}/history"), ("over", f"/games/{g['finished']}/over"),
+        ("settle", f"/games/{g['finished']}/settle"), ("compare", f"/games/{g['finished']}/compare"),
+        ("evenings", "/evenings"), ("evening", f"/evenings/{evening}"), ("players", "/players"),
+        ("player", "/players/Ann"), ("house card", "/house/card"), ("game's house card", f"/games/{g['finished']}/card"),
+        ("which", "/house/which"), ("sheets page", "/sheets/"), ("transfer", "/import"),
+        ("seats, before the links", f"/games/{g['seated']}/seats"),
+        ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
+        ("event standings", f"/events/{event['id']}/standings"), ("event screen", f"/events/{event['id']}/screen"),
+        ("event results", f"/events/{event['id']}/results"), ("offline", "/offline"),
+        ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
+    for name, url in screens:
+        visit(phone, name, url)
+    seat_link = confirm_seat_links(client, g["seated"])
+    visit(phone, "seats, the links", f"/games/{g['seated']}/seats")
+    scorekeeper.close()
+
+    follower = context()
+    other = follower.new_page()
+    visit(other, "follow, bidding", f"/games/{g['bidding']}")
+    visit(other, "follow, game over", f"/games/{g['finished']}")
+    visit(other, "seat link, my phone", seat_link)
+    visit(other, "my phone, next game", f"/games/{g['seated']}/mine/next")
+    follower.close()
+    return found, seen
+
+
+def test_the_walk_opens_every_page_of_the_app(pseudo_app, walk):
+    _found, seen = walk
+    missing = sorted(page_routes(pseudo_app) - seen)
+    assert not missing, f"pages the pseudo-locale walk does not open (add them to its screens): {missing}"
+
+
+def report(found):
+    """The untranslated lines, those of most screens (the page's frame: base.html) first, then screen by screen."""
+    counts = Counter(line for lines in found.values() for line in lines)
+    common = [line for line, count in counts.items() if count >= max(2, len(found) // 2)]
+    parts = [f"on most screens ({len(found)} screens):"] + [f"    {line}" for line in common] if common else []
+    for screen, lines in found.items():
+        own = [line for line in lines if line not in common]
+        if own:
+            parts += [f"{screen}:"] + [f"    {line}" for line in own]
+    return "\n".join(parts)
+
+
+def test_every_screen_says_only_marked_words(walk):
+    found, _seen = walk
+    assert not found, f"words not marked for translation, screen by screen:\n{report(found)}"
