@@ -4,6 +4,7 @@ import re
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
+from babel.numbers import get_currency_name
 from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField, validators, widgets)
@@ -11,11 +12,18 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
-from .rules import numbers
+from .i18n import languages
+from .rules import numbers, words
+from .rules.game_rules import decimals
+from .rules.words import _, lazy_gettext, ngettext
 from .rules.presets import PRESETS, preset_rules
 from .rules.record import Rules
 
 MAX_PLAYERS = 12
+# The stake's currencies the setup offers after "none: points": those of the tables that speak the app's languages.
+CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "PEN", "UYU", "INR")
+# A new game's currency by the language the setup page is shown in; English tables (and others) play for points.
+LANGUAGE_CURRENCY = {"nl": "EUR", "de": "EUR", "fr": "EUR", "es": "EUR"}
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
 
@@ -59,7 +67,9 @@ class BaseForm(Form):
     def __init__(self, *args, formdata=None, **kwargs):
         if formdata is None and request.method == "POST":
             formdata = request.form
-        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session}
+        # WTForms' own messages ("Not a valid choice") in the request's language, from its shipped catalogues.
+        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session,
+                "locales": [words.locale(), "en"]}
         super().__init__(formdata, *args, meta=meta, **kwargs)
 
 
@@ -84,8 +94,17 @@ def csrf_failed(form):
 
 
 def form_problems(form):
-    """Say what to fix on a form that did not validate: 'Please check: stake: must be 0 or more'."""
-    return "Please check: " + "; ".join(f"{field}: {', '.join(errors)}" for field, errors in form.errors.items())
+    """Say what to fix on a form that did not validate: 'Please check: Stake per point: must be 0 or more'.
+
+    A field is named by its label where it has a translated one, else by its name."""
+    return _("Please check: %(problems)s", problems="; ".join(
+        f"{_field_name(form, field)}: {', '.join(map(str, errors))}" for field, errors in form.errors.items()))
+
+
+def _field_name(form, name):
+    field = form._fields.get(name)
+    label = field.label.text if field is not None else None
+    return str(label) if isinstance(label, words.LazyText) else name
 
 
 class RevisionForm(BaseForm):
@@ -167,27 +186,66 @@ def _choices(registry):
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
-    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(p.id, p.name) for p in PRESETS],
+    preset = SelectField(lazy_gettext("House rules"),
+                         choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, p.name) for p in PRESETS],
                          default="")
-    first_dealer = SelectField(default="cut")
-    pattern = SelectField(choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = WholeField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
+    pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
+    max_cards = WholeField(lazy_gettext("N (largest hand)"), validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
-    sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
-    hands = WholeField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
-    full_deal = BooleanField("Largest hand uses every card, no trump")
-    scoring = SelectField(choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
-    modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
-    hook = BooleanField("Hook: the dealer may not make the bids add up", default=Rules.hook)
-    hook_from = WholeField("Hook from N cards", default=Rules.hook_from,
+    sizes = StringField(lazy_gettext("Custom hand sizes"), validators=[validators.Optional()])
+    hands = WholeField(lazy_gettext("Stop after (deals)"), validators=[validators.Optional(), validators.NumberRange(min=1)])
+    decks = SelectField(lazy_gettext("Decks"),
+                        choices=[SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
+                                 SelectChoice("1", lazy_gettext("1 deck")), SelectChoice("2", lazy_gettext("2 decks"))],
+                        default="auto")
+    full_deal = BooleanField(lazy_gettext("Largest hand uses every card, no trump"))
+    scoring = SelectField(lazy_gettext("System"), choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
+    modifiers = MultiCheckboxField(lazy_gettext("Modifiers"), choices=_choices(rules.MODIFIERS), default=[])
+    hook = BooleanField(lazy_gettext("Hook: the dealer may not make the bids add up"), default=Rules.hook)
+    hook_from = WholeField(lazy_gettext("Hook from N cards"), default=Rules.hook_from,
                              validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
-    bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
-    trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
-    stake = FiniteDecimalField(default=Rules.stake, validators=[validators.Optional(), validators.NumberRange(min=0)])
-    settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
-    payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
+    bidding = RadioField(lazy_gettext("Bidding"), choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
+    trump = SelectField(lazy_gettext("Trump"), choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
+    stake = FiniteDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
+                               validators=[validators.Optional(), validators.NumberRange(min=0)])
+    settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
+    payouts = StringField(lazy_gettext("Prospect sliding scale"), validators=[validators.Optional(), validators.Length(max=200)])
+    # The game's language (its PDF sheets print in it on any phone) and the stake's currency: the page's by default.
+    language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
+    currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
+                           validate_choice=False)
+
+    def validate_language(self, field):
+        if field.data not in languages():
+            raise validators.ValidationError(_("choose one of the languages listed: %(languages)s",
+                                               languages=", ".join(languages().values())))
+
+    def validate_currency(self, field):
+        if field.data and field.data not in CURRENCIES:
+            raise validators.ValidationError(_("choose a currency from the list, or none to play for points"))
+
+    def validate_stake(self, field):
+        places = words.currency_places(self.currency.data)
+        if self.currency.data in CURRENCIES and field.data is not None and decimals(field.data) > places:
+            raise validators.ValidationError(
+                ngettext("at most %(num)d decimal in %(currency)s", "at most %(num)d decimals in %(currency)s",
+                         places, currency=self.currency.data) if places else
+                _("a whole number: %(currency)s has no decimals", currency=self.currency.data))
+
+
+def language_choices():
+    """The app's languages, each in its own name."""
+    return [SelectChoice(code, name) for code, name in languages().items()]
+
+
+def currency_choices():
+    """None (points), then each currency by its name and symbol in the page's language: 'Euro (€)'."""
+    return [SelectChoice("", _("None: points"))] + [
+        SelectChoice(code, _("%(name)s (%(symbol)s)", name=get_currency_name(code, locale=words.locale()),
+                              symbol=words.currency_symbol(code)))
+        for code in CURRENCIES]
 
 
 def dealer_choices(names):
@@ -252,6 +310,8 @@ def rules_from_setup(form):
               "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
               "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
               "stake": float(form.stake.data or Rules.stake), "settlement": form.settlement.data}
+    if form.currency.data:  # a stake in points has none
+        chosen["currency"] = form.currency.data
     if form.hook_from.data and form.hook_from.data != Rules.hook_from:  # stored only when not the default
         chosen["hook_from"] = form.hook_from.data
     if not chosen["options"]:
@@ -285,7 +345,7 @@ def setup_form(formdata=None):
     class Setup(SetupForm):
         pass
     for seat in range(MAX_PLAYERS):
-        setattr(Setup, f"player_{seat}", StringField(validators=[validators.Optional(),
+        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1), validators=[validators.Optional(),
                                                                  validators.Length(max=40)]))
     for system in rules.SYSTEMS:
         for option in system.options:
@@ -301,7 +361,9 @@ def setup_form(formdata=None):
                 field = StringField(option.description, default=option.default,
                                     validators=[validators.Length(max=200)])
             setattr(Setup, name, field)
-    return Setup(formdata=formdata)
+    form = Setup(formdata=formdata)
+    form.language.choices, form.currency.choices = language_choices(), currency_choices()
+    return form
 
 
 # ---- after the game: settling up, importing -----------------------------------------------------

@@ -1,8 +1,11 @@
 """A game record's rules: the checked `Rules` and how they are read from the record's "rules" object."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
-from . import bidding, patterns
+from babel.numbers import list_currencies
+
+from . import bidding, patterns, words
 from .bidding import BIDDING_STYLES
 from .checks import fail, find, whole
 from .modifiers import MODIFIERS, any_modifier
@@ -35,6 +38,7 @@ class Rules:
     payouts: tuple | None = None
     first_dealer: int = 0
     plan_players: int | None = None
+    currency: str = ""  # the stake's ISO 4217 code; "": the stake is in points
 
     @property
     def hook_applies(self):
@@ -113,6 +117,7 @@ def load_rules(data, players):
     stake = rules.get("stake", Rules.stake)
     if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
         fail("rules.stake", "must be a number of at least 0")
+    currency = _currency(rules, stake)
     payouts = rules.get("payouts")
     if payouts is not None:
         if not isinstance(payouts, list) or not all(
@@ -132,4 +137,23 @@ def load_rules(data, players):
         stake=stake, settlement=settlement.id,
         bidding=find(BIDDING_STYLES, rules.get("bidding", Rules.bidding), "rules.bidding").id,
         trump=find(TRUMP_METHODS, rules.get("trump", Rules.trump), "rules.trump").id,
-        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players)
+        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players, currency=currency)
+
+
+def decimals(amount):
+    """How many decimals an amount has as written: 2 for 0.25, 0 for 3 or 3.0."""
+    return max(0, -Decimal(repr(amount) if isinstance(amount, float) else str(amount)).normalize().as_tuple().exponent)
+
+
+def _currency(rules, stake):
+    """Return the stake's currency (an ISO 4217 code, or "" for points), checked with the stake's decimals."""
+    currency = rules.get("currency") or ""
+    if not isinstance(currency, str) or currency and currency not in list_currencies():
+        fail("rules.currency", words._("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
+    places = words.currency_places(currency)
+    if currency and decimals(stake) > places:
+        fail("rules.stake", words.ngettext("has more decimals than %(currency)s has: at most %(num)d",
+                                           "has more decimals than %(currency)s has: at most %(num)d", places,
+                                           currency=currency) if places else
+             words._("must be a whole number: %(currency)s has no decimals", currency=currency))
+    return currency
