@@ -15,7 +15,7 @@ from . import rules
 from .i18n import languages
 from .rules import numbers, words
 from .rules.game_rules import decimals
-from .rules.words import _, lazy_gettext, ngettext
+from .rules.words import N_, _, lazy_gettext, ngettext
 from .rules.presets import PRESETS, preset_rules
 from .rules.record import Rules
 
@@ -141,8 +141,9 @@ class TableForm(RevisionForm):
     action = HiddenField()
     seat = WholeField(validators=[validators.Optional()])
     name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
-                                SelectChoice("number", "a number")], default="zero")
+    start = RadioField(choices=[SelectChoice("zero", lazy_gettext("zero")),
+                                SelectChoice("lowest", lazy_gettext("the lowest total")),
+                                SelectChoice("number", lazy_gettext("a number"))], default="zero")
     total = FiniteDecimalField(validators=[validators.Optional()])
     position = WholeField(validators=[validators.Optional()])
     cards = WholeField(validators=[validators.Optional()])
@@ -151,9 +152,10 @@ class TableForm(RevisionForm):
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(choices=[SelectChoice("", "nobody")] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
+        penalty_seat = SelectField(choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
                                    default="")
-        penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
+        penalty_reason = SelectField(choices=[SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+                                              for p in rules.PENALTIES])
         penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
@@ -164,7 +166,7 @@ def tricks_form(players):
 def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
-        trump = SelectField(choices=[SelectChoice("", "unknown")] + [SelectChoice(t, t) for t in rules.TRUMPS])
+        trump = SelectField(choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
@@ -250,8 +252,8 @@ def currency_choices():
 
 def dealer_choices(names):
     """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
-    return [SelectChoice("cut", "cut for deal")] + [
-        SelectChoice(str(s), names[s] if s < len(names) else f"seat {s + 1}") for s in range(MAX_PLAYERS)]
+    return [SelectChoice("cut", _("cut for deal"))] + [
+        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1)) for s in range(MAX_PLAYERS)]
 
 
 def option_field_name(system, option):
@@ -300,7 +302,7 @@ def rules_from_setup(form):
         try:
             deals["sizes"] = numbers.whole_list(form.sizes.data)
         except numbers.NumberError as error:
-            raise ValueError(f"Custom hand sizes: {error}.") from None
+            raise ValueError(_("Custom hand sizes: %(problem)s.", problem=error)) from None
     if form.hands.data:
         deals["hands"] = form.hands.data
     if form.full_deal.data:
@@ -320,8 +322,8 @@ def rules_from_setup(form):
         try:
             chosen["payouts"] = parse_payouts(form.payouts.data)
         except ValueError as error:
-            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
-                             "e.g. 1 2 3.") from None
+            raise ValueError(_("Sliding scale: %(problem)s; enter what each losing place pays from second place on, "
+                               "e.g. 1 2 3.", problem=error)) from None
     return chosen
 
 
@@ -374,11 +376,12 @@ NUMBER = re.compile(r"[^\s,;]+")
 class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
-    settlement = SelectField("Settlement", choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
-    stake = FiniteDecimalField("Stake per point", places=2, default=Decimal("0"),
-                         validators=[validators.InputRequired("enter a stake, 0 or more"),
-                                     validators.NumberRange(min=0, max=1_000_000, message="must be 0 or more")])
-    payouts = StringField("What each place pays the winner (Prospect)", validators=[validators.Optional()])
+    settlement = SelectField(lazy_gettext("Settlement"), choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+    stake = FiniteDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
+                               validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
+                                           validators.NumberRange(min=0, max=1_000_000,
+                                                                  message=lazy_gettext("must be 0 or more"))])
+    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"), validators=[validators.Optional()])
 
 
 def parse_payouts(text, players=None):
@@ -386,29 +389,35 @@ def parse_payouts(text, players=None):
 
     With `players` there must be exactly one amount per losing place; without, the engine checks the count.
     """
-    words = NUMBER.findall(text or "")
-    if not words:
+    typed = NUMBER.findall(text or "")
+    if not typed:
         return None
     amounts = []
-    for word in words:
+    for word in typed:
         try:
             amount = Decimal(word)
         except InvalidOperation:
-            raise ValueError(f"{word!r} is not an amount: the amounts must be numbers, like 1, 2, 3") from None
+            raise ValueError(_("%(word)s is not an amount: the amounts must be numbers, like 1, 2, 3",
+                               word=repr(word))) from None
         if not amount.is_finite() or amount < 0:
-            raise ValueError(f"{word!r} is not an amount: each amount must be 0 or more")
+            raise ValueError(_("%(word)s is not an amount: each amount must be 0 or more", word=repr(word)))
         amounts.append(amount)
     if players is not None and len(amounts) != players - 1:
         places = ", ".join(ordinal(place) for place in range(2, players + 1))
-        raise ValueError(f"enter {players - 1} amounts, one for each losing place ({places}); "
-                         f"you entered {len(amounts)}")
+        raise ValueError(ngettext("enter %(num)d amount, one for the losing place (%(places)s); you entered %(typed)d",
+                                  "enter %(num)d amounts, one for each losing place (%(places)s); you entered %(typed)d",
+                                  players - 1, places=places, typed=len(amounts)))
     return [float(amount) for amount in amounts]
 
 
+# A place as the language writes it: 2nd, 3rd, 4th in English; a translation keeps one form for all four.
+ORDINALS = {"st": N_("%(number)dst"), "nd": N_("%(number)dnd"), "rd": N_("%(number)drd"), "th": N_("%(number)dth")}
+
+
 def ordinal(number):
-    """Return 2nd, 3rd, 4th..."""
+    """Return 2nd, 3rd, 4th... in the reader's language ("2e" in Dutch, "2." in German)."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    return _(ORDINALS[suffix], number=number)
 
 
 class ImportForm(BaseForm):

@@ -38,8 +38,9 @@ def choose_locale():
 
 def _source():
     try:
-        return get_translations(), str(get_locale())
-    except RuntimeError:  # outside an app context: the CLI, a background task
+        locale = get_locale()  # None outside an app context (the engine's own tests, after an app was made)
+        return (get_translations(), str(locale)) if locale is not None else (words.ENGLISH, "en")
+    except RuntimeError:  # an app context without a request: the CLI, a background task
         return words.ENGLISH, "en"
 
 

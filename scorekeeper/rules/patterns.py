@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .registry import Entry, Registry
-from .words import counted
+from .words import _, ngettext
 
 DECK_SIZE = 52
 
@@ -96,29 +96,33 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
     """
     entry = PATTERNS.find(pattern)
     if players < 2:
-        raise ValueError("a game needs at least 2 players")
+        raise ValueError(_("a game needs at least 2 players"))
     limit = largest_hand(players, decks, full_deal=True)
     if entry.takes_sizes:
         if not sizes:
-            raise ValueError("a custom pattern needs its list of hand sizes")
+            raise ValueError(_("a custom pattern needs its list of hand sizes"))
         plan = [int(size) for size in sizes]
     else:
         n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
         if n < 1:
-            raise ValueError(f"{players} players cannot be dealt a hand from {counted(decks, 'deck')}")
+            raise ValueError(ngettext("%(players)d players cannot be dealt a hand from %(num)d deck",
+                                      "%(players)d players cannot be dealt a hand from %(num)d decks", decks, players=players))
         plan = entry.sizes(int(n))
     for size in plan:
         if size < 1:
-            raise ValueError("every hand needs at least 1 card")
+            raise ValueError(_("every hand needs at least 1 card"))
         if size > limit:
             # The two ways out: another deck, or the same plan capped (as a custom list of sizes).
             capped = " ".join(str(min(each, limit)) for each in plan)
-            raise ValueError(f"{size} cards for {players} players needs more than {counted(decks, 'deck')} "
-                             f"(at most {limit} each): choose {decks + 1} decks, or cap the hands at {limit} "
-                             f"(the Custom pattern, sizes {capped})")
+            raise ValueError(ngettext(
+                "%(size)d cards for %(players)d players needs more than %(num)d deck (at most %(limit)d each): "
+                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(capped)s)",
+                "%(size)d cards for %(players)d players needs more than %(num)d decks (at most %(limit)d each): "
+                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(capped)s)",
+                decks, size=size, players=players, limit=limit, more=decks + 1, capped=capped))
     if hands is not None:
         if hands < 1:
-            raise ValueError("a game needs at least 1 deal")
+            raise ValueError(_("a game needs at least 1 deal"))
         plan = plan[:hands]
     return plan
 
