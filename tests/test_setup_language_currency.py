@@ -156,3 +156,14 @@ def test_wtforms_own_messages_speak_the_pages_language(client):
     response = submit(client, "/games/new", {**PLAYERS, "hook_from": "0"})
     assert response.status_code == 400
     assert "Zahl muss zwischen 1 und 52 liegen" in errors(response)  # WTForms' own German catalogue
+
+
+def test_a_stake_typed_with_the_pages_decimal_comma_is_read(app):
+    dutch = owner_client(app)
+    dutch.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    assert stored(app, set_up(dutch, stake="0,25"))["rules"]["stake"] == 0.25
+    assert stored(app, set_up(dutch, stake="0.5"))["rules"]["stake"] == 0.5  # a point is read in every language
+    english = owner_client(app)
+    response = submit(english, "/games/new", {**PLAYERS, "stake": "0,25"})  # English writes 0,25 for no number
+    assert response.status_code == 400
+    assert "must be a number typed with the digits 0 to 9, like 0.5" in errors(response)
