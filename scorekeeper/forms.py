@@ -97,8 +97,9 @@ def form_problems(form):
     """Say what to fix on a form that did not validate: 'Please check: Stake per point: must be 0 or more'.
 
     A field is named by its label where it has a translated one, else by its name."""
-    return _("Please check: %(problems)s", problems="; ".join(
-        f"{_field_name(form, field)}: {', '.join(map(str, errors))}" for field, errors in form.errors.items()))
+    each = [_("%(field)s: %(problems)s", field=_field_name(form, field), problems=", ".join(map(str, errors)))
+            for field, errors in form.errors.items()]
+    return _("Please check: %(problems)s", problems="; ".join(each))
 
 
 def _field_name(form, name):
@@ -245,9 +246,14 @@ def language_choices():
 def currency_choices():
     """None (points), then each currency by its name and symbol in the page's language: 'Euro (€)'."""
     return [SelectChoice("", _("None: points"))] + [
-        SelectChoice(code, _("%(name)s (%(symbol)s)", name=get_currency_name(code, locale=words.locale()),
+        SelectChoice(code, _("%(name)s (%(symbol)s)", name=_capitalized(get_currency_name(code, locale=words.locale())),
                               symbol=words.currency_symbol(code)))
         for code in CURRENCIES]
+
+
+def _capitalized(name):
+    """A currency's name as a menu's entry: "Euro" where French writes "euro" inside a sentence."""
+    return name[:1].upper() + name[1:]
 
 
 def dealer_choices(names):
