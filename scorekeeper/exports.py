@@ -15,6 +15,7 @@ import textwrap
 
 from scorekeeper import eventlog, rules
 from scorekeeper.rules import numbers
+from scorekeeper.rules.words import _
 from scorekeeper.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
@@ -142,7 +143,7 @@ def export_entries(db, with_keys=False, damaged=None):
 
 
 def _no_constants(name):
-    raise rules.RecordError("", f"not valid JSON: {name} is not a number")
+    raise rules.RecordError("", _("not valid JSON: %(name)s is not a number", name=name))
 
 
 def _parse(text):
@@ -151,19 +152,19 @@ def _parse(text):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise rules.RecordError("", "the file is not UTF-8 text; export it again from the scorekeeper") from None
+            raise rules.RecordError("", _("the file is not UTF-8 text; export it again from the scorekeeper")) from None
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise rules.RecordError("", "the file is empty")
+        raise rules.RecordError("", _("the file is empty"))
     try:
         return json.loads(text, parse_constant=_no_constants, parse_int=numbers.json_int)
     except numbers.NumberError as error:
-        raise rules.RecordError("", f"the file {error}") from None
+        raise rules.RecordError("", _("the file %(problem)s", problem=error)) from None
     except json.JSONDecodeError as error:
-        raise rules.RecordError("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") \
-            from None
+        raise rules.RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
+                                      problem=error.msg, line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise rules.RecordError("", "not valid JSON: nested too deeply to be a game record") from None
+        raise rules.RecordError("", _("not valid JSON: nested too deeply to be a game record")) from None
 
 
 def _games(document):
@@ -171,21 +172,21 @@ def _games(document):
     if isinstance(document, list):
         return document
     if not isinstance(document, dict):
-        raise rules.RecordError("", "the file must hold a scorekeeper export: a JSON object with \"games\"")
+        raise rules.RecordError("", _("the file must hold a scorekeeper export: a JSON object with \"games\""))
     if "games" not in document:
         if "players" in document:
             return [document]  # a single game record, as `score GAME.json` reads
-        raise rules.RecordError("games", "is missing: this is not a scorekeeper export")
+        raise rules.RecordError("games", _("is missing: this is not a scorekeeper export"))
     if document.get("format", FORMAT) != FORMAT:
-        raise rules.RecordError("format", f"is {document['format']!r}, not a scorekeeper export")
+        raise rules.RecordError("format", _("is %(format)s, not a scorekeeper export", format=repr(document["format"])))
     version = document.get("version", VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise rules.RecordError("version", "must be a whole number from 1")
+        raise rules.RecordError("version", _("must be a whole number from 1"))
     if version > VERSION:
-        raise rules.RecordError("version", f"is {version}, newer than this scorekeeper reads ({VERSION}); "
-                                           f"update the scorekeeper first")
+        raise rules.RecordError("version", _("is %(version)d, newer than this scorekeeper reads (%(known)d); "
+                                             "update the scorekeeper first", version=version, known=VERSION))
     if not isinstance(document["games"], list):
-        raise rules.RecordError("games", "must be a list of game records")
+        raise rules.RecordError("games", _("must be a list of game records"))
     return document["games"]
 
 
@@ -199,7 +200,7 @@ def parse_import(text):
     for index, record in enumerate(records):
         path = f"games[{index}]"
         if not isinstance(record, dict):
-            raise rules.RecordError(path, "a game record must be a JSON object")
+            raise rules.RecordError(path, _("a game record must be a JSON object"))
         try:
             _check_meta(record)
             rules.load({key: value for key, value in record.items() if key not in META_KEYS})
@@ -213,18 +214,18 @@ def _check_meta(record):
     for key in ("id", "edit_key", "evening"):
         value = record.get(key)
         if value is not None and (not isinstance(value, str) or not TOKEN.match(value)):
-            raise rules.RecordError(key, "must be an id of letters, digits, - and _ (as the export writes)")
+            raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
     if record.get("date") is not None and not isinstance(record["date"], str):
-        raise rules.RecordError("date", "must be a date as text")
+        raise rules.RecordError("date", _("must be a date as text"))
     history = record.get("history")
     if history is None:
         return
     if not isinstance(history, list) or not history:
-        raise rules.RecordError("history", "must list the game's events")
+        raise rules.RecordError("history", _("must list the game's events"))
     try:
         last = eventlog.replay(history)
     except ValueError as error:
         raise rules.RecordError("", str(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}
     if last != game:
-        raise rules.RecordError("history", "does not end with the game's record")
+        raise rules.RecordError("history", _("does not end with the game's record"))

@@ -4,6 +4,7 @@ import re
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
+from babel.numbers import get_currency_name
 from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField, validators, widgets)
@@ -11,11 +12,18 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
-from .rules import numbers
+from .i18n import languages
+from .rules import numbers, words
+from .rules.game_rules import decimals
+from .rules.words import N_, _, lazy_gettext, ngettext
 from .rules.presets import PRESETS, preset_rules
 from .rules.record import Rules
 
 MAX_PLAYERS = 12
+# The stake's currencies the setup offers after "none: points": those of the tables that speak the app's languages.
+CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "PEN", "UYU", "INR")
+# A new game's currency by the language the setup page is shown in; English tables (and others) play for points.
+LANGUAGE_CURRENCY = {"nl": "EUR", "de": "EUR", "fr": "EUR", "es": "EUR"}
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
 
@@ -59,7 +67,9 @@ class BaseForm(Form):
     def __init__(self, *args, formdata=None, **kwargs):
         if formdata is None and request.method == "POST":
             formdata = request.form
-        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session}
+        # WTForms' own messages ("Not a valid choice") in the request's language, from its shipped catalogues.
+        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session,
+                "locales": [words.locale(), "en"]}
         super().__init__(formdata, *args, meta=meta, **kwargs)
 
 
@@ -84,8 +94,18 @@ def csrf_failed(form):
 
 
 def form_problems(form):
-    """Say what to fix on a form that did not validate: 'Please check: stake: must be 0 or more'."""
-    return "Please check: " + "; ".join(f"{field}: {', '.join(errors)}" for field, errors in form.errors.items())
+    """Say what to fix on a form that did not validate: 'Please check: Stake per point: must be 0 or more'.
+
+    A field is named by its label where it has a translated one, else by its name."""
+    each = [_("%(field)s: %(problems)s", field=_field_name(form, field), problems=", ".join(map(str, errors)))
+            for field, errors in form.errors.items()]
+    return _("Please check: %(problems)s", problems="; ".join(each))
+
+
+def _field_name(form, name):
+    field = form._fields.get(name)
+    label = field.label.text if field is not None else None
+    return str(label) if isinstance(label, words.LazyText) else name
 
 
 class RevisionForm(BaseForm):
@@ -122,8 +142,9 @@ class TableForm(RevisionForm):
     action = HiddenField()
     seat = WholeField(validators=[validators.Optional()])
     name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    start = RadioField(choices=[SelectChoice("zero", "zero"), SelectChoice("lowest", "the lowest total"),
-                                SelectChoice("number", "a number")], default="zero")
+    start = RadioField(choices=[SelectChoice("zero", lazy_gettext("zero")),
+                                SelectChoice("lowest", lazy_gettext("the lowest total")),
+                                SelectChoice("number", lazy_gettext("a number"))], default="zero")
     total = FiniteDecimalField(validators=[validators.Optional()])
     position = WholeField(validators=[validators.Optional()])
     cards = WholeField(validators=[validators.Optional()])
@@ -132,9 +153,10 @@ class TableForm(RevisionForm):
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(choices=[SelectChoice("", "nobody")] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
+        penalty_seat = SelectField(choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
                                    default="")
-        penalty_reason = SelectField(choices=[SelectChoice(p.id, f"{p.name} ({p.points})") for p in rules.PENALTIES])
+        penalty_reason = SelectField(choices=[SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+                                              for p in rules.PENALTIES])
         penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
@@ -145,7 +167,7 @@ def tricks_form(players):
 def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
-        trump = SelectField(choices=[SelectChoice("", "unknown")] + [SelectChoice(t, t) for t in rules.TRUMPS])
+        trump = SelectField(choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
@@ -167,33 +189,77 @@ def _choices(registry):
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
-    preset = SelectField(choices=[SelectChoice("", "— choose —")] + [SelectChoice(p.id, p.name) for p in PRESETS],
+    preset = SelectField(lazy_gettext("House rules"),
+                         choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, p.name) for p in PRESETS],
                          default="")
-    first_dealer = SelectField(default="cut")
-    pattern = SelectField(choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = WholeField("N", validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
+    pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
+    max_cards = WholeField(lazy_gettext("N (largest hand)"), validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
-    sizes = StringField("Custom hand sizes", validators=[validators.Optional()])
-    hands = WholeField("Stop after", validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(choices=[SelectChoice("auto", "auto: 2 from 8 players"), SelectChoice("1", "1 deck"), SelectChoice("2", "2 decks")], default="auto")
-    full_deal = BooleanField("Largest hand uses every card, no trump")
-    scoring = SelectField(choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
-    modifiers = MultiCheckboxField(choices=_choices(rules.MODIFIERS), default=[])
-    hook = BooleanField("Hook: the dealer may not make the bids add up", default=Rules.hook)
-    hook_from = WholeField("Hook from N cards", default=Rules.hook_from,
+    sizes = StringField(lazy_gettext("Custom hand sizes"), validators=[validators.Optional()])
+    hands = WholeField(lazy_gettext("Stop after (deals)"), validators=[validators.Optional(), validators.NumberRange(min=1)])
+    decks = SelectField(lazy_gettext("Decks"),
+                        choices=[SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
+                                 SelectChoice("1", lazy_gettext("1 deck")), SelectChoice("2", lazy_gettext("2 decks"))],
+                        default="auto")
+    full_deal = BooleanField(lazy_gettext("Largest hand uses every card, no trump"))
+    scoring = SelectField(lazy_gettext("System"), choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
+    modifiers = MultiCheckboxField(lazy_gettext("Modifiers"), choices=_choices(rules.MODIFIERS), default=[])
+    hook = BooleanField(lazy_gettext("Hook: the dealer may not make the bids add up"), default=Rules.hook)
+    hook_from = WholeField(lazy_gettext("Hook from N cards"), default=Rules.hook_from,
                              validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
-    bidding = RadioField(choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
-    trump = SelectField(choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
-    stake = FiniteDecimalField(default=Rules.stake, validators=[validators.Optional(), validators.NumberRange(min=0)])
-    settlement = SelectField(choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
-    payouts = StringField("What each losing place pays", validators=[validators.Optional(), validators.Length(max=200)])
+    bidding = RadioField(lazy_gettext("Bidding"), choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
+    trump = SelectField(lazy_gettext("Trump"), choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
+    stake = FiniteDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
+                               validators=[validators.Optional(), validators.NumberRange(min=0)])
+    settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
+    payouts = StringField(lazy_gettext("Prospect sliding scale"), validators=[validators.Optional(), validators.Length(max=200)])
+    # The game's language (its PDF sheets print in it on any phone) and the stake's currency: the page's by default.
+    language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
+    currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
+                           validate_choice=False)
+
+    def validate_language(self, field):
+        if field.data not in languages():
+            raise validators.ValidationError(_("choose one of the languages listed: %(languages)s",
+                                               languages=", ".join(languages().values())))
+
+    def validate_currency(self, field):
+        if field.data and field.data not in CURRENCIES:
+            raise validators.ValidationError(_("choose a currency from the list, or none to play for points"))
+
+    def validate_stake(self, field):
+        places = words.currency_places(self.currency.data)
+        if self.currency.data in CURRENCIES and field.data is not None and decimals(field.data) > places:
+            raise validators.ValidationError(
+                ngettext("at most %(num)d decimal in %(currency)s", "at most %(num)d decimals in %(currency)s",
+                         places, currency=self.currency.data) if places else
+                _("a whole number: %(currency)s has no decimals", currency=self.currency.data))
+
+
+def language_choices():
+    """The app's languages, each in its own name."""
+    return [SelectChoice(code, name) for code, name in languages().items()]
+
+
+def currency_choices():
+    """None (points), then each currency by its name and symbol in the page's language: 'Euro (€)'."""
+    return [SelectChoice("", _("None: points"))] + [
+        SelectChoice(code, _("%(name)s (%(symbol)s)", name=_capitalized(get_currency_name(code, locale=words.locale())),
+                              symbol=words.currency_symbol(code)))
+        for code in CURRENCIES]
+
+
+def _capitalized(name):
+    """A currency's name as a menu's entry: "Euro" where French writes "euro" inside a sentence."""
+    return name[:1].upper() + name[1:]
 
 
 def dealer_choices(names):
     """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
-    return [SelectChoice("cut", "cut for deal")] + [
-        SelectChoice(str(s), names[s] if s < len(names) else f"seat {s + 1}") for s in range(MAX_PLAYERS)]
+    return [SelectChoice("cut", _("cut for deal"))] + [
+        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1)) for s in range(MAX_PLAYERS)]
 
 
 def option_field_name(system, option):
@@ -242,7 +308,7 @@ def rules_from_setup(form):
         try:
             deals["sizes"] = numbers.whole_list(form.sizes.data)
         except numbers.NumberError as error:
-            raise ValueError(f"Custom hand sizes: {error}.") from None
+            raise ValueError(_("Custom hand sizes: %(problem)s.", problem=error)) from None
     if form.hands.data:
         deals["hands"] = form.hands.data
     if form.full_deal.data:
@@ -252,6 +318,8 @@ def rules_from_setup(form):
               "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
               "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
               "stake": float(form.stake.data or Rules.stake), "settlement": form.settlement.data}
+    if form.currency.data:  # a stake in points has none
+        chosen["currency"] = form.currency.data
     if form.hook_from.data and form.hook_from.data != Rules.hook_from:  # stored only when not the default
         chosen["hook_from"] = form.hook_from.data
     if not chosen["options"]:
@@ -260,8 +328,8 @@ def rules_from_setup(form):
         try:
             chosen["payouts"] = parse_payouts(form.payouts.data)
         except ValueError as error:
-            raise ValueError(f"Sliding scale: {error}; enter what each losing place pays from second place on, "
-                             "e.g. 1 2 3.") from None
+            raise ValueError(_("Sliding scale: %(problem)s; enter what each losing place pays from second place on, "
+                               "e.g. 1 2 3.", problem=error)) from None
     return chosen
 
 
@@ -285,7 +353,7 @@ def setup_form(formdata=None):
     class Setup(SetupForm):
         pass
     for seat in range(MAX_PLAYERS):
-        setattr(Setup, f"player_{seat}", StringField(validators=[validators.Optional(),
+        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1), validators=[validators.Optional(),
                                                                  validators.Length(max=40)]))
     for system in rules.SYSTEMS:
         for option in system.options:
@@ -301,7 +369,9 @@ def setup_form(formdata=None):
                 field = StringField(option.description, default=option.default,
                                     validators=[validators.Length(max=200)])
             setattr(Setup, name, field)
-    return Setup(formdata=formdata)
+    form = Setup(formdata=formdata)
+    form.language.choices, form.currency.choices = language_choices(), currency_choices()
+    return form
 
 
 # ---- after the game: settling up, importing -----------------------------------------------------
@@ -312,11 +382,12 @@ NUMBER = re.compile(r"[^\s,;]+")
 class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
-    settlement = SelectField("Settlement", choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
-    stake = FiniteDecimalField("Stake per point", places=2, default=Decimal("0"),
-                         validators=[validators.InputRequired("enter a stake, 0 or more"),
-                                     validators.NumberRange(min=0, max=1_000_000, message="must be 0 or more")])
-    payouts = StringField("What each place pays the winner (Prospect)", validators=[validators.Optional()])
+    settlement = SelectField(lazy_gettext("Settlement"), choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+    stake = FiniteDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
+                               validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
+                                           validators.NumberRange(min=0, max=1_000_000,
+                                                                  message=lazy_gettext("must be 0 or more"))])
+    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"), validators=[validators.Optional()])
 
 
 def parse_payouts(text, players=None):
@@ -324,29 +395,35 @@ def parse_payouts(text, players=None):
 
     With `players` there must be exactly one amount per losing place; without, the engine checks the count.
     """
-    words = NUMBER.findall(text or "")
-    if not words:
+    typed = NUMBER.findall(text or "")
+    if not typed:
         return None
     amounts = []
-    for word in words:
+    for word in typed:
         try:
             amount = Decimal(word)
         except InvalidOperation:
-            raise ValueError(f"{word!r} is not an amount: the amounts must be numbers, like 1, 2, 3") from None
+            raise ValueError(_("%(word)s is not an amount: the amounts must be numbers, like 1, 2, 3",
+                               word=repr(word))) from None
         if not amount.is_finite() or amount < 0:
-            raise ValueError(f"{word!r} is not an amount: each amount must be 0 or more")
+            raise ValueError(_("%(word)s is not an amount: each amount must be 0 or more", word=repr(word)))
         amounts.append(amount)
     if players is not None and len(amounts) != players - 1:
         places = ", ".join(ordinal(place) for place in range(2, players + 1))
-        raise ValueError(f"enter {players - 1} amounts, one for each losing place ({places}); "
-                         f"you entered {len(amounts)}")
+        raise ValueError(ngettext("enter %(num)d amount, one for the losing place (%(places)s); you entered %(typed)d",
+                                  "enter %(num)d amounts, one for each losing place (%(places)s); you entered %(typed)d",
+                                  players - 1, places=places, typed=len(amounts)))
     return [float(amount) for amount in amounts]
 
 
+# A place as the language writes it: 2nd, 3rd, 4th in English; a translation keeps one form for all four.
+ORDINALS = {"st": N_("%(number)dst"), "nd": N_("%(number)dnd"), "rd": N_("%(number)drd"), "th": N_("%(number)dth")}
+
+
 def ordinal(number):
-    """Return 2nd, 3rd, 4th..."""
+    """Return 2nd, 3rd, 4th... in the reader's language ("2e" in Dutch, "2." in German)."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    return _(ORDINALS[suffix], number=number)
 
 
 class ImportForm(BaseForm):

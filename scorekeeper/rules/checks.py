@@ -2,6 +2,8 @@
 
 import json
 
+from .words import _
+
 
 class RecordError(ValueError):
     """A record that breaks its own rules: `path` names the field, `message` what is wrong."""
@@ -18,15 +20,16 @@ def fail(path, message):
 
 def whole(value, path, low=None, high=None):
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(path, f"must be a whole number, not {json.dumps(value)}")
+        fail(path, _("must be a whole number, not %(value)s", value=json.dumps(value)))
     if low is not None and value < low or high is not None and value > high:
-        fail(path, f"{value} is out of range {low}..{high}" if high is not None else f"must be at least {low}")
+        fail(path, _("%(value)d is out of range %(low)d..%(high)d", value=value, low=low, high=high)
+             if high is not None else _("must be at least %(low)d", low=low))
     return value
 
 
 def find(registry, value, path):
     if not isinstance(value, str):
-        fail(path, f"must be a {registry.kind} id")
+        fail(path, _("must be a %(kind)s id", kind=registry.kind))
     try:
         return registry.find(value)
     except ValueError as error:

@@ -1,8 +1,11 @@
 """A game record's rules: the checked `Rules` and how they are read from the record's "rules" object."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
-from . import bidding, patterns
+from babel.numbers import list_currencies
+
+from . import bidding, patterns, words
 from .bidding import BIDDING_STYLES
 from .checks import fail, find, whole
 from .modifiers import MODIFIERS, any_modifier
@@ -35,6 +38,7 @@ class Rules:
     payouts: tuple | None = None
     first_dealer: int = 0
     plan_players: int | None = None
+    currency: str = ""  # the stake's ISO 4217 code; "": the stake is in points
 
     @property
     def hook_applies(self):
@@ -66,11 +70,11 @@ def load_rules(data, players):
     """Return the record's rules, checked (`players`: how many play), or raise RecordError naming the field."""
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        fail("rules", "must be an object")
+        fail("rules", words._("must be an object"))
     system = find(SYSTEMS, rules.get("scoring", SYSTEMS.default.id), "rules.scoring")
     options = rules.get("options") or {}
     if not isinstance(options, dict):
-        fail("rules.options", "must be an object")
+        fail("rules.options", words._("must be an object"))
     try:
         options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", SYSTEMS.default.id))[1], **options})
         system = system.for_options(options)
@@ -78,18 +82,19 @@ def load_rules(data, players):
         fail("rules.options", str(error))
     modifiers = rules.get("modifiers") or []
     if not isinstance(modifiers, list):
-        fail("rules.modifiers", "must be a list of modifier ids")
+        fail("rules.modifiers", words._("must be a list of modifier ids"))
     modifiers = tuple(find(MODIFIERS, m, f"rules.modifiers[{i}]").id for i, m in enumerate(modifiers))
     for i, modifier in enumerate(modifiers):
         if modifier in modifiers[:i]:
-            fail(f"rules.modifiers[{i}]", f"{modifier!r} is listed twice; list each modifier once")
+            fail(f"rules.modifiers[{i}]", words._("%(modifier)s is listed twice; list each modifier once",
+                                                  modifier=repr(modifier)))
     hook = rules.get("hook", Rules.hook)
     if not isinstance(hook, bool):
-        fail("rules.hook", "must be true or false")
+        fail("rules.hook", words._("must be true or false"))
     hook_from = whole(rules.get("hook_from", Rules.hook_from), "rules.hook_from", 1)
     deals = rules.get("deals") or {}
     if not isinstance(deals, dict):
-        fail("rules.deals", "must be an object")
+        fail("rules.deals", words._("must be an object"))
     pattern = find(PATTERNS, deals.get("pattern", Rules.pattern), "rules.deals.pattern").id
     decks = whole(deals.get("decks", patterns.decks_for(players)), "rules.deals.decks", 1, 4)
     plan_players = deals.get("players")
@@ -102,34 +107,56 @@ def load_rules(data, players):
     sizes = deals.get("sizes")
     if sizes is not None:
         if not isinstance(sizes, list) or not sizes:
-            fail("rules.deals.sizes", "must be a list of hand sizes")
+            fail("rules.deals.sizes", words._("must be a list of hand sizes"))
         sizes = tuple(whole(s, f"rules.deals.sizes[{i}]", 1) for i, s in enumerate(sizes))
     planned = deals.get("hands")
     if planned is not None:
         whole(planned, "rules.deals.hands", 1)
     full_deal = deals.get("full_deal", Rules.full_deal)
     if not isinstance(full_deal, bool):
-        fail("rules.deals.full_deal", "must be true or false")
+        fail("rules.deals.full_deal", words._("must be true or false"))
     stake = rules.get("stake", Rules.stake)
     if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-        fail("rules.stake", "must be a number of at least 0")
+        fail("rules.stake", words._("must be a number of at least 0"))
+    currency = _currency(rules, stake)
     payouts = rules.get("payouts")
     if payouts is not None:
         if not isinstance(payouts, list) or not all(
                 isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 0 for p in payouts):
-            fail("rules.payouts", "must list what each losing place pays, from second place on")
+            fail("rules.payouts", words._("must list what each losing place pays, from second place on"))
         if len(payouts) < players - 1:
-            fail("rules.payouts", f"needs an amount for each of the {players - 1} losing places")
+            fail("rules.payouts", words.ngettext("needs an amount for the %(num)d losing place",
+                                                 "needs an amount for each of the %(num)d losing places", players - 1))
         payouts = tuple(payouts)
     first_dealer = whole(rules.get("first_dealer", Rules.first_dealer), "rules.first_dealer", 0, players - 1)
     settlement = find(SETTLEMENTS, rules.get("settlement", Rules.settlement), "rules.settlement")
     if settlement.needs_highest_wins and system.lowest_wins:
-        fail("rules.settlement", f"{settlement.name} pays points out as money, so it needs a system where the "
-              f"highest total wins; under {system.name} the lowest wins: choose pairwise or the sliding scale")
+        fail("rules.settlement", words._("%(settlement)s pays points out as money, so it needs a system where the "
+                                         "highest total wins; under %(system)s the lowest wins: choose pairwise or "
+                                         "the sliding scale", settlement=settlement.name, system=system.name))
     return Rules(
         system=system, options=options, modifiers=modifiers, hook=hook, hook_from=hook_from, pattern=pattern,
         max_cards=max_cards, decks=decks, sizes=sizes, planned_hands=planned, full_deal=full_deal,
         stake=stake, settlement=settlement.id,
         bidding=find(BIDDING_STYLES, rules.get("bidding", Rules.bidding), "rules.bidding").id,
         trump=find(TRUMP_METHODS, rules.get("trump", Rules.trump), "rules.trump").id,
-        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players)
+        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players, currency=currency)
+
+
+def decimals(amount):
+    """How many decimals an amount has as written: 2 for 0.25, 0 for 3 or 3.0."""
+    return max(0, -Decimal(repr(amount) if isinstance(amount, float) else str(amount)).normalize().as_tuple().exponent)
+
+
+def _currency(rules, stake):
+    """Return the stake's currency (an ISO 4217 code, or "" for points), checked with the stake's decimals."""
+    currency = rules.get("currency") or ""
+    if not isinstance(currency, str) or currency and currency not in list_currencies():
+        fail("rules.currency", words._("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
+    places = words.currency_places(currency)
+    if currency and decimals(stake) > places:
+        fail("rules.stake", words.ngettext("has more decimals than %(currency)s has: at most %(num)d",
+                                           "has more decimals than %(currency)s has: at most %(num)d", places,
+                                           currency=currency) if places else
+             words._("must be a whole number: %(currency)s has no decimals", currency=currency))
+    return currency

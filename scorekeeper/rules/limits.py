@@ -10,6 +10,8 @@ import json
 import math
 import re
 
+from .words import _, number
+
 MAX_PLAYERS = 30
 MAX_HANDS = 1000            # a cooperative game may need many deals; the benchmarks use 200
 MAX_NAME = 40               # characters of a player's name (trimmed)
@@ -40,26 +42,28 @@ def _number_text(value):
 def finite_number(value, path, low, high):
     """Return value if it is a finite number (not true/false) within low..high; else raise LimitError."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise LimitError(path, "must be a number")
+        raise LimitError(path, _("must be a number"))
     if isinstance(value, float) and not math.isfinite(value):
-        raise LimitError(path, f"must be a finite number, not {_number_text(value)}")
+        raise LimitError(path, _("must be a finite number, not %(value)s", value=_number_text(value)))
     if not low <= value <= high:
-        shown = value if isinstance(value, float) or abs(value) < 10 ** 15 else f"a {len(str(abs(value)))}-digit number"
-        raise LimitError(path, f"must be between {low:,} and {high:,}, not {shown}")
+        shown = (value if isinstance(value, float) or abs(value) < 10 ** 15
+                 else _("a %(digits)d-digit number", digits=len(str(abs(value)))))
+        raise LimitError(path, _("must be between %(low)s and %(high)s, not %(value)s",
+                                 low=number(low), high=number(high), value=shown))
     return value
 
 
 def _bad_value(value, path, depth):
     """Return (path, message) of the first non-finite number, invalid text or too deep nesting, or None."""
     if depth > MAX_DEPTH:
-        return path, f"is nested more than {MAX_DEPTH} levels deep"
+        return path, _("is nested more than %(most)d levels deep", most=MAX_DEPTH)
     if isinstance(value, float) and not math.isfinite(value):
-        return path, f"must be a finite number, not {_number_text(value)}"
+        return path, _("must be a finite number, not %(value)s", value=_number_text(value))
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return path, "is not valid Unicode text (a lone surrogate)"
+            return path, _("is not valid Unicode text (a lone surrogate)")
     elif isinstance(value, dict):
         for key, item in value.items():
             found = _bad_value(key, path, depth + 1) if isinstance(key, str) else None
@@ -80,14 +84,15 @@ def check_size(data, known_hands=0):
     The first `known_hands` hands are known to nest well (see `check_record`); the size counts them.
     Return the record as compact JSON text, as it is stored."""
     if not _depth_ok(_without_known_hands(data, known_hands)):
-        raise LimitError("", f"the record is nested more than {MAX_DEPTH} levels deep")
+        raise LimitError("", _("the record is nested more than %(most)d levels deep", most=MAX_DEPTH))
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
         size = len(text.encode("utf-8"))
     except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
-        raise LimitError(*(_bad_value(data, "", 0) or ("", "cannot be written as JSON"))) from None
+        raise LimitError(*(_bad_value(data, "", 0) or ("", _("cannot be written as JSON")))) from None
     if size > MAX_RECORD_BYTES:
-        raise LimitError("", f"the record is {size:,} bytes of JSON; at most {MAX_RECORD_BYTES:,} are kept")
+        raise LimitError("", _("the record is %(size)s bytes of JSON; at most %(most)s are kept",
+                               size=number(size), most=number(MAX_RECORD_BYTES)))
     return text
 
 
@@ -107,11 +112,12 @@ def _depth_ok(data):
 def check_players(players):
     """Refuse more than MAX_PLAYERS players or a name longer than MAX_NAME characters."""
     if len(players) > MAX_PLAYERS:
-        raise LimitError("players", f"{len(players)} players listed; at most {MAX_PLAYERS} can play")
+        raise LimitError("players", _("%(count)d players listed; at most %(most)d can play",
+                                      count=len(players), most=MAX_PLAYERS))
     for seat, name in enumerate(players):
         if isinstance(name, str) and len(name.strip()) > MAX_NAME:
-            raise LimitError(f"players[{seat}]", f"is {len(name.strip())} characters long; "
-                                                 f"a name has at most {MAX_NAME}")
+            raise LimitError(f"players[{seat}]", _("is %(length)d characters long; a name has at most %(most)d",
+                                                   length=len(name.strip()), most=MAX_NAME))
 
 
 def check_rules(data):
@@ -124,7 +130,8 @@ def check_rules(data):
     payouts = rules.get("payouts")
     if isinstance(payouts, list):
         if len(payouts) > MAX_PLAYERS:
-            raise LimitError("rules.payouts", f"lists {len(payouts)} amounts; at most {MAX_PLAYERS} places")
+            raise LimitError("rules.payouts", _("lists %(count)d amounts; at most %(most)d places",
+                                                count=len(payouts), most=MAX_PLAYERS))
         for index, amount in enumerate(payouts):
             finite_number(amount, f"rules.payouts[{index}]", 0, MAX_MONEY)
     options = rules.get("options")
@@ -136,10 +143,12 @@ def check_rules(data):
     if isinstance(deals, dict):
         sizes = deals.get("sizes")
         if isinstance(sizes, list) and len(sizes) > MAX_SIZES:
-            raise LimitError("rules.deals.sizes", f"lists {len(sizes)} hands; a game has at most {MAX_HANDS}")
+            raise LimitError("rules.deals.sizes", _("lists %(count)d hands; a game has at most %(most)d",
+                                                    count=len(sizes), most=MAX_HANDS))
         hands = deals.get("hands")
         if isinstance(hands, int) and not isinstance(hands, bool) and hands > MAX_HANDS:
-            raise LimitError("rules.deals.hands", f"is {hands}; a game has at most {MAX_HANDS} hands")
+            raise LimitError("rules.deals.hands", _("is %(hands)d; a game has at most %(most)d hands",
+                                                    hands=hands, most=MAX_HANDS))
 
 
 def _without_known_hands(data, known_hands):
@@ -152,13 +161,14 @@ def check_hands(data, known_hands=0):
     if not isinstance(hands, list):
         return
     if len(hands) > MAX_HANDS:
-        raise LimitError("hands", f"{len(hands)} hands recorded; a game has at most {MAX_HANDS}")
+        raise LimitError("hands", _("%(count)d hands recorded; a game has at most %(most)d",
+                                    count=len(hands), most=MAX_HANDS))
     for index, hand in enumerate(hands[known_hands:], start=known_hands):
         if not isinstance(hand, dict):
             continue
         for key in ("penalties", "joins", "out", "blind"):
             if key in hand and hand[key] is not None and not isinstance(hand[key], list):
-                raise LimitError(f"hands[{index}].{key}", "must be a list")
+                raise LimitError(f"hands[{index}].{key}", _("must be a list"))
         for i, penalty in enumerate(hand.get("penalties") or []):
             if isinstance(penalty, dict) and penalty.get("points") is not None:
                 finite_number(penalty["points"], f"hands[{index}].penalties[{i}].points", -MAX_POINTS, MAX_POINTS)
@@ -169,10 +179,10 @@ def check_hands(data, known_hands=0):
 
 def _seat_list(values, path, players):
     if not isinstance(values, list):
-        raise LimitError(path, "must be a list of seats")
+        raise LimitError(path, _("must be a list of seats"))
     for index, seat in enumerate(values):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise LimitError(f"{path}[{index}]", f"must be a seat from 0 to {players - 1}")
+            raise LimitError(f"{path}[{index}]", _("must be a seat from 0 to %(last)d", last=players - 1))
 
 
 def check_table(data, players):
@@ -181,7 +191,7 @@ def check_table(data, players):
     if table is None:
         return
     if not isinstance(table, dict):
-        raise LimitError("table", "must be an object with left, sitting_out and joining")
+        raise LimitError("table", _("must be an object with left, sitting_out and joining"))
     for key in ("left", "sitting_out"):
         if table.get(key) is not None:
             _seat_list(table[key], f"table.{key}", players)
@@ -189,11 +199,11 @@ def check_table(data, players):
     if joining is None:
         return
     if not isinstance(joining, list):
-        raise LimitError("table.joining", "must list the players who join, as {seat, total}")
+        raise LimitError("table.joining", _("must list the players who join, as {seat, total}"))
     for index, join in enumerate(joining):
         path = f"table.joining[{index}]"
         if not isinstance(join, dict):
-            raise LimitError(path, "must be an object with seat and total")
+            raise LimitError(path, _("must be an object with seat and total"))
         _seat_list([join.get("seat")], f"{path}.seat", players)
         finite_number(join.get("total", 0), f"{path}.total", -MAX_POINTS, MAX_POINTS)
 
@@ -201,22 +211,22 @@ def check_table(data, players):
 def checked_date(value, path="date"):
     """Return a day written YYYY-MM-DD (a real day of years 1 to 9999), else raise LimitError."""
     if not isinstance(value, str) or not DAY.match(value):
-        raise LimitError(path, "must be a day written YYYY-MM-DD, such as 2026-11-25")
+        raise LimitError(path, _("must be a day written YYYY-MM-DD, such as 2026-11-25"))
     try:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
-        raise LimitError(path, f"is not a day of the calendar: {value!r}; write it YYYY-MM-DD") from None
+        raise LimitError(path, _("is not a day of the calendar: %(value)s; write it YYYY-MM-DD", value=repr(value))) from None
 
 
 def checked_note(value, path="note"):
     """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
     if not isinstance(value, str):
-        raise LimitError(path, "must be text")
+        raise LimitError(path, _("must be text"))
     note = value.strip()
     if len(note) > MAX_NOTE:
-        raise LimitError(path, f"is {len(note)} characters long; a note has at most {MAX_NOTE}")
+        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d", length=len(note), most=MAX_NOTE))
     if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in note):
-        raise LimitError(path, "must be one line of text, without control characters")
+        raise LimitError(path, _("must be one line of text, without control characters"))
     return note
 
 

@@ -107,8 +107,7 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
         n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
         if n < 1:
             raise ValueError(ngettext("%(players)d players cannot be dealt a hand from %(num)d deck",
-                                      "%(players)d players cannot be dealt a hand from %(num)d decks", decks,
-                                      players=players))
+                                      "%(players)d players cannot be dealt a hand from %(num)d decks", decks, players=players))
         plan = entry.sizes(int(n))
     for size in plan:
         if size < 1:
@@ -118,10 +117,10 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
             capped = " ".join(str(min(each, limit)) for each in plan)
             raise ValueError(ngettext(
                 "%(size)d cards for %(players)d players needs more than %(num)d deck (at most %(limit)d each): "
-                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(sizes)s)",
+                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(capped)s)",
                 "%(size)d cards for %(players)d players needs more than %(num)d decks (at most %(limit)d each): "
-                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(sizes)s)",
-                decks, size=size, players=players, limit=limit, more=decks + 1, sizes=capped))
+                "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(capped)s)",
+                decks, size=size, players=players, limit=limit, more=decks + 1, capped=capped))
     if hands is not None:
         if hands < 1:
             raise ValueError(_("a game needs at least 1 deal"))

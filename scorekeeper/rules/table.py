@@ -14,6 +14,7 @@ They raise ValueError with a message a player can act on.
 import copy
 
 from .patterns import decks_for
+from .words import _
 
 START_CHOICES = ("zero", "lowest", "number")
 
@@ -50,16 +51,16 @@ def _with_table(record, table):
 def _check_seat(record, seat):
     players = record["players"]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(players):
-        raise ValueError(f"there is no seat {seat!r} at this table")
+        raise ValueError(_("there is no seat %(seat)s at this table", seat=repr(seat)))
     table = table_state(record)
     if seat in table["left"]:
-        raise ValueError(f"{players[seat]} has left the game")
+        raise ValueError(_("%(name)s has left the game", name=players[seat]))
     return table
 
 
 def _check_enough(record, out):
     if len(record["players"]) - len(set(out)) < 2:
-        raise ValueError("at least 2 players must be dealt in")
+        raise ValueError(_("at least 2 players must be dealt in"))
 
 
 def starting_total(totals, left, how, number=None, lowest_wins=False):
@@ -75,9 +76,9 @@ def starting_total(totals, left, how, number=None, lowest_wins=False):
         return (max if lowest_wins else min)(playing) if playing else 0
     if how == "number":
         if isinstance(number, bool) or not isinstance(number, (int, float)):
-            raise ValueError("enter the starting total as a number")
+            raise ValueError(_("enter the starting total as a number"))
         return int(number) if float(number).is_integer() else number
-    raise ValueError(f"choose how the newcomer starts: {', '.join(START_CHOICES)}")
+    raise ValueError(_("choose how the newcomer starts: %(choices)s", choices=", ".join(START_CHOICES)))
 
 
 def standing_totals(record, totals):
@@ -92,11 +93,11 @@ def add_player(record, name, total=0):
     """Seat a late arrival in the last seat; they join the next hand with `total`."""
     name = (name or "").strip()
     if not name:
-        raise ValueError("enter the newcomer's name")
+        raise ValueError(_("enter the newcomer's name"))
     if name.casefold() in {player.strip().casefold() for player in record["players"]}:
-        raise ValueError(f"{name} is already at the table; choose another name")
+        raise ValueError(_("%(name)s is already at the table; choose another name", name=name))
     if isinstance(total, bool) or not isinstance(total, (int, float)):
-        raise ValueError("the starting total must be a number")
+        raise ValueError(_("the starting total must be a number"))
     old = len(record["players"])
     new = copy.deepcopy(record)
     seat = old

@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, Response, request
 
 from .. import delivery, rules, scored_json, store, taps
+from ..i18n import languages
 from ..rules import RecordError, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -56,6 +57,10 @@ def _record_error(error):
 def create():
     """Store a game record; answer with its id, edit key and links."""
     record = _json_body()
+    language = record.get("language") if isinstance(record, dict) else None
+    if language is not None and (not isinstance(language, str) or language not in languages()):
+        raise ApiError(422, f"language: must be one of this app's languages ({', '.join(languages())}), "
+                            f"or left out for the reader's", "language")
     try:
         game_id, edit_key = store.create_game(store.get_db(), record)
     except RecordError as error:

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from .. import exports, rules, slots, store
 from ..forms import ImportForm, csrf_failed, form_problems
 from ..owner import owner_required
+from ..rules.words import _, lazy_gettext, ngettext
 from .common import give_edit_key, load_scored
 
 bp = Blueprint("transfer", __name__)
@@ -16,7 +17,8 @@ BOM = "\ufeff"  # Excel reads a CSV as UTF-8 only when it starts with this mark
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?$")
 # A whole export is read and sent a page of games at a time, on this thread's own connection (no request
 # context needed once the view returns); at most two at once, a third is told to try again (503).
-EXPORT_SLOTS = slots.Slots(2, 0.5, "two exports of every game are being sent already; try again in a few seconds")
+EXPORT_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two exports of every game are being sent already; "
+                                                "try again in a few seconds"))
 
 
 # Names the stored games an export of every game left out because they cannot be read (16.8).
@@ -129,18 +131,18 @@ def import_page():
     if request.method == "GET":
         return render_template("transfer/import.html", form=form, error=None)
     if not form.validate():
-        abort(400, "This form's security token is missing or has expired. "
-                   "Go back, reload the page and try again; nothing was imported." if csrf_failed(form)
+        abort(400, _("This form's security token is missing or has expired. "
+                     "Go back, reload the page and try again; nothing was imported.") if csrf_failed(form)
               else form_problems(form))
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return refuse(form, "Choose a file to import: a JSON export of the scorekeeper.")
+        return refuse(form, _("Choose a file to import: a JSON export of the scorekeeper."))
     try:
         records = exports.parse_import(upload.read())
     except rules.RecordError as error:
-        return refuse(form, f"This file cannot be imported: {error}. Nothing was imported.")
+        return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
     if not records:
-        return refuse(form, "This file holds no games. Nothing was imported.")
+        return refuse(form, _("This file holds no games. Nothing was imported."))
     made, skipped = import_games(store.get_db(), records)
     flash(imported_message(len(made), skipped), "info")
     response = redirect(url_for("table.home"))
@@ -151,9 +153,10 @@ def import_page():
 
 def imported_message(count, skipped):
     """Say what an import did: 'Imported 3 games. 2 games were already here, skipped.'"""
-    words = [f"Imported {rules.counted(count, 'game')}."]
+    said = [ngettext("Imported %(num)d game.", "Imported %(num)d games.", count)]
     if skipped:
-        words.append(f"{rules.counted(skipped, 'game')} {'was' if skipped == 1 else 'were'} already here, skipped.")
+        said.append(ngettext("%(num)d game was already here, skipped.", "%(num)d games were already here, skipped.",
+                             skipped))
     if count > 1:
-        words.append("This phone may edit the newest of them; the others open read-only.")
-    return " ".join(words)
+        said.append(_("This phone may edit the newest of them; the others open read-only."))
+    return " ".join(said)

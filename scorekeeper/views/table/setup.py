@@ -9,6 +9,7 @@ from ...forms import (MAX_PLAYERS, RevisionForm, apply_preset, csrf_failed, deal
                       option_field_name, preset_fields, presets_for_page, rules_from_setup, setup_form)
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS
+from ...rules.words import _, ngettext
 from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
 from . import bp
 
@@ -60,9 +61,13 @@ def _settle_n(form, players):
         return None
     asked, form.max_cards.data = form.max_cards.data, largest
     two_decks = rules.largest_hand(count, 2, bool(form.full_deal.data))
-    more = f" Or choose 2 decks (Decks) for up to {min(asked, two_decks)}." if decks < 2 else ""
-    return (f"N (largest hand) is {largest}, not {asked}: {count} players get at most {largest} cards each "
-            f"from {rules.counted(decks, 'deck')}.{more}")
+    note = ngettext("N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
+                    "cards each from %(num)d deck.",
+                    "N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
+                    "cards each from %(num)d decks.", decks, largest=largest, asked=asked, count=count)
+    if decks < 2:
+        note += " " + _("Or choose 2 decks (Decks) for up to %(most)d.", most=min(asked, two_decks))
+    return note
 
 
 def _fill_options(form, scoring, given):
@@ -115,17 +120,17 @@ def new_game():
         apply_preset(form, form.preset.data, len(players) or 4)
         return setup_page(form)
     if not form.validate():
-        flash("This page was open too long; please try again." if csrf_failed(form)
+        flash(_("This page was open too long; please try again.") if csrf_failed(form)
               else form_problems(form), "error")
         return setup_page(form), 400
     if len(players) < 3:
-        flash("Enter at least 3 players, in seat order clockwise.", "error")
+        flash(_("Enter at least 3 players, in seat order clockwise."), "error")
         return setup_page(form), 400
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
     note = _settle_n(form, players)
     try:
-        record = {"players": players, "rules": _rules_from(form, players), "hands": []}
+        record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}
         response = start_game(record)
     except RecordError as error:
         flash(explain(error, players), "error")
@@ -161,5 +166,5 @@ def claim(game_id, key):
     """Take over the scorekeeping with the edit link."""
     game, loaded = load_game(game_id)
     if not store.may_edit(game, key):
-        abort(403, "That edit link is wrong; ask the scorekeeper for a new one.")
+        abort(403, _("That edit link is wrong; ask the scorekeeper for a new one."))
     return give_edit_key(screen(game_id, loaded), game_id, key)
