@@ -155,8 +155,9 @@ def tricks_form(players):
     class TricksForm(RevisionForm):
         penalty_seat = SelectField(choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
                                    default="")
-        penalty_reason = SelectField(choices=[SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
-                                              for p in rules.PENALTIES])
+        penalty_reason = SelectField(choices=[
+            SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+            for p in rules.PENALTIES])
         penalty_points = FiniteDecimalField(validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
@@ -194,11 +195,13 @@ class SetupForm(BaseForm):
                          default="")
     first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
     pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = WholeField(lazy_gettext("N (largest hand)"), validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    max_cards = WholeField(lazy_gettext("N (largest hand)"),
+                           validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
     sizes = StringField(lazy_gettext("Custom hand sizes"), validators=[validators.Optional()])
-    hands = WholeField(lazy_gettext("Stop after (deals)"), validators=[validators.Optional(), validators.NumberRange(min=1)])
+    hands = WholeField(lazy_gettext("Stop after (deals)"),
+                       validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(lazy_gettext("Decks"),
                         choices=[SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
                                  SelectChoice("1", lazy_gettext("1 deck")), SelectChoice("2", lazy_gettext("2 decks"))],
@@ -214,7 +217,8 @@ class SetupForm(BaseForm):
     stake = FiniteDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
                                validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
-    payouts = StringField(lazy_gettext("Prospect sliding scale"), validators=[validators.Optional(), validators.Length(max=200)])
+    payouts = StringField(lazy_gettext("Prospect sliding scale"),
+                          validators=[validators.Optional(), validators.Length(max=200)])
     # The game's language (its PDF sheets print in it on any phone) and the stake's currency: the page's by default.
     language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
     currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
@@ -259,7 +263,8 @@ def _capitalized(name):
 def dealer_choices(names):
     """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
     return [SelectChoice("cut", _("cut for deal"))] + [
-        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1)) for s in range(MAX_PLAYERS)]
+        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1))
+        for s in range(MAX_PLAYERS)]
 
 
 def option_field_name(system, option):
@@ -353,7 +358,8 @@ def setup_form(formdata=None):
     class Setup(SetupForm):
         pass
     for seat in range(MAX_PLAYERS):
-        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1), validators=[validators.Optional(),
+        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1),
+                                                     validators=[validators.Optional(),
                                                                  validators.Length(max=40)]))
     for system in rules.SYSTEMS:
         for option in system.options:
@@ -382,12 +388,14 @@ NUMBER = re.compile(r"[^\s,;]+")
 class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
-    settlement = SelectField(lazy_gettext("Settlement"), choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+    settlement = SelectField(lazy_gettext("Settlement"),
+                             choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
     stake = FiniteDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            validators.NumberRange(min=0, max=1_000_000,
                                                                   message=lazy_gettext("must be 0 or more"))])
-    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"), validators=[validators.Optional()])
+    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
+                          validators=[validators.Optional()])
 
 
 def parse_payouts(text, players=None):

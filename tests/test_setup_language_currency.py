@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import store
 from scorekeeper.forms import CURRENCIES
 from scorekeeper.i18n import LANGUAGES
+from scorekeeper.rules import words
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client
@@ -101,8 +102,7 @@ def test_a_stake_with_more_decimals_than_its_currency_is_refused(client, currenc
 @given(currency=st.sampled_from(("",) + CURRENCIES),
        stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False))
 def test_the_stakes_decimals_follow_the_currency(client, app, currency, stake):
-    from babel.numbers import get_currency_precision
-    places = get_currency_precision(currency) if currency else 3
+    places = words.currency_places(currency) if currency else 3  # points: any stake of three decimals
     response = submit(client, "/games/new", {**PLAYERS, "currency": currency, "stake": str(stake)})
     fits = stake == round(stake, places)
     assert response.status_code == (302 if fits else 400), errors(response)
@@ -167,3 +167,15 @@ def test_a_stake_typed_with_the_pages_decimal_comma_is_read(app):
     response = submit(english, "/games/new", {**PLAYERS, "stake": "0,25"})  # English writes 0,25 for no number
     assert response.status_code == 400
     assert "must be a number typed with the digits 0 to 9, like 0.5" in errors(response)
+
+
+def test_the_api_answers_in_english_whatever_the_phones_language(client, app):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    client.set_cookie("lang", "de")
+    response = client.post("/api/games", json=record(currency="CLP", stake=0.5))
+    assert response.get_json() == {"error": "rules.stake: must be a whole number: CLP has no decimals",
+                                   "field": "rules.stake"}
+    with app.test_request_context("/api/games", headers={"Accept-Language": "nl"}):
+        assert words.locale() == "en"
+    with app.test_request_context("/games/new", headers={"Accept-Language": "nl"}):
+        assert words.locale() == "nl"
