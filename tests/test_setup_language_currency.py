@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.forms import CURRENCIES
 from scorekeeper.i18n import LANGUAGES
 from scorekeeper.rules import words
@@ -179,3 +179,21 @@ def test_the_api_answers_in_english_whatever_the_phones_language(client, app):
         assert words.locale() == "en"
     with app.test_request_context("/games/new", headers={"Accept-Language": "nl"}):
         assert words.locale() == "nl"
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                      max_size=3), max_leaves=6)
+
+
+@given(currency=JSON_VALUES | st.sampled_from(CURRENCIES + ("JPY", "XXX", "eur", "")),
+       stake=st.sampled_from([0, 1, 0.5, 0.25, 0.125, 3.0, 1e-7, 999999.99]))
+def test_the_engine_loads_any_currency_and_stake_or_says_which_field_is_wrong(currency, stake):
+    try:
+        game = rules.load(record(currency=currency, stake=stake))
+    except rules.RecordError as error:
+        assert error.path in ("rules.currency", "rules.stake") and error.message
+    else:
+        assert currency is None or isinstance(currency, str)
+        assert game.rules.currency == (currency or "")
+        assert not currency or words.currency_places(currency) >= len(repr(float(stake)).partition(".")[2].rstrip("0"))
