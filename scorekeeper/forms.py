@@ -115,14 +115,14 @@ class RevisionForm(BaseForm):
 
 
 class TrumpForm(RevisionForm):
-    trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
-    cards = WholeField(validators=[validators.Optional(), validators.NumberRange(min=1)])
+    trump = SelectField(lazy_gettext("Trump"), choices=[SelectChoice(t, t) for t in rules.TRUMPS])
+    cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional(), validators.NumberRange(min=1)])
 
 
 class BidForm(RevisionForm):
-    seat = WholeField(validators=[validators.InputRequired()])
-    bid = WholeField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
-    blind = BooleanField()
+    seat = WholeField(lazy_gettext("Seat"), validators=[validators.InputRequired()])
+    bid = WholeField(lazy_gettext("Bid"), validators=[validators.InputRequired(), validators.NumberRange(min=0)])
+    blind = BooleanField(lazy_gettext("Blind bid"))
 
 
 def bids_form(seats):
@@ -130,9 +130,11 @@ def bids_form(seats):
     class BidsForm(RevisionForm):
         pass
     for seat in seats:
-        setattr(BidsForm, f"bid_{seat}", WholeField(validators=[validators.InputRequired(),
-                                                                  validators.NumberRange(min=0)]))
-        setattr(BidsForm, f"blind_{seat}", BooleanField())
+        setattr(BidsForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of seat %(number)d", number=seat + 1),
+                                                    validators=[validators.InputRequired(),
+                                                                validators.NumberRange(min=0)]))
+        setattr(BidsForm, f"blind_{seat}",
+                BooleanField(lazy_gettext("Blind bid of seat %(number)d", number=seat + 1)))
     return BidsForm
 
 
@@ -140,41 +142,46 @@ class TableForm(RevisionForm):
     """A change at the table: someone arrives, leaves or sits out; the plan of hands changes."""
 
     action = HiddenField()
-    seat = WholeField(validators=[validators.Optional()])
-    name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    start = RadioField(choices=[SelectChoice("zero", lazy_gettext("zero")),
+    seat = WholeField(lazy_gettext("Seat"), validators=[validators.Optional()])
+    name = StringField(lazy_gettext("Name"), validators=[validators.Optional(), validators.Length(max=40)])
+    start = RadioField(lazy_gettext("Starts with"), choices=[SelectChoice("zero", lazy_gettext("zero")),
                                 SelectChoice("lowest", lazy_gettext("the lowest total")),
                                 SelectChoice("number", lazy_gettext("a number"))], default="zero")
-    total = FiniteDecimalField(validators=[validators.Optional()])
-    position = WholeField(validators=[validators.Optional()])
-    cards = WholeField(validators=[validators.Optional()])
+    total = FiniteDecimalField(lazy_gettext("Starting total"), validators=[validators.Optional()])
+    position = WholeField(lazy_gettext("Hand"), validators=[validators.Optional()])
+    cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional()])
 
 
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
-                                   default="")
-        penalty_reason = SelectField(choices=[
+        penalty_seat = SelectField(lazy_gettext("Penalty for"), default="",
+                                   choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n)
+                                                                             for s, n in enumerate(players)])
+        penalty_reason = SelectField(lazy_gettext("Penalty for what"), choices=[
             SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
             for p in rules.PENALTIES])
-        penalty_points = FiniteDecimalField(validators=[validators.Optional()])
+        penalty_points = FiniteDecimalField(lazy_gettext("Penalty points"), validators=[validators.Optional()])
     for seat in range(len(players)):
-        setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
-                                                                     validators.NumberRange(min=0)]))
+        setattr(TricksForm, f"took_{seat}", WholeField(lazy_gettext("Tricks of %(name)s", name=players[seat]),
+                                                       validators=[validators.Optional(),
+                                                                   validators.NumberRange(min=0)]))
     return TricksForm
 
 
 def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
-        trump = SelectField(choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
+        trump = SelectField(lazy_gettext("Trump"),
+                            choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
-        setattr(EditHandForm, f"bid_{seat}", WholeField(validators=[needed, validators.NumberRange(min=0)]))
+        setattr(EditHandForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of %(name)s", name=players[seat]),
+                                                        validators=[needed, validators.NumberRange(min=0)]))
     for index, _penalty in enumerate(hand.get("penalties") or []):
-        setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
+        setattr(EditHandForm, f"drop_penalty_{index}",
+                BooleanField(lazy_gettext("Drop penalty %(number)d", number=index + 1)))
     return EditHandForm
 
 
@@ -442,5 +449,5 @@ class AboutForm(RevisionForm):
     """A game's or an evening's date and note (the engine checks them: rules/limits.py)."""
 
     # Bounds on what is read at all; the engine's limits (and their messages) come after.
-    date = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    note = StringField(validators=[validators.Optional(), validators.Length(max=1000)])
+    date = StringField(lazy_gettext("Date"), validators=[validators.Optional(), validators.Length(max=40)])
+    note = StringField(lazy_gettext("Note"), validators=[validators.Optional(), validators.Length(max=1000)])
