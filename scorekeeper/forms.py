@@ -115,14 +115,14 @@ class RevisionForm(BaseForm):
 
 
 class TrumpForm(RevisionForm):
-    trump = SelectField(choices=[SelectChoice(t, t) for t in rules.TRUMPS])
-    cards = WholeField(validators=[validators.Optional(), validators.NumberRange(min=1)])
+    trump = SelectField(lazy_gettext("Trump"), choices=[SelectChoice(t, t) for t in rules.TRUMPS])
+    cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional(), validators.NumberRange(min=1)])
 
 
 class BidForm(RevisionForm):
-    seat = WholeField(validators=[validators.InputRequired()])
-    bid = WholeField(validators=[validators.InputRequired(), validators.NumberRange(min=0)])
-    blind = BooleanField()
+    seat = WholeField(lazy_gettext("Seat"), validators=[validators.InputRequired()])
+    bid = WholeField(lazy_gettext("Bid"), validators=[validators.InputRequired(), validators.NumberRange(min=0)])
+    blind = BooleanField(lazy_gettext("Blind bid"))
 
 
 def bids_form(seats):
@@ -130,9 +130,11 @@ def bids_form(seats):
     class BidsForm(RevisionForm):
         pass
     for seat in seats:
-        setattr(BidsForm, f"bid_{seat}", WholeField(validators=[validators.InputRequired(),
-                                                                  validators.NumberRange(min=0)]))
-        setattr(BidsForm, f"blind_{seat}", BooleanField())
+        setattr(BidsForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of seat %(number)d", number=seat + 1),
+                                                    validators=[validators.InputRequired(),
+                                                                validators.NumberRange(min=0)]))
+        setattr(BidsForm, f"blind_{seat}",
+                BooleanField(lazy_gettext("Blind bid of seat %(number)d", number=seat + 1)))
     return BidsForm
 
 
@@ -140,40 +142,46 @@ class TableForm(RevisionForm):
     """A change at the table: someone arrives, leaves or sits out; the plan of hands changes."""
 
     action = HiddenField()
-    seat = WholeField(validators=[validators.Optional()])
-    name = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    start = RadioField(choices=[SelectChoice("zero", lazy_gettext("zero")),
+    seat = WholeField(lazy_gettext("Seat"), validators=[validators.Optional()])
+    name = StringField(lazy_gettext("Name"), validators=[validators.Optional(), validators.Length(max=40)])
+    start = RadioField(lazy_gettext("Starts with"), choices=[SelectChoice("zero", lazy_gettext("zero")),
                                 SelectChoice("lowest", lazy_gettext("the lowest total")),
                                 SelectChoice("number", lazy_gettext("a number"))], default="zero")
-    total = FiniteDecimalField(validators=[validators.Optional()])
-    position = WholeField(validators=[validators.Optional()])
-    cards = WholeField(validators=[validators.Optional()])
+    total = FiniteDecimalField(lazy_gettext("Starting total"), validators=[validators.Optional()])
+    position = WholeField(lazy_gettext("Hand"), validators=[validators.Optional()])
+    cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional()])
 
 
 def tricks_form(players):
     """Return a tricks form with one count per seat and an optional penalty."""
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
-                                   default="")
-        penalty_reason = SelectField(choices=[SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
-                                              for p in rules.PENALTIES])
-        penalty_points = FiniteDecimalField(validators=[validators.Optional()])
+        penalty_seat = SelectField(lazy_gettext("Penalty for"), default="",
+                                   choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n)
+                                                                             for s, n in enumerate(players)])
+        penalty_reason = SelectField(lazy_gettext("Penalty for what"), choices=[
+            SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+            for p in rules.PENALTIES])
+        penalty_points = FiniteDecimalField(lazy_gettext("Penalty points"), validators=[validators.Optional()])
     for seat in range(len(players)):
-        setattr(TricksForm, f"took_{seat}", WholeField(validators=[validators.Optional(),
-                                                                     validators.NumberRange(min=0)]))
+        setattr(TricksForm, f"took_{seat}", WholeField(lazy_gettext("Tricks of %(name)s", name=players[seat]),
+                                                       validators=[validators.Optional(),
+                                                                   validators.NumberRange(min=0)]))
     return TricksForm
 
 
 def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
-        trump = SelectField(choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
+        trump = SelectField(lazy_gettext("Trump"),
+                            choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
-        setattr(EditHandForm, f"bid_{seat}", WholeField(validators=[needed, validators.NumberRange(min=0)]))
+        setattr(EditHandForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of %(name)s", name=players[seat]),
+                                                        validators=[needed, validators.NumberRange(min=0)]))
     for index, _penalty in enumerate(hand.get("penalties") or []):
-        setattr(EditHandForm, f"drop_penalty_{index}", BooleanField())
+        setattr(EditHandForm, f"drop_penalty_{index}",
+                BooleanField(lazy_gettext("Drop penalty %(number)d", number=index + 1)))
     return EditHandForm
 
 
@@ -194,11 +202,13 @@ class SetupForm(BaseForm):
                          default="")
     first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
     pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = WholeField(lazy_gettext("N (largest hand)"), validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    max_cards = WholeField(lazy_gettext("N (largest hand)"),
+                           validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
     sizes = StringField(lazy_gettext("Custom hand sizes"), validators=[validators.Optional()])
-    hands = WholeField(lazy_gettext("Stop after (deals)"), validators=[validators.Optional(), validators.NumberRange(min=1)])
+    hands = WholeField(lazy_gettext("Stop after (deals)"),
+                       validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(lazy_gettext("Decks"),
                         choices=[SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
                                  SelectChoice("1", lazy_gettext("1 deck")), SelectChoice("2", lazy_gettext("2 decks"))],
@@ -214,7 +224,8 @@ class SetupForm(BaseForm):
     stake = FiniteDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
                                validators=[validators.Optional(), validators.NumberRange(min=0)])
     settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
-    payouts = StringField(lazy_gettext("Prospect sliding scale"), validators=[validators.Optional(), validators.Length(max=200)])
+    payouts = StringField(lazy_gettext("Prospect sliding scale"),
+                          validators=[validators.Optional(), validators.Length(max=200)])
     # The game's language (its PDF sheets print in it on any phone) and the stake's currency: the page's by default.
     language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
     currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
@@ -259,7 +270,8 @@ def _capitalized(name):
 def dealer_choices(names):
     """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
     return [SelectChoice("cut", _("cut for deal"))] + [
-        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1)) for s in range(MAX_PLAYERS)]
+        SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1))
+        for s in range(MAX_PLAYERS)]
 
 
 def option_field_name(system, option):
@@ -353,7 +365,8 @@ def setup_form(formdata=None):
     class Setup(SetupForm):
         pass
     for seat in range(MAX_PLAYERS):
-        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1), validators=[validators.Optional(),
+        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1),
+                                                     validators=[validators.Optional(),
                                                                  validators.Length(max=40)]))
     for system in rules.SYSTEMS:
         for option in system.options:
@@ -382,12 +395,14 @@ NUMBER = re.compile(r"[^\s,;]+")
 class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
-    settlement = SelectField(lazy_gettext("Settlement"), choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+    settlement = SelectField(lazy_gettext("Settlement"),
+                             choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
     stake = FiniteDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            validators.NumberRange(min=0, max=1_000_000,
                                                                   message=lazy_gettext("must be 0 or more"))])
-    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"), validators=[validators.Optional()])
+    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
+                          validators=[validators.Optional()])
 
 
 def parse_payouts(text, players=None):
@@ -434,5 +449,5 @@ class AboutForm(RevisionForm):
     """A game's or an evening's date and note (the engine checks them: rules/limits.py)."""
 
     # Bounds on what is read at all; the engine's limits (and their messages) come after.
-    date = StringField(validators=[validators.Optional(), validators.Length(max=40)])
-    note = StringField(validators=[validators.Optional(), validators.Length(max=1000)])
+    date = StringField(lazy_gettext("Date"), validators=[validators.Optional(), validators.Length(max=40)])
+    note = StringField(lazy_gettext("Note"), validators=[validators.Optional(), validators.Length(max=1000)])

@@ -30,6 +30,8 @@ def languages():
 
 
 def choose_locale():
+    if request.path.startswith("/api/"):  # the JSON API's answers stay English: machines and scripts read them
+        return "en"
     chosen = request.cookies.get(COOKIE)
     if chosen in languages():
         return chosen

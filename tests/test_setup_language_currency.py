@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.forms import CURRENCIES
 from scorekeeper.i18n import LANGUAGES
+from scorekeeper.rules import words
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client
@@ -101,8 +102,7 @@ def test_a_stake_with_more_decimals_than_its_currency_is_refused(client, currenc
 @given(currency=st.sampled_from(("",) + CURRENCIES),
        stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False))
 def test_the_stakes_decimals_follow_the_currency(client, app, currency, stake):
-    from babel.numbers import get_currency_precision
-    places = get_currency_precision(currency) if currency else 3
+    places = words.currency_places(currency) if currency else 3  # points: any stake of three decimals
     response = submit(client, "/games/new", {**PLAYERS, "currency": currency, "stake": str(stake)})
     fits = stake == round(stake, places)
     assert response.status_code == (302 if fits else 400), errors(response)
@@ -167,3 +167,33 @@ def test_a_stake_typed_with_the_pages_decimal_comma_is_read(app):
     response = submit(english, "/games/new", {**PLAYERS, "stake": "0,25"})  # English writes 0,25 for no number
     assert response.status_code == 400
     assert "must be a number typed with the digits 0 to 9, like 0.5" in errors(response)
+
+
+def test_the_api_answers_in_english_whatever_the_phones_language(client, app):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    client.set_cookie("lang", "de")
+    response = client.post("/api/games", json=record(currency="CLP", stake=0.5))
+    assert response.get_json() == {"error": "rules.stake: must be a whole number: CLP has no decimals",
+                                   "field": "rules.stake"}
+    with app.test_request_context("/api/games", headers={"Accept-Language": "nl"}):
+        assert words.locale() == "en"
+    with app.test_request_context("/games/new", headers={"Accept-Language": "nl"}):
+        assert words.locale() == "nl"
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                      max_size=3), max_leaves=6)
+
+
+@given(currency=JSON_VALUES | st.sampled_from(CURRENCIES + ("JPY", "XXX", "eur", "")),
+       stake=st.sampled_from([0, 1, 0.5, 0.25, 0.125, 3.0, 1e-7, 999999.99]))
+def test_the_engine_loads_any_currency_and_stake_or_says_which_field_is_wrong(currency, stake):
+    try:
+        game = rules.load(record(currency=currency, stake=stake))
+    except rules.RecordError as error:
+        assert error.path in ("rules.currency", "rules.stake") and error.message
+    else:
+        assert currency is None or isinstance(currency, str)
+        assert game.rules.currency == (currency or "")
+        assert not currency or words.currency_places(currency) >= len(repr(float(stake)).partition(".")[2].rstrip("0"))

@@ -150,7 +150,8 @@ def decimals(amount):
 
 def _currency(rules, stake):
     """Return the stake's currency (an ISO 4217 code, or "" for points), checked with the stake's decimals."""
-    currency = rules.get("currency") or ""
+    currency = rules.get("currency")
+    currency = "" if currency is None else currency  # null, as "" or left out: points
     if not isinstance(currency, str) or currency and currency not in list_currencies():
         fail("rules.currency", words._("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
     places = words.currency_places(currency)

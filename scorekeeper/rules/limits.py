@@ -215,7 +215,8 @@ def checked_date(value, path="date"):
     try:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
-        raise LimitError(path, _("is not a day of the calendar: %(value)s; write it YYYY-MM-DD", value=repr(value))) from None
+        raise LimitError(path, _("is not a day of the calendar: %(value)s; write it YYYY-MM-DD",
+                                 value=repr(value))) from None
 
 
 def checked_note(value, path="note"):
@@ -224,7 +225,8 @@ def checked_note(value, path="note"):
         raise LimitError(path, _("must be text"))
     note = value.strip()
     if len(note) > MAX_NOTE:
-        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d", length=len(note), most=MAX_NOTE))
+        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d",
+                                 length=len(note), most=MAX_NOTE))
     if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in note):
         raise LimitError(path, _("must be one line of text, without control characters"))
     return note

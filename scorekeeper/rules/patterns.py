@@ -107,7 +107,8 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
         n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
         if n < 1:
             raise ValueError(ngettext("%(players)d players cannot be dealt a hand from %(num)d deck",
-                                      "%(players)d players cannot be dealt a hand from %(num)d decks", decks, players=players))
+                                      "%(players)d players cannot be dealt a hand from %(num)d decks",
+                                      decks, players=players))
         plan = entry.sizes(int(n))
     for size in plan:
         if size < 1:

@@ -78,7 +78,8 @@ def changed_deals(game, change, position=None, cards=None):
     if change in ("cap", "decks"):
         return _answer_undealable(game, change, deals, plan, done)
     if change not in PLAN_CHANGES:
-        raise ValueError(_("unknown change %(change)s (known: %(known)s)", change=repr(change), known=", ".join(PLAN_CHANGES)))
+        raise ValueError(_("unknown change %(change)s (known: %(known)s)",
+                           change=repr(change), known=", ".join(PLAN_CHANGES)))
     if position is None or not done <= position <= len(plan) - (change != "insert"):
         raise ValueError(_("only hands still to come can change: choose a hand from %(first)d to %(last)d",
                            first=done + 1, last=len(plan) + (change == "insert")))

@@ -136,7 +136,8 @@ def _hand(raw, index, players, rules, is_last):
         fail(f"{path}.dealer", _("seat %(seat)d is not dealt in, so cannot deal", seat=dealer))
     trump = raw.get("trump")
     if trump is not None and trump not in TRUMPS:
-        fail(f"{path}.trump", _("must be one of %(trumps)s, not %(value)s", trumps=", ".join(TRUMPS), value=json.dumps(trump)))
+        fail(f"{path}.trump", _("must be one of %(trumps)s, not %(value)s",
+                                trumps=", ".join(TRUMPS), value=json.dumps(trump)))
     tricks = raw.get("tricks")
     in_progress = tricks is None
     if in_progress and not is_last:
