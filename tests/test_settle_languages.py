@@ -131,3 +131,17 @@ def test_money_never_raises_and_keeps_the_amounts_digits(amount, currency, code)
     digits = re.sub(r"\D", "", shown.replace(currency, "") if currency else shown)
     assert digits.lstrip("0") == re.sub(r"\D", "", f"{abs(expected):f}").lstrip("0")
     assert ("-" in shown or "\u2212" in shown) == (expected < 0)
+
+
+def test_an_evening_in_two_currencies_says_so_on_its_page(client, app):
+    first, _key = create(client, record(stake=1, currency="EUR"))
+    with app.app_context():
+        db = store.get_db()
+        evening_id = store.evening_of(db, first)
+        store.create_game(db, record(stake=1, currency="USD"), evening_id=evening_id)
+    html = client.get(f"/evenings/{evening_id}", headers=GERMAN).get_data(as_text=True)
+    assert re.search(r'<p class="flash" id="mixed-currencies">[^<]*\(EUR, USD\)', html)
+    assert 'class="settle-list"' not in html and 'class="grid ledger"' not in html
+    # Each game's money in its own currency: Ann's -19 in euros, then in dollars.
+    assert "-19,00\xa0€" in html and "-19,00\xa0$" in html
+    assert "EUR, USD" in textarea(html, "evening-text") and not re.search("pays|zahlt", textarea(html, "evening-text"))
