@@ -12,7 +12,7 @@ from scorekeeper.rules import words
 from scorekeeper.rules.results import names_text
 from scorekeeper.views.common import payment_lines
 from scorekeeper.views.evenings import evening_text
-from tests.game_helpers import create, record
+from tests.game_helpers import HANDS, create, record
 
 DUTCH, GERMAN = {"Accept-Language": "nl"}, {"Accept-Language": "de-DE,de;q=0.9"}
 
@@ -131,3 +131,24 @@ def test_money_never_raises_and_keeps_the_amounts_digits(amount, currency, code)
     digits = re.sub(r"\D", "", shown.replace(currency, "") if currency else shown)
     assert digits.lstrip("0") == re.sub(r"\D", "", f"{abs(expected):f}").lstrip("0")
     assert ("-" in shown or "\u2212" in shown) == (expected < 0)
+
+
+def test_an_evening_in_two_currencies_says_so_on_its_page(client, app):
+    first, _key = create(client, record(stake=1, currency="EUR"))
+    with app.app_context():
+        db = store.get_db()
+        evening_id = store.evening_of(db, first)
+        store.create_game(db, record(stake=1, currency="USD"), evening_id=evening_id)
+    html = client.get(f"/evenings/{evening_id}", headers=GERMAN).get_data(as_text=True)
+    assert re.search(r'<p class="flash" id="mixed-currencies">[^<]*\(EUR, USD\)', html)
+    assert 'class="settle-list"' not in html and 'class="grid ledger"' not in html
+    # Each game's money in its own currency: Ann's -19 in euros, then in dollars.
+    assert "-19,00\xa0€" in html and "-19,00\xa0$" in html
+    assert "EUR, USD" in textarea(html, "evening-text") and not re.search("pays|zahlt", textarea(html, "evening-text"))
+
+
+def test_a_game_not_over_counts_its_planned_hands(client):
+    # The plural follows the planned hands (2), not the hands played (1).
+    game_id, _key = create(client, record(hands=HANDS[:1]))
+    html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
+    assert "this is how it stands after 1 of 2 hands." in html

@@ -78,9 +78,9 @@ def rules_in_words(game):
         (_("Scoring"), _system_text(game)),
     ]
     if rules.modifiers:
-        lines.append((_("Modifiers"), " ".join(
-            _("%(modifier)s: %(description)s", modifier=MODIFIERS.find(m).name, description=MODIFIERS.find(m).description)
-            for m in rules.modifiers)))
+        said = [_("%(modifier)s: %(description)s", modifier=entry.name, description=entry.description)
+                for entry in (MODIFIERS.find(m) for m in rules.modifiers)]
+        lines.append((_("Modifiers"), " ".join(said)))
     lowest = rules.system.lowest_wins
     amounts = "; ".join(_("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
                         for p in PENALTIES)
@@ -158,7 +158,8 @@ def house_card(game, name=None, sample=False):
     `name` names the rules (a preset's name; default the system's); a sample game's names are not shown.
     """
     examples, hook = worked_examples(game)
-    return {"title": _("House rules: %(name)s", name=name or game.rules.system.name), "players": [] if sample else list(game.players),
+    return {"title": _("House rules: %(name)s", name=name or game.rules.system.name),
+            "players": [] if sample else list(game.players),
             "lines": rules_in_words(game), "examples": examples, "hook": hook,
             # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).
             "plan": [{"number": number, "cards": cards, "no_trump": game.full_deal(cards)}

@@ -45,8 +45,8 @@ def settle(game_id):
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
-                           text=settle_text(game, scored, lines, currency), currency=currency, editor=editor, form=form, places=places,
-                           default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
+                           text=settle_text(game, scored, lines, currency), currency=currency, editor=editor,
+                           form=form, places=places, default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
 
 
 def change_settlement(game, loaded, form):
