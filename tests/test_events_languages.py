@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from html_forms import form_data
@@ -165,3 +165,22 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
     assert "Sieger:" in text and "Platzierungspunkte" in text and "Pott: 40,00 €." in text
     assert "24,00 €" in text and "16,00 €" in text and "Durchgang 2, das Finale" in text
     assert "Champion" not in text and "Round" not in text
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(language=st.one_of(st.sampled_from(["nl", "de", "xx", "", "EN", "nl-BE"]), st.text(max_size=8), st.integers(),
+                          st.lists(st.integers(), max_size=2), st.none()))
+def test_an_events_language_is_one_the_app_speaks_or_a_clear_refusal(app, language):
+    client = owner_client(app)
+    record = {"name": "L", "format": "rounds", "seed": "s", "players": EIGHT, "rules": SHORT, "language": language}
+    response = client.post("/api/events", json=record)
+    if isinstance(language, str) and language in app.config["LANGUAGES"]:
+        assert response.status_code == 201
+    else:
+        assert response.status_code == 422 and response.get_json()["field"] == "language"
+    # The form keeps a language only when the app speaks it.
+    if isinstance(language, str):
+        event_id = new_event(client, language=language)
+        with app.app_context():
+            kept = store.get_event(store.get_db(), event_id)["record"].get("language")
+        assert kept == (language if language in app.config["LANGUAGES"] else None)
