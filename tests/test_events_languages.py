@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from html_forms import form_data
@@ -123,7 +123,7 @@ def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
     assert "Durchgang 1 drucken: Tischkarten und Spielblöcke (PDF)" in page
     assert "Tisch 1" in page and "nicht begonnen" in page and "8 Spieler" in page
     page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="eur")
-    assert "Startgeld 2,50\xa0€, Preise 60 / 40." in page
+    assert "Startgeld 2,50\xa0€, Preise 60 / 40." in page  # the locale's money, its currency chosen
     page = act(director, event_id, do="swap", first="P1", second="P1")
     assert "Wähl zwei verschiedene Spieler zum Tauschen." in page
     # The API is read by scripts: English whatever the phone says.
@@ -146,3 +146,41 @@ def test_a_currency_is_a_known_code_or_a_clear_refusal(value):
     else:
         assert code == "" or (len(code) == 3 and code.isupper())
         assert code or value in (None, "")
+
+
+def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, tmp_path):
+    from test_events_web import Director, play_short_round
+
+    client = owner_client(app)
+    director = Director(client, {"name": "Kurz", "format": "rounds", "seed": "short", "players": EIGHT,
+                                 "rules": SHORT, "options": {"rounds": 1}, "language": "de",
+                                 "money": {"entry_fee": 5, "split": [60, 40], "currency": "EUR"}})
+    play_short_round(client, director.act("start")["tables"])
+    play_short_round(client, director.act("start")["tables"], seed=2)
+    assert director.scored()["champion"]
+    speaking(client, "nl")  # the results page follows its reader, with the event's currency
+    page = client.get(f"/events/{director.id}/results").get_data(as_text=True).replace("\xa0", " ")
+    assert "Pot: € 40,00 (8 × € 5,00)" in page and "€ 24,00" in page and "Afrekenen" in page
+    text = pdf_text(client.get(f"/events/{director.id}/results.pdf").data, tmp_path).replace("\xa0", " ")
+    assert "Sieger:" in text and "Platzierungspunkte" in text and "Pott: 40,00 €." in text
+    assert "24,00 €" in text and "16,00 €" in text and "Durchgang 2, das Finale" in text
+    assert "Champion" not in text and "Round" not in text
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(language=st.one_of(st.sampled_from(["nl", "de", "xx", "", "EN", "nl-BE"]), st.text(max_size=8), st.integers(),
+                          st.lists(st.integers(), max_size=2), st.none()))
+def test_an_events_language_is_one_the_app_speaks_or_a_clear_refusal(app, language):
+    client = owner_client(app)
+    record = {"name": "L", "format": "rounds", "seed": "s", "players": EIGHT, "rules": SHORT, "language": language}
+    response = client.post("/api/events", json=record)
+    if isinstance(language, str) and language in app.config["LANGUAGES"]:
+        assert response.status_code == 201
+    else:
+        assert response.status_code == 422 and response.get_json()["field"] == "language"
+    # The form keeps a language only when the app speaks it.
+    if isinstance(language, str):
+        event_id = new_event(client, language=language)
+        with app.app_context():
+            kept = store.get_event(store.get_db(), event_id)["record"].get("language")
+        assert kept == (language if language in app.config["LANGUAGES"] else None)

@@ -6,7 +6,7 @@ import functools
 from flask import request
 
 from ... import delivery, store
-from ...i18n import speaking
+from ...i18n import languages, speaking
 from ...rules import RecordError, events
 from .answers import ApiError, json_body
 from . import bp, creates_event
@@ -54,6 +54,9 @@ def api_create():
     record = json_body()
     if not isinstance(record, dict):
         raise ApiError(422, "an event must be a JSON object", "")
+    language = record.get("language")
+    if "language" in record and not (isinstance(language, str) and language in languages()):
+        raise ApiError(422, f"the event's language must be one of {', '.join(languages())}", "language")
     if record.get("rounds"):
         raise ApiError(422, "a new event has no rounds yet: POST /api/events/import takes an exported event "
                             "with its games", "rounds")

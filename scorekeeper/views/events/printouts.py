@@ -9,7 +9,7 @@ from ...printing import events as printouts
 from ...rules import RecordError, events
 from ...rules.words import _, locale
 from . import bp
-from .room import Room, event_row, is_director
+from .room import Room, event_language, event_row, is_director
 
 
 # A round's cards change only when its seats or games do (a swap, a late player): rendering them takes seconds.
@@ -42,7 +42,7 @@ def cards(event_id, number):
                                                              key=view["edit_key"]),
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
     standings_url = delivery.full_link("events.standings", event_id=event_id)
-    with speaking(room.record.get("language")):  # the event's language, whoever prints (docs/events.md)
+    with speaking(event_language(room.record)):  # the event's language, whoever prints (docs/events.md)
         key = (event_id, number, room.row["name"], standings_url, locale(),
                tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
         data = _CARDS.get(key)
@@ -59,7 +59,7 @@ def cards(event_id, number):
 def results_pdf(event_id):
     """The results as PDF: the champion, the final standings, the rounds with their tie-breaks, the money."""
     row = event_row(event_id)
-    with speaking(row["record"].get("language")):
+    with speaking(event_language(row["record"])):
         room = Room(row)  # scored in the event's language: its tie-breaks are sentences
         if room.problem:
             abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))

@@ -14,6 +14,7 @@ from flask import abort, request
 
 from ... import rules, store
 from ...bounded_cache import BoundedCache
+from ...i18n import languages
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext, locale
 
@@ -146,6 +147,12 @@ def _scored(event_id, tag, event, loaded):
     return json.loads(text)
 
 
+def event_language(record):
+    """The language the event's printouts speak: its "language" when the app speaks it, else None (the reader's)."""
+    language = record.get("language")
+    return language if isinstance(language, str) and language in languages() else None
+
+
 def new_game_record(seats, table_rules, language=None):
     """A table's ordinary game: the event's table rules, the seats in order, the first dealer cut as in any game;
     the event's language, so the table's own sheets print in it too."""
@@ -178,7 +185,7 @@ def act(room, action, *args):
             for table_index, table in enumerate(rnd["tables"]):
                 if table.get("game") is None:
                     game_id, _key = store.create_game(db, new_game_record(table["seats"], table_rules,
-                                                                                  record.get("language")))
+                                                                                  event_language(record)))
                     record = events.link_game(record, round_index, table_index, game_id).record
                     links.append((game_id, round_index, table_index))
         store.update_event(db, room.id, record, room.row["revision"], outcome.log, links)
