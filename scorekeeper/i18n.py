@@ -101,7 +101,13 @@ def script_words(code):
     return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
             f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
             f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
-            f"var PLURAL_TAG = {to_javascript(rule)};\n" + _SCRIPT)
+            f"var PLURAL_TAG = {_plural_tag(rule)};\n" + _SCRIPT)
+
+
+def _plural_tag(rule):
+    """The locale's plural rule in JavaScript: n -> "one", "other"... Babel's function names CLDR's compact
+    exponent operand e (and c) without defining it (French, Spanish: "many" for millions); 0 for a plain count."""
+    return f"(function () {{ var e = 0, c = 0; return {to_javascript(rule)}; }})()"
 
 
 def _plural_samples(rule):
