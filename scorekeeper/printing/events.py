@@ -1,6 +1,8 @@
 """A tournament's printouts: each round's table cards, each followed by that table's blank sheet (one PDF
 for the round), and the results. Layouts in sheets/event_cards.html and sheets/event_results.html."""
 
+from scorekeeper.rules.words import _
+
 from .game import game_context
 from .render import _fetcher, _stylesheet, render_html, render_slot
 
@@ -15,7 +17,7 @@ def qr_svg(text):
 def table_sheet_html(game, header):
     """The blank sheet of a table's game not yet played: its names and rules, `header` as its title."""
     context = game_context(game)
-    context.update(title=header, foot=[], legend="Date ____________", hook_reminder="")
+    context.update(title=header, foot=[], legend=_("Date") + " ____________", hook_reminder="")
     return render_html("blank.html", **context)
 
 
@@ -49,8 +51,8 @@ def round_cards_pdf(event_name, number, tables, standings_url):
                            scorekeeper_qr=qr_svg(table["scorekeeper_url"]), follow_qr=qr_svg(table["follow_url"]),
                            standings_qr=standings_qr, standings_url=standings_url)
         parts.append((card, False))
-        parts.append((table_sheet_html(table["game"], f"{event_name} · Round {number}, table {table['number']}"),
-                      True))
+        header = _("%(event)s · Round %(round)s, table %(table)s", event=event_name, round=number, table=table["number"])
+        parts.append((table_sheet_html(table["game"], header), True))
     with render_slot():
         return _joined(_documents(parts))
 

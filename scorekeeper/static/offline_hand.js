@@ -312,5 +312,29 @@
     });
   }
 
-  window.OfflineHand = {screen: screen, counted: counted, sheetRows: sheetRows};
+  // The sheet (the server's, kept) with the hands played on this phone: their rows, and above it what waits here.
+  // The sheet's own buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+  function sheet(played, waiting, page, base) {
+    var main = document.querySelector("main");
+    sheetRows(played, page, base);
+    var old = document.getElementById("offline-sheet");
+    if (old) old.parentNode.removeChild(old);
+    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
+      var found = document.querySelector(selector);
+      var gone = found && found.id === "next-hand" ? found.parentNode : found;
+      if (gone) gone.parentNode.removeChild(gone);
+    });
+    var note = el("div", {id: "offline-sheet", class: "flash info"},
+                  el("p", {text: _("Not on the sheet yet: %(hands)s, made on this phone; the taps are sent when the " +
+                                   "connection returns.", {hands: waiting.join(", ")})}),
+                  el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));
+    main.insertBefore(note, main.firstChild);
+  }
+  // The bar's name of a step, as the server's pages name it.
+  function stepName(step) {
+    return {deal: _("Deal"), bids: _("Bids"), sealed: _("Sealed"), trump: _("Trump"), tricks: _("Tricks"),
+            recorded: _("Waiting to send")}[step] || step;
+  }
+
+  window.OfflineHand = {screen: screen, counted: counted, sheet: sheet, stepName: stepName};
 })();

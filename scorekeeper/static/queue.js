@@ -250,8 +250,7 @@
   }
   function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
   function sheetWithTaps() {
-    // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
-    // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+    // The sheet holds what the server has; what waits on this phone is said above it (OfflineHand.sheet).
     var waiting = [], state = base, played = {};
     var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
     taps.forEach(function (t) {
@@ -261,29 +260,12 @@
       var number = state.number, hand = state.hand;
       state = apply(state, t.tap);
       if (t.tap.action === "deal") add(_("hand %(number)s", {number: state.number}));
-      if (t.tap.action === "tricks") {
-        played[number] = Object.assign({}, hand, {tricks: OfflineHand.counted(hand, t.tap.tricks, page)});
-      }
+      var tricks = t.tap.action === "tricks" ? OfflineHand.counted(hand, t.tap.tricks, page) : null;
+      if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
       else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
-    OfflineHand.sheetRows(played, page, base);
-    var old = document.getElementById("offline-sheet");
-    if (old) old.parentNode.removeChild(old);
-    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
-      var found = document.querySelector(selector);
-      var gone = found && found.id === "next-hand" ? found.parentNode : found;
-      if (gone) gone.parentNode.removeChild(gone);
-    });
-    var note = el("div", {id: "offline-sheet", class: "flash info"},
-                  el("p", {text: _("Not on the sheet yet: %(hands)s, made on this phone; the taps are sent when the " +
-                                   "connection returns.", {hands: waiting.join(", ")})}),
-                  el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));
-    main.insertBefore(note, main.firstChild);
+    OfflineHand.sheet(played, waiting, page, base);
   }
-  // The bar's name of a step, as the server's pages name it.
-  var STEP_NAMES = {deal: function () { return _("Deal"); }, bids: function () { return _("Bids"); },
-                    sealed: function () { return _("Sealed"); }, trump: function () { return _("Trump"); },
-                    tricks: function () { return _("Tricks"); }, recorded: function () { return _("Waiting to send"); }};
   function render() {
     showStatus();
     if (!local) return;
@@ -294,7 +276,7 @@
     main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
                                                 render: render, bidState: bidState, undo: undo}));
     var where = document.querySelector(".bar .where");
-    if (where) where.textContent = STEP_NAMES[state.step] ? STEP_NAMES[state.step]() : state.step;
+    if (where) where.textContent = OfflineHand.stepName(state.step);
   }
 
   // ---- a tap on the server's own page, while offline or while taps wait: queue it instead of posting it ------
