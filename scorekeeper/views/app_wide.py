@@ -48,16 +48,17 @@ STORAGE_FAILURES = [
      lazy_gettext("The scorekeeper's database file is missing, so nothing can be shown or recorded. Stop the "
                   "server and restore the latest backup (python -m scorekeeper restore BACKUP.db).")),
 ]
-# The error pages' titles and werkzeug's own explanations, said in the reader's language.
-ERROR_NAMES = {400: lazy_gettext("Bad request"), 403: lazy_gettext("Forbidden"), 404: lazy_gettext("Not found"),
-               405: lazy_gettext("Method not allowed"), 413: lazy_gettext("Too large")}
+# The error pages' titles and werkzeug's own explanations (the same English), said in the reader's language.
+ERROR_NAMES = {400: lazy_gettext("Bad Request"), 403: lazy_gettext("Forbidden"), 404: lazy_gettext("Not Found"),
+               405: lazy_gettext("Method Not Allowed"), 413: lazy_gettext("Request Entity Too Large")}
 ERROR_DESCRIPTIONS = {
-    400: lazy_gettext("The browser sent a request this server could not understand."),
-    403: lazy_gettext("You may not open this page."),
-    404: lazy_gettext("There is no page at this address. Check the link, or go back to the games."),
-    405: lazy_gettext("This page cannot be asked for in this way."),
+    400: lazy_gettext("The browser (or proxy) sent a request that this server could not understand."),
+    403: lazy_gettext("You don't have the permission to access the requested resource. It is either read-protected "
+                      "or not readable by the server."),
+    404: lazy_gettext("The requested URL was not found on the server. If you entered the URL manually please check "
+                      "your spelling and try again."),
+    405: lazy_gettext("The method is not allowed for the requested URL."),
 }
-
 
 def failure_message(error):
     """Say what failed: the storage's own trouble when SQLite reports one, else the generic apology."""
@@ -102,13 +103,14 @@ def untrusted_host(error):
 
     Plain text: no page can be drawn, since every link on it would carry the refused name.
     """
-    message = (f"This scorekeeper does not answer to the name {request.environ.get('HTTP_HOST', '')!r}, so it "
-               "builds no page or link for it. Open it at its own address. If that is its address, its owner "
-               "can allow it: python -m scorekeeper serve --allowed-host NAME, or ALLOWED_HOSTS in "
-               "instance/config.py.")
+    message = lazy_gettext(
+        "This scorekeeper does not answer to the name %(host)s, so it builds no page or link for it. Open it at its "
+        "own address. If that is its address, its owner can allow it: python -m scorekeeper serve --allowed-host "
+        "NAME, or ALLOWED_HOSTS in instance/config.py.", host=repr(request.environ.get("HTTP_HOST", "")))
     if request.path.startswith("/api/"):
-        return {"error": message, "field": None}, 400
-    return message + "\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
+        with speaking("en"):
+            return {"error": str(message), "field": None}, 400
+    return str(message) + "\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 def too_many(error):
