@@ -7,6 +7,7 @@ import sqlite3
 import sys
 
 from scorekeeper import rules, serving
+from scorekeeper.i18n import LANGUAGES
 from scorekeeper.score_text import format_compare, format_table
 from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
@@ -113,6 +114,8 @@ def cmd_sheet(args):
         raise UsageError("say where to write the PDF: -o FILE.pdf")
     if args.game:
         game = _read_game(args.game)
+        if args.language:  # the command's language is the sheet's, whatever the record says
+            game.record["language"] = args.language
         try:
             data = printing.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
         except printing.SheetError as error:
@@ -122,7 +125,7 @@ def cmd_sheet(args):
             data = printing.blank_sheet_pdf(
                 players=args.players, names=args.names, pattern=args.pattern, max_cards=args.max,
                 sizes=args.sizes, decks=args.decks, paper=args.paper, landscape=args.landscape,
-                hook_helper=args.hook_helper, copies=args.copies, system=args.system)
+                hook_helper=args.hook_helper, copies=args.copies, system=args.system, language=args.language)
         except printing.SheetError as error:
             raise UsageError(str(error)) from None
     try:
@@ -317,6 +320,8 @@ def build_parser():
     sheet.add_argument("--landscape", action="store_true")
     sheet.add_argument("--hook-helper", action="store_true", help="a column to note the bids so far (hook)")
     sheet.add_argument("--copies", default=1, help="copies of the sheet in the PDF")
+    sheet.add_argument("--language", choices=sorted(LANGUAGES), help="the sheet's language (default: English; "
+                       "a game's sheet: the game's own)")
     sheet.add_argument("-o", "--output", help="the PDF file to write")
     sheet.set_defaults(run=cmd_sheet)
 

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from babel import Locale
+from babel import Locale, support
 from babel.messages.extract import extract_from_dir
 from babel.plural import to_javascript
-from flask import current_app, request, url_for
+from flask import current_app, has_app_context, request, url_for
 from flask_babel import Babel, force_locale, get_locale, get_translations
 
 from .rules import words
@@ -27,6 +27,11 @@ COOKIE = "lang"
 def languages():
     """The languages this app speaks: code → its own name (a test may add a pseudo-locale)."""
     return current_app.config["LANGUAGES"]
+
+
+def current_language():
+    """Return the code of the language this request speaks: "en", "nl"..."""
+    return str(get_locale())
 
 
 def choose_locale():
@@ -50,12 +55,28 @@ def _source():
 
 @contextmanager
 def speaking(code):
-    """Say everything inside in language code (a game's PDF in the game's language); None: the reader's."""
-    if code and code in languages():
+    """Say everything inside in language code (a game's PDF in the game's language); None: the reader's.
+
+    Outside the app (the CLI's `sheet --language`) the catalogue is read from TRANSLATIONS directly."""
+    if not has_app_context():
+        with _catalogue(code if code in LANGUAGES else "en"):
+            yield
+    elif code and code in languages():
         with force_locale(code):
             yield
     else:
         yield
+
+
+@contextmanager
+def _catalogue(code):
+    previous = words.source()
+    catalogue = support.Translations.load(str(TRANSLATIONS), [code]) if code != "en" else words.ENGLISH
+    words.use(lambda: (catalogue, code))
+    try:
+        yield
+    finally:
+        words.use(previous)
 
 
 @cache
@@ -71,16 +92,27 @@ def script_words(code):
     with force_locale(code):
         translations = get_translations()
         singles, plurals = {}, {}
+        # Only the words that differ from the English in the scripts (English itself: none; a page's first
+        # load stays small): _() and ngettext() say the script's own words when a message is not here.
         for message in script_messages(current_app.static_folder):
             if isinstance(message, tuple):
-                plurals[message[0]] = {tag: translations.ungettext(message[0], message[1], n)
-                                       for tag, n in _plural_samples(rule).items()}
-            else:
+                forms = {tag: translations.ungettext(message[0], message[1], n)
+                         for tag, n in _plural_samples(rule).items()}
+                if any(text != (message[0] if n == 1 else message[1])
+                       for (tag, text), n in zip(forms.items(), _plural_samples(rule).values())):
+                    plurals[message[0]] = forms
+            elif translations.gettext(message) != message:
                 singles[message] = translations.gettext(message)
     return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
             f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
             f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
-            f"var PLURAL_TAG = {to_javascript(rule)};\n" + _SCRIPT)
+            f"var PLURAL_TAG = {_plural_tag(rule)};\n" + _SCRIPT)
+
+
+def _plural_tag(rule):
+    """The locale's plural rule in JavaScript: n -> "one", "other"... Babel's function names CLDR's compact
+    exponent operand e (and c) without defining it (French, Spanish: "many" for millions); 0 for a plain count."""
+    return f"(function () {{ var e = 0, c = 0; return {to_javascript(rule)}; }})()"
 
 
 def _plural_samples(rule):
@@ -122,6 +154,6 @@ def init_app(app):
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=choose_locale)
     words.use(_source)
-    app.jinja_env.globals.update(languages=languages, current_language=lambda: str(get_locale()),
+    app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
     app.jinja_env.filters.update(money=words.money, number=words.number, date=words.date)

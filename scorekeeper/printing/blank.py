@@ -3,12 +3,13 @@
 from functools import lru_cache
 
 from scorekeeper import rules
+from scorekeeper.rules.words import _, lazy_gettext, ngettext
 
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
 from .params import PAPER_NAMES, blank_params
-from .render import html_to_pdf, render_html
+from .render import html_to_pdf, render_html, speaking
 
-HOOK_REMINDER = "Hook: the dealer may not bid so that the bids add up to the cards."
+HOOK_REMINDER = lazy_gettext("Hook: the dealer may not bid so that the bids add up to the cards.")
 
 
 def hand_label(pattern, plan):
@@ -27,7 +28,7 @@ def _squeeze(plan):
 
 
 def deck_label(decks):
-    return rules.counted(decks, "deck")
+    return ngettext("%(num)d deck", "%(num)d decks", decks)
 
 
 def blank_context(p):
@@ -37,18 +38,18 @@ def blank_context(p):
                          BLANK_MAX_ROW_H)
     parts = []
     if p["system"]:
-        parts.append(f"Scoring: {rules.SYSTEMS.find(p['system']).name}")
-    parts += [f"Deal: {hand_label(p['pattern'], p['plan'])}", deck_label(p["decks"]),
-              rules.counted(len(p["plan"]), "hand")]
+        parts.append(_("Scoring: %(system)s", system=rules.SYSTEMS.find(p["system"]).name))
+    parts += [_("Deal: %(pattern)s", pattern=hand_label(p["pattern"], p["plan"])), deck_label(p["decks"]),
+              ngettext("%(num)d hand", "%(num)d hands", len(p["plan"]))]
     if p["hook_helper"]:
-        parts.append("hook on")
+        parts.append(_("hook on"))
     pages = []
     chunks = split_pages(rows)
     for _copy in range(p["copies"]):
         for index, chunk in enumerate(chunks):
             pages.append(page(layout, chunk, index, len(chunks), filled=None))
     return dict(layout=layout, pages=pages, rules_line=" · ".join(parts) if p["rules_line"] else "",
-                hook_reminder=HOOK_REMINDER if p["hook_helper"] else "", title="Oh Hell",
+                hook_reminder=str(HOOK_REMINDER) if p["hook_helper"] else "", title=_("Oh Hell"),
                 paper=PAPER_NAMES[p["paper"]], landscape=p["landscape"], foot=[])
 
 
@@ -59,16 +60,22 @@ def render_blank_sheet(**params):
 
 @lru_cache(maxsize=64)
 def _cached_blank(key):
-    return html_to_pdf(render_html("blank.html", **blank_context(dict(key))))
+    """The sheet of frozen parameters, the language among them (a Dutch sheet is never an English one)."""
+    params = dict(key)
+    params.pop("language")
+    return html_to_pdf(render_html("blank.html", **blank_context(params)))
 
 
-def _freeze(params):
-    return tuple(sorted(params.items()))
+def _freeze(params, language):
+    return tuple(sorted(params.items())) + (("language", language),)
 
 
 def blank_sheet_pdf(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
-                    paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None):
-    """Return a blank score sheet as PDF bytes (cached); raise SheetError for bad parameters."""
-    params = blank_params(players, names, pattern, max_cards, sizes, decks, paper, landscape,
-                          hook_helper, copies, rules_line, system)
-    return _cached_blank(_freeze(params))
+                    paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None,
+                    language=None):
+    """Return a blank score sheet as PDF bytes (cached) in language (a code; None: the reader's);
+    raise SheetError for bad parameters."""
+    with speaking(language) as spoken:
+        params = blank_params(players, names, pattern, max_cards, sizes, decks, paper, landscape,
+                              hook_helper, copies, rules_line, system)
+        return _cached_blank(_freeze(params, spoken))

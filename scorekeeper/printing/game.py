@@ -8,18 +8,20 @@ from scorekeeper.bounded_cache import BoundedCache
 from scorekeeper.display import ADJUSTMENTS
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
+from scorekeeper.rules.results import POT
+from scorekeeper.rules.words import _, lazy_gettext, money, number
 
 from .blank import deck_label, hand_label
 from .layout import page, page_layout, split_pages
 from .params import PAPER_NAMES, checked_paper
-from .render import html_to_pdf, render_html
+from .render import html_to_pdf, render_html, speaking
 
 
 def _number(value):
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:g}"
+        return number(value)  # the locale's decimal sign: 2,5 in Dutch
     return str(value)
 
 
@@ -73,18 +75,37 @@ def _game_rows(game, scored):
     return rows
 
 
+def _currency(game):
+    return game.record.get("rules", {}).get("currency") or ""
+
+
 def _game_rules_line(game, scored):
     r = game.rules
-    parts = [f"Scoring: {rules.SYSTEMS.find(scored['system']).title(scored['options'])}"
-             + (" (lowest wins)" if scored["lowest_wins"] else "")]
+    system = rules.SYSTEMS.find(scored["system"]).title(scored["options"])
+    parts = [_("Scoring: %(system)s (lowest wins)", system=system) if scored["lowest_wins"]
+             else _("Scoring: %(system)s", system=system)]
     plan = game.plan()
-    parts.append(f"Deal: {hand_label(r.pattern, plan)}")
+    parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
-    parts.append("hook on" if r.hook_applies else "no hook")
-    parts += [rules.MODIFIERS.find(m).name for m in r.modifiers]
+    parts.append(_("hook on") if r.hook_applies else _("no hook"))
+    parts += [str(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
-        parts.append(f"settle: {rules.SETTLEMENTS.find(r.settlement).name}, stake {r.stake:g}")
+        parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
+                       stake=money(r.stake, _currency(game))))
     return " · ".join(parts)
+
+
+HEADINGS = {rules.PENALTY: lazy_gettext("Penalties"), rules.BONUS: lazy_gettext("Bonuses")}
+
+
+def _payment_text(payment, currency):
+    """Say a payment in the game's currency: 'Bob pays Ann € 2,50'."""
+    amount = money(payment["amount"], currency)
+    if payment["from"] == POT:
+        return _("The pot pays %(payee)s %(amount)s", payee=payment["to"], amount=amount)
+    if payment["to"] == POT:
+        return _("%(payer)s pays the pot %(amount)s", payer=payment["from"], amount=amount)
+    return _("%(payer)s pays %(payee)s %(amount)s", payer=payment["from"], payee=payment["to"], amount=amount)
 
 
 def _foot(game, scored):
@@ -97,23 +118,24 @@ def _foot(game, scored):
     settlement = scored["settlement"]
     method = rules.SETTLEMENTS.find(settlement["method"])
     if method.moves_money:
-        name = method.name
-        payments = [rules.payment_text(payment) for payment in settlement["payments"]]
-        lines.append(f"Settlement ({name}, stake {settlement['stake']:g}): "
-                     + ("; ".join(payments) if payments else "nobody owes anything")
-                     + (f"; {rules.pot_text(settlement)}" if rules.pot_text(settlement) else ""))
+        currency = _currency(game)
+        said = [_payment_text(payment, currency) for payment in settlement["payments"]] or [_("nobody owes anything")]
+        if "pot" in settlement:
+            said.append(_("left in the pot: %(amount)s", amount=money(settlement["pot"], currency)))
+        lines.append(_("Settlement (%(method)s, stake %(stake)s): %(payments)s", method=method.name,
+                       stake=money(settlement["stake"], currency), payments="; ".join(said)))
     for kind, shown in ADJUSTMENTS.items():
         said = [rules.penalty_text(game.players, hand, p)
                 for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
         if said:
-            lines.append(f"{shown['mark']} {shown['heading']}: " + "; ".join(said))
+            lines.append(f"{shown['mark']} {HEADINGS[kind]}: " + "; ".join(said))
     return lines
 
 
 def sheet_title(game, created=None):
     """Return the sheet's title: 'Oh Hell', the game's date (else the day it was created) and its note."""
     about = rules.actions.about_of(game.record, created)
-    return " · ".join(part for part in ("Oh Hell", about["date"], about["note"]) if part)
+    return " · ".join(part for part in (_("Oh Hell"), about["date"], about["note"]) if part)
 
 
 def game_context(game, paper="a4", landscape=None, created=None):
@@ -132,8 +154,8 @@ def game_context(game, paper="a4", landscape=None, created=None):
     pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
     return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
                 title=sheet_title(game, created), foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
-                legend="✓ bid made (shaded) · circled: a negative total"
-                + (" · ᴮ blind bid" if any(hand.blind for hand in game.hands) else ""))
+                legend=_("✓ bid made (shaded) · circled: a negative total")
+                + (" · " + _("ᴮ blind bid") if any(hand.blind for hand in game.hands) else ""))
 
 
 def render_game_sheet(game, paper="a4", landscape=None, created=None):
@@ -146,15 +168,17 @@ _GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
 
 
 def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
-    """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record.
+    """Return the filled sheet of a game (a rules.Game) as PDF bytes, cached on its record, in the game's
+    language (record["language"]; without one, the reader's).
 
-    The key is the whole record, so any change to the game (a bid, a name) makes a new sheet.
+    The key is the whole record and the language, so any change to the game (a bid, a name) makes a new sheet.
     """
-    record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
-    key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape,
-           str(created or "")[:10])
-    data = _GAME_SHEETS.get(key)
-    if data is None:
-        data = render_game_sheet(game, key[1], landscape, created)
-        _GAME_SHEETS.put(key, data)
-    return data
+    with speaking(game.record.get("language")) as language:
+        record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
+        key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape,
+               str(created or "")[:10], language)
+        data = _GAME_SHEETS.get(key)
+        if data is None:
+            data = render_game_sheet(game, key[1], landscape, created)
+            _GAME_SHEETS.put(key, data)
+        return data

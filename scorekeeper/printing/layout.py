@@ -7,6 +7,8 @@ lines of text at a fixed line height, and the row rules drawn by one repeated CS
 
 from dataclasses import dataclass, field
 
+from scorekeeper.rules.words import _
+
 from .params import MAX_ROWS, PAPERS
 from .rowtext import row_line
 
@@ -53,10 +55,10 @@ def _page_size(paper, landscape):
 def _columns(players, names, width, helper):
     """Lay out the columns across the usable width: hand, dealer, trump, [hook], then players."""
     wide = width > 240
-    fixed = [("hand", "Cards", 10.0, "hand"), ("dealer", "Dealer", 17.0 if wide else 14.0, "dealer"),
-             ("trump", "Trump", 11.0, "trump")]
+    fixed = [("hand", _("Cards"), 10.0, "hand"), ("dealer", _("Dealer"), 17.0 if wide else 14.0, "dealer"),
+             ("trump", _("Trump"), 11.0, "trump")]
     if helper:
-        fixed.append(("hook", "Bids so far", 17.0, "hook"))
+        fixed.append(("hook", _("Bids so far"), 17.0, "hook"))
     columns, x = [], 0.0
     for key, label, w, kind in fixed:
         columns.append(Column(key, label, x, w, kind))
@@ -69,8 +71,9 @@ def _columns(players, names, width, helper):
         name = names[seat] if names else ""
         # a long name gets a smaller font rather than being cut off (DejaVu bold: ~0.7 em per letter)
         heads.append(Player(name, x, per_player, min(4.2, (per_player - 1.5) / (0.7 * max(len(name), 1)))))
-        for key, w, kind in (("bid", bid, "bid first"), ("took", took, "took"), ("score", score, "score")):
-            columns.append(Column(f"{key}{seat}", key.capitalize(), x, w, kind))
+        for key, label, w, kind in (("bid", _("Bid"), bid, "bid first"), ("took", _("Took"), took, "took"),
+                                    ("score", _("Score"), score, "score")):
+            columns.append(Column(f"{key}{seat}", label, x, w, kind))
             x += w
     return columns, heads
 
@@ -186,6 +189,7 @@ def _drawing(layout, rows, last, blank):
     thick += [f"M{_f(c.x)} 0V{_f(end)}" for c in columns if c.kind.startswith("bid")]
     # The bid / took / score labels: one line of text per kind, placed by tab stops one player apart.
     heads = layout["heads"]
+    first = [c.label for c in columns[len(columns) - 3 * len(heads):][:3]]  # a longer word: a smaller font
     labels = [(c.x + 0.7, c.label, "\t".join([c.label] * len(heads)))
               for c in columns[len(columns) - 3 * len(heads):][:3]]
     boxes = []
@@ -198,5 +202,5 @@ def _drawing(layout, rows, last, blank):
     return dict(width=width, height=end, shade=[tuple(map(_f, r[:4])) + (r[4],) for r in shade],
                 thin="".join(thin), thick="".join(thick),
                 labels=labels, tab=heads[0].width,
-                label_size=min(2.6, layout["columns"][-2].width * 0.34),
+                label_size=min(2.6, layout["columns"][-2].width * 0.34 * 4 / max(4, *map(len, first[:2]))),
                 boxes=[tuple(map(_f, b)) for b in boxes])

@@ -1,6 +1,7 @@
 """The parameters of a sheet, checked and normalised: each refusal a SheetError saying what to fix."""
 
 from scorekeeper import rules
+from scorekeeper.rules.words import _, lazy_gettext
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
@@ -16,15 +17,23 @@ class SheetError(ValueError):
     """A sheet that cannot be made from these parameters; the message says what to fix."""
 
 
+# What a number is, as its refusal names it.
+WHAT = {"players": lazy_gettext("players"), "decks": lazy_gettext("decks"), "max": lazy_gettext("max"),
+        "copies": lazy_gettext("copies"), "size": lazy_gettext("every hand size")}
+
+
 def _whole(value, what, low, high):
+    what = str(WHAT[what])
     if isinstance(value, bool):
-        raise SheetError(f"{what} must be a whole number")
+        raise SheetError(_("%(what)s must be a whole number", what=what))
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise SheetError(f"{what} must be a whole number, not {str(value)[:20]!r}") from None
+        raise SheetError(_("%(what)s must be a whole number, not %(given)s", what=what,
+                           given=repr(str(value)[:20]))) from None
     if not low <= number <= high:
-        raise SheetError(f"{what} must be between {low} and {high}, not {number}")
+        raise SheetError(_("%(what)s must be between %(low)d and %(high)d, not %(given)d", what=what, low=low,
+                           high=high, given=number))
     return number
 
 
@@ -38,9 +47,10 @@ def _names(names, players):
         return None
     for name in names:
         if len(name) > MAX_NAME:
-            raise SheetError(f"the name {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+            raise SheetError(_("the name %(name)s... is longer than %(max)d characters", name=repr(name[:MAX_NAME]),
+                               max=MAX_NAME))
     if players is not None and len(names) != players:
-        raise SheetError(f"{len(names)} names given for {players} players")
+        raise SheetError(_("%(names)d names given for %(players)d players", names=len(names), players=players))
     return tuple(names)
 
 
@@ -50,15 +60,16 @@ def _sizes(sizes):
     if isinstance(sizes, str):
         sizes = [part for part in sizes.replace(" ", ",").split(",") if part]
     if len(sizes) > MAX_SIZES:
-        raise SheetError(f"{len(sizes)} hand sizes listed; a sheet has at most {MAX_SIZES}")
-    return tuple(_whole(size, "every hand size", 1, 104) for size in sizes)
+        raise SheetError(_("%(count)d hand sizes listed; a sheet has at most %(max)d", count=len(sizes),
+                           max=MAX_SIZES))
+    return tuple(_whole(size, "size", 1, 104) for size in sizes)
 
 
 def checked_paper(paper):
     """Return the paper's id (a4 or letter), or raise SheetError."""
     paper = str(paper or "a4").lower()
     if paper not in PAPERS:
-        raise SheetError(f"paper must be a4 or letter, not {paper[:20]!r}")
+        raise SheetError(_("paper must be a4 or letter, not %(given)s", given=repr(paper[:20])))
     return paper
 
 
@@ -66,7 +77,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
                  paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None):
     """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why."""
     if players is None and names is None:
-        raise SheetError("say how many players (or give their names)")
+        raise SheetError(_("say how many players (or give their names)"))
     if players is not None:
         players = _whole(players, "players", 2, MAX_PLAYERS)
     names = _names(names, players)
@@ -81,7 +92,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     max_cards = None if max_cards in (None, "") else _whole(max_cards, "max", 1, 104)
     sizes = _sizes(sizes)
     if sizes and not rules.PATTERNS.find(pattern).takes_sizes:
-        raise SheetError("hand sizes may only be listed with the custom pattern")
+        raise SheetError(_("hand sizes may only be listed with the custom pattern"))
     try:
         plan = rules.hand_sizes(pattern, players, decks, max_cards, sizes)
     except ValueError as error:
@@ -89,8 +100,9 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     paper = checked_paper(paper)
     copies = _whole(copies, "copies", 1, MAX_COPIES)
     if len(plan) * copies > MAX_SHEET_ROWS:
-        raise SheetError(f"{copies} copies of {len(plan)} hands make {len(plan) * copies} rows; "
-                         f"at most {MAX_SHEET_ROWS} rows ({MAX_SHEET_ROWS // MAX_ROWS} pages) are printed at once")
+        raise SheetError(_("%(copies)d copies of %(hands)d hands make %(rows)d rows; at most %(max)d rows "
+                           "(%(pages)d pages) are printed at once", copies=copies, hands=len(plan),
+                           rows=len(plan) * copies, max=MAX_SHEET_ROWS, pages=MAX_SHEET_ROWS // MAX_ROWS))
     return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
                 decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
                 hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system)

@@ -4,6 +4,7 @@ WeasyPrint is imported lazily, and may only read files inside `sheets/`: player 
 data, so no `file://` elsewhere and no network, ever.
 """
 
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from scorekeeper import slots
 from scorekeeper.display import without_bidi
+from scorekeeper.rules import words
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
 
@@ -26,7 +28,13 @@ render_slot = RENDER_SLOTS.held
 @lru_cache(maxsize=1)
 def _environment():
     env = Environment(loader=FileSystemLoader(str(SHEETS)), autoescape=select_autoescape(default=True),
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    # The words of the current language (i18n.speaking: a game's own); only %(num)d in a layout's plurals.
+    env.install_gettext_callables(words._, lambda singular, plural, num: words.ngettext(singular, plural, num),
+                                  newstyle=True)
+    env.globals["language"] = words.locale
+    env.filters["number"] = words.number
+    env.filters["money"] = words.money
     env.filters["mm"] = lambda value: f"{value:.2f}mm"
     # Bidirectional controls in a name would reorder the printed line around it.
     env.finalize = without_bidi
@@ -70,6 +78,15 @@ def _fetcher():
                                        "application/octet-stream"})
 
     return SheetsOnly()
+
+
+@contextmanager
+def speaking(code):
+    """Say a sheet in language code (a game's own), whoever asks; None: the reader's. Yields the language."""
+    from scorekeeper.i18n import speaking as in_language
+
+    with in_language(code):
+        yield words.locale()
 
 
 def render_html(template, **context):

@@ -31,6 +31,11 @@ def use(source):
     _source = source
 
 
+def source():
+    """Return where words come from now (to put it back after a while: i18n.speaking outside the app)."""
+    return _source
+
+
 def locale():
     """Return the locale code words are said in now: "en", "nl", "de", "fr", "es"."""
     return _source()[1]

@@ -14,10 +14,10 @@
       navigator.share({title: document.title, url: source.value}).catch(function () { /* cancelled */ });
       return;
     }
-    function done() { button.textContent = "Copied"; }
+    function done() { button.textContent = _("Copied"); }
     function fallback() {  // plain http on a home network has no clipboard API
       source.select();
-      try { document.execCommand("copy"); done(); } catch (e) { button.textContent = "Select the text and copy it"; }
+      try { document.execCommand("copy"); done(); } catch (e) { button.textContent = _("Select the text and copy it"); }
     }
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(source.value).then(done, fallback);
     else fallback();

@@ -27,7 +27,7 @@
     var table = document.createElement("table");
     table.className = "grid preview-table";
     var head = table.insertRow();
-    ["bid", "made", "one over", "one under"].forEach(function (label) {
+    [_("bid"), _("made"), _("one over"), _("one under")].forEach(function (label) {
       var th = document.createElement("th"); th.textContent = label; head.appendChild(th);
     });
     data.rows.forEach(function (row) {
@@ -35,7 +35,8 @@
       [row.bid, row.made, row.over, row.under].forEach(function (value) { tr.insertCell().textContent = cell(value); });
     });
     var caption = table.createCaption();
-    caption.textContent = "House formula, a hand of " + data.cards + " cards";
+    caption.textContent = ngettext("House formula, a hand of %(num)d card", "House formula, a hand of %(num)d cards",
+                                   Number(data.cards));
     box.appendChild(table);
   }
 

@@ -6,6 +6,10 @@
 (function () {
   "use strict";
   var asked = null;  // the seat whose name was tapped (to change its bid or bid out of turn), until it bids
+  // The suits' names for a screen reader (functions: _() is read when the screen is drawn).
+  var SUIT_NAMES = {clubs: function () { return _("clubs"); }, diamonds: function () { return _("diamonds"); },
+                    hearts: function () { return _("hearts"); }, spades: function () { return _("spades"); },
+                    none: function () { return _("no trump"); }};
 
   function el(tag, attrs) {
     var node = document.createElement(tag);
@@ -16,6 +20,14 @@
     return node;
   }
   function text(words) { return document.createTextNode(words); }
+  // A translated sentence with elements in it: sentence(_("Bid %(sum)s of %(cards)s"), {sum: <b>, cards: 5}).
+  function sentence(said, values) {
+    return said.split(/(%\(\w+\)[sd])/).filter(Boolean).map(function (part) {
+      var key = /^%\((\w+)\)[sd]$/.exec(part), value = key && values[key[1]];
+      return !key ? text(part) : value instanceof Node ? value : text(String(value));
+    });
+  }
+  function withParts(node, parts) { parts.forEach(function (part) { node.appendChild(part); }); return node; }
   function button(words, cls, onTap, label) {
     var b = el("button", {type: "button", class: cls, text: words});
     if (label) b.setAttribute("aria-label", label);
@@ -25,10 +37,9 @@
 
   function handline(state) {
     var hand = state.hand || state.next;
-    var p = el("p", {class: "handline"}, el("b", {text: "Hand " + state.number}));
-    p.appendChild(text(" · " + hand.cards + " card" + (hand.cards === 1 ? "" : "s") + " · "));
-    p.appendChild(el("span", {class: "dealer", text: state.players[hand.dealer]}));
-    p.appendChild(text(" deals"));
+    var p = el("p", {class: "handline"}, el("b", {text: _("Hand %(number)s", {number: state.number})}));
+    p.appendChild(text(" · " + ngettext("%(num)d card", "%(num)d cards", hand.cards) + " · "));
+    withParts(p, sentence(_("%(dealer)s deals"), {dealer: el("span", {class: "dealer", text: state.players[hand.dealer]})}));
     if (hand.trump) {
       p.appendChild(text(" · "));
       p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
@@ -37,9 +48,9 @@
   }
   // The large announcement once every bid is in: "OVER by 1", as the trump and tricks screens say it.
   function announce(bids) {
-    var p = el("p", {class: "announce " + bids.announcement, "data-speak": "", text: bids.announcement.toUpperCase()});
-    if (bids.by) p.appendChild(text(" by " + Math.abs(bids.by)));
-    return p;
+    var by = Math.abs(bids.by || 0), said = bids.announcement === "over" ? _("OVER by %(by)s", {by: by})
+      : bids.announcement === "under" ? _("UNDER by %(by)s", {by: by}) : _("EVEN");
+    return el("p", {class: "announce " + bids.announcement, "data-speak": "", text: said});
   }
   function unsent(q, seat) {
     return q.taps.some(function (t) {
@@ -54,9 +65,9 @@
       var bid = state.hand.bids[s], waits = unsent(q, s);
       var li = el("li", {class: (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "")});
       var name = el("span", {class: "name", text: state.players[s]});
-      if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: "(D)"})); }
+      if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: _("(D)")})); }
       var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
-      if (waits) parts.push(el("span", {class: "small muted", text: " not saved yet"}));
+      if (waits) parts.push(el("span", {class: "small muted", text: " " + _("not saved yet")}));
       var holder = li;
       if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
         holder = button("", "chip", function () { onAsk(s); });
@@ -68,15 +79,15 @@
     return list;
   }
   function tally(state, q, bids) {
-    return el("p", {class: "tally"}, text("Bid "), el("b", {text: String(bids.so_far)}),
-              text(" of " + state.hand.cards + " · "),
-              el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)}));
+    return withParts(el("p", {class: "tally"}), sentence(_("Bid %(sum)s of %(cards)s"),
+      {sum: el("b", {text: String(bids.so_far)}), cards: state.hand.cards}).concat([text(" · "),
+      el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)})]));
   }
   function suits(q, onTap) {
     var row = el("div", {class: "suits"});
     ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
-      row.appendChild(button(suit === "none" ? "No trump" : q.page.symbols[suit], "suit t-" + suit,
-                             function () { onTap(suit); }, suit === "none" ? "no trump" : suit));
+      row.appendChild(button(suit === "none" ? _("No trump") : q.page.symbols[suit], "suit t-" + suit,
+                             function () { onTap(suit); }, SUIT_NAMES[suit]()));
     });
     return row;
   }
@@ -105,12 +116,13 @@
 
   function dealScreen(state, q, box) {
     if (state.recorded) box.appendChild(recorded(state.recorded));
-    box.appendChild(el("p", {class: "big center", text: state.players[state.next.dealer] + " deals " + state.next.cards}));
+    box.appendChild(el("p", {class: "big center", text: _("%(name)s deals %(cards)s",
+                                                          {name: state.players[state.next.dealer], cards: state.next.cards})}));
     if (!state.next.trump && !state.trump_after_bids) {
-      box.appendChild(el("p", {class: "center thumb", text: "Trump turned up:"}));
+      box.appendChild(el("p", {class: "center thumb", text: _("Trump turned up:")}));
       box.appendChild(suits(q, function (suit) { q.queue({action: "deal", trump: suit}); }));
     } else {
-      box.appendChild(button("Dealt — start bidding", "primary wide thumb", function () { q.queue({action: "deal"}); }));
+      box.appendChild(button(_("Dealt — start bidding"), "primary wide thumb", function () { q.queue({action: "deal"}); }));
     }
   }
   function bidScreen(state, q, box) {
@@ -118,11 +130,12 @@
     if (seat !== asked) asked = null;
     box.appendChild(bidders(state, q, bids, function (s) { asked = s; q.render(); }));
     if (bids.may_bid.length > 1) {
-      box.appendChild(el("p", {class: "small muted hint", text: "Tap a name to change that bid, or to enter a bid out of turn."}));
+      box.appendChild(el("p", {class: "small muted hint", text: _("Tap a name to change that bid, or to enter a bid out of turn.")}));
     }
     box.appendChild(tally(state, q, bids));
-    var who = el("p", {class: "who thumb"}, el("b", {text: state.players[seat]}),
-                 text(" bids" + (before !== null ? " (change " + before + ")" : "") + ":"));
+    var who = withParts(el("p", {class: "who thumb"}), sentence(
+      before !== null ? _("%(name)s bids (change %(bid)s):") : _("%(name)s bids:"),
+      {name: el("b", {text: state.players[seat]}), bid: before}));
     box.appendChild(who);
     pad(q, bids, before, function (bid) {
       asked = null;
@@ -144,31 +157,33 @@
   function revealScreen(state, q, box) {
     var body = el("tbody"), inputs = {}, secret = {}, cards = state.hand.cards, sum = el("b", {id: "bid-sum"});
     box.appendChild(el("p", {class: "muted small center", text: state.sum_to_cards ?
-      "Cooperative: the bids must add up to exactly " + cards + "." : "Everyone shows a bid together; no hook."}));
+      _("Cooperative: the bids must add up to exactly %(cards)s.", {cards: cards}) :
+      _("Everyone shows a bid together; no hook.")}));
     var update = function () {
       sum.textContent = String(Object.keys(inputs).reduce(function (total, s) { return total + value(inputs[s]); }, 0));
     };
     q.bidState(state).order.forEach(function (s) {
       var name = state.players[s], head = el("th", {text: name});
-      if (s === state.hand.dealer) { head.appendChild(text(" ")); head.appendChild(el("small", {text: "(D)"})); }
+      if (s === state.hand.dealer) { head.appendChild(text(" ")); head.appendChild(el("small", {text: _("(D)")})); }
       if ((q.page.sealed || []).indexOf(s) >= 0) {
         // Bid in secret from the seat's phone: it stands unless the scorekeeper enters it instead.
         secret[s] = el("input", {type: "checkbox"});
         head.appendChild(el("br"));
-        head.appendChild(el("label", {class: "check small sealed"}, secret[s], text(" ✓ bid in secret; enter instead")));
+        head.appendChild(el("label", {class: "check small sealed"}, secret[s], text(" " + _("✓ bid in secret; enter instead"))));
       }
       var input = inputs[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0",
-                                           "aria-label": name + " bid"});
+                                           "aria-label": _("%(name)s's bid", {name: name})});
       var row = el("tr", {}, head);
-      stepped(input, cards, name + " bids one fewer", name + " bids one more", update).forEach(function (cell) {
+      stepped(input, cards, _("%(name)s bids one fewer", {name: name}), _("%(name)s bids one more", {name: name}), update).forEach(function (cell) {
         row.appendChild(cell);
       });
       body.appendChild(row);
     });
     box.appendChild(el("table", {class: "took thumb"}, body));
-    box.appendChild(el("p", {class: "tally", id: "bid-tally"}, text("Bid "), sum, text(" of " + cards)));
+    box.appendChild(withParts(el("p", {class: "tally", id: "bid-tally"}),
+                              sentence(_("Bid %(sum)s of %(cards)s"), {sum: sum, cards: cards})));
     update();
-    box.appendChild(button("Save the bids", "primary wide", function () {
+    box.appendChild(button(_("Save the bids"), "primary wide", function () {
       var bids = {};
       Object.keys(inputs).forEach(function (s) { if (!secret[s] || secret[s].checked) bids[s] = value(inputs[s]); });
       q.queue({action: "reveal", bids: bids});
@@ -177,8 +192,8 @@
   function trumpScreen(state, q, box) {
     var bids = q.bidState(state);
     box.appendChild(announce(bids));
-    box.appendChild(el("p", {class: "center"}, el("b", {text: state.players[BidState.trumpNamer(state.hand)]}),
-                       text(" bid highest and names trump:")));
+    box.appendChild(withParts(el("p", {class: "center"}), sentence(_("%(name)s bid highest and names trump:"),
+                                                                    {name: el("b", {text: state.players[BidState.trumpNamer(state.hand)]})})));
     box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
   }
   function select(label, options) {
@@ -203,26 +218,26 @@
       if (s === rest) {
         row.appendChild(el("td"));
         row.appendChild(el("td", {}, restCell));
-        row.appendChild(el("td", {class: "muted small", text: "the rest"}));
+        row.appendChild(el("td", {class: "muted small", text: _("the rest")}));
       } else {
         var input = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2",
-                                             value: String(state.hand.bids[s]), "aria-label": name + " took"});
-        stepped(input, cards, name + " one fewer", name + " one more", update).forEach(function (cell) {
+                                             value: String(state.hand.bids[s]), "aria-label": _("%(name)s took", {name: name})});
+        stepped(input, cards, _("%(name)s one fewer", {name: name}), _("%(name)s one more", {name: name}), update).forEach(function (cell) {
           row.appendChild(cell);
         });
       }
       body.appendChild(row);
     });
     update();
-    var head = el("tr", {}, el("th"), el("th", {text: "bid"}), el("th", {colspan: "3", text: "took"}));
+    var head = el("tr", {}, el("th"), el("th", {text: _("bid")}), el("th", {colspan: "3", text: _("took")}));
     box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
-    box.appendChild(el("p", {class: "muted small center", text: "Pre-filled with the bids: if everyone made it, just save."}));
-    var who = select("penalty for", [["", "nobody"]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
-    var why = select("reason", q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
-    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: "Penalty…"}),
+    box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
+    var who = select(_("penalty for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
+    var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
+    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty…")}),
                        el("div", {class: "row"}, who, text(" "), why),
-                       el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: "Points (empty: the default)"}), points)));
-    box.appendChild(button("Save tricks", "primary wide thumb", function () {
+                       el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: _("Points (empty: the default)")}), points)));
+    box.appendChild(button(_("Save tricks"), "primary wide thumb", function () {
       var took = state.players.map(function () { return null; });
       Object.keys(counts).forEach(function (s) { took[+s] = value(counts[s]); });
       var tap = {action: "tricks", tricks: took};
@@ -237,16 +252,16 @@
     var names = q.bidState(state).order.filter(function (s) { return state.hand.bids[s] === null; })
       .map(function (s) { return state.players[s]; });
     box.appendChild(el("p", {class: "big center", id: "offline-sealed",
-                             text: names.join(", ") + " bid in secret on their phone: the bids are revealed when the " +
-                                   "connection returns."}));
+                             text: _("%(names)s bid in secret on their phone: the bids are revealed when the " +
+                                     "connection returns.", {names: names.join(", ")})}));
   }
   function recorded(number) {
-    return el("p", {class: "big center", id: "offline-recorded", text: "Hand " + number + " is recorded on this phone."});
+    return el("p", {class: "big center", id: "offline-recorded", text: _("Hand %(number)s is recorded on this phone.", {number: number})});
   }
   function recordedScreen(state, q, box) {
     box.appendChild(bidders(state, q, q.bidState(state), null));
     box.appendChild(recorded(state.number));
-    box.appendChild(el("p", {class: "center", text: "The next hand opens when the connection returns and the taps are saved."}));
+    box.appendChild(el("p", {class: "center", text: _("The next hand opens when the connection returns and the taps are saved.")}));
   }
 
   function screen(state, q) {
@@ -261,9 +276,65 @@
     else if (state.step === "tricks") tricksScreen(state, q, box);
     else recordedScreen(state, q, box);
     var last = q.taps.filter(function (t) { return !t.refused; }).slice(-1)[0];
-    if (last && !q.sending) box.appendChild(button("Undo the last tap", "small", q.undo));
+    if (last && !q.sending) box.appendChild(button(_("Undo the last tap"), "small", q.undo));
     return box;
   }
 
-  window.OfflineHand = {screen: screen};
+  // The sheet's rows of the hands played on this phone: bids and tricks as tapped, marked as not saved (the scores
+  // and totals are the server's to work out).
+  function counted(hand, tricks, page) {
+    // As the server records them: a null count is the bid, and the dealer takes what is left.
+    var took = tricks.map(function (c, s) { return c === null && s !== hand.dealer ? hand.bids[s] : c; });
+    if (took[hand.dealer] === null && !page.tricks_fall_short) {
+      took[hand.dealer] = took.reduce(function (left, c, s) { return s === hand.dealer ? left : left - (c || 0); }, hand.cards);
+    }
+    return took;
+  }
+  function sheetRows(played, page, base) {
+    var body = document.querySelector("table.sheet tbody");
+    if (!body) return;
+    Array.prototype.forEach.call(body.querySelectorAll("tr.unsent"), function (row) { body.removeChild(row); });
+    Object.keys(played).forEach(function (number) {
+      var hand = played[number], row = el("tr", {class: "unsent"});
+      var head = el("th", {class: "hand", text: String(hand.cards)});
+      if (hand.trump) head.appendChild(el("span", {class: "trump t-" + hand.trump, text: page.symbols[hand.trump]}));
+      head.appendChild(el("small", {class: "muted", text: " " + _("not saved")}));
+      row.appendChild(head);
+      page.players.forEach(function (name, s) {
+        var bid = hand.bids[s], took = hand.tricks ? hand.tricks[s] : undefined;
+        var shown = (hand.out || []).indexOf(s) >= 0 ? _("out") : bid === null ? "·" : took === undefined ? String(bid)
+          : bid + "/" + (took === null ? "·" : took);
+        row.appendChild(el("td", {class: s === hand.dealer ? "dealer" : ""}, el("span", {class: "bt", text: shown})));
+      });
+      // The hand already on the sheet (dealt, not finished) is replaced; a hand dealt on this phone is added.
+      var there = body.rows[+number - 1];
+      if (there && +number === base.number && base.hand) body.replaceChild(row, there); else body.appendChild(row);
+    });
+  }
+
+  // The sheet (the server's, kept) with the hands played on this phone: their rows, and above it what waits here.
+  // The sheet's own buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+  function sheet(played, waiting, page, base) {
+    var main = document.querySelector("main");
+    sheetRows(played, page, base);
+    var old = document.getElementById("offline-sheet");
+    if (old) old.parentNode.removeChild(old);
+    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
+      var found = document.querySelector(selector);
+      var gone = found && found.id === "next-hand" ? found.parentNode : found;
+      if (gone) gone.parentNode.removeChild(gone);
+    });
+    var note = el("div", {id: "offline-sheet", class: "flash info"},
+                  el("p", {text: _("Not on the sheet yet: %(hands)s, made on this phone; the taps are sent when the " +
+                                   "connection returns.", {hands: waiting.join(", ")})}),
+                  el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));
+    main.insertBefore(note, main.firstChild);
+  }
+  // The bar's name of a step, as the server's pages name it.
+  function stepName(step) {
+    return {deal: _("Deal"), bids: _("Bids"), sealed: _("Sealed"), trump: _("Trump"), tricks: _("Tricks"),
+            recorded: _("Waiting to send")}[step] || step;
+  }
+
+  window.OfflineHand = {screen: screen, counted: counted, sheet: sheet, stepName: stepName};
 })();

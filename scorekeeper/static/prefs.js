@@ -34,19 +34,19 @@
   var awake = document.getElementById("pref-awake"), lock = null;
   function keepAwake() {
     if (!awake || !awake.checked || document.hidden || lock) return;
-    if (!navigator.wakeLock) { say("This browser cannot keep the screen on."); return; }
+    if (!navigator.wakeLock) { say(_("This browser cannot keep the screen on.")); return; }
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      say("The screen stays on.");
+      say(_("The screen stays on."));
       sentinel.addEventListener("release", function () { if (lock === sentinel) lock = null; });
-    }).catch(function (error) { say("The screen could not be kept on (" + error.name + ")."); });
+    }).catch(function (error) { say(_("The screen could not be kept on (%(reason)s).", {reason: error.name})); });
   }
   if (awake) {
     awake.checked = get("awake", "on") === "on";
     awake.addEventListener("change", function () {
       put("awake", awake.checked ? "on" : "off");
       if (awake.checked) keepAwake();
-      else { if (lock) lock.release(); lock = null; say("The screen may sleep."); }
+      else { if (lock) lock.release(); lock = null; say(_("The screen may sleep.")); }
     });
     // The browser drops the lock whenever the page is hidden; take it again when the page is back.
     document.addEventListener("visibilitychange", keepAwake);
@@ -62,7 +62,10 @@
     if (!text || text === sessionStorage.getItem(spokenKey)) return;
     sessionStorage.setItem(spokenKey, text);
     root.dataset.spoken = text;
-    window.speechSynthesis.speak(new SpeechSynthesisUtterance(text.toLowerCase()));  // "OVER by 1": not shouted
+    // In the page's language, with its voice; "OVER by 1" said, not shouted.
+    var utterance = new SpeechSynthesisUtterance(text.toLocaleLowerCase(root.lang || undefined));
+    utterance.lang = root.lang;
+    window.speechSynthesis.speak(utterance);
   }
   if (speak) {
     speak.checked = get("speak", "off") === "on";

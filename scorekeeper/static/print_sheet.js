@@ -25,7 +25,7 @@
       if (mine !== serial) return;
       if (!response.ok) {
         const text = await response.text();
-        showError(usePng ? text : "Check the form: the sheet cannot be made from these settings.");
+        showError(usePng ? text : _("Check the form: the sheet cannot be made from these settings."));
         return;
       }
       const blob = await response.blob();
@@ -33,11 +33,11 @@
       errors.hidden = true;
       const view = document.createElement(usePng ? "img" : "iframe");
       view.id = usePng ? "preview-img" : "preview-pdf";
-      if (usePng) { view.alt = "Preview of the first page of the sheet"; view.width = 420; }
+      if (usePng) { view.alt = _("Preview of the first page of the sheet"); view.width = 420; }
       view.src = URL.createObjectURL(blob);
       box.replaceChildren(view);
     } catch (error) {
-      if (mine === serial) showError("The preview could not be loaded: " + error.message);
+      if (mine === serial) showError(_("The preview could not be loaded: %(error)s", {error: error.message}));
     }
   }
   form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 350); });

@@ -131,7 +131,7 @@
   }
   function queue(tap) {
     tap.id = newId();
-    said = tap.action === "correct" ? "Kept on this phone: " + describe(tap) + "." : null;
+    said = tap.action === "correct" ? _("Kept on this phone: %(tap)s.", {tap: describe(tap)}) : null;
     queuedHere = true;
     if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
     var entry = {game: GAME, tap: tap, made_on: base.revision + taps.filter(function (t) { return !t.refused; }).length};
@@ -178,7 +178,7 @@
       }
       // Refused: kept, shown with the reason; the taps after it stay queued, drawn on the game as it is now.
       if (result.answer.game) fromServer(result.answer);
-      entry.refused = result.answer.error || ("refused (" + result.status + ")");
+      entry.refused = result.answer.error || _("refused (%(status)s)", {status: result.status});
       return store("taps", "readwrite", function (s) { s.put(entry); });
     }).then(function () {
       sending = false;
@@ -225,13 +225,15 @@
     status.classList.toggle("bad", refused.length > 0);
     if (!taps.length) return;
     var n = waiting();
-    if (n) status.appendChild(el("b", {id: "queue-count", text: n + (n === 1 ? " tap" : " taps") + " waiting on this phone"}));
-    if (n) status.appendChild(document.createTextNode(navigator.onLine && sending ? " — sending…"
-      : refused.length ? " — not saved yet; they are sent once the refused tap below is discarded."
-      : " — not saved yet; they are sent when the connection returns."));
+    if (n) status.appendChild(el("b", {id: "queue-count", text: ngettext("%(num)d tap waiting on this phone",
+                                                                         "%(num)d taps waiting on this phone", n)}));
+    if (n) status.appendChild(document.createTextNode(" — " + (navigator.onLine && sending ? _("sending…")
+      : refused.length ? _("not saved yet; they are sent once the refused tap below is discarded.")
+      : _("not saved yet; they are sent when the connection returns."))));
     refused.forEach(function (entry) {
-      var line = el("span", {class: "refused", text: " Not saved: " + describe(entry.tap) + ". " + entry.refused + " "});
-      var discard = el("button", {type: "button", class: "small", text: "Discard this tap"});
+      var line = el("span", {class: "refused", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) + " " +
+                                                     entry.refused + " "});
+      var discard = el("button", {type: "button", class: "small", text: _("Discard this tap")});
       discard.addEventListener("click", function () { drop(entry).then(function () { render(); send(); }); });
       line.appendChild(discard);
       status.appendChild(line);
@@ -239,73 +241,30 @@
   }
   function describe(tap) {
     var names = page.players;
-    if (tap.action === "bid") return names[tap.seat] + " bids " + tap.bid;
-    if (tap.action === "deal") return "the deal";
-    if (tap.action === "trump") return "trump " + tap.trump;
-    if (tap.action === "tricks") return "the tricks";
-    if (tap.action === "correct") return "the correction of hand " + tap.number;
+    if (tap.action === "bid") return _("%(name)s bids %(bid)s", {name: names[tap.seat], bid: tap.bid});
+    if (tap.action === "deal") return _("the deal");
+    if (tap.action === "trump") return _("trump %(suit)s", {suit: page.symbols[tap.trump] || tap.trump});
+    if (tap.action === "tricks") return _("the tricks");
+    if (tap.action === "correct") return _("the correction of hand %(number)s", {number: tap.number});
     return tap.action;
   }
   function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
   function sheetWithTaps() {
-    // The sheet holds what the server has; what waits on this phone is said above it, and the sheet's own
-    // buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
+    // The sheet holds what the server has; what waits on this phone is said above it (OfflineHand.sheet).
     var waiting = [], state = base, played = {};
     var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
     taps.forEach(function (t) {
       if (t.refused) return;
       if (t.tap.action === "correct") add(describe(t.tap));
-      else if (t.tap.action !== "deal") add("hand " + state.number);
+      else if (t.tap.action !== "deal") add(_("hand %(number)s", {number: state.number}));
       var number = state.number, hand = state.hand;
       state = apply(state, t.tap);
-      if (t.tap.action === "deal") add("hand " + state.number);
-      if (t.tap.action === "tricks") played[number] = Object.assign({}, hand, {tricks: counted(hand, t.tap.tricks)});
+      if (t.tap.action === "deal") add(_("hand %(number)s", {number: state.number}));
+      var tricks = t.tap.action === "tricks" ? OfflineHand.counted(hand, t.tap.tricks, page) : null;
+      if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
       else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
-    sheetRows(played);
-    var old = document.getElementById("offline-sheet");
-    if (old) old.parentNode.removeChild(old);
-    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
-      var found = document.querySelector(selector);
-      var gone = found && found.id === "next-hand" ? found.parentNode : found;
-      if (gone) gone.parentNode.removeChild(gone);
-    });
-    var note = el("div", {id: "offline-sheet", class: "flash info"},
-                  el("p", {text: "Not on the sheet yet: " + waiting.join(", ") + ", made on this phone; " +
-                                 "the taps are sent when the connection returns."}),
-                  el("a", {class: "button primary wide", href: page.play, text: "Back to the hand"}));
-    main.insertBefore(note, main.firstChild);
-  }
-  // The sheet's rows of the hands played on this phone: bids and tricks as tapped, marked as not saved (the scores
-  // and totals are the server's to work out).
-  function counted(hand, tricks) {
-    // As the server records them: a null count is the bid, and the dealer takes what is left.
-    var took = tricks.map(function (c, s) { return c === null && s !== hand.dealer ? hand.bids[s] : c; });
-    if (took[hand.dealer] === null && !page.tricks_fall_short) {
-      took[hand.dealer] = took.reduce(function (left, c, s) { return s === hand.dealer ? left : left - (c || 0); }, hand.cards);
-    }
-    return took;
-  }
-  function sheetRows(played) {
-    var body = document.querySelector("table.sheet tbody");
-    if (!body) return;
-    Array.prototype.forEach.call(body.querySelectorAll("tr.unsent"), function (row) { body.removeChild(row); });
-    Object.keys(played).forEach(function (number) {
-      var hand = played[number], row = el("tr", {class: "unsent"});
-      var head = el("th", {class: "hand", text: String(hand.cards)});
-      if (hand.trump) head.appendChild(el("span", {class: "trump t-" + hand.trump, text: page.symbols[hand.trump]}));
-      head.appendChild(el("small", {class: "muted", text: " not saved"}));
-      row.appendChild(head);
-      page.players.forEach(function (_, s) {
-        var bid = hand.bids[s], took = hand.tricks ? hand.tricks[s] : undefined;
-        var shown = (hand.out || []).indexOf(s) >= 0 ? "out" : bid === null ? "·" : took === undefined ? String(bid)
-          : bid + "/" + (took === null ? "·" : took);
-        row.appendChild(el("td", {class: s === hand.dealer ? "dealer" : ""}, el("span", {class: "bt", text: shown})));
-      });
-      // The hand already on the sheet (dealt, not finished) is replaced; a hand dealt on this phone is added.
-      var there = body.rows[+number - 1];
-      if (there && +number === base.number && base.hand) body.replaceChild(row, there); else body.appendChild(row);
-    });
+    OfflineHand.sheet(played, waiting, page, base);
   }
   function render() {
     showStatus();
@@ -317,7 +276,7 @@
     main.appendChild(OfflineHand.screen(state, {page: page, taps: taps, sending: sending, said: said, queue: queue,
                                                 render: render, bidState: bidState, undo: undo}));
     var where = document.querySelector(".bar .where");
-    if (where) where.textContent = state.step === "recorded" ? "Waiting to send" : state.step.charAt(0).toUpperCase() + state.step.slice(1);
+    if (where) where.textContent = OfflineHand.stepName(state.step);
   }
 
   // ---- a tap on the server's own page, while offline or while taps wait: queue it instead of posting it ------
@@ -346,7 +305,7 @@
       return {action: "reveal", bids: bids};
     }
     if (form.classList.contains("tricks")) {
-      var took = page.players.map(function (_, s) {
+      var took = page.players.map(function (unused, s) {
         var v = value("took_" + s);
         return v === null || v === "" || page.hand.out.indexOf(s) >= 0 ? null : parseInt(v, 10);
       });
@@ -366,8 +325,8 @@
     // A past hand recorded again (templates/table/edit.html): the actions API's correct.
     var count = function (name) { var v = value(name); return v === null || v === "" ? null : parseInt(v, 10); };
     var tap = {action: "correct", number: +location.pathname.match(/\/hands\/(\d+)\/edit$/)[1],
-               bids: page.players.map(function (_, s) { return count("bid_" + s); }),
-               tricks: page.players.map(function (_, s) { return count("took_" + s); }),
+               bids: page.players.map(function (unused, s) { return count("bid_" + s); }),
+               tricks: page.players.map(function (unused, s) { return count("took_" + s); }),
                drop_penalties: Array.prototype.filter.call(form.querySelectorAll("input[name^=drop_penalty_]"),
                  function (box) { return box.checked; }).map(function (box) { return +box.name.split("_").pop(); })};
     if (value("trump")) tap.trump = value("trump");

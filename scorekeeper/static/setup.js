@@ -57,9 +57,12 @@
     if (typed) n.value = Math.min(asked, largest);
     if (asked <= largest) return;
     if (!typed) setN(largest);
-    note.textContent = "N (largest hand) is now " + largest + ", not " + asked + ": " + count +
-      " players get at most " + largest + " cards each from " + deckCount + " deck" + (deckCount > 1 ? "s" : "") + "." +
-      (deckCount < 2 ? " Or choose 2 decks (Decks) for up to " + Math.min(asked, largestFor(count, 2)) + "." : "");
+    var values = {largest: largest, asked: asked, players: count, up_to: Math.min(asked, largestFor(count, 2))};
+    note.textContent = ngettext("N (largest hand) is now %(largest)s, not %(asked)s: %(players)s players get at most " +
+                                "%(largest)s cards each from %(num)d deck.",
+                                "N (largest hand) is now %(largest)s, not %(asked)s: %(players)s players get at most " +
+                                "%(largest)s cards each from %(num)d decks.", deckCount, values) +
+      (deckCount < 2 ? " " + _("Or choose 2 decks (Decks) for up to %(up_to)s.", values) : "");
     note.hidden = false;
   }
 
@@ -79,7 +82,7 @@
   // Eight names or more: say that auto means two decks.
   function notePlayers() {
     var count = playerCount();
-    if (count >= 8) document.getElementById("decks-note").textContent = count + " players: auto deals from two decks (001).";
+    if (count >= 8) document.getElementById("decks-note").textContent = _("%(players)s players: auto deals from two decks (001).", {players: count});
   }
   // Typing a name shows the next empty seat and names that seat in the first-dealer list.
   names.forEach(function (input, seat) {
@@ -87,7 +90,7 @@
       var next = input.closest("li").nextElementSibling;
       if (next && input.value.trim()) next.classList.remove("spare");
       var option = document.querySelector('#first_dealer option[value="' + seat + '"]');
-      if (option) option.textContent = input.value.trim() || "seat " + (seat + 1);
+      if (option) option.textContent = input.value.trim() || _("seat %(number)s", {number: seat + 1});
       notePlayers();
       followN();
     });

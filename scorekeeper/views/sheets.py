@@ -14,37 +14,55 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 
 from scorekeeper import printing, rules
 from scorekeeper.forms import WholeField
+from scorekeeper.i18n import LANGUAGES, languages
+from scorekeeper.rules import words
+from scorekeeper.rules.words import _, lazy_gettext
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
 FALSE_VALUES = ("false", "", "0", "no", "off")
 # The query parameters of a blank sheet, as the command line names them (issue 4).
 PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "paper", "landscape", "hook",
-          "copies")
+          "copies", "language")
 
 
 class BlankSheetForm(Form):
     """What a blank sheet is made of; the same names as the command line's options."""
 
-    players = WholeField("Players", default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
-    names = StringField("Names (optional, comma-separated)", validators=[Optional()])
-    pattern = SelectField("Deal pattern", default="down-up", validate_choice=False,
+    class Meta:
+        def get_translations(self, form):  # WTForms' own messages ("Number must be...") in the page's language
+            from wtforms.i18n import get_translations
+            return get_translations([words.locale(), "en"])
+
+    players = WholeField(lazy_gettext("Players"), default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
+    names = StringField(lazy_gettext("Names (optional, comma-separated)"), validators=[Optional()])
+    pattern = SelectField(lazy_gettext("Deal pattern"), default="down-up", validate_choice=False,
                           choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
-    max = WholeField("Largest hand N (empty: what the decks allow)", validators=[Optional(), NumberRange(1, 104)])
-    sizes = StringField("Hand sizes (custom pattern only)", validators=[Optional()])
-    decks = WholeField("Decks (empty: 2 from 8 players on)", validators=[Optional(), NumberRange(1, 4)])
-    system = SelectField("Scoring system for the rules line", default="", validate_choice=False,
-                         choices=[SelectChoice("", "(not printed)")]
+    max = WholeField(lazy_gettext("Largest hand N (empty: what the decks allow)"),
+                     validators=[Optional(), NumberRange(1, 104)])
+    sizes = StringField(lazy_gettext("Hand sizes (custom pattern only)"), validators=[Optional()])
+    decks = WholeField(lazy_gettext("Decks (empty: 2 from 8 players on)"), validators=[Optional(), NumberRange(1, 4)])
+    system = SelectField(lazy_gettext("Scoring system for the rules line"), default="", validate_choice=False,
+                         choices=[SelectChoice("", lazy_gettext("(not printed)"))]
                          + [SelectChoice(s.id, s.name) for s in rules.SYSTEMS])
-    paper = SelectField("Paper", default="a4", validate_choice=False, choices=[SelectChoice("a4", "A4"), SelectChoice("letter", "Letter")])
-    landscape = BooleanField("Landscape", false_values=FALSE_VALUES)
-    hook = BooleanField("Hook helper column (bids so far)", false_values=FALSE_VALUES)
-    copies = WholeField("Copies", default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
+    paper = SelectField(lazy_gettext("Paper"), default="a4", validate_choice=False,
+                        choices=[SelectChoice("a4", "A4"), SelectChoice("letter", lazy_gettext("Letter"))])
+    landscape = BooleanField(lazy_gettext("Landscape"), false_values=FALSE_VALUES)
+    hook = BooleanField(lazy_gettext("Hook helper column (bids so far)"), false_values=FALSE_VALUES)
+    copies = WholeField(lazy_gettext("Copies"), default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
+    # The sheet's language: the page's unless another is chosen (each language in its own words).
+    language = SelectField(lazy_gettext("Language of the sheet"), validate_choice=False,
+                           choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()])
 
 
 def _form():
-    """Return the form on the query string (defaults when there is none)."""
-    return BlankSheetForm(request.args if any(key in request.args for key in PARAMS) else None)
+    """Return the form on the query string (defaults when there is none); the sheet speaks the page's language
+    unless another is chosen."""
+    form = BlankSheetForm(request.args if any(key in request.args for key in PARAMS) else None)
+    form.language.choices = [SelectChoice(code, name) for code, name in languages().items()]
+    if form.language.data not in languages():
+        form.language.data = words.locale()
+    return form
 
 
 def _sheet_params(form):
@@ -60,14 +78,14 @@ def _sheet_params(form):
     except printing.SheetError as error:
         form.form_errors.append(str(error))
         return None
-    return params
+    return dict(params, language=form.language.data)
 
 
 def _errors(form):
     """Return every error of the form as lines a player can act on."""
     lines = list(form.form_errors)
     for field in form:
-        lines += [f"{field.label.text}: {message}" for message in field.errors]
+        lines += [_("%(field)s: %(error)s", field=field.label.text, error=error) for error in field.errors]
     return lines
 
 

@@ -5,17 +5,23 @@ import os
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 
+from ..i18n import current_language
+from ..rules.words import _
+
 bp = Blueprint("shell", __name__)
 
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    """Describe the app to the phone, so it can be added to the home screen and open full screen."""
-    body = {"name": "Oh Hell scorekeeper", "short_name": "Oh Hell", "start_url": "/", "scope": "/",
+    """Describe the app to the phone, so it can be added to the home screen and open full screen; its name
+    in the reader's language (the answer varies by it)."""
+    body = {"name": _("Oh Hell scorekeeper"), "short_name": _("Oh Hell"), "lang": current_language(),
+            "start_url": "/", "scope": "/",
             "display": "standalone", "background_color": "#fbfaf6", "theme_color": "#0b6e4f",
             "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}]}
-    response = Response(json.dumps(body), mimetype="application/manifest+json")
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -1,0 +1,59 @@
+"""The browser's words (/words/<code>.js, i18n.script_words) run in node: _() and ngettext() say the language,
+ngettext picks the language's plural form (French says 0 in the singular, Dutch in the plural), and the English
+script carries no words at all (the scripts' own are the English: the first load stays small)."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+TAPS = ("%(num)d tap waiting on this phone", "%(num)d taps waiting on this phone")
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def run(script, calls):
+    """Return what each call ([function, *arguments]) says in node with the words script loaded."""
+    program = script + "\nconsole.log(JSON.stringify(" + json.dumps(calls) + ".map(function (c) {" \
+        " return c[0] === '_' ? _.apply(null, c.slice(1)) : ngettext.apply(null, c.slice(1)); })));"
+    done = subprocess.run(["node", "-e", program], capture_output=True, text=True, timeout=30, check=True)
+    return json.loads(done.stdout)
+
+
+def words(client, code):
+    response = client.get(f"/words/{code}.js")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_ngettext_picks_the_languages_plural(client):
+    calls = [["ngettext", *TAPS, n] for n in (0, 1, 2)]
+    assert run(words(client, "nl"), calls) == ["0 tikken wachten op deze telefoon", "1 tik wacht op deze telefoon",
+                                               "2 tikken wachten op deze telefoon"]
+    assert run(words(client, "fr"), calls) == ["0 saisie en attente sur ce téléphone",
+                                               "1 saisie en attente sur ce téléphone",
+                                               "2 saisies en attente sur ce téléphone"]
+    assert run(words(client, "en"), calls) == ["0 taps waiting on this phone", "1 tap waiting on this phone",
+                                               "2 taps waiting on this phone"]
+
+
+def test_named_values_fill_the_translated_sentence(client):
+    said = run(words(client, "de"), [["_", "%(name)s bids %(bid)s", {"name": "Änne", "bid": 3}], ["_", "Save tricks"],
+                                     ["_", "a message no script says"]])
+    assert said == ["Änne sagt 3 an", "Stiche speichern", "a message no script says"]
+
+
+def test_the_english_script_carries_no_words(client):
+    script = words(client, "en")
+    assert "var WORDS = {};" in script and "var PLURALS = {};" in script
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(counts=st.lists(st.integers(min_value=0, max_value=10**7), min_size=1, max_size=20))
+def test_every_count_gets_a_form_of_the_message(client, counts):
+    # Any count, however large (French and Spanish have a "many" form for millions): never undefined.
+    said = run(words(client, "fr"), [["ngettext", *TAPS, n] for n in counts])
+    for n, text in zip(counts, said):
+        assert text.startswith(f"{n} saisie") and "undefined" not in text
