@@ -6,6 +6,7 @@ from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
+from ...rules.words import _
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
 from . import bp
@@ -17,7 +18,7 @@ def deal(game_id):
     game, loaded = open_step(game_id, "deal")
     upcoming = actions.upcoming(loaded)
     if upcoming is None:
-        flash("At least 2 players must be dealt in: let someone back in on the Table screen.", "error")
+        flash(_("At least 2 players must be dealt in: let someone back in on the Table screen."), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
@@ -67,7 +68,7 @@ def bids_together(game, loaded, hand):
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
                 cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
-                words={key: bidding.MESSAGES[key] for key in ("over", "under", "even")},
+                words=bidding.script_messages(("over", "under", "even")),
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)
@@ -99,7 +100,7 @@ def trump(game_id):
     return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
                            namer=loaded.players[namer], symbols=rules.SYMBOLS,
                            announcement=rules.announcement(hand.cards, hand.bids),
-                           by=rules.over_under_by(hand.cards, hand.bids), **hand_numbers(loaded))
+                           announced=bidding.announcement_text(hand.cards, hand.bids), **hand_numbers(loaded))
 
 
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
@@ -112,7 +113,8 @@ def tricks(game_id):
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
                 cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
-                by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS, **hand_numbers(loaded))
+                announced=bidding.announcement_text(hand.cards, hand.bids), symbols=rules.SYMBOLS,
+                **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)
         if problem is None:
