@@ -5,7 +5,7 @@ import re
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.rules.words import _, lazy_gettext
 
 # Right-to-left overrides and isolates in a name can reorder the text around it when shown.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
@@ -34,6 +34,12 @@ def adjustment_word(kind):
 # Each trump (rules.TRUMPS) in words, as the trump screen, the deal screen and the History name it.
 TRUMP_NAMES = {"clubs": lazy_gettext("clubs"), "diamonds": lazy_gettext("diamonds"), "hearts": lazy_gettext("hearts"),
                "spades": lazy_gettext("spades"), "none": lazy_gettext("no trump")}
+
+
+def trump_symbols():
+    """The trumps' marks on the sheet and the hand's line: the suits' symbols, no trump's letters in the reader's
+    language ("NT", Dutch "GT")."""
+    return dict(rules.SYMBOLS, none=_("NT"))
 
 
 def trump_name(trump):

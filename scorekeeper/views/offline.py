@@ -16,6 +16,7 @@ from flask import Blueprint, url_for
 from markupsafe import Markup
 
 from .. import rules, taps
+from ..display import trump_symbols
 from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
@@ -83,7 +84,7 @@ def offline_table(game, loaded, at="hand"):
             "engine": [url_for("static", filename=name) for name in ("bidstate.js", "offline_hand.js")],
             "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES],
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
-            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS,
+            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
             "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 

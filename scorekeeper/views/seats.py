@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 
 from .. import delivery, rules, store, taps
 from ..forms import RevisionForm, csrf_failed
+from ..display import trump_symbols
 from ..rules import numbers, sealed
 from ..rules.words import _, lazy_gettext
 from .common import EXPIRED, load_game, require_edit
@@ -150,7 +151,7 @@ def _seat_view(game, loaded, seat):
     """What the seat's page shows: the hand, who has bid, and whether (and what) this seat may bid now."""
     hand = rules.actions.current_hand(loaded)
     view = {"game": game, "loaded": loaded, "seat": seat, "hand": hand, "step": rules.step(loaded),
-            "symbols": rules.SYMBOLS, "number": len(loaded.hands),
+            "symbols": trump_symbols(), "number": len(loaded.hands),
             "upcoming": rules.actions.upcoming(loaded) if hand is None else None}
     if hand is None:
         return view | {"may_bid": False}

@@ -6,6 +6,7 @@ from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
+from ...display import trump_symbols
 from ...rules.words import _
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
@@ -27,7 +28,7 @@ def deal(game_id):
     state = rules.table_state(game["record"])
     return render_template("table/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
-                           symbols=rules.SYMBOLS, out=upcoming["out"], left=state["left"],
+                           symbols=trump_symbols(), out=upcoming["out"], left=state["left"],
                            joining={join["seat"]: join["total"] for join in state["joining"]},
                            planned_number=rules.completed_hands(loaded) + 1)
 
@@ -58,7 +59,7 @@ def bids(game_id):
     if state.seat is None:
         return screen(game_id, loaded)
     return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, state=state,
-                           offers=offers, symbols=rules.SYMBOLS, **hand_numbers(loaded))
+                           offers=offers, symbols=trump_symbols(), **hand_numbers(loaded))
 
 
 def bids_together(game, loaded, hand):
@@ -67,7 +68,7 @@ def bids_together(game, loaded, hand):
     form = bids_form(order)(revision=game["revision"],
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
-                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
+                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=trump_symbols(),
                 words=bidding.script_messages(("over", "under", "even")),
                 **hand_numbers(loaded))
     if request.method == "POST":
@@ -98,7 +99,7 @@ def trump(game_id):
         return screen(game_id, outcome.game if outcome else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
     return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
-                           namer=loaded.players[namer], symbols=rules.SYMBOLS,
+                           namer=loaded.players[namer], symbols=trump_symbols(),
                            announcement=rules.announcement(hand.cards, hand.bids),
                            announced=bidding.announcement_text(hand.cards, hand.bids), **hand_numbers(loaded))
 
@@ -113,7 +114,7 @@ def tricks(game_id):
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
                 cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
-                announced=bidding.announcement_text(hand.cards, hand.bids), symbols=rules.SYMBOLS,
+                announced=bidding.announcement_text(hand.cards, hand.bids), symbols=trump_symbols(),
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)

@@ -8,7 +8,7 @@ from flask import Response, abort, make_response, redirect, render_template, ses
 from markupsafe import escape
 
 from ... import delivery, printing, rules, shared_pages, store
-from ...display import adjustment_word, trump_name
+from ...display import adjustment_word, trump_name, trump_symbols
 from ...bounded_cache import BoundedCache
 from ...forms import AboutForm, RevisionForm, csrf_token
 from ...rules import actions, bidding, words
@@ -75,7 +75,7 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
-                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=trump_symbols(), csrf=csrf,
                            undealable=rules.undealable(loaded),
                            follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
                            about=actions.about_of(game["record"], game["created"]))
