@@ -5,6 +5,7 @@ import re
 from markupsafe import Markup
 
 from scorekeeper import rules
+from scorekeeper.rules.words import _, lazy_gettext
 
 # Right-to-left overrides and isolates in a name can reorder the text around it when shown.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
@@ -21,5 +22,26 @@ def without_bidi(value):
 
 # How each kind of a hand's adjustment that the engine names (rules.adjustment_kind) is shown: the word in
 # History, the heading of the PDF's foot, and the mark by the tricks on the sheet and the PDF.
-ADJUSTMENTS = {rules.PENALTY: {"word": "penalty", "heading": "Penalties", "mark": "†"},
-               rules.BONUS: {"word": "bonus", "heading": "Bonuses", "mark": "★"}}
+ADJUSTMENTS = {rules.PENALTY: {"word": lazy_gettext("penalty"), "heading": lazy_gettext("Penalties"), "mark": "†"},
+               rules.BONUS: {"word": lazy_gettext("bonus"), "heading": lazy_gettext("Bonuses"), "mark": "★"}}
+
+
+def adjustment_word(kind):
+    """The word for a kind of adjustment ("penalty", "bonus") in the reader's language."""
+    return str(ADJUSTMENTS[kind]["word"]) if kind in ADJUSTMENTS else kind
+
+
+# Each trump (rules.TRUMPS) in words, as the trump screen, the deal screen and the History name it.
+TRUMP_NAMES = {"clubs": lazy_gettext("clubs"), "diamonds": lazy_gettext("diamonds"), "hearts": lazy_gettext("hearts"),
+               "spades": lazy_gettext("spades"), "none": lazy_gettext("no trump")}
+
+
+def trump_symbols():
+    """The trumps' marks on the sheet and the hand's line: the suits' symbols, no trump's letters in the reader's
+    language ("NT", Dutch "GT")."""
+    return dict(rules.SYMBOLS, none=_("NT"))
+
+
+def trump_name(trump):
+    """A trump in words in the reader's language: "hearts", "no trump"; an unknown one as it is."""
+    return str(TRUMP_NAMES[trump]) if trump in TRUMP_NAMES else str(trump)

@@ -6,19 +6,36 @@ and a corrected hand lists only what changed.
 """
 
 from . import rules
-from .display import ADJUSTMENTS
+from .display import ADJUSTMENTS, trump_name
+from .rules import words
+from .rules.words import _, lazy_gettext
 
-TABLE_ACTIONS = {"leave": "leaves", "sit_out": "sits out the next hand", "sit_in": "plays the next hand"}
+TABLE_ACTIONS = {"leave": lazy_gettext("%(name)s leaves"), "sit_out": lazy_gettext("%(name)s sits out the next hand"),
+                 "sit_in": lazy_gettext("%(name)s plays the next hand")}
+# Each kind of stored action as History heads its line.
+KINDS = {"create": lazy_gettext("create"), "deal": lazy_gettext("deal"), "bid": lazy_gettext("bid"),
+         "sealed": lazy_gettext("sealed"), "bids": lazy_gettext("bids"), "trump": lazy_gettext("trump"),
+         "tricks": lazy_gettext("tricks"), "hand": lazy_gettext("hand"), "edit": lazy_gettext("edit"),
+         "undo": lazy_gettext("undo"), "table": lazy_gettext("table"), "plan": lazy_gettext("plan"),
+         "about": lazy_gettext("about"), "settlement": lazy_gettext("settlement")}
+# The plan changes (rules.PLAN_CHANGES) as History says them.
+PLAN_WORDS = {"insert": lazy_gettext("insert"), "resize": lazy_gettext("resize"), "skip": lazy_gettext("skip"),
+              "cut": lazy_gettext("cut")}
+
+
+def kind_text(kind):
+    """A stored action's kind in the reader's words ("deal", "bid"); an unknown kind as it is."""
+    return str(KINDS[kind]) if kind in KINDS else kind
 
 
 def name(players, seat):
     """Return the player at seat, or 'seat n' for a seat the game no longer has."""
-    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else f"seat {seat}"
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else _("seat %(seat)s", seat=seat)
 
 
 def count(value):
     """Show a bid or a trick count: 0 is 0, a seat not dealt in is 'out'."""
-    return "out" if value is None else str(value)
+    return _("out") if value is None else str(value)
 
 
 def points(value):
@@ -45,32 +62,53 @@ def penalty_text(penalty, players, lowest_wins=False):
     """Return 'Cy −20 (revoke)' for a stored penalty; without points, the reason's default (as scored)."""
     reason = penalty.get("reason") or "other"
     amount = penalty_amount(penalty, lowest_wins)
-    return f"{name(players, penalty.get('seat'))} {points(amount)} ({str(reason).replace('_', ' ')})"
+    return _("%(name)s %(points)s (%(reason)s)", name=name(players, penalty.get("seat")), points=points(amount),
+             reason=_reason(reason))
+
+
+# A penalty's reason (rules.PENALTIES' ids) as History says it, short.
+REASONS = {"revoke": lazy_gettext("revoke"), "revoke_redeal": lazy_gettext("revoke redeal"),
+           "renege": lazy_gettext("renege"), "false_accusation": lazy_gettext("false accusation"),
+           "other": lazy_gettext("other"), "bonus": lazy_gettext("bonus")}
+
+
+def _reason(reason):
+    """A penalty's reason in words; one the app does not know as stored."""
+    return str(REASONS[reason]) if reason in REASONS else str(reason).replace("_", " ")
 
 
 def by_seat(values, players):
     """Return 'Ann 1 · Bob 0 · Cy out' for a list of bids or tricks by seat."""
-    return " · ".join(f"{name(players, seat)} {count(value)}" for seat, value in enumerate(values or []))
+    return " · ".join(_("%(name)s %(count)s", name=name(players, seat), count=count(value))
+                      for seat, value in enumerate(values or []))
 
 
 def corrections(before, after, players, lowest_wins=False):
     """Return the changes between two versions of a hand, one phrase each: only what changed."""
     changes = []
-    for field, label in (("bids", "bid"), ("tricks", "tricks")):
+    for field, said in (("bids", lazy_gettext("%(name)s's bid %(was)s → %(now)s")),
+                        ("tricks", lazy_gettext("%(name)s's tricks %(was)s → %(now)s"))):
         old, new = before.get(field) or [], after.get(field) or []
         for seat in range(max(len(old), len(new))):
             was = old[seat] if seat < len(old) else None
             now = new[seat] if seat < len(new) else None
             if was != now:
-                changes.append(f"{name(players, seat)}'s {label} {count(was)} → {count(now)}")
+                changes.append(_(said.message, name=name(players, seat), was=count(was), now=count(now)))
     if before.get("trump") != after.get("trump"):
-        changes.append(f"trump {before.get('trump') or 'none'} → {after.get('trump') or 'none'}")
+        changes.append(_("trump %(was)s → %(now)s", was=_trump(before.get("trump")), now=_trump(after.get("trump"))))
     old_penalties, new_penalties = before.get("penalties") or [], after.get("penalties") or []
-    changes += [f"{penalty_kind(p, lowest_wins)} dropped: {penalty_text(p, players, lowest_wins)}"
+    changes += [_("%(kind)s dropped: %(penalty)s", kind=penalty_kind(p, lowest_wins),
+                  penalty=penalty_text(p, players, lowest_wins))
                 for p in old_penalties if p not in new_penalties]
-    changes += [f"{penalty_kind(p, lowest_wins)}: {penalty_text(p, players, lowest_wins)}"
+    changes += [_("%(kind)s: %(penalty)s", kind=penalty_kind(p, lowest_wins),
+                  penalty=penalty_text(p, players, lowest_wins))
                 for p in new_penalties if p not in old_penalties]
-    return changes or ["nothing changed"]
+    return changes or [_("nothing changed")]
+
+
+def _trump(trump):
+    """A stored trump in words; none recorded reads as English did: "none"."""
+    return trump_name(trump) if trump else _("none")
 
 
 def recorded_hand(event):
@@ -87,54 +125,65 @@ def describe(event, players, lowest_wins=False):
     """
     kind, payload = event["kind"], event.get("payload") or {}
     number = payload.get("hand", 0) + 1 if isinstance(payload.get("hand"), int) else None
+    seat = name(players, payload.get("seat"))
     if kind == "create":
-        return "game set up"
+        return _("game set up")
     if kind == "deal":
-        trump = f", {payload['trump']}" if payload.get("trump") else ""
-        return f"{name(players, payload.get('dealer'))} dealt {payload.get('cards')}{trump}"
+        dealer = name(players, payload.get("dealer"))
+        if payload.get("trump"):
+            return _("%(dealer)s dealt %(cards)s, %(trump)s", dealer=dealer, cards=payload.get("cards"),
+                     trump=trump_name(payload["trump"]))
+        return _("%(dealer)s dealt %(cards)s", dealer=dealer, cards=payload.get("cards"))
     if kind == "bid":
-        return (f"hand {number}: {name(players, payload.get('seat'))} bid {count(payload.get('bid'))}"
-                + (" blind" if payload.get("blind") else ""))
+        said = (lazy_gettext("hand %(number)s: %(name)s bid %(bid)s blind") if payload.get("blind")
+                else lazy_gettext("hand %(number)s: %(name)s bid %(bid)s"))
+        return _(said.message, number=number, name=seat, bid=count(payload.get("bid")))
     if kind == "sealed":  # the value stays out of the log: it is secret until the reveal
-        return f"hand {number}: {name(players, payload.get('seat'))} bid in secret"
+        return _("hand %(number)s: %(name)s bid in secret", number=number, name=seat)
     if kind == "bids":
-        return f"hand {number}: bids {by_seat(payload.get('bids'), players)}"
+        return _("hand %(number)s: bids %(bids)s", number=number, bids=by_seat(payload.get("bids"), players))
     if kind == "trump":
-        return f"hand {number}: trump {payload.get('trump')}"
+        return _("hand %(number)s: trump %(trump)s", number=number, trump=trump_name(payload.get("trump")))
     if kind == "tricks":
-        text = f"hand {number}: tricks {by_seat(payload.get('tricks'), players)}"
+        text = _("hand %(number)s: tricks %(tricks)s", number=number, tricks=by_seat(payload.get("tricks"), players))
         if payload.get("penalty"):
-            text += (f"; {penalty_kind(payload['penalty'], lowest_wins)}: "
-                     f"{penalty_text(payload['penalty'], players, lowest_wins)}")
+            text += "; " + _("%(kind)s: %(penalty)s", kind=penalty_kind(payload["penalty"], lowest_wins),
+                             penalty=penalty_text(payload["penalty"], players, lowest_wins))
         return text
     if kind == "hand":
         hand = recorded_hand(event) or {}
-        text = f"hand {number}: bids {by_seat(hand.get('bids'), players)}; tricks {by_seat(hand.get('tricks'), players)}"
+        text = _("hand %(number)s: bids %(bids)s; tricks %(tricks)s", number=number,
+                 bids=by_seat(hand.get("bids"), players), tricks=by_seat(hand.get("tricks"), players))
         for penalty in hand.get("penalties") or []:
-            text += f"; {penalty_kind(penalty, lowest_wins)}: {penalty_text(penalty, players, lowest_wins)}"
+            text += "; " + _("%(kind)s: %(penalty)s", kind=penalty_kind(penalty, lowest_wins),
+                             penalty=penalty_text(penalty, players, lowest_wins))
         return text
     if kind == "edit":
-        return f"hand {number} corrected: " + ", ".join(
-            corrections(payload.get("before") or {}, payload.get("after") or {}, players, lowest_wins))
+        return _("hand %(number)s corrected: %(changes)s", number=number, changes=", ".join(
+            corrections(payload.get("before") or {}, payload.get("after") or {}, players, lowest_wins)))
     if kind == "undo":
-        return f"undid #{payload.get('undid')} ({payload.get('kind')})"
+        return _("undid #%(number)s (%(kind)s)", number=payload.get("undid"), kind=kind_text(payload.get("kind")))
     if kind == "table":
         if payload.get("action") == "arrive":
-            return f"{payload.get('name')} arrives"
-        return f"{name(players, payload.get('seat'))} {TABLE_ACTIONS.get(payload.get('action'), payload.get('action'))}"
+            return _("%(name)s arrives", name=payload.get("name"))
+        said = TABLE_ACTIONS.get(payload.get("action"))
+        return _(said.message, name=seat) if said else f"{seat} {payload.get('action')}"
     if kind == "plan":
-        text = f"plan: {payload.get('action')}"
+        change = PLAN_WORDS.get(payload.get("action"), payload.get("action"))
+        text = _("plan: %(change)s", change=change)
         if payload.get("position"):
-            text += f" hand {payload['position']}"
+            text += " " + _("hand %(number)s", number=payload["position"])
         if payload.get("cards"):
-            text += f", {payload['cards']} cards"
+            text += ", " + _("%(cards)s cards", cards=payload["cards"])
         return text
     if kind == "about":
-        return f"date {payload.get('date') or 'the day it was set up'}; note {payload.get('note') or 'none'}"
+        return _("date %(date)s; note %(note)s", date=payload.get("date") or _("the day it was set up"),
+                 note=payload.get("note") or _("none"))
     if kind == "settlement":
-        text = f"settle by {payload.get('settlement')}, stake {payload.get('stake', 0):.2f}"
+        text = _("settle by %(method)s, stake %(stake)s", method=payload.get("settlement"),
+                 stake=words.number(payload.get("stake", 0), places=2))
         if payload.get("payouts"):
-            text += f", scale {' '.join(str(p) for p in payload['payouts'])}"
+            text += ", " + _("scale %(payouts)s", payouts=" ".join(str(p) for p in payload["payouts"]))
         return text
     return ""
 
@@ -144,13 +193,16 @@ def undone_text(event, players, lowest_wins=False):
     payload = event.get("payload") or {}
     seat = name(players, payload.get("seat"))
     if event["kind"] == "bid":
-        what = f"{seat}'s {'blind ' if payload.get('blind') else ''}bid of {count(payload.get('bid'))}"
+        said = lazy_gettext("%(name)s's blind bid of %(bid)s") if payload.get("blind") \
+            else lazy_gettext("%(name)s's bid of %(bid)s")
+        what = _(said.message, name=seat, bid=count(payload.get("bid")))
     elif event["kind"] == "sealed":
-        what = f"{seat}'s secret bid"
+        what = _("%(name)s's secret bid", name=seat)
     elif event["kind"] == "bids":
-        what = f"the bids of hand {payload.get('hand', 0) + 1} ({by_seat(payload.get('bids'), players)})"
+        what = _("the bids of hand %(number)s (%(bids)s)", number=payload.get("hand", 0) + 1,
+                 bids=by_seat(payload.get("bids"), players))
     elif event["kind"] == "deal":
-        what = f"{name(players, payload.get('dealer'))}'s deal of {payload.get('cards')}"
+        what = _("%(dealer)s's deal of %(cards)s", dealer=name(players, payload.get("dealer")), cards=payload.get("cards"))
     else:
-        what = describe(event, players, lowest_wins) or event["kind"]
-    return f"Undone: {what}."
+        what = describe(event, players, lowest_wins) or kind_text(event["kind"])
+    return _("Undone: %(what)s.", what=what)

@@ -10,6 +10,8 @@ def qr_svg(text, label):
     """Return a QR code of text as inline SVG, dark on white whatever the page's colours, named label."""
     import segno  # only the scorekeeper's sheet needs it
 
+    label = label.unescape() if isinstance(label, Markup) else str(label)  # a template's _() is escaped already
+
     svg = segno.make(text, micro=False).svg_inline(scale=4, dark="#000", light="#fff", border=4, title=label)
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{Markup.escape(label)}" ', 1))
 

@@ -34,24 +34,30 @@ def _folder(game_id):
     return folder if folder and _SAFE_ID.match(game_id) else None
 
 
-def get(game_id, revision):
-    """The page of the game at revision as another process rendered it, or None."""
+def _name(game_id, revision, language):
+    return f"{game_id}.{revision}~{language}.html" if language else f"{game_id}.{revision}.html"
+
+
+def get(game_id, revision, language=""):
+    """The page of the game at revision (in language) as another process rendered it, or None."""
     folder = _folder(game_id)
-    if folder is None:
+    if folder is None or not _SAFE_ID.match(language or "x"):
         return None
     try:
-        with open(os.path.join(folder, f"{game_id}.{revision}.html"), encoding="utf-8") as file:
+        with open(os.path.join(folder, _name(game_id, revision, language)), encoding="utf-8") as file:
             return file.read()
     except FileNotFoundError:
         return None
 
 
-def put(game_id, revision, page):
-    """Leave the page of the game at revision for the other processes; drop the game's older pages."""
+def put(game_id, revision, page, language=""):
+    """Leave the page of the game at revision (in language) for the other processes; drop the game's older pages
+    (the same revision in other languages stays)."""
     folder = _folder(game_id)
-    if folder is None:
+    if folder is None or not _SAFE_ID.match(language or "x"):
         return
-    path = os.path.join(folder, f"{game_id}.{revision}.html")
+    path = os.path.join(folder, _name(game_id, revision, language))
+    current = (os.path.join(folder, _name(game_id, revision, "")), os.path.join(folder, f"{game_id}.{revision}~"))
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
         with open(temporary, "w", encoding="utf-8") as file:
@@ -62,6 +68,6 @@ def put(game_id, revision, page):
             os.remove(temporary)
         return
     for older in glob.glob(os.path.join(glob.escape(folder), f"{game_id}.*.html")):
-        if older != path:
+        if older != current[0] and not older.startswith(current[1]):
             with contextlib.suppress(FileNotFoundError):
                 os.remove(older)

@@ -8,6 +8,7 @@ is still valid as the next action, else refused with 409 and what differs.
 
 from . import history, rules, store
 from .rules import RecordError, WrongStep, numbers, sealed
+from .rules.words import _, lazy_gettext
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
@@ -15,7 +16,7 @@ KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "t
         "drop_penalties")
 MAX_ID = 100
 RETRIES = 3
-UNDONE = "Undone."  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
+UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
 
 
 class Conflict(Exception):
@@ -116,8 +117,8 @@ def _bid(db, game, loaded, body, stale):
         if hand.bids[seat] == amount:
             return None
         if stale:
-            raise Conflict(f"{loaded.players[seat]}'s bid is already {hand.bids[seat]} (entered on another "
-                           f"phone); this tap said {amount}.", "bid")
+            raise Conflict(_("%(name)s's bid is already %(bid)s (entered on another phone); this tap said "
+                             "%(tapped)s.", name=loaded.players[seat], bid=hand.bids[seat], tapped=amount), "bid")
     return rules.actions.bid(loaded, seat, amount, blind)
 
 
@@ -141,7 +142,7 @@ def _tricks(db, game, loaded, body, stale):
 def _reveal(db, game, loaded, body, stale):
     hand = rules.actions.current_hand(loaded)
     if hand is None or not rules.actions.bids_all_at_once(loaded):
-        raise WrongStep("hands", "there are no bids to reveal: this game changed on another phone")
+        raise WrongStep("hands", _("there are no bids to reveal: this game changed on another phone"))
     kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
     return sealed.reveal(loaded, kept, _bids_by_seat(body, loaded))
 
@@ -157,8 +158,8 @@ def _correct(db, game, loaded, body, stale):
                         "a list of the recorded penalties' indices to drop")
     if stale:
         # A correction overwrites a whole hand: drawn on an older game it could undo another phone's change.
-        raise Conflict(f"A correction of hand {number} is made on the game as it stands, and another phone has "
-                       "acted since.", "number")
+        raise Conflict(_("A correction of hand %(number)s is made on the game as it stands, and another phone "
+                         "has acted since.", number=number), "number")
     added = _penalties(body)
     return rules.actions.correct_hand(loaded, number, bids, took, trump=trump, drop_penalties=dropped or (),
                                       added_penalty=added[0] if added else None)
@@ -185,7 +186,7 @@ def _conflict(db, game_id, revision, current, reason, field="revision"):
     if revision != current:
         reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
         # The revisions are for programs (the JSON's revision and tap_revision); a player reads words.
-        reason = f"This game changed on another phone since this tap was made. {reason}"
+        reason = _("This game changed on another phone since this tap was made. %(reason)s", reason=reason)
     body.update(error=reason, field=field, tap_revision=revision)
     return 409, body
 
@@ -195,11 +196,11 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
     game_id = game["id"]
     if action == "undo":
         if stale:
-            raise Conflict("Undo takes back the last action, and another phone has acted since.")
+            raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
         _revision, undone = store.undo_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     if seat is not None and action != "bid":
-        raise Refused(403, "A seat link may enter only its own bid.", "Authorization")
+        raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
     if seat is not None:
         _own_turn(loaded, body, seat)
     outcome = ENGINE_ACTIONS[action](db, game, loaded, body, stale)
@@ -227,25 +228,26 @@ def _reveal_when_all_in(db, game_id, revision, outcome):
         shown = sealed.reveal(outcome.game, kept)
         store.append_event(db, game_id, *shown.event, shown.record, revision)
     except RecordError as error:
-        return answer(db, game_id, f"Everyone has bid, but the bids cannot stand: {error.message} "
-                                   "The scorekeeper enters them again.")
+        return answer(db, game_id, _("Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper "
+                                     "enters them again.", why=error.message))
     except store.StaleRevision:
         return answer(db, game_id, outcome.message)
-    return answer(db, game_id, "Everyone has bid: the bids are revealed.")
+    return answer(db, game_id, _("Everyone has bid: the bids are revealed."))
 
 
 def _own_turn(loaded, body, seat):
     """A seat phone bids only its own bid, in its turn (or before the reveal when all bid at once)."""
     if body.get("seat") != seat:
-        raise Refused(403, f"This link enters {loaded.players[seat]}'s bid only.", "seat")
+        raise Refused(403, _("This link enters %(name)s's bid only.", name=loaded.players[seat]), "seat")
     hand = rules.actions.current_hand(loaded)
     if hand is None or rules.step(loaded) != "bids":
-        raise Conflict("The bids are closed: wait for the next deal.", "seat")
+        raise Conflict(_("The bids are closed: wait for the next deal."), "seat")
     if rules.actions.bids_all_at_once(loaded):
         return
     turn = rules.bid_state(loaded, hand).turn
     if turn != seat:
-        raise Conflict(f"It is {loaded.players[turn]}'s turn to bid, not {loaded.players[seat]}'s.", "seat")
+        raise Conflict(_("It is %(turn)s's turn to bid, not %(name)s's.", turn=loaded.players[turn],
+                         name=loaded.players[seat]), "seat")
 
 
 def perform(game_id, body, seat=None):
@@ -268,7 +270,7 @@ def perform(game_id, body, seat=None):
             except store.StaleRevision:
                 continue  # another phone wrote between our read and our write: try again on the new state
             except store.NothingToUndo:
-                return _conflict(db, game_id, revision, game["revision"], "Nothing to undo yet.", "action")
+                return _conflict(db, game_id, revision, game["revision"], _("Nothing to undo yet."), "action")
             except Conflict as conflict:
                 return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
             except RecordError as error:
@@ -277,4 +279,4 @@ def perform(game_id, body, seat=None):
                                      error.path or "revision")
                 raise Refused(422, error.message, error.path or None) from None
     return _conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
-                     "other phones keep writing; fetch the game and try again.")
+                     _("other phones keep writing; fetch the game and try again."))

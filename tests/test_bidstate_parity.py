@@ -45,7 +45,7 @@ def node():
                                text=True)
 
     def run(hands):
-        process.stdin.write(json.dumps({"messages": bidding.MESSAGES, "hands": hands}) + "\n")
+        process.stdin.write(json.dumps({"messages": bidding.script_messages(), "hands": hands}) + "\n")
         process.stdin.flush()
         return json.loads(process.stdout.readline())
 

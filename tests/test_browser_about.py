@@ -21,7 +21,7 @@ def test_the_scorekeeper_dates_and_notes_the_game_and_the_evening(page, live_ser
     shots(page, "about-01-form")
     page.get_by_role("button", name="Save the date and note").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    expect(page.locator("#about")).to_have_text("2026-11-20 · Birthday at Ann's")
+    expect(page.locator("#about")).to_have_text("Nov 20, 2026 · Birthday at Ann's")
     expect(page.locator(".flash")).to_contain_text("Date and note: 2026-11-20", use_inner_text=True)
     shots(page, "about-02-sheet")
     page.goto(live_server + "/")

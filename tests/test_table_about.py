@@ -77,9 +77,12 @@ def test_the_scorekeeper_dates_and_notes_the_game_from_the_sheet(client, app):
                       action=f"/games/{game_id}/about")
     assert response.status_code == 302
     sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
-    assert "2026-11-20" in sheet and "Birthday at Ann&#39;s" in sheet
+    assert '<span class="date">Nov 20, 2026</span>' in sheet and "Birthday at Ann&#39;s" in sheet
+    assert 'value="2026-11-20"' in sheet  # the form's date field keeps the ISO day
     home = client.get("/").get_data(as_text=True)
-    assert "2026-11-20 · Birthday at Ann&#39;s" in home
+    assert "Nov 20, 2026 · Birthday at Ann&#39;s" in home
+    dutch = client.get(f"/games/{game_id}/sheet", headers={"Accept-Language": "nl"}).get_data(as_text=True)
+    assert '<span class="date">20 nov 2026</span>' in dutch  # the day as the reader's language writes it
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert "date 2026-11-20; note Birthday at Ann&#39;s" in history
     csv = client.get(f"/games/{game_id}/export.csv").get_data(as_text=True).splitlines()

@@ -5,10 +5,11 @@ player left of the dealer is seat (dealer + 1) % n. `out` lists the seats not de
 this hand (sitting out, not arrived yet, or gone): they are skipped.
 """
 
+import re
 from dataclasses import dataclass, fields
 
 from .registry import Entry, Registry
-from .words import lazy_gettext
+from .words import N_, _, lazy_gettext
 
 
 @dataclass(frozen=True)
@@ -90,19 +91,33 @@ def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
     return [bid for bid in range(cards + 1) if bid != forbidden]
 
 
-# What the bid screens say, by message id; the values fill the {names}. The offline page is sent these
-# very sentences, so its script keeps no wording of its own.
+# What the bid screens say, by message id; the values fill the %(names)s. The offline page is sent these
+# very sentences in the reader's language (script_messages), so its script keeps no wording of its own.
 MESSAGES = {
-    "hook": "The dealer may not bid {bid}: the bids would add up to {cards}, the number of cards (the hook).",
-    "over": "over by {by}",
-    "under": "under by {by}",
-    "even": "even",
+    "hook": N_("The dealer may not bid %(bid)s: the bids would add up to %(cards)s, the number of cards (the hook)."),
+    "over": N_("over by %(by)s"),
+    "under": N_("under by %(by)s"),
+    "even": N_("even"),
 }
+# The announcement once every bid is in, large on the trump and tricks screens: "OVER by 2".
+ANNOUNCEMENTS = {"over": N_("OVER by %(by)s"), "under": N_("UNDER by %(by)s"), "even": N_("EVEN")}
 
 
 def say(message_id, values):
-    """Return a message in words: its sentence with the values filled in."""
-    return MESSAGES[message_id].format(**values)
+    """Return a message in words, in the reader's language: its sentence with the values filled in."""
+    return _(MESSAGES[message_id], **values)
+
+
+def announcement_text(cards, bids):
+    """The announcement in words: "OVER by 2", "UNDER by 1", "EVEN"."""
+    return _(ANNOUNCEMENTS[announcement(cards, bids)], by=abs(over_under_by(cards, bids)))
+
+
+def script_messages(ids=None):
+    """The messages in the reader's language for the browser's scripts, their values as {names}
+    (static/bidstate.js and bids.js fill those in); the announcements as "announce_over" and so on."""
+    said = MESSAGES | {f"announce_{key}": text for key, text in ANNOUNCEMENTS.items()}
+    return {key: re.sub(r"%\((\w+)\)s", r"{\1}", _(said[key])) for key in ids or said}
 
 
 def hook_reason(cards, forbidden):

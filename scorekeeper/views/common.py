@@ -12,16 +12,16 @@ from markupsafe import Markup
 
 from .. import rules, store
 from ..forms import csrf_failed, form_problems
-from ..rules import RecordError, WrongStep
-from ..rules import words
-from ..rules.words import _
+from ..rules import RecordError, WrongStep, words
 from ..rules.results import POT, party_name, payment_text
+from ..rules.words import _, lazy_gettext
 
 EDIT_COOKIE_AGE = 60 * 60 * 24 * 365
-STALE = "This game changed on another phone — here is the current state."
-READ_ONLY = "This is a read-only link: only the scorekeeper's phone can change the game."
-EXPIRED = ("This form's security token is missing or has expired. "
-           "Go back, reload the page and try again; nothing was recorded.")
+# Said in the reader's language where shown; flash str() of them (the session keeps plain text).
+STALE = lazy_gettext("This game changed on another phone — here is the current state.")
+READ_ONLY = lazy_gettext("This is a read-only link: only the scorekeeper's phone can change the game.")
+EXPIRED = lazy_gettext("This form's security token is missing or has expired. "
+                       "Go back, reload the page and try again; nothing was recorded.")
 
 
 def cookie_name(game_id):
@@ -60,26 +60,32 @@ def require_edit(game):
 
 
 # The record's fields as the setup form names them.
-FIELD_LABELS = {"rules.deals.max": "N (largest hand)", "rules.deals.sizes": "Hand sizes",
-                "rules.deals.hands": "Hands", "rules.deals.decks": "Decks", "rules.deals": "Deal",
-                "rules.stake": "Stake", "rules.payouts": "Sliding scale", "rules.options": "System options",
-                "rules.settlement": "Settlement"}
+FIELD_LABELS = {"rules.deals.max": lazy_gettext("N (largest hand)"), "rules.deals.sizes": lazy_gettext("Hand sizes"),
+                "rules.deals.hands": lazy_gettext("Hands"), "rules.deals.decks": lazy_gettext("Decks"),
+                "rules.deals": lazy_gettext("Deal"), "rules.stake": lazy_gettext("Stake"),
+                "rules.payouts": lazy_gettext("Sliding scale"), "rules.options": lazy_gettext("System options"),
+                "rules.settlement": lazy_gettext("Settlement")}
+# A record's list fields in a player's words: "Cy's bid".
+_SEAT_FIELDS = {"bids": lazy_gettext("%(name)s's bid"), "tricks": lazy_gettext("%(name)s's tricks"),
+                "blind": lazy_gettext("%(name)s's blind bid")}
 
 
 def explain(error, players):
     """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
     if error.path in FIELD_LABELS:
-        return f"{FIELD_LABELS[error.path]}: {error.message}"
+        return _("%(field)s: %(why)s", field=FIELD_LABELS[error.path], why=error.message)
     listed = re.fullmatch(r"(.*)\[(\d+)\]", error.path or "")
     if listed and listed.group(1) in FIELD_LABELS:  # 'rules.deals.sizes[0]' is the form's 'Hand sizes, number 1'
-        return f"{FIELD_LABELS[listed.group(1)]}, number {int(listed.group(2)) + 1}: {error.message}"
-    path = re.sub(r"^players\[(\d+)\]", lambda m: f"player {int(m.group(1)) + 1}", error.path or "")
-    path = re.sub(r"hands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", path)
-    names = {"bids": "bid", "tricks": "tricks", "blind": "blind bid"}
+        return _("%(field)s, number %(number)s: %(why)s", field=FIELD_LABELS[listed.group(1)],
+                 number=int(listed.group(2)) + 1, why=error.message)
+    path = re.sub(r"^players\[(\d+)\]", lambda m: _("player %(number)s", number=int(m.group(1)) + 1),
+                  error.path or "")
+    path = re.sub(r"hands\[(\d+)\]", lambda m: _("hand %(number)s", number=int(m.group(1)) + 1), path)
     path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
-                  lambda m: f", {players[int(m.group(2))]}'s {names[m.group(1)]}"
+                  lambda m: ", " + _SEAT_FIELDS[m.group(1)] % {"name": players[int(m.group(2))]}
                   if int(m.group(2)) < len(players) else m.group(0), path)
-    text = f"{path.replace('.', ', ')}: {error.message}" if path else error.message
+    text = _("%(field)s: %(why)s", field=path.replace(".", ", "), why=error.message) if path \
+        else error.message
     return text[0].upper() + text[1:]
 
 
@@ -99,7 +105,7 @@ def checked(form, game):
         flash(form_problems(form), "error")
         return False
     if form.revision.data != str(game["revision"]):
-        flash(STALE, "error")
+        flash(str(STALE), "error")
         return False
     return True
 
@@ -131,7 +137,7 @@ def save(game, loaded, action, *args, **kwargs):
     """Perform an action, flashing why when it is refused; return the outcome or None."""
     outcome, problem = perform(game, loaded, action, *args, **kwargs)
     if problem:
-        flash(problem, "error")
+        flash(str(problem), "error")
     return outcome
 
 
@@ -152,7 +158,7 @@ def form_refusal(form, game):
 def refused(template, problem, page):
     """Show the form again with what was typed and why it was refused; a stale page goes to the current screen."""
     if problem == STALE:
-        flash(STALE, "error")
+        flash(str(STALE), "error")
         return screen(page["game"]["id"])
     return render_template(template, problem=problem, **page), 400
 
@@ -188,7 +194,7 @@ def open_step(game_id, name):
 def moved_on(game_id, loaded=None):
     """Send a screen the table has left to the current one; a write from it is stale."""
     if request.method == "POST":
-        flash(STALE, "error")
+        flash(str(STALE), "error")
     return screen(game_id, loaded)
 
 

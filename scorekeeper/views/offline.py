@@ -16,6 +16,7 @@ from flask import Blueprint, url_for
 from markupsafe import Markup
 
 from .. import rules, taps
+from ..display import trump_symbols
 from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
@@ -79,12 +80,12 @@ def offline_table(game, loaded, at="hand"):
             "hand": _hand(hand) if hand else None,
             "next": coming and _slim(coming), "ahead": deals_ahead(loaded),
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
-            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.MESSAGES,
+            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.script_messages(),
             "engine": [url_for("static", filename=name) for name in ("bidstate.js", "offline_hand.js")],
             "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES],
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
-            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": rules.SYMBOLS,
-            "undone": taps.UNDONE, "sealed": sealed.sealed_seats(loaded) if hand else []}
+            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
+            "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 

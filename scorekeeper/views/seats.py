@@ -12,13 +12,15 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 
 from .. import delivery, rules, store, taps
 from ..forms import RevisionForm, csrf_failed
+from ..display import trump_symbols
 from ..rules import numbers, sealed
+from ..rules.words import _, lazy_gettext
 from .common import EXPIRED, load_game, require_edit
 
 bp = Blueprint("seats", __name__)
 
 SEAT_COOKIE_AGE = 60 * 60 * 24  # an evening: a seat link is handed round for one game
-NOT_YOURS = "This phone holds no seat link for this game (or the scorekeeper withdrew it)."
+NOT_YOURS = lazy_gettext("This phone holds no seat link for this game (or the scorekeeper withdrew it).")
 
 
 def _seat_cookie(game_id):
@@ -65,7 +67,7 @@ def withdraw(game_id):
     require_edit(game)
     _checked(RevisionForm())
     store.withdraw_seat_keys(store.get_db(), game_id)
-    flash("The seat links are withdrawn: those phones can no longer bid.", "info")
+    flash(_("The seat links are withdrawn: those phones can no longer bid."), "info")
     return redirect(url_for("seats.offer", game_id=game_id))
 
 
@@ -74,7 +76,7 @@ def take_seat(game_id, key):
     """Open a seat link: this phone bids for that seat from now on."""
     load_game(game_id)
     if store.seat_of_key(store.get_db(), game_id, key) is None:
-        abort(403, "That seat link is wrong or was withdrawn; ask the scorekeeper for a new one.")
+        abort(403, _("That seat link is wrong or was withdrawn; ask the scorekeeper for a new one."))
     response = make_response(redirect(url_for("seats.mine", game_id=game_id)))
     response.set_cookie(_seat_cookie(game_id), key, max_age=SEAT_COOKIE_AGE, httponly=True, samesite="Lax")
     return response
@@ -94,8 +96,8 @@ def mine(game_id):
     form = RevisionForm(revision=game["revision"])
     if request.method == "POST":
         if not form.validate():
-            flash("This page was open too long; reload it and bid again." if csrf_failed(form)
-                  else "Please tap a bid.", "error")
+            flash(_("This page was open too long; reload it and bid again.") if csrf_failed(form)
+                  else _("Please tap a bid."), "error")
             return redirect(url_for("seats.mine", game_id=game_id))
         _bid_from_seat(game_id, seat, form)
         return redirect(url_for("seats.mine", game_id=game_id))
@@ -132,7 +134,7 @@ def _bid_from_seat(game_id, seat, form):
         body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
                 "action": "bid", "seat": seat, "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
     except numbers.NumberError:
-        flash("Please tap a bid.", "error")
+        flash(_("Please tap a bid."), "error")
         return
     try:
         status, answer = taps.perform(game_id, body, seat)
@@ -149,7 +151,7 @@ def _seat_view(game, loaded, seat):
     """What the seat's page shows: the hand, who has bid, and whether (and what) this seat may bid now."""
     hand = rules.actions.current_hand(loaded)
     view = {"game": game, "loaded": loaded, "seat": seat, "hand": hand, "step": rules.step(loaded),
-            "symbols": rules.SYMBOLS, "number": len(loaded.hands),
+            "symbols": trump_symbols(), "number": len(loaded.hands),
             "upcoming": rules.actions.upcoming(loaded) if hand is None else None}
     if hand is None:
         return view | {"may_bid": False}
@@ -183,7 +185,8 @@ def reveal(game_id):
                 try:
                     entered[str(seat)] = numbers.parse_whole(value, 0)
                 except numbers.NumberError as error:
-                    flash(f"{loaded.players[seat]}'s bid {error}. Nothing was revealed.", "error")
+                    flash(_("%(name)s's bid %(error)s. Nothing was revealed.", name=loaded.players[seat], error=error),
+                          "error")
                     return redirect(url_for("table.play", game_id=game_id))
     body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
             "revision": numbers.whole_or(form.revision.data or "", 0), "action": "reveal", "bids": entered}

@@ -6,6 +6,7 @@ from ..limits import LimitError, checked_date, checked_note
 from ..record import RecordError
 from ..results import SETTLEMENTS
 from ..steps import as_game
+from ..words import _, number as said_number
 from .outcome import changed, done
 
 
@@ -31,7 +32,8 @@ def settle_by(game, method, stake, payouts=None):
         chosen["payouts"] = list(payouts)
     else:
         chosen.pop("payouts", None)
-    return done(record, f"Settling up by {entry.name}, stake {stake:.2f}.", "settlement",
+    return done(record, _("Settling up by %(method)s, stake %(stake)s.", method=entry.name,
+                          stake=said_number(stake, places=2)), "settlement",
                 {"settlement": entry.id, "stake": stake, "payouts": chosen.get("payouts")})
 
 
@@ -62,5 +64,10 @@ def describe(game, date, note):
             record[key] = value
         else:
             record.pop(key, None)
-    said = ", ".join(part for part in (date, note and f"“{note}”") if part) or "the day it was set up, no note"
-    return done(record, f"Date and note: {said}.", "about", {"date": date, "note": note or None})
+    if date and note:
+        said = _("Date and note: %(date)s, “%(note)s”.", date=date, note=note)
+    elif date or note:
+        said = _("Date and note: %(date)s.", date=date) if date else _("Date and note: “%(note)s”.", note=note)
+    else:
+        said = _("Date and note: the day it was set up, no note.")
+    return done(record, said, "about", {"date": date, "note": note or None})

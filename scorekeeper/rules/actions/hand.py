@@ -6,6 +6,7 @@ from ..scored import score
 from ..steps import WrongStep, as_game, asks_trump_after_bids, bids_all_at_once, current_hand, hand_path, \
     require_step, upcoming
 from ..trump import TRUMPS
+from ..words import _
 from .outcome import done, with_last_hand_copied
 
 
@@ -29,11 +30,11 @@ def deal(game, cards=None, trump=None):
     require_step(game, "deal")
     coming = upcoming(game)
     if coming is None:
-        raise RecordError("table", "At least 2 players must be dealt in: let someone back in on the Table screen.")
+        raise RecordError("table", _("At least 2 players must be dealt in: let someone back in on the Table screen."))
     path = f"hands[{len(game.hands)}]"
     chosen = coming["trump"] or (None if asks_trump_after_bids(game) else trump)
     if coming["trump"] is None and not asks_trump_after_bids(game) and trump not in TRUMPS:
-        raise RecordError(f"{path}.trump", f"Choose the trump: one of {', '.join(TRUMPS)}.")
+        raise RecordError(f"{path}.trump", _("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
     hand = {"cards": cards or coming["cards"], "dealer": coming["dealer"], "bids": [None] * len(game.players)}
     if chosen:
         hand["trump"] = chosen
@@ -42,7 +43,7 @@ def deal(game, cards=None, trump=None):
 
 
 def _bid_range(cards):
-    return f"A bid is 0 to {cards}."
+    return _("A bid is 0 to %(cards)s.", cards=cards)
 
 
 def _is_count(value, cards):
@@ -54,17 +55,18 @@ def bid(game, seat, amount, blind=False):
     game = as_game(game)
     hand = current_hand(game)
     if hand is None:
-        raise WrongStep("hands", "no hand is being bid: this game changed on another phone")
+        raise WrongStep("hands", _("no hand is being bid: this game changed on another phone"))
     path = hand_path(game)
     if bids_all_at_once(game):
-        raise RecordError(f"{path}.bids", "Everyone bids at once in this game: enter the bids together.")
+        raise RecordError(f"{path}.bids", _("Everyone bids at once in this game: enter the bids together."))
     order = bidding.bidding_order(hand.dealer, len(hand.bids), hand.out)
     if seat not in order or not bidding.may_bid(hand.dealer, hand.bids, seat, hand.out):
-        raise RecordError(f"{path}.bids[{seat}]", "That bid can no longer be changed: the next player has bid.")
+        raise RecordError(f"{path}.bids[{seat}]", _("That bid can no longer be changed: the next player has bid."))
     blind = bool(blind)
     if blind and seat not in blind_offers(game):
-        raise RecordError(f"{path}.blind", f"{game.players[seat]} may not bid blind now: only 20 or more behind "
-                          "the leader, before anyone bids.")
+        raise RecordError(f"{path}.blind", _("%(name)s may not bid blind now: only %(margin)s or more behind the "
+                                             "leader, before anyone bids.", name=game.players[seat],
+                                             margin=bidding.BLIND_MARGIN))
     if not _is_count(amount, hand.cards):
         raise RecordError(f"{path}.bids[{seat}]", _bid_range(hand.cards))
     hook = game.rules.hook_in(hand.cards)
@@ -92,7 +94,8 @@ def _move_dealer_blind(raw, hand, game):
     if moved == bids[dealer]:
         return None
     name = game.players[dealer]
-    message = f"{name} bid {bids[dealer]} blind, but the hook forbids it: {name}'s bid becomes {moved}."
+    message = _("%(name)s bid %(bid)s blind, but the hook forbids it: %(name)s's bid becomes %(moved)s.", name=name,
+                bid=bids[dealer], moved=moved)
     bids[dealer] = moved
     return message
 
@@ -105,23 +108,25 @@ def bids_at_once(game, bids, blind=()):
     game = as_game(game)
     hand = current_hand(game)
     if hand is None:
-        raise WrongStep("hands", "no hand is being bid: this game changed on another phone")
+        raise WrongStep("hands", _("no hand is being bid: this game changed on another phone"))
     path = hand_path(game)
     style = game.rules.style
     if not style.all_at_once:
-        raise RecordError(f"{path}.bids", "Bids are made one at a time in this game, in bidding order.")
+        raise RecordError(f"{path}.bids", _("Bids are made one at a time in this game, in bidding order."))
     order = bidding.bidding_order(hand.dealer, len(hand.bids), hand.out)
     missing = [seat for seat in order if not isinstance(bids.get(seat), int) or isinstance(bids.get(seat), bool)]
     if missing:
-        raise RecordError(f"{path}.bids[{missing[0]}]", f"Enter {game.players[missing[0]]}'s bid.")
+        raise RecordError(f"{path}.bids[{missing[0]}]", _("Enter %(name)s's bid.", name=game.players[missing[0]]))
     chosen = {seat: bids[seat] for seat in order}
     too_many = [game.players[s] for s, b in chosen.items() if not 0 <= b <= hand.cards]
     if too_many:
-        raise RecordError(f"{path}.bids", f"A bid is 0 to {hand.cards}: check {', '.join(too_many)}.")
+        raise RecordError(f"{path}.bids", _("A bid is 0 to %(cards)s: check %(names)s.", cards=hand.cards,
+                                            names=", ".join(too_many)))
     total = sum(chosen.values())
     if style.bids_must_sum_to_cards and total != hand.cards:
-        raise RecordError(f"{path}.bids", f"Cooperative bids must add up to exactly {hand.cards}; these add up "
-                          f"to {total} ({'over' if total > hand.cards else 'under'} by {abs(total - hand.cards)}).")
+        said = bidding.say("over" if total > hand.cards else "under", {"by": abs(total - hand.cards)})
+        raise RecordError(f"{path}.bids", _("Cooperative bids must add up to exactly %(cards)s; these add up to "
+                                            "%(total)s (%(standing)s).", cards=hand.cards, total=total, standing=said))
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     for seat, amount in chosen.items():
@@ -139,7 +144,7 @@ def name_trump(game, trump):
     game = as_game(game)
     require_step(game, "trump")
     if trump not in TRUMPS:
-        raise RecordError(f"{hand_path(game)}.trump", f"Choose the trump: one of {', '.join(TRUMPS)}.")
+        raise RecordError(f"{hand_path(game)}.trump", _("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
     record = with_last_hand_copied(game)
     record["hands"][-1]["trump"] = trump
     return done(record, None, "trump", {"hand": len(game.hands) - 1, "trump": trump}, before=game)
@@ -174,15 +179,16 @@ def record_tricks(game, took, given_penalty=None):
     path = hand_path(game)
     n = len(game.players)
     if not isinstance(took, (list, tuple)) or len(took) != n:
-        raise RecordError(f"{path}.tricks", f"must list one number for each of the {n} players, by seat")
+        raise RecordError(f"{path}.tricks", _("must list one number for each of the %(count)s players, by seat", count=n))
     took = [None if s in hand.out else hand.bids[s] if t is None else t for s, t in enumerate(took)]
     if not game.rules.tricks_may_fall_short:
         # The last player in bidding order takes what is left.
         took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took)
                                              if s != hand.dealer and isinstance(t, int))
         if took[hand.dealer] < 0:
-            raise RecordError(f"{path}.tricks", f"The tricks add up to more than the {hand.cards} cards: "
-                              f"{hand.cards - took[hand.dealer]} without {game.players[hand.dealer]}.")
+            raise RecordError(f"{path}.tricks", _("The tricks add up to more than the %(cards)s cards: %(total)s "
+                                                  "without %(dealer)s.", cards=hand.cards,
+                                                  total=hand.cards - took[hand.dealer], dealer=game.players[hand.dealer]))
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     raw["tricks"] = took
@@ -206,6 +212,8 @@ def _dealt_again(game, hand, took):
     if not missed:
         return None
     coming = upcoming(game)
-    again = f" The hand is dealt again: {game.players[coming['dealer']]} deals {coming['cards']}." if coming else ""
-    return f"Missed by {', '.join(missed)}.{again}"
+    if coming:
+        return _("Missed by %(names)s. The hand is dealt again: %(dealer)s deals %(cards)s.", names=", ".join(missed),
+                 dealer=game.players[coming["dealer"]], cards=coming["cards"])
+    return _("Missed by %(names)s.", names=", ".join(missed))
 

@@ -34,7 +34,7 @@ def table_changes(game_id):
                 return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
         if problem == STALE or panel is None:
             # A seat's buttons hold nothing typed: say why on the current state.
-            flash(problem, "error")
+            flash(str(problem), "error")
             return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
     page = _table_page(game, loaded, form, panel, problem)
     return (page, 400) if problem else page

@@ -5,6 +5,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ... import history, rules, store
 from ...forms import RevisionForm, edit_hand_form
 from ...rules import actions
+from ...rules.words import _
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
 from . import bp
 
@@ -20,9 +21,9 @@ def undo(game_id):
             _revision, undone = store.undo_last(store.get_db(), game_id, game["revision"])
             flash(history.undone_text(undone, _loaded.players, _loaded.rules.system.lowest_wins), "info")
         except store.NothingToUndo:
-            flash("Nothing to undo yet.", "error")
+            flash(_("Nothing to undo yet."), "error")
         except store.StaleRevision:
-            flash(STALE, "error")
+            flash(str(STALE), "error")
     return screen(game_id)
 
 

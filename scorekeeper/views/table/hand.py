@@ -6,6 +6,8 @@ from ... import rules
 from ...forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
+from ...display import trump_symbols
+from ...rules.words import _
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)
 from . import bp
@@ -17,7 +19,7 @@ def deal(game_id):
     game, loaded = open_step(game_id, "deal")
     upcoming = actions.upcoming(loaded)
     if upcoming is None:
-        flash("At least 2 players must be dealt in: let someone back in on the Table screen.", "error")
+        flash(_("At least 2 players must be dealt in: let someone back in on the Table screen."), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
@@ -26,7 +28,7 @@ def deal(game_id):
     state = rules.table_state(game["record"])
     return render_template("table/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
-                           symbols=rules.SYMBOLS, out=upcoming["out"], left=state["left"],
+                           symbols=trump_symbols(), out=upcoming["out"], left=state["left"],
                            joining={join["seat"]: join["total"] for join in state["joining"]},
                            planned_number=rules.completed_hands(loaded) + 1)
 
@@ -57,7 +59,7 @@ def bids(game_id):
     if state.seat is None:
         return screen(game_id, loaded)
     return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, state=state,
-                           offers=offers, symbols=rules.SYMBOLS, **hand_numbers(loaded))
+                           offers=offers, symbols=trump_symbols(), **hand_numbers(loaded))
 
 
 def bids_together(game, loaded, hand):
@@ -66,8 +68,8 @@ def bids_together(game, loaded, hand):
     form = bids_form(order)(revision=game["revision"],
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
-                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=rules.SYMBOLS,
-                words={key: bidding.MESSAGES[key] for key in ("over", "under", "even")},
+                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=trump_symbols(),
+                words=bidding.script_messages(("over", "under", "even")),
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)
@@ -97,9 +99,9 @@ def trump(game_id):
         return screen(game_id, outcome.game if outcome else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
     return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
-                           namer=loaded.players[namer], symbols=rules.SYMBOLS,
+                           namer=loaded.players[namer], symbols=trump_symbols(),
                            announcement=rules.announcement(hand.cards, hand.bids),
-                           by=rules.over_under_by(hand.cards, hand.bids), **hand_numbers(loaded))
+                           announced=bidding.announcement_text(hand.cards, hand.bids), **hand_numbers(loaded))
 
 
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
@@ -112,7 +114,8 @@ def tricks(game_id):
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
                 cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
-                by=rules.over_under_by(hand.cards, hand.bids), symbols=rules.SYMBOLS, **hand_numbers(loaded))
+                announced=bidding.announcement_text(hand.cards, hand.bids), symbols=trump_symbols(),
+                **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)
         if problem is None:

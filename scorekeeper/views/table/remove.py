@@ -2,9 +2,10 @@
 
 from flask import abort, flash, redirect, request, url_for
 
-from ... import rules, store
+from ... import store
 from ...forms import RevisionForm
 from ...owner import NotOwner, is_owner
+from ...rules.words import _, ngettext
 from ..common import checked, load_game, require_edit, screen
 from . import bp
 
@@ -21,7 +22,8 @@ def require_may_delete(game, loaded):
     else:
         require_edit(game)
     if loaded.hands and request.form.get("confirm") != "yes":
-        return f"Tick the box to delete a game with {rules.counted(len(loaded.hands), 'hand')} played."
+        return ngettext("Tick the box to delete a game with %(num)d hand played.",
+                        "Tick the box to delete a game with %(num)d hands played.", len(loaded.hands))
     return None
 
 
@@ -33,8 +35,8 @@ def abandon(game_id):
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.table_changes", game_id=game_id))
     store.abandon_game(store.get_db(), game_id)
-    flash(f"Abandoned: {', '.join(loaded.players)}. It is kept: open it from Abandoned on the home page "
-          "and Restore it to play on.", "info")
+    flash(_("Abandoned: %(players)s. It is kept: open it from Abandoned on the home page and Restore it to "
+            "play on.", players=", ".join(loaded.players)), "info")
     return redirect(url_for("table.home"))
 
 
@@ -44,10 +46,10 @@ def restore(game_id):
     game, _loaded = load_game(game_id)
     require_edit(game)
     if game["status"] != store.ABANDONED:
-        abort(409, "This game is not abandoned.")
+        abort(409, _("This game is not abandoned."))
     if checked(RevisionForm(), game):
         store.restore_game(store.get_db(), game_id)
-        flash("Restored: the game is back in progress.", "info")
+        flash(_("Restored: the game is back in progress."), "info")
     return screen(game_id)
 
 
@@ -62,5 +64,6 @@ def delete(game_id):
         flash(problem, "error")
         return redirect(url_for("table.table_changes", game_id=game_id, open="end") + "#end")
     store.delete_game(store.get_db(), game_id)
-    flash(f"Deleted: {', '.join(loaded.players)} · {rules.counted(len(loaded.hands), 'hand')}.", "info")
+    flash(ngettext("Deleted: %(players)s · %(num)d hand.", "Deleted: %(players)s · %(num)d hands.",
+                   len(loaded.hands), players=", ".join(loaded.players)), "info")
     return redirect(url_for("table.home"))

@@ -1,15 +1,17 @@
 """The score sheet: the phone's page (rendered once per revision), the sheet as PDF, the follower's poll,
 the game over."""
 
+import datetime
 import threading
 
 from flask import Response, abort, make_response, redirect, render_template, session, url_for
 from markupsafe import escape
 
 from ... import delivery, printing, rules, shared_pages, store
+from ...display import adjustment_word, trump_name, trump_symbols
 from ...bounded_cache import BoundedCache
 from ...forms import AboutForm, RevisionForm, csrf_token
-from ...rules import actions
+from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from ...rules.results import in_rank_order
@@ -28,6 +30,19 @@ def play(game_id):
     return screen(game_id, load_game(game_id)[1])
 
 
+bp.add_app_template_global(trump_name)
+bp.add_app_template_global(adjustment_word)
+
+
+@bp.app_template_global()
+def day(iso):
+    """A day kept as "2026-11-20" as the reader's language writes it ("Nov 20, 2026", "20 nov 2026")."""
+    try:
+        return words.date(datetime.date.fromisoformat(str(iso)[:10]))
+    except ValueError:
+        return iso
+
+
 _SHEETS = BoundedCache(32 * 1024 * 1024)
 CSRF_SLOT = "\x00csrf\x00"
 ORIGIN_SLOT = "\x00origin\x00"
@@ -44,6 +59,7 @@ def live_hand(loaded):
             "state": state, "order": state.order, "bids": hand.bids, "turn": state.turn,
             "bidding": not state.complete, "forbidden": state.forbidden,
             "so_far": state.so_far, "by": state.by, "announcement": state.announcement,
+            "announced": bidding.announcement_text(hand.cards, hand.bids),
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
@@ -59,7 +75,7 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
                            ask_trump=bool(upcoming) and upcoming["trump"] is None
                            and not actions.asks_trump_after_bids(loaded),
-                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=rules.SYMBOLS, csrf=csrf,
+                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=trump_symbols(), csrf=csrf,
                            undealable=rules.undealable(loaded),
                            follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
                            about=actions.about_of(game["record"], game["created"]))
@@ -83,17 +99,19 @@ def _sheet(game_id, game, editor):
     tag = delivery.follow_tag(game)
     # Abandoning a game changes its status (the sheet says so), not its revision: both name the page.
     status = game["status"]
+    language = words.locale()  # the page is in the reader's language: one kept page for each
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
-        return delivery.page_once_gzipped(("sheet", game_id, tag, status, origin),
-                                          lambda: _kept_sheet(game_id, editor, origin, tag, status))
+        return delivery.page_once_gzipped(("sheet", game_id, tag, status, origin, language),
+                                          lambda: _kept_sheet(game_id, editor, origin, tag, status, language))
     # The editor's Share panel lists the seat links, which change without a new revision.
     seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items()))
-    return _kept_sheet(game_id, editor, origin, tag, status, seats).replace(CSRF_SLOT, token)
+    return _kept_sheet(game_id, editor, origin, tag, status, language, seats).replace(CSRF_SLOT, token)
 
 
-def _kept_sheet(game_id, editor, origin, tag, status, seats=()):
-    """The sheet page at the game's follow tag and status, rendered once and kept (with slots for the CSRF token)."""
-    key = (game_id, tag, editor, seats, status)
+def _kept_sheet(game_id, editor, origin, tag, status, language, seats=()):
+    """The sheet page at the game's follow tag and status in a language, rendered once and kept (with slots for
+    the CSRF token)."""
+    key = (game_id, tag, editor, seats, status, language)
     shared = f"{tag}.{status}"  # its name among the pages `serve --workers N` share
     page = _SHEETS.get(key)
     if page is None:
@@ -101,7 +119,7 @@ def _kept_sheet(game_id, editor, origin, tag, status, seats=()):
         with _RENDERING:
             page = _SHEETS.get(key)
             if page is None and not editor:  # another process of `serve --workers N` may have rendered it
-                page = shared_pages.get(game_id, shared)
+                page = shared_pages.get(game_id, shared, language)
                 if page is not None:
                     _SHEETS.put(key, page)
             if page is None:
@@ -110,7 +128,7 @@ def _kept_sheet(game_id, editor, origin, tag, status, seats=()):
                 if str(revision) == tag.removesuffix(delivery.MOVED_ON):  # not changed while rendering
                     _SHEETS.put(key, page)
                     if not editor:
-                        shared_pages.put(game_id, shared, page)
+                        shared_pages.put(game_id, shared, page, language)
     return page.replace(ORIGIN_SLOT, origin)
 
 
@@ -121,7 +139,7 @@ def sheet_pdf(game_id):
     try:
         data = printing.game_sheet_pdf(loaded, created=game["created"])
     except printing.SheetError as error:
-        abort(400, f"This game cannot be printed: {error}")
+        abort(400, words._("This game cannot be printed: %(error)s", error=error))
     name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
     return Response(data, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
