@@ -116,6 +116,21 @@ def sign_in_as_owner(page, base):
     page.wait_for_load_state()
 
 
+EVENT_NAME = "Zwolle"
+EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def seed_event(client):
+    """Create an event through the API (client: the owner's) and seat its first round; return the API's answer."""
+    event = client.post("/api/events", json={
+        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
+        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
+    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
+                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    assert started.status_code == 200, started.get_json()
+    return event
+
+
 def seed_screens(app):
     """Store a game at its bid screen, a finished game (sheet, settle-up) and an event with its first round seated.
 
@@ -128,13 +143,7 @@ def seed_screens(app):
     bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
                                                          "bids": [None, 1, None, None]}]), claim=False)
     finished, finished_key = create(client, record(), claim=False)
-    event = client.post("/api/events", json={
-        "name": "Zwolle", "format": "rounds", "seed": 7, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
-        "options": {"rounds": 1}, "rules": {"scoring": "exact", "hook": False,
-                                            "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
-    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                          headers={"Authorization": f"Bearer {event['director_key']}"})
-    assert started.status_code == 200, started.get_json()
+    event = seed_event(client)
     keys = [f"/games/{bidding}/claim/{bidding_key}", f"/games/{finished}/claim/{finished_key}",
             f"/events/{event['id']}/direct/{event['director_key']}"]
     return keys, {"bids": f"/games/{bidding}/bids", "sheet": f"/games/{finished}/sheet", "setup": "/games/new",

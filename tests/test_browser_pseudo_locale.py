@@ -13,18 +13,17 @@ import pytest
 from babel import Locale
 from werkzeug.exceptions import HTTPException
 
-from owner_helpers import owner_client
+from scorekeeper import store
 from scorekeeper.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
-from tests.language_helpers import (CLOSE, OPEN, PSEUDO, ROOT, make_app, phone, pseudo, serving, sign_in_as_owner,
-                                    write_pseudo_catalogue)
+from tests.owner_helpers import owner_client
+from tests.language_helpers import (CLOSE, EVENT_NAME, EVENT_PLAYERS, OPEN, PSEUDO, ROOT, make_app, phone, pseudo,
+                                    seed_event, serving, sign_in_as_owner, write_pseudo_catalogue)
 
 pytestmark = pytest.mark.browser
 
 # The words typed by the people at the table: the players' names, the event's.
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-EVENT_NAME = "Zwolle"
 USER_WORDS = set(EVENT_PLAYERS) | {EVENT_NAME}
 # Words that are the same in every language by design: each language's own name in the gear menu's switch.
 SAME_EVERYWHERE = set(" ".join(LANGUAGES.values()).split())
@@ -129,12 +128,7 @@ def seed(app):
                                             hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}])),
              "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
              "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1]))}
-    event = client.post("/api/events", json={
-        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
-        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
-    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                          headers={"Authorization": f"Bearer {event['director_key']}"})
-    assert started.status_code == 200, started.get_json()
+    event = seed_event(client)
     return client, games, event
 
 
@@ -152,7 +146,6 @@ def walk(browser, pseudo_app, base):
     """Open every screen in the pseudo-language at 320 px; return ({screen: untranslated lines}, endpoints seen)."""
     client, games, event = seed(pseudo_app)
     with pseudo_app.app_context():
-        from scorekeeper import store
         evening = store.evening_of(store.get_db(), games["finished"][0])
     g = {name: game_id for name, (game_id, _key) in games.items()}
     allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
@@ -173,13 +166,13 @@ def walk(browser, pseudo_app, base):
             found[name] = lines
 
     scorekeeper = context()
-    phone = scorekeeper.new_page()
-    visit(phone, "owner sign-in", "/owner")
-    visit(phone, "events new, not signed in", "/events/new")
-    sign_in_as_owner(phone, base)
-    visit(phone, "owner, signed in", "/owner")
+    own = scorekeeper.new_page()
+    visit(own, "owner sign-in", "/owner")
+    visit(own, "events new, not signed in", "/events/new")
+    sign_in_as_owner(own, base)
+    visit(own, "owner, signed in", "/owner")
     for game_id, key in games.values():
-        visit(phone, "claim", f"/games/{game_id}/claim/{key}", read=False)
+        visit(own, "claim", f"/games/{game_id}/claim/{key}", read=False)
     screens = [
         ("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{g['dealing']}/deal"),
         ("bids", f"/games/{g['bidding']}/bids"), ("bids all at once", f"/games/{g['together']}/bids"),
@@ -190,7 +183,8 @@ def walk(browser, pseudo_app, base):
         ("history", f"/games/{g['finished']}/history"), ("over", f"/games/{g['finished']}/over"),
         ("settle", f"/games/{g['finished']}/settle"), ("compare", f"/games/{g['finished']}/compare"),
         ("evenings", "/evenings"), ("evening", f"/evenings/{evening}"), ("players", "/players"),
-        ("player", "/players/Ann"), ("house card", "/house/card"), ("game's house card", f"/games/{g['finished']}/card"),
+        ("player", "/players/Ann"), ("house card", "/house/card"),
+        ("game's house card", f"/games/{g['finished']}/card"),
         ("which", "/house/which"), ("sheets page", "/sheets/"), ("transfer", "/import"),
         ("seats, before the links", f"/games/{g['seated']}/seats"),
         ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
@@ -198,9 +192,9 @@ def walk(browser, pseudo_app, base):
         ("event results", f"/events/{event['id']}/results"), ("offline", "/offline"),
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:
-        visit(phone, name, url)
+        visit(own, name, url)
     seat_link = confirm_seat_links(client, g["seated"])
-    visit(phone, "seats, the links", f"/games/{g['seated']}/seats")
+    visit(own, "seats, the links", f"/games/{g['seated']}/seats")
     scorekeeper.close()
 
     follower = context()
