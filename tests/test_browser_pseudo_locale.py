@@ -45,10 +45,12 @@ VISIBLE_TEXT = """() => {
 
 
 def locale_words(code):
-    """The words Babel's own data for the locale says (month and day names in a date): not the app's to translate."""
+    """The words Babel's own data for the locale says (month and day names in a date, currencies' names, symbols
+    and ISO codes in money): not the app's to translate."""
     locale = Locale.parse(code)
     names = [name for table in (locale.months, locale.days) for context in table.values()
              for width in context.values() for name in width.values()]
+    names += [*locale.currencies.values(), *locale.currency_symbols.values(), *Locale("en").currencies]
     return set(WORD.findall(" ".join(names)))
 
 
