@@ -72,7 +72,8 @@ def untranslated(text, allowed):
     """Return the lines of text that still hold a word of 2+ letters outside ⟦...⟧, other than the allowed ones."""
     found = []
     for line in outside_brackets(text).splitlines():
-        line = re.sub(r"https?://\S+", " ", line).strip()
+        line = re.sub(r"https?://\S+", " ", line)
+        line = re.sub(r'\{\s*"[^{}]*\}', " ", line).strip()  # a JSON example (record keys stay English)
         if any(word not in allowed for word in WORD.findall(line)) and line not in found:
             found.append(line)
     return found
@@ -156,9 +157,15 @@ def walk(browser, pseudo_app, base):
     def context():
         return phone(browser, PSEUDO, width=320)
 
-    def visit(page, name, url, read=True):
+    def visit(page, name, url, read=True, submit=None):
         seen.add(endpoint_of(pseudo_app, url))
         page.goto(base + url)
+        if submit:  # send the page's form with what a person got wrong: the server's messages are read
+            page.evaluate("document.querySelectorAll('form').forEach(f => { f.noValidate = true; }); "
+                          "document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            for field, value in submit["fill"].items():
+                page.locator(field).fill(value)
+            page.locator(submit["press"]).first.click()
         page.wait_for_load_state()
         seen.add(endpoint_of(pseudo_app, page.url.removeprefix(base)))
         if not read:
@@ -195,6 +202,10 @@ def walk(browser, pseudo_app, base):
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:
         visit(own, name, url)
+    visit(own, "setup, what to fix", "/games/new", submit={
+        "fill": {"input[name=player_0]": "Ann", "input[name=stake]": "-1"}, "press": "button[name=start]"})
+    visit(own, "events new, what to fix", "/events/new", submit={
+        "fill": {"#players": "Ann"}, "press": "form:has(#players) button.primary"})
     seat_link = confirm_seat_links(client, g["seated"])
     visit(own, "seats, the links", f"/games/{g['seated']}/seats")
     scorekeeper.close()
