@@ -21,7 +21,7 @@ LANGUAGES = ("nl", "de", "fr", "es")
 # As `make messages` extracts: the default gettext keywords and the two the app adds (rules/words.py).
 KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, N_=None)
 # What the language's own text may hold that a translation must keep: named values and markup tags.
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 ENTITY = re.compile(r"&#?\w+;")
 
@@ -30,23 +30,30 @@ OPEN, CLOSE = "⟦", "⟧"
 # Every ASCII letter becomes an accented look-alike: a word still in plain letters on a page was never translated.
 _LOOK_ALIKES = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                         "àƀçđéƒĝĥîĵķĺɱñöþɋŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞɊŔŠŢÛѴŴẊÝŽ"))
-# The parts of a message that are not words: named values, markup, entities, Jinja's own %% for a percent sign.
-NOT_WORDS = re.compile(r"%\(\w+\)[sdif]|%%|<[^<>]*>|&#?\w+;")
+# The parts of a message that are not words, kept as they are: values (%(name)s, %(x).1f, %s, {name}), Jinja's
+# own %% for a percent sign, markup and entities.
+NOT_WORDS = re.compile(r"%(?:\(\w+\))?[#0 +-]*\d*(?:\.\d+)?[a-zA-Z%]|\{[\w.]*\}|<[^<>]*>|&#?\w+;")
 
 
-def code_messages():
-    """Return {msgid: where} for every message the code marks, extracted as `make messages` does (babel.cfg).
+def extracted():
+    """Yield (msgid, context, where) for every message the code marks, extracted as `make messages` does (babel.cfg).
 
     A plural message's id is the tuple (singular, plural), as in Babel's catalogues.
     """
     with (ROOT / "babel.cfg").open() as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
-    found = {}
     for filename, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map,
                                                                          keywords=KEYWORDS):
         message = message if isinstance(message, str) else tuple(message[:2])
-        if (message if isinstance(message, str) else message[0]):
-            found.setdefault(message, f"{filename}:{line}")
+        if message if isinstance(message, str) else message[0]:
+            yield message, context, f"{filename}:{line}"
+
+
+def code_messages():
+    """Return {msgid: where it is marked first} for every message the code marks."""
+    found = {}
+    for message, _context, where in extracted():
+        found.setdefault(message, where)
     return found
 
 
@@ -64,11 +71,9 @@ def pseudo(text):
 def write_pseudo_catalogue(directory):
     """Write <directory>/eo/LC_MESSAGES/messages.mo: every marked message in the pseudo-locale, plurals too."""
     catalogue = Catalog(locale=PSEUDO)
-    for message in code_messages():
-        if isinstance(message, tuple):
-            catalogue.add(message, tuple(pseudo(form) for form in (message[0], message[1])))
-        else:
-            catalogue.add(message, pseudo(message))
+    for message, context, _where in extracted():
+        said = tuple(pseudo(form) for form in message) if isinstance(message, tuple) else pseudo(message)
+        catalogue.add(message, said, context=context)
     target = Path(directory) / PSEUDO / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / "messages.mo").open("wb") as compiled:
@@ -116,6 +121,21 @@ def sign_in_as_owner(page, base):
     page.wait_for_load_state()
 
 
+EVENT_NAME = "Zwolle"
+EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def seed_event(client):
+    """Create an event through the API (client: the owner's) and seat its first round; return the API's answer."""
+    event = client.post("/api/events", json={
+        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
+        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
+    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
+                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    assert started.status_code == 200, started.get_json()
+    return event
+
+
 def seed_screens(app):
     """Store a game at its bid screen, a finished game (sheet, settle-up) and an event with its first round seated.
 
@@ -128,13 +148,7 @@ def seed_screens(app):
     bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
                                                          "bids": [None, 1, None, None]}]), claim=False)
     finished, finished_key = create(client, record(), claim=False)
-    event = client.post("/api/events", json={
-        "name": "Zwolle", "format": "rounds", "seed": 7, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"],
-        "options": {"rounds": 1}, "rules": {"scoring": "exact", "hook": False,
-                                            "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
-    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                          headers={"Authorization": f"Bearer {event['director_key']}"})
-    assert started.status_code == 200, started.get_json()
+    event = seed_event(client)
     keys = [f"/games/{bidding}/claim/{bidding_key}", f"/games/{finished}/claim/{finished_key}",
             f"/events/{event['id']}/direct/{event['director_key']}"]
     return keys, {"bids": f"/games/{bidding}/bids", "sheet": f"/games/{finished}/sheet", "setup": "/games/new",
@@ -148,5 +162,5 @@ def phone(browser, accept_language, width=360, **options):
                                   locale=accept_language.split(",")[0].split(";")[0],
                                   extra_http_headers={"Accept-Language": accept_language}, service_workers="block",
                                   **options)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15000)  # a long walk on a machine others share: wait longer before giving up
     return context

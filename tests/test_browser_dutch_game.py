@@ -132,7 +132,8 @@ def test_a_dutch_phone_records_a_whole_game_in_dutch_and_its_sheet_prints_dutch(
     if not chose_dutch:
         problems["setup"].append("no sheet language to choose (select name=language)")
     problems = {screen: found for screen, found in problems.items() if found}
-    assert not problems, "not Dutch:\n" + "\n".join(f"{screen}: {', '.join(found)}" for screen, found in problems.items())
+    assert not problems, "not Dutch:\n" + "\n".join(f"{screen}: {', '.join(found)}"
+                                                   for screen, found in problems.items())
 
 
 def test_screenshots_of_the_bid_screen_the_sheet_and_the_settle_up_in_every_language(browser, app, base):

@@ -13,18 +13,17 @@ import pytest
 from babel import Locale
 from werkzeug.exceptions import HTTPException
 
-from owner_helpers import owner_client
+from scorekeeper import store
 from scorekeeper.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
-from tests.language_helpers import (CLOSE, OPEN, PSEUDO, ROOT, make_app, phone, pseudo, serving, sign_in_as_owner,
-                                    write_pseudo_catalogue)
+from tests.owner_helpers import owner_client
+from tests.language_helpers import (CLOSE, EVENT_NAME, EVENT_PLAYERS, OPEN, PSEUDO, ROOT, make_app, phone, pseudo,
+                                    seed_event, serving, sign_in_as_owner, write_pseudo_catalogue)
 
 pytestmark = pytest.mark.browser
 
 # The words typed by the people at the table: the players' names, the event's.
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-EVENT_NAME = "Zwolle"
 USER_WORDS = set(EVENT_PLAYERS) | {EVENT_NAME}
 # Words that are the same in every language by design: each language's own name in the gear menu's switch.
 SAME_EVERYWHERE = set(" ".join(LANGUAGES.values()).split())
@@ -46,10 +45,12 @@ VISIBLE_TEXT = """() => {
 
 
 def locale_words(code):
-    """The words Babel's own data for the locale says (month and day names in a date): not the app's to translate."""
+    """The words Babel's own data for the locale says (month and day names in a date, currencies' names, symbols
+    and ISO codes in money): not the app's to translate."""
     locale = Locale.parse(code)
     names = [name for table in (locale.months, locale.days) for context in table.values()
              for width in context.values() for name in width.values()]
+    names += [*locale.currencies.values(), *locale.currency_symbols.values(), *Locale("en").currencies]
     return set(WORD.findall(" ".join(names)))
 
 
@@ -71,7 +72,8 @@ def untranslated(text, allowed):
     """Return the lines of text that still hold a word of 2+ letters outside ⟦...⟧, other than the allowed ones."""
     found = []
     for line in outside_brackets(text).splitlines():
-        line = re.sub(r"https?://\S+", " ", line).strip()
+        line = re.sub(r"https?://\S+", " ", line)
+        line = re.sub(r'\{\s*"[^{}]*\}', " ", line).strip()  # a JSON example (record keys stay English)
         if any(word not in allowed for word in WORD.findall(line)) and line not in found:
             found.append(line)
     return found
@@ -129,12 +131,7 @@ def seed(app):
                                             hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}])),
              "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
              "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1]))}
-    event = client.post("/api/events", json={
-        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
-        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
-    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                          headers={"Authorization": f"Bearer {event['director_key']}"})
-    assert started.status_code == 200, started.get_json()
+    event = seed_event(client)
     return client, games, event
 
 
@@ -152,7 +149,6 @@ def walk(browser, pseudo_app, base):
     """Open every screen in the pseudo-language at 320 px; return ({screen: untranslated lines}, endpoints seen)."""
     client, games, event = seed(pseudo_app)
     with pseudo_app.app_context():
-        from scorekeeper import store
         evening = store.evening_of(store.get_db(), games["finished"][0])
     g = {name: game_id for name, (game_id, _key) in games.items()}
     allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
@@ -161,9 +157,15 @@ def walk(browser, pseudo_app, base):
     def context():
         return phone(browser, PSEUDO, width=320)
 
-    def visit(page, name, url, read=True):
+    def visit(page, name, url, read=True, submit=None):
         seen.add(endpoint_of(pseudo_app, url))
         page.goto(base + url)
+        if submit:  # send the page's form with what a person got wrong: the server's messages are read
+            page.evaluate("document.querySelectorAll('form').forEach(f => { f.noValidate = true; }); "
+                          "document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            for field, value in submit["fill"].items():
+                page.locator(field).fill(value)
+            page.locator(submit["press"]).first.click()
         page.wait_for_load_state()
         seen.add(endpoint_of(pseudo_app, page.url.removeprefix(base)))
         if not read:
@@ -173,13 +175,13 @@ def walk(browser, pseudo_app, base):
             found[name] = lines
 
     scorekeeper = context()
-    phone = scorekeeper.new_page()
-    visit(phone, "owner sign-in", "/owner")
-    visit(phone, "events new, not signed in", "/events/new")
-    sign_in_as_owner(phone, base)
-    visit(phone, "owner, signed in", "/owner")
+    own = scorekeeper.new_page()
+    visit(own, "owner sign-in", "/owner")
+    visit(own, "events new, not signed in", "/events/new")
+    sign_in_as_owner(own, base)
+    visit(own, "owner, signed in", "/owner")
     for game_id, key in games.values():
-        visit(phone, "claim", f"/games/{game_id}/claim/{key}", read=False)
+        visit(own, "claim", f"/games/{game_id}/claim/{key}", read=False)
     screens = [
         ("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{g['dealing']}/deal"),
         ("bids", f"/games/{g['bidding']}/bids"), ("bids all at once", f"/games/{g['together']}/bids"),
@@ -190,7 +192,8 @@ def walk(browser, pseudo_app, base):
         ("history", f"/games/{g['finished']}/history"), ("over", f"/games/{g['finished']}/over"),
         ("settle", f"/games/{g['finished']}/settle"), ("compare", f"/games/{g['finished']}/compare"),
         ("evenings", "/evenings"), ("evening", f"/evenings/{evening}"), ("players", "/players"),
-        ("player", "/players/Ann"), ("house card", "/house/card"), ("game's house card", f"/games/{g['finished']}/card"),
+        ("player", "/players/Ann"), ("house card", "/house/card"),
+        ("game's house card", f"/games/{g['finished']}/card"),
         ("which", "/house/which"), ("sheets page", "/sheets/"), ("transfer", "/import"),
         ("seats, before the links", f"/games/{g['seated']}/seats"),
         ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
@@ -198,9 +201,13 @@ def walk(browser, pseudo_app, base):
         ("event results", f"/events/{event['id']}/results"), ("offline", "/offline"),
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:
-        visit(phone, name, url)
+        visit(own, name, url)
+    visit(own, "setup, what to fix", "/games/new", submit={
+        "fill": {"input[name=player_0]": "Ann", "input[name=stake]": "-1"}, "press": "button[name=start]"})
+    visit(own, "events new, what to fix", "/events/new", submit={
+        "fill": {"#players": "Ann"}, "press": "form:has(#players) button.primary"})
     seat_link = confirm_seat_links(client, g["seated"])
-    visit(phone, "seats, the links", f"/games/{g['seated']}/seats")
+    visit(own, "seats, the links", f"/games/{g['seated']}/seats")
     scorekeeper.close()
 
     follower = context()

@@ -9,6 +9,7 @@ import gzip
 import re
 
 from tests.game_helpers import create, record
+from tests.language_helpers import seed_event
 from tests.pdf_reading import text as pdf_text
 
 ENGLISH, DUTCH = {"Accept-Language": "en"}, {"Accept-Language": "nl"}
@@ -31,11 +32,7 @@ def test_the_sheet_read_in_english_first_is_dutch_for_a_dutch_reader(client, str
 
 
 def test_an_events_pages_read_in_english_first_are_dutch_for_a_dutch_reader(client, stranger):
-    event = client.post("/api/events", json={
-        "name": "Zwolle", "format": "rounds", "seed": 7, "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"],
-        "options": {"rounds": 1}, "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1]}}}).get_json()
-    client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                headers={"Authorization": f"Bearer {event['director_key']}"})
+    event = seed_event(client)
     for page in ("standings", "screen", "results"):
         url = f"/events/{event['id']}/{page}"
         assert lang(stranger.get(url, headers={**FOLLOWER, **ENGLISH})) == "en"
