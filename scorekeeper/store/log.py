@@ -15,7 +15,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .results import results_stored, store_results
+from .results import store_results
 
 
 class NothingToUndo(Exception):
@@ -158,8 +158,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
-    if not results_stored(db, game_id, scored, game["created"]):
-        store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies)
+    store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
