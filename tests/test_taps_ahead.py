@@ -97,3 +97,10 @@ def test_under_the_write_lock_a_tap_runs_only_the_statements_of_its_write(client
     # the tricks also write the results, the habits and the summaries.
     assert len(bid) == 8 and bid[-1] == "COMMIT" and bid[1].startswith("select revision, exists")
     assert len(tricks) == 12 and tricks[-1] == "COMMIT"
+
+
+def test_a_commit_does_not_wait_for_the_disk_and_the_file_stays_in_wal(app):
+    with app.app_context():
+        db = store.get_db()
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: docs/deploy.md, "Durability"
