@@ -93,10 +93,10 @@ def test_under_the_write_lock_a_tap_runs_only_the_statements_of_its_write(client
         tricks = statements[statements.index("BEGIN IMMEDIATE"):]
     finally:
         db.conn.set_trace_callback(None)
-    # The check of the id and the revision, the action id, the game, its log, its evening, the results read;
-    # the tricks also write the results, the habits and the summaries.
-    assert len(bid) == 8 and bid[-1] == "COMMIT" and bid[1].startswith("select revision, exists")
-    assert len(tricks) == 12 and tricks[-1] == "COMMIT"
+    # The check of the id and the revision (with the results stored), the action id, the game, its log, its
+    # evening; the tricks also write the results, the habits and the summaries.
+    assert len(bid) == 7 and bid[-1] == "COMMIT" and bid[1].startswith("select revision, exists")
+    assert len(tricks) == 11 and tricks[-1] == "COMMIT"
 
 
 def test_a_commit_does_not_wait_for_the_disk_and_the_file_stays_in_wal(app):

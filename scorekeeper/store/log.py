@@ -162,7 +162,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
     store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
-                  prepared.results if prepared else None)
+                  prepared.results if prepared else None, prepared.stored if prepared else None)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
@@ -180,7 +180,8 @@ def append_event(db, game_id, kind, payload, record, revision, loaded=None):
 class Prepared(NamedTuple):
     """A write's engine work, done before its transaction: the game at the revision written on (when loaded
     already, else None), the new record loaded and scored, its status, its results, and the change between
-    them as stored (None when the game before is not loaded: worked out in the transaction)."""
+    them as stored (None when the game before is not loaded: worked out in the transaction); and, once read in
+    the write's transaction, the results stored."""
 
     known: rules.Game | None
     loaded: rules.Game
@@ -188,6 +189,7 @@ class Prepared(NamedTuple):
     status: str
     results: Results
     change: str | None
+    stored: tuple | None = None
 
 
 def prepare(db, game_id, record, revision, loaded=None):

@@ -33,29 +33,37 @@ def results_of(scored, hook=True):
     return Results(game, seats, habits)
 
 
-_STORED = ("select (select json_array(created, system, label, lowest_wins, finished, players, hands) from game_results "
-           "where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, made, hands)) "
-           "from player_results where game_id = :game), (select json_group_array(json_array(seat, cards, key, "
-           f"{', '.join(FIELDS)})) from player_habits where game_id = :game)")
+# The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
+# write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
+STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands) from game_results "
+                  "where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
+                  "made, hands)) from player_results where game_id = :game), (select json_group_array(json_array(seat, "
+                  f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
 
 
-def _stored(db, game_id):
-    """The game's stored results as results_of gives them, with its date: (game row or None, seats, habits)."""
-    game, seats, habits = db.execute(_STORED, {"game": game_id}).fetchone()
+def stored_results(columns):
+    """The game's stored results from STORED_COLUMNS, as results_of gives them with the game's date:
+    (game row or None, seats, habits)."""
+    game, seats, habits = columns
     return (tuple(json.loads(game)) if game else None, {row[0]: tuple(row[1:]) for row in json.loads(seats)},
             {(row[0], row[1]): tuple(row[2:]) for row in json.loads(habits)})
 
 
-def store_results(db, game_id, scored, created, hook=True, results=None):
+def _stored(db, game_id):
+    return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
+
+
+def store_results(db, game_id, scored, created, hook=True, results=None, stored=None):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
-    results: results_of(scored, hook), when worked out already. Each player's summary takes out the game's old
-    results and adds the new, so the players' list reads one row per player however many games there are.
+    results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
+    read already in this transaction. Each player's summary takes out the game's old results and adds the new,
+    so the players' list reads one row per player however many games there are.
     """
     new = results or results_of(scored, hook)
-    old_game, old_seats, old_habits = _stored(db, game_id)
+    old_game, old_seats, old_habits = stored or _stored(db, game_id)
     game = (created, *new.game)
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)

@@ -11,6 +11,7 @@ import sqlite3
 
 from .db import now
 from .log import append_prepared, prepare, undo_last
+from .results import STORED_COLUMNS, stored_results
 
 
 class ActionSeen(Exception):
@@ -58,11 +59,14 @@ def append_action_ahead(db, game_id, action_id, kind, payload, record, revision,
     checks the id and the revision, then the write's few statements, so simultaneous writers wait less."""
     prepared = prepare(db, game_id, record, revision, loaded)
     with db.atomic():
-        found = db.execute("select revision, exists (select 1 from applied_actions where game_id = ?1 "
-                           "and action_id = ?2) from games where id = ?1", [game_id, action_id]).fetchone()
-        if found is None or tuple(found) != (revision, 0):
+        # One read: the game's revision, whether the id was applied, and the results stored (compared in the write).
+        found = db.execute("select revision, exists (select 1 from applied_actions where game_id = :game "
+                           f"and action_id = :action), {STORED_COLUMNS} from games where id = :game",
+                           {"game": game_id, "action": action_id}).fetchone()
+        if found is None or tuple(found[:2]) != (revision, 0):
             return None
         _claim_action(db, game_id, action_id, revision + 1)  # checked just now, under the lock: not applied
+        prepared = prepared._replace(stored=stored_results(found[2:]))
         written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared))]
     return tuple(written)
 
