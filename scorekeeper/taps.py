@@ -174,7 +174,10 @@ ENGINE_ACTIONS = {"deal": _deal, "bid": _bid, "trump": _trump, "tricks": _tricks
 
 def answer(db, game_id, message=None):
     """The game as it stands: revision, the screen the table is on, the scored game, who has bid in secret."""
-    game, loaded, scored = store.scored_game(db, game_id)
+    return _answer_of(*store.scored_game(db, game_id), message)
+
+
+def _answer_of(game, loaded, scored, message=None):
     return {"revision": game["revision"], "step": rules.step(loaded), "game": scored, "message": message,
             "sealed": sealed.sealed_seats(loaded)}
 
@@ -199,11 +202,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
         _revision, undone = store.undo_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
-    if seat is not None and action != "bid":
-        raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
-    if seat is not None:
-        _own_turn(loaded, body, seat)
-    outcome = ENGINE_ACTIONS[action](db, game, loaded, body, stale)
+    outcome = _worked_out(db, game, loaded, action, body, stale, seat)
     if outcome is None:
         store.remember_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id)
@@ -217,6 +216,37 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
     # The engine loaded (and so validated) the record once: the store need not load it again.
     store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game)
     return 200, answer(db, game_id, outcome.message)
+
+
+def _worked_out(db, game, loaded, action, body, stale, seat):
+    """The engine's outcome of an action other than undo (None: the game holds what was asked already)."""
+    if seat is not None and action != "bid":
+        raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
+    if seat is not None:
+        _own_turn(loaded, body, seat)
+    return ENGINE_ACTIONS[action](db, game, loaded, body, stale)
+
+
+def _write_ahead(db, game_id, action_id, action, body, revision, seat):
+    """Work the action out on the game as it stands before taking the write lock, and store it if the game is
+    still so; return (status, body), or None for the path under the lock (an undo, a sealed bid, an action that
+    changes nothing or is refused, an id applied before, a game that moved on meanwhile), which answers as ever.
+
+    The engine is a function of the game at a revision: the same work under the lock would give the same
+    outcome, and the store writes it only while the game is at that revision and the id is not applied."""
+    found = None if action == "undo" else store.load_game(db, game_id)
+    if found is None:
+        return None
+    game, loaded = found
+    try:
+        outcome = _worked_out(db, game, loaded, action, body, revision != game["revision"], seat)
+    except (RecordError, Conflict, Refused):
+        return None
+    if outcome is None or outcome.event[0] == "sealed":
+        return None
+    written = store.append_action_ahead(db, game_id, action_id, *outcome.event, outcome.record, game["revision"],
+                                        loaded=outcome.game)
+    return None if written is None else (200, _answer_of(*written, outcome.message))
 
 
 def _reveal_when_all_in(db, game_id, revision, outcome):
@@ -255,6 +285,9 @@ def perform(game_id, body, seat=None):
     db = store.get_db()
     body = _plain(body)
     action_id, revision, action = checked_body(body)
+    ahead = _write_ahead(db, game_id, action_id, action, body, revision, seat)
+    if ahead is not None:
+        return ahead
     for _attempt in range(RETRIES):
         # The check for an applied id and the write are one BEGIN IMMEDIATE transaction: a second copy
         # of this action (a retry while the first is in flight, another process) waits, then finds it applied.

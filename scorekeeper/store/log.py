@@ -8,6 +8,7 @@ with the game's results, its evening and the roster.
 
 import json
 import secrets
+from typing import NamedTuple
 
 from .. import rules
 from ..eventlog import EVENT_FIELDS, apply, diff
@@ -15,7 +16,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .results import results_stored, store_results
+from .results import Results, results_of, store_results
 
 
 class NothingToUndo(Exception):
@@ -134,16 +135,17 @@ def _current(db, game_id, revision, known=None):
     return known.record if known else parse_record(game_id, row[0])
 
 
-def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None):
+def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None):
     """Store record as the game at revision + 1 with the event that made it, in the caller's transaction.
 
     A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
-    evening's date, and the players' roster and results only when they changed."""
+    evening's date, and the players' roster and results only when they changed. prepared: the Prepared of
+    this write, whose texts and results are worked out already (the write lock is held here)."""
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
     cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
                              "where id = ? and revision = ? returning *",
-                             [text, status(loaded), when, game_id, revision])
+                             [text, prepared.status if prepared else status(loaded), when, game_id, revision])
     row = cursor.fetchone()
     if row is None:
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
@@ -154,12 +156,13 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
         db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
     db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
-               [game_id, revision + 1, kind, dumps(payload), dumps(diff(before, record)), when, game_id])
+               [game_id, revision + 1, kind, dumps(payload),
+                prepared.change if prepared and prepared.change else dumps(diff(before, record)), when, game_id])
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
-    if not results_stored(db, game_id, scored, game["created"]):
-        store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies)
+    store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
+                  prepared.results if prepared else None, prepared.stored if prepared else None)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
@@ -174,22 +177,39 @@ def append_event(db, game_id, kind, payload, record, revision, loaded=None):
         return append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
 
+class Prepared(NamedTuple):
+    """A write's engine work, done before its transaction: the game at the revision written on (when loaded
+    already, else None), the new record loaded and scored, its status, its results, and the change between
+    them as stored (None when the game before is not loaded: worked out in the transaction); and, once read in
+    the write's transaction, the results stored."""
+
+    known: rules.Game | None
+    loaded: rules.Game
+    scored: dict
+    status: str
+    results: Results
+    change: str | None
+    stored: tuple | None = None
+
+
 def prepare(db, game_id, record, revision, loaded=None):
-    """The engine's work for a write (load, score), done before its transaction when the caller holds none:
-    (known, loaded, scored)."""
+    """The engine's work for a write (load, score, the results, the change), done before its transaction when
+    the caller holds none, so the write lock is held for the statements alone: a Prepared."""
     # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
     known = loaded_at(db, game_id, revision)
     if loaded is None:
         loaded = rules.load(record, known=known)
-    return known, loaded, rules.score(loaded)
+    scored = rules.score(loaded)
+    return Prepared(known, loaded, scored, status(loaded), results_of(scored, loaded.rules.hook_applies),
+                    dumps(diff(known.record, record)) if known else None)
 
 
 def append_prepared(db, game_id, kind, payload, record, revision, prepared):
     """Store a prepared write in the caller's transaction."""
-    known, loaded, scored = prepared
     # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
-    before = known.record if known else _current(db, game_id, revision)
-    return _write(db, game_id, revision, kind, payload, before, record, loaded, scored)
+    before = prepared.known.record if prepared.known else _current(db, game_id, revision)
+    return _write(db, game_id, revision, kind, payload, before, record, prepared.loaded, prepared.scored,
+                  prepared=prepared)
 
 
 def undo(db, game_id, revision):

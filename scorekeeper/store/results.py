@@ -4,63 +4,130 @@ They are written with every write of a game, so the players' pages never rescore
 """
 
 import json
+from typing import NamedTuple
 
 from .. import rules, stats
 from .db import dumps
 
 
-def store_results(db, game_id, scored, created, hook=True):
-    """Replace the game's stored results (for the players' pages) with those of the scored game.
+RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
+FIELDS = rules.habits.FIELDS
 
-    Each player's summary is kept up to date by taking out the game's old results and adding the new,
-    so the players' list reads one row per player however many games there are. hook: whether the game's
-    hook applies (for the bidding habits).
+
+class Results(NamedTuple):
+    """What the store keeps of one scored game: its row (its date apart), its seats' rows and its habits."""
+
+    game: tuple  # system, label, lowest_wins, finished, players (JSON), hands
+    seats: dict  # seat -> (key, name, total, place, won, made, hands)
+    habits: dict  # (seat, cards) -> (key, *rules.habits.FIELDS)
+
+
+def results_of(scored, hook=True):
+    """The rows the store keeps of a scored game (pure, so a write works them out before its transaction).
+    hook: whether the game's hook applies (for the bidding habits)."""
+    game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), int(scored["finished"]),
+            dumps(scored["players"]), len(stats.completed(scored)))
+    seats = {row["seat"]: tuple(row[name] for name in RESULT_COLUMNS[1:]) for row in stats.seat_results(scored)}
+    habits = {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
+              for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
+    return Results(game, seats, habits)
+
+
+# The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
+# write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
+STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands) from game_results "
+                  "where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
+                  "made, hands)) from player_results where game_id = :game), (select json_group_array(json_array(seat, "
+                  f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
+
+
+def stored_results(columns):
+    """The game's stored results from STORED_COLUMNS, as results_of gives them with the game's date:
+    (game row or None, seats, habits)."""
+    game, seats, habits = columns
+    return (tuple(json.loads(game)) if game else None, {row[0]: tuple(row[1:]) for row in json.loads(seats)},
+            {(row[0], row[1]): tuple(row[2:]) for row in json.loads(habits)})
+
+
+def _stored(db, game_id):
+    return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
+
+
+def store_results(db, game_id, scored, created, hook=True, results=None, stored=None):
+    """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
+    those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
+    hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
+
+    results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
+    read already in this transaction. Each player's summary takes out the game's old results and adds the new,
+    so the players' list reads one row per player however many games there are.
     """
-    store_habits(db, game_id, scored, hook)
-    _add_to_summaries(db, game_id, -1)
-    db.execute("delete from player_results where game_id = ?", [game_id])
-    db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
-               "players, hands) values (?, ?, ?, ?, ?, ?, ?, ?)",
-               [game_id, created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
-                int(scored["finished"]), dumps(scored["players"]), len(stats.completed(scored))])
-    db.conn.executemany("insert into player_results (game_id, seat, key, name, total, place, won, made, hands) "
-                        "values (:game_id, :seat, :key, :name, :total, :place, :won, :made, :hands)",
-                        [dict(row, game_id=game_id) for row in stats.seat_results(scored)])
-    _add_to_summaries(db, game_id, +1)
+    new = results or results_of(scored, hook)
+    old_game, old_seats, old_habits = stored or _stored(db, game_id)
+    game = (created, *new.game)
+    if old_game != game or old_seats != new.seats:
+        _change_summaries(db, old_game, old_seats, game, new.seats)
+    if old_game != game:
+        db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
+                   "players, hands) values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
+    _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
+                  {(seat,): row for seat, row in new.seats.items()})
+    _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
+
+
+def _replace_rows(db, table, keys, columns, game_id, old, new):
+    """Write the game's rows of `new` ({key values: column values}) that differ from `old`; delete the rest."""
+    old = {key if isinstance(key, tuple) else (key,): row for key, row in old.items()}
+    changed = [[*key, *row] for key, row in new.items() if old.get(key) != row]
+    if changed:
+        names = (*keys, *columns)
+        picked = ", ".join(f"json_extract(value, '$[{number}]')" for number in range(len(names)))
+        db.execute(f"insert or replace into {table} (game_id, {', '.join(names)}) select ?, {picked} "
+                   "from json_each(?)", [game_id, dumps(changed)])
+    gone = [key for key in old if key not in new]
+    if gone:
+        where = " and ".join(f"{key} = ?" for key in keys)
+        db.conn.executemany(f"delete from {table} where game_id = ? and {where}", [(game_id, *key) for key in gone])
+
+
+def _change_summaries(db, old_game, old_seats, new_game, new_seats):
+    """Take the game's old results out of its players' summaries and add the new, in one statement; the name
+    becomes the one written in the player's most recent game."""
+    changes, named = {}, set()
+    for game, seats, sign in ((old_game, old_seats, -1), (new_game, new_seats, +1)):
+        if game is None:  # no results stored yet: nothing to take out
+            continue
+        created, finished = game[0], game[4]
+        for seat in sorted(seats):
+            key, name, _total, _place, won, made, hands = seats[seat]
+            change = changes.setdefault(key, [key, name, created, 0, 0, 0, 0, 0])
+            for column, amount in enumerate((1, finished, finished and won, hands, made), start=3):
+                change[column] += sign * amount
+            if sign > 0:
+                change[1:3] = name, created
+                named.add(key)
+    renamed = "excluded.key in (select value from json_each(:named)) and name_created <= excluded.name_created"
+    db.execute("insert into player_summary (key, name, name_created, played, games, wins, hands, made) select "
+               + ", ".join(f"json_extract(value, '$[{number}]')" for number in range(8)) + " from json_each(:rows) "
+               "where true on conflict (key) do update set played = played + excluded.played, "
+               "games = games + excluded.games, wins = wins + excluded.wins, hands = hands + excluded.hands, "
+               "made = made + excluded.made, "
+               f"name = case when {renamed} then excluded.name else name end, "
+               f"name_created = case when {renamed} then excluded.name_created else name_created end",
+               {"rows": dumps(list(changes.values())), "named": dumps(sorted(named))})
 
 
 def store_habits(db, game_id, scored, hook=True):
     """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
-    db.execute("delete from player_habits where game_id = ?", [game_id])
-    rows = [{"game_id": game_id, "seat": seat, "cards": cards, "key": stats.name_key(scored["players"][seat]),
-             **counts}
-            for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()]
-    fields = ("game_id", "seat", "cards", "key") + rules.habits.FIELDS
-    names = ", ".join(":" + field for field in fields)
-    db.conn.executemany(f"insert into player_habits ({', '.join(fields)}) values ({names})", rows)
+    _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
+                  results_of(scored, hook).habits)
 
 
 def player_habits(db, name):
     """Return the named player's bidding habits summed over their games, one row per hand size."""
-    sums = ", ".join(f"sum({field}) as {field}" for field in rules.habits.FIELDS)
+    sums = ", ".join(f"sum({field}) as {field}" for field in FIELDS)
     return list(db.query(f"select cards, {sums} from player_habits where key = ? group by cards order by cards",
                          [stats.name_key(name)]))
-
-
-RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
-
-
-def results_stored(db, game_id, scored, created):
-    """True when the stored results are those of scored already: a bid or a deal changes no result."""
-    game = (created, scored["system"], stats.system_label(scored), int(scored["lowest_wins"]),
-            int(scored["finished"]), dumps(scored["players"]), len(stats.completed(scored)))
-    stored = db.execute("select created, system, label, lowest_wins, finished, players, hands from game_results "
-                        "where game_id = ?", [game_id]).fetchone()
-    if stored != game:
-        return False
-    seats = [tuple(row[name] for name in RESULT_COLUMNS) for row in stats.seat_results(scored)]
-    return db.execute(f"select {', '.join(RESULT_COLUMNS)} from player_results where game_id = ? order by seat",
-                      [game_id]).fetchall() == seats
 
 
 def _add_to_summaries(db, game_id, sign):
