@@ -76,7 +76,8 @@ def test_hostile_requests_at_every_route(tmp_path):
                      "key": st.sampled_from([key, "wrong"]) | HOSTILE_TEXT,
                      "number": st.integers(-5, 10 ** 6), "evening_id": HOSTILE_TEXT,
                      "event_id": st.sampled_from([event_id, event_id, "nope"]) | HOSTILE_TEXT,
-                     "name": st.sampled_from(["Ann", "ann", "\u202eAnn"]) | HOSTILE_TEXT}
+                     "name": st.sampled_from(["Ann", "ann", "\u202eAnn"]) | HOSTILE_TEXT,
+                     "code": st.sampled_from(["nl", "de", "fr", "es", "en", "xx"]) | HOSTILE_TEXT}
 
         @st.composite
         def requests(draw):
