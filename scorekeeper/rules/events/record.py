@@ -222,8 +222,9 @@ def _rounds(data, players, rules, games, fmt, options, system):
             _fail(path, f"round {i} was the final: no round comes after it")
         playing = [j for j, table in enumerate(rounds[i - 1].tables if i else []) if table.game and not table.finished]
         if playing:
-            _fail(f"rounds[{i - 1}].tables[{playing[0]}]", f"table {playing[0] + 1} of round {i} is still "
-                                                           f"playing, but round {i + 1} is seated")
+            _fail(f"rounds[{i - 1}].tables[{playing[0]}]",
+                  _("table %(table)d of round %(round)d is still playing, but round %(next)d is seated",
+                    table=playing[0] + 1, round=i, next=i + 1))
         if fmt.is_final(i, len(seated), options) and len(tables) > 1:
             _fail(f"{path}.tables", f"round {i + 1} is the final: one table")
     return rounds

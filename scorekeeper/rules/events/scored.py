@@ -7,6 +7,7 @@ from fractions import Fraction
 from ..record import RecordError
 from ..results import standing_key
 from ..scored import score
+from ..words import _
 from . import draw
 from .cuts import Context, Final
 from .record import Event, load_event
@@ -106,8 +107,8 @@ def score_event(event, games=None):
             decision = cut.decide(ctx)
             scored.update(advanced=decision.advanced, eliminated=decision.eliminated, ties=decision.ties)
         elif index < len(event.rounds) - 1:
-            raise RecordError(f"rounds[{index}]", f"round {index + 1} is not finished (or its games were not "
-                                                  f"given), but round {index + 2} is seated")
+            raise RecordError(f"rounds[{index}]", _("round %(round)d is not finished (or its games were not given), "
+                                                    "but round %(next)d is seated", round=index + 1, next=index + 2))
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
     return {"name": event.name, "format": event.format.id, "format_name": event.format.name,

@@ -49,7 +49,7 @@ def is_director(row):
 def event_row(event_id):
     row = store.get_event(store.get_db(), event_id)
     if row is None:
-        abort(404, f"There is no event {event_id[:40]!r}.")
+        abort(404, _("There is no event %(id)s.", id=repr(event_id[:40])))
     return row
 
 
