@@ -156,4 +156,4 @@ def init_app(app):
     words.use(_source)
     app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
-    app.jinja_env.filters.update(money=words.money, number=words.number, date=words.date)
+    app.jinja_env.filters.update(number=words.number, date=words.date)  # money: app_wide (common.money)
