@@ -5,6 +5,7 @@ Screenshots of the bid screen, the sheet and the settle-up in each language, at 
 test-artifacts/screenshots/languages/.
 """
 
+import json
 import re
 import urllib.request
 
@@ -129,8 +130,12 @@ def test_a_dutch_phone_records_a_whole_game_in_dutch_and_its_sheet_prints_dutch(
     problems["the PDF on an English phone"] = (
         [f"no {pattern!r}" for pattern in PDF_DUTCH if not re.search(pattern, sheet, re.I)]
         + [f"English {word!r}" for word in PDF_ENGLISH if re.search(rf"\b{word}\b", sheet)])
+    with urllib.request.urlopen(f"{base}/api/games/{game_id}/export", timeout=30) as response:
+        language = json.load(response).get("language")
     if not chose_dutch:
         problems["setup"].append("no sheet language to choose (select name=language)")
+    elif language != "nl":
+        problems["setup"].append(f"the game record's language is {language!r}, not 'nl'")
     problems = {screen: found for screen, found in problems.items() if found}
     assert not problems, "not Dutch:\n" + "\n".join(f"{screen}: {', '.join(found)}"
                                                    for screen, found in problems.items())

@@ -69,4 +69,5 @@ def too_wide(page):
 
 def test_german_fits_320_px(browser, base, seeded):
     found = open_every_screen(browser, base, seeded, "de", too_wide)
-    assert not found, f"German at 320 px: {found}"
+    english = open_every_screen(browser, base, seeded, "en", too_wide) if found else {}
+    assert not found, f"German at 320 px: {found} (the same screens in English: {english or 'they fit'})"

@@ -7,6 +7,7 @@ the players' names and the numbers are taken out was never marked: the failure l
 """
 
 import re
+import subprocess
 from collections import Counter
 
 import pytest
@@ -73,6 +74,8 @@ def untranslated(text, allowed):
     found = []
     for line in outside_brackets(text).splitlines():
         line = re.sub(r"https?://\S+", " ", line)
+        # A link's id or key, or a piece of a link wrapped over lines: no word of the app's.
+        line = re.sub(r"\S*/\S*|\b(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w-]{8,}\b", " ", line)
         line = re.sub(r'\{\s*"[^{}]*\}', " ", line).strip()  # a JSON example (record keys stay English)
         if any(word not in allowed for word in WORD.findall(line)) and line not in found:
             found.append(line)
@@ -230,7 +233,7 @@ def report(found):
     """The untranslated lines, those of most screens (the page's frame: base.html) first, then screen by screen."""
     counts = Counter(line for lines in found.values() for line in lines)
     common = [line for line, count in counts.items() if count >= max(2, len(found) // 2)]
-    parts = [f"on most screens ({len(found)} screens):"] + [f"    {line}" for line in common] if common else []
+    parts = [f"on most of these {len(found)}:"] + [f"    {line}" for line in common] if common else []
     for screen, lines in found.items():
         own = [line for line in lines if line not in common]
         if own:
@@ -241,3 +244,37 @@ def report(found):
 def test_every_screen_says_only_marked_words(walk):
     found, _seen = walk
     assert not found, f"words not marked for translation, screen by screen:\n{report(found)}"
+
+
+def pdf_words(data, tmp_path):
+    """The PDF's text in the order it was written (pdftotext -raw): a message wrapped over lines stays whole, and
+    no column of a table beside it runs into its ⟦...⟧. A link wrapped over lines is put back on one."""
+    path = tmp_path / "printed.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    lines = []
+    for line in text.splitlines():
+        if lines and lines[-1].startswith("http") and line.strip() and not re.search(r"\s|⟦", line.strip()):
+            lines[-1] += line.strip()
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def test_every_pdf_says_only_marked_words(pseudo_app, tmp_path):
+    """The PDFs people print (a game's sheet, a blank sheet, the house-rules cards, an event's table cards and
+    results), read back with pdftotext: what is left outside ⟦...⟧ was never marked."""
+    client = owner_client(pseudo_app)
+    game_id, _key = create(client, record(players=PLAYERS))
+    event = seed_event(client)
+    director = {"Authorization": f"Bearer {event['director_key']}"}
+    allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
+    found = {}
+    for url in (f"/games/{game_id}/sheet.pdf", "/sheets/blank.pdf", "/house/card.pdf", f"/games/{game_id}/card.pdf",
+                f"/events/{event['id']}/rounds/1/cards.pdf", f"/events/{event['id']}/results.pdf"):
+        response = client.get(url, headers={"Accept-Language": PSEUDO, **director})
+        assert response.status_code == 200 and response.mimetype == "application/pdf", url
+        lines = untranslated(pdf_words(response.get_data(), tmp_path), allowed)
+        if lines:
+            found[url] = lines
+    assert not found, f"words not marked for translation, PDF by PDF:\n{report(found)}"

@@ -16,7 +16,9 @@ from tests.language_helpers import ENTITY, LANGUAGES, PLACEHOLDER, TAG, TRANSLAT
 
 # Translations that may read as the English does (a msgid of two words or more; one word is always allowed:
 # "OK", "Pot" in Dutch, "Total" in French). Add a msgid here when a language really says it the same way.
-SAME_AS_ENGLISH = {"nl": set(), "de": set(), "fr": set(), "es": set()}
+# The names the rule sources give their systems and presets stay as they are in every language.
+NAMES = {"Al Okenuff's", "Get Fred", "Double whammy", "Ruth's Waterfalls (Regular)"}
+SAME_AS_ENGLISH = {"nl": NAMES, "de": NAMES, "fr": NAMES, "es": NAMES}
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -89,7 +91,10 @@ def left_in_english(catalogue, code, english):
 
 def compiled(catalogue):
     """Return what a .mo of catalogue holds: {msgid: translation} and its plural rule."""
-    return {message.id: message.string for message in catalogue if message.id}, catalogue.plural_forms
+    def frozen(text):
+        return tuple(text) if isinstance(text, (list, tuple)) else text
+    return ({frozen(message.id): frozen(message.string) for message in catalogue if message.id},
+            catalogue.plural_forms)
 
 
 def test_the_template_holds_every_message_the_code_marks_and_no_other():
