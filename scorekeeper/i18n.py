@@ -38,7 +38,8 @@ def choose_locale():
 
 def _source():
     try:
-        return get_translations(), str(get_locale())
+        chosen = get_locale()
+        return get_translations(), str(chosen) if chosen else "en"  # an app context without a request: English
     except RuntimeError:  # outside an app context: the CLI, a background task
         return words.ENGLISH, "en"
 
