@@ -5,6 +5,8 @@ A bid of 0 reads "0", a seat not dealt in reads "out", a penalty names its playe
 and a corrected hand lists only what changed.
 """
 
+import datetime
+
 from . import rules
 from .display import ADJUSTMENTS, trump_name
 from .rules import words
@@ -177,7 +179,7 @@ def describe(event, players, lowest_wins=False):
             text += ", " + _("%(cards)s cards", cards=payload["cards"])
         return text
     if kind == "about":
-        return _("date %(date)s; note %(note)s", date=payload.get("date") or _("the day it was set up"),
+        return _("date %(date)s; note %(note)s", date=_day(payload.get("date")) or _("the day it was set up"),
                  note=payload.get("note") or _("none"))
     if kind == "settlement":
         text = _("settle by %(method)s, stake %(stake)s", method=payload.get("settlement"),
@@ -186,6 +188,14 @@ def describe(event, players, lowest_wins=False):
             text += ", " + _("scale %(payouts)s", payouts=" ".join(str(p) for p in payload["payouts"]))
         return text
     return ""
+
+
+def _day(iso):
+    """A stored day as the reader's language writes it; anything else as it is."""
+    try:
+        return words.date(datetime.date.fromisoformat(iso)) if iso else iso
+    except (TypeError, ValueError):
+        return iso
 
 
 def undone_text(event, players, lowest_wins=False):

@@ -84,7 +84,7 @@ def test_the_scorekeeper_dates_and_notes_the_game_from_the_sheet(client, app):
     dutch = client.get(f"/games/{game_id}/sheet", headers={"Accept-Language": "nl"}).get_data(as_text=True)
     assert '<span class="date">20 nov 2026</span>' in dutch  # the day as the reader's language writes it
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    assert "date 2026-11-20; note Birthday at Ann&#39;s" in history
+    assert "date Nov 20, 2026; note Birthday at Ann&#39;s" in history
     csv = client.get(f"/games/{game_id}/export.csv").get_data(as_text=True).splitlines()
     header, first = csv[0].lstrip("\ufeff").split(","), csv[1].split(",")
     row = dict(zip(header, first))

@@ -1,12 +1,13 @@
 """Actions on the game as a whole: settle up another way, play again at the same table, its date and note."""
 
 import copy
+import datetime
 
 from ..limits import LimitError, checked_date, checked_note
 from ..record import RecordError
 from ..results import SETTLEMENTS
 from ..steps import as_game
-from ..words import _, number as said_number
+from ..words import _, date as said_date, number as said_number
 from .outcome import changed, done
 
 
@@ -64,10 +65,11 @@ def describe(game, date, note):
             record[key] = value
         else:
             record.pop(key, None)
+    day = said_date(datetime.date.fromisoformat(date)) if date else None  # checked_date made it ISO
     if date and note:
-        said = _("Date and note: %(date)s, “%(note)s”.", date=date, note=note)
+        said = _("Date and note: %(date)s, “%(note)s”.", date=day, note=note)
     elif date or note:
-        said = _("Date and note: %(date)s.", date=date) if date else _("Date and note: “%(note)s”.", note=note)
+        said = _("Date and note: %(date)s.", date=day) if date else _("Date and note: “%(note)s”.", note=note)
     else:
         said = _("Date and note: the day it was set up, no note.")
     return done(record, said, "about", {"date": date, "note": note or None})
