@@ -102,7 +102,7 @@ def script_words(code):
     return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
             f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
             f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
-            f"var PLURAL_TAG = {_plural_tag(rule)};\n" + _SCRIPT)
+            f"var PLURAL_TAG = {_plural_tag(rule) if plurals else 'null'};\n" + _SCRIPT)
 
 
 def _plural_tag(rule):
