@@ -7,6 +7,7 @@ scorekeeper/translations/<code>/LC_MESSAGES/messages.po; docs/languages.md says 
 
 import hashlib
 import json
+import re
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -94,25 +95,26 @@ def script_words(code):
         singles, plurals = {}, {}
         # Only the words that differ from the English in the scripts (English itself: none; a page's first
         # load stays small): _() and ngettext() say the script's own words when a message is not here.
+        samples = _plural_samples(rule)
         for message in script_messages(current_app.static_folder):
             if isinstance(message, tuple):
-                forms = {tag: translations.ungettext(message[0], message[1], n)
-                         for tag, n in _plural_samples(rule).items()}
-                if any(text != (message[0] if n == 1 else message[1])
-                       for (tag, text), n in zip(forms.items(), _plural_samples(rule).values())):
-                    plurals[message[0]] = forms
+                singular, plural = message[:2]
+                forms = {tag: translations.ungettext(singular, plural, n) for tag, n in samples.items()}
+                if any(forms[tag] != (singular if n == 1 else plural) for tag, n in samples.items()):
+                    plurals[singular] = forms
             elif translations.gettext(message) != message:
                 singles[message] = translations.gettext(message)
     return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
             f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
             f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
-            f"var PLURAL_TAG = {_plural_tag(rule)};\n" + _SCRIPT)
+            f"var PLURAL_TAG = {_plural_tag(rule) if plurals else 'null'};\n" + _SCRIPT)
 
 
 def _plural_tag(rule):
     """The locale's plural rule in JavaScript: n -> "one", "other"... Babel's function names CLDR's compact
     exponent operand e (and c) without defining it (French, Spanish: "many" for millions); 0 for a plain count."""
-    return f"(function () {{ var e = 0, c = 0; return {to_javascript(rule)}; }})()"
+    tag = to_javascript(rule)
+    return f"(function () {{ var e = 0, c = 0; return {tag}; }})()" if re.search(r"\b[ec]\b", tag) else tag
 
 
 def _plural_samples(rule):

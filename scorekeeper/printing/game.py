@@ -45,11 +45,12 @@ def _game_rows(game, scored):
     for index, hand in enumerate(scored["hands"]):
         trump = hand["trump"]
         row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
-               "trump": {"text": rules.SYMBOLS[trump], "cls": f"suit {trump}"} if trump else ""}
+               "trump": {"text": _("NT") if trump == "none" else rules.SYMBOLS[trump], "cls": f"suit {trump}"}
+               if trump else ""}
         for seat in range(len(names)):
             if seat in hand["out"]:
                 # Not dealt in: no bid or tricks, the running total carries on.
-                row[f"bid{seat}"] = "out"
+                row[f"bid{seat}"] = _("out")
                 waiting = before_arrival(starts, index, seat)
                 if waiting is not None:
                     # A late arrival's first entry is the total they start with.
