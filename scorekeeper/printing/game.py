@@ -5,7 +5,7 @@ import json
 
 from scorekeeper import rules
 from scorekeeper.bounded_cache import BoundedCache
-from scorekeeper.display import ADJUSTMENTS
+from scorekeeper.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.results import POT
@@ -42,10 +42,11 @@ def _game_rows(game, scored):
     names = game.players
     rows = []
     starts = newcomer_starts(game)
+    symbols = trump_symbols()  # the same marks as the sheet on the phone
     for index, hand in enumerate(scored["hands"]):
         trump = hand["trump"]
         row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
-               "trump": {"text": _("NT") if trump == "none" else rules.SYMBOLS[trump], "cls": f"suit {trump}"}
+               "trump": {"text": symbols[trump], "cls": f"suit {trump}"}
                if trump else ""}
         for seat in range(len(names)):
             if seat in hand["out"]:

@@ -13,7 +13,7 @@ bp = Blueprint("languages", __name__)
 def choose():
     """The gear menu's switch: remember the reader's language a year, and go back to the page they were on."""
     back = request.form.get("next", "")
-    if not back.startswith("/") or back.startswith(("//", "/\\")):  # only this site's own pages
+    if not back.startswith("/") or back.startswith(("//", "/\\")) or not back.isprintable():  # this site's pages only
         back = "/"
     response = redirect(back, code=303)
     code = request.form.get("lang", "")
