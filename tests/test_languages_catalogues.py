@@ -17,7 +17,7 @@ from tests.language_helpers import ENTITY, LANGUAGES, PLACEHOLDER, TAG, TRANSLAT
 # Translations that may read as the English does (a msgid of two words or more; one word is always allowed:
 # "OK", "Pot" in Dutch, "Total" in French). Add a msgid here when a language really says it the same way.
 # The names the rule sources give their systems and presets stay as they are in every language.
-NAMES = {"Al Okenuff's", "Get Fred", "Double whammy", "Ruth's Waterfalls (Regular)"}
+NAMES = {"Al Okenuff's", "Get Fred", "Double whammy", "Ruth's Waterfalls (Regular)", "Oy Vey"}
 SAME_AS_ENGLISH = {"nl": NAMES, "de": NAMES, "fr": NAMES, "es": NAMES}
 WORD = re.compile(r"[^\W\d_]{2,}")
 

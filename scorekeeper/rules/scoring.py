@@ -13,7 +13,7 @@ from typing import Callable
 from . import formula
 from .bidding import bidding_order, trump_namer
 from .registry import Entry, Option, Registry
-from .words import lazy_gettext
+from .words import N_, lazy_gettext
 
 
 @dataclass(frozen=True)
@@ -339,7 +339,7 @@ SYSTEMS = Registry("scoring system", [
     S(id="get_fred", name=lazy_gettext("Get Fred"),
       description=lazy_gettext("Made: 10 + bid (option: bid squared). Missed: minus the tricks off."),
       source="003, 001 (Regular, Squared)", aliases=("Regular", "Get Fred scoring"),
-      option_aliases=(("Squared", {"squared": True}), ("Oy Vey", {"squared": True})),
+      option_aliases=((N_("Squared"), {"squared": True}), (N_("Oy Vey"), {"squared": True})),
       options=(Option("squared", bool, False, lazy_gettext("a made bid scores 10 + bid squared (Oy Vey, 001 "
                                                            "Squared)")),),
       points=_get_fred,

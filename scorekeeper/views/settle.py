@@ -67,7 +67,9 @@ def system_choices():
         presets = {}
         for alias, preset in system.option_aliases:
             presets.setdefault(tuple(sorted(preset.items())), []).append(alias)
-        choices += [(aliases[0], f"{system.name} ({', '.join(aliases)})") for aliases in presets.values()]
+        # An option alias is a name of its own ("Oy Vey"), said in the reader's language where it has one.
+        choices += [(aliases[0], f"{system.name} ({', '.join(_(alias) for alias in aliases)})")
+                    for aliases in presets.values()]
     return choices
 
 
