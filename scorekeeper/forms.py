@@ -12,7 +12,7 @@ from wtforms.fields.choices import SelectChoice
 
 from . import rules
 from .rules import numbers, words
-from .rules.words import N_, _, lazy_gettext, ngettext
+from .rules.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
@@ -231,16 +231,6 @@ def parse_payouts(text, players=None):
                                   "enter %(num)d amounts, one for each losing place (%(places)s); you entered %(typed)d",
                                   players - 1, places=places, typed=len(amounts)))
     return [float(amount) for amount in amounts]
-
-
-# A place as the language writes it: 2nd, 3rd, 4th in English; a translation keeps one form for all four.
-ORDINALS = {"st": N_("%(number)dst"), "nd": N_("%(number)dnd"), "rd": N_("%(number)drd"), "th": N_("%(number)dth")}
-
-
-def ordinal(number):
-    """Return 2nd, 3rd, 4th... in the reader's language ("2e" in Dutch, "2." in German)."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return _(ORDINALS[suffix], number=number)
 
 
 class ImportForm(BaseForm):

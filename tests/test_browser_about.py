@@ -25,7 +25,7 @@ def test_the_scorekeeper_dates_and_notes_the_game_and_the_evening(page, live_ser
     expect(page.locator(".flash")).to_contain_text("Date and note: 2026-11-20", use_inner_text=True)
     shots(page, "about-02-sheet")
     page.goto(live_server + "/")
-    expect(page.locator("ul.games li").first).to_contain_text("2026-11-20 · Birthday at Ann's", use_inner_text=True)
+    expect(page.locator("ul.games li").first).to_contain_text("Nov 20, 2026 · Birthday at Ann's", use_inner_text=True)
 
     with app.app_context():
         evening_id = store.evening_of(store.get_db(), game_id)

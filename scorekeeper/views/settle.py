@@ -5,9 +5,10 @@ from decimal import Decimal
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import rules, store
-from ..forms import SettlementForm, ordinal, parse_payouts
+from ..forms import SettlementForm, parse_payouts
 from ..rules.results import default_payouts, in_rank_order
-from ..rules.words import _
+from ..rules import words
+from ..rules.words import _, ordinal
 from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
@@ -15,7 +16,7 @@ bp = Blueprint("settle", __name__)
 
 def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
-    head = _("Oh Hell %(date)s · %(system)s", date=game["created"][:10],
+    head = _("Oh Hell %(date)s · %(system)s", date=words.day(game["created"]),
              system=rules.SYSTEMS.find(scored["system"]).title(scored.get("options")))
     who = " & ".join(scored["winner"])
     text = [head, _("Winner: %(names)s", names=who) if scored["finished"] else _("Leading: %(names)s", names=who)]

@@ -232,4 +232,4 @@ def results(event_id):
         except RecordError as error:
             room.problem = str(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,
-                           ordinal=events.cuts.ordinal)
+                           ordinal=words.ordinal)

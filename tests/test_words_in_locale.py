@@ -1,0 +1,64 @@
+"""Places and days the reader's way (docs/languages.md): one ordinal and one day function for the whole app."""
+
+import datetime
+import re
+
+import pytest
+from hypothesis import given, strategies as st
+
+from scorekeeper.rules import words
+from scorekeeper.rules.events import cuts
+from tests.test_evenings import play_evening
+
+
+@pytest.fixture
+def speaking():
+    def speak(code):
+        words.use(lambda: (words.ENGLISH, code))
+    yield speak
+    words.use(lambda: (words.ENGLISH, "en"))
+
+
+@pytest.mark.parametrize("code, places", [
+    ("en", ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]),
+    ("nl", ["1e", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
+    ("de", ["1.", "2.", "3.", "4.", "11.", "12.", "13.", "21.", "22.", "101.", "111."]),
+    ("fr", ["1er", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
+    ("es", ["1.º", "2.º", "3.º", "4.º", "11.º", "12.º", "13.º", "21.º", "22.º", "101.º", "111.º"]),
+])
+def test_each_language_writes_a_place_its_way(speaking, code, places):
+    speaking(code)
+    assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == places
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.sampled_from(["en", "nl", "de", "fr", "es"]))
+def test_a_place_starts_with_its_number_and_the_events_say_it_the_same_way(place, code):
+    words.use(lambda: (words.ENGLISH, code))
+    try:
+        assert words.ordinal(place).startswith(str(place)) and cuts.ordinal(place) == words.ordinal(place)
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))
+
+
+def test_a_day_reads_the_locales_way_and_text_that_is_no_day_stays(speaking):
+    assert words.day("2026-11-25") == words.day("2026-11-25T20:15:00+00:00") == "Nov 25, 2026"
+    speaking("nl")
+    assert words.day("2026-11-25") == "25 nov 2026"
+    speaking("de")
+    assert words.day("2026-11-25") == "25.11.2026"
+    assert words.day("") == "" and words.day("soon") == "soon"
+
+
+@given(st.dates(min_value=datetime.date(1900, 1, 1)))
+def test_every_day_reads_with_its_year(day):
+    assert str(day.year) in words.day(day.isoformat())
+
+
+def test_the_player_page_says_the_place_in_the_readers_language(client, app):
+    play_evening(client, app)
+    players = client.get("/players").get_data(as_text=True)
+    path = re.search(r'href="(/players/[^"]+)"', players).group(1)
+    english = client.get(path).get_data(as_text=True)
+    dutch = client.get(path, headers={"Accept-Language": "nl"}).get_data(as_text=True)
+    assert re.search(r"\b\d+(st|nd|rd|th) of \d", english)
+    assert not re.search(r"\b\d+(st|nd|rd|th)\b", dutch) and re.search(r"\b\d+e\b", dutch)
