@@ -1,13 +1,15 @@
 """Places and days the reader's way (docs/languages.md): one ordinal and one day function for the whole app."""
 
 import datetime
+import gettext
 import re
 
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper.rules import words
+from scorekeeper.rules import RecordError, words
 from scorekeeper.rules.events import cuts
+from scorekeeper.views.common import explain
 from tests.test_evenings import play_evening
 
 
@@ -62,3 +64,29 @@ def test_the_player_page_says_the_place_in_the_readers_language(client, app):
     dutch = client.get(path, headers={"Accept-Language": "nl"}).get_data(as_text=True)
     assert re.search(r"\b\d+(st|nd|rd|th) of \d", english)
     assert not re.search(r"\b\d+(st|nd|rd|th)\b", dutch) and re.search(r"\b\d+e\b", dutch)
+
+
+def test_a_record_errors_path_reads_in_the_readers_language(app):
+    players = ["Ann", "Bob", "Cy"]
+    assert explain(RecordError("hands[3].bids[2]", "must be 0 or more"), players) == "Hand 4, Cy's bid: must be 0 or more"
+    assert explain(RecordError("hands[0].trump", "x"), players) == "Hand 1, trump: x"
+    assert explain(RecordError("rules.modifiers[1]", "x"), players) == "Rules, modifier 2: x"
+    assert explain(RecordError("rules.options.zero_five", "x"), players) == "Rules, system options, zero_five: x"
+    words.use(lambda: (Bracketed(), "eo"))  # every word said through the catalogue comes back in brackets
+    try:
+        said = explain(RecordError("hands[3].penalties[0].reason", "x"), players)
+        assert said == "⟦⟦hand 4⟧, ⟦penalty 1⟧, ⟦reason⟧: x⟧"
+        assert explain(RecordError("hands[0].bids[1]", "x"), players) == "⟦⟦hand 1⟧, ⟦Bob's bid⟧: x⟧"
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))
+
+
+class Bracketed(gettext.NullTranslations):
+    def gettext(self, message):
+        return f"⟦{message}⟧"
+
+
+@given(st.from_regex(r"\A(hands\[\d{1,3}\]|players\[\d\]|rules|[a-z_]{1,10})(\.[a-z_]{1,10}(\[\d{1,2}\])?){0,3}\Z"))
+def test_every_path_is_explained_without_its_brackets(path):
+    text = explain(RecordError(path, "why"), ["Ann", "Bob"])
+    assert text.endswith(": why") and "[" not in text and "." not in text
