@@ -6,7 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField, SelectField,
-                     StringField, validators)
+                     StringField, validators, widgets)
 from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
@@ -44,6 +44,20 @@ class FiniteDecimalField(DecimalField):
             self.data = numbers.parse_decimal(valuelist[0])
 
     pre_validate = WholeField.pre_validate
+
+
+class TypedDecimalField(FiniteDecimalField):
+    """A decimal in a text box the locale's way ("0,50" in Dutch; a number box shows "0.50" in every language).
+
+    No thousands separator, so what it shows reads back (rules.numbers reads one decimal comma or a point)."""
+
+    widget = widgets.TextInput()
+
+    def _value(self):
+        shown = super()._value()
+        if self.raw_data or not shown:
+            return shown
+        return shown.replace(".", numbers.decimal_symbol())
 
 
 class BaseForm(Form):
@@ -199,7 +213,7 @@ class SettlementForm(RevisionForm):
 
     settlement = SelectField(lazy_gettext("Settlement"),
                              choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
-    stake = FiniteDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
+    stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            validators.NumberRange(min=0, max=1_000_000,
                                                                   message=lazy_gettext("must be 0 or more"))])

@@ -24,10 +24,14 @@ def settle_text(game, scored, lines, currency=""):
 
 
 def _settlement_form(game, loaded):
+    """The form as the game stands: its stake with the decimals of the game's currency (none in yen)."""
     payouts = loaded.rules.payouts
-    return SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
-                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal("0.01")),
+    places = words.currency_places(currency_of(loaded.record))
+    form = SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
+                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal(1).scaleb(-places)),
                           payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
+    form.stake.places = places
+    return form
 
 
 @bp.route("/games/<game_id>/settle", methods=["GET", "POST"])
