@@ -214,7 +214,8 @@ def setup_form(formdata=None):
                 field = WholeField(option.description, default=option.default,
                                      validators=[validators.Optional()])
             elif option.choices:
-                field = SelectField(option.description, choices=[SelectChoice(c, c) for c in option.choices], default=option.default)
+                field = SelectField(option.description, default=option.default,
+                                    choices=[SelectChoice(c, option.choice_label(c)) for c in option.choices])
             else:  # free text: a house formula's expressions
                 field = StringField(option.description, default=option.default,
                                     validators=[validators.Length(max=200)])

@@ -7,8 +7,10 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper.rules import RecordError, words
+from scorekeeper import rules
+from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
+from scorekeeper.setup_form import setup_form
 from scorekeeper.views.common import explain
 from tests.test_evenings import play_evening
 
@@ -90,3 +92,40 @@ class Bracketed(gettext.NullTranslations):
 def test_every_path_is_explained_without_its_brackets(path):
     text = explain(RecordError(path, "why"), ["Ann", "Bob"])
     assert text.endswith(": why") and "[" not in text and "." not in text
+
+
+def declared_options():
+    registries = (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.SETTLEMENTS, events.FORMATS)
+    return [option for registry in registries for entry in registry for option in entry.options]
+
+
+def test_every_option_and_choice_has_a_translated_label_and_keeps_its_id():
+    for option in declared_options():
+        assert isinstance(option.label, words.LazyText), option.id
+        assert all(isinstance(option.choice_label(choice), words.LazyText) for choice in option.choices), option.id
+    assert [str(o.label) for o in rules.SYSTEMS.find("formula").options] == ["made", "more", "fewer", "lowest wins"]
+    assert rules.SYSTEMS.find("ten_times").title({"zero_five": True}) == "10 times exact, zero bid ±5"
+    assert rules.SYSTEMS.find("get_fred").title({"squared": True}) == "Get Fred, squared (Oy Vey)"
+
+
+def test_the_pages_show_option_labels_and_post_the_ids(client, app):
+    event_page = client.get("/events/new").get_data(as_text=True)
+    assert '-advance">go on</label>' in event_page and '-advance">advance</label>' not in event_page
+    with app.test_request_context():
+        form = setup_form()
+        base = form["opt__reduced_zero__base"]
+        assert [(value, str(label)) for value, label, *_ in base.iter_choices()] == [("basic", "basic"), ("exact", "exact")]
+        assert all(isinstance(label, words.LazyText) for _value, label, *_ in base.iter_choices())
+
+
+def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
+    words.use(lambda: (Bracketed(), "eo"))
+    try:
+        with pytest.raises(ValueError, match=r"⟦unknown ⟦scoring system⟧ 'nope'"):
+            rules.SYSTEMS.find("nope")
+        with pytest.raises(ValueError, match=r"⟦option '⟦based on⟧' must be one of ⟦basic⟧, ⟦exact⟧⟧"):
+            rules.SYSTEMS.find("reduced_zero").resolve_options({"base": "x"})
+        with pytest.raises(ValueError, match=r"⟦option '⟦from hand⟧' must be a whole number⟧"):
+            rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))

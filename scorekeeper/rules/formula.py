@@ -23,10 +23,11 @@ PARTS = ("made", "over", "under")
 
 OPTIONS = (
     Option("made", str, "10 + bid", lazy_gettext("what a made bid scores (an expression over bid, tricks, off, "
-                                                 "cards, players, hand)")),
-    Option("over", str, "0", lazy_gettext("what taking more than the bid scores")),
-    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)")),
-    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins")),
+                                                 "cards, players, hand)"), label=lazy_gettext("made")),
+    Option("over", str, "0", lazy_gettext("what taking more than the bid scores"), label=lazy_gettext("more")),
+    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)"),
+           label=lazy_gettext("fewer")),
+    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins"), label=lazy_gettext("lowest wins")),
 )
 
 _BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b),

@@ -11,13 +11,26 @@ from . import words
 
 @dataclass(frozen=True)
 class Option:
-    """A typed option of a system or pattern, with its default."""
+    """A typed option of a system or pattern, with its default.
+
+    label is its short name on a page ("zero bid ±5"), choice_labels each choice's ({"exact": "exact"}): both
+    lazy_gettext, read in the reader's language; the id and the choices are what a record and a user's text hold."""
 
     id: str
     type: type
     default: object
     description: str
     choices: tuple = ()
+    label: str = ""
+    choice_labels: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self):
+        if not self.label:
+            object.__setattr__(self, "label", self.id)
+
+    def choice_label(self, choice):
+        """Return a choice as the reader reads it: its label, else the choice itself."""
+        return self.choice_labels.get(choice, choice)
 
     def coerce(self, value):
         """Return value as this option's type, or raise ValueError saying why."""
@@ -26,18 +39,19 @@ class Option:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
                 return value.lower() in ("true", "1", "on")
-            raise ValueError(f"option {self.id} must be true or false")
+            raise ValueError(words._("option '%(option)s' must be true or false", option=self.label))
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"option {self.id} must be a whole number")
+                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label))
             try:
                 number = int(value)
             except ValueError:
-                raise ValueError(f"option {self.id} must be a whole number") from None
+                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label)) from None
             return number
         value = str(value)
         if self.choices and value not in self.choices:
-            raise ValueError(f"option {self.id} must be one of {', '.join(self.choices)}")
+            raise ValueError(words._("option '%(option)s' must be one of %(choices)s", option=self.label,
+                                     choices=", ".join(str(self.choice_label(c)) for c in self.choices)))
         return value
 
 
@@ -86,18 +100,19 @@ class Entry:
         for option in self.options:
             resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
         if given:
-            raise ValueError(f"{self.id} has no option {sorted(given)[0]!r}")
+            raise ValueError(words._("%(entry)s has no option %(option)s", entry=self.id, option=repr(sorted(given)[0])))
         return resolved
 
     def title(self, options=None):
         """Return the name with every option not at its default and the names that go with them:
         'Get Fred, squared (Oy Vey)'."""
         resolved, defaults = self.resolve_options(options), self.resolve_options({})
-        changed = [o.id if resolved[o.id] is True else f"{o.id} {resolved[o.id]}"
-                   for o in self.options if resolved[o.id] != defaults[o.id]]
-        if not changed:
+        options = [o for o in self.options if resolved[o.id] != defaults[o.id]]
+        if not options:
             return self.name
-        said = {_key(word) for word in changed}
+        changed = [str(o.label) if resolved[o.id] is True else f"{o.label} {o.choice_label(resolved[o.id])}"
+                   for o in options]
+        said = {_key(o.label) for o in options if resolved[o.id] is True}  # an alias that only repeats it
         also = [name for name, wanted in self.option_aliases
                 if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in said]
         return f"{self.name}, {', '.join(changed)}" + (f" ({', '.join(also)})" if also else "")
@@ -108,11 +123,16 @@ def _key(text):
     return "".join(ch for ch in str(text).lower() if ch.isalnum())
 
 
+# A registry declared with its kind as plain text (rules/bidding.py) is said through the catalogue all the same.
+PLAIN_KINDS = (words.N_("bidding style"),)
+
+
 class Registry:
     """Entries in declaration order, found by id, name or alias (case and punctuation ignored)."""
 
     def __init__(self, kind, entries):
-        self.kind = kind
+        # lazy_gettext("scoring system"): said in the reader's language in its messages
+        self.kind = kind if isinstance(kind, words.LazyText) else words.lazy_gettext(kind)
         self.entries = tuple(entries)
         self._by_key = {}
         self._presets = {}
@@ -147,7 +167,8 @@ class Registry:
         """Return the entry for an id or alias, or raise ValueError naming the known ids."""
         entry = self._by_key.get(_key(name))
         if entry is None:
-            raise ValueError(f"unknown {self.kind} {name!r} (known: {', '.join(self.ids())})")
+            raise ValueError(words._("unknown %(kind)s %(name)s (known: %(known)s)", kind=self.kind, name=repr(name),
+                                     known=", ".join(self.ids())))
         return entry
 
     def lookup(self, name):
