@@ -12,7 +12,10 @@ from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
 from scorekeeper.setup_form import setup_form
 from scorekeeper.views.common import explain
+from scorekeeper.views.events.log_lines import log_line
+from owner_helpers import owner_client
 from tests.test_evenings import play_evening
+from tests.test_events_languages import act, new_event
 
 
 @pytest.fixture
@@ -129,3 +132,23 @@ def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
             rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
+
+
+def test_the_directors_log_reads_as_sentences(app):
+    director = owner_client(app)
+    event_id = new_event(director)
+    act(director, event_id, do="start")
+    page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="EUR")
+    log = re.search(r'<details class="event-log">(.*?)</details>', page, re.S)[1]
+    lines = [re.sub(r"<[^>]+>", "", line).strip() for line in re.findall(r"<li[^>]*>(.*?)</li>", log)]
+    assert [line[6:] for line in lines] == ["event Clubavond set up: Qualifying rounds and a final, 8 players",
+                                            "round 1 drawn: 2 tables", "money: entry fee €2.50, prizes 60% 40%"]
+    assert all(re.match(r"\d\d:\d\d ", line) for line in lines) and "{" not in log
+
+
+@given(st.sampled_from(["event", "import", "round", "swap", "late", "withdraw", "link", "record", "money", "x"]),
+       st.one_of(st.none(), st.dictionaries(st.sampled_from(["name", "round", "players", "table", "games", "number"]),
+                                            st.one_of(st.integers(), st.text(max_size=3), st.lists(st.integers())))))
+def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
+    line = log_line({"kind": kind, "payload": payload, "at": "2026-11-25T15:04:00"})
+    assert line.startswith("15:04 ")

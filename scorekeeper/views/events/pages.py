@@ -17,6 +17,7 @@ from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
 from ..common import EXPIRED
 from . import bp, creates_event
+from .log_lines import log_line
 from .room import Room, event_row, give_director_key, is_director, run_action
 
 MAX_PLAYERS_TEXT = 50_000
@@ -150,8 +151,8 @@ def director(event_id):
     if not is_director(row):
         return redirect(url_for("events.standings", event_id=event_id))
     room = Room(row)
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token,
-                           log=store.event_log(store.get_db(), event_id)[-8:])
+    log = [dict(entry, line=log_line(entry)) for entry in store.event_log(store.get_db(), event_id)[-8:]]
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
 
 
 @bp.post("/events/<event_id>/actions")
