@@ -3,11 +3,16 @@
 import datetime
 import gettext
 import re
+import shutil
+from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from hypothesis import given, strategies as st
 
-from scorekeeper import rules
+from scorekeeper import create_app, rules, store
+from scorekeeper.i18n import TRANSLATIONS
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
 from scorekeeper.setup_form import setup_form
@@ -16,6 +21,8 @@ from scorekeeper.views.events.log_lines import log_line
 from owner_helpers import owner_client
 from tests.test_evenings import play_evening
 from tests.test_events_languages import act, new_event
+
+FRAGMENTS = Path(__file__).resolve().parent.parent / "i18n-parts"
 
 
 @pytest.fixture
@@ -152,3 +159,48 @@ def test_the_directors_log_reads_as_sentences(app):
 def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
     line = log_line({"kind": kind, "payload": payload, "at": "2026-11-25T15:04:00"})
     assert line.startswith("15:04 ")
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory):
+    """The app's catalogues, with every area's fragments over them while they are fragments (the lead merges them)."""
+    fragments = sorted(FRAGMENTS.glob("*/*.po"))
+    if not fragments:
+        return str(TRANSLATIONS)
+    directories = []
+    for area in sorted({po.parent for po in fragments}):
+        extra = tmp_path_factory.mktemp(area.name)
+        for po in area.glob("*.po"):
+            folder = extra / po.stem / "LC_MESSAGES"
+            folder.mkdir(parents=True)
+            with po.open("rb") as source, (folder / "messages.mo").open("wb") as compiled:
+                write_mo(compiled, read_po(source, locale=po.stem))
+        directories.append(str(extra))
+    return ";".join([str(TRANSLATIONS)] + directories)
+
+
+@pytest.fixture
+def translated_app(tmp_path, migrated_database, catalogues):
+    database = tmp_path / "test.db"
+    shutil.copyfile(migrated_database, database)
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
+                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False,
+                      "BABEL_TRANSLATION_DIRECTORIES": catalogues})
+    yield app
+    store.close(app)
+
+
+def test_the_leftover_words_read_dutch_and_german(translated_app):
+    with translated_app.test_request_context(headers={"Accept-Language": "nl"}):
+        assert explain(RecordError("hands[3].penalties[0]", "x"), ["Ann"]) == "Ronde 4, straf 1: x"
+        assert rules.SYSTEMS.find("reduced_zero").title({"base": "exact"}).endswith(", gebaseerd op exact")
+        with pytest.raises(ValueError, match="bestaat niet"):
+            rules.SYSTEMS.find("nope")
+    with translated_app.test_request_context(headers={"Accept-Language": "de"}):
+        assert log_line({"kind": "round", "payload": {"number": 2, "tables": [[1], [2], [3]]},
+                         "at": "2026-11-25T15:04:00"}) == "15:04 Durchgang 2 ausgelost: 3 Tische"
+        assert words.ordinal(3) == "3." and words.day("2026-11-25") == "25.11.2026"
+    director = owner_client(translated_app)
+    director.set_cookie("lang", "fr")
+    page = director.get("/events/new").get_data(as_text=True)
+    assert '-advance">qualifiés</label>' in page
