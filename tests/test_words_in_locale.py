@@ -204,3 +204,10 @@ def test_the_leftover_words_read_dutch_and_german(translated_app):
     director.set_cookie("lang", "fr")
     page = director.get("/events/new").get_data(as_text=True)
     assert '-advance">qualifiés</label>' in page
+
+
+def test_a_source_is_cited_by_its_files_without_its_english_names():
+    cited = {entry.id: entry.citation for entry in rules.PATTERNS}
+    assert all("(" not in citation for citation in cited.values())
+    assert all(entry.citation in entry.source or entry.source.startswith(entry.citation.split(",")[0])
+               for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS) for entry in registry)

@@ -4,6 +4,7 @@ An entry's name and description are read in the reader's language (lazy_gettext 
 aliases and local names are not translated: what a user types is matched against them and the English name.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from . import words
@@ -92,6 +93,12 @@ class Entry:
     def __post_init__(self):
         if self.local_names:
             object.__setattr__(self, "name", LocalName(self.name, self.local_names))
+
+    @property
+    def citation(self):
+        """The source as a page cites it: the seed files' numbers ("003, 001"), without the source's own English
+        names for the variant (docs/languages.md "Sources"); docs/rules.md and the API keep the whole source."""
+        return re.sub(r"\s*\([^()]*\)", "", self.source).strip()
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""

@@ -41,6 +41,6 @@ def log_line(entry):
     """Return one log entry as a line: "15:04 round 2 drawn: 3 tables"; an entry it cannot read, as stored."""
     try:
         said = SAID[entry["kind"]](entry["payload"])
-    except (KeyError, IndexError, TypeError, ValueError):
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         said = f"{entry['kind']} {entry['payload']}"
     return f"{entry['at'][11:16]} {said}"
