@@ -98,7 +98,10 @@ PATH_WORDS = {"players": lazy_gettext("players"), "hands": lazy_gettext("hands")
               "stake": lazy_gettext("stake"), "currency": lazy_gettext("currency"),
               "settlement": lazy_gettext("settlement"), "payouts": lazy_gettext("sliding scale"),
               "date": lazy_gettext("date"), "note": lazy_gettext("note"), "history": lazy_gettext("history"),
-              "version": lazy_gettext("version"), "language": lazy_gettext("language")}
+              "version": lazy_gettext("version"), "language": lazy_gettext("language"),
+              "money": lazy_gettext("money"), "entry_fee": lazy_gettext("entry fee"), "split": lazy_gettext("prizes"),
+              "format": lazy_gettext("format"), "name": lazy_gettext("name"), "seed": lazy_gettext("seed"),
+              "withdrawn": lazy_gettext("withdrawn")}
 # A list's item as a player says it: "hand 4", or, for a seat's entry, "Cy's bid".
 _NUMBERED = {"players": lazy_gettext("player %(number)s"), "hands": lazy_gettext("hand %(number)s"),
              "penalties": lazy_gettext("penalty %(number)s"), "modifiers": lazy_gettext("modifier %(number)s"),

@@ -65,14 +65,15 @@ def change_settlement(game, loaded, form):
 
 
 def system_choices():
-    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice."""
+    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice, labelled
+    as a game played so is titled: 'Get Fred, squared (Oy Vey)'."""
     choices = []
     for system in rules.SYSTEMS:
         choices.append((system.id, system.name))
         presets = {}
         for alias, preset in system.option_aliases:
             presets.setdefault(tuple(sorted(preset.items())), []).append(alias)
-        choices += [(aliases[0], f"{system.name} ({', '.join(aliases)})") for aliases in presets.values()]
+        choices += [(aliases[0], system.title(dict(preset))) for preset, aliases in presets.items()]
     return choices
 
 

@@ -15,7 +15,7 @@ from ...rules import RecordError, events
 from ...i18n import languages
 from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
-from ..common import EXPIRED
+from ..common import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
 from .room import Room, event_row, give_director_key, is_director, run_action
@@ -125,7 +125,7 @@ def new():
         try:
             event_id, key = create_from_form()
         except RecordError as error:
-            problem = error.message if error.message[:1].isupper() else str(error)
+            problem = error.message if error.message[:1].isupper() else explain(error, [])
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
