@@ -11,7 +11,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from hypothesis import given, strategies as st
 
-from scorekeeper import create_app, rules, store
+from scorekeeper import create_app, rules, stats, store
 from scorekeeper.i18n import TRANSLATIONS
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
@@ -211,3 +211,14 @@ def test_a_source_is_cited_by_its_files_without_its_english_names():
     assert all("(" not in citation for citation in cited.values())
     assert all(entry.citation in entry.source or entry.source.startswith(entry.citation.split(",")[0])
                for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS) for entry in registry)
+
+
+def test_a_stored_system_label_shows_its_options_by_their_labels():
+    assert stats.shown_label("ten_times", "10 times exact (penalty, zero_five)") == "10 times exact (penalty, zero bid ±5)"
+    assert stats.shown_label("reduced_zero", "Reduced zero bid (base exact)") == "Reduced zero bid (based on exact)"
+    assert stats.shown_label("get_fred", "Get Fred (squared, unknown 3)") == "Get Fred (squared, unknown 3)"
+    words.use(lambda: (Bracketed(), "eo"))
+    try:
+        assert stats.shown_label("double_whammy", "Double whammy (from_hand 3)") == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))
