@@ -211,6 +211,11 @@ def test_a_source_is_cited_by_its_files_without_its_english_names():
     assert all("(" not in citation for citation in cited.values())
     assert all(entry.citation in entry.source or entry.source.startswith(entry.citation.split(",")[0])
                for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS) for entry in registry)
+    words.use(lambda: (Bracketed(), "eo"))
+    try:
+        assert {entry.citation for entry in rules.PATTERNS if "house" in entry.source} == {"003, ⟦house rules⟧"}
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))
 
 
 def test_a_stored_system_label_shows_its_options_by_their_labels():

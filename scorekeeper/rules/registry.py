@@ -98,7 +98,8 @@ class Entry:
     def citation(self):
         """The source as a page cites it: the seed files' numbers ("003, 001"), without the source's own English
         names for the variant (docs/languages.md "Sources"); docs/rules.md and the API keep the whole source."""
-        return re.sub(r"\s*\([^()]*\)", "", self.source).strip()
+        cited = re.sub(r"\s*\([^()]*\)", "", self.source).strip()
+        return re.sub(rf"\b{HOUSE_RULES}\b", lambda _match: words._(HOUSE_RULES), cited)
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
@@ -130,6 +131,8 @@ def _key(text):
     return "".join(ch for ch in str(text).lower() if ch.isalnum())
 
 
+# A source that is no seed file but the house rules RULES.md gathers: the one phrase a citation translates.
+HOUSE_RULES = words.N_("house rules")
 # A registry declared with its kind as plain text (rules/bidding.py) is said through the catalogue all the same.
 PLAIN_KINDS = (words.N_("bidding style"),)
 
