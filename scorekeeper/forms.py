@@ -11,6 +11,7 @@ from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
 from . import rules
+from .display import trump_name
 from .rules import numbers, words
 from .rules.words import _, lazy_gettext, ngettext, ordinal
 
@@ -177,7 +178,8 @@ def edit_hand_form(players, hand):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
     class EditHandForm(tricks_form(players)):
         trump = SelectField(lazy_gettext("Trump"),
-                            choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, t) for t in rules.TRUMPS])
+                            choices=[SelectChoice("", _("unknown"))]
+                            + [SelectChoice(t, trump_name(t)) for t in rules.TRUMPS])
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
