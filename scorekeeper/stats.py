@@ -74,7 +74,7 @@ def shown_label(system_id, label):
 
 
 def _shown_option(system, said):
-    """An option as system_label stored it ("zero_five", "base exact") with its label: "zero bid ±5", "based on exact"."""
+    """An option as system_label stored it ("zero_five", "base exact") said by its label ("zero bid ±5")."""
     key, _space, value = said.partition(" ")
     option = next((o for o in system.options if o.id == key), None)
     if option is None:

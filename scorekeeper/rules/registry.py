@@ -108,7 +108,8 @@ class Entry:
         for option in self.options:
             resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
         if given:
-            raise ValueError(words._("%(entry)s has no option %(option)s", entry=self.id, option=repr(sorted(given)[0])))
+            raise ValueError(words._("%(entry)s has no option %(option)s", entry=self.id,
+                                     option=repr(sorted(given)[0])))
         return resolved
 
     def title(self, options=None):

@@ -16,8 +16,8 @@ def _event(p):
 
 def _money(p):
     split = " ".join(f"{part}%" for part in p.get("split") or [])
-    return _("money: entry fee %(fee)s, prizes %(split)s", fee=words.money(p.get("entry_fee", 0), p.get("currency", "")),
-             split=split or _("none"))
+    fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
+    return _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
 
 
 SAID = {
