@@ -1,12 +1,10 @@
 """A scored event as text for the terminal: `python -m scorekeeper event EVENT.json`."""
 
+from .rules.words import ordinal
+
 
 def _number(value):
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def _ordinal(n):
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _columns(rows, left=1):
@@ -26,7 +24,7 @@ def _table_lines(number, table):
         if table["totals"] is None:
             rows.append([f"    {name}", "", "", ""])
         else:
-            rows.append([f"    {name}", _number(table["totals"][seat]), _ordinal(table["places"][seat]),
+            rows.append([f"    {name}", _number(table["totals"][seat]), ordinal(table["places"][seat]),
                          f"{_number(table['points'][seat])} pts"])
     return lines + _columns(rows)
 

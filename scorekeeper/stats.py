@@ -65,7 +65,21 @@ def shown_label(system_id, label):
     except (KeyError, ValueError):
         return label
     source = _source_name(system)
-    return str(system.name) + label[len(source):] if label.startswith(source) else label
+    if not label.startswith(source):
+        return label
+    rest = label[len(source):]
+    if rest.startswith(" (") and rest.endswith(")"):
+        rest = " (" + ", ".join(_shown_option(system, said) for said in rest[2:-1].split(", ")) + ")"
+    return str(system.name) + rest
+
+
+def _shown_option(system, said):
+    """An option as system_label stored it ("zero_five", "base exact") said by its label ("zero bid ±5")."""
+    key, _space, value = said.partition(" ")
+    option = next((o for o in system.options if o.id == key), None)
+    if option is None:
+        return said
+    return f"{option.label} {option.choice_label(value)}" if value else str(option.label)
 
 
 def recent_key(game):

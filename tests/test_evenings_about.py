@@ -19,9 +19,11 @@ def test_the_scorekeeper_dates_and_notes_the_evening(client, app):
     response = submit(client, url, {"date": "2026-11-20", "note": "Birthday at Ann's"}, action=f"{url}/about")
     assert response.status_code == 302
     page = client.get(url).get_data(as_text=True)
-    assert '<span class="date">2026-11-20</span> · <b class="note">Birthday at Ann&#39;s</b>' in page
-    assert "Oh Hell evening 2026-11-20 (Birthday at Ann&#39;s):" in page
-    assert "2026-11-20 · Birthday at Ann&#39;s" in client.get("/").get_data(as_text=True)  # the home's evenings
+    assert '<span class="date">Nov 20, 2026</span> · <b class="note">Birthday at Ann&#39;s</b>' in page
+    assert "Oh Hell evening Nov 20, 2026 (Birthday at Ann&#39;s):" in page
+    assert "Nov 20, 2026 · Birthday at Ann&#39;s" in client.get("/").get_data(as_text=True)  # the home's evenings
+    dutch = client.get(url, headers={"Accept-Language": "nl"}).get_data(as_text=True)
+    assert '<span class="date">20 nov 2026</span>' in dutch and "2026-11-20" not in dutch.split('name="date"')[0]
 
 
 def test_a_bad_note_is_refused_and_the_evening_keeps_its_day(client, app):

@@ -109,7 +109,7 @@ def test_a_division_by_zero_in_some_legal_hand_is_refused_at_setup():
 
 def test_names_the_hand_and_players_are_checked_over_the_whole_plan():
     message = refusal({"made": "10", "over": "100/(hand - 4)"}, deals={"pattern": "up", "max": 6})
-    assert "over: division by zero" in message and "hand = 4" in message
+    assert "more: division by zero" in message and "hand = 4" in message
     message = refusal({"made": "1/(players - 2)", "over": "0"})  # a seat sits out: 2 left at the table
     assert "players = 2" in message
 

@@ -163,7 +163,7 @@ def test_compare_every_system_side_by_side(client, app):
     assert rows["Negative (golf)"] == ["1", "1", "*0", "*0"]
     assert re.search(r"Negative \(golf\)</a> <small class=\"muted\">↓ lowest wins", html)
     # Squared: 10 + bid squared; with bids of 0 and 1 it equals Get Fred: a miss by one costs 1.
-    assert rows["Get Fred (Squared, Oy Vey)"] == ["10", "10", "20", "*21"]
+    assert rows["Get Fred, squared (Oy Vey)"] == ["10", "10", "20", "*21"]
     assert stored(app, game_id) == before
 
 

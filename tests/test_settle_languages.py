@@ -8,11 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import evenings, store
-from scorekeeper.rules import words
+from scorekeeper.rules import numbers, words
 from scorekeeper.rules.results import names_text
 from scorekeeper.views.common import payment_lines
 from scorekeeper.views.evenings import evening_text
 from tests.game_helpers import HANDS, create, record
+from tests.html_forms import submit
 
 DUTCH, GERMAN = {"Accept-Language": "nl"}, {"Accept-Language": "de-DE,de;q=0.9"}
 
@@ -152,3 +153,37 @@ def test_a_game_not_over_counts_its_planned_hands(client):
     game_id, _key = create(client, record(hands=HANDS[:1]))
     html = client.get(f"/games/{game_id}/settle").get_data(as_text=True)
     assert "this is how it stands after 1 of 2 hands." in html
+
+
+def stake_box(html):
+    return re.search(r'<input[^>]*id="stake"[^>]*>', html)[0]
+
+
+def test_the_stake_box_reads_the_locales_way_with_the_currencys_decimals(client, app):
+    game_id, _key = create(client, record(stake=0.5, currency="EUR"))
+    dutch = stake_box(client.get(f"/games/{game_id}/settle", headers=DUTCH).get_data(as_text=True))
+    assert 'value="0,50"' in dutch and 'type="text"' in dutch and 'inputmode="decimal"' in dutch
+    assert 'value="0.50"' in stake_box(client.get(f"/games/{game_id}/settle").get_data(as_text=True))
+    yen, _key = create(client, record(stake=5, currency="JPY"))
+    assert 'value="5"' in stake_box(client.get(f"/games/{yen}/settle", headers=GERMAN).get_data(as_text=True))
+
+
+def test_a_stake_typed_with_a_decimal_comma_on_a_dutch_phone_is_stored(client, app):
+    game_id, _key = create(client, record(stake=0.5, currency="EUR"))
+    url = f"/games/{game_id}/settle"
+    client.post("/language", data={"lang": "nl", "next": "/"})  # the gear menu's switch: this phone reads Dutch
+    assert 'value="0,50"' in stake_box(client.get(url).get_data(as_text=True))
+    submit(client, url, {"settlement": "pairwise", "stake": "0,75"})
+    with app.app_context():
+        assert store.get_game(store.get_db(), game_id)["record"]["rules"]["stake"] == 0.75
+    assert 'value="0,75"' in stake_box(client.get(url).get_data(as_text=True))
+
+
+@given(stake=st.decimals(min_value=0, max_value=9999, places=2), code=st.sampled_from(["en", "nl", "de", "fr", "es"]))
+def test_what_the_stake_box_shows_reads_back(stake, code):
+    words.use(lambda: (words.ENGLISH, code))
+    try:
+        shown = str(stake.quantize(Decimal("0.01"))).replace(".", numbers.decimal_symbol())
+        assert numbers.parse_decimal(shown) == stake
+    finally:
+        words.use(lambda: (words.ENGLISH, "en"))

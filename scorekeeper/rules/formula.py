@@ -23,10 +23,11 @@ PARTS = ("made", "over", "under")
 
 OPTIONS = (
     Option("made", str, "10 + bid", lazy_gettext("what a made bid scores (an expression over bid, tricks, off, "
-                                                 "cards, players, hand)")),
-    Option("over", str, "0", lazy_gettext("what taking more than the bid scores")),
-    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)")),
-    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins")),
+                                                 "cards, players, hand)"), label=lazy_gettext("made")),
+    Option("over", str, "0", lazy_gettext("what taking more than the bid scores"), label=lazy_gettext("more")),
+    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)"),
+           label=lazy_gettext("fewer")),
+    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins"), label=lazy_gettext("lowest wins")),
 )
 
 _BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b),
@@ -39,15 +40,15 @@ _HINTS = {ast.Attribute: N_("attribute access (a '.') is not allowed"),
           ast.Mod: N_("'%' is not allowed"), ast.Lambda: N_("'lambda' is not allowed"),
           ast.BitXor: N_("'^' is not allowed: write powers as ** or ²"),
           ast.BitAnd: N_("'&' is not allowed: use and"), ast.BitOr: N_("'|' is not allowed: use or")}
-# The parts as the setup page names them, at the head of a mistake ("made: division by zero at column 7").
-PART_WORDS = {"made": N_("made"), "over": N_("over"), "under": N_("under")}
+# The parts as the setup page names them (their labels), at the head of a mistake ("more: division by zero...").
+PART_WORDS = {option.id: option.label for option in OPTIONS if option.id in PARTS}
 
 
 class FormulaError(ValueError):
     """A formula that cannot be used: names the option (`part`, its id), the mistake and where it is."""
 
     def __init__(self, part, problem):
-        super().__init__(_("%(part)s: %(problem)s", part=_(PART_WORDS[part]) if part in PART_WORDS else part,
+        super().__init__(_("%(part)s: %(problem)s", part=PART_WORDS.get(part, part),
                            problem=problem))
         self.part, self.problem = part, problem
 

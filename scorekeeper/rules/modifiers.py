@@ -39,7 +39,7 @@ class Modifier(Entry):
     tricks_may_fall_short: bool = False
 
 
-MODIFIERS = Registry("modifier", [
+MODIFIERS = Registry(lazy_gettext("modifier"), [
     Modifier("spades_double", lazy_gettext("Spades double"),
              lazy_gettext("Every score of a hand whose trump is spades is doubled."), "003",
              apply=_double_when("spades"),
@@ -67,7 +67,7 @@ class Penalty(Entry):
     points: int = 0
 
 
-PENALTIES = Registry("penalty", [
+PENALTIES = Registry(lazy_gettext("penalty"), [
     Penalty("revoke", lazy_gettext("Revoke"), lazy_gettext("Failing to follow suit when able."), "000", points=-20),
     Penalty("revoke_redeal", lazy_gettext("Revoke, hand dealt again"),
             lazy_gettext("An uncorrected revoke; the same dealer deals again."),

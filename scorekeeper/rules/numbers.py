@@ -61,6 +61,11 @@ def parse_decimal(text, low=None, high=None):
     return _within(Decimal(_digits(_decimal_point(text), DECIMAL, number(0.5))), low, high)
 
 
+def decimal_symbol():
+    """The decimal point as the reader's language writes it: "," in Dutch, "." in English."""
+    return get_decimal_symbol(locale())
+
+
 def _decimal_point(text):
     """Read a decimal comma ("0,5") where the reader's language writes one; a point is read in every language."""
     if text.count(",") == 1 and "." not in text and get_decimal_symbol(locale()) == ",":

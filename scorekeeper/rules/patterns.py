@@ -60,7 +60,7 @@ def _cartier(_n):
     return list(range(13, 1, -1)) + list(range(3, 14))
 
 
-PATTERNS = Registry("deal pattern", [
+PATTERNS = Registry(lazy_gettext("deal pattern"), [
     Pattern("down-up", lazy_gettext("Down and up"), lazy_gettext("N cards down to 1, then back up to N."),
             "001, 002, 003 (WPOHL)", aliases=("Up and Down the River", "waterfalls", "pagat"),
             sequence=_down_up, examples=((7, [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]),)),

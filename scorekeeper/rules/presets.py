@@ -45,7 +45,7 @@ BOERENBRIDGE = {"made": "10 + 2*tricks", "over": "-2*off"}
 E = Example
 P = Preset
 
-PRESETS = PresetRegistry("preset", [
+PRESETS = PresetRegistry(lazy_gettext("preset"), [
     P("pagat", lazy_gettext("pagat (exact, down and up)"),
       lazy_gettext("Exact scoring, N down to 1 and back up, N by the players."), "002",
       rules={"scoring": "exact", "hook": True, "deals": {"pattern": "down-up"}, "trump": "turned"},

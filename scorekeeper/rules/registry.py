@@ -4,6 +4,7 @@ An entry's name and description are read in the reader's language (lazy_gettext 
 aliases and local names are not translated: what a user types is matched against them and the English name.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from . import words
@@ -11,13 +12,26 @@ from . import words
 
 @dataclass(frozen=True)
 class Option:
-    """A typed option of a system or pattern, with its default."""
+    """A typed option of a system or pattern, with its default.
+
+    label is its short name on a page ("zero bid ±5"), choice_labels each choice's ({"exact": "exact"}): both
+    lazy_gettext, read in the reader's language; the id and the choices are what a record and a user's text hold."""
 
     id: str
     type: type
     default: object
     description: str
     choices: tuple = ()
+    label: str = ""
+    choice_labels: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self):
+        if not self.label:
+            object.__setattr__(self, "label", self.id)
+
+    def choice_label(self, choice):
+        """Return a choice as the reader reads it: its label, else the choice itself."""
+        return self.choice_labels.get(choice, choice)
 
     def coerce(self, value):
         """Return value as this option's type, or raise ValueError saying why."""
@@ -26,18 +40,19 @@ class Option:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
                 return value.lower() in ("true", "1", "on")
-            raise ValueError(f"option {self.id} must be true or false")
+            raise ValueError(words._("option '%(option)s' must be true or false", option=self.label))
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(f"option {self.id} must be a whole number")
+                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label))
             try:
                 number = int(value)
             except ValueError:
-                raise ValueError(f"option {self.id} must be a whole number") from None
+                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label)) from None
             return number
         value = str(value)
         if self.choices and value not in self.choices:
-            raise ValueError(f"option {self.id} must be one of {', '.join(self.choices)}")
+            raise ValueError(words._("option '%(option)s' must be one of %(choices)s", option=self.label,
+                                     choices=", ".join(str(self.choice_label(c)) for c in self.choices)))
         return value
 
 
@@ -79,6 +94,13 @@ class Entry:
         if self.local_names:
             object.__setattr__(self, "name", LocalName(self.name, self.local_names))
 
+    @property
+    def citation(self):
+        """The source as a page cites it: the seed files' numbers ("003, 001"), without the source's own English
+        names for the variant (docs/languages.md "Sources"); docs/rules.md and the API keep the whole source."""
+        cited = re.sub(r"\s*\([^()]*\)", "", self.source).strip()
+        return re.sub(rf"\b{HOUSE_RULES}\b", lambda _match: words._(HOUSE_RULES), cited)
+
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
         given = dict(given or {})
@@ -86,21 +108,23 @@ class Entry:
         for option in self.options:
             resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
         if given:
-            raise ValueError(f"{self.id} has no option {sorted(given)[0]!r}")
+            raise ValueError(words._("%(entry)s has no option %(option)s", entry=self.id,
+                                     option=repr(sorted(given)[0])))
         return resolved
 
     def title(self, options=None):
         """Return the name with every option not at its default and the names that go with them:
         'Get Fred, squared (Oy Vey)'."""
         resolved, defaults = self.resolve_options(options), self.resolve_options({})
-        changed = [o.id if resolved[o.id] is True else f"{o.id} {resolved[o.id]}"
-                   for o in self.options if resolved[o.id] != defaults[o.id]]
-        if not changed:
+        options = [o for o in self.options if resolved[o.id] != defaults[o.id]]
+        if not options:
             return self.name
-        said = {_key(word) for word in changed}
+        changed = [str(o.label) if resolved[o.id] is True else f"{o.label} {o.choice_label(resolved[o.id])}"
+                   for o in options]
+        said = {_key(o.label) for o in options if resolved[o.id] is True}  # an alias that only repeats it
         also = [name for name, wanted in self.option_aliases
                 if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in said]
-        return f"{self.name}, {', '.join(changed)}" + (f" ({', '.join(also)})" if also else "")
+        return f"{self.name}, {', '.join(changed)}" + (f" ({', '.join(words._(name) for name in also)})" if also else "")
 
 
 def _key(text):
@@ -108,11 +132,18 @@ def _key(text):
     return "".join(ch for ch in str(text).lower() if ch.isalnum())
 
 
+# A source that is no seed file but the house rules RULES.md gathers: the one phrase a citation translates.
+HOUSE_RULES = words.N_("house rules")
+# A registry declared with its kind as plain text (rules/bidding.py) is said through the catalogue all the same.
+PLAIN_KINDS = (words.N_("bidding style"),)
+
+
 class Registry:
     """Entries in declaration order, found by id, name or alias (case and punctuation ignored)."""
 
     def __init__(self, kind, entries):
-        self.kind = kind
+        # lazy_gettext("scoring system"): said in the reader's language in its messages
+        self.kind = kind if isinstance(kind, words.LazyText) else words.lazy_gettext(kind)
         self.entries = tuple(entries)
         self._by_key = {}
         self._presets = {}
@@ -147,7 +178,8 @@ class Registry:
         """Return the entry for an id or alias, or raise ValueError naming the known ids."""
         entry = self._by_key.get(_key(name))
         if entry is None:
-            raise ValueError(f"unknown {self.kind} {name!r} (known: {', '.join(self.ids())})")
+            raise ValueError(words._("unknown %(kind)s %(name)s (known: %(known)s)", kind=self.kind, name=repr(name),
+                                     known=", ".join(self.ids())))
         return entry
 
     def lookup(self, name):

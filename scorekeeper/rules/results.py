@@ -112,7 +112,7 @@ class Settlement(Entry):
     needs_highest_wins: bool = False
 
 
-SETTLEMENTS = Registry("settlement", [
+SETTLEMENTS = Registry(lazy_gettext("settlement"), [
     Settlement("none", lazy_gettext("None"),
                lazy_gettext("Play for the glory; nobody pays."), "house rules", nets=_nothing,
                moves_money=False),

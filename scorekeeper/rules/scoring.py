@@ -224,7 +224,7 @@ def _exact_slam(bid, took, seat, hand, options):
 E = Example
 S = System
 
-SYSTEMS = Registry("scoring system", [
+SYSTEMS = Registry(lazy_gettext("scoring system"), [
     S(id="exact", name=lazy_gettext("Exact"),
       description=lazy_gettext("Made: 10 + bid. Missed: nothing."), source="002, 003, 004",
       aliases=("Exact scoring", "Standard", "Prospect", "Big-D", "pagat"),
@@ -247,15 +247,18 @@ SYSTEMS = Registry("scoring system", [
       examples=(E([3, 0, 1], [1, 1, 1], 3, [-3, 0, 11], "003: missing a 3 bid scores -3, missing a zero bid 0"),)),
     S(id="ten_times", name=lazy_gettext("10 times exact"), description=lazy_gettext("Made: 10 x bid. Missed: nothing."),
       source="003", aliases=("10 times exact scoring",),
-      options=(Option("penalty", bool, False, lazy_gettext("a missed bid scores -10 x bid")),
-               Option("zero_five", bool, False, lazy_gettext("a zero bid scores +5 made, -5 missed"))),
+      options=(Option("penalty", bool, False, lazy_gettext("a missed bid scores -10 x bid"),
+                      label=lazy_gettext("penalty")),
+               Option("zero_five", bool, False, lazy_gettext("a zero bid scores +5 made, -5 missed"),
+                      label=lazy_gettext("zero bid ±5"))),
       points=_ten_times,
       examples=(E([4, 0, 0], [4, 0, 0], 4, [40, 0, 0], "003: a bid of 4 made is worth 40"),
                 E([4, 0, 1], [2, 1, 1], 4, [-40, -5, 10], "003: -40 for the missed 4, -5 for a lost zero",
                   options={"penalty": True, "zero_five": True}))),
     S(id="double_whammy", name=lazy_gettext("Double whammy"),
       description=lazy_gettext("As basic, but a made 1 is 15, a made 2 is 22, then 11 a trick."),
-      source="003", options=(Option("from_hand", int, 1, lazy_gettext("play basic before this hand number")),),
+      source="003", options=(Option("from_hand", int, 1, lazy_gettext("play basic before this hand number"),
+                                    label=lazy_gettext("from hand")),),
       points=_double_whammy,
       examples=(E([1, 2, 3, 4], [1, 2, 3, 4], 10, [15, 22, 33, 44], "003: 15, 22, then multiples of 11"),
                 E([1, 0, 0], [1, 0, 0], 1, [11, 10, 10], "before hand 2 it is basic",
@@ -280,7 +283,9 @@ SYSTEMS = Registry("scoring system", [
                   "003: bid 4 and take 4, 3 or 5, 2 or 6"),)),
     S(id="reduced_zero", name=lazy_gettext("Reduced zero bid"),
       description=lazy_gettext("As basic (or exact), but a made zero bid scores 5."), source="003",
-      options=(Option("base", str, "basic", lazy_gettext("the system a zero bid reduces"), ("basic", "exact")),),
+      options=(Option("base", str, "basic", lazy_gettext("the system a zero bid reduces"), ("basic", "exact"),
+                      label=lazy_gettext("based on"),
+                      choice_labels={"basic": lazy_gettext("basic"), "exact": lazy_gettext("exact")}),),
       points=_reduced_zero,
       examples=(E([0, 1, 1], [0, 1, 2], 3, [5, 11, 2]),
                 E([0, 1, 1], [0, 1, 2], 3, [5, 11, 0], "on exact", options={"base": "exact"}))),
@@ -341,7 +346,7 @@ SYSTEMS = Registry("scoring system", [
       source="003, 001 (Regular, Squared)", aliases=("Regular", "Get Fred scoring"),
       option_aliases=((N_("Squared"), {"squared": True}), (N_("Oy Vey"), {"squared": True})),
       options=(Option("squared", bool, False, lazy_gettext("a made bid scores 10 + bid squared (Oy Vey, 001 "
-                                                           "Squared)")),),
+                                                           "Squared)"), label=lazy_gettext("squared")),),
       points=_get_fred,
       examples=(E([3, 1, 0], [1, 3, 0], 4, [-2, -2, 10], "001: bid 3 take 1, or bid 1 take 3: -2"),
                 E([3, 1, 0], [3, 1, 0], 4, [19, 11, 10], "001 Squared: 10 + 9", options={"squared": True}))),

@@ -18,7 +18,7 @@ class TrumpMethod(Entry):
     full_deal_no_trump: bool = True
 
 
-TRUMP_METHODS = Registry("trump method", [
+TRUMP_METHODS = Registry(lazy_gettext("trump method"), [
     TrumpMethod("turned", lazy_gettext("Turned card"),
                 lazy_gettext("The card after the deal is turned up; no trump when no card is left."),
                 "002, 003, 004", aliases=("turn-up", "cut")),

@@ -15,6 +15,7 @@ the engine's own tests) the words are English.
 
 import gettext as _gettext
 import html
+from datetime import date as _date
 from decimal import Decimal
 
 from babel import numbers as _numbers
@@ -134,6 +135,31 @@ def currency_places(currency):
 def date(value, format="medium"):
     """Return a date (or datetime) the locale's way: "25 nov 2026" in Dutch."""
     return _dates.format_date(value, format=format, locale=locale())
+
+
+# How each language writes a place ("2nd"): the number and its mark. Not a catalogue message: English picks its
+# suffix by the number, and French says "1er" but "2e".
+_ORDINAL_FORMS = {"nl": "{}e", "de": "{}.", "fr": "{}e", "es": "{}.º"}
+_ORDINAL_FIRST = {"fr": "1er"}
+
+
+def ordinal(place):
+    """Return a place in the reader's language: "2nd" in English, "2e" in Dutch, "2." in German, "1er" in French."""
+    code = locale()
+    if place == 1 and code in _ORDINAL_FIRST:
+        return _ORDINAL_FIRST[code]
+    if code in _ORDINAL_FORMS:
+        return _ORDINAL_FORMS[code].format(place)
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def day(iso):
+    """Return a day kept as "2026-11-25" (or an ISO time) the locale's way; text that is no such day as it is."""
+    try:
+        return date(_date.fromisoformat(str(iso)[:10]))
+    except ValueError:
+        return iso
 
 
 def noun(number, singular, plural=None):

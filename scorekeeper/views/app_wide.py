@@ -12,9 +12,8 @@ from werkzeug.exceptions import SecurityError
 
 from .. import charts, printing, rules, store
 from ..display import ADJUSTMENTS, without_bidi
-from ..forms import ordinal
 from ..i18n import speaking
-from ..rules.words import lazy_gettext, ngettext
+from ..rules.words import lazy_gettext, ngettext, ordinal
 from .common import chart, money, net
 
 # Scripts and styles come from our own static files only; inline style attributes stay allowed

@@ -78,15 +78,49 @@ def explain(error, players):
     if listed and listed.group(1) in FIELD_LABELS:  # 'rules.deals.sizes[0]' is the form's 'Hand sizes, number 1'
         return _("%(field)s, number %(number)s: %(why)s", field=FIELD_LABELS[listed.group(1)],
                  number=int(listed.group(2)) + 1, why=error.message)
-    path = re.sub(r"^players\[(\d+)\]", lambda m: _("player %(number)s", number=int(m.group(1)) + 1),
-                  error.path or "")
-    path = re.sub(r"hands\[(\d+)\]", lambda m: _("hand %(number)s", number=int(m.group(1)) + 1), path)
-    path = re.sub(r"\.(bids|tricks|blind)\[(\d+)\]",
-                  lambda m: ", " + _SEAT_FIELDS[m.group(1)] % {"name": players[int(m.group(2))]}
-                  if int(m.group(2)) < len(players) else m.group(0), path)
-    text = _("%(field)s: %(why)s", field=path.replace(".", ", "), why=error.message) if path \
-        else error.message
+    parts = [_path_words(segment, players) for segment in PATH_SEGMENT.findall(error.path or "")]
+    text = _("%(field)s: %(why)s", field=", ".join(parts), why=error.message) if parts else error.message
     return text[0].upper() + text[1:]
+
+
+PATH_SEGMENT = re.compile(r"([^.\[\]]+)((?:\[\d+\])*)")
+# A record's keys as a player says them; a key not here is shown as it is (an option's id, say).
+PATH_WORDS = {"players": lazy_gettext("players"), "hands": lazy_gettext("hands"), "bids": lazy_gettext("bids"),
+              "tricks": lazy_gettext("tricks"), "blind": lazy_gettext("blind bids"), "trump": lazy_gettext("trump"),
+              "dealer": lazy_gettext("dealer"), "cards": lazy_gettext("cards"), "points": lazy_gettext("points"),
+              "penalties": lazy_gettext("penalties"), "reason": lazy_gettext("reason"), "seat": lazy_gettext("seat"),
+              "player": lazy_gettext("player"), "rules": lazy_gettext("rules"), "scoring": lazy_gettext("system"),
+              "options": lazy_gettext("system options"), "modifiers": lazy_gettext("modifiers"),
+              "hook": lazy_gettext("hook"), "hook_from": lazy_gettext("hook from N cards"),
+              "bidding": lazy_gettext("bidding"), "deals": lazy_gettext("deal"), "pattern": lazy_gettext("pattern"),
+              "max": lazy_gettext("N (largest hand)"), "sizes": lazy_gettext("hand sizes"),
+              "decks": lazy_gettext("decks"), "full_deal": lazy_gettext("largest hand with every card"),
+              "stake": lazy_gettext("stake"), "currency": lazy_gettext("currency"),
+              "settlement": lazy_gettext("settlement"), "payouts": lazy_gettext("sliding scale"),
+              "date": lazy_gettext("date"), "note": lazy_gettext("note"), "history": lazy_gettext("history"),
+              "version": lazy_gettext("version"), "language": lazy_gettext("language"),
+              "money": lazy_gettext("money"), "entry_fee": lazy_gettext("entry fee"), "split": lazy_gettext("prizes"),
+              "format": lazy_gettext("format"), "name": lazy_gettext("name"), "seed": lazy_gettext("seed"),
+              "withdrawn": lazy_gettext("withdrawn")}
+# A list's item as a player says it: "hand 4", or, for a seat's entry, "Cy's bid".
+_NUMBERED = {"players": lazy_gettext("player %(number)s"), "hands": lazy_gettext("hand %(number)s"),
+             "penalties": lazy_gettext("penalty %(number)s"), "modifiers": lazy_gettext("modifier %(number)s"),
+             "sizes": lazy_gettext("hand size %(number)s"),
+             "rounds": lazy_gettext("round %(number)s"), "tables": lazy_gettext("table %(number)s"),
+             "seats": lazy_gettext("seat %(number)s")}
+
+
+def _path_words(segment, players):
+    """One step of a record's path in words: 'hands[3]' is 'hand 4', 'bids[2]' is "Cy's bid"."""
+    key, indexes = segment
+    numbers_ = [int(index) for index in re.findall(r"\d+", indexes)]
+    if not numbers_:
+        return str(PATH_WORDS.get(key, key))
+    if key in _SEAT_FIELDS and numbers_[0] < len(players):
+        return _SEAT_FIELDS[key] % {"name": players[numbers_[0]]}
+    if key in _NUMBERED:
+        return _NUMBERED[key] % {"number": numbers_[0] + 1}
+    return str(PATH_WORDS.get(key, key)) + "".join(f" {number + 1}" for number in numbers_)
 
 
 def refusal_text(error, players):

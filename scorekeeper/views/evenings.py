@@ -4,7 +4,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import charts, evenings, rules, stats, store
 from ..forms import AboutForm, csrf_failed, form_problems
-from ..rules import numbers
+from ..rules import numbers, words
 from ..rules.words import _, lazy_gettext, ngettext
 from .common import EXPIRED, can_edit, chart, currency_of, net, payment_lines, payments_text
 
@@ -19,7 +19,7 @@ def scored_games(games):
 
 def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
-    values = {"date": evening["date"], "note": evening.get("note")}
+    values = {"date": words.day(evening["date"]), "note": evening.get("note")}
     if values["note"]:
         head = ngettext("Oh Hell evening %(date)s (%(note)s): %(num)d game",
                         "Oh Hell evening %(date)s (%(note)s): %(num)d games", book["finished"], **values)

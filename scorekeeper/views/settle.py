@@ -5,9 +5,10 @@ from decimal import Decimal
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import rules, store
-from ..forms import SettlementForm, ordinal, parse_payouts
+from ..forms import SettlementForm, parse_payouts
 from ..rules.results import default_payouts, in_rank_order
-from ..rules.words import _
+from ..rules import words
+from ..rules.words import _, ordinal
 from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
@@ -15,7 +16,7 @@ bp = Blueprint("settle", __name__)
 
 def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
-    head = _("Oh Hell %(date)s · %(system)s", date=game["created"][:10],
+    head = _("Oh Hell %(date)s · %(system)s", date=words.day(game["created"]),
              system=rules.SYSTEMS.find(scored["system"]).title(scored.get("options")))
     who = " & ".join(scored["winner"])
     text = [head, _("Winner: %(names)s", names=who) if scored["finished"] else _("Leading: %(names)s", names=who)]
@@ -23,10 +24,14 @@ def settle_text(game, scored, lines, currency=""):
 
 
 def _settlement_form(game, loaded):
+    """The form as the game stands: its stake with the decimals of the game's currency (none in yen)."""
     payouts = loaded.rules.payouts
-    return SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
-                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal("0.01")),
+    places = words.currency_places(currency_of(loaded.record))
+    form = SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
+                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal(1).scaleb(-places)),
                           payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
+    form.stake.places = places
+    return form
 
 
 @bp.route("/games/<game_id>/settle", methods=["GET", "POST"])
@@ -60,16 +65,15 @@ def change_settlement(game, loaded, form):
 
 
 def system_choices():
-    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice."""
+    """Return (value, label) for every system, and for each option alias ('Squared') as one more choice, labelled
+    as a game played so is titled: 'Get Fred, squared (Oy Vey)'."""
     choices = []
     for system in rules.SYSTEMS:
         choices.append((system.id, system.name))
         presets = {}
         for alias, preset in system.option_aliases:
             presets.setdefault(tuple(sorted(preset.items())), []).append(alias)
-        # An option alias is a name of its own ("Oy Vey"), said in the reader's language where it has one.
-        choices += [(aliases[0], f"{system.name} ({', '.join(_(alias) for alias in aliases)})")
-                    for aliases in presets.values()]
+        choices += [(aliases[0], system.title(dict(preset))) for preset, aliases in presets.items()]
     return choices
 
 

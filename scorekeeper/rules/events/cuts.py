@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..results import standing_key
-from ..words import N_, _, locale, ngettext, number
+from ..words import N_, _, ngettext, number, ordinal
 
 
 @dataclass
@@ -54,19 +54,6 @@ class Criterion:
 
 def _number(value):
     return number(value)
-
-
-# How each language writes "3rd": the lot's place in a tie-break sentence.
-_ORDINALS = {"nl": "{}e", "de": "{}.", "fr": "{}e", "es": "{}.º"}
-
-
-def ordinal(n):
-    """Return n as a place in the reader's language: "3rd", "3e", "3."."""
-    if locale() == "fr" and n == 1:
-        return "1er"
-    if locale() in _ORDINALS:
-        return _ORDINALS[locale()].format(n)
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def bids_made_in_round(ctx):

@@ -144,7 +144,7 @@ def _rounds_check(options):
         raise ValueError(_("option final must be 2 to 7 players (0: one full table)"))
 
 
-FORMATS = Registry("tournament format", [
+FORMATS = Registry(lazy_gettext("tournament format"), [
     Format("cartier", lazy_gettext("Cartier tournament"),
            lazy_gettext(
                "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
@@ -152,7 +152,8 @@ FORMATS = Registry("tournament format", [
                "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
                "round is the final table."), "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
            options=(NumberList("advance", list, [2, 1], lazy_gettext(
-               "how many of each table go on, round by round; the last number repeats")),),
+               "how many of each table go on, round by round; the last number repeats"),
+                                 label=lazy_gettext("go on")),),
            table_size=lambda options: CARTIER_SIZE, table_rules=_cartier_rules,
            is_final=_one_table(lambda options: CARTIER_SIZE), cut=_cartier_cut, check=_cartier_check,
            examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [2]]),
@@ -163,10 +164,13 @@ FORMATS = Registry("tournament format", [
                "round the 5 lowest totals in the whole room are eliminated (10 when more than 25 play the round), "
                "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."),
            "003 (WPOHL, World Prospect Oh Hell League)", aliases=("WPOHL", "Prospect championship"),
-           options=(Option("eliminate", int, 5, lazy_gettext("players eliminated after a round")),
-                    Option("eliminate_large", int, 10, lazy_gettext("players eliminated when the round is large")),
+           options=(Option("eliminate", int, 5, lazy_gettext("players eliminated after a round"),
+                           label=lazy_gettext("eliminated")),
+                    Option("eliminate_large", int, 10, lazy_gettext("players eliminated when the round is large"),
+                           label=lazy_gettext("eliminated in a large round")),
                     Option("large_field", int, 25,
-                           lazy_gettext("a round is large when more than this many play it"))),
+                           lazy_gettext("a round is large when more than this many play it"),
+                           label=lazy_gettext("a large round: more than")),),
            table_size=lambda options: WPOHL_SIZE, table_rules=_wpohl_rules,
            is_final=_one_table(lambda options: WPOHL_SIZE), cut=_wpohl_cut, check=_wpohl_check,
            examples=((23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
@@ -177,9 +181,12 @@ FORMATS = Registry("tournament format", [
                "number of qualifying rounds under the event's rules; the room standings by placement points send "
                "the top players to one final table."),
            "house rules: Wizard championships (survey)", aliases=("Wizard", "qualifying rounds", "swiss"),
-           options=(Option("rounds", int, 3, lazy_gettext("qualifying rounds before the final")),
-                    Option("table", int, 4, lazy_gettext("seats at a full table, 3 to 7")),
-                    Option("final", int, 0, lazy_gettext("players in the final; 0: one full table"))),
+           options=(Option("rounds", int, 3, lazy_gettext("qualifying rounds before the final"),
+                           label=lazy_gettext("qualifying rounds")),
+                    Option("table", int, 4, lazy_gettext("seats at a full table, 3 to 7"),
+                           label=lazy_gettext("seats a table")),
+                    Option("final", int, 0, lazy_gettext("players in the final; 0: one full table"),
+                           label=lazy_gettext("players in the final"))),
            table_size=_rounds_size, table_rules=lambda rules, options: copy.deepcopy(rules),
            is_final=lambda index, players, options: index >= options["rounds"], cut=_rounds_cut,
            check=_rounds_check,

@@ -15,8 +15,9 @@ from ...rules import RecordError, events
 from ...i18n import languages
 from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
-from ..common import EXPIRED
+from ..common import EXPIRED, explain
 from . import bp, creates_event
+from .log_lines import log_line
 from .room import Room, event_row, give_director_key, is_director, run_action
 
 MAX_PLAYERS_TEXT = 50_000
@@ -124,7 +125,7 @@ def new():
         try:
             event_id, key = create_from_form()
         except RecordError as error:
-            problem = error.message if error.message[:1].isupper() else str(error)
+            problem = error.message if error.message[:1].isupper() else explain(error, [])
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
@@ -150,8 +151,8 @@ def director(event_id):
     if not is_director(row):
         return redirect(url_for("events.standings", event_id=event_id))
     room = Room(row)
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token,
-                           log=store.event_log(store.get_db(), event_id)[-8:])
+    log = [dict(entry, line=log_line(entry)) for entry in store.event_log(store.get_db(), event_id)[-8:]]
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
 
 
 @bp.post("/events/<event_id>/actions")
@@ -232,4 +233,4 @@ def results(event_id):
         except RecordError as error:
             room.problem = str(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,
-                           ordinal=events.cuts.ordinal)
+                           ordinal=words.ordinal)

@@ -1,0 +1,46 @@
+"""The director's log in words: each stored entry (kind, payload: rules/events/director.py) as the reader says it."""
+
+from ...rules import events, words
+from ...rules.words import _, ngettext
+
+
+def _event(p):
+    try:
+        shown = events.FORMATS.find(p["format"]).name
+    except ValueError:
+        shown = p["format"]
+    return ngettext("event %(name)s set up: %(format)s, %(num)d player",
+                    "event %(name)s set up: %(format)s, %(num)d players", len(p["players"]), name=p["name"],
+                    format=shown)
+
+
+def _money(p):
+    split = " ".join(f"{part}%" for part in p.get("split") or [])
+    fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
+    return _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
+
+
+SAID = {
+    "event": _event,
+    "import": lambda p: ngettext("event imported with %(num)d game", "event imported with %(num)d games", p["games"]),
+    "round": lambda p: ngettext("round %(round)d drawn: %(num)d table", "round %(round)d drawn: %(num)d tables",
+                                len(p["tables"]), round=p["number"]),
+    "swap": lambda p: _("round %(round)d: %(first)s and %(second)s swap seats", round=p["round"],
+                        first=p["players"][0], second=p["players"][1]),
+    "late": lambda p: _("round %(round)d: %(name)s joins table %(table)d", round=p["round"], name=p["player"],
+                        table=p["table"] + 1),
+    "withdraw": lambda p: _("%(name)s withdraws from round %(round)d on", name=p["player"], round=p["from_round"]),
+    "link": lambda p: _("round %(round)d, table %(table)d: its game linked", round=p["round"], table=p["table"] + 1),
+    "record": lambda p: _("round %(round)d, table %(table)d: its game recorded", round=p["round"],
+                          table=p["table"] + 1),
+    "money": _money,
+}
+
+
+def log_line(entry):
+    """Return one log entry as a line: "15:04 round 2 drawn: 3 tables"; an entry it cannot read, as stored."""
+    try:
+        said = SAID[entry["kind"]](entry["payload"])
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+        said = f"{entry['kind']} {entry['payload']}"
+    return f"{entry['at'][11:16]} {said}"
