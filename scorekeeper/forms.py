@@ -191,20 +191,6 @@ def edit_hand_form(players, hand):
     return EditHandForm
 
 
-# The setup form moved to setup_form.py; these names are still found here for the modules that import them
-# from forms (a lazy look-up: setup_form imports this module).
-MOVED_TO_SETUP_FORM = {"MAX_PLAYERS", "CURRENCIES", "LANGUAGE_CURRENCY", "SetupForm", "apply_preset", "dealer_choices",
-                       "option_field_name", "preset_fields", "presets_for_page", "rules_from_setup", "setup_fields",
-                       "setup_form"}
-
-
-def __getattr__(name):
-    if name in MOVED_TO_SETUP_FORM:
-        from . import setup_form
-        return getattr(setup_form, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # ---- after the game: settling up, importing -----------------------------------------------------
 
 NUMBER = re.compile(r"[^\s,;]+")

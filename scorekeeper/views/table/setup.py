@@ -5,8 +5,9 @@ import secrets
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import rules, store
-from ...forms import (MAX_PLAYERS, RevisionForm, apply_preset, csrf_failed, dealer_choices, form_problems,
-                      option_field_name, preset_fields, presets_for_page, rules_from_setup, setup_form)
+from ...forms import RevisionForm, csrf_failed, form_problems
+from ...setup_form import (MAX_PLAYERS, apply_preset, dealer_choices, option_field_name, preset_fields,
+                           presets_for_page, rules_from_setup, setup_form)
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS
 from ...rules.words import _, ngettext
