@@ -264,8 +264,6 @@ def test_the_dutch_setup_page_lists_boerenbridge_and_the_english_one_its_english
     assert '<option value="boerenbridge">Boerenbridge (Dutch)</option>' in english
 
 
-@pytest.mark.skipif(not catalogue_translates("nl", "Made: 10 + bid. Missed: nothing."),
-                    reason="i18n-parts/registry/nl.po is not merged into the catalogue yet")
 def test_the_house_rules_card_says_the_system_in_dutch(client):
     query = {"preset": "pagat", "players": "4"}
     dutch = client.get("/house/card", query_string=query, headers={"Accept-Language": "nl"}).get_data(as_text=True)
@@ -274,7 +272,7 @@ def test_the_house_rules_card_says_the_system_in_dutch(client):
     english = client.get("/house/card", query_string=query).get_data(as_text=True)
     assert "Exact. Made: 10 + bid. Missed: nothing." in english
     setup = client.get("/games/new", headers={"Accept-Language": "nl"}).get_data(as_text=True)
-    assert "<b>Neer en op</b>: N kaarten neer tot 1, dan weer op tot N." in setup  # a name printed by a template
+    assert "<b>Neer en op</b>: Van N kaarten af naar 1, dan weer op naar N." in setup  # printed by a template
 
 
 def test_the_api_answers_the_english_names_whatever_the_readers_language(client):
