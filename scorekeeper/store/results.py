@@ -4,6 +4,8 @@ They are written with every write of a game, so the players' pages never rescore
 """
 
 import json
+import threading
+from collections import OrderedDict
 from typing import NamedTuple
 
 from .. import rules, stats
@@ -28,9 +30,32 @@ def results_of(scored, hook=True):
     game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), int(scored["finished"]),
             dumps(scored["players"]), len(stats.completed(scored)))
     seats = {row["seat"]: tuple(row[name] for name in RESULT_COLUMNS[1:]) for row in stats.seat_results(scored)}
+    return Results(game, seats, _habits_of(scored, hook))
+
+
+_HABITS = OrderedDict()  # (hook, players, ids of the finished hands' entries) -> (those entries, habits rows)
+_HABITS_LOCK = threading.Lock()
+HABITS_KEPT = 1024  # a room of 200 tables and more, each game at its last finished hand
+
+
+def _habits_of(scored, hook):
+    """The habits rows of results_of, kept by the scored game's finished hands: their entries are shared between
+    the revisions that hold them and never changed (rules/scored.py hand_by_hand), so a bid or a deal, which
+    finishes no hand, counts nothing again. The entries are kept with the rows: their ids are not reused."""
+    done = [hand for hand in scored["hands"] if hand["scores"] is not None]
+    key = (hook, tuple(scored["players"]), tuple(map(id, done)))
+    with _HABITS_LOCK:
+        kept = _HABITS.get(key)
+        if kept is not None:
+            _HABITS.move_to_end(key)
+            return kept[1]
     habits = {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
               for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
-    return Results(game, seats, habits)
+    with _HABITS_LOCK:
+        _HABITS[key] = (done, habits)
+        while len(_HABITS) > HABITS_KEPT:
+            _HABITS.popitem(last=False)
+    return habits
 
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
