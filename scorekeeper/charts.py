@@ -152,7 +152,8 @@ def running_totals_svg(scored, title=None, standing=None):
     system = scored.get("system_name")
     heading = _("%(title)s: %(system)s", title=title, system=system) if system else title
     totals = standing or scored.get("totals") or [line[-1] for line in lines]
-    entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
+    entries = [(seat, _("%(name)s: %(total)s", name=short(name), total=number(totals[seat])))
+               for seat, name in enumerate(names)]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
     described = _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)
