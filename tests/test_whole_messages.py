@@ -151,3 +151,11 @@ def test_a_spanish_director_types_the_entry_fee_with_a_comma(app):
     act(director, event_id, do="money", entry_fee="2,50", split="60 40", currency="EUR")
     with app.app_context():
         assert store.get_event(store.get_db(), event_id)["record"]["money"]["entry_fee"] == 2.5
+
+
+def test_the_sheets_money_if_the_game_ended_now_is_in_the_games_currency(app):
+    client = owner_client(app)
+    game_id, _key = create(client, record(hands=TIED[:1], hook=False, currency="EUR"))
+    page = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    assert 'id="last-hands"' in page and "Money: if the game ended now." in page
+    assert "gets €" in page and "pays €" in page
