@@ -10,7 +10,7 @@ import math
 import re
 
 from .rules import words
-from .rules.words import N_, _, ngettext
+from .rules.words import N_, _, ngettext, separated
 
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -254,7 +254,7 @@ def habits_svg(sizes, title=None):
         hands = ngettext("%(num)d hand", "%(num)d hands", row["hands"])
         shares = ", ".join(outcome_text(row[key + "_pct"], word) for key, word, _colour in OUTCOMES)
         said.append(_("%(size)s, %(hands)s: %(shares)s", size=size, hands=hands, shares=shares))
-    label = _("%(title)s: %(values)s", title=title, values="; ".join(said))
+    label = _("%(title)s: %(values)s", title=title, values=separated(said))
     out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     x = 12

@@ -159,3 +159,10 @@ def test_the_sheets_money_if_the_game_ended_now_is_in_the_games_currency(app):
     page = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     assert 'id="last-hands"' in page and "Money: if the game ended now." in page
     assert "gets €" in page and "pays €" in page
+
+
+def test_the_house_card_in_french_heads_its_outcomes_and_spaces_its_semicolons(app):
+    client = app.test_client()
+    client.set_cookie("lang", "fr")
+    page = client.get("/house/card?preset=boerenbridge").get_data(as_text=True)
+    assert "<th>résultat</th>" in page and "\u202f; " in page
