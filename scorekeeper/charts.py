@@ -10,7 +10,7 @@ import math
 import re
 
 from .rules import words
-from .rules.words import N_, _, ngettext
+from .rules.words import N_, _, ngettext, separated
 
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -152,7 +152,8 @@ def running_totals_svg(scored, title=None, standing=None):
     system = scored.get("system_name")
     heading = _("%(title)s: %(system)s", title=title, system=system) if system else title
     totals = standing or scored.get("totals") or [line[-1] for line in lines]
-    entries = [(seat, f"{short(name)}: {number(totals[seat])}") for seat, name in enumerate(names)]
+    entries = [(seat, _("%(name)s: %(total)s", name=short(name), total=number(totals[seat])))
+               for seat, name in enumerate(names)]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
     described = _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)
@@ -253,7 +254,7 @@ def habits_svg(sizes, title=None):
         hands = ngettext("%(num)d hand", "%(num)d hands", row["hands"])
         shares = ", ".join(outcome_text(row[key + "_pct"], word) for key, word, _colour in OUTCOMES)
         said.append(_("%(size)s, %(hands)s: %(shares)s", size=size, hands=hands, shares=shares))
-    label = _("%(title)s: %(values)s", title=title, values="; ".join(said))
+    label = _("%(title)s: %(values)s", title=title, values=separated(said))
     out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
     x = 12

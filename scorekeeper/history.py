@@ -10,7 +10,7 @@ import datetime
 from . import rules
 from .display import ADJUSTMENTS, trump_name
 from .rules import words
-from .rules.words import _, lazy_gettext
+from .rules.words import _, lazy_gettext, ngettext, pgettext
 
 TABLE_ACTIONS = {"leave": lazy_gettext("%(name)s leaves"), "sit_out": lazy_gettext("%(name)s sits out the next hand"),
                  "sit_in": lazy_gettext("%(name)s plays the next hand")}
@@ -99,9 +99,7 @@ def corrections(before, after, players, lowest_wins=False):
     if before.get("trump") != after.get("trump"):
         changes.append(_("trump %(was)s → %(now)s", was=_trump(before.get("trump")), now=_trump(after.get("trump"))))
     old_penalties, new_penalties = before.get("penalties") or [], after.get("penalties") or []
-    changes += [_("%(kind)s dropped: %(penalty)s", kind=penalty_kind(p, lowest_wins),
-                  penalty=penalty_text(p, players, lowest_wins))
-                for p in old_penalties if p not in new_penalties]
+    changes += [_dropped(p, players, lowest_wins) for p in old_penalties if p not in new_penalties]
     changes += [_("%(kind)s: %(penalty)s", kind=penalty_kind(p, lowest_wins),
                   penalty=penalty_text(p, players, lowest_wins))
                 for p in new_penalties if p not in old_penalties]
@@ -110,7 +108,15 @@ def corrections(before, after, players, lowest_wins=False):
 
 def _trump(trump):
     """A stored trump in words; none recorded reads as English did: "none"."""
-    return trump_name(trump) if trump else _("none")
+    return trump_name(trump) if trump else pgettext("trump", "none")
+
+
+def _dropped(penalty, players, lowest_wins):
+    """Say a penalty or bonus taken off a hand: one whole message each, for languages whose words agree."""
+    said = penalty_text(penalty, players, lowest_wins)
+    if rules.adjustment_kind(penalty_amount(penalty, lowest_wins), lowest_wins) == rules.BONUS:
+        return _("bonus dropped: %(penalty)s", penalty=said)
+    return _("penalty dropped: %(penalty)s", penalty=said)
 
 
 def recorded_hand(event):
@@ -180,7 +186,7 @@ def describe(event, players, lowest_wins=False):
         return text
     if kind == "about":
         return _("date %(date)s; note %(note)s", date=_day(payload.get("date")) or _("the day it was set up"),
-                 note=payload.get("note") or _("none"))
+                 note=payload.get("note") or pgettext("note", "none"))
     if kind == "settlement":
         text = _("settle by %(method)s, stake %(stake)s", method=payload.get("settlement"),
                  stake=words.number(payload.get("stake", 0), places=2))
@@ -212,7 +218,8 @@ def undone_text(event, players, lowest_wins=False):
         what = _("the bids of hand %(number)s (%(bids)s)", number=payload.get("hand", 0) + 1,
                  bids=by_seat(payload.get("bids"), players))
     elif event["kind"] == "deal":
-        what = _("%(dealer)s's deal of %(cards)s", dealer=name(players, payload.get("dealer")), cards=payload.get("cards"))
+        what = ngettext("%(dealer)s's deal of %(num)d card", "%(dealer)s's deal of %(num)d cards",
+                        payload.get("cards") or 0, dealer=name(players, payload.get("dealer")))
     else:
         what = describe(event, players, lowest_wins) or kind_text(event["kind"])
     return _("Undone: %(what)s.", what=what)

@@ -130,7 +130,7 @@ def test_sheet_chart_on_a_phone(page, live_server, client, shots):
     assert no_sideways_scroll(page)
     shots(page, "sheet-chart")
     page.goto(f"{live_server}/games/{game_id}/compare?system=negative")
-    expect(page.locator(".whatif")).to_contain_text("Winners: Cy & Di", use_inner_text=True)
+    expect(page.locator(".whatif")).to_contain_text("Winners: Cy and Di", use_inner_text=True)
     shots(page, "compare-01")
     page.locator("table.compare").scroll_into_view_if_needed()
     assert no_sideways_scroll(page)

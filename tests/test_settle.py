@@ -171,7 +171,7 @@ def test_compare_shows_the_whole_sheet_under_a_chosen_system(client, app):
     game_id, _key = create(client, record())
     before = stored(app, game_id)
     html = client.get(f"/games/{game_id}/compare?system=negative").get_data(as_text=True)
-    assert "What if we had played Negative (golf)?" in html and "Winners: <b>Cy &amp; Di</b>" in html
+    assert "What if we had played Negative (golf)?" in html and "Winners: <b>Cy and Di</b>" in html
     sheet = re.search(r'<section class="whatif".*?</section>', html, re.S)[0]
     foot = re.search(r"<tfoot>(.*?)</tfoot>", sheet, re.S)[1]
     assert re.findall(r'<span class="tot">(\d+)</span>', foot) == ["1", "1", "0", "0"]

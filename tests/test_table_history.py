@@ -94,4 +94,4 @@ def test_undo_says_what_it_took_back(client):
         return re.findall(r'class="flash[^"]*"[^>]*>([^<]*)<', page)  # what the page says in its message
 
     assert undo() == ["Undone: Bob's bid of 1."]
-    assert undo() == ["Undone: Ann's deal of 1."]
+    assert undo() == ["Undone: Ann's deal of 1 card."]

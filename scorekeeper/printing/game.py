@@ -9,7 +9,7 @@ from scorekeeper.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.results import POT
-from scorekeeper.rules.words import _, lazy_gettext, money, number
+from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 
 from .blank import deck_label, hand_label
 from .layout import page, page_layout, split_pages
@@ -125,12 +125,13 @@ def _foot(game, scored):
         if "pot" in settlement:
             said.append(_("left in the pot: %(amount)s", amount=money(settlement["pot"], currency)))
         lines.append(_("Settlement (%(method)s, stake %(stake)s): %(payments)s", method=method.name,
-                       stake=money(settlement["stake"], currency), payments="; ".join(said)))
+                       stake=money(settlement["stake"], currency), payments=separated(said)))
     for kind, shown in ADJUSTMENTS.items():
         said = [rules.penalty_text(game.players, hand, p)
                 for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
         if said:
-            lines.append(f"{shown['mark']} {HEADINGS[kind]}: " + "; ".join(said))
+            lines.append(_("%(mark)s %(heading)s: %(items)s", mark=shown["mark"], heading=HEADINGS[kind],
+                           items=separated(said)))
     return lines
 
 

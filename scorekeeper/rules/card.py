@@ -82,7 +82,7 @@ def rules_in_words(game):
                 for entry in (MODIFIERS.find(m) for m in rules.modifiers)]
         lines.append((_("Modifiers"), " ".join(said)))
     lowest = rules.system.lowest_wins
-    amounts = "; ".join(_("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
+    amounts = words.separated(_("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
                         for p in PENALTIES)
     lines.append((_("Penalties"), _("%(penalties)s (unless the table says another amount).", penalties=amounts)))
     lines.append((_("Money"), _money_text(game)))

@@ -260,9 +260,9 @@ def payment_text(payment, currency=""):
 
 def standing_text(scored):
     """Say who won, or who leads a game still being played: 'Leading after 3 of 13 hands: Di'."""
-    who = ", ".join(scored["winner"])
+    who = names_text(scored["winner"])
     if scored["finished"]:
-        return _("Winner: %(names)s", names=who)
+        return ngettext("Winner: %(names)s", "Winners: %(names)s", len(scored["winner"]), names=who)
     played = sum(hand["scores"] is not None for hand in scored["hands"])
     return ngettext("Leading after %(played)d of %(num)d hand: %(names)s",
                     "Leading after %(played)d of %(num)d hands: %(names)s", scored["planned_hands"],
@@ -350,7 +350,7 @@ def loser_text(scored):
     """Say who is the Ultimate Loser, or None where no modifier names one: 'Ultimate Loser: Bob'."""
     if LOSER_KEY not in scored:
         return None
-    return _("Ultimate Loser: %(names)s", names=", ".join(scored[LOSER_KEY]))
+    return _("Ultimate Loser: %(names)s", names=names_text(scored[LOSER_KEY]))
 
 
 def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, payouts=None):

@@ -10,6 +10,7 @@ the engine's own tests) the words are English.
     ngettext("%(num)d hand", "%(num)d hands", n) a counted message: the catalogue picks the plural form
     lazy_gettext("Stake per point")             for module-level text (form labels, registry names):
                                                 translated each time it is shown
+    pgettext("trump", "none")                   a message in a context: one English word, two translations
     N_("Spades")                                marks text for the catalogue, translated where it is shown
 """
 
@@ -53,6 +54,17 @@ gettext = _
 def ngettext(singular, plural, num, **values):
     """Return the counted message for num ("1 hand", "3 hands"); %(num)d in it is num."""
     return _source()[0].ngettext(singular, plural, num) % dict(values, num=num)
+
+
+def pgettext(context, message, **values):
+    """Return the message as said in context: "none" of a trump and "none" of a note differ in Spanish."""
+    text = _source()[0].pgettext(context, message)
+    return text % values if values else text
+
+
+def separated(items):
+    """Join items with the language's "; " (French: a narrow no-break space before the semicolon)."""
+    return pgettext("between the items of a list", "; ").join(items)
 
 
 def N_(message):

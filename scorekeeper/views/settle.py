@@ -6,9 +6,9 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import rules, store
 from ..forms import SettlementForm, parse_payouts
-from ..rules.results import default_payouts, in_rank_order
 from ..rules import words
-from ..rules.words import _, ordinal
+from ..rules.results import default_payouts, in_rank_order, names_text
+from ..rules.words import _, ngettext, ordinal
 from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
 
 bp = Blueprint("settle", __name__)
@@ -18,8 +18,10 @@ def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
     head = _("Oh Hell %(date)s · %(system)s", date=words.day(game["created"]),
              system=rules.SYSTEMS.find(scored["system"]).title(scored.get("options")))
-    who = " & ".join(scored["winner"])
-    text = [head, _("Winner: %(names)s", names=who) if scored["finished"] else _("Leading: %(names)s", names=who)]
+    winners = scored["winner"]
+    who = names_text(winners)
+    text = [head, ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners), names=who) if scored["finished"]
+            else _("Leading: %(names)s", names=who)]
     return "\n".join(text + payments_text(lines, scored["settlement"].get("pot"), currency))
 
 

@@ -9,13 +9,14 @@ standings order them. The money sits in the record's `money` key: {"entry_fee": 
 """
 
 import copy
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from babel.numbers import is_currency
 
 from ..record import RecordError
 from ..results import payments_between
-from ..words import _, money as say_money, ngettext
+from ..numbers import SPACE, NumberError, parse_decimal
+from ..words import _, money as say_money, ngettext, number
 from .record import Event, load_event
 
 MAX_FEE = 100_000
@@ -47,16 +48,19 @@ def parse_split(text):
 
 
 def parse_fee(value):
-    """Return the entry fee as a Decimal of whole cents, 0 to MAX_FEE."""
-    if isinstance(value, bool):
-        raise RecordError("money.entry_fee", _("must be an amount like 10 or 2.50"))
+    """Return the entry fee as a Decimal of whole cents, 0 to MAX_FEE; typed as every number field is read
+    (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
+    like = {"whole": number(10), "cents": number(2.5, places=2)}
+    text = str(value).strip(SPACE)
     try:
-        fee = Decimal(str(value).strip() or "0")
-    except InvalidOperation:
-        raise RecordError("money.entry_fee", _("must be an amount like 10 or 2.50")) from None
-    if not fee.is_finite() or not 0 <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01")):
-        raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like 10 or 2.50",
-                                                 most=f"{MAX_FEE:,}"))
+        if isinstance(value, bool) or value is None:
+            raise NumberError(value)
+        fee = parse_decimal(text) if text else Decimal(0)
+    except NumberError:
+        raise RecordError("money.entry_fee", _("must be an amount like %(whole)s or %(cents)s", **like)) from None
+    if not 0 <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01")):
+        raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
+                                                 most=number(MAX_FEE), **like))
     return fee
 
 

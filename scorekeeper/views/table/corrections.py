@@ -3,6 +3,7 @@
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import history, rules, store
+from ...display import trump_name
 from ...forms import RevisionForm, edit_hand_form
 from ...rules import actions
 from ...rules.words import _
@@ -38,6 +39,7 @@ def edit_hand(game_id, number):
     n = len(loaded.players)
     values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
     form = edit_hand_form(loaded.players, raw)(revision=game["revision"], trump=raw.get("trump") or "", **values)
+    form.trump.choices = [("", _("unknown"))] + [(trump, trump_name(trump)) for trump in rules.TRUMPS]  # ids stay values
     page = dict(game=game, loaded=loaded, form=form, number=number, raw=raw, penalties=raw.get("penalties") or [],
                 out=raw.get("out") or [], order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []))
     if request.method == "POST":
