@@ -3,11 +3,8 @@ cards in Dutch whoever prints them, the director's page and messages follow the 
 locale's, and the events API stays English."""
 
 import shutil
-from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,38 +12,19 @@ from html_forms import form_data
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
 from scorekeeper import create_app, store
-from scorekeeper.i18n import TRANSLATIONS
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.events import prizes
 
-ROOT = Path(__file__).resolve().parent.parent
-# The events' words before the lead merges them into scorekeeper/translations (then this folder is gone).
-FRAGMENTS = ROOT / "i18n-parts" / "events"
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 EIGHT = [f"P{n}" for n in range(1, 9)]
 
 
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory):
-    """The app's catalogues, with the events' fragments over them while they are fragments."""
-    if not FRAGMENTS.is_dir():
-        return str(TRANSLATIONS)
-    extra = tmp_path_factory.mktemp("translations")
-    for po in FRAGMENTS.glob("*.po"):
-        folder = extra / po.stem / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        with po.open("rb") as source, (folder / "messages.mo").open("wb") as compiled:
-            write_mo(compiled, read_po(source, locale=po.stem))
-    return f"{TRANSLATIONS};{extra}"
-
-
 @pytest.fixture
-def app(tmp_path, migrated_database, catalogues):
+def app(tmp_path, migrated_database):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False,
-                      "BABEL_TRANSLATION_DIRECTORIES": catalogues})
+                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)
 

@@ -53,7 +53,7 @@ def untranslated(template, catalogue, code):
     """Return the msgids of template that catalogue leaves without a translation (a missing or empty form, fuzzy)."""
     missing = []
     for entry in messages(template):
-        message = catalogue.get(entry.id)
+        message = catalogue.get(entry.id, context=entry.context)
         if message is None or message.fuzzy or not all(form.strip() for form in forms(message)):
             missing.append(shown(entry.id))
         elif isinstance(entry.id, tuple) and len(forms(message)) < catalogue.num_plurals:

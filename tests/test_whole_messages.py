@@ -4,11 +4,8 @@ edit screen's trumps by name and an entry fee typed with a decimal comma."""
 
 import shutil
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,40 +13,21 @@ from game_helpers import create, record
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
 from scorekeeper import create_app, history, i18n, printing, rules, store
-from scorekeeper.i18n import TRANSLATIONS
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.card import rules_in_words
 from scorekeeper.rules.events import prizes
 
-ROOT = Path(__file__).resolve().parent.parent
-# This branch's words before the lead merges them into scorekeeper/translations (then this folder is gone).
-FRAGMENTS = ROOT / "i18n-parts" / "polish"
 # Bob and Di end level on 21, both with every bid made: they share first place.
 TIED = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
         {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 1]}]
 
 
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory):
-    """The app's catalogues, with this branch's fragments over them while they are fragments."""
-    if not FRAGMENTS.is_dir():
-        return str(TRANSLATIONS)
-    extra = tmp_path_factory.mktemp("translations")
-    for po in FRAGMENTS.glob("*.po"):
-        folder = extra / po.stem / "LC_MESSAGES"
-        folder.mkdir(parents=True)
-        with po.open("rb") as source, (folder / "messages.mo").open("wb") as compiled:
-            write_mo(compiled, read_po(source, locale=po.stem))
-    return f"{TRANSLATIONS};{extra}"
-
-
 @pytest.fixture
-def app(tmp_path, migrated_database, catalogues):
+def app(tmp_path, migrated_database):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False,
-                      "BABEL_TRANSLATION_DIRECTORIES": catalogues})
+                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)
 

@@ -4,15 +4,11 @@ import datetime
 import gettext
 import re
 import shutil
-from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from hypothesis import given, strategies as st
 
 from scorekeeper import create_app, rules, stats, store
-from scorekeeper.i18n import TRANSLATIONS
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
 from scorekeeper.setup_form import setup_form
@@ -21,8 +17,6 @@ from scorekeeper.views.events.log_lines import log_line
 from owner_helpers import owner_client
 from tests.test_evenings import play_evening
 from tests.test_events_languages import act, new_event
-
-FRAGMENTS = Path(__file__).resolve().parent.parent / "i18n-parts"
 
 
 @pytest.fixture
@@ -161,31 +155,12 @@ def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
     assert line.startswith("15:04 ")
 
 
-@pytest.fixture(scope="module")
-def catalogues(tmp_path_factory):
-    """The app's catalogues, with every area's fragments over them while they are fragments (the lead merges them)."""
-    fragments = sorted(FRAGMENTS.glob("*/*.po"))
-    if not fragments:
-        return str(TRANSLATIONS)
-    directories = []
-    for area in sorted({po.parent for po in fragments}):
-        extra = tmp_path_factory.mktemp(area.name)
-        for po in area.glob("*.po"):
-            folder = extra / po.stem / "LC_MESSAGES"
-            folder.mkdir(parents=True)
-            with po.open("rb") as source, (folder / "messages.mo").open("wb") as compiled:
-                write_mo(compiled, read_po(source, locale=po.stem))
-        directories.append(str(extra))
-    return ";".join([str(TRANSLATIONS)] + directories)
-
-
 @pytest.fixture
-def translated_app(tmp_path, migrated_database, catalogues):
+def translated_app(tmp_path, migrated_database):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False,
-                      "BABEL_TRANSLATION_DIRECTORIES": catalogues})
+                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)
 
