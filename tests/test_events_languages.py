@@ -2,7 +2,6 @@
 cards in Dutch whoever prints them, the director's page and messages follow the reader, the money is the
 locale's, and the events API stays English."""
 
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,22 +10,12 @@ from hypothesis import strategies as st
 from html_forms import form_data
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
-from scorekeeper import create_app, store
+from scorekeeper import store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.events import prizes
 
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 EIGHT = [f"P{n}" for n in range(1, 9)]
-
-
-@pytest.fixture
-def app(tmp_path, migrated_database):
-    database = tmp_path / "test.db"
-    shutil.copyfile(migrated_database, database)
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
-    yield app
-    store.close(app)
 
 
 def speaking(client, code):

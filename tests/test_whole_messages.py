@@ -2,7 +2,6 @@
 top reads "Winners", names joined in the language's list, a counted deal, the two "none"s, the list separator, the
 edit screen's trumps by name and an entry fee typed with a decimal comma."""
 
-import shutil
 from decimal import Decimal
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 from game_helpers import create, record
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
-from scorekeeper import create_app, history, i18n, printing, rules, store
+from scorekeeper import history, i18n, printing, rules, store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.card import rules_in_words
 from scorekeeper.rules.events import prizes
@@ -20,16 +19,6 @@ from scorekeeper.rules.events import prizes
 # Bob and Di end level on 21, both with every bid made: they share first place.
 TIED = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
         {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 1]}]
-
-
-@pytest.fixture
-def app(tmp_path, migrated_database):
-    database = tmp_path / "test.db"
-    shutil.copyfile(migrated_database, database)
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
-    yield app
-    store.close(app)
 
 
 def test_a_shared_first_place_reads_winners_on_the_page_the_text_and_the_pdf(app, tmp_path):

@@ -3,12 +3,11 @@
 import datetime
 import gettext
 import re
-import shutil
 
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper import create_app, rules, stats, store
+from scorekeeper import rules, stats
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
 from scorekeeper.setup_form import setup_form
@@ -155,27 +154,17 @@ def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
     assert line.startswith("15:04 ")
 
 
-@pytest.fixture
-def translated_app(tmp_path, migrated_database):
-    database = tmp_path / "test.db"
-    shutil.copyfile(migrated_database, database)
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "OWNER_KEY": "test owner key", "RATELIMIT_ENABLED": False})
-    yield app
-    store.close(app)
-
-
-def test_the_leftover_words_read_dutch_and_german(translated_app):
-    with translated_app.test_request_context(headers={"Accept-Language": "nl"}):
+def test_the_leftover_words_read_dutch_and_german(app):
+    with app.test_request_context(headers={"Accept-Language": "nl"}):
         assert explain(RecordError("hands[3].penalties[0]", "x"), ["Ann"]) == "Ronde 4, straf 1: x"
         assert rules.SYSTEMS.find("reduced_zero").title({"base": "exact"}).endswith(", gebaseerd op exact")
         with pytest.raises(ValueError, match="bestaat niet"):
             rules.SYSTEMS.find("nope")
-    with translated_app.test_request_context(headers={"Accept-Language": "de"}):
+    with app.test_request_context(headers={"Accept-Language": "de"}):
         assert log_line({"kind": "round", "payload": {"number": 2, "tables": [[1], [2], [3]]},
                          "at": "2026-11-25T15:04:00"}) == "15:04 Durchgang 2 ausgelost: 3 Tische"
         assert words.ordinal(3) == "3." and words.day("2026-11-25") == "25.11.2026"
-    director = owner_client(translated_app)
+    director = owner_client(app)
     director.set_cookie("lang", "fr")
     page = director.get("/events/new").get_data(as_text=True)
     assert '-advance">qualifiés</label>' in page
