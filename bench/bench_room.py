@@ -172,10 +172,20 @@ async def follower(room, port, game_id):
     connection.close()
 
 
+async def loop_lag(room, tick=0.01):
+    """How late the phones' own event loop wakes (its stalls are counted in every latency it measures)."""
+    room.times["client lag"] = []
+    while time.monotonic() < room.until:
+        before = time.monotonic()
+        await asyncio.sleep(tick)
+        room.times["client lag"].append(time.monotonic() - before - tick)
+
+
 async def play_room(port, games, followers, every, seconds, event=None, standings=0):
     room = Room(time.monotonic() + seconds)
     phones = [scorekeeper(room, port, game_id, key, answer, every) for game_id, key, answer in games]
     phones += [follower(room, port, game_id) for game_id, _key, _answer in games for _ in range(followers)]
+    phones.append(loop_lag(room))
     if event:
         phones += [room_event.event_page(room, Connection(port), event, kind, POLL_SECONDS)
                    for kind in ("director", "screen", *["standings"] * standings)]
@@ -199,7 +209,7 @@ def phones_main(port, games_file, followers, every, seconds):
     # follower saw on opening the page was not a tap it waited for, so revisions of the game's creation are left.
     delays = [max(0.0, at - room.stored[(game, revision)]) for game, revision, at in room.seen
               if (game, revision) in room.stored]
-    requests = sum(len(times) for times in room.times.values())
+    requests = sum(len(times) for kind, times in room.times.items() if kind != "client lag")
     director = room_event.shown_delays(room.stored.values(), room.shown.get("director", []))
     print(json.dumps({
         "errors": len(room.errors), "error_examples": sorted(set(room.errors))[:5], "requests": requests,
@@ -316,6 +326,7 @@ def describe(summary):
             f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
             f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
             f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; {room_event.describe(summary)}"
+            f"the phones' own loop late p99 {summary['client lag p99'] * 1e3:.0f} ms; "
             f"CPU: server {summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
             f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
             f" -> {'holds' if holds(summary) else 'does not hold'}")
