@@ -25,6 +25,7 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français", "es": "Español"}
 COOKIE = "lang"
 
+
 def languages():
     """The languages this app speaks: code → its own name (a test may add a pseudo-locale)."""
     return current_app.config["LANGUAGES"]

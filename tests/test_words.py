@@ -1,16 +1,25 @@
-"""Counted nouns (issue 17): "1 hand", never "1 hands" or "deck(s)", wherever a count is shown."""
+"""Counted nouns (issues 17 and 19): "1 hand", never "1 hands" or "deck(s)", the plural form each language's
+catalogue gives (French says "0 donne": 0 is singular there)."""
 
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules
+from scorekeeper.i18n import speaking
+from scorekeeper.rules.words import ngettext
 from tests.game_helpers import create, record
 
 
+def hands(number):
+    return ngettext("%(num)d hand", "%(num)d hands", number)
+
+
 @given(st.integers(min_value=0, max_value=10_000))
-def test_one_is_singular_and_every_other_count_plural(number):
-    text = rules.counted(number, "hand")
-    assert text == (f"{number} hand" if number == 1 else f"{number} hands")
-    assert rules.counted(number, "copy").endswith("copy" if number == 1 else "copies")
+def test_each_language_counts_hands_by_its_own_plural_rule(number):
+    assert hands(number) == (f"{number} hand" if number == 1 else f"{number} hands")
+    with speaking("nl"):
+        assert hands(number) == (f"{number} ronde" if number == 1 else f"{number} rondes")
+    with speaking("fr"):
+        assert hands(number) == (f"{number} donne" if number in (0, 1) else f"{number} donnes")
 
 
 def test_a_game_of_one_hand_reads_1_hand_on_the_home_page(client):

@@ -20,7 +20,6 @@ from .scoring import SYSTEMS
 from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
                     starting_total, table_state)
 from .trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
-from .words import counted, noun
 from . import actions  # noqa: E402  (the table's actions: rules.actions.bid, rules.actions.deal, ...)
 from .actions import Outcome, WrongStep, blind_offers, step
 from . import events  # noqa: E402  (tournaments: rules.events.score_event, rules.events.start_round, ...)
@@ -28,7 +27,7 @@ from .events import FORMATS
 
 __all__ = [
     "BIDDING_STYLES", "MODIFIERS", "PATTERNS", "PENALTIES", "SETTLEMENTS", "SUITS", "SYMBOLS", "SYSTEMS",
-    "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "counted", "noun", "completed_hands", "completed_rules", "undealable", "Hand", "RecordError", "allowed_bids", "announcement",
+    "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "completed_rules", "undealable", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
     "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",

@@ -172,13 +172,3 @@ def day(iso):
         return date(_date.fromisoformat(str(iso)[:10]))
     except ValueError:
         return iso
-
-
-def noun(number, singular, plural=None):
-    """Deprecated: an English plural by string. Use ngettext with whole messages."""
-    return singular if number == 1 else plural or {"copy": "copies"}.get(singular, singular + "s")
-
-
-def counted(number, singular, plural=None):
-    """Deprecated: "1 hand", "2 hands" in English only. Use ngettext("%(num)d hand", "%(num)d hands", n)."""
-    return f"{number} {noun(number, singular, plural)}"

@@ -220,8 +220,7 @@ def init_app(app):
     app.after_request(security_headers)
     app.context_processor(registries)
     app.jinja_env.finalize = without_bidi
-    for name, function in (("money", money), ("net", net), ("ordinal", ordinal), ("counted", rules.counted),
-                           ("noun", rules.noun)):
+    for name, function in (("money", money), ("net", net), ("ordinal", ordinal)):
         app.add_template_filter(function, name)
     for function in (evening_of, recent_evenings, roster, running_chart):
         app.add_template_global(function)
