@@ -4,6 +4,7 @@ import os
 import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,7 @@ class CuttableLink:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         self.is_cut = False
+        self.delay = 0.0  # seconds each chunk from the phone waits: a weak signal
         self.open = set()
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -113,7 +115,9 @@ class CuttableLink:
                 _close(sock)
             self.open.clear()
 
-    def restore(self):
+    def restore(self, delay=0.0):
+        """The connection returns, slow by `delay` seconds a request if the signal is weak."""
+        self.delay = delay
         self.is_cut = False
 
     def close(self):
@@ -132,12 +136,14 @@ class CuttableLink:
                     continue
                 outgoing = socket.create_connection(("127.0.0.1", self.target_port))
                 self.open |= {incoming, outgoing}
-            for source, sink in ((incoming, outgoing), (outgoing, incoming)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            for source, sink, slow in ((incoming, outgoing, True), (outgoing, incoming, False)):
+                threading.Thread(target=self._pump, args=(source, sink, slow), daemon=True).start()
 
-    def _pump(self, source, sink):
+    def _pump(self, source, sink, slow):
         try:
             while data := source.recv(65536):
+                if slow and self.delay:
+                    time.sleep(self.delay)
                 sink.sendall(data)
         except OSError:
             pass

@@ -3,6 +3,7 @@ hand going on through a dropped connection. Screenshots go to test-artifacts/.""
 
 import re
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -42,8 +43,8 @@ def go_offline(context, link):
     context.set_offline(True)
 
 
-def go_online(context, link):
-    link.restore()
+def go_online(context, link, delay=0.0):
+    link.restore(delay)
     context.set_offline(False)
 
 
@@ -331,11 +332,14 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     expect(page.locator("#offline-recorded")).to_have_text("Hand 3 is recorded on this phone.")
     expect(page.locator("#queue-count")).to_have_text("12 taps waiting on this phone")
     assert len(server_record(page, live_server, game_id)["hands"]) == 1
-    go_online(context, link)
+    screens = []
+    page.on("framenavigated", lambda frame: screens.append(urlsplit(frame.url).path.rsplit("/", 1)[-1]))
+    go_online(context, link, delay=0.15)  # a weak signal: the twelve taps take longer than the sheet's live poll
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 3 and "tricks" in hands[2])
     assert hands[1:] == [{"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]},
                          {"cards": 3, "dealer": 2, "trump": "clubs", "bids": [1, 0, 0, 1], "tricks": [1, 0, 1, 1]}]
     expect(page).to_have_url(re.compile(r"/sheet$"), timeout=15000)
+    assert screens == ["sheet"]  # the phone's own screen stays until every tap is in, then the sheet, as online
     expect(page.locator("#queue-status")).to_be_hidden()
     expect(page.locator("body")).not_to_contain_text("Not saved")
 

@@ -75,6 +75,8 @@
 
     function check() {
       if (busy || sending || document.hidden) return;
+      // A screen this phone draws itself (queue.js, taps waiting) is never swapped for the server's: ask again later.
+      if (Live.holds && Live.holds()) return schedule();
       busy = true;
       fetch(options.revisionUrl, {cache: "no-store", headers: {"If-None-Match": '"' + seen + '"'}})
         .then(function (response) { return response.status === 200 ? response.json() : null; })

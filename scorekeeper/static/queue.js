@@ -18,6 +18,11 @@
   var said = null;      // a word after the last tap on this phone (the server's "Undone."), shown once
   var queuedHere = false;  // a tap was made on this page (the correction page shows its form until then)
 
+  // While this phone shows a state of its own, the live follow (follow.js) must not navigate or patch the page
+  // under it: the server's revision moves with every tap sent, and the queue goes to the server's page itself.
+  window.Live = window.Live || {};
+  Live.holds = function () { return local || taps.length > 0; };
+
   // ---- IndexedDB: taps (waiting, in order) and bases (the confirmed state under them), per game ------------
   var dbReady = new Promise(function (resolve, reject) {
     var open = indexedDB.open("scorekeeper-taps", 1);
