@@ -15,7 +15,7 @@ from pathlib import Path
 from babel import Locale, support
 from babel.messages.extract import extract_from_dir
 from babel.plural import to_javascript
-from flask import current_app, has_app_context, request, url_for
+from flask import current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, force_locale, get_locale, get_translations
 
 from .rules import words
@@ -47,12 +47,17 @@ def choose_locale():
 
 def _source():
     try:
-        code = get_locale()
+        locale = get_locale()
     except RuntimeError:  # outside an app context: the CLI, a background task
         return words.ENGLISH, "en"
-    if code is None:  # no request and no app context (Flask-Babel says None): English, as the CLI
+    if locale is None:  # no request and no app context (Flask-Babel says None): English, as the CLI
         return words.ENGLISH, "en"
-    return get_translations(), str(code)
+    # Kept for the context while its locale is the same object (force_locale puts another in and back):
+    # Flask-Babel's own look-up and str(locale) cost tens of µs, and a sheet says a few thousand words.
+    held = g.get("_words_source")
+    if held is None or held[0] is not locale:
+        held = g._words_source = (locale, get_translations(), str(locale))
+    return held[1], held[2]
 
 
 @contextmanager
@@ -157,6 +162,14 @@ def init_app(app):
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=choose_locale)
     words.use(_source)
+    # Templates look their words up where Python does (one look-up per request, see _source), not through
+    # Flask-Babel's per-word one.
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda message: words.catalogue().gettext(message),
+        ngettext=lambda singular, plural, n: words.catalogue().ngettext(singular, plural, n),
+        pgettext=lambda context, message: words.catalogue().pgettext(context, message),
+        npgettext=lambda context, singular, plural, n: words.catalogue().npgettext(context, singular, plural, n),
+        newstyle=True)
     app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
     app.jinja_env.filters.update(number=words.number, date=words.date)  # money: app_wide (common.money)

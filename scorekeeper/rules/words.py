@@ -38,6 +38,11 @@ def source():
     return _source
 
 
+def catalogue():
+    """Return the catalogue words are looked up in now (Jinja's i18n says its words through it too)."""
+    return _source()[0]
+
+
 def locale():
     """Return the locale code words are said in now: "en", "nl", "de", "fr", "es"."""
     return _source()[1]
