@@ -105,6 +105,22 @@ def test_a_conflicting_stale_tap_answers_409_with_the_game(client, game):
     assert stored_record(client, game[0])["hands"][0]["bids"] == [None, 0, None, None]
 
 
+def test_prefer_minimal_leaves_the_game_out_of_an_applied_tap_only(client, game):
+    """The phone's queue asks for the revision and the message, not the whole scored game (Prefer, RFC 7240)."""
+    game_id, key = game
+    path, minimal = f"/api/games/{game_id}/actions", {**auth(key), "Prefer": "return=minimal"}
+    applied = client.post(path, json={"id": "d", "revision": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    assert applied.status_code == 200 and applied.headers["Preference-Applied"] == "return=minimal"
+    assert applied.get_json() == {"revision": 2, "step": "bids", "message": None, "sealed": []}
+    again = client.post(path, json={"id": "d", "revision": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    assert again.get_json() == applied.get_json()  # applied once, answered alike
+    refused = client.post(path, json={"id": "d2", "revision": 1, "action": "deal", "trump": "clubs"}, headers=minimal)
+    assert refused.status_code == 409 and "Preference-Applied" not in refused.headers
+    assert refused.get_json()["game"] == client.get(f"/api/games/{game_id}").get_json()  # to redraw the hand
+    whole = client.post(path, json={"id": "b", "revision": 2, "action": "bid", "seat": 1, "bid": 1}, headers=auth(key))
+    assert whole.get_json()["game"]["hands"][0]["bids"] == [None, 1, None, None]
+
+
 def test_a_stale_deal_after_another_deal_conflicts(client, game):
     table = Table(client, *game)
     table.ok("deal", trump="clubs")

@@ -169,7 +169,8 @@
     sending = true;
     showStatus();
     var body = Object.assign({revision: entry.made_on}, entry.tap);
-    fetch(page.api, {method: "POST", headers: {"Content-Type": "application/json",
+    // return=minimal: an applied tap answers with its revision and message, not the whole scored game.
+    fetch(page.api, {method: "POST", headers: {"Content-Type": "application/json", "Prefer": "return=minimal",
                                                "Authorization": "Bearer " + page.key},
                      body: JSON.stringify(body), cache: "no-store"}).then(function (response) {
       return response.json().then(function (answer) { return {status: response.status, answer: answer}; });

@@ -146,7 +146,13 @@ def act(game_id):
         status, body = taps.perform(game_id, _json_body(), seat)
     except taps.Refused as refused:
         raise ApiError(refused.status, refused.message, refused.field) from None
-    return Response(scored_json.answer_text(body) + "\n", status=status, mimetype="application/json")
+    # Prefer: return=minimal (RFC 7240): the phone's queue reads only the revision and the message of an
+    # applied tap; the whole scored game (50 kB by hand 200) is left out. A refused tap carries it always.
+    minimal = status == 200 and "return=minimal" in request.headers.get("Prefer", "")
+    if minimal:
+        body = {key: value for key, value in body.items() if key != "game"}
+    return Response(scored_json.answer_text(body) + "\n", status=status, mimetype="application/json",
+                    headers={"Preference-Applied": "return=minimal"} if minimal else None)
 
 
 @bp.get("/openapi.json")
