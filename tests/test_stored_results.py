@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules, stats, store
-from scorekeeper.store.results import _stored, results_of
+from scorekeeper.store.results import _habit_rows, _stored, results_of
 
 # Spellings of four players: a game writes one spelling of each; the players' pages match them as one player.
 SPELLINGS = {"ann": ["Ann", "ANN", " ann"], "bob": ["Bob", "bob"], "cy": ["Cy", "CY "], "dee": ["Dee"]}
@@ -64,6 +64,8 @@ def assert_stored_as_scored(db, game_id):
     stored_game, stored_seats, stored_habits = _stored(db, game_id)
     assert stored_game == (game["created"], *expected.game)
     assert stored_seats == expected.seats and stored_habits == expected.habits
+    # Counted afresh over every finished hand, past the kept counts (a tap adds its hand's to those before it).
+    assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hook_applies)
 
 
 def assert_summaries_add_up(db):
@@ -116,6 +118,27 @@ def test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_
                 names, newest = assert_summaries_add_up(db)
                 if not deleted:  # a deleted game's spelling may stay on its players' summaries
                     assert names == newest
+        finally:
+            db.close()
+
+
+@given(record=records())
+def test_a_game_played_hand_by_hand_stores_the_habits_counted_afresh(migrated_database, record):
+    """As the table plays: each hand bid, then its tricks; the habits each tricks write adds up are the ones
+    every finished hand gives, counted again from the start."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "results.db"
+        shutil.copyfile(migrated_database, path)
+        db = store.connect(path, create=False)
+        try:
+            game_id, _key = store.create_game(db, dict(record, hands=[]))
+            revision = 1
+            for number, hand in enumerate(record["hands"]):
+                before = record["hands"][:number]
+                for state in (dict(hand, tricks=None), hand):
+                    revision = store.append_event(db, game_id, "hand", {}, dict(record, hands=before + [state]),
+                                                  revision)
+                    assert_stored_as_scored(db, game_id)
         finally:
             db.close()
 

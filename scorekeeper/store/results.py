@@ -49,13 +49,25 @@ def _habits_of(scored, hook):
         if kept is not None:
             _HABITS.move_to_end(key)
             return kept[1]
-    habits = {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
-              for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
+        # The tricks that finish a hand: the rows of the hands before it, with this hand's counts added.
+        before = _HABITS.get(key[:2] + (key[2][:-1],)) if done else None
+    if before is not None:
+        habits = dict(before[1])
+        for row, counts in _habit_rows({**scored, "hands": done[-1:]}, hook).items():
+            kept_row = habits.get(row)
+            habits[row] = counts if kept_row is None else (counts[0], *map(sum, zip(kept_row[1:], counts[1:])))
+    else:
+        habits = _habit_rows(scored, hook)
     with _HABITS_LOCK:
         _HABITS[key] = (done, habits)
         while len(_HABITS) > HABITS_KEPT:
             _HABITS.popitem(last=False)
     return habits
+
+
+def _habit_rows(scored, hook):
+    return {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
+            for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
 
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
