@@ -227,13 +227,14 @@ def load(data, trusted=False, known=None):
     if not isinstance(data, dict):
         fail("", _("a game record must be a JSON object"))
     raw_hands = data.get("hands", [])
-    shared = _shared_hands(known, data)
+    same_table = known is not None and _same(data, known.record, "players") and _same(data, known.record, "rules")
+    shared = _shared_hands(known, data) if same_table else 0
     try:
         text = limits.check_record(data, known_hands=shared)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)
-    rules = load_rules(data, len(players))
+    rules = known.rules if same_table else load_rules(data, len(players))
     if not isinstance(raw_hands, list):
         fail("hands", _("must be a list"))
     hands = (known.hands[:shared] if shared else []) + [
@@ -271,12 +272,16 @@ def load(data, trusted=False, known=None):
     return game
 
 
+def _same(data, before, key):
+    """True when the records have the same value at key (shared, as an action's new record shares them)."""
+    return data.get(key) is before.get(key) or data.get(key) == before.get(key)
+
+
 def _shared_hands(known, data):
     """Return how many hands, from the first, the record `data` has as `known` has them (finished ones, or
-    the last of both), with the same players and rules; 0 without `known`."""
+    the last of both); the two have the same players and rules."""
     raw_hands = data.get("hands")
-    if (known is None or not isinstance(raw_hands, list) or data.get("players") != known.record.get("players")
-            or data.get("rules") != known.record.get("rules")):
+    if not isinstance(raw_hands, list):
         return 0
     shared, last = 0, len(raw_hands) - 1
     for raw, before, hand in zip(raw_hands, known.record.get("hands") or [], known.hands):

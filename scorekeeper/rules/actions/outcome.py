@@ -21,9 +21,9 @@ def done(record, message=None, kind=None, payload=None, before=None):
 
 
 def with_last_hand_copied(game):
-    """Return a copy of the game's record whose last hand may be changed; the other hands are shared with
-    it (a record is never changed in place), so loading the copy knows them already."""
-    record = copy.deepcopy({key: value for key, value in game.record.items() if key != "hands"})
+    """Return a copy of the game's record whose last hand may be changed; the players, the rules and the other
+    hands are shared with it (a record is never changed in place), so loading the copy knows them already."""
+    record = dict(game.record)
     record["hands"] = list(game.record["hands"])
     record["hands"][-1] = copy.deepcopy(record["hands"][-1])
     return record
