@@ -1,9 +1,10 @@
 """A follower's unchanged poll is answered before Flask, exactly as the route answers it."""
 
+import gzip
 import os
 
 import pytest
-from flask import Flask
+from flask import Flask, request_started
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import Client
@@ -67,3 +68,70 @@ def test_an_unchanged_poll_behind_the_tls_proxy_carries_hsts_as_the_route_does(c
     route = through_the_route(app).get(f"/games/{game_id}/revision", headers=asks, base_url="https://localhost")
     assert shortcut.status_code == route.status_code == 304
     assert shortcut.headers["Strict-Transport-Security"] == route.headers["Strict-Transport-Security"]
+
+
+# ---- the follower's page, given again before Flask ---------------------------------------------------------
+
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+def flask_requests(app):
+    """Count the requests Flask itself handles (its request_started signal)."""
+    handled = []
+    request_started.connect(lambda sender, **extra: handled.append(1), app, weak=False)
+    return handled
+
+
+def answer_of(response):
+    return response.status_code, sorted(response.headers.items()), response.get_data()
+
+
+def test_a_followers_page_is_given_again_without_flask_as_the_route_gave_it(client, app):
+    game_id = new_game(client)
+    handled = flask_requests(app)
+    follower, other = app.test_client(), app.test_client()
+    first = follower.get(f"/games/{game_id}", headers=GZIP)
+    assert first.status_code == 200 and first.headers["Content-Encoding"] == "gzip" and len(handled) == 1
+    again = other.get(f"/games/{game_id}", headers=GZIP)
+    assert len(handled) == 1  # the second follower's page never reached Flask
+    assert answer_of(again) == answer_of(first) == answer_of(through_the_route(app).get(f"/games/{game_id}",
+                                                                                         headers=GZIP))
+    assert "Ann" in gzip.decompress(again.get_data()).decode() and "Set-Cookie" not in again.headers
+
+
+def test_the_scorekeeper_a_moved_game_and_another_language_each_get_their_own_page(client, app):
+    game_id = new_game(client)
+    follower = app.test_client()
+    path = f"/games/{game_id}"
+    english = gzip.decompress(follower.get(path, headers=GZIP).get_data()).decode()
+    follower.get(path, headers=GZIP)
+    # The scorekeeper's phone (its edit cookie) is on the deal screen, not the followers' sheet.
+    keeper = client.get(path, headers=GZIP)
+    assert keeper.status_code == 302 and keeper.headers["Location"].endswith("/deal")
+    dutch = gzip.decompress(follower.get(path, headers={**GZIP, "Accept-Language": "nl"}).get_data()).decode()
+    assert 'lang="nl"' in dutch and 'lang="en"' in english
+    follower.set_cookie("lang", "fr")
+    assert 'lang="fr"' in gzip.decompress(follower.get(path, headers=GZIP).get_data()).decode()
+    deal(client, game_id)
+    moved = gzip.decompress(app.test_client().get(path, headers=GZIP).get_data()).decode()
+    assert 'data-revision="2"' in moved and 'data-revision="1"' in english
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(path=st.sampled_from(["", "/sheet", "/sheets", "/revision"]),
+       query=st.sampled_from(["", "?x=1"]),
+       headers=st.dictionaries(st.sampled_from(["Accept-Language", "Cookie", "Host", "Accept-Encoding",
+                                                "X-Forwarded-Proto", "If-None-Match", "Authorization"]),
+                               st.one_of(st.sampled_from(["nl", "de;q=0.5, fr", "lang=es", "lang=nl; session=x",
+                                                          "gzip", "identity", "https", '"1"', "localhost",
+                                                          "evil.example", "Bearer x"]),
+                                         st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126),
+                                                 max_size=12))))
+def test_any_request_for_a_followers_page_is_answered_as_the_route_answers_it(client, app, path, query, headers):
+    """Asked twice (the second may be given again), the answer is the route's own, byte for byte."""
+    game_id = getattr(app, "_page_game", None) or new_game(client)
+    app._page_game = game_id
+    url = f"/games/{game_id}{path}{query}"
+    route = through_the_route(app).get(url, headers=headers)
+    for _ in range(2):
+        assert answer_of(app.test_client().get(url, headers=headers)) == answer_of(route)

@@ -1,24 +1,43 @@
-"""A follower's poll that finds nothing new, answered 304 before Flask: the request a room makes most.
+"""A follower's requests answered before Flask: the poll that finds nothing new, and the page once it moved on.
 
 A thousand phones following their tables ask every 700 ms whether their game moved on, and nearly every
 answer is "no" (304). That answer needs one indexed read; Flask's request machinery around it (context,
 routing, hooks) cost several times the read, so an unchanged poll is answered here with the very headers
 the route gives it, and every other request (a changed game, an unknown one, anything unusual) goes on to
 the route in views/table/sheet.py, which stays the one that answers them.
+
+When the game moved on, each of its followers fetches the sheet: the same bytes for all of them. The route
+answers the first and marks its answer as any follower's (REPLAYABLE); the answer is kept here under
+everything in the request it could depend on, with the game's follow tag and status, and the next follower
+who asks the same way gets it again without Flask. A request with a cookie other than the language's, a
+query, a condition or credentials goes to the route.
 """
 
 import os
 import re
 import sqlite3
+import threading
+from collections import OrderedDict
+from http.cookies import CookieError, SimpleCookie
 
 from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_etags
 from werkzeug.wsgi import get_host
 
 from .. import delivery, store
+from ..i18n import COOKIE as LANGUAGE_COOKIE
 from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 POLL_PATH = re.compile(r"/games/([^/]+)/revision\Z")
+PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?\Z")
+REPLAYABLE = "scorekeeper.replayable"  # set in the environ by a route whose answer any follower may be given
+PAGES_KEPT = 1024  # a room of 200 tables and more, each game's page in a language or two
+# What a follower's page may depend on besides the game: the address it was asked at and the language.
+PAGE_DEPENDS_ON = ("SCRIPT_NAME", "PATH_INFO", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
+                   "HTTP_ACCEPT_LANGUAGE", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
+                   "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
+# A request with any of these is not a plain follower's: the route answers it.
+NOT_PLAIN = ("QUERY_STRING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE", "HTTP_AUTHORIZATION")
 
 
 class UnchangedPolls:
@@ -28,6 +47,8 @@ class UnchangedPolls:
         self.connections = app.extensions["scorekeeper.connections"]
         self.wsgi_app = wsgi_app
         self.config = app.config
+        self.pages = OrderedDict()  # a follower's request, as page_key says it -> (status, headers, body)
+        self.pages_lock = threading.Lock()
 
     def __call__(self, environ, start_response):
         asked = environ.get("HTTP_IF_NONE_MATCH")
@@ -40,7 +61,53 @@ class UnchangedPolls:
                     headers.append(("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
                 start_response("304 NOT MODIFIED", headers)
                 return []
-        return self.wsgi_app(environ, start_response)
+        key = self._page_key(environ)
+        if key is None:
+            return self.wsgi_app(environ, start_response)
+        with self.pages_lock:
+            kept = self.pages.get(key)
+        if kept is None:
+            return self._keep_page(key, environ, start_response)
+        status, headers, body = kept
+        start_response(status, list(headers))
+        return [body]
+
+    def _page_key(self, environ):
+        """Everything a plain follower's GET of a game's page can depend on, with the game's follow tag and
+        status; None for any other request."""
+        if environ.get("REQUEST_METHOD") != "GET" or "gzip" not in environ.get("HTTP_ACCEPT_ENCODING", ""):
+            return None
+        if any(environ.get(name) for name in NOT_PLAIN) or not _only_the_language_cookie(environ):
+            return None
+        found = PAGE_PATH.match(environ.get("PATH_INFO", ""))
+        head = found and self._head(found[1])
+        if not head or not self._trusted_host(environ):
+            return None
+        return (delivery.follow_tag(head), head["status"], environ.get("HTTP_COOKIE", ""),
+                *(environ.get(name) for name in PAGE_DEPENDS_ON))
+
+    def _keep_page(self, key, environ, start_response):
+        """Let the route answer, and keep its answer when the route says any follower may be given it."""
+        said = []
+
+        def noting(status, headers, exc_info=None):
+            said[:] = [status, headers]
+            return start_response(status, headers, exc_info)
+
+        answer = self.wsgi_app(environ, noting)
+        if not (environ.get(REPLAYABLE) and said and said[0].startswith("200 ")
+                and not any(name.lower() == "set-cookie" for name, _value in said[1])):
+            return answer
+        try:
+            body = b"".join(answer)
+        finally:
+            if hasattr(answer, "close"):
+                answer.close()
+        with self.pages_lock:
+            self.pages[key] = (said[0], tuple(said[1]), body)
+            while len(self.pages) > PAGES_KEPT:
+                self.pages.popitem(last=False)
+        return [body]
 
     def _trusted_host(self, environ):
         """A name the app answers to (TRUSTED_HOSTS): any other goes on to Flask, which refuses it."""
@@ -53,13 +120,27 @@ class UnchangedPolls:
     def _tag(self, game_id):
         """The game's follow tag (its revision, marked once the table moved on), or None when there is no such
         game or no database (the route says so)."""
+        head = self._head(game_id)
+        return head and delivery.follow_tag(head)
+
+    def _head(self, game_id):
         if not os.path.exists(self.connections.path):
             return None
         try:
-            head = store.get_game_head(self.connections.get(), game_id)
+            return store.get_game_head(self.connections.get(), game_id)
         except sqlite3.Error:  # the route answers with the storage's trouble, in words
             return None
-        return head and delivery.follow_tag(head)
+
+
+def _only_the_language_cookie(environ):
+    """True when the request carries no cookie, or only the language's (an edit key, a seat, a session: the route)."""
+    cookies = environ.get("HTTP_COOKIE")
+    if not cookies:
+        return True
+    try:
+        return set(SimpleCookie(cookies)) <= {LANGUAGE_COOKIE}
+    except CookieError:
+        return False
 
 
 def init_app(app):

@@ -4,7 +4,7 @@ the game over."""
 import datetime
 import threading
 
-from flask import Response, abort, make_response, redirect, render_template, session, url_for
+from flask import Response, abort, make_response, redirect, render_template, request, session, url_for
 from markupsafe import escape
 
 from ... import delivery, printing, rules, shared_pages, store
@@ -16,6 +16,7 @@ from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from ...rules.results import in_rank_order
 from ..common import can_edit, checked, load_game, require_edit, save, screen
+from ..follow_poll import REPLAYABLE
 from . import bp
 
 
@@ -101,6 +102,7 @@ def _sheet(game_id, game, editor):
     status = game["status"]
     language = words.locale()  # the page is in the reader's language: one kept page for each
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
+        request.environ[REPLAYABLE] = True  # and answered again before Flask (follow_poll.py)
         return delivery.page_once_gzipped(("sheet", game_id, tag, status, origin, language),
                                           lambda: _kept_sheet(game_id, editor, origin, tag, status, language))
     # The editor's Share panel lists the seat links, which change without a new revision.
