@@ -20,7 +20,7 @@ from tests.html_forms import form_data
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2]  # 20 hands, repeated to 200
-REPEATS = 7
+REPEATS = 15
 
 
 def empty_record(hands):
@@ -49,9 +49,11 @@ def play_hand(db, game_id, record, revision):
 
 
 def record_tricks(db, game_id, record, revision):
-    """Store the tricks of the hand in progress: the bidders take what they can, the rest the dealer."""
-    record = copy.deepcopy(record)
-    hand = record["hands"][-1]
+    """Store the tricks of the hand in progress: the bidders take what they can, the rest the dealer.
+    The new record shares all but its last hand with the one before, as every action builds it
+    (rules/actions/outcome.py)."""
+    hand = copy.deepcopy(record["hands"][-1])
+    record = dict(record, hands=[*record["hands"][:-1], hand])
     tricks = [0] * 4
     for trick in range(hand["cards"]):
         tricks[(hand["dealer"] + 1 + trick) % 4] += 1

@@ -100,3 +100,29 @@ def test_when_no_rounding_to_cents_fits_tied_players_still_pay_the_same_and_it_s
     # Prospect at 0.05: three tied winners share 1.25 (41 2/3 cents each), five tied losers pay 25 cents each.
     money = nets([10, 10, 10, 0, 0, 0, 0, 0], 0.05, "prospect")
     assert money == [0.40, 0.40, 0.40, -0.24, -0.24, -0.24, -0.24, -0.24]
+
+
+def test_an_actions_record_is_stored_as_itself_though_only_its_new_hand_is_written_out():
+    """Each action's record shares its earlier hands with the game before; its text is made of their texts and
+    the new hand's, and reads back as the record, key for key, through a whole game."""
+    game = rules.load({"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "hook": True,
+                                                                  "deals": {"pattern": "up", "max": 3}},
+                       "hands": [], "note": "Friday, \u00e9t\u00e9"})
+    while (upcoming := rules.next_hand(game)) is not None:
+        game = rules.actions.deal(game, trump="hearts").game
+        for seat in rules.bidding_order(upcoming["dealer"], 3):
+            allowed = rules.allowed_bids(upcoming["cards"], seat, upcoming["dealer"], game.hands[-1].bids)
+            game = rules.actions.bid(game, seat, allowed[0]).game
+            assert json.loads(game.text) == game.record
+        took = [0, 0, 0]
+        took[upcoming["dealer"]] = upcoming["cards"]
+        game = rules.actions.record_tricks(game, took).game
+        assert json.loads(game.text) == game.record and len(game.hand_texts) == len(game.record["hands"])
+    assert len(game.record["hands"]) == 3
+
+
+def test_a_new_hand_with_a_number_json_cannot_hold_is_refused_though_the_others_are_known():
+    game = rules.load(record())
+    hands = [*game.record["hands"][:-1], dict(game.record["hands"][-1], tricks=[float("nan"), 1, 0, 0])]
+    with pytest.raises(rules.RecordError, match="finite|JSON"):
+        rules.load(dict(game.record, hands=hands), known=game)

@@ -78,22 +78,34 @@ def _bad_value(value, path, depth):
     return None
 
 
-def check_size(data, known_hands=0):
+def check_size(data, known_hands=0, known_texts=None):
     """Refuse a record too large, nested too deeply, with a non-finite number or invalid text anywhere.
 
     The first `known_hands` hands are known to nest well (see `check_record`); the size counts them.
-    Return the record as compact JSON text, as it is stored."""
+    known_texts: the JSON text of each of the first hands, when known (an action's record shares all but its
+    last hand with the game it was made on): only the other hands are written out again.
+    Return the record as compact JSON text, as it is stored, and its hands' texts (None: not kept apart)."""
     if not _depth_ok(_without_known_hands(data, known_hands)):
         raise LimitError("", _("the record is nested more than %(most)d levels deep", most=MAX_DEPTH))
     try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        hands, texts = data.get("hands"), None
+        if known_texts and isinstance(hands, list):
+            texts = known_texts + [_compact(hand) for hand in hands[len(known_texts):]]
+            rest = _compact({key: value for key, value in data.items() if key != "hands"})
+            text = rest[:-1] + ("," if len(rest) > 2 else "") + '"hands":[' + ",".join(texts) + "]}"
+        else:
+            text = _compact(data)
         size = len(text.encode("utf-8"))
     except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
         raise LimitError(*(_bad_value(data, "", 0) or ("", _("cannot be written as JSON")))) from None
     if size > MAX_RECORD_BYTES:
         raise LimitError("", _("the record is %(size)s bytes of JSON; at most %(most)s are kept",
                                size=number(size), most=number(MAX_RECORD_BYTES)))
-    return text
+    return text, texts
+
+
+def _compact(value):
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _depth_ok(data):
@@ -243,13 +255,14 @@ def check_about(data):
         checked_note(data["note"])
 
 
-def check_record(data, known_hands=0):
+def check_record(data, known_hands=0, known_texts=None):
     """Refuse a record (a dict) beyond any limit, with a LimitError naming the field and the limit.
 
-    known_hands: how many hands, from the first, are as in a record already checked (`load`'s known).
-    Return the record as compact JSON text.
+    known_hands: how many hands, from the first, are as in a record already checked (`load`'s known);
+    known_texts: their JSON texts, if known (see check_size).
+    Return the record as compact JSON text and its hands' texts (or None).
     """
-    text = check_size(data, known_hands)
+    text, texts = check_size(data, known_hands, known_texts)
     players = data.get("players")
     if isinstance(players, list):
         check_players(players)
@@ -258,4 +271,4 @@ def check_record(data, known_hands=0):
     check_hands(data, known_hands)
     if isinstance(players, list) and players:
         check_table(data, len(players))
-    return text
+    return text, texts

@@ -65,6 +65,14 @@ class Game:
         return json.dumps(self.record, ensure_ascii=False, separators=(",", ":"))
 
     @functools.cached_property
+    def hand_texts(self):
+        """Each hand of the record as compact JSON: the next action's record shares all but its last hand, so
+        its text is these and one hand written out again (`limits.check_size`)."""
+        hands = self.record.get("hands")
+        return [json.dumps(hand, ensure_ascii=False, separators=(",", ":")) for hand in hands] \
+            if isinstance(hands, list) else []
+
+    @functools.cached_property
     def max_cards(self):
         """The game's largest hand M (variable bonus): deals.max, else the largest hand recorded."""
         return self.rules.max_cards or max((hand.cards for hand in self.hands), default=0)
@@ -230,7 +238,8 @@ def load(data, trusted=False, known=None):
     same_table = known is not None and _same(data, known.record, "players") and _same(data, known.record, "rules")
     shared = _shared_hands(known, data) if same_table else 0
     try:
-        text = limits.check_record(data, known_hands=shared)
+        text, hand_texts = limits.check_record(data, known_hands=shared,
+                                               known_texts=known.hand_texts[:shared] if shared else None)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)
@@ -241,6 +250,8 @@ def load(data, trusted=False, known=None):
         _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared]
     game = Game(players, rules, hands, data)
     game.__dict__["text"] = text
+    if hand_texts is not None:
+        game.__dict__["hand_texts"] = hand_texts
     if shared and game.max_cards == known.max_cards:  # scores depend on the largest hand (variable bonus)
         entries, after = hand_by_hand(known)
         game.__dict__["_shared_prefix"] = (entries[:shared], after[:shared])

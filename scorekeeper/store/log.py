@@ -220,7 +220,8 @@ def undo(db, game_id, revision):
 def undo_last(db, game_id, revision):
     """Undo as `undo` does; return (the new revision, the event undone: seq, kind, payload)."""
     with db.atomic():
-        before = _current(db, game_id, revision)
+        known = loaded_at(db, game_id, revision)
+        before = _current(db, game_id, revision, known)
         # The record is always the state after the last live action, so its change taken back is the undo.
         row = db.execute("select seq, kind, change, payload from events where game_id = ? and kind != 'undo' "
                          "and undone = 0 order by seq desc limit 1", [game_id]).fetchone()
@@ -229,7 +230,8 @@ def undo_last(db, game_id, revision):
         last_seq, last_kind, change, payload = row
         change = json.loads(change)
         record = apply(before, change, forward=False)
-        loaded = rules.load(record, trusted=True)  # a state this game was in, validated then
+        # A state this game was in, validated then; the hands it shares with the game now are known already.
+        loaded = rules.load(record, trusted=True, known=known)
         new_revision = _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
                               loaded, rules.score(loaded), undone_seq=last_seq)
         return new_revision, {"seq": last_seq, "kind": last_kind, "payload": json.loads(payload), "change": change}
