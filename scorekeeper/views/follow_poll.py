@@ -40,8 +40,9 @@ PAGE_DEPENDS_ON = ("SCRIPT_NAME", "PATH_INFO", "HTTP_HOST", "SERVER_NAME", "SERV
 NOT_PLAIN = ("QUERY_STRING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE", "HTTP_AUTHORIZATION")
 
 
-class UnchangedPolls:
-    """WSGI middleware: 304 for GET /games/<id>/revision whose If-None-Match holds the game's follow tag."""
+class FollowersShortcut:
+    """WSGI middleware: 304 for GET /games/<id>/revision whose If-None-Match holds the game's follow tag, and a
+    follower's page given again as the route gave it."""
 
     def __init__(self, app, wsgi_app):
         self.connections = app.extensions["scorekeeper.connections"]
@@ -144,4 +145,4 @@ def _only_the_language_cookie(environ):
 
 
 def init_app(app):
-    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)
+    app.wsgi_app = FollowersShortcut(app, app.wsgi_app)
