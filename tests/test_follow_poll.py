@@ -1,4 +1,4 @@
-"""A follower's unchanged poll is answered before Flask, exactly as the route answers it."""
+"""A follower's unchanged poll, and its page once a follower had it, are answered before Flask, exactly as the route answers them."""
 
 import gzip
 import os
