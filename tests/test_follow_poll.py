@@ -1,4 +1,5 @@
-"""A follower's unchanged poll, and its page once a follower had it, are answered before Flask, exactly as the route answers them."""
+"""A follower's unchanged poll, and its page once a follower had it, are answered before Flask, exactly as the
+route answers them."""
 
 import gzip
 import os
