@@ -9,10 +9,13 @@ from .words import _
 
 
 def completed_hands(game):
-    """Return how many planned hands are done; a missed cooperative hand does not count (003)."""
-    redeal = game.rules.style.redeal_on_miss
-    return sum(1 for hand in game.hands if hand.complete and
-               (not redeal or hand.bids == hand.tricks))
+    """Return how many planned hands are done; a missed cooperative hand does not count (003).
+    Counted once for a Game (it never changes): a tap asks several times."""
+    if "_completed" not in game.__dict__:
+        redeal = game.rules.style.redeal_on_miss
+        game.__dict__["_completed"] = sum(1 for hand in game.hands if hand.complete and
+                                          (not redeal or hand.bids == hand.tricks))
+    return game.__dict__["_completed"]
 
 
 def next_hand(game, out=()):

@@ -50,11 +50,13 @@ class Game:
     record: dict = field(repr=False)
 
     def plan(self):
-        """Return the planned hand sizes of the whole game."""
-        r = self.rules
-        # deals.players: the plan stays the one made for that many players when someone joins late.
-        return patterns.hand_sizes(r.pattern, r.plan_players or len(self.players), r.decks, r.max_cards, r.sizes,
-                                   r.planned_hands, r.full_deal)
+        """Return the planned hand sizes of the whole game (a new list; worked out once, as a Game never changes)."""
+        if "_plan" not in self.__dict__:
+            r = self.rules
+            # deals.players: the plan stays the one made for that many players when someone joins late.
+            self.__dict__["_plan"] = tuple(patterns.hand_sizes(r.pattern, r.plan_players or len(self.players), r.decks,
+                                                               r.max_cards, r.sizes, r.planned_hands, r.full_deal))
+        return list(self.__dict__["_plan"])
 
     def full_deal(self, cards, dealt_in=None):
         return patterns.is_full_deal(cards, dealt_in or len(self.players), self.rules.decks)
