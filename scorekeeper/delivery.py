@@ -115,13 +115,21 @@ def without_css_comment_lines(sheet):
 
 
 MOVED_ON = "+next"
+ABANDONED = "+abandoned"
 
 
 def follow_tag(head):
-    """Return the ETag a follower polls with: the revision, marked once the table moved on to a next game.
+    """Return the ETag a follower polls with: the revision, marked while the game is abandoned (which changes its
+    status, not its revision) and once the table moved on to a next game.
 
     A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
-    return str(head["revision"]) + (MOVED_ON if head.get("next_game") else "")
+    return (str(head["revision"]) + (ABANDONED if head.get("status") == "abandoned" else "")
+            + (MOVED_ON if head.get("next_game") else ""))
+
+
+def tag_revision(tag):
+    """The revision a follow tag names."""
+    return tag.split("+", 1)[0]
 
 
 def not_modified(tag):

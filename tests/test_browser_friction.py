@@ -185,3 +185,26 @@ def test_or_the_table_deals_from_two_decks(page, live_server, client):
     expect(page.locator("#undealable")).to_have_count(0)
     page.goto(f"{live_server}/games/{game_id}/sheet")
     expect(page.locator("#to-come")).to_have_text("To come: 4 5 6 7 8 9 10 11 12 13 13 13 13 cards")
+
+
+def test_a_follower_sees_the_game_abandoned_and_restored_without_a_reload(browser, page, live_server, client):
+    game_id, key = create(client, record(hands=record()["hands"][:1]), claim=False)
+    page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    reader = browser.new_context(viewport={"width": 360, "height": 640})
+    follower = reader.new_page()
+    try:
+        follower.goto(f"{live_server}/games/{game_id}")
+        follower.evaluate("window.__notReloaded = true")
+        expect(follower.locator("#abandoned")).to_have_count(0)
+        page.goto(f"{live_server}/games/{game_id}/table")
+        page.locator("details#end summary").click()
+        page.get_by_role("button", name="Abandon this game").click()
+        page.wait_for_url(f"{live_server}/")
+        # The follower's sheet says so by itself, in place (its status changed, not its revision).
+        expect(follower.locator("#abandoned")).to_contain_text("This game is abandoned", timeout=3000)
+        page.goto(f"{live_server}/games/{game_id}/table#end")  # where the sheet's "Restore it" leads
+        page.get_by_role("button", name="Restore this game").click()
+        expect(follower.locator("#abandoned")).to_have_count(0, timeout=3000)
+        assert follower.evaluate("window.__notReloaded") is True
+    finally:
+        reader.close()

@@ -378,7 +378,7 @@ def test_revision_endpoint_follows_every_write(client, app):
     other = app.test_client()
     first = other.get(f"/games/{game_id}/revision")
     assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache" and first.headers["ETag"] == '"1"'
-    assert first.get_json() == {"id": game_id, "revision": 1, "status": "playing"}
+    assert first.get_json() == {"id": game_id, "revision": 1, "status": "playing", "tag": "1"}
     deal(client, game_id)
     assert other.get(f"/games/{game_id}/revision").get_json()["revision"] == 2
     change(client, game_id, action="sit_out", seat=1)

@@ -43,6 +43,27 @@ def test_abandon_takes_the_game_off_the_lists_and_restore_brings_it_back(client,
     assert game_id in lists["playing"] and game_id not in lists["abandoned"]
 
 
+def test_a_follower_notices_the_game_abandoned_and_restored(client, app):
+    """Abandoning changes the game's status, not its revision: the follow tag says it, so a follower's unchanged
+    poll answers 200 and its page says the game is abandoned (and again once it is restored)."""
+    game_id = new_game(client)
+    follower = app.test_client()
+    path, gzip_ok = f"/games/{game_id}/revision", {"Accept-Encoding": "gzip"}
+    assert follower.get(path, headers={"If-None-Match": '"1"'}).status_code == 304
+    follower.get(f"/games/{game_id}", headers=gzip_ok)  # the follower's page, kept for the next follower
+    post_from_table_tab(client, game_id, "abandon")
+    moved = follower.get(path, headers={"If-None-Match": '"1"'})
+    assert moved.status_code == 200 and moved.get_json() == {"id": game_id, "revision": 1, "status": "abandoned",
+                                                            "tag": "1+abandoned"}
+    page = follower.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "This game is abandoned" in page and 'data-revision="1+abandoned"' in page
+    assert follower.get(path, headers={"If-None-Match": '"1+abandoned"'}).status_code == 304
+    post_from_table_tab(client, game_id, "restore")
+    back = follower.get(path, headers={"If-None-Match": '"1+abandoned"'})
+    assert back.status_code == 200 and back.get_json()["tag"] == "1"
+    assert "This game is abandoned" not in follower.get(f"/games/{game_id}").get_data(as_text=True)
+
+
 def test_a_game_without_hands_is_deleted_with_everything_stored_about_it(client, app):
     game_id = new_game(client)
     response = post_from_table_tab(client, game_id, "delete")

@@ -75,15 +75,14 @@
 
     function check() {
       if (busy || sending || document.hidden) return;
-      // A screen this phone draws itself (queue.js, taps waiting) is never swapped for the server's: ask again later.
-      if (Live.holds && Live.holds()) return schedule();
+      if (Live.holds && Live.holds()) return schedule();  // the phone's own screen (queue.js): not now
       busy = true;
       fetch(options.revisionUrl, {cache: "no-store", headers: {"If-None-Match": '"' + seen + '"'}})
         .then(function (response) { return response.status === 200 ? response.json() : null; })
         .then(function (game) {
           // The table moved on to its next game since this page was drawn: go there (a seat phone to its seat).
           if (game && game.next && seen.indexOf("+next") < 0) { location.assign(options.next || game.next); return; }
-          if (game && String(game.revision) !== seen) return refresh();
+          if (game && String(game.tag || game.revision) !== seen) return refresh();  // tag: abandoned too
         })
         .catch(function () { /* offline for a moment: try again next time */ })
         .then(function () { busy = false; schedule(); });

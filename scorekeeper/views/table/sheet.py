@@ -32,6 +32,7 @@ def play(game_id):
 
 
 bp.add_app_template_global(trump_name)
+bp.add_app_template_global(delivery.follow_tag, "follow_tag_of")  # _follow.html: the tag of a page's game
 bp.add_app_template_global(adjustment_word)
 
 
@@ -98,7 +99,8 @@ def _sheet(game_id, game, editor):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
     tag = delivery.follow_tag(game)
-    # Abandoning a game changes its status (the sheet says so), not its revision: both name the page.
+    # Abandoning a game changes its status (the sheet says so), not its revision: the tag is marked, and both
+    # name the page.
     status = game["status"]
     language = words.locale()  # the page is in the reader's language: one kept page for each
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
@@ -127,7 +129,7 @@ def _kept_sheet(game_id, editor, origin, tag, status, language, seats=()):
             if page is None:
                 revision, page = render_sheet(game_id, editor, CSRF_SLOT, tag)
                 page = page.replace(origin, ORIGIN_SLOT)
-                if str(revision) == tag.removesuffix(delivery.MOVED_ON):  # not changed while rendering
+                if str(revision) == delivery.tag_revision(tag):  # not changed while rendering
                     _SHEETS.put(key, page)
                     if not editor:
                         shared_pages.put(game_id, shared, page, language)
@@ -158,7 +160,7 @@ def revision(game_id):
     if delivery.not_modified(tag):
         response = make_response("", 304)
     else:
-        answer = {"id": game_id, "revision": game["revision"], "status": game["status"]}
+        answer = {"id": game_id, "revision": game["revision"], "status": game["status"], "tag": tag}
         if game["next_game"]:  # the table moved on: its followers go to the next game
             answer["next"] = url_for("table.play", game_id=game["next_game"])
         response = make_response(answer)
