@@ -1,5 +1,6 @@
 """Fixtures: the real app on a temporary database file, its client, and a live server for the browser."""
 
+import contextlib
 import os
 import shutil
 import socket
@@ -64,31 +65,39 @@ def runner(app):
     return app.test_cli_runner()
 
 
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+@contextlib.contextmanager
+def waitress_serving(app):
+    """Serve app with waitress on 127.0.0.1; yield its base URL, and stop it after.
+
+    Waitress binds port 0 itself (a port picked first and bound later could be taken meanwhile by another
+    suite's server on the same machine)."""
+    from waitress.server import create_server
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        def close_every_channel():
+            # Run in the server's own loop: with the browser's keep-alive connections closed too the
+            # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
+            for channel in list(server._map.values()):
+                channel.close()
+        for _attempt in range(3):  # a loaded machine: a request still being answered keeps its channel
+            server.trigger.pull_trigger(close_every_channel)
+            thread.join(timeout=5)
+            if not thread.is_alive():
+                break
+        assert not thread.is_alive(), "the live server did not stop"
+        server.task_dispatcher.shutdown(timeout=1)
 
 
 @pytest.fixture
 def live_server(app):
     """Serve the app with waitress on 127.0.0.1 and a free port; yield its base URL."""
-    from waitress.server import create_server
-
-    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-
-    def close_every_channel():
-        # Run in the server's own loop: with the browser's keep-alive connections closed too the
-        # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
-        for channel in list(server._map.values()):
-            channel.close()
-    server.trigger.pull_trigger(close_every_channel)
-    thread.join(timeout=5)
-    assert not thread.is_alive(), "the live server did not stop"
-    server.task_dispatcher.shutdown(timeout=1)
+    with waitress_serving(app) as url:
+        yield url
 
 
 class CuttableLink:

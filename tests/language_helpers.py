@@ -5,7 +5,6 @@ test_browser_pseudo_locale.py, test_browser_languages_axe.py)."""
 import contextlib
 import re
 import shutil
-import threading
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -95,19 +94,12 @@ def make_app(tmp_path, migrated_database, **config):
 @contextlib.contextmanager
 def serving(app):
     """Serve app with waitress on 127.0.0.1 and a free port for a whole test module; yield its base URL."""
-    from waitress.server import create_server
+    from tests.conftest import waitress_serving
 
-    from tests.conftest import _free_port
-
-    server = create_server(app, host="127.0.0.1", port=_free_port(), threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        with waitress_serving(app) as url:
+            yield url
     finally:
-        server.trigger.pull_trigger(lambda: [channel.close() for channel in list(server._map.values())])
-        thread.join(timeout=5)
-        server.task_dispatcher.shutdown(timeout=1)
         store.close(app)
 
 
