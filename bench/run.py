@@ -1,12 +1,14 @@
 """Run every benchmark in this folder and print one table of the ratios they measured.
 
 Each bench_*.py offers rows(): (what, measured, against, ratio, target), or (what, seconds, ratio, target)
-measured against a bare route. A benchmark that fails
-(or calls sys.exit) gets a row saying so, and the others still run.
+measured against a bare route. Each runs in a process of its own, so what one leaves behind (its heap, its
+caches, its threads) is not the next one's cost. A benchmark that fails (or calls sys.exit) gets a row saying
+so, and the others still run.
 """
 
-import gc
+import json
 import runpy
+import subprocess
 import sys
 from pathlib import Path
 
@@ -32,18 +34,26 @@ def print_table(rows):
 
 
 def collect(folder):
-    """Return the rows of every bench_*.py in folder, in name order."""
-    sys.path.insert(0, str(folder))
+    """Return the rows of every bench_*.py in folder, in name order, each run in a process of its own."""
     rows = []
     for script in sorted(Path(folder).glob("bench_*.py")):
         print(f"running {script.name}...", file=sys.stderr, flush=True)
-        gc.collect()  # what the one before left behind is not this one's cost
+        done = subprocess.run([sys.executable, __file__, "--one", str(script)], stdout=subprocess.PIPE, text=True)
         try:
-            found = runpy.run_path(str(script), run_name=script.stem)["rows"]()
-        except (Exception, SystemExit) as error:  # one broken benchmark must not hide the others
-            found = [(script.stem, "failed", "", f"{type(error).__name__}: {error}", "")]
-        rows += found
+            rows += [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+        except (IndexError, ValueError):  # it died before saying anything
+            rows.append((script.stem, "failed", "", f"exit status {done.returncode}", ""))
     return rows
+
+
+def one(script):
+    """Print the rows of one benchmark as JSON (its last line of output); a failure is its row."""
+    sys.path.insert(0, str(script.parent))
+    try:
+        found = runpy.run_path(str(script), run_name=script.stem)["rows"]()
+    except (Exception, SystemExit) as error:  # one broken benchmark must not hide the others
+        found = [(script.stem, "failed", "", f"{type(error).__name__}: {error}", "")]
+    print(json.dumps(found), flush=True)
 
 
 def main(folder=Path(__file__).parent):
@@ -51,4 +61,7 @@ def main(folder=Path(__file__).parent):
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent)
+    if sys.argv[1:2] == ["--one"]:
+        one(Path(sys.argv[2]))
+    else:
+        main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent)
