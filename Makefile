@@ -5,16 +5,33 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test test-fast system-deps axe bench clean messages
+.PHONY: run test test-fast system-deps axe bench clean messages lock
 
-$(VENV)/.installed: pyproject.toml
+# Two locked sets (requirements/*.txt, exact versions with hashes, made by `make lock`): the app's own for
+# `make run`, and the app's with the tests' for everything else. The project itself goes in without deps.
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+
+$(VENV)/.run: requirements/run.txt pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements/run.txt
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
+$(VENV)/.test: requirements/test.txt pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements/test.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(VENV)/.run $@
+
+## lock: upgrade every locked dependency on purpose, to the latest releases pyproject.toml allows (uv pip compile)
+lock: | $(VENV)/bin/python
+	$(PY) -m pip install --quiet 'uv>=0.5'
+	$(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes --upgrade \
+		pyproject.toml -o requirements/run.txt
+	$(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes --upgrade \
+		pyproject.toml --extra test -c requirements/run.txt -o requirements/test.txt
+
 ## run: set up and serve the app on $(HOST):$(PORT)
-run: $(VENV)/.installed
+run: $(VENV)/.run
 	$(PY) -m scorekeeper serve --host $(HOST) --port $(PORT)
 
 ## system-deps: Chromium for the browser tests, poppler to read PDFs back, Pango and fonts for WeasyPrint,
@@ -33,21 +50,21 @@ $(AXE): tests/axe/package.json
 axe: $(AXE)
 
 ## test: set up and run every test, the property tests with Hypothesis's thorough profile (tests/conftest.py)
-test: $(VENV)/.installed system-deps $(AXE)
+test: $(VENV)/.test system-deps $(AXE)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -rfE
 
 ## test-fast: every test but the browser ones (no Chromium needed)
-test-fast: $(VENV)/.installed
+test-fast: $(VENV)/.test
 	$(PY) -m pytest -q -rfE -m "not browser"
 
 ## bench: print the speed ratios
-bench: $(VENV)/.installed
+bench: $(VENV)/.test
 	$(PY) bench/run.py
 
 ## messages: gather the app's words into scorekeeper/translations/messages.pot, bring each language's catalogue
 ## up to date with it (new words come in untranslated: tests/test_languages.py names them) and compile them
 TRANSLATIONS := scorekeeper/translations
-messages: $(VENV)/.installed
+messages: $(VENV)/.test
 	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k N_ -o $(TRANSLATIONS)/messages.pot .
 	$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
