@@ -66,7 +66,7 @@ bench: $(VENV)/.test
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.test
 	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k N_ -o $(TRANSLATIONS)/messages.pot .
-	$(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(VENV)/bin/pybabel -q update --width 120 --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
 
 clean:
