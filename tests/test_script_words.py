@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 TAPS = ("%(num)d tap waiting on this phone", "%(num)d taps waiting on this phone")
@@ -52,8 +52,10 @@ def test_the_english_script_carries_no_words(client):
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(counts=st.lists(st.integers(min_value=0, max_value=10**7), min_size=1, max_size=20))
+@example(counts=[0, 1, 2, 1_000_000, 3_000_000])
 def test_every_count_gets_a_form_of_the_message(client, counts):
-    # Any count, however large (French and Spanish have a "many" form for millions): never undefined.
+    # Any count, however large: never undefined, and a million takes French's "many" form ("de saisies").
     said = run(words(client, "fr"), [["ngettext", *TAPS, n] for n in counts])
     for n, text in zip(counts, said):
-        assert text.startswith(f"{n} saisie") and "undefined" not in text
+        many = n and n % 1_000_000 == 0
+        assert text.startswith(f"{n} de saisies" if many else f"{n} saisie") and "undefined" not in text
