@@ -13,8 +13,8 @@ from datetime import datetime, timedelta, timezone
 from flask import abort, request
 
 from ... import rules, store
-from ...bounded_cache import BoundedCache
-from ...i18n import languages
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.i18n import languages
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext, locale
 
@@ -180,7 +180,7 @@ def act(room, action, *args):
     db = store.get_db()
     with db.atomic():
         links = []
-        table_rules = outcome.event.table_rules
+        table_rules = outcome.entry.table_rules
         for round_index, rnd in enumerate(record.get("rounds") or []):
             for table_index, table in enumerate(rnd["tables"]):
                 if table.get("game") is None:
