@@ -180,7 +180,7 @@ def act(room, action, *args):
     db = store.get_db()
     with db.atomic():
         links = []
-        table_rules = outcome.entry.table_rules
+        table_rules = outcome.event.table_rules
         for round_index, rnd in enumerate(record.get("rounds") or []):
             for table_index, table in enumerate(rnd["tables"]):
                 if table.get("game") is None:
