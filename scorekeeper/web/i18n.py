@@ -20,7 +20,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations
 
 from scorekeeper.rules import words
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Each language in its own words, as the switch lists them. English is the catalogues' source.
 LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français", "es": "Español"}
 COOKIE = "lang"
