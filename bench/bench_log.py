@@ -1,4 +1,4 @@
-"""The event log: the size of a 200-hand game's database, the cost of an append and of History as games grow.
+"""A game's history: the size of a 200-hand game's database, the cost of an append and of History as games grow.
 
 Each hand is stored as the phone stores it: the deal, one event per bid, then the tricks (6 events for
 4 players). Targets: the database of a 200-hand game <= 1 MB; recording the tricks of hand 200 <= 2 x
@@ -39,13 +39,13 @@ def play_hand(db, game_id, record, revision):
     record = copy.deepcopy(record)
     hand = {"cards": cards, "dealer": dealer, "trump": "hearts", "bids": [None] * 4}
     record["hands"].append(hand)
-    revision = store.append_event(db, game_id, "deal", dict(hand), record, revision)
+    revision = store.append_entry(db, game_id, "deal", dict(hand), record, revision)
     for seat in rules.bidding_order(dealer, 4):
         record = copy.deepcopy(record)
         bids = record["hands"][-1]["bids"]
         allowed = rules.allowed_bids(cards, seat, dealer, bids)
         bids[seat] = allowed[(seat + cards) % len(allowed)]
-        revision = store.append_event(db, game_id, "bid", {"hand": len(record["hands"]) - 1, "seat": seat,
+        revision = store.append_entry(db, game_id, "bid", {"hand": len(record["hands"]) - 1, "seat": seat,
                                                            "bid": bids[seat], "blind": False}, record, revision)
     return record, revision
 
@@ -61,7 +61,7 @@ def record_tricks(db, game_id, record, revision):
         tricks[(hand["dealer"] + 1 + trick) % 4] += 1
     hand["tricks"] = tricks
     start = time.perf_counter()
-    revision = store.append_event(db, game_id, "tricks", {"hand": len(record["hands"]) - 1, "tricks": tricks,
+    revision = store.append_entry(db, game_id, "tricks", {"hand": len(record["hands"]) - 1, "tricks": tricks,
                                                           "penalty": None}, record, revision)
     return record, revision, time.perf_counter() - start
 

@@ -6,29 +6,9 @@ from pathlib import Path
 
 from flask import Flask
 
+from scorekeeper.store.files import private_folder, private_secret
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-
-
-def private_secret(instance_path, name, make):
-    """Return (the secret in instance/NAME, True when it was made just now), making it once with make() (mode 0600)."""
-    path = Path(instance_path) / name
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        if path.stat().st_mode & 0o077:
-            path.chmod(0o600)  # readable by others: whoever reads it can forge sessions or own the instance
-        return path.read_text().strip(), False
-    secret = make()
-    with os.fdopen(descriptor, "w") as file:
-        file.write(secret + "\n")
-    return secret, True
-
-
-def _private_folder(path):
-    """Create the instance folder for its owner only (mode 0700), tightening one created before."""
-    os.makedirs(path, mode=0o700, exist_ok=True)
-    if os.stat(path).st_mode & 0o077:
-        os.chmod(path, 0o700)  # it holds the database, its backups and the secret key
 
 
 def allowed_hosts(config, extra=()):
@@ -36,7 +16,7 @@ def allowed_hosts(config, extra=()):
 
     Links are built from the Host, so any other name is refused (400) rather than put into a link.
     """
-    from .network import machine_names
+    from scorekeeper.serving.network import machine_names
 
     configured = config.get("ALLOWED_HOSTS") or ()
     names = machine_names() + ([configured] if isinstance(configured, str) else list(configured)) + list(extra)
@@ -54,7 +34,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     instance = os.environ.get("SCOREKEEPER_INSTANCE", str(PROJECT_ROOT / "instance"))
     app = Flask(__name__, instance_path=instance, instance_relative_config=True,
                 template_folder=str(PROJECT_ROOT / "templates"))
-    _private_folder(app.instance_path)
+    private_folder(app.instance_path)
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DB", os.path.join(app.instance_path, "scorekeeper.db")),
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # an import of a few thousand games; refused beyond (413)
@@ -72,7 +52,9 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
 
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 
-    from . import delivery, i18n, owner, rate_limits, share, store
+    from scorekeeper.serving import delivery
+    from scorekeeper.web import i18n, owner, rate_limits, share
+    from scorekeeper import store
     from .views import register_blueprints
 
     if app.config["PROXY"]:

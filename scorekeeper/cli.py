@@ -6,9 +6,10 @@ import re
 import sqlite3
 import sys
 
-from scorekeeper import rules, serving
-from scorekeeper.i18n import LANGUAGES
-from scorekeeper.score_text import format_compare, format_table
+from scorekeeper import rules
+from scorekeeper.serving import server
+from scorekeeper.web.i18n import LANGUAGES
+from scorekeeper.text.score_text import format_compare, format_table
 from scorekeeper.rules import RecordError, numbers
 from scorekeeper.rules.presets import PRESETS
 
@@ -58,7 +59,7 @@ def cmd_score(args):
 
 def cmd_event(args):
     """Score an event file whose tables carry their games inline; print it as a table or JSON."""
-    from scorekeeper.event_text import format_event
+    from scorekeeper.text.event_text import format_event
     from scorekeeper.rules import events
 
     text = _read_text(args.event)
@@ -187,7 +188,7 @@ HOST_NAME = re.compile(r"\.?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?")
 
 def cmd_serve(args):
     from scorekeeper import create_app, store
-    from scorekeeper.network import serving_addresses, serving_message
+    from scorekeeper.serving.network import serving_addresses, serving_message
 
     for name in args.allowed_host or ():
         if not HOST_NAME.fullmatch(name):
@@ -214,8 +215,8 @@ def cmd_serve(args):
     threads = _positive(args.threads, "--threads")
     connections = _positive(args.connections, "--connections")
     workers = _positive(args.workers, "--workers")
-    print(serving.limits(threads, connections, workers), flush=True)
-    serving.run(app, args.host, args.port, threads, connections, workers, options)
+    print(server.limits(threads, connections, workers), flush=True)
+    server.run(app, args.host, args.port, threads, connections, workers, options)
     return 0
 
 
@@ -264,7 +265,8 @@ def cmd_restore(args):
 
 def cmd_export(args):
     """Write every game (ids, evenings, whole history; edit keys with --with-keys) as the JSON export."""
-    from scorekeeper import exports, store
+    from scorekeeper.store import exports
+    from scorekeeper import store
 
     path = _database_path()
     try:
@@ -338,11 +340,11 @@ def build_parser():
     serve.add_argument("--port", type=int, default=5000)
     serve.add_argument("--proxy", action="store_true",
                        help="behind a TLS proxy: trust its X-Forwarded-* headers, https links, Secure cookies")
-    serve.add_argument("--threads", default=str(serving.THREADS),
-                       help=f"requests answered at once, per process (default {serving.THREADS})")
-    serve.add_argument("--connections", default=str(serving.CONNECTIONS),
+    serve.add_argument("--threads", default=str(server.THREADS),
+                       help=f"requests answered at once, per process (default {server.THREADS})")
+    serve.add_argument("--connections", default=str(server.CONNECTIONS),
                        help=f"open connections at most, per process: each following phone keeps one "
-                            f"(default {serving.CONNECTIONS})")
+                            f"(default {server.CONNECTIONS})")
     serve.add_argument("--workers", default="1",
                        help="processes serving the one database (default 1: waitress; more: gunicorn)")
     serve.add_argument("--trusted-proxy", metavar="ADDR",

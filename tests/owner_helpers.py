@@ -1,6 +1,6 @@
 """The instance owner's browser in the test client: signed in as /owner does, with the app's own key."""
 
-from scorekeeper import owner
+from scorekeeper.web import owner
 
 
 def owner_client(app):

@@ -52,7 +52,7 @@ def test_deal_takes_the_planned_cards_the_next_dealer_and_the_trump():
     outcome = actions.deal(record, trump="spades")
     hand = outcome.record["hands"][0]
     assert (hand["cards"], hand["dealer"], hand["trump"], hand["bids"]) == (3, 0, "spades", [None] * 4)
-    assert outcome.event == ("deal", hand)
+    assert outcome.entry == ("deal", hand)
     assert record["hands"] == []  # the record given is never changed
     following = bid_all(outcome.record, 1, 1, 0, 0)
     following = actions.deal(actions.record_tricks(following, [None] * 4).record, trump="clubs").record
@@ -102,7 +102,7 @@ def test_bids_in_turn_and_the_hook_forbids_the_dealer_the_bid_that_makes_it_even
     assert refused.value.message == rules.hook_reason(3, 1)
     outcome = actions.bid(record, 0, 2)
     assert outcome.record["hands"][0]["bids"] == [2, 1, 1, 0]
-    assert outcome.event == ("bid", {"hand": 0, "seat": 0, "bid": 2, "blind": False})
+    assert outcome.entry == ("bid", {"hand": 0, "seat": 0, "bid": 2, "blind": False})
 
 
 def test_without_the_hook_the_dealer_may_make_it_even():
@@ -208,7 +208,7 @@ def test_simultaneous_bids_are_entered_together_and_checked_against_the_cards():
         actions.bids_at_once(record, {0: -1, 1: 1, 2: 1, 3: 0})
     outcome = actions.bids_at_once(record, {0: 1, 1: 1, 2: 1, 3: 0})  # adds up to 3: no hook here
     assert outcome.record["hands"][0]["bids"] == [1, 1, 1, 0]
-    assert outcome.event == ("bids", {"hand": 0, "bids": [1, 1, 1, 0], "blind": []})
+    assert outcome.entry == ("bids", {"hand": 0, "bids": [1, 1, 1, 0], "blind": []})
     assert actions.step(outcome.record) == "tricks"
 
 
@@ -298,8 +298,8 @@ def test_correct_a_finished_hand_and_the_totals_after_it_are_rescored():
     outcome = actions.correct_hand(record, 1, [0, 1, 1, 0], [0, 1, 1, 1], trump="spades")
     assert outcome.message == "Hand 1 corrected; the totals after it are rescored."
     assert rules.score(outcome.game)["totals"] == [10, 11, 11, 0]
-    assert outcome.event[0] == "edit" and outcome.event[1]["before"]["tricks"] == [1, 1, 1, 0]
-    assert outcome.event[1]["after"]["tricks"] == [0, 1, 1, 1]
+    assert outcome.entry[0] == "edit" and outcome.entry[1]["before"]["tricks"] == [1, 1, 1, 0]
+    assert outcome.entry[1]["after"]["tricks"] == [0, 1, 1, 1]
     assert outcome.record["hands"][0]["trump"] == "spades"
     # The hook still holds in a correction: Ann (dealer) may not make it even.
     with pytest.raises(RecordError, match="hook"):
@@ -337,7 +337,7 @@ def test_arrive_starts_from_zero_the_lowest_total_or_a_number():
 def test_leave_sit_out_and_sit_in():
     record = new_game()
     left = actions.leave(record, 1)
-    assert left.message == "Bob has left: out of every further hand." and left.event[0] == "table"
+    assert left.message == "Bob has left: out of every further hand." and left.entry[0] == "table"
     with pytest.raises(RecordError, match=r"Bob has left the game\.$"):
         actions.sit_out(left.record, 1)
     out = actions.sit_out(record, 2)
@@ -352,7 +352,7 @@ def test_plan_changes_and_their_refusals():
     record = new_game()
     inserted = actions.change_plan(record, "insert", 2, 1)
     assert inserted.game.plan() == [3, 1, 2] and inserted.message == "The plan of hands is changed."
-    assert inserted.event == ("plan", {"action": "insert", "seat": None, "name": None, "position": 2, "cards": 1})
+    assert inserted.entry == ("plan", {"action": "insert", "seat": None, "name": None, "position": 2, "cards": 1})
     with pytest.raises(RecordError, match="Enter the number of cards"):
         actions.change_plan(record, "resize", 1)
     with pytest.raises(RecordError, match="nothing to cut"):

@@ -74,7 +74,7 @@ def test_the_same_id_twice_is_applied_once(client, game):
     again = table.post("deal", revision=1, action_id="deal-1", trump="spades")
     assert again.status_code == 200 and again.get_json() == first
     assert len(stored_record(client, game[0])["hands"]) == 1
-    assert [e["kind"] for e in store.events(store_db(client), game[0])] == ["create", "deal"]
+    assert [e["kind"] for e in store.history(store_db(client), game[0])] == ["create", "deal"]
 
 
 def store_db(client):

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.web.i18n import LANGUAGES
 from tests.conftest import ARTIFACTS
 from tests.language_helpers import make_app, phone, seed_screens, serving
 from tests.pdf_reading import text as pdf_text

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.web.i18n import LANGUAGES
 from tests.language_helpers import make_app, phone, seed_screens, serving, sign_in_as_owner
 from tests.test_browser_live import axe_violations
 

@@ -15,7 +15,7 @@ from babel import Locale
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import store
-from scorekeeper.i18n import LANGUAGES, TRANSLATIONS
+from scorekeeper.web.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
 from tests.owner_helpers import owner_client
 from tests.language_helpers import (CLOSE, EVENT_NAME, EVENT_PLAYERS, OPEN, PSEUDO, ROOT, make_app, phone, pseudo,

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.charts import COLOURS, bid_accuracy_svg, running_totals_svg, style
-from scorekeeper.stats import bid_accuracy
+from scorekeeper.text.charts import COLOURS, bid_accuracy_svg, running_totals_svg, style
+from scorekeeper.rules.stats import bid_accuracy
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -47,7 +47,7 @@ def test_eight_clients_create_and_record_at_once(app, live_server):
         assert_every_game_recorded(outcomes, games)
         # Every game's log: the creation and two hands, in order, none lost.
         for game_id in games:
-            assert [e["kind"] for e in store.events(db, game_id)] == ["create", "hand", "hand"]
+            assert [e["kind"] for e in store.history(db, game_id)] == ["create", "hand", "hand"]
 
 
 def test_two_server_processes_share_one_database(tmp_path):

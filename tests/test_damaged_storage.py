@@ -104,7 +104,7 @@ def test_a_record_that_is_not_json_is_named_and_everything_else_exported(app, cl
                         "WTF_CSRF_ENABLED": False})
     try:
         with fresh.app_context():
-            from scorekeeper import exports
+            from scorekeeper.store import exports
             from scorekeeper.views.transfer import import_games
 
             import_games(store.get_db(), exports.parse_import(exported.data))

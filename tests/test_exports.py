@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.exports import COLUMNS, game_csv, games_csv, games_json, neutralise, parse_import
+from scorekeeper.store.exports import COLUMNS, game_csv, games_csv, games_json, neutralise, parse_import
 
 
 def rows(text):

@@ -51,7 +51,7 @@ def test_an_old_database_is_converted_without_losing_an_entry(tmp_path):
             db = store.get_db()
             assert "m003_actions_and_results" in {m.name for m in store.migrations.applied(db)}
             assert "record" not in db["events"].columns_dict
-            log = store.events(db, "g1", records=True)
+            log = store.history(db, "g1", records=True)
             # Every entry is kept, and replaying the actions gives back every record the old log held.
             assert [e["kind"] for e in log] == ["create", "deal", "tricks", "hand", "undo", "edit"]
             assert [e["undone"] for e in log] == [0, 0, 0, 1, 0, 0]
@@ -80,7 +80,7 @@ def test_the_new_log_keeps_one_hand_per_action_not_the_game(client, app):
         post_hand(client, game_id, key, hand)
     with app.app_context():
         db = store.get_db()
-        changes = [e["change"] for e in store.events(db, game_id)]
+        changes = [e["change"] for e in store.history(db, game_id)]
     assert changes[1] == {"hands": {"at": 0, "before": [], "after": [HANDS[0]]}}
     assert changes[2] == {"hands": {"at": 1, "before": [], "after": [HANDS[1]]}}
     assert "players" not in changes[2].get("after", {})
@@ -130,7 +130,7 @@ def test_a_database_of_every_past_version_is_upgraded_without_losing_anything(ve
                 stored = store.get_game(db, game["id"])
                 assert stored["record"] == game["record"] and stored["edit_key"] == game["edit_key"]
                 assert stored["revision"] == game["revision"] and stored["created"] == game["created"]
-                log = store.events(db, game["id"], records=True)
+                log = store.history(db, game["id"], records=True)
                 assert [e["kind"] for e in log] == game["kinds"] and [e["undone"] for e in log] == game["undone"]
                 assert log[-1]["record"] == game["record"]  # the actions replay to the record
                 _game, _loaded, scored = store.scored_game(db, game["id"])
@@ -153,7 +153,7 @@ def test_a_database_of_every_past_version_is_upgraded_without_losing_anything(ve
             revision = store.get_game(db, one)["revision"]
             store.undo(db, one, revision)
             assert store.get_game(db, one)["record"]["hands"] == expected["games"][0]["record"]["hands"][:1]
-            store.append_event(db, one, "hand", {"hand": 1}, expected["games"][0]["record"], revision + 1)
+            store.append_entry(db, one, "hand", {"hand": 1}, expected["games"][0]["record"], revision + 1)
             assert store.scored_game(db, one)[2]["totals"] == expected["games"][0]["totals"]
             with pytest.raises(store.NothingToUndo):
                 store.undo(db, three, 1)
@@ -176,7 +176,7 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
 
     module = importlib.import_module("scorekeeper.store.migrations")  # store.migrations is the Migrations set
 
-    today = {"rules", "stats", "store_results", "append_event", "_write", "repair", "status", "diff", "log", "results",
+    today = {"rules", "stats", "store_results", "append_entry", "_write", "repair", "status", "diff", "log", "results",
              "games", "evenings", "seats"}
     for step in module.migrations._migrations:
         tree = ast.parse(textwrap.dedent(inspect.getsource(step.fn)))

@@ -181,7 +181,7 @@ def test_the_setup_page_names_the_systems_whose_formula_is_typed(client):
 
 def test_each_registry_default_is_said_once_and_the_record_and_setup_form_use_it(app):
     """A record that names nothing gets each registry's default entry; the setup form starts from the same."""
-    from scorekeeper.setup_form import setup_fields, setup_form
+    from scorekeeper.web.setup_form import setup_fields, setup_form
 
     game = rules.load({"players": ["A", "B", "C"], "rules": {}, "hands": []})
     defaults = {"scoring": rules.SYSTEMS, "pattern": rules.PATTERNS, "bidding": rules.BIDDING_STYLES,

@@ -1,7 +1,9 @@
 """What the engine says about a finished game's adjustments and ties (RULES.md: a positive `penalties`
 entry is a bonus; scratch breaks a tie by the larger sum of made bids)."""
 
-from scorekeeper import exports, history, printing, rules
+from scorekeeper.store import exports
+from scorekeeper.text import history
+from scorekeeper import printing, rules
 from tests.pdf_reading import text
 
 EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}

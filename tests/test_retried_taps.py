@@ -48,7 +48,7 @@ def assert_applied_once(db, games, answers):
     refused = [(status, answer) for status, answer in answers if status != 200]
     assert refused == []
     for game_id in games:
-        kinds = [event["kind"] for event in store.events(db, game_id)]
+        kinds = [event["kind"] for event in store.history(db, game_id)]
         assert kinds == ["create"] + ["deal", "bid", "bid", "bid", "bid", "tricks"] * 3
         applied = db.execute("select count(*) from applied_actions where game_id = ?", [game_id]).fetchone()[0]
         assert applied == 18
@@ -108,5 +108,5 @@ def test_a_copy_that_checked_before_the_first_committed_still_answers_200(app, m
     assert answers["second"][1]["revision"] == answers["first"][1]["revision"] == 2
     with app.app_context():
         db = store.get_db()
-        assert [event["kind"] for event in store.events(db, created["id"])] == ["create", "deal"]
+        assert [event["kind"] for event in store.history(db, created["id"])] == ["create", "deal"]
         assert store.applied_action(db, created["id"], "deal-once") == 2

@@ -1,4 +1,4 @@
-"""The actions API's answer as JSON text (scorekeeper/scored_json.py): the bytes Flask's jsonify writes for the
+"""The actions API's answer as JSON text (scorekeeper/web/scored_json.py): the bytes Flask's jsonify writes for the
 same answer, however the players are named, and the same again when each hand's text is taken from the kept."""
 
 import json
@@ -6,7 +6,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import rules, scored_json
+from scorekeeper import rules
+from scorekeeper.web import scored_json
 from tests.game_helpers import record
 
 names = st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=4, max_size=4, unique=True)

@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from scorekeeper import network
+from scorekeeper.serving import network
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,7 +14,7 @@ import pytest
 from werkzeug.test import Client
 
 from scorekeeper import store
-from scorekeeper.serving import TrustedProxy
+from scorekeeper.serving.server import TrustedProxy
 from tests.test_serve import ROOT, free_port
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

@@ -7,7 +7,8 @@ from babel.numbers import get_currency_precision, list_currencies
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import evenings, store
+from scorekeeper.rules import evenings
+from scorekeeper import store
 from scorekeeper.rules import numbers, words
 from scorekeeper.rules.results import names_text
 from scorekeeper.views.common import payment_lines

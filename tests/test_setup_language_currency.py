@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules, store
-from scorekeeper.setup_form import CURRENCIES
-from scorekeeper.i18n import LANGUAGES
+from scorekeeper.web.setup_form import CURRENCIES
+from scorekeeper.web.i18n import LANGUAGES
 from scorekeeper.rules import words
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit

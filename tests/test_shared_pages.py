@@ -2,7 +2,7 @@
 
 import gzip
 
-from scorekeeper import shared_pages
+from scorekeeper.serving import shared_pages
 from scorekeeper.views.table import sheet
 from tests.test_table import new_game
 from tests.test_table_changes import deal

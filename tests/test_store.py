@@ -1,4 +1,4 @@
-"""The store: migrations, WAL, foreign keys, revisions, the event log and undo."""
+"""The store: migrations, WAL, foreign keys, revisions, the history and undo."""
 
 import sqlite3
 
@@ -63,17 +63,17 @@ def test_bad_record_stores_nothing(db):
 def test_stale_revision_refused_and_nothing_stored(db):
     game_id, _ = store.create_game(db, RECORD)
     first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
-    assert store.append_event(db, game_id, "tricks", {}, first, 1) == 2
+    assert store.append_entry(db, game_id, "tricks", {}, first, 1) == 2
     with pytest.raises(store.StaleRevision):
-        store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [0, 0, 0], [1, 0, 0]), 1)
+        store.append_entry(db, game_id, "tricks", {}, with_hand(RECORD, [0, 0, 0], [1, 0, 0]), 1)
     assert store.get_game(db, game_id)["record"] == first
-    assert len(store.events(db, game_id)) == 2
+    assert len(store.history(db, game_id)) == 2
 
 
 def test_invalid_write_refused(db):
     game_id, _ = store.create_game(db, RECORD)
     with pytest.raises(rules.RecordError, match="hands\\[0\\].tricks"):
-        store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 1, 1]), 1)
+        store.append_entry(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 1, 1]), 1)
     assert store.get_game(db, game_id)["revision"] == 1
 
 
@@ -81,15 +81,15 @@ def test_undo_restores_and_keeps_the_undone_action(db):
     game_id, _ = store.create_game(db, RECORD)
     one = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
     two = with_hand(one, [1, 0, 0], [1, 1, 0])
-    store.append_event(db, game_id, "tricks", {}, one, 1)
-    store.append_event(db, game_id, "tricks", {}, two, 2)
+    store.append_entry(db, game_id, "tricks", {}, one, 1)
+    store.append_entry(db, game_id, "tricks", {}, two, 2)
     assert store.undo(db, game_id, 3) == 4
     assert store.get_game(db, game_id)["record"] == one
     store.undo(db, game_id, 4)
     assert store.get_game(db, game_id)["record"] == RECORD
     with pytest.raises(store.NothingToUndo):
         store.undo(db, game_id, 5)
-    log = store.events(db, game_id, records=True)
+    log = store.history(db, game_id, records=True)
     assert [e["kind"] for e in log] == ["create", "tricks", "tricks", "undo", "undo"]
     assert [e["undone"] for e in log] == [0, 1, 1, 0, 0]
     assert log[2]["record"] == two  # the undone version survives
@@ -100,7 +100,7 @@ def test_game_finished_status(db):
     record = RECORD
     for bids, tricks in ([1, 0, 1], [1, 0, 0]), ([0, 1, 0], [1, 1, 0]), ([1, 1, 0], [1, 1, 1]):
         record = with_hand(record, bids, tricks)
-    store.append_event(db, game_id, "hand", {}, record, 1)
+    store.append_entry(db, game_id, "hand", {}, record, 1)
     assert store.get_game(db, game_id)["status"] == "finished"
 
 
@@ -131,7 +131,7 @@ def test_a_stored_record_is_loaded_trusted_and_cached_per_revision(db):
     game, loaded = store.load_game(db, game_id)
     again, loaded_again = store.load_game(db, game_id)
     assert loaded_again is loaded and again == game  # the same revision: loaded once
-    store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
+    store.append_entry(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
     game, newer = store.load_game(db, game_id)
     assert newer is not loaded and game["revision"] == 2 and len(newer.hands) == 1
     _game, _loaded, scored = store.scored_game(db, game_id)
@@ -144,12 +144,12 @@ def test_a_write_is_cached_for_the_next_action_once_committed_and_never_if_rolle
     first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
     with pytest.raises(RuntimeError):
         with db.atomic():  # an outer transaction (as the actions API's) that fails after the write
-            store.append_event(db, game_id, "tricks", {}, first, 1)
+            store.append_entry(db, game_id, "tricks", {}, first, 1)
             raise RuntimeError("the phone's action id was seen before")
     assert store.load_game(db, game_id)[0]["revision"] == 1
     assert loaded_at(db, game_id, 2) is None  # nothing kept of the write that was rolled back
     other = with_hand(RECORD, [0, 0, 0], [0, 1, 0])
-    store.append_event(db, game_id, "tricks", {}, other, 1)
+    store.append_entry(db, game_id, "tricks", {}, other, 1)
     game, loaded = store.load_game(db, game_id)  # revision 2 again: the stored one, not the rolled back
     assert game["revision"] == 2 and loaded.hands[0].bids == [0, 0, 0]
     assert loaded_at(db, game_id, 2) is loaded  # kept for the next action, which starts from it
@@ -199,7 +199,7 @@ def test_every_write_takes_the_write_lock_first(db):
 
 def test_results_are_stored_with_each_write_and_undo(db):
     game_id, _ = store.create_game(db, RECORD)
-    store.append_event(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
+    store.append_entry(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
     ann = store.player_results(db, "ann")
     assert [(row["total"], row["made"], row["hands"], row["finished"]) for row in ann] == [(11, 1, 1, 0)]
     assert {row["key"]: (row["made"], row["hands"]) for row in store.player_summaries(db)} == {
@@ -213,7 +213,7 @@ def test_inside_its_transaction_a_write_is_read_back_as_written_and_shared_once_
     game_id, _ = store.create_game(db, RECORD)
     first = with_hand(RECORD, [1, 0, 1], [1, 0, 0])
     with db.atomic():  # as the actions API answers before its transaction ends
-        store.append_event(db, game_id, "tricks", {}, first, 1)
+        store.append_entry(db, game_id, "tricks", {}, first, 1)
         game, loaded, scored = store.scored_game(db, game_id)
         assert game["revision"] == 2 and game["record"] == first and scored["totals"] == [11, 10, 0]
         assert loaded_at(db, game_id, 2) is None  # other connections must not see it before the commit

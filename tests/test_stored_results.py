@@ -8,7 +8,8 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 
-from scorekeeper import rules, stats, store
+from scorekeeper import rules, store
+from scorekeeper.rules import stats
 from scorekeeper.store.results import _habit_rows, _stored, results_of
 
 # Spellings of four players: a game writes one spelling of each; the players' pages match them as one player.
@@ -102,7 +103,7 @@ def test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_
                 if game is None:
                     continue
                 if step[0] == "write":
-                    store.append_event(db, game_id, "test", {}, same_players(step[2], game["record"]),
+                    store.append_entry(db, game_id, "test", {}, same_players(step[2], game["record"]),
                                        game["revision"])
                 elif step[0] == "undo":
                     try:
@@ -136,7 +137,7 @@ def test_a_game_played_hand_by_hand_stores_the_habits_counted_afresh(migrated_da
             for number, hand in enumerate(record["hands"]):
                 before = record["hands"][:number]
                 for state in (dict(hand, tricks=None), hand):
-                    revision = store.append_event(db, game_id, "hand", {}, dict(record, hands=before + [state]),
+                    revision = store.append_entry(db, game_id, "hand", {}, dict(record, hands=before + [state]),
                                                   revision)
                     assert_stored_as_scored(db, game_id)
         finally:
@@ -154,11 +155,11 @@ def test_a_bid_writes_no_result_and_the_tricks_write_each_kind_of_row_once(app):
         played = dict(record, hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0], "tricks": [1, 0, 0]}])
         statements = []
         db.conn.set_trace_callback(statements.append)
-        store.append_event(db, game_id, "bid", {}, bid, 1)
+        store.append_entry(db, game_id, "bid", {}, bid, 1)
         written = [s.split(" (")[0] for s in statements if s.startswith(("insert", "delete", "update"))]
         assert not [s for s in written if "result" in s or "summary" in s or "habits" in s]
         statements[:] = []
-        store.append_event(db, game_id, "tricks", {}, played, 2)
+        store.append_entry(db, game_id, "tricks", {}, played, 2)
         db.conn.set_trace_callback(None)
         written = [s.split(" (")[0].split(" select")[0] for s in statements if s.startswith(("insert", "delete"))]
         assert sorted(s for s in written if "result" in s or "summary" in s or "habits" in s) == [
@@ -177,7 +178,7 @@ def test_a_correction_that_changes_no_total_still_changes_the_habits(app):
                   "hands": [hand]}
         game_id, _key = store.create_game(db, record)
         results = store.player_results(db, "Ann")
-        store.append_event(db, game_id, "correct", {}, dict(record, hands=[dict(hand, tricks=[3, 0, 0])]), 1)
+        store.append_entry(db, game_id, "correct", {}, dict(record, hands=[dict(hand, tricks=[3, 0, 0])]), 1)
         assert store.player_results(db, "Ann") == results
         assert [(row["over"], row["under"]) for row in store.player_habits(db, "Ann")] == [(1, 0)]
         assert_stored_as_scored(db, game_id)

@@ -18,7 +18,7 @@ from tests.pdf_reading import text
 def test_describe_sets_and_clears_the_date_and_note():
     outcome = actions.describe(record(), "2026-11-20", "  Birthday at Ann's ")
     assert outcome.record["played_on"] == "2026-11-20" and outcome.record["note"] == "Birthday at Ann's"
-    assert outcome.event == ("about", {"date": "2026-11-20", "note": "Birthday at Ann's"})
+    assert outcome.entry == ("about", {"date": "2026-11-20", "note": "Birthday at Ann's"})
     assert actions.about_of(outcome.record, "2026-11-25T20:00:00+00:00") == {"date": "2026-11-20",
                                                                               "note": "Birthday at Ann's"}
     cleared = actions.describe(outcome.record, "", "")
@@ -121,7 +121,7 @@ def test_the_json_export_keeps_the_date_and_note_through_an_import(client, app):
     exported = client.get("/export/games.json").get_json()
     entry = exported["games"][0]
     assert entry["played_on"] == "2026-11-20" and entry["note"] == "Birthday at Ann's"
-    from scorekeeper.exports import parse_import
+    from scorekeeper.store.exports import parse_import
     assert parse_import(__import__("json").dumps(exported))[0]["note"] == "Birthday at Ann's"
     with app.app_context():
         assert store.get_game(store.get_db(), game_id)["record"]["played_on"] == "2026-11-20"

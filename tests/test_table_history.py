@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.history import describe
+from scorekeeper.text.history import describe
 from tests.game_helpers import create, post_hand, record
 from tests.html_forms import submit
 from tests.test_table import follow, new_game, revoke_with_the_tricks

@@ -41,7 +41,7 @@ def another_phone_first(monkeypatch, client, table, body):
 
 def bids_logged(client, table):
     with client.application.app_context():
-        return [event["kind"] for event in store.events(store.get_db(), table.game_id)].count("bid")
+        return [event["kind"] for event in store.history(store.get_db(), table.game_id)].count("bid")
 
 
 def test_the_same_bid_entered_meanwhile_on_another_phone_is_not_entered_twice(monkeypatch, client, table):

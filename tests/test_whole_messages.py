@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from game_helpers import create, record
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
-from scorekeeper import history, i18n, printing, rules, store
+from scorekeeper.text import history
+from scorekeeper.web import i18n
+from scorekeeper import printing, rules, store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.card import rules_in_words
 from scorekeeper.rules.events import prizes

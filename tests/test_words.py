@@ -4,7 +4,7 @@ catalogue gives (French says "0 donne": 0 is singular there)."""
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules
-from scorekeeper.i18n import speaking
+from scorekeeper.web.i18n import speaking
 from scorekeeper.rules.words import ngettext
 from tests.game_helpers import create, record
 

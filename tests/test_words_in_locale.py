@@ -7,10 +7,11 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper import rules, stats
+from scorekeeper import rules
+from scorekeeper.rules import stats
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
-from scorekeeper.setup_form import setup_form
+from scorekeeper.web.setup_form import setup_form
 from scorekeeper.views.common import explain
 from scorekeeper.views.events.log_lines import log_line
 from owner_helpers import owner_client

@@ -7,6 +7,8 @@ The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). On
 - render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`), at most two
   renders at a time (Busy beyond);
 - blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page.
+
+May import: scorekeeper.web (a game's language), serving, text, store, rules. Never a view.
 """
 
 from .blank import blank_context, blank_sheet_pdf, render_blank_sheet

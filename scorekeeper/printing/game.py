@@ -4,8 +4,8 @@ import hashlib
 import json
 
 from scorekeeper import rules
-from scorekeeper.bounded_cache import BoundedCache
-from scorekeeper.display import ADJUSTMENTS, trump_symbols
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.results import POT

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from scorekeeper import slots
-from scorekeeper.display import without_bidi
+from scorekeeper.serving import slots
+from scorekeeper.text.display import without_bidi
 from scorekeeper.rules import words
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
@@ -83,7 +83,7 @@ def _fetcher():
 @contextmanager
 def speaking(code):
     """Say a sheet in language code (a game's own), whoever asks; None: the reader's. Yields the language."""
-    from scorekeeper.i18n import speaking as in_language
+    from scorekeeper.web.i18n import speaking as in_language
 
     with in_language(code):
         yield words.locale()

@@ -4,8 +4,12 @@ One module per kind of row: db (connections, init-db), games (reading games), ca
 games per revision), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
 sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
-steps and backfills), tournaments (events of several tables: the record, the director's log and key,
-which game plays which table). What an event changed (diff/apply/replay) is pure: scorekeeper.eventlog.
+steps and backfills), events (tournaments: the record, the director's log and key, which game plays
+which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
+pure: scorekeeper.rules.changes.
+
+May import: scorekeeper.rules, sqlite-utils, Flask's app context (for the per-request connection). Never the
+web, printing, text or the views.
 
 Every function takes the `db` from `get_db()` (or `connect(path)`). Writes raise StaleRevision
 when the game changed since `revision`, and RecordError (from the rules engine) when the new
@@ -14,20 +18,30 @@ so simultaneous writers wait their turn (up to BUSY_SECONDS) instead of failing.
 this version cannot read raises DamagedGame (a RecordError) naming the game.
 """
 
-from ..eventlog import replay
+from scorekeeper.rules.changes import replay
 from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
 from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
                     get_game, get_game_head, list_games, may_edit, unreadable_games)
-from .log import (NothingToUndo, append_event, create_game, create_next_game, events, full_history, import_game, undo,
+from .log import (NothingToUndo, append_entry, create_game, create_next_game, full_history, history, import_game, undo,
                   undo_last)
 from .migrations import migrate, migrations
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_habits, player_results, player_summaries, table_of
-from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
-                          get_event, list_events, may_direct, update_event)
+from scorekeeper.store.events import (
+    UnknownEvent,
+    create_event,
+    event_games,
+    event_log,
+    event_of_game,
+    event_revision,
+    get_event,
+    list_events,
+    may_direct,
+    update_event,
+)
 from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
@@ -38,7 +52,7 @@ __all__ = [
     # games and their log
     "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game",
     "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
-    "append_event", "undo", "undo_last", "events", "replay",
+    "append_entry", "undo", "undo_last", "history", "replay",
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results

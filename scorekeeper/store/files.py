@@ -141,3 +141,25 @@ def restore(path, source_file):
     finally:
         source.close()
     migrate(path)
+
+
+def private_secret(instance_path, name, make):
+    """Return (the secret in instance/NAME, True when it was made just now), making it once with make() (mode 0600)."""
+    path = Path(instance_path) / name
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)  # readable by others: whoever reads it can forge sessions or own the instance
+        return path.read_text().strip(), False
+    secret = make()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secret + "\n")
+    return secret, True
+
+
+def private_folder(path):
+    """Create the instance folder for its owner only (mode 0700), tightening one created before."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    if os.stat(path).st_mode & 0o077:
+        os.chmod(path, 0o700)  # it holds the database, its backups and the secret key

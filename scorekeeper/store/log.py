@@ -1,7 +1,7 @@
-"""The write path: a game is created, changed by actions and undone through its event log.
+"""The write path: a game is created, changed by actions and undone through its history.
 
-A game row holds the current record and a revision number; every action appends an event with
-what it changed (eventlog.diff), so History reads the actions and undo applies the last live
+A game row holds the current record and a revision number; every action appends an entry with
+what it changed (rules.changes.diff), so History reads the actions and undo applies the last live
 action's change backwards. Every write goes through `_write`, in one BEGIN IMMEDIATE transaction
 with the game's results, its evening and the roster.
 """
@@ -11,7 +11,7 @@ import secrets
 from typing import NamedTuple
 
 from .. import rules
-from ..eventlog import EVENT_FIELDS, apply, diff
+from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
 from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
@@ -69,7 +69,7 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
-    and its whole event log when `history` is given; it joins evening_id, or starts an evening with
+    and its whole history when `history` is given; it joins evening_id, or starts an evening with
     new_evening_id when that id is free, else a new one.
     """
     loaded = rules.load(record)
@@ -95,8 +95,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     return game_id, edit_key
 
 
-def events(db, game_id, records=False):
-    """Return the game's event log in order: payloads and changes as dicts.
+def history(db, game_id, records=False):
+    """Return the game's history in order: payloads and changes as dicts.
 
     With records, each event also carries the record it produced (replayed from the creation).
     """
@@ -112,14 +112,14 @@ def events(db, game_id, records=False):
 
 
 def full_history(db, game_id):
-    """Return the game's row (edit key included) and its whole event log, as stored: for exports."""
+    """Return the game's row (edit key included) and its whole history, as stored: for exports."""
     row = db.execute("select id, edit_key, record, revision, status, created, updated from games where id = ?",
                      [game_id]).fetchone()
     if row is None:
         return None
     game = dict(zip(("id", "edit_key", "record", "revision", "status", "created", "updated"), row))
     game["record"] = parse_record(game_id, game["record"])
-    game["events"] = [{key: event[key] for key in EVENT_FIELDS} for event in events(db, game_id)]
+    game["history"] = [{key: entry[key] for key in ENTRY_FIELDS} for entry in history(db, game_id)]
     return game
 
 
@@ -170,7 +170,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     return revision + 1
 
 
-def append_event(db, game_id, kind, payload, record, revision, loaded=None):
+def append_entry(db, game_id, kind, payload, record, revision, loaded=None):
     """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
     prepared = prepare(db, game_id, record, revision, loaded)
     with db.atomic():

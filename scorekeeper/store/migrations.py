@@ -37,7 +37,7 @@ backfills = Migrations("scorekeeper-backfill")
 
 @migrations()
 def m001_games_and_events(db):
-    """Create the games and their event log (each event a full copy of the record, until m003)."""
+    """Create the games and their history (each entry a full copy of the record, until m003)."""
     db["games"].create({"id": str, "edit_key": str, "record": str, "revision": int, "status": str,
                         "created": str, "updated": str}, pk="id")
     db["events"].create({"id": int, "game_id": str, "seq": int, "revision": int, "kind": str,

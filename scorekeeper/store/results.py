@@ -8,7 +8,8 @@ import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
-from .. import rules, stats
+from scorekeeper import rules
+from scorekeeper.rules import stats
 from .db import dumps
 
 

@@ -1,7 +1,7 @@
 """The actions API's applied action ids, seat keys and sealed bids (issue 11).
 
 A client's action id is applied once. The caller checks `applied_action` and writes in ONE
-transaction (`with db.atomic():` around both, as scorekeeper/taps.py does): BEGIN IMMEDIATE takes the
+transaction (`with db.atomic():` around both, as scorekeeper/web/taps.py does): BEGIN IMMEDIATE takes the
 write lock before the check, so a second copy of the same action (a phone's retry while the first
 is in flight, or another process) waits for the first to commit and then finds its id applied.
 """
@@ -41,7 +41,7 @@ def _claim_action(db, game_id, action_id, revision):
 
 
 def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None):
-    """append_event, remembering the client's action id in the same transaction; ActionSeen if it was.
+    """append_entry, remembering the client's action id in the same transaction; ActionSeen if it was.
 
     loaded: the engine's load of record, so the store does not load it again."""
     prepared = prepare(db, game_id, record, revision, loaded)

@@ -1,4 +1,7 @@
-"""The web app's blueprints: thin glue from forms to the rules engine to the store."""
+"""The web app's blueprints: thin glue from forms to the rules engine to the store.
+
+May import: every layer below it (printing, web, serving, text, store, rules); no view imports another view.
+"""
 
 
 def register_blueprints(app):

@@ -6,8 +6,10 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
-from .. import delivery, rules, scored_json, store, taps
-from ..i18n import languages
+from scorekeeper.serving import delivery
+from scorekeeper import rules, store
+from scorekeeper.web import scored_json, taps
+from scorekeeper.web.i18n import languages
 from ..rules import RecordError, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -109,7 +111,7 @@ def append_hand(game_id):
         raise ApiError(409, "the game is over: every planned hand is recorded", "hands")
     hands.append(hand)
     try:
-        revision = store.append_event(store.get_db(), game_id, "hand", {"hand": len(hands) - 1}, record,
+        revision = store.append_entry(store.get_db(), game_id, "hand", {"hand": len(hands) - 1}, record,
                                       game["revision"])
     except RecordError as error:
         # Name the field inside the posted hand, not the whole record.

@@ -10,9 +10,10 @@ from flask import current_app, render_template, request
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import SecurityError
 
-from .. import charts, printing, rules, store
-from ..display import ADJUSTMENTS, without_bidi
-from ..i18n import speaking
+from scorekeeper.text import charts
+from scorekeeper import printing, rules, store
+from scorekeeper.text.display import ADJUSTMENTS, without_bidi
+from scorekeeper.web.i18n import speaking
 from ..rules.words import lazy_gettext, ngettext, ordinal
 from .common import chart, money, net
 

@@ -11,7 +11,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import rules, store
-from ..forms import csrf_failed, form_problems
+from scorekeeper.web.forms import csrf_failed, form_problems
 from ..rules import RecordError, WrongStep, words
 from ..rules.results import POT, party_name, payment_text
 from ..rules.words import _, lazy_gettext
@@ -154,9 +154,9 @@ def perform(game, loaded, action, *args, **kwargs):
         outcome = action(loaded, *args, **kwargs)
     except RecordError as error:
         return None, refusal_text(error, loaded.players)
-    kind, payload = outcome.event
+    kind, payload = outcome.entry
     try:
-        store.append_event(store.get_db(), game["id"], kind, payload, outcome.record, game["revision"],
+        store.append_entry(store.get_db(), game["id"], kind, payload, outcome.record, game["revision"],
                            loaded=outcome.game)  # the action loaded (and so validated) its record once
     except RecordError as error:
         return None, explain(error, outcome.record["players"])

@@ -2,8 +2,10 @@
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import charts, evenings, rules, stats, store
-from ..forms import AboutForm, csrf_failed, form_problems
+from scorekeeper.text import charts
+from scorekeeper.rules import evenings, stats
+from scorekeeper import rules, store
+from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
 from ..rules import numbers, words
 from ..rules.words import _, lazy_gettext, ngettext
 from .common import EXPIRED, can_edit, chart, currency_of, net, payment_lines, payments_text

@@ -24,8 +24,9 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_etags
 from werkzeug.wsgi import get_host
 
-from .. import delivery, store
-from ..i18n import COOKIE as LANGUAGE_COOKIE
+from scorekeeper.serving import delivery
+from scorekeeper import store
+from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
 from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 POLL_PATH = re.compile(r"/games/([^/]+)/revision\Z")

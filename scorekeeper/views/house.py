@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
 from .. import printing, rules, store
-from ..setup_form import rules_from_setup, setup_form
+from scorekeeper.web.setup_form import rules_from_setup, setup_form
 from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules

@@ -2,7 +2,7 @@
 
 from flask import Blueprint, Response, abort, current_app, redirect, request
 
-from ..i18n import COOKIE, languages, script_words
+from scorekeeper.web.i18n import COOKIE, languages, script_words
 
 YEAR = 365 * 24 * 3600
 

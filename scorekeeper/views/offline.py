@@ -15,8 +15,9 @@ import json
 from flask import Blueprint, url_for
 from markupsafe import Markup
 
-from .. import rules, taps
-from ..display import trump_symbols
+from scorekeeper import rules
+from scorekeeper.web import taps
+from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)

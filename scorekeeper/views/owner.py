@@ -3,8 +3,8 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from wtforms import HiddenField, PasswordField, validators
 
-from .. import owner
-from ..forms import BaseForm, csrf_failed
+from scorekeeper.web import owner
+from scorekeeper.web.forms import BaseForm, csrf_failed
 from ..rules.words import _, lazy_gettext
 
 bp = Blueprint("owner", __name__)

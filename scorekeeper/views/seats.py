@@ -10,9 +10,11 @@ import secrets
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from .. import delivery, rules, store, taps
-from ..forms import RevisionForm, csrf_failed
-from ..display import trump_symbols
+from scorekeeper.serving import delivery
+from scorekeeper import rules, store
+from scorekeeper.web import taps
+from scorekeeper.web.forms import RevisionForm, csrf_failed
+from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed
 from ..rules.words import _, lazy_gettext
 from .common import EXPIRED, load_game, require_edit

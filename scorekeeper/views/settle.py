@@ -5,7 +5,7 @@ from decimal import Decimal
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from .. import rules, store
-from ..forms import SettlementForm, parse_payouts
+from scorekeeper.web.forms import SettlementForm, parse_payouts
 from ..rules import words
 from ..rules.results import default_payouts, in_rank_order, names_text
 from ..rules.words import _, ngettext, ordinal

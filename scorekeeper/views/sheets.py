@@ -13,8 +13,8 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
         return (value, label)
 
 from scorekeeper import printing, rules
-from scorekeeper.forms import WholeField
-from scorekeeper.i18n import LANGUAGES, languages
+from scorekeeper.web.forms import WholeField
+from scorekeeper.web.i18n import LANGUAGES, languages
 from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext
 

@@ -5,7 +5,7 @@ import os
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 
-from ..i18n import current_language
+from scorekeeper.web.i18n import current_language
 from ..rules.words import _
 
 bp = Blueprint("shell", __name__)
@@ -34,7 +34,7 @@ def shell_files():
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker from the root, so that it keeps the shell for every page."""
-    from ..i18n import script_url
+    from scorekeeper.web.i18n import script_url
     # The reader's words are part of the shell: another language is another worker, which keeps its words.
     script = render_template("shell/sw.js", shell=shell_files() + [script_url()], offline=url_for("shell.offline"))
     response = Response(script, mimetype="application/javascript")

@@ -5,9 +5,11 @@ import re
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .. import exports, rules, slots, store
-from ..forms import ImportForm, csrf_failed, form_problems
-from ..owner import owner_required
+from scorekeeper.store import exports
+from scorekeeper import rules, store
+from scorekeeper.serving import slots
+from scorekeeper.web.forms import ImportForm, csrf_failed, form_problems
+from scorekeeper.web.owner import owner_required
 from ..rules.words import _, lazy_gettext, ngettext
 from .common import give_edit_key, load_scored
 

@@ -7,12 +7,12 @@ from ..record import Game, RecordError, load
 
 
 class Outcome(NamedTuple):
-    """The new record, that record loaded, a sentence for the table (or None), the event to log: (kind, payload)."""
+    """The new record, that record loaded, a sentence for the table (or None), the history entry: (kind, payload)."""
 
     record: dict
     game: Game
     message: str | None = None
-    event: tuple = ()
+    entry: tuple = ()
 
 
 def done(record, message=None, kind=None, payload=None, before=None):

@@ -89,8 +89,8 @@ def table_change(game, action, seat=None, name=None, start="zero", total=None, p
     fields = {"change": action, "seat": seat, "name": name, "start": start, "total": total, "position": position,
               "cards": cards}
     outcome = function(game, *(fields[field] for field in takes))
-    kind, _payload = outcome.event
-    return outcome._replace(event=(kind, _table_payload(action, seat, name, position, cards)))
+    kind, _payload = outcome.entry
+    return outcome._replace(entry=(kind, _table_payload(action, seat, name, position, cards)))
 
 
 # Each change the Table screen asks for: the action that makes it, and which of the screen's fields it takes.

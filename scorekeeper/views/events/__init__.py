@@ -3,7 +3,7 @@ actions of rules.events, to store.tournaments. Every table is an ordinary game w
 
 from flask import Blueprint
 
-from ...owner import owner_required
+from scorekeeper.web.owner import owner_required
 
 bp = Blueprint("events", __name__)
 

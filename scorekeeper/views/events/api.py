@@ -5,8 +5,9 @@ import functools
 
 from flask import request
 
-from ... import delivery, store
-from ...i18n import languages, speaking
+from scorekeeper.serving import delivery
+from scorekeeper import store
+from scorekeeper.web.i18n import languages, speaking
 from ...rules import RecordError, events
 from .answers import ApiError, json_body
 from . import bp, creates_event

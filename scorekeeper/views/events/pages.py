@@ -8,11 +8,12 @@ import threading
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
-from ... import delivery, store
-from ...bounded_cache import BoundedCache
-from ...forms import RevisionForm, csrf_failed
+from scorekeeper.serving import delivery
+from scorekeeper import store
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
-from ...i18n import languages
+from scorekeeper.web.i18n import languages
 from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
 from ..common import EXPIRED, explain

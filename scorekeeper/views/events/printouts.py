@@ -2,9 +2,10 @@
 
 from flask import Response, abort
 
-from ... import delivery, printing
-from ...bounded_cache import BoundedCache
-from ...i18n import speaking
+from scorekeeper.serving import delivery
+from scorekeeper import printing
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.i18n import speaking
 from ...printing import events as printouts
 from ...rules import RecordError, events
 from ...rules.words import _, locale

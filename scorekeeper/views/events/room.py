@@ -13,8 +13,8 @@ from datetime import datetime, timedelta, timezone
 from flask import abort, request
 
 from ... import rules, store
-from ...bounded_cache import BoundedCache
-from ...i18n import languages
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.i18n import languages
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext, locale
 

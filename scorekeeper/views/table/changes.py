@@ -3,7 +3,7 @@
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules, store
-from ...forms import TableForm
+from scorekeeper.web.forms import TableForm
 from ...rules import actions
 from ...rules.actions import current_hand
 from ..common import STALE, form_refusal, load_game, perform, require_edit

@@ -2,9 +2,10 @@
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from ... import history, rules, store
-from ...display import trump_name
-from ...forms import RevisionForm, edit_hand_form
+from scorekeeper.text import history
+from scorekeeper import rules, store
+from scorekeeper.text.display import trump_name
+from scorekeeper.web.forms import RevisionForm, edit_hand_form
 from ...rules import actions
 from ...rules.words import _
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen

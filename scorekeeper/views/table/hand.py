@@ -3,10 +3,10 @@
 from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
-from ...forms import BidForm, TrumpForm, bids_form, tricks_form
+from scorekeeper.web.forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
-from ...display import trump_symbols
+from scorekeeper.text.display import trump_symbols
 from ...rules.words import _
 from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
                       require_edit, save, screen)

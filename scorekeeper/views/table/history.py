@@ -3,7 +3,7 @@
 from flask import render_template
 
 from ... import store
-from ...history import describe, kind_text
+from scorekeeper.text.history import describe, kind_text
 from ..common import load_game
 from . import bp
 
@@ -14,5 +14,5 @@ def history(game_id):
     game, loaded = load_game(game_id)
     lowest_wins = loaded.rules.system.lowest_wins
     log = [dict(event, text=describe(event, loaded.players, lowest_wins), kind_text=kind_text(event["kind"]))
-           for event in store.events(store.get_db(), game_id)]
+           for event in store.history(store.get_db(), game_id)]
     return render_template("table/history.html", game=game, loaded=loaded, log=log)

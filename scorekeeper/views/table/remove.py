@@ -3,8 +3,8 @@
 from flask import abort, flash, redirect, request, url_for
 
 from ... import store
-from ...forms import RevisionForm
-from ...owner import NotOwner, is_owner
+from scorekeeper.web.forms import RevisionForm
+from scorekeeper.web.owner import NotOwner, is_owner
 from ...rules.words import _, ngettext
 from ..common import checked, load_game, require_edit, screen
 from . import bp

@@ -5,9 +5,17 @@ import secrets
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import rules, store
-from ...forms import RevisionForm, csrf_failed, form_problems
-from ...setup_form import (MAX_PLAYERS, apply_preset, dealer_choices, option_field_name, preset_fields,
-                           presets_for_page, rules_from_setup, setup_form)
+from scorekeeper.web.forms import RevisionForm, csrf_failed, form_problems
+from scorekeeper.web.setup_form import (
+    MAX_PLAYERS,
+    apply_preset,
+    dealer_choices,
+    option_field_name,
+    preset_fields,
+    presets_for_page,
+    rules_from_setup,
+    setup_form,
+)
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS
 from ...rules.words import _, ngettext

@@ -7,10 +7,11 @@ import threading
 from flask import Response, abort, make_response, redirect, render_template, request, session, url_for
 from markupsafe import escape
 
-from ... import delivery, printing, rules, shared_pages, store
-from ...display import adjustment_word, trump_name, trump_symbols
-from ...bounded_cache import BoundedCache
-from ...forms import AboutForm, RevisionForm, csrf_token
+from scorekeeper.serving import delivery, shared_pages
+from scorekeeper import printing, rules, store
+from scorekeeper.text.display import adjustment_word, trump_name, trump_symbols
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token
 from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts

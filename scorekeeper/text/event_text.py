@@ -1,6 +1,6 @@
 """A scored event as text for the terminal: `python -m scorekeeper event EVENT.json`."""
 
-from .rules.words import ordinal
+from scorekeeper.rules.words import ordinal
 
 
 def _number(value):

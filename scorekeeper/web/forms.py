@@ -10,10 +10,10 @@ from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField
 from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
-from . import rules
-from .display import trump_name
-from .rules import numbers, words
-from .rules.words import _, lazy_gettext, ngettext, ordinal
+from scorekeeper import rules
+from scorekeeper.text.display import trump_name
+from scorekeeper.rules import numbers, words
+from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)

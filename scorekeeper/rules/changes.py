@@ -1,14 +1,14 @@
-"""What an event changed: the event log's algebra, in pure Python (no Flask, no SQLite).
+"""What an action changed: the algebra of a game's history, in pure Python (no Flask, no SQLite).
 
-An event keeps the change an action made to the game record, not a copy of it:
+A history entry keeps the change an action made to the game record, not a copy of it:
 {"keys": [top-level keys that differ], "before": {their old values}, "after": {their new values},
  "hands": {"at": i, "before": [old hands], "after": [new hands]}}. `diff` works a change out,
 `apply` makes it (or takes it back: that is undo), `replay` checks a whole exported history.
 """
 
-from . import rules
+from .record import RecordError, load
 
-EVENT_FIELDS = ("seq", "revision", "kind", "payload", "change", "undone", "created")
+ENTRY_FIELDS = ("seq", "revision", "kind", "payload", "change", "undone", "created")
 
 _MISSING = object()
 
@@ -65,8 +65,8 @@ def replay(history):
     record = {}
     for index, event in enumerate(history):
         where = f"history[{index}]"
-        if not isinstance(event, dict) or set(event) != set(EVENT_FIELDS):
-            raise ValueError(f"{where}: must be an event with {', '.join(EVENT_FIELDS)}")
+        if not isinstance(event, dict) or set(event) != set(ENTRY_FIELDS):
+            raise ValueError(f"{where}: must be an event with {', '.join(ENTRY_FIELDS)}")
         if event["seq"] != index + 1 or event["revision"] != index + 1 or event["undone"] not in (0, 1) \
                 or not isinstance(event["kind"], str) or not isinstance(event["created"], (str, type(None))) \
                 or not isinstance(event["change"], dict):
@@ -79,8 +79,8 @@ def replay(history):
         if undone != record:
             raise ValueError(f"{where}.change: taken back, it does not give the record before it")
         try:
-            rules.load(after)
-        except rules.RecordError as error:
+            load(after)
+        except RecordError as error:
             raise ValueError(f"{where}: leads to a record that breaks the rules ({error})") from None
         record = after
     return record

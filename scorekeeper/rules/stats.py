@@ -5,7 +5,7 @@ A game is passed as a pair `(meta, scored)`: `meta` is whatever the store knows 
 accepted too, with empty meta. Nothing here reads the store; nothing re-scores a hand.
 """
 
-from scorekeeper import rules
+from .scoring import SYSTEMS
 
 
 def unpack(game):
@@ -46,7 +46,7 @@ def system_label(scored):
     The name is the registry's own (English): the store keeps this label whoever wrote the game, and
     `shown_label` says it in the reader's language.
     """
-    system = rules.SYSTEMS.find(scored["system"])
+    system = SYSTEMS.find(scored["system"])
     defaults = system.resolve_options({})
     changed = [key if value is True else f"{key} {value}"
                for key, value in sorted((scored.get("options") or {}).items()) if defaults.get(key) != value]
@@ -61,7 +61,7 @@ def _source_name(system):
 def shown_label(system_id, label):
     """Return a stored system label with the system's name in the reader's language: 'Get Fred (squared)'."""
     try:
-        system = rules.SYSTEMS.find(system_id)
+        system = SYSTEMS.find(system_id)
     except (KeyError, ValueError):
         return label
     source = _source_name(system)

@@ -7,8 +7,8 @@ may name its stake's currency ("currency": an ISO 4217 code, "" for points); the
 different currencies is never added up: such an evening has no running ledger and no settlement of its own.
 """
 
-from . import rules
-from .rules.results import POT
+from .results import POT, payments_between
+from .scoring import SYSTEMS
 from .stats import name_key, seat_of, unpack
 
 
@@ -37,7 +37,7 @@ def game_row(number, meta, scored, keys, running):
                 running[key] += cents(money["net"][seat])
     return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
             "currency": meta.get("currency") or "",
-            "system_name": rules.SYSTEMS.find(scored["system"]).title(scored.get("options")), "method": money["method"], "stake": money["stake"],
+            "system_name": SYSTEMS.find(scored["system"]).title(scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
             "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
             "won": [counted and seat is not None and scored["ranks"][seat] == 1 for seat in seats],
@@ -63,7 +63,7 @@ def ledger(games):
     balances = [running[key] for key in keys] + ([sum(cents(pot) for pot in pots)] if pots else [])
     parties = [name for _key, name in players] + ([POT] if pots else [])
     mixed = len(currencies) > 1
-    payments = [] if mixed else rules.payments_between(parties, balances)
+    payments = [] if mixed else payments_between(parties, balances)
     return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
             "pot": balances[-1] / 100 if pots and not mixed else None, "payments": payments,
             "finished": sum(row["counted"] for row in rows),

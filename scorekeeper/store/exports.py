@@ -13,10 +13,11 @@ import json
 import re
 import textwrap
 
-from scorekeeper import eventlog, rules
+from scorekeeper.rules import changes
+from scorekeeper import rules
 from scorekeeper.rules import numbers
 from scorekeeper.rules.words import _
-from scorekeeper.stats import system_label, unpack
+from scorekeeper.rules.stats import system_label, unpack
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
@@ -124,7 +125,7 @@ def json_chunks(records, damaged=()):
 def export_entry(game, evening, with_key=False):
     """Return one game of the JSON export: its record with date, evening, id, history (and edit key)."""
     entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
-                 history=game["events"])
+                 history=game["history"])
     if with_key:
         entry["edit_key"] = game["edit_key"]
     return entry
@@ -223,7 +224,7 @@ def _check_meta(record):
     if not isinstance(history, list) or not history:
         raise rules.RecordError("history", _("must list the game's events"))
     try:
-        last = eventlog.replay(history)
+        last = changes.replay(history)
     except ValueError as error:
         raise rules.RecordError("", str(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}

@@ -14,8 +14,8 @@ import secrets
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden
 
-from . import private_secret
-from .rules.words import lazy_gettext
+from scorekeeper.store.files import private_secret
+from scorekeeper.rules.words import lazy_gettext
 
 NOT_OWNER = lazy_gettext("Only the owner of this scorekeeper may do this (export every game, import, and the "
                          "like). If that is you, sign in at /owner with the owner key that `python -m scorekeeper "

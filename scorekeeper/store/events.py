@@ -1,7 +1,8 @@
-"""Tournament rows (docs/events.md "On the web"): the event record, its revision, the director's key, the
-director's log, and which stored game plays which table.
+"""Event (tournament) rows (docs/events.md "On the web"): the event record, its revision, the director's key,
+the director's log, and which stored game plays which table. The tables keep their stored names
+(`tournaments`, `tournament_log`, `tournament_games`): a table's name is in every backup.
 
-The module is not named `events`: `store.events` is a game's log (log.py). Every write is one
+Every write is one
 BEGIN IMMEDIATE transaction: the revision checked, the record stored, the log entry appended, the
 tables' games linked, so a director's action is all there or not at all.
 """
@@ -10,8 +11,8 @@ import hashlib
 import json
 import secrets
 
-from .db import dumps, new_id, now
-from .games import StaleRevision, parse_record
+from scorekeeper.store.db import dumps, new_id, now
+from scorekeeper.store.games import StaleRevision, parse_record
 
 
 class UnknownEvent(LookupError):

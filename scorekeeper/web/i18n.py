@@ -18,9 +18,9 @@ from babel.plural import to_javascript
 from flask import current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, force_locale, get_locale, get_translations
 
-from .rules import words
+from scorekeeper.rules import words
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Each language in its own words, as the switch lists them. English is the catalogues' source.
 LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch", "fr": "Français", "es": "Español"}
 COOKIE = "lang"

@@ -6,9 +6,10 @@ already applied answers the same again; an action drawn on an older revision is 
 is still valid as the next action, else refused with 409 and what differs.
 """
 
-from . import history, rules, store
-from .rules import RecordError, WrongStep, numbers, sealed
-from .rules.words import _, lazy_gettext
+from scorekeeper.text import history
+from scorekeeper import rules, store
+from scorekeeper.rules import RecordError, WrongStep, numbers, sealed
+from scorekeeper.rules.words import _, lazy_gettext
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
@@ -125,7 +126,7 @@ def _bid(db, game, loaded, body, stale):
 def _sealed_bid(db, game, loaded, seat, amount, blind):
     """Seal the bid; when it is the last one awaited, reveal them all."""
     outcome = sealed.seal(loaded, seat, amount, blind)
-    return outcome._replace(event=("sealed", dict(outcome.event[1], bid=amount, blind=blind)))
+    return outcome._replace(entry=("sealed", dict(outcome.entry[1], bid=amount, blind=blind)))
 
 
 def _trump(db, game, loaded, body, stale):
@@ -206,7 +207,7 @@ def _write(db, game, loaded, action_id, action, body, stale, seat):
     if outcome is None:
         store.remember_action(db, game_id, action_id, game["revision"])
         return 200, answer(db, game_id)
-    kind, payload = outcome.event
+    kind, payload = outcome.entry
     if kind == "sealed":
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
@@ -242,9 +243,9 @@ def _write_ahead(db, game_id, action_id, action, body, revision, seat):
         outcome = _worked_out(db, game, loaded, action, body, revision != game["revision"], seat)
     except (RecordError, Conflict, Refused):
         return None
-    if outcome is None or outcome.event[0] == "sealed":
+    if outcome is None or outcome.entry[0] == "sealed":
         return None
-    written = store.append_action_ahead(db, game_id, action_id, *outcome.event, outcome.record, game["revision"],
+    written = store.append_action_ahead(db, game_id, action_id, *outcome.entry, outcome.record, game["revision"],
                                         loaded=outcome.game)
     return None if written is None else (200, _answer_of(*written, outcome.message))
 
@@ -256,7 +257,7 @@ def _reveal_when_all_in(db, game_id, revision, outcome):
     kept = store.sealed_bids(db, game_id, len(outcome.game.hands) - 1)
     try:
         shown = sealed.reveal(outcome.game, kept)
-        store.append_event(db, game_id, *shown.event, shown.record, revision)
+        store.append_entry(db, game_id, *shown.entry, shown.record, revision)
     except RecordError as error:
         return answer(db, game_id, _("Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper "
                                      "enters them again.", why=error.message))

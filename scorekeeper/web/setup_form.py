@@ -5,14 +5,14 @@ from wtforms import (BooleanField, HiddenField, RadioField, SelectField, SelectM
                      widgets)
 from wtforms.fields.choices import SelectChoice
 
-from . import rules
-from .forms import BaseForm, FiniteDecimalField, WholeField, parse_payouts
-from .i18n import languages
-from .rules import numbers, words
-from .rules.game_rules import decimals
-from .rules.presets import PRESETS, preset_rules
-from .rules.record import Rules
-from .rules.words import _, lazy_gettext, ngettext
+from scorekeeper import rules
+from scorekeeper.web.forms import BaseForm, FiniteDecimalField, WholeField, parse_payouts
+from scorekeeper.web.i18n import languages
+from scorekeeper.rules import numbers, words
+from scorekeeper.rules.game_rules import decimals
+from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.record import Rules
+from scorekeeper.rules.words import _, lazy_gettext, ngettext
 
 MAX_PLAYERS = 12
 # The stake's currencies the setup offers after "none: points": those of the tables that speak the app's languages.

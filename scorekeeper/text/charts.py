@@ -9,8 +9,8 @@ import html
 import math
 import re
 
-from .rules import words
-from .rules.words import N_, _, ngettext, separated
+from scorekeeper.rules import words
+from scorekeeper.rules.words import N_, _, ngettext, separated
 
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"

@@ -1,0 +1,4 @@
+"""The web app's parts below the views: forms, the setup form, the request's language, the owner, rate limits,
+a tap applied once (the actions API and the seat phones), QR codes for links.
+
+May import: scorekeeper.serving, scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never printing or a view."""

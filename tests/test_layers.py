@@ -1,0 +1,52 @@
+"""The house's layers (docs/architecture.md): the folders say the architecture, and the imports keep to it."""
+
+import ast
+import os
+import re
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+
+
+def test_the_import_contracts_hold(tmp_path, capsys):
+    """pyproject.toml's import-linter contracts: each layer imports only those below it; the engine is pure."""
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        broken = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+    finally:
+        os.chdir(here)
+    assert broken == 0, capsys.readouterr().out
+
+
+def test_no_module_sits_loose_at_the_top():
+    """Only the app's factory, the command line and `python -m` live beside the layers' folders."""
+    loose = {path.name for path in PACKAGE.glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py", "cli.py"}
+
+
+def test_every_layer_says_what_it_may_import():
+    for init in sorted(PACKAGE.glob("*/__init__.py")):
+        if init.parent.name in {"translations", "static"}:
+            continue
+        docstring = ast.get_docstring(ast.parse(init.read_text())) or ""
+        assert "May import" in docstring, f"{init.relative_to(ROOT)}: its docstring says what it may import"
+
+
+# One word for one concept (docs/architecture.md, the glossary): a game's log is its history, an event is a
+# tournament. These names are retired; the decisions records may still tell of them.
+RETIRED = re.compile(r"eventlog|event log|append_event|EVENT_FIELDS|store\.events\(|store/tournaments|tournaments\.py",
+                     re.IGNORECASE)
+
+
+def test_no_retired_name_is_used():
+    places = [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("scorekeeper/static/*.js"), *ROOT.glob("templates/**/*.html"),
+              *ROOT.glob("tests/*.py"), *ROOT.glob("bench/*.py"), *ROOT.glob("docs/*.md"), ROOT / "README.md"]
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in places if path.name != "test_layers.py"
+             for number, line in enumerate(path.read_text().splitlines(), 1)
+             if RETIRED.search(line) and "(retired)" not in line]
+    assert not found, "retired names (docs/architecture.md's glossary):\n" + "\n".join(found)
