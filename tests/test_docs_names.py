@@ -4,9 +4,12 @@ History and reasoning live in docs/decisions/ (records of their day: they may na
 
 import importlib
 import re
+import shutil
 from pathlib import Path
 
 import pytest
+
+from scorekeeper import create_app, store
 
 ROOT = Path(__file__).resolve().parent.parent
 # RULES.md is the rule book's copy: the seed documents it cites are not in this repository.
@@ -72,3 +75,132 @@ def test_every_constant_a_doc_names_is_where_it_says(doc):
         if named and named[0].split(".")[0] in MODULES | {"pdf"} and not resolve(*named):
             wrong.append(span)
     assert not wrong, f"{doc.name} names constants that are not there: {sorted(wrong)}"
+
+
+# ---- numbers and lists a doc states that the code defines -------------------------------------------
+
+MB = 1024 * 1024
+
+
+def _code(path, name):
+    """A constant (or an object's attribute, `name` with dots) of a module of the package."""
+    value = importlib.import_module(f"scorekeeper.{path}")
+    for part in name.split("."):
+        value = getattr(value, part)
+    return value
+
+
+# (doc, the phrase with {} where the number stands, the number in the code). A number is written as the docs
+# write it: 2,000 and 1,000,000 with commas.
+NUMBERS = [
+    ("engineering.md", "| {} MB | `views/table/sheet.py` |", lambda app: _code("views.table.sheet", "_SHEETS.max_bytes") // MB),
+    ("engineering.md", "| {} MB | `printing/game.py` |", lambda app: _code("printing.game", "_GAME_SHEETS.max_bytes") // MB),
+    ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
+    ("engineering.md", "`MAX_CONTENT_LENGTH` ({} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
+    ("engineering.md", "`FOLLOW_POLL_MS` (app config, {} ms)", lambda app: app.config["FOLLOW_POLL_MS"]),
+    ("deploy.md", "`FOLLOW_POLL_MS` (in `instance/config.py`, default {})", lambda app: app.config["FOLLOW_POLL_MS"]),
+    ("deploy.md", "asks every {} ms", lambda app: app.config["FOLLOW_POLL_MS"]),
+    ("capacity.md", "`If-None-Match` every {} ms", lambda app: app.config["FOLLOW_POLL_MS"]),
+    ("deploy.md", "at most {} players", lambda app: _code("rules.limits", "MAX_PLAYERS")),
+    ("deploy.md", "{} hands,", lambda app: _code("rules.limits", "MAX_HANDS")),
+    ("deploy.md", "names of {} characters", lambda app: _code("rules.limits", "MAX_NAME")),
+    ("deploy.md", "{} MB of JSON", lambda app: _code("rules.limits", "MAX_RECORD_BYTES") // 1_000_000),
+    ("deploy.md", "{} levels of nesting", lambda app: _code("rules.limits", "MAX_DEPTH")),
+    ("deploy.md", "payout 0 to {}", lambda app: _code("rules.limits", "MAX_MONEY")),
+    ("deploy.md", "starting totals ±{}", lambda app: _code("rules.limits", "MAX_POINTS")),
+    ("deploy.md", "system options\n±{}", lambda app: _code("rules.limits", "MAX_OPTION")),
+    ("deploy.md", "at most {} rows in all copies", lambda app: _code("printing.params", "MAX_SHEET_ROWS")),
+    ("deploy.md", "Uploads are limited to {} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
+    ("deploy.md", "`Retry-After: {}`", lambda app: _code("views.app_wide", "BUSY_RETRY_SECONDS")),
+    ("deploy.md", "busy timeout {} s", lambda app: _code("store.db", "BUSY_SECONDS")),
+    ("deploy.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
+    ("deploy.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),  # as typed
+    ("deploy.md", "| `--threads` | {} |", lambda app: _code("serving.server", "THREADS")),
+    ("deploy.md", "| `--connections` | {} |", lambda app: _code("serving.server", "CONNECTIONS")),
+    ("capacity.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
+    ("capacity.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),
+]
+
+
+@pytest.fixture
+def app_as_configured(tmp_path, monkeypatch, migrated_database):
+    """The app with its own defaults (the `app` fixture's followers poll faster, for the tests)."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    database = tmp_path / "docs.db"
+    shutil.copyfile(migrated_database, database)
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "docs"})
+    yield app
+    store.close(app)
+
+
+def written(number):
+    return f"{number:,}" if isinstance(number, int) else str(number)
+
+
+@pytest.mark.parametrize("doc, phrase, number", NUMBERS, ids=[f"{doc}: {phrase}" for doc, phrase, _ in NUMBERS])
+def test_a_number_a_doc_states_is_the_codes(app_as_configured, doc, phrase, number):
+    text = (ROOT / "docs" / doc).read_text()
+    with app_as_configured.app_context():
+        expected = phrase.format(written(number(app_as_configured)))
+    assert expected in text, f"{doc} should say {expected!r} (the code's number): it says otherwise or not at all"
+
+
+@pytest.mark.parametrize("doc", REFERENCE, ids=lambda path: path.name)
+def test_a_number_beside_a_constant_is_the_constants(doc):
+    """`module.CONSTANT` (N ...): N is the constant's value."""
+    wrong = []
+    for name, number in re.findall(r"`([a-z_.]+\.[A-Z][A-Z0-9_]+)` \((\d[\d,]*(?:\.\d+)?)", doc.read_text()):
+        module, constant = name.rsplit(".", 1)
+        value = _code(module, constant)
+        if written(value) != number:
+            wrong.append(f"{name} is {written(value)}, not {number}")
+    assert not wrong, f"{doc.name}: {wrong}"
+
+
+def test_storage_lists_every_schema_step_and_backfill():
+    migrations = importlib.import_module("scorekeeper.store.migrations")
+    steps = {name for name in vars(migrations) if re.fullmatch(r"[mb]\d{3}_\w+", name)}
+    listed = set(re.findall(r"^\| `([mb]\d{3}_\w+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
+    assert listed == steps, f"storage.md's tables of steps and backfills: missing {steps - listed}, gone {listed - steps}"
+
+
+def test_storage_lists_every_database_fixture_with_its_commit():
+    fixtures = ROOT / "tests" / "fixtures" / "databases"
+    versions = dict(re.findall(r'^\s+"(v\d+_\w+)": "([^"]+)"', (fixtures / "make.py").read_text(), re.M))
+    listed = dict(re.findall(r"^\| `(v\d+_\w+)\.sqlite` \| `([^`]+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
+    assert listed == versions
+    assert set(versions) == {path.stem for path in fixtures.glob("*.sqlite")}
+
+
+def test_every_decision_record_is_listed_and_says_context_decision_consequences():
+    decisions = ROOT / "docs" / "decisions"
+    index = (decisions / "README.md").read_text()
+    records = sorted(decisions.glob("[0-9][0-9][0-9][0-9]-*.md"))
+    assert [path.name[:4] for path in records] == [f"{number:04d}" for number in range(1, len(records) + 1)]
+    for path in records:
+        assert f"]({path.name})" in index, f"decisions/README.md does not list {path.name}"
+        text = path.read_text()
+        assert all(f"\n## {part}\n" in text for part in ("Context", "Decision", "Consequences")), path.name
+
+
+@pytest.mark.parametrize("doc", [*REFERENCE, *sorted((ROOT / "docs" / "decisions").glob("*.md"))],
+                         ids=lambda path: path.name)
+def test_every_link_between_the_docs_leads_somewhere(doc):
+    """A relative link names a file that exists, and its #anchor a heading of that file."""
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", doc.read_text()):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (doc.parent / path).resolve() if path else doc
+        if not linked.exists():
+            broken.append(target)
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+            broken.append(target)
+    assert not broken, f"{doc.name} links to what is not there: {broken}"
+
+
+def anchors(path):
+    """GitHub's anchors of a Markdown file's headings."""
+    headings = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", path.read_text(), flags=re.S), re.M)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
