@@ -78,6 +78,21 @@ def test_every_constant_a_doc_names_is_where_it_says(doc):
     assert not wrong, f"{doc.name} names constants that are not there: {sorted(wrong)}"
 
 
+# Names that are also record keys or table names (`rules.currency`, `games.next_game`): a call is checked, not these.
+KEYS_TOO = {"rules", "games", "evenings", "results", "store"}
+
+
+@pytest.mark.parametrize("doc", REFERENCE, ids=lambda path: path.name)
+def test_every_function_a_doc_names_is_where_it_says(doc):
+    """`module.function` or `module.function(...)`: the module of the package holds it."""
+    wrong = []
+    for span in code_spans(doc):
+        match = re.fullmatch(r"([a-z_]+(?:\.[a-z_]+)*)\.([a-z_][a-z0-9_]*)(\(.*\))?", span)
+        if (match and not is_path(span) and match[1].split(".")[0] in MODULES
+                and (match[3] or match[1].split(".")[0] not in KEYS_TOO) and not resolve(match[1], match[2])):
+            wrong.append(span)
+    assert not wrong, f"{doc.name} names functions that are not there: {sorted(wrong)}"
+
 # ---- numbers and lists a doc states that the code defines -------------------------------------------
 
 MB = 1024 * 1024
@@ -94,6 +109,8 @@ def _code(path, name):
 # (doc, the phrase with {} where the number stands, the number in the code). A number is written as the docs
 # write it: 2,000 and 1,000,000 with commas.
 NUMBERS = [
+    ("README.md", "scores any of {} documented systems",  # and the table's own formula
+     lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS"))),
     ("engineering.md", "| {} MB | `views/table/sheet.py` |", lambda app: _code("views.table.sheet", "_SHEETS.max_bytes") // MB),
     ("engineering.md", "| {} MB | `printing/game.py` |", lambda app: _code("printing.game", "_GAME_SHEETS.max_bytes") // MB),
     ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
@@ -149,7 +166,7 @@ def written(number):
 
 @pytest.mark.parametrize("doc, phrase, number", NUMBERS, ids=[f"{doc}: {phrase}" for doc, phrase, _ in NUMBERS])
 def test_a_number_a_doc_states_is_the_codes(app_as_configured, doc, phrase, number):
-    text = " ".join((ROOT / "docs" / doc).read_text().split())  # a phrase may be wrapped over two lines
+    text = " ".join((ROOT / doc if doc == "README.md" else ROOT / "docs" / doc).read_text().split())  # a phrase may be wrapped over two lines
     with app_as_configured.app_context():
         expected = " ".join(phrase.format(written(number(app_as_configured))).split())
     assert expected in text, f"{doc} should say {expected!r} (the code's number): it says otherwise or not at all"
