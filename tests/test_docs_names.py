@@ -2,6 +2,7 @@
 
 History and reasoning live in docs/decisions/ (records of their day: they may name what has since gone)."""
 
+import ast
 import importlib
 import re
 import shutil
@@ -151,11 +152,26 @@ NUMBERS = [
     ("rule-decisions.md", "rows of at most {} mm", lambda app: int(_code("printing.layout", "MAX_ROW_H"))),
     ("rule-decisions.md", "the fewest decks, up to {}", lambda app: _code("rules.plan", "MAX_DECKS")),
     ("rule-decisions.md", "most {} characters, one line", lambda app: _code("rules.limits", "MAX_NOTE")),
+    ("storage.md", "its busy timeout ({} s)", lambda app: _code("store.db", "BUSY_SECONDS")),
+    ("capacity.md", "the tap p99 is at most {} ms", lambda app: round(room_targets()["tap p99"] * 1000)),
+    ("capacity.md", "within {} s at the median", lambda app: round(room_targets()["seen median"])),
+    ("capacity.md", "and {} s at worst, in the room in play", lambda app: round(room_targets()["seen worst"])),
+    ("capacity.md", "The first {} s, while every phone opens", lambda app: bench_room_constant("OPENING_SECONDS")),
     ("architecture.md", "`quick` ({} examples, the default)", lambda app: settings.get_profile("quick").max_examples),
     ("architecture.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
     ("capacity.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
     ("capacity.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),
 ]
+
+
+def bench_room_constant(name):
+    """A constant of bench/bench_room.py, read from its text (the benchmark is a script, not a module)."""
+    text = (ROOT / "bench" / "bench_room.py").read_text()
+    return ast.literal_eval(re.search(rf"^{name} = (.+?)(?:  #.*)?$", text, re.M)[1])
+
+
+def room_targets():
+    return bench_room_constant("TARGETS")
 
 
 @pytest.fixture
