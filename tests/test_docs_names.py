@@ -94,6 +94,7 @@ def test_every_function_a_doc_names_is_where_it_says(doc):
             wrong.append(span)
     assert not wrong, f"{doc.name} names functions that are not there: {sorted(wrong)}"
 
+
 # ---- numbers and lists a doc states that the code defines -------------------------------------------
 
 MB = 1024 * 1024
@@ -112,14 +113,18 @@ def _code(path, name):
 NUMBERS = [
     ("README.md", "scores any of {} documented systems",  # and the table's own formula
      lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS"))),
-    ("engineering.md", "| {} MB | `views/table/sheet.py` |", lambda app: _code("views.table.sheet", "_SHEETS.max_bytes") // MB),
-    ("engineering.md", "| {} MB | `printing/game.py` |", lambda app: _code("printing.game", "_GAME_SHEETS.max_bytes") // MB),
+    ("engineering.md", "| {} MB | `views/table/sheet.py` |",
+     lambda app: _code("views.table.sheet", "_SHEETS.max_bytes") // MB),
+    ("engineering.md", "| {} MB | `printing/game.py` |",
+     lambda app: _code("printing.game", "_GAME_SHEETS.max_bytes") // MB),
     ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
     ("engineering.md", "`MAX_CONTENT_LENGTH` ({} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
     ("engineering.md", "`FOLLOW_POLL_MS` (app config, {} ms)", lambda app: app.config["FOLLOW_POLL_MS"]),
     ("deploy.md", "`FOLLOW_POLL_MS` (in `instance/config.py`, default {})", lambda app: app.config["FOLLOW_POLL_MS"]),
     ("deploy.md", "asks every {} ms", lambda app: app.config["FOLLOW_POLL_MS"]),
     ("capacity.md", "`If-None-Match` every {} ms", lambda app: app.config["FOLLOW_POLL_MS"]),
+    ("capacity.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
+    ("capacity.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),
     ("deploy.md", "at most {} players", lambda app: _code("rules.limits", "MAX_PLAYERS")),
     ("deploy.md", "{} hands,", lambda app: _code("rules.limits", "MAX_HANDS")),
     ("deploy.md", "names of {} characters", lambda app: _code("rules.limits", "MAX_NAME")),
@@ -157,10 +162,9 @@ NUMBERS = [
     ("capacity.md", "within {} s at the median", lambda app: round(room_targets()["seen median"])),
     ("capacity.md", "and {} s at worst, in the room in play", lambda app: round(room_targets()["seen worst"])),
     ("capacity.md", "The first {} s, while every phone opens", lambda app: bench_room_constant("OPENING_SECONDS")),
-    ("architecture.md", "`quick` ({} examples, the default)", lambda app: settings.get_profile("quick").max_examples),
+    ("architecture.md", "`quick` ({} examples, the default)",
+     lambda app: settings.get_profile("quick").max_examples),
     ("architecture.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
-    ("capacity.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
-    ("capacity.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),
 ]
 
 
@@ -174,13 +178,14 @@ def room_targets():
     return bench_room_constant("TARGETS")
 
 
-@pytest.fixture
-def app_as_configured(tmp_path, monkeypatch, migrated_database):
+@pytest.fixture(scope="module")
+def app_as_configured(tmp_path_factory, migrated_database):
     """The app with its own defaults (the `app` fixture's followers poll faster, for the tests)."""
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
-    database = tmp_path / "docs.db"
-    shutil.copyfile(migrated_database, database)
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "docs"})
+    folder = tmp_path_factory.mktemp("docs")
+    shutil.copyfile(migrated_database, folder / "docs.db")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SCOREKEEPER_INSTANCE", str(folder))
+        app = create_app({"DATABASE": str(folder / "docs.db"), "SECRET_KEY": "docs"})
     yield app
     store.close(app)
 
@@ -191,7 +196,8 @@ def written(number):
 
 @pytest.mark.parametrize("doc, phrase, number", NUMBERS, ids=[f"{doc}: {phrase}" for doc, phrase, _ in NUMBERS])
 def test_a_number_a_doc_states_is_the_codes(app_as_configured, doc, phrase, number):
-    text = " ".join((ROOT / doc if doc == "README.md" else ROOT / "docs" / doc).read_text().split())  # a phrase may be wrapped over two lines
+    path = ROOT / doc if doc == "README.md" else ROOT / "docs" / doc
+    text = " ".join(path.read_text().split())  # a phrase may be wrapped over two lines
     with app_as_configured.app_context():
         expected = " ".join(phrase.format(written(number(app_as_configured))).split())
     assert expected in text, f"{doc} should say {expected!r} (the code's number): it says otherwise or not at all"
@@ -213,13 +219,14 @@ def test_storage_lists_every_schema_step_and_backfill():
     migrations = importlib.import_module("scorekeeper.store.migrations")
     steps = {name for name in vars(migrations) if re.fullmatch(r"[mb]\d{3}_\w+", name)}
     listed = set(re.findall(r"^\| `([mb]\d{3}_\w+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
-    assert listed == steps, f"storage.md's tables of steps and backfills: missing {steps - listed}, gone {listed - steps}"
+    assert listed == steps, f"storage.md's steps and backfills: missing {steps - listed}, gone {listed - steps}"
 
 
 def test_storage_lists_every_database_fixture_with_its_commit():
     fixtures = ROOT / "tests" / "fixtures" / "databases"
     versions = dict(re.findall(r'^\s+"(v\d+_\w+)": "([^"]+)"', (fixtures / "make.py").read_text(), re.M))
-    listed = dict(re.findall(r"^\| `(v\d+_\w+)\.sqlite` \| `([^`]+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
+    storage = (ROOT / "docs" / "storage.md").read_text()
+    listed = dict(re.findall(r"^\| `(v\d+_\w+)\.sqlite` \| `([^`]+)` \|", storage, re.M))
     assert listed == versions
     assert set(versions) == {path.stem for path in fixtures.glob("*.sqlite")}
 
