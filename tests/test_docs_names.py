@@ -1,4 +1,6 @@
-"""The reference docs name only what is: every file, folder, module and constant they put in `code` exists.
+"""The reference docs name only what is: every file, folder, module, constant and function they put in `code`
+exists, the numbers they state are the code's, their lists of migrations and fixtures are complete, and their
+links lead somewhere.
 
 History and reasoning live in docs/decisions/ (records of their day: they may name what has since gone)."""
 
