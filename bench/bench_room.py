@@ -24,7 +24,6 @@ import json
 import os
 import random
 import resource
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,8 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import load
 import room_event
-from common import ROOT, seven_player_record
+from common import seven_player_record
 
 RECORD = seven_player_record()
 MAX_TABLES, MAX_SECONDS = 300, 120
@@ -232,31 +232,13 @@ def phones_main(port, games_file, followers, every, seconds):
 
 # ---- the server, the games, one room ------------------------------------------------------------
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_server(folder, serve_args=()):
-    """Start `python -m scorekeeper serve` on 127.0.0.1; return the process and its port once it answers."""
-    port = free_port()
-    env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / "room.db"))
+    """Start `python -m scorekeeper serve` on 127.0.0.1 for a room; return the process and its port once it answers."""
     # The room's games are all made from this one address: more than a table's allowance of new games.
     # --event: the owner's key creates the event.
     (Path(folder) / "config.py").write_text(f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\n'
                                             f'OWNER_KEY = "{room_event.OWNER_KEY}"\n')
-    log = open(Path(folder) / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), *serve_args], cwd=ROOT, env=env, stdout=log, stderr=log)
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, port
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start: " + (Path(folder) / "server.log").read_text()[-2000:])
+    return load.start_server(folder, serve_args, database="room.db")
 
 
 def create_games(port, count):

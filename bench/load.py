@@ -3,7 +3,6 @@ fresh instance folder, phones that time every request, and the summary and rows 
 
 import http.client
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 from common import ROOT
+from tests.server_helpers import free_port, wait_until_up
 
 
 class Phone:
@@ -46,26 +46,20 @@ class Phone:
         return response, data
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(folder):
-    """Start `python -m scorekeeper serve` on 127.0.0.1; return the process and its port once it answers."""
+def start_server(folder, serve_args=(), database="load.db"):
+    """Start `python -m scorekeeper serve` on 127.0.0.1 (its output in FOLDER/server.log); return the process and
+    its port once it answers."""
     port = free_port()
-    env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / "load.db"))
+    env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / database))
+    log = open(Path(folder) / "server.log", "w")
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, port
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+                               str(port), *serve_args], cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        wait_until_up(server, port)
+    except AssertionError:
+        server.kill()
+        raise SystemExit("the server did not start: " + (Path(folder) / "server.log").read_text()[-2000:]) from None
+    return server, port
 
 
 @contextmanager

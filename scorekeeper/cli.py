@@ -239,28 +239,30 @@ def _database_path():
     return os.environ.get("SCOREKEEPER_DB", os.path.join(instance, "scorekeeper.db"))
 
 
+def _copy_database(copy, failing, done, file):
+    """Run store.backup or store.restore on the database and FILE, then say `done`; a failure is one line."""
+    from scorekeeper import store
+
+    try:
+        copy(_database_path(), file)
+    except (store.StorageError, sqlite3.Error, OSError) as error:
+        raise UsageError(f"cannot {failing}: {error}") from None
+    print(done.format(database=_database_path(), file=file))
+    return 0
+
+
 def cmd_backup(args):
     """Copy the database to FILE with SQLite's online backup: safe while the server runs."""
     from scorekeeper import store
 
-    try:
-        store.backup(_database_path(), args.file)
-    except (store.StorageError, sqlite3.Error, OSError) as error:
-        raise UsageError(f"cannot back up: {error}") from None
-    print(f"Backed up {_database_path()} to {args.file}")
-    return 0
+    return _copy_database(store.backup, "back up", "Backed up {database} to {file}", args.file)
 
 
 def cmd_restore(args):
     """Replace the database's games with a backup's; a bad backup is refused and nothing changes."""
     from scorekeeper import store
 
-    try:
-        store.restore(_database_path(), args.file)
-    except (store.StorageError, sqlite3.Error, OSError) as error:
-        raise UsageError(f"cannot restore: {error}") from None
-    print(f"Restored {_database_path()} from {args.file}")
-    return 0
+    return _copy_database(store.restore, "restore", "Restored {database} from {file}", args.file)
 
 
 def cmd_export(args):

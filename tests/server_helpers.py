@@ -4,6 +4,7 @@ JSON calls to them, and clients started at the same moment."""
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -11,8 +12,6 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-
-from tests.test_serve import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,15 +38,27 @@ def start_server(tmp_path, database, name):
     return server, f"http://127.0.0.1:{port}"
 
 
-def wait_until_up(server, base):
-    deadline = time.monotonic() + 30
+def free_port():
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(server, address, seconds=30):
+    """Wait until a server answers at `address`: a port takes a connection, a URL answers a GET (its page is
+    returned). Fail when the process `server` (or None: not ours) stops first, or after `seconds`."""
+    deadline = time.monotonic() + seconds
     while True:
         try:
-            with urllib.request.urlopen(f"{base}/", timeout=2):
-                return
+            if isinstance(address, int):
+                socket.create_connection(("127.0.0.1", address), timeout=1).close()
+                return None
+            with urllib.request.urlopen(address, timeout=2) as response:
+                return response.read().decode()
         except OSError:
-            assert server.poll() is None, f"the server stopped: {server.communicate()[1]}"
-            assert time.monotonic() < deadline, f"{base} did not answer"
+            assert server is None or server.poll() is None, f"the server stopped: {server.communicate()[1]}"
+            assert time.monotonic() < deadline, f"{address} did not answer"
             time.sleep(0.1)
 
 

@@ -5,7 +5,6 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,29 +13,18 @@ import time
 from pathlib import Path
 
 from game_helpers import record
+from server_helpers import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 10
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 def start(env, port):
     server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
                                str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            assert server.poll() is None, server.stderr.read().decode()
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
+    wait_until_up(server, port)
+    return server
 
 
 def post(port, path, body, key=None):

@@ -5,15 +5,14 @@ import http.client
 import json
 import re
 import shutil
-import socket
 import ssl
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from test_serve import free_port, start_serve, stop, wait_for
+from server_helpers import free_port, wait_until_up
+from test_serve import start_serve, stop, wait_for
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"  # root's PATH has sbin; not every shell's does
 UNVERIFIED = ssl._create_unverified_context()  # our own self-signed certificate, made below
@@ -79,17 +78,6 @@ http {{
 """
 
 
-def wait_for_port(port):
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            assert time.monotonic() < deadline, f"nothing listens on {port}"
-            time.sleep(0.1)
-
-
 @pytest.fixture
 def behind_nginx(tmp_path):
     """The real server behind the real nginx over https; yield (https port, the server's own port)."""
@@ -110,7 +98,7 @@ def behind_nginx(tmp_path):
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for(f"http://127.0.0.1:{app_port}/")
-        wait_for_port(port)
+        wait_until_up(None, port, seconds=20)
         yield port, app_port
     finally:
         proxy.terminate()

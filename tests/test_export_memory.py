@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import store
+from tests.server_helpers import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 MB = 1024 * 1024
@@ -56,14 +57,6 @@ def peak_rss(pid):
     raise AssertionError("no VmHWM in /proc")
 
 
-def free_port():
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 OWNER = {"Authorization": "Bearer export memory owner"}  # exporting every game is the instance owner's
 
 
@@ -84,14 +77,7 @@ class Server:
         self.process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
                                          "--port", str(self.port)], cwd=ROOT, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                fetch(self.url("/"))
-                break
-            except OSError:
-                assert time.monotonic() < deadline and self.process.poll() is None, "the server did not start"
-                time.sleep(0.2)
+        wait_until_up(self.process, self.url("/"))
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"

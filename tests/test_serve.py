@@ -2,16 +2,14 @@
 
 import os
 import queue
-import socket
 import stat
 import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from pathlib import Path
 
 from scorekeeper.serving import network
+from tests.server_helpers import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,11 +20,6 @@ def local_addresses():
     return {lines[i - 1].split()[-1] for i, line in enumerate(lines)
             if "/32 host LOCAL" in line and not lines[i - 1].split()[-1].startswith("127.")}
 
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def start_serve(instance, port, *options):
@@ -63,14 +56,8 @@ def stop(server):
 
 
 def wait_for(url):
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                return response.read().decode()
-        except OSError:
-            assert time.monotonic() < deadline, "the server did not answer"
-            time.sleep(0.2)
+    """The page at url, once a server (not one of ours to watch) answers there."""
+    return wait_until_up(None, url, seconds=20)
 
 
 def test_serve_creates_the_instance_and_the_database_and_prints_only_where_it_listens(tmp_path):

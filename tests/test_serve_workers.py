@@ -6,7 +6,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 
@@ -15,7 +14,7 @@ from werkzeug.test import Client
 
 from scorekeeper import store
 from scorekeeper.serving.server import TrustedProxy
-from tests.test_serve import ROOT, free_port
+from tests.server_helpers import ROOT, free_port, wait_until_up
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 TABLES = 6
@@ -55,14 +54,8 @@ def start_workers(tmp_path, *serve_args):
         seen.append(line)
         if len(re.findall(r"Booting worker", "".join(seen))) == 2:
             break
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(base + "/", timeout=2).close()
-            return server, base, "".join(seen)
-        except OSError:
-            assert time.monotonic() < deadline, "".join(seen)
-            time.sleep(0.2)
+    wait_until_up(server, base + "/", seconds=20)
+    return server, base, "".join(seen)
 
 
 def stop(server):
