@@ -10,6 +10,7 @@ import hashlib
 import json
 import secrets
 
+from . import generation
 from .db import dumps, new_id, now
 from .games import StaleRevision, parse_record
 
@@ -106,13 +107,15 @@ def event_games(db, event_id):
 
 
 def event_revision(db, event_id):
-    """Return a tag that changes whenever the event or any of its games changes (the live pages' ETag), or None."""
-    row = db.execute("select revision from tournaments where id = ?", [event_id]).fetchone()
+    """Return a tag that changes whenever the event or any of its games changes (the live pages' ETag), or None.
+
+    The database's generation is in its digest: after a restore the same revisions are another event's."""
+    row = db.execute(f"select revision, {generation.COLUMN} from tournaments where id = ?", [event_id]).fetchone()
     if row is None:
         return None
     games = db.execute("select g.id, g.revision from games g join tournament_games t on t.game_id = g.id "
                        "where t.tournament_id = ? order by g.id", [event_id]).fetchall()
-    digest = hashlib.sha256(dumps(games).encode()).hexdigest()[:10]
+    digest = hashlib.sha256(dumps([row[1], games] if row[1] else games).encode()).hexdigest()[:10]
     return f"{row[0]}-{digest}"
 
 
