@@ -83,7 +83,8 @@ class FollowersShortcut:
         if not head or not self._trusted_host(environ):
             return None
         codes = self.config["LANGUAGES"]
-        chosen = parse_cookie(environ.get("HTTP_COOKIE")).get(LANGUAGE_COOKIE)  # as Flask reads it
+        cookies = environ.get("HTTP_COOKIE")
+        chosen = parse_cookie(cookies).get(LANGUAGE_COOKIE) if cookies else None  # as Flask reads it
         language = reader_language(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"), codes)
         return kept.Key(self.connections.path, head["generation"] or 0, head["id"], delivery.follow_tag(head),
                         language + ("!" if chosen in codes else ""), "follower", ANSWER, _where(environ))
