@@ -17,10 +17,10 @@ import urllib.request
 import pytest
 
 from scorekeeper import cli, create_app, delivery, kept, store
-from server_helpers import start_server, wait_until_up
+from tests.owner_helpers import owner_client
+from tests.server_helpers import start_server, wait_until_up
 from tests.test_hardening import upload
 from tests.test_serve_workers import start_workers, stop
-from owner_helpers import owner_client
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 RULES = {"scoring": "exact", "deals": {"pattern": "up", "max": 5}}
@@ -48,8 +48,8 @@ def serving(tmp_path, workers):
 
 
 def api(base, method, path, body=None, key=None):
-    request = urllib.request.Request(base + path, method=method, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(base + path, method=method, headers={"Content-Type": "application/json"},
+                                     data=None if body is None else json.dumps(body).encode())
     if key:
         request.add_header("Authorization", f"Bearer {key}")
     with urllib.request.urlopen(request, timeout=30) as response:

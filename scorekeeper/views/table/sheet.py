@@ -88,8 +88,8 @@ def page_key(head, viewer, kind="sheet", detail=()):
     """The kept.Key of a game's page as the head (its generation, revision, status, next game) names it, in the
     reader's language (marked when chosen in the gear menu, which then shows the choice)."""
     language = words.locale() + ("!" if request.cookies.get(COOKIE) in languages() else "")
-    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], delivery.follow_tag(head), language, viewer, kind,
-                    detail)
+    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], delivery.follow_tag(head),
+                    language, viewer, kind, detail)
 
 
 @bp.get("/games/<game_id>/sheet")
