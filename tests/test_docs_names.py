@@ -115,10 +115,7 @@ def _code(path, name):
 NUMBERS = [
     ("README.md", "scores any of {} documented systems",  # and the table's own formula
      lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS"))),
-    ("engineering.md", "| {} MB | `views/table/sheet.py` |",
-     lambda app: _code("views.table.sheet", "_SHEETS.max_bytes") // MB),
-    ("engineering.md", "| {} MB | `printing/game.py` |",
-     lambda app: _code("printing.game", "_GAME_SHEETS.max_bytes") // MB),
+    ("engineering.md", "bounded in\nbytes (`store.kept.MAX_BYTES`, {} MB)", lambda app: _code("store.kept", "MAX_BYTES") // MB),
     ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
     ("engineering.md", "`MAX_CONTENT_LENGTH` ({} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
     ("engineering.md", "`FOLLOW_POLL_MS` (app config, {} ms)", lambda app: app.config["FOLLOW_POLL_MS"]),

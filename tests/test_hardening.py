@@ -12,8 +12,8 @@ import threading
 import pytest
 
 from scorekeeper import cli, create_app, store
-from scorekeeper.printing import game as game_sheets, render
-from scorekeeper.views.table import sheet as sheet_views
+from scorekeeper.store import kept
+from scorekeeper.printing import render
 
 from game_helpers import HANDS, create, record
 from html_forms import form_data
@@ -88,18 +88,18 @@ def test_bidi_controls_in_a_name_are_not_put_on_the_page(client):
 def test_the_sheet_cache_is_keyed_without_the_host(app, client):
     app.config["TRUSTED_HOSTS"].append(".example")  # every hostN.example below is one of this server's names
     game_id, key = create(client, record())
-    sheet_views._SHEETS.clear()
+    kept.KEPT.clear()
     for number in range(40):
         host = f"host{number}.example"
         client.set_cookie(f"edit_{game_id}", key, domain=host)
         page = client.get(f"/games/{game_id}/sheet", base_url=f"http://{host}").get_data(as_text=True)
         assert f"http://host{number}.example/games/{game_id}" in page  # each phone's own share links
-    assert len(sheet_views._SHEETS) == 1
+    assert kept.copies(game_id, "sheet") == 1
 
 
 def test_a_third_pdf_at_once_is_told_to_try_again(client):
     game_id, _key = create(client, record())
-    game_sheets._GAME_SHEETS.clear()
+    kept.KEPT.clear()
     for _ in range(2):
         assert render.RENDER_SLOTS.acquire(timeout=1)
     try:
@@ -307,7 +307,7 @@ def test_the_migration_repairs_stored_records_beyond_the_limits(tmp_path):
 def test_renders_run_two_at_a_time_at_most(client):
     """Eight PDFs at once: two render, the others are told to try again (never a queue that starves the site)."""
     game_ids = [create(client, record(players=[f"P{i}", "Bob", "Cy", "Di"]))[0] for i in range(8)]
-    game_sheets._GAME_SHEETS.clear()
+    kept.KEPT.clear()
     statuses = []
     app = client.application
 

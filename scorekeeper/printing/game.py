@@ -4,7 +4,7 @@ import hashlib
 import json
 
 from scorekeeper import rules
-from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.store import kept
 from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
@@ -166,8 +166,7 @@ def render_game_sheet(game, paper="a4", landscape=None, created=None):
     return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape, created)))
 
 
-# Filled sheets by a digest of the record: the key stays small however long the game.
-_GAME_SHEETS = BoundedCache(64 * 1024 * 1024)
+PDF = "pdf"  # the kind of kept value (scorekeeper/store/kept.py): a filled sheet, named by a digest of its record
 
 
 def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
@@ -178,10 +177,11 @@ def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
     """
     with speaking(game.record.get("language")) as language:
         record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
-        key = (hashlib.sha256(record.encode()).hexdigest(), str(paper or "a4").lower(), landscape,
-               str(created or "")[:10], language)
-        data = _GAME_SHEETS.get(key)
+        # The digest names the record itself (the key stays small however long the game): true of any database
+        # and generation that holds this record.
+        key = kept.Key("", 0, hashlib.sha256(record.encode()).hexdigest(), "", language, "", PDF,
+                       (str(paper or "a4").lower(), landscape, str(created or "")[:10]))
+        data = kept.get(key)
         if data is None:
-            data = render_game_sheet(game, key[1], landscape, created)
-            _GAME_SHEETS.put(key, data)
+            data = kept.put(key, render_game_sheet(game, key.detail[0], landscape, created))
         return data

@@ -4,12 +4,12 @@ import gzip
 import hashlib
 import json
 import os
-import threading
-from collections import OrderedDict
 
 from flask import Response, current_app, make_response, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.security import safe_join
+
+from scorekeeper.store import kept
 
 YEAR = 60 * 60 * 24 * 365
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -119,12 +119,14 @@ ABANDONED = "+abandoned"
 
 
 def follow_tag(head):
-    """Return the ETag a follower polls with: the revision, marked while the game is abandoned (which changes its
-    status, not its revision) and once the table moved on to a next game.
+    """Return the ETag a follower polls with: the revision, in the database's generation once there was a restore,
+    import or delete (a restored game's revisions are numbers it had before), marked while the game is abandoned
+    (which changes its status, not its revision) and once the table moved on to a next game.
 
     A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
-    return (str(head["revision"]) + (ABANDONED if head.get("status") == "abandoned" else "")
-            + (MOVED_ON if head.get("next_game") else ""))
+    generation = head.get("generation")
+    return (str(head["revision"]) + (f"+g{generation}" if generation else "")
+            + (ABANDONED if head.get("status") == "abandoned" else "") + (MOVED_ON if head.get("next_game") else ""))
 
 
 def tag_revision(tag):
@@ -160,29 +162,22 @@ def full_link(endpoint, **values):
     return url_for(endpoint, **values, _external=True)
 
 
-_GZIPPED = OrderedDict()
-_GZIPPED_LOCK = threading.Lock()
-GZIPPED_CACHE_SIZE = 1024  # a room of 200 tables and more, each game's page at its revision (a few kB)
-
-
 def page_once_gzipped(key, html):
-    """Answer with html, gzipped once per key: a page that forty followers fetch after each change.
+    """Answer with a page gzipped once per key (a kept.Key of kind "gzip"): a page that forty followers fetch after
+    each change. Return (the answer, the key of the page it holds).
 
-    html is the page, or a function that makes it: called only when the gzipped bytes are not kept already."""
-    if "gzip" not in request.headers.get("Accept-Encoding", ""):
-        return html() if callable(html) else html
-    with _GZIPPED_LOCK:
-        body = _GZIPPED.get(key)
+    html is the page, or a function that makes it, called only when the gzipped bytes are not kept already, and
+    returning (the page, the kept.Key it is true of): the bytes are kept under that one (a page made after the
+    game moved on is never kept under the older key)."""
+    body = kept.get(key) if "gzip" in request.headers.get("Accept-Encoding", "") else None
     if body is None:
-        html = html() if callable(html) else html
-        if len(html) < COMPRESS_AT_LEAST:
-            return html
-        body = gzip.compress(html.encode(), compresslevel=6, mtime=0)
-        with _GZIPPED_LOCK:
-            _GZIPPED[key] = body
-            while len(_GZIPPED) > GZIPPED_CACHE_SIZE:
-                _GZIPPED.popitem(last=False)
+        if callable(html):
+            html, made = html()
+            key = made._replace(kind=key.kind, detail=key.detail)
+        if "gzip" not in request.headers.get("Accept-Encoding", "") or len(html) < COMPRESS_AT_LEAST:
+            return html, key
+        body = kept.put(key, gzip.compress(html.encode(), compresslevel=6, mtime=0))
     response = make_response(body)
     response.headers["Content-Encoding"] = "gzip"
     response.vary.add("Accept-Encoding")
-    return response
+    return response, key

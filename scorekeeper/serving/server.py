@@ -62,12 +62,12 @@ def _gunicorn(app, host, port, threads, connections, workers, proxy):
                "forwarded_allow_ips": proxy["trusted_proxy"] if proxy else "",
                "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
 
-    from scorekeeper.serving import shared_pages
+    from scorekeeper.store import kept
 
     if proxy:
         app.wsgi_app = TrustedProxy(app.wsgi_app, proxy["trusted_proxy"])
 
-    folder = app.config[shared_pages.CONFIG] = shared_pages.make_folder()
+    folder = app.config[kept.SHARED_FOLDER] = kept.make_folder()
 
     class Server(BaseApplication):
         def load_config(self):
@@ -83,7 +83,7 @@ def _gunicorn(app, host, port, threads, connections, workers, proxy):
         Server().run()
     finally:
         if os.getpid() == master:  # a worker leaving (its exit passes through here too) leaves the folder
-            shared_pages.remove_folder(folder)
+            kept.remove_folder(folder)
 
 
 class TrustedProxy:

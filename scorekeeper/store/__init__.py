@@ -1,7 +1,8 @@
 """The game store: SQLite through sqlite-utils. The only package that knows table names.
 
 One module per kind of row: db (connections, init-db), games (reading games), cache (loaded
-games per revision), log (the write path: create, actions, undo, import), results (stored
+games per generation and revision, in the one cache: scorekeeper/store/kept.py), generation (the database's
+generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
 sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
 steps and backfills), events (tournaments: the record, the director's log and key, which game plays

@@ -1,32 +1,37 @@
-"""Loaded games, kept per revision in the process: a revision never changes once written."""
+"""Loaded games, kept in the one cache (scorekeeper/store/kept.py) under the generation and revision they were read at.
 
-import threading
-from collections import OrderedDict
+A revision never changes once written within a generation, so an entry is never stale; a restore, an import
+or a delete starts a new generation (generation.py), and what was kept before is not found again.
+"""
 
-from .. import rules
+from scorekeeper.store import kept
+from scorekeeper import rules
+from . import generation
 from .games import DamagedGame, get_game, get_game_head
 
-# (database, game id, revision) -> [game row, loaded Game, scored or None]. A revision never
-# changes once written, so an entry is never stale; the oldest go first.
-_LOADED = OrderedDict()
-_LOADED_LOCK = threading.Lock()
-LOADED_CACHE_SIZE = 512  # a room of 200 tables and more, each game at its current revision
+LOADED = "loaded"
+# What changes without a new revision, read fresh with every head: the entry keeps the row as loaded.
+HEAD_FIELDS = ("status", "next_game", "generation")
+
+
+def _key(db, game_id, generation_number, revision):
+    return kept.Key(db.path, generation_number or 0, game_id, str(revision), kind=LOADED)
 
 
 def remember(db, game, loaded, scored=None, entry=None):
-    """Keep the game as loaded (and scored) at its revision (or the `entry` holding them); return the entry."""
+    """Keep the game as loaded (and scored) at its generation and revision (or the `entry` holding them); return
+    the entry."""
     entry = entry or [game, loaded, scored]
-    with _LOADED_LOCK:
-        _LOADED[(db.path, game["id"], game["revision"])] = entry
-        while len(_LOADED) > LOADED_CACHE_SIZE:
-            _LOADED.popitem(last=False)
+    kept.put(_key(db, game["id"], game.get("generation"), game["revision"]), entry, kept.cost_of_loaded(loaded))
     return entry
 
 
-def loaded_at(db, game_id, revision):
-    """Return the loaded game at `revision` if it is in the cache, else None (nothing is loaded)."""
-    with _LOADED_LOCK:
-        entry = _LOADED.get((db.path, game_id, revision))
+def loaded_at(db, game_id, revision, generation_number=None):
+    """Return the loaded game at `revision` (of the generation given, else the database's now) if it is kept, else
+    None (nothing is loaded)."""
+    if generation_number is None:
+        generation_number = generation.current(db)
+    entry = kept.get(_key(db, game_id, generation_number, revision))
     return None if entry is None else entry[1]
 
 
@@ -36,9 +41,10 @@ def _cached(db, game_id):
     if head is None:
         return None
     entry = _entry(db, game_id, head)
-    # Abandoning or restoring a game changes its status, not its revision: the status is always read fresh.
-    if entry is not None and entry[0]["status"] != head["status"]:
-        entry = [dict(entry[0], status=head["status"]), *entry[1:]]
+    # Abandoning or restoring a game changes its status, moving on its next game, not its revision: read fresh.
+    if (entry is not None and entry[0]["revision"] == head["revision"]
+            and any(entry[0].get(name) != head[name] for name in HEAD_FIELDS)):
+        entry = [dict(entry[0], **{name: head[name] for name in HEAD_FIELDS}), *entry[1:]]
     return entry
 
 
@@ -46,13 +52,10 @@ def _entry(db, game_id, head):
     entry = getattr(db, "written", {}).get((game_id, head["revision"]))
     if entry is not None:  # written by this connection's open transaction: not in the shared cache yet
         return entry
-    key = (db.path, game_id, head["revision"])
-    with _LOADED_LOCK:
-        entry = _LOADED.get(key)
-        if entry is not None:
-            _LOADED.move_to_end(key)
-            return entry
-    game = get_game(db, game_id)
+    entry = kept.get(_key(db, game_id, head["generation"], head["revision"]))
+    if entry is not None:
+        return entry
+    game = get_game(db, game_id)  # with the generation it was read in: kept under what it is
     if game is None:
         return None
     try:

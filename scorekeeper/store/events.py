@@ -11,8 +11,9 @@ import hashlib
 import json
 import secrets
 
-from scorekeeper.store.db import dumps, new_id, now
-from scorekeeper.store.games import StaleRevision, parse_record
+from . import generation
+from .db import dumps, new_id, now
+from .games import StaleRevision, parse_record
 
 
 class UnknownEvent(LookupError):
@@ -107,13 +108,15 @@ def event_games(db, event_id):
 
 
 def event_revision(db, event_id):
-    """Return a tag that changes whenever the event or any of its games changes (the live pages' ETag), or None."""
-    row = db.execute("select revision from tournaments where id = ?", [event_id]).fetchone()
+    """Return a tag that changes whenever the event or any of its games changes (the live pages' ETag), or None.
+
+    The database's generation is in its digest: after a restore the same revisions are another event's."""
+    row = db.execute(f"select revision, {generation.COLUMN} from tournaments where id = ?", [event_id]).fetchone()
     if row is None:
         return None
     games = db.execute("select g.id, g.revision from games g join tournament_games t on t.game_id = g.id "
                        "where t.tournament_id = ? order by g.id", [event_id]).fetchall()
-    digest = hashlib.sha256(dumps(games).encode()).hexdigest()[:10]
+    digest = hashlib.sha256(dumps([row[1], games] if row[1] else games).encode()).hexdigest()[:10]
     return f"{row[0]}-{digest}"
 
 

@@ -109,8 +109,10 @@ def backup(path, target):
 def restore(path, source_file):
     """Replace the database's contents with a backup's, in one transaction; refuse a bad backup.
 
-    The backup is checked first (SQLite, integrity_check, a scorekeeper database); the current
-    database stays as it was until the copy is complete, and then is migrated to this version.
+    The backup is checked first (SQLite, integrity_check, a scorekeeper database), copied beside the database and
+    migrated to this version there, its generation set above the database's (a running server's processes then
+    keep nothing of the games they had: store/generation.py); the current database stays as it was until that
+    copy replaces its contents in one transaction, generation included.
     """
     from .migrations import migrate
 
@@ -124,23 +126,57 @@ def restore(path, source_file):
         if not source.execute("select 1 from sqlite_master where name = 'games'").fetchone():
             raise StorageError(f"{source_file} cannot be restored: it is not a scorekeeper database. "
                                "Nothing was changed")
-        if os.path.exists(path) and os.path.getsize(path) and integrity_problem(path) is None:
-            target = sqlite3.connect(read_write_uri(path), uri=True, timeout=30)
-        else:
-            # A missing, empty or damaged database is replaced whole, the old file kept beside it.
-            if os.path.exists(path):
-                os.replace(path, str(path) + ".damaged")
-                for suffix in ("-wal", "-shm"):
-                    Path(str(path) + suffix).unlink(missing_ok=True)
-            create_private(path)
-            target = sqlite3.connect(path, timeout=30)
+        staged = Path(str(path) + ".restoring")
+        _remove_with_companions(staged)
+        create_private(staged)
+        copy = sqlite3.connect(staged)
         try:
-            source.backup(target)  # the destination changes in one transaction
+            source.backup(copy)
         finally:
-            target.close()
+            copy.close()
     finally:
         source.close()
+    try:
+        migrate(staged)
+        _replace_contents(path, staged)
+    finally:
+        _remove_with_companions(staged)
     migrate(path)
+
+
+def _replace_contents(path, staged):
+    """Copy the staged database over path's contents in one transaction, in a generation after path's."""
+    from . import generation
+
+    before = None  # the generation replaced: none when there is no database a server could have read
+    if os.path.exists(path) and os.path.getsize(path) and integrity_problem(path) is None:
+        target = sqlite3.connect(read_write_uri(path), uri=True, timeout=30, isolation_level=None)
+        try:
+            before = target.execute("select number from generation").fetchone()[0]
+        except sqlite3.Error:  # a database older than the generation
+            before = 0
+    else:
+        # A missing, empty or damaged database is replaced whole, the old file kept beside it.
+        before = 0 if os.path.exists(path) else None
+        if os.path.exists(path):
+            os.replace(path, str(path) + ".damaged")
+            for suffix in ("-wal", "-shm"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+        create_private(path)
+        target = sqlite3.connect(path, timeout=30, isolation_level=None)
+    staging = sqlite3.connect(staged, isolation_level=None)
+    try:
+        if before is not None:
+            generation.at_least(staging, before)
+        staging.backup(target)  # the destination changes in one transaction
+    finally:
+        staging.close()
+        target.close()
+
+
+def _remove_with_companions(database):
+    for suffix in ("", "-wal", "-shm", ".created"):
+        Path(str(database) + suffix).unlink(missing_ok=True)
 
 
 def private_secret(instance_path, name, make):

@@ -4,6 +4,7 @@ import json
 import secrets
 
 from .. import rules
+from . import generation
 
 
 class StaleRevision(Exception):
@@ -49,17 +50,19 @@ def row_with_record(row):
 
 
 def get_game(db, game_id):
-    """Return the game with its record as a dict, or None."""
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    """Return the game with its record as a dict, and the database's generation it was read in; or None."""
+    rows = list(db.query(f"select *, {generation.COLUMN} as generation from games where id = ?", [game_id]))
     return row_with_record(rows[0]) if rows else None
 
 
-HEAD_COLUMNS = ("id", "edit_key", "revision", "status", "next_game")
+HEAD_COLUMNS = ("id", "edit_key", "revision", "status", "next_game", "generation")
+_HEAD_SQL = f"select id, edit_key, revision, status, next_game, {generation.COLUMN} from games where id = ?"
 
 
 def get_game_head(db, game_id):
-    """Return the game's id, edit_key, revision, status and next game (or None) without its record, or None."""
-    row = db.execute(f"select {', '.join(HEAD_COLUMNS)} from games where id = ?", [game_id]).fetchone()
+    """Return the game's id, edit_key, revision, status and next game (or None) without its record, with the
+    database's generation read in the same statement; or None."""
+    row = db.execute(_HEAD_SQL, [game_id]).fetchone()
     return dict(zip(HEAD_COLUMNS, row)) if row else None
 
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .. import rules
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
+from . import generation
 from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
@@ -74,6 +75,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     """
     loaded = rules.load(record)
     when = created or now()
+    # An id is kept only when free: if it named a game before, deleting that game started a new generation, so
+    # nothing kept of it is found again (store/generation.py).
     if not game_id or db.execute("select 1 from games where id = ?", [game_id]).fetchone():
         game_id, edit_key = new_id(12), None
     edit_key = edit_key or secrets.token_urlsafe(24)
@@ -135,23 +138,29 @@ def _current(db, game_id, revision, known=None):
     return known.record if known else parse_record(game_id, row[0])
 
 
-def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None):
-    """Store record as the game at revision + 1 with the event that made it, in the caller's transaction.
+def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None,
+           generation_number=None):
+    """Store record as the game at revision + 1 with the entry that made it, in the caller's transaction; the
+    revision is of the generation given (the prepared write's, else the one now).
 
     A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
     evening's date, and the players' roster and results only when they changed. prepared: the Prepared of
     this write, whose texts and results are worked out already (the write lock is held here)."""
     text, when = loaded.text if loaded.record is record else dumps(record), now()
-    # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
+    if generation_number is None:
+        generation_number = prepared.generation if prepared else generation.current(db)
+    # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock), nor restored or
+    # imported the game at the same revision under it.
     cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
-                             "where id = ? and revision = ? returning *",
-                             [text, prepared.status if prepared else status(loaded), when, game_id, revision])
+                             f"where id = ? and revision = ? and {generation.COLUMN} = ? returning *",
+                             [text, prepared.status if prepared else status(loaded), when, game_id, revision,
+                              generation_number])
     row = cursor.fetchone()
     if row is None:
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
             raise UnknownGame(game_id)
         raise StaleRevision(game_id)
-    game = dict(zip([column[0] for column in cursor.description], row), record=record)
+    game = dict(zip([column[0] for column in cursor.description], row), record=record, generation=generation_number)
     if undone_seq is not None:
         db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
     db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
@@ -170,9 +179,12 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     return revision + 1
 
 
-def append_entry(db, game_id, kind, payload, record, revision, loaded=None):
-    """Validate record (unless `loaded` is the engine's load of it), then store it with the event that made it."""
-    prepared = prepare(db, game_id, record, revision, loaded)
+def append_entry(db, game_id, kind, payload, record, revision, loaded=None, generation_number=None):
+    """Validate record (unless `loaded` is the engine's load of it), then store it with the entry that made it.
+
+    generation_number: the database's generation the game at revision was read in (game["generation"]); a
+    write on a game read before a restore or import is then refused as stale."""
+    prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         return append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
@@ -190,18 +202,21 @@ class Prepared(NamedTuple):
     results: Results
     change: str | None
     stored: tuple | None = None
+    generation: int = 0  # the database's generation of the revision written on
 
 
-def prepare(db, game_id, record, revision, loaded=None):
+def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
     """The engine's work for a write (load, score, the results, the change), done before its transaction when
     the caller holds none, so the write lock is held for the statements alone: a Prepared."""
+    if generation_number is None:
+        generation_number = generation.current(db)
     # The game at `revision`, when loaded already, vouches for the hands the record shares with it.
-    known = loaded_at(db, game_id, revision)
+    known = loaded_at(db, game_id, revision, generation_number)
     if loaded is None:
         loaded = rules.load(record, known=known)
     scored = rules.score(loaded)
     return Prepared(known, loaded, scored, status(loaded), results_of(scored, loaded.rules.hook_applies),
-                    dumps(diff(known.record, record)) if known else None)
+                    dumps(diff(known.record, record)) if known else None, generation=generation_number)
 
 
 def append_prepared(db, game_id, kind, payload, record, revision, prepared):
@@ -220,7 +235,8 @@ def undo(db, game_id, revision):
 def undo_last(db, game_id, revision):
     """Undo as `undo` does; return (the new revision, the event undone: seq, kind, payload)."""
     with db.atomic():
-        known = loaded_at(db, game_id, revision)
+        generation_number = generation.current(db)
+        known = loaded_at(db, game_id, revision, generation_number)
         before = _current(db, game_id, revision, known)
         # The record is always the state after the last live action, so its change taken back is the undo.
         row = db.execute("select seq, kind, change, payload from events where game_id = ? and kind != 'undo' "
@@ -233,7 +249,7 @@ def undo_last(db, game_id, revision):
         # A state this game was in, validated then; the hands it shares with the game now are known already.
         loaded = rules.load(record, trusted=True, known=known)
         new_revision = _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
-                              loaded, rules.score(loaded), undone_seq=last_seq)
+                              loaded, rules.score(loaded), undone_seq=last_seq, generation_number=generation_number)
         return new_revision, {"seq": last_seq, "kind": last_kind, "payload": json.loads(payload), "change": change}
 
 

@@ -26,6 +26,7 @@ import time
 
 from sqlite_utils.migrations import Migrations
 
+from . import generation
 from .db import BUSY_SECONDS, connect
 from .files import check_storage, create_private, mark_created
 
@@ -194,6 +195,13 @@ def m043_player_habits(db):
     db["player_habits"].create_index(["key"])
 
 
+@migrations()
+def m052_generation(db):
+    """Create the database's generation (store/generation.py): one row, bumped when games may go back in time."""
+    db.execute("create table generation (id integer primary key check (id = 1), number integer not null)")
+    db.execute("insert into generation (id, number) values (1, 0)")
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
@@ -293,8 +301,12 @@ def _migrate(path):
             migrations.ensure_migrations_table(db)
             converted = db["events"].exists() and "m003_actions_and_results" in {
                 m.name for m in migrations.pending(db)}
+            # Steps applied to a database that servers may be reading: what they keep is of the old one.
+            changes_kept = db["generation"].exists() and bool(migrations.pending(db) or backfills.pending(db))
             migrations.apply(db)
             backfills.apply(db)
+            if changes_kept:
+                generation.bump(db)
         if converted:
             db.vacuum()  # give back the space of the full copies the old log held
     finally:

@@ -8,6 +8,7 @@ when that was the evening's only game.
 """
 
 from .. import rules
+from . import generation
 from .games import UnknownGame, get_game, status
 from .results import _add_to_summaries
 
@@ -44,5 +45,6 @@ def delete_game(db, game_id):
         # A finished game that moved on to this one no longer sends its followers here.
         db.execute("update games set next_game = null where next_game = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
+        generation.bump(db)  # an older export may come back under this id, at revisions it had before
         if row and db.execute("select 1 from evening_games where evening_id = ?", [row[0]]).fetchone() is None:
             db.execute("delete from evenings where id = ?", [row[0]])

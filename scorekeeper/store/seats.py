@@ -9,6 +9,7 @@ is in flight, or another process) waits for the first to commit and then finds i
 import secrets
 import sqlite3
 
+from . import generation
 from .db import now
 from .log import append_prepared, prepare, undo_last
 from .results import STORED_COLUMNS, stored_results
@@ -40,33 +41,35 @@ def _claim_action(db, game_id, action_id, revision):
     return revision
 
 
-def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None):
+def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None, generation_number=None):
     """append_entry, remembering the client's action id in the same transaction; ActionSeen if it was.
 
-    loaded: the engine's load of record, so the store does not load it again."""
-    prepared = prepare(db, game_id, record, revision, loaded)
+    loaded: the engine's load of record, so the store does not load it again; generation_number: as append_entry."""
+    prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         _claim_action(db, game_id, action_id, revision + 1)
         return append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
 
-def append_action_ahead(db, game_id, action_id, kind, payload, record, revision, loaded=None):
+def append_action_ahead(db, game_id, action_id, kind, payload, record, revision, loaded=None,
+                        generation_number=None):
     """append_action for a write worked out before the write lock, on the game at `revision`, in a transaction of
     its own: return the game as written (game, loaded, scored), or None, writing nothing, when the action id
     was applied or the game is no longer at `revision` (the caller works the action out again, under the lock).
 
     The engine's work (loading, scoring, the results) is done before the lock is taken; under it, one read
-    checks the id and the revision, then the write's few statements, so simultaneous writers wait less."""
-    prepared = prepare(db, game_id, record, revision, loaded)
+    checks the id and the revision (in the generation the game was read in), then the write's few statements, so
+    simultaneous writers wait less."""
+    prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         # One read: the game's revision, whether the id was applied, and the results stored (compared in the write).
         found = db.execute("select revision, exists (select 1 from applied_actions where game_id = :game "
-                           f"and action_id = :action), {STORED_COLUMNS} from games where id = :game",
-                           {"game": game_id, "action": action_id}).fetchone()
-        if found is None or tuple(found[:2]) != (revision, 0):
+                           f"and action_id = :action), {generation.COLUMN}, {STORED_COLUMNS} from games "
+                           "where id = :game", {"game": game_id, "action": action_id}).fetchone()
+        if found is None or tuple(found[:3]) != (revision, 0, prepared.generation):
             return None
         _claim_action(db, game_id, action_id, revision + 1)  # checked just now, under the lock: not applied
-        prepared = prepared._replace(stored=stored_results(found[2:]))
+        prepared = prepared._replace(stored=stored_results(found[3:]))
         written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared))]
     return tuple(written)
 
@@ -133,9 +136,9 @@ def seat_of_key(db, game_id, key):
     return None
 
 
-def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None):
+def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None, generation_number=None):
     """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
-    prepared = prepare(db, game_id, record, revision, loaded)
+    prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         if action_id:
             _claim_action(db, game_id, action_id, revision + 1)

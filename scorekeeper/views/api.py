@@ -112,7 +112,7 @@ def append_hand(game_id):
     hands.append(hand)
     try:
         revision = store.append_entry(store.get_db(), game_id, "hand", {"hand": len(hands) - 1}, record,
-                                      game["revision"])
+                                      game["revision"], generation_number=game["generation"])
     except RecordError as error:
         # Name the field inside the posted hand, not the whole record.
         prefix = f"hands[{len(hands) - 1}]"

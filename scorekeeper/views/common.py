@@ -156,8 +156,9 @@ def perform(game, loaded, action, *args, **kwargs):
         return None, refusal_text(error, loaded.players)
     kind, payload = outcome.entry
     try:
+        # The action loaded (and so validated) its record once; the game it was made on was read in a generation.
         store.append_entry(store.get_db(), game["id"], kind, payload, outcome.record, game["revision"],
-                           loaded=outcome.game)  # the action loaded (and so validated) its record once
+                           loaded=outcome.game, generation_number=game.get("generation"))
     except RecordError as error:
         return None, explain(error, outcome.record["players"])
     except store.StaleRevision:

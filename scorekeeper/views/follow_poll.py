@@ -7,35 +7,37 @@ the route gives it, and every other request (a changed game, an unknown one, any
 the route in views/table/sheet.py, which stays the one that answers them.
 
 When the game moved on, each of its followers fetches the sheet: the same bytes for all of them. The route
-answers the first and marks its answer as any follower's (REPLAYABLE); the answer is kept here under
-everything in the request it could depend on, with the game's follow tag and status, and the next follower
-who asks the same way gets it again without Flask. A request with a cookie other than the language's, a
-query, a condition or credentials goes to the route.
+answers the first and marks its answer as any follower's (REPLAYABLE), naming the kept.Key of the game as its
+page shows it; the answer is kept in the one cache (scorekeeper/store/kept.py) under that key, with everything else
+in the request it could depend on (the address, not the Accept-Language header but the language it resolves
+to), and the next follower who asks the same way, for the game as it stands now (its generation, revision,
+status), gets it again without Flask. A request with a cookie other than the language's, a query, a condition
+or credentials goes to the route.
 """
 
 import os
 import re
 import sqlite3
-import threading
-from collections import OrderedDict
 from http.cookies import CookieError, SimpleCookie
 
 from werkzeug.exceptions import SecurityError
-from werkzeug.http import parse_etags
+from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.wsgi import get_host
 
 from scorekeeper.serving import delivery
+from scorekeeper.store import kept
 from scorekeeper import store
 from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
+from scorekeeper.web.i18n import reader_language
 from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 POLL_PATH = re.compile(r"/games/([^/]+)/revision\Z")
 PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?\Z")
 REPLAYABLE = "scorekeeper.replayable"  # set in the environ by a route whose answer any follower may be given
-PAGES_KEPT = 1024  # a room of 200 tables and more, each game's page in a language or two
-# What a follower's page may depend on besides the game: the address it was asked at and the language.
+ANSWER = "answer"  # the kind of kept value: a follower's whole answer (status, headers, gzipped body)
+# What a follower's answer may depend on besides the game and the language: the address it was asked at.
 PAGE_DEPENDS_ON = ("SCRIPT_NAME", "PATH_INFO", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
-                   "HTTP_ACCEPT_LANGUAGE", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
+                   "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
                    "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
 # A request with any of these is not a plain follower's: the route answers it.
 NOT_PLAIN = ("QUERY_STRING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE", "HTTP_AUTHORIZATION")
@@ -49,8 +51,6 @@ class FollowersShortcut:
         self.connections = app.extensions["scorekeeper.connections"]
         self.wsgi_app = wsgi_app
         self.config = app.config
-        self.pages = OrderedDict()  # a follower's request, as page_key says it -> (status, headers, body)
-        self.pages_lock = threading.Lock()
 
     def __call__(self, environ, start_response):
         asked = environ.get("HTTP_IF_NONE_MATCH")
@@ -63,20 +63,19 @@ class FollowersShortcut:
                     headers.append(("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
                 start_response("304 NOT MODIFIED", headers)
                 return []
-        key = self._page_key(environ)
+        key = self._answer_key(environ)
         if key is None:
             return self.wsgi_app(environ, start_response)
-        with self.pages_lock:
-            kept = self.pages.get(key)
-        if kept is None:
-            return self._keep_page(key, environ, start_response)
-        status, headers, body = kept
+        found = kept.get(key)
+        if found is None:
+            return self._keep_page(environ, start_response)
+        status, headers, body = found
         start_response(status, list(headers))
         return [body]
 
-    def _page_key(self, environ):
-        """Everything a plain follower's GET of a game's page can depend on, with the game's follow tag and
-        status; None for any other request."""
+    def _answer_key(self, environ):
+        """The kept.Key of a plain follower's GET of a game's page, the game as it stands now; None for any other
+        request."""
         if environ.get("REQUEST_METHOD") != "GET" or "gzip" not in environ.get("HTTP_ACCEPT_ENCODING", ""):
             return None
         if any(environ.get(name) for name in NOT_PLAIN) or not _only_the_language_cookie(environ):
@@ -85,11 +84,15 @@ class FollowersShortcut:
         head = found and self._head(found[1])
         if not head or not self._trusted_host(environ):
             return None
-        return (delivery.follow_tag(head), head["status"], environ.get("HTTP_COOKIE", ""),
-                *(environ.get(name) for name in PAGE_DEPENDS_ON))
+        codes = self.config["LANGUAGES"]
+        cookies = environ.get("HTTP_COOKIE")
+        chosen = parse_cookie(cookies).get(LANGUAGE_COOKIE) if cookies else None  # as Flask reads it
+        language = reader_language(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"), codes)
+        return kept.Key(self.connections.path, head["generation"] or 0, head["id"], delivery.follow_tag(head),
+                        language + ("!" if chosen in codes else ""), "follower", ANSWER, _where(environ))
 
-    def _keep_page(self, key, environ, start_response):
-        """Let the route answer, and keep its answer when the route says any follower may be given it."""
+    def _keep_page(self, environ, start_response):
+        """Let the route answer, and keep its answer under the key it names when any follower may be given it."""
         said = []
 
         def noting(status, headers, exc_info=None):
@@ -97,7 +100,8 @@ class FollowersShortcut:
             return start_response(status, headers, exc_info)
 
         answer = self.wsgi_app(environ, noting)
-        if not (environ.get(REPLAYABLE) and said and said[0].startswith("200 ")
+        made = environ.get(REPLAYABLE)  # the kept.Key of the game as the route's page shows it
+        if not (made and said and said[0].startswith("200 ")
                 and not any(name.lower() == "set-cookie" for name, _value in said[1])):
             return answer
         try:
@@ -105,10 +109,9 @@ class FollowersShortcut:
         finally:
             if hasattr(answer, "close"):
                 answer.close()
-        with self.pages_lock:
-            self.pages[key] = (said[0], tuple(said[1]), body)
-            while len(self.pages) > PAGES_KEPT:
-                self.pages.popitem(last=False)
+        headers = tuple(said[1])
+        kept.put(made._replace(kind=ANSWER, detail=_where(environ)), (said[0], headers, body),
+                 len(body) + sum(len(name) + len(value) for name, value in headers))
         return [body]
 
     def _trusted_host(self, environ):
@@ -132,6 +135,11 @@ class FollowersShortcut:
             return store.get_game_head(self.connections.get(), game_id)
         except sqlite3.Error:  # the route answers with the storage's trouble, in words
             return None
+
+
+def _where(environ):
+    """The address a follower asked at, which the page's links and headers depend on."""
+    return tuple(environ.get(name) for name in PAGE_DEPENDS_ON)
 
 
 def _only_the_language_cookie(environ):

@@ -9,7 +9,7 @@ import hashlib
 import json
 import re
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale, support
@@ -17,6 +17,8 @@ from babel.messages.extract import extract_from_dir
 from babel.plural import to_javascript
 from flask import current_app, g, has_app_context, request, url_for
 from flask_babel import Babel, force_locale, get_locale, get_translations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from scorekeeper.rules import words
 
@@ -39,10 +41,21 @@ def current_language():
 def choose_locale():
     if request.path.startswith("/api/"):  # the JSON API's answers stay English: machines and scripts read them
         return "en"
-    chosen = request.cookies.get(COOKIE)
-    if chosen in languages():
+    return reader_language(request.cookies.get(COOKIE), request.headers.get("Accept-Language"), languages())
+
+
+def reader_language(chosen, accepted, codes):
+    """The language a reader gets: the one chosen in the gear menu (the cookie's value), else the best of the
+    phone's (the Accept-Language header) among codes, else English. Used before Flask too (views/follow_poll.py),
+    so a page kept for a language is found by every spelling of the header that resolves to it."""
+    if chosen in codes:
         return chosen
-    return request.accept_languages.best_match(list(languages()), default="en")
+    return _best_match(accepted or "", tuple(codes))
+
+
+@lru_cache(maxsize=256)  # a handful of headers a room's phones send; a name is a few bytes
+def _best_match(accepted, codes):
+    return parse_accept_header(accepted, LanguageAccept).best_match(list(codes), default="en")
 
 
 def _source():

@@ -246,7 +246,7 @@ def _write_ahead(db, game_id, action_id, action, body, revision, seat):
     if outcome is None or outcome.entry[0] == "sealed":
         return None
     written = store.append_action_ahead(db, game_id, action_id, *outcome.entry, outcome.record, game["revision"],
-                                        loaded=outcome.game)
+                                        loaded=outcome.game, generation_number=game["generation"])
     return None if written is None else (200, _answer_of(*written, outcome.message))
 
 

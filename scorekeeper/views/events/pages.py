@@ -9,8 +9,8 @@ import threading
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from scorekeeper.serving import delivery
+from scorekeeper.store import kept
 from scorekeeper import store
-from scorekeeper.serving.bounded_cache import BoundedCache
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
@@ -19,7 +19,7 @@ from ...rules.words import _, lazy_gettext, locale
 from ..common import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
-from .room import Room, event_row, give_director_key, is_director, run_action
+from .room import Room, event_key, event_row, give_director_key, is_director, run_action
 
 MAX_PLAYERS_TEXT = 50_000
 EXAMPLE_RULES = '{"scoring": "exact"}'
@@ -189,7 +189,6 @@ def revision(event_id):
 
 
 # The pages everyone reads alike, rendered once per event revision: after a tap every phone asks at once.
-_PAGES = BoundedCache(16 * 1024 * 1024)
 _RENDERING = threading.Lock()
 
 
@@ -199,16 +198,17 @@ def _read_only_page(event_id, template):
         abort(404, _("There is no event %(id)s.", id=repr(event_id[:40])))
     if session.get("_flashes"):
         return render_template(template, room=Room(event_row(event_id)))
-    key = (template, event_id, tag, request.host_url, locale())
-    page = _PAGES.get(key)
+    key = event_key(event_id, tag, template, "reader", (request.host_url,))
+    page = kept.get(key)
     if page is None:
         with _RENDERING:  # one renders, the others wait and take its page
-            page = _PAGES.get(key)
+            page = kept.get(key)
             if page is None:
                 room = Room(event_row(event_id))
                 page = render_template(template, room=room)
-                _PAGES.put((template, event_id, room.tag, request.host_url, locale()), page)
-    return delivery.page_once_gzipped(key, page)
+                key = key._replace(tag=room.tag)  # the event as rendered: newer when it moved meanwhile
+                kept.put(key, page)
+    return delivery.page_once_gzipped(key._replace(kind="gzip:" + template), page)[0]
 
 
 @bp.get("/events/<event_id>/standings")

@@ -3,18 +3,16 @@
 from flask import Response, abort
 
 from scorekeeper.serving import delivery
+from scorekeeper.store import kept
 from scorekeeper import printing
-from scorekeeper.serving.bounded_cache import BoundedCache
 from scorekeeper.web.i18n import speaking
 from ...printing import events as printouts
 from ...rules import RecordError, events
 from ...rules.words import _, locale
 from . import bp
-from .room import Room, event_language, event_row, is_director
+from .room import Room, event_key, event_language, event_row, is_director
 
 
-# A round's cards change only when its seats or games do (a swap, a late player): rendering them takes seconds.
-_CARDS = BoundedCache(32 * 1024 * 1024)
 
 
 def _pdf(data, name):
@@ -44,15 +42,16 @@ def cards(event_id, number):
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
     standings_url = delivery.full_link("events.standings", event_id=event_id)
     with speaking(event_language(room.record)):  # the event's language, whoever prints (docs/events.md)
-        key = (event_id, number, room.row["name"], standings_url, locale(),
-               tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables))
-        data = _CARDS.get(key)
+        # A round's cards change only when its seats or games do (a swap, a late player): rendering takes seconds.
+        key = event_key(event_id, "", "cards", "director", (number, room.row["name"], standings_url, tuple(
+            (t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables)))
+        data = kept.get(key)
         if data is None:
             try:
                 data = printouts.round_cards_pdf(room.row["name"] or _("Event"), number, tables, standings_url)
             except printing.SheetError as error:
                 abort(400, _("This round cannot be printed: %(why)s", why=error))
-            _CARDS.put(key, data)
+            kept.put(key, data)
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
 
 

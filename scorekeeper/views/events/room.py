@@ -10,17 +10,16 @@ import json
 import secrets
 from datetime import datetime, timedelta, timezone
 
-from flask import abort, request
+from flask import abort, current_app, request
 
-from ... import rules, store
-from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.store import kept
+from scorekeeper import rules, store
 from scorekeeper.web.i18n import languages
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext, locale
 
 DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
-_SCORED = BoundedCache(16 * 1024 * 1024)
 
 
 def director_cookie(event_id):
@@ -138,13 +137,19 @@ class Room:
 def _scored(event_id, tag, event, loaded):
     """The scored event, kept as JSON per event revision and language (its tie-breaks are sentences; read-only:
     each caller gets its own copy)."""
-    key = (event_id, tag, locale())
-    text = _SCORED.get(key)
+    key = event_key(event_id, tag, "scored")
+    text = kept.get(key)
     if text is None:
         scored = events.score_event(event, loaded)
-        _SCORED.put(key, json.dumps(scored))
+        kept.put(key, json.dumps(scored))
         return scored
     return json.loads(text)
+
+
+def event_key(event_id, tag, kind, viewer="", detail=()):
+    """The kept.Key of what an event's pages keep, in the reader's language; the event's tag (its revision)
+    digests the database's generation and every game's revision."""
+    return kept.Key(current_app.config["DATABASE"], 0, f"event/{event_id}", tag, locale(), viewer, kind, detail)
 
 
 def event_language(record):

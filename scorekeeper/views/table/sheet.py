@@ -4,14 +4,15 @@ the game over."""
 import datetime
 import threading
 
-from flask import Response, abort, make_response, redirect, render_template, request, session, url_for
+from flask import Response, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from markupsafe import escape
 
-from scorekeeper.serving import delivery, shared_pages
+from scorekeeper.serving import delivery
+from scorekeeper.store import kept
 from scorekeeper import printing, rules, store
 from scorekeeper.text.display import adjustment_word, trump_name, trump_symbols
-from scorekeeper.serving.bounded_cache import BoundedCache
 from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token
+from scorekeeper.web.i18n import COOKIE, languages
 from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
@@ -46,7 +47,7 @@ def day(iso):
         return iso
 
 
-_SHEETS = BoundedCache(32 * 1024 * 1024)
+FOLLOWER = "follower"
 CSRF_SLOT = "\x00csrf\x00"
 ORIGIN_SLOT = "\x00origin\x00"
 _RENDERING = threading.Lock()
@@ -66,10 +67,10 @@ def live_hand(loaded):
             "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
 
 
-def render_sheet(game_id, editor, csrf, tag=None):
-    """Render the whole sheet page of a game (tag: what its follow script polls with, see follow_tag)."""
+def render_sheet(game_id, editor, csrf):
+    """Render the whole sheet page of a game; return (the game as rendered, the page). The page's follow script
+    polls with the tag of the game it shows (see follow_tag), read with it."""
     game, loaded = load_game(game_id)
-    tag = tag or delivery.follow_tag(store.get_game_head(store.get_db(), game_id))
     upcoming = actions.upcoming(loaded)
     scored = rules.score(loaded)
     page = render_template("table/sheet.html", game=game, loaded=loaded, scored=scored,
@@ -80,9 +81,17 @@ def render_sheet(game_id, editor, csrf, tag=None):
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=trump_symbols(), csrf=csrf,
                            undealable=rules.undealable(loaded),
-                           follow_tag=tag, last_hands=rules.last_hands(loaded, scored),
+                           follow_tag=delivery.follow_tag(game), last_hands=rules.last_hands(loaded, scored),
                            about=actions.about_of(game["record"], game["created"]))
-    return game["revision"], page
+    return game, page
+
+
+def page_key(head, viewer, kind="sheet", detail=()):
+    """The kept.Key of a game's page as the head (its generation, revision, status, next game) names it, in the
+    reader's language (marked when chosen in the gear menu, which then shows the choice)."""
+    language = words.locale() + ("!" if request.cookies.get(COOKIE) in languages() else "")
+    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], delivery.follow_tag(head),
+                    language, viewer, kind, detail)
 
 
 @bp.get("/games/<game_id>/sheet")
@@ -99,42 +108,40 @@ def _sheet(game_id, game, editor):
     if session.get("_flashes"):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
-    tag = delivery.follow_tag(game)
-    # Abandoning a game changes its status (the sheet says so), not its revision: the tag is marked, and both
-    # name the page.
-    status = game["status"]
-    language = words.locale()  # the page is in the reader's language: one kept page for each
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
-        request.environ[REPLAYABLE] = True  # and answered again before Flask (follow_poll.py)
-        return delivery.page_once_gzipped(("sheet", game_id, tag, status, origin, language),
-                                          lambda: _kept_sheet(game_id, editor, origin, tag, status, language))
+        answer, made = delivery.page_once_gzipped(page_key(game, FOLLOWER, "gzip", (origin,)),
+                                                  lambda: _kept_sheet(game_id, game, FOLLOWER, origin))
+        # Any follower asking the same way may be given it again before Flask (follow_poll.py), under the key of
+        # the game as the page shows it: a page rendered after a change is never kept under the older tag.
+        request.environ[REPLAYABLE] = made
+        return answer
     # The editor's Share panel lists the seat links, which change without a new revision.
     seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items()))
-    return _kept_sheet(game_id, editor, origin, tag, status, language, seats).replace(CSRF_SLOT, token)
+    return _kept_sheet(game_id, game, ("editor", seats), origin)[0].replace(CSRF_SLOT, token)
 
 
-def _kept_sheet(game_id, editor, origin, tag, status, language, seats=()):
-    """The sheet page at the game's follow tag and status in a language, rendered once and kept (with slots for
-    the CSRF token)."""
-    key = (game_id, tag, editor, seats, status, language)
-    shared = f"{tag}.{status}"  # its name among the pages `serve --workers N` share
-    page = _SHEETS.get(key)
+def _kept_sheet(game_id, head, viewer, origin):
+    """The sheet page of the game in the reader's language for a viewer, rendered once and kept with slots for
+    the CSRF token; return (the page, the kept.Key of the game it shows)."""
+    key = page_key(head, viewer)
+    page = kept.get(key)
     if page is None:
         # After a change every follower asks at once: one renders, the others wait and take its page.
         with _RENDERING:
-            page = _SHEETS.get(key)
-            if page is None and not editor:  # another process of `serve --workers N` may have rendered it
-                page = shared_pages.get(game_id, shared, language)
+            page = kept.get(key)
+            folder = current_app.config.get(kept.SHARED_FOLDER) if viewer == FOLLOWER else None
+            if page is None and folder:  # another process of `serve --workers N` may have rendered it
+                page = kept.shared(folder, key)
                 if page is not None:
-                    _SHEETS.put(key, page)
+                    kept.put(key, page)
             if page is None:
-                revision, page = render_sheet(game_id, editor, CSRF_SLOT, tag)
+                game, page = render_sheet(game_id, viewer != FOLLOWER, CSRF_SLOT)
                 page = page.replace(origin, ORIGIN_SLOT)
-                if str(revision) == delivery.tag_revision(tag):  # not changed while rendering
-                    _SHEETS.put(key, page)
-                    if not editor:
-                        shared_pages.put(game_id, shared, page, language)
-    return page.replace(ORIGIN_SLOT, origin)
+                key = page_key(game, viewer)  # the game as rendered: newer than the head when it moved meanwhile
+                kept.put(key, page)
+                if folder:
+                    kept.share(folder, key, page)
+    return page.replace(ORIGIN_SLOT, origin), key
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
