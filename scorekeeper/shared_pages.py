@@ -17,7 +17,7 @@ import tempfile
 from flask import current_app
 
 CONFIG = "SHARED_PAGES"
-_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
 
 def make_folder():
@@ -31,7 +31,7 @@ def remove_folder(folder):
 
 def _folder(game_id):
     folder = current_app.config.get(CONFIG)
-    return folder if folder and _SAFE_ID.match(game_id) else None
+    return folder if folder and _SAFE_ID.fullmatch(game_id) else None
 
 
 def _name(game_id, revision, language):
@@ -41,7 +41,7 @@ def _name(game_id, revision, language):
 def get(game_id, revision, language=""):
     """The page of the game at revision (in language) as another process rendered it, or None."""
     folder = _folder(game_id)
-    if folder is None or not _SAFE_ID.match(language or "x"):
+    if folder is None or not _SAFE_ID.fullmatch(language or "x"):
         return None
     try:
         with open(os.path.join(folder, _name(game_id, revision, language)), encoding="utf-8") as file:
@@ -54,7 +54,7 @@ def put(game_id, revision, page, language=""):
     """Leave the page of the game at revision (in language) for the other processes; drop the game's older pages
     (the same revision in other languages stays)."""
     folder = _folder(game_id)
-    if folder is None or not _SAFE_ID.match(language or "x"):
+    if folder is None or not _SAFE_ID.fullmatch(language or "x"):
         return
     path = os.path.join(folder, _name(game_id, revision, language))
     current = (os.path.join(folder, _name(game_id, revision, "")), os.path.join(folder, f"{game_id}.{revision}~"))

@@ -14,7 +14,7 @@ from .common import give_edit_key, load_scored
 bp = Blueprint("transfer", __name__)
 
 BOM = "\ufeff"  # Excel reads a CSV as UTF-8 only when it starts with this mark
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?$")
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?", re.ASCII)
 # A whole export is read and sent a page of games at a time, on this thread's own connection (no request
 # context needed once the view returns); at most two at once, a third is told to try again (503).
 EXPORT_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two exports of every game are being sent already; "
@@ -108,7 +108,7 @@ def import_games(db, records):
                 skipped += 1
                 continue
             date, evening = entry.get("date"), entry.get("evening")
-            created = date if isinstance(date, str) and ISO_DATE.match(date) else None
+            created = date if isinstance(date, str) and ISO_DATE.fullmatch(date) else None
             game_id, edit_key = store.import_game(
                 db, record, created, evening_id=evenings.get(evening),
                 new_evening_id=evening if evening and evening not in evenings else None,
