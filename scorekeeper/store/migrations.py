@@ -265,6 +265,32 @@ def b043_habits(db):
         store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
 
 
+@backfills()
+def b053_player_keys(db):
+    """Match players by today's key (rules.name_key: NFC, invisible characters removed, casefolded), not
+    only trimmed and casefolded: the roster, and the results of every game whose names' keys changed."""
+    from .. import rules
+    from .results import store_results
+
+    def old_key(name):
+        return str(name).strip().casefold()
+
+    for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
+        if key != rules.name_key(name):  # the earliest of the same player's names stays on the roster
+            db.execute("delete from players where key = ?", [key])
+            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
+                       [rules.name_key(name), name, created])
+    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
+        try:
+            players = json.loads(text)["players"]
+            if all(old_key(name) == rules.name_key(name) for name in players):
+                continue
+            loaded = rules.load(text)
+        except (ValueError, TypeError, KeyError):  # RecordError is a ValueError: a damaged game keeps its results
+            continue
+        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
+
+
 # ---- applying them ----------------------------------------------------------------------------------
 
 def migrate(path):
