@@ -7,6 +7,7 @@ casefolding: "é" and "e" + a combining accent, "Ann" and "ANN", "A" and "A" + a
 Every way a name comes in (the setup form, the API, imports, events, a late arrival) goes through here.
 """
 
+import functools
 import unicodedata
 
 from .checks import RecordError
@@ -24,6 +25,7 @@ def _invisible(char):
     return char in BLANKS or unicodedata.category(char) == "Cf"
 
 
+@functools.lru_cache(maxsize=4096)  # a room's names come back at every tap and every import's game
 def name_key(name):
     """Return what two names of the same player share: NFC, invisible characters removed, casefolded."""
     text = unicodedata.normalize("NFC", str(name))

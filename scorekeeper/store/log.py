@@ -65,14 +65,15 @@ def create_next_game(db, game_id, record, evening_id=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None):
+                history=None, loaded=None, results=None):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole event log when `history` is given; it joins evening_id, or starts an evening with
-    new_evening_id when that id is free, else a new one.
+    new_evening_id when that id is free, else a new one. loaded and results: the record loaded and its
+    results_of, when worked out already (before the transaction).
     """
-    loaded = rules.load(record)
+    loaded = loaded or rules.load(record)
     when = created or now()
     if not game_id or db.execute("select 1 from games where id = ?", [game_id]).fetchone():
         game_id, edit_key = new_id(12), None
@@ -91,7 +92,10 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
-    store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+    if results is None:
+        store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+    else:  # a new game: no results stored yet
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}))
     return game_id, edit_key
 
 

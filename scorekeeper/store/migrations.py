@@ -194,6 +194,15 @@ def m043_player_habits(db):
     db["player_habits"].create_index(["key"])
 
 
+@migrations()
+def m053_pending_imports(db):
+    """Name the games of an import not finished yet: hidden from the lists, taken out if it fails or its
+    process dies (store/imports.py)."""
+    db["pending_imports"].create({"game_id": str, "import_id": str, "pid": int, "created": str}, pk="game_id",
+                                 not_null={"import_id"})
+    db["pending_imports"].create_index(["import_id"])
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
