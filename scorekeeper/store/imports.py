@@ -11,6 +11,7 @@ forgets the names: then every game of the file is there at once.
 
 import json
 import os
+import time
 from typing import NamedTuple
 
 from .. import rules
@@ -20,7 +21,7 @@ from .log import import_game
 from .removal import delete_game
 from .results import results_of
 
-CHUNK = 50  # games a transaction: a few tens of milliseconds of statements, so a tap waits no longer
+CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
 META_KEYS = ("date", "evening", "id", "edit_key", "history")  # beside the record in an export (exports.py)
 
 
@@ -37,6 +38,7 @@ def ready(entries):
     """Do the engine's work for every game of the file (no lock held): a Ready each."""
     out = []
     for entry in entries:
+        time.sleep(0)  # let a tap's thread have the interpreter now, not at the next forced switch (5 ms)
         record = {key: value for key, value in entry.items() if key not in META_KEYS}
         loaded = rules.load(record)
         out.append(Ready(entry, record, loaded, results_of(rules.score(loaded), loaded.rules.hook_applies)))
@@ -79,6 +81,9 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                     if evening:
                         evenings.setdefault(evening, evening_of(db, game_id))
                     made.append((game_id, edit_key))
+            # The import's own connection moves the WAL into the file, so no tap's commit meets a checkpoint of
+            # the import's pages (the commit that crosses SQLite's threshold does it, with the lock held).
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             if between is not None:
                 between()
         with db.atomic():
