@@ -96,10 +96,11 @@ def test_settlement_rounds_each_net_within_a_cent_and_ties_pay_the_same():
     assert all(abs(m - e) < 0.01 for m, e in zip(money, exact))
 
 
-def test_when_no_rounding_to_cents_fits_tied_players_still_pay_the_same_and_it_sums_to_zero():
+def test_when_no_rounding_to_cents_keeps_ties_equal_tied_players_differ_by_a_cent_and_it_sums_to_zero():
     # Prospect at 0.05: three tied winners share 1.25 (41 2/3 cents each), five tied losers pay 25 cents each.
+    # Each stays within a cent of exact (issue 23): 0.40 each was 1 2/3 cents off.
     money = nets([10, 10, 10, 0, 0, 0, 0, 0], 0.05, "prospect")
-    assert money == [0.40, 0.40, 0.40, -0.24, -0.24, -0.24, -0.24, -0.24]
+    assert money == [0.41, 0.42, 0.42, -0.25, -0.25, -0.25, -0.25, -0.25]
 
 
 def test_an_actions_record_is_stored_as_itself_though_only_its_new_hand_is_written_out():

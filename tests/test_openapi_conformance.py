@@ -4,6 +4,7 @@ ones and invalid ones, and checks each answer: never a 5xx, only the statuses an
 description names, bodies as it describes them."""
 
 import json
+import re
 
 import pytest
 import requests
@@ -55,9 +56,30 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
 def test_every_route_of_the_api_is_described(app):
     described = {(method, path.replace("{game_id}", "<game_id>").replace("{event_id}", "<event_id>"))
                  for method, path in OPERATIONS}
-    routes = {(method, rule.rule) for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
-              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)) for rule in app.url_map.iter_rules()
+              if rule.rule.startswith("/api/") for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routes == described
+
+
+def test_options_offers_the_described_methods_only(client):
+    """OPTIONS (and a 405's Allow) names what the description has at that path: /api/events/import once offered
+    GET, from /api/events/<event_id>."""
+    for path, item in json.loads(OPENAPI.read_text())["paths"].items():
+        concrete = path.replace("{game_id}", "g1").replace("{event_id}", "e1")
+        allowed = set(client.options(concrete).headers["Allow"].split(", ")) - {"HEAD", "OPTIONS"}
+        assert allowed == {method.upper() for method in item}, path
+
+
+def test_the_language_is_described_as_the_five_the_app_takes(app, client):
+    described = json.loads(OPENAPI.read_text())["components"]["schemas"]
+    assert set(described["Record"]["properties"]["language"]["enum"]) == set(app.config["LANGUAGES"]) | {None}
+    assert set(described["EventRecord"]["properties"]["language"]["enum"]) == set(app.config["LANGUAGES"])
+    refused = client.post("/api/games", json=dict(record(hands=[]), language="xx"))
+    assert refused.status_code == 422 and refused.get_json()["field"] == "language"
+    event = {"name": "Cup", "format": "rounds", "seed": "s", "players": ["Ann", "Bob", "Cy", "Di"], "language": "xx"}
+    for path in ("/api/events", "/api/events/import"):
+        refused = client.post(path, json=event, headers={"Authorization": f"Bearer {OWNER_KEY}"})
+        assert refused.status_code == 422 and refused.get_json()["field"] == "language", path
 
 
 def test_the_actions_api_keeps_to_the_description(client):

@@ -10,6 +10,7 @@ from .bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_st
                       blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
                       over_under_by, tricks_needed, trump_namer)
 from .modifiers import MODIFIERS, PENALTIES
+from .names import is_same_player, name_key, player_name, player_names
 from .patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
 from .plan import PLAN_CHANGES, changed_deals, completed_hands, completed_rules, next_hand, undealable
 from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points

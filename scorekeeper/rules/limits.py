@@ -22,7 +22,7 @@ MAX_MONEY = 1_000_000       # the stake, and each Prospect payout
 MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
 MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
 MAX_NOTE = 80               # characters of a game's or an evening's note ("Birthday at Ann's")
-DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # a date as YYYY-MM-DD, ASCII digits only
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # a date as YYYY-MM-DD, ASCII digits only
 
 
 class LimitError(ValueError):
@@ -222,7 +222,7 @@ def check_table(data, players):
 
 def checked_date(value, path="date"):
     """Return a day written YYYY-MM-DD (a real day of years 1 to 9999), else raise LimitError."""
-    if not isinstance(value, str) or not DAY.match(value):
+    if not isinstance(value, str) or not DAY.fullmatch(value):
         raise LimitError(path, _("must be a day written YYYY-MM-DD, such as 2026-11-25"))
     try:
         return datetime.date.fromisoformat(value).isoformat()

@@ -14,6 +14,7 @@ from .bidding import BIDDING_STYLES
 from .checks import RecordError, fail, whole
 from .game_rules import Rules, load_rules
 from .modifiers import PENALTIES
+from .names import player_names
 from .patterns import PATTERNS
 from .scored import hand_by_hand, score_hand, with_joins
 from .trump import TRUMPS
@@ -84,13 +85,7 @@ def _players(data):
     players = data.get("players")
     if not isinstance(players, list) or len(players) < 2:
         fail("players", _("must list at least 2 player names"))
-    seen = set()
-    for seat, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            fail(f"players[{seat}]", _("must be a name"))
-        if name.strip().casefold() in seen:
-            fail(f"players[{seat}]", _("%(name)s is listed twice", name=repr(name)))
-        seen.add(name.strip().casefold())
+    player_names(players)  # refuses a control character, a name that shows nothing, the same player twice
     return players
 
 

@@ -133,35 +133,34 @@ SETTLEMENTS = Registry(lazy_gettext("settlement"), [
 def _round_cents(amounts, players=None):
     """Round exact amounts of cents to whole cents that add up to their rounded sum.
 
-    Each amount is rounded down or up (so within a cent of exact) and the first `players`
-    amounts that are equal stay equal: tied players pay the same. When no such rounding adds
-    up (three tied at +41 2/3 and five at -25 cannot), the equal amounts move further, as
-    little as the sum allows (the least squared error in cents).
+    Each amount is rounded down or up, so every one is within a cent of exact, with the least squared
+    error in cents. The first `players` amounts that are equal stay equal (tied players pay the same)
+    where such a rounding adds up; where none does (three tied at +41 2/3 and five at -25), tied
+    players differ by a cent rather than any amount moving further: +42, +42, +41 and -25 each.
     """
     players = len(amounts) if players is None else players
     groups = {}
     for index, amount in enumerate(amounts):
         groups.setdefault(amount if index < players else ("apart", index), []).append(index)
     target = round(sum(amounts))
-    members = list(groups.values())
-    exact = [amounts[group[0]] for group in members]
-    for reach in range(0, 1 + max((abs(int(x)) for x in exact), default=0) + 1):
-        chosen = _closest_sum(exact, [len(group) for group in members], target, reach)
+    for members in (list(groups.values()), [[index] for index in range(len(amounts))]):
+        chosen = _closest_sum([amounts[group[0]] for group in members], [len(group) for group in members], target)
         if chosen is not None:
             cents = [0] * len(amounts)
             for group, value in zip(members, chosen):
                 for index in group:
                     cents[index] = value
             return cents
-    raise ValueError("no rounding to cents adds up")  # unreachable: every amount at 0 adds up to 0
+    # Unreachable while the amounts sum to whole cents (every settlement's do: the pot takes the rest).
+    raise ValueError("no rounding to cents adds up")
 
 
-def _closest_sum(exact, sizes, target, reach):
-    """Return whole cents per group, each within floor - reach .. ceil + reach of its exact amount,
-    whose sum (each times its group's size) is target, with the least squared error; None if none."""
+def _closest_sum(exact, sizes, target):
+    """Return whole cents per group, each its exact amount rounded down or up, whose sum (each times its
+    group's size) is target, with the least squared error; None if none."""
     best = {0: (0, ())}  # the sum so far -> (squared error, choices)
     for amount, size in zip(exact, sizes):
-        low, high = math.floor(amount) - reach, math.ceil(amount) + reach
+        low, high = math.floor(amount), math.ceil(amount)
         step = {}
         for total, (error, choices) in best.items():
             for value in range(low, high + 1):

@@ -17,8 +17,8 @@ def unpack(game):
 
 
 def name_key(name):
-    """Return the key a player's name is matched by: trimmed, case ignored."""
-    return str(name).strip().casefold()
+    """Return the key a player's name is matched by: the same player's names share it (rules.names)."""
+    return rules.name_key(name)
 
 
 def seat_of(name, scored):

@@ -13,6 +13,7 @@ They raise ValueError with a message a player can act on.
 
 import copy
 
+from .names import name_key, player_name
 from .patterns import decks_for
 from .words import _
 
@@ -91,10 +92,13 @@ def standing_totals(record, totals):
 
 def add_player(record, name, total=0):
     """Seat a late arrival in the last seat; they join the next hand with `total`."""
-    name = (name or "").strip()
-    if not name:
+    if not (name or "").strip():
         raise ValueError(_("enter the newcomer's name"))
-    if name.casefold() in {player.strip().casefold() for player in record["players"]}:
+    try:
+        name = player_name(name)
+    except ValueError as error:  # a RecordError naming no field a person sees: say it as a sentence
+        raise ValueError(_("the newcomer's name %(problem)s", problem=error.message)) from None
+    if name_key(name) in {name_key(player) for player in record["players"]}:
         raise ValueError(_("%(name)s is already at the table; choose another name", name=name))
     if isinstance(total, bool) or not isinstance(total, (int, float)):
         raise ValueError(_("the starting total must be a number"))

@@ -17,7 +17,7 @@ from .presets import PRESETS
 from .scoring import SYSTEMS, HandView
 from .words import _
 
-EXAMPLE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*$", re.ASCII)
+EXAMPLE = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*", re.ASCII)
 DEFAULT_CARDS = 10
 DEFAULT_PLAYERS = 4
 
@@ -37,7 +37,7 @@ class Remembered:
 
 def parse_example(text, cards=None):
     """Return a Remembered from 'BID/TRICKS=POINTS' or 'BID/TRICKS@CARDS=POINTS', or raise ValueError saying why."""
-    match = EXAMPLE.match(str(text))
+    match = EXAMPLE.fullmatch(str(text))
     if not match:
         raise ValueError(_("%(text)s is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)",
                            text=repr(text)))

@@ -28,6 +28,7 @@ from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_l
                     get_game, get_game_head, list_games, may_edit, unreadable_games)
 from .log import (NothingToUndo, append_entry, create_game, create_next_game, full_history, history, import_game, undo,
                   undo_last)
+from .imports import import_games
 from .migrations import migrate, migrations
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_habits, player_results, player_summaries, table_of
@@ -51,7 +52,7 @@ __all__ = [
     "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
     "new_id", "StorageError",
     # games and their log
-    "create_game", "create_next_game", "import_game", "get_game", "get_game_head", "load_game", "scored_game",
+    "create_game", "create_next_game", "import_game", "import_games", "get_game", "get_game_head", "load_game", "scored_game",
     "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
     "append_entry", "undo", "undo_last", "history", "replay",
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",

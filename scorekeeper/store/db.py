@@ -201,7 +201,14 @@ def init_app(app):
     """Apply the migrations, set up the connections, register the teardown and the init-db command."""
     from .migrations import migrate
 
+    from .imports import discard_abandoned
+
     migrate(app.config["DATABASE"])
+    db = connect(app.config["DATABASE"], create=False)
+    try:
+        discard_abandoned(db)  # an import whose process died midway leaves nothing
+    finally:
+        db.close()
     connections = Connections(app.config["DATABASE"])
     app.extensions["scorekeeper.connections"] = connections
     app.extensions["scorekeeper.keeper"] = connections  # the name older code closes

@@ -1,5 +1,6 @@
 """Evenings (the games of one table, in order) and the roster of players (issue 5)."""
 
+from .. import rules
 from .db import new_id
 from .games import GAME_COLUMNS, DamagedGame, parse_record, row_with_record
 
@@ -24,8 +25,8 @@ def touch_evening(db, game_id, now):
 
 
 def remember_players(db, names, now):
-    """Add names the roster does not know yet; a name is matched trimmed, case ignored."""
-    rows = [(str(name).strip().casefold(), str(name).strip(), now) for name in names if str(name).strip()]
+    """Add names the roster does not know yet; a name is matched by its key (rules.name_key)."""
+    rows = [(rules.name_key(name), str(name).strip(), now) for name in names if rules.name_key(name)]
     db.conn.executemany("insert or ignore into players (key, name, created) values (?, ?, ?)", rows)
 
 

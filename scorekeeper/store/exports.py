@@ -28,7 +28,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
 META_KEYS = ("date", "evening", "id", "edit_key", "history")
 # Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}$")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
 
 def neutralise(value):
@@ -214,7 +214,7 @@ def _check_meta(record):
     """Refuse an export's extra keys that are not what the export writes."""
     for key in ("id", "edit_key", "evening"):
         value = record.get(key)
-        if value is not None and (not isinstance(value, str) or not TOKEN.match(value)):
+        if value is not None and (not isinstance(value, str) or not TOKEN.fullmatch(value)):
             raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))

@@ -72,9 +72,13 @@ def list_games(db):
     return [row_with_record(row) for row in db.query(sql)]
 
 
+# The games of an import still being written are not listed yet (store/imports.py).
+NOT_PENDING = "g.id not in (select game_id from pending_imports)"
+
+
 def game_list(db, status=None, limit=20, offset=0):
     """Return one page of games, most recently played first: id, players, hands done, status, dates."""
-    where = "where g.status = ?" if status else ""
+    where = f"where {NOT_PENDING} and g.status = ?" if status else f"where {NOT_PENDING}"
     sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
            f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
     params = ([status] if status else []) + [limit, offset]
@@ -98,8 +102,8 @@ def _about(db, ids):
 def count_games(db, status=None):
     """Return how many games there are (with that status)."""
     if status:
-        return db.execute("select count(*) from games where status = ?", [status]).fetchone()[0]
-    return db.execute("select count(*) from games").fetchone()[0]
+        return db.execute(f"select count(*) from games g where {NOT_PENDING} and status = ?", [status]).fetchone()[0]
+    return db.execute(f"select count(*) from games g where {NOT_PENDING}").fetchone()[0]
 
 
 def games_in_pages(db, damaged=None, size=100):

@@ -66,14 +66,15 @@ def create_next_game(db, game_id, record, evening_id=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None):
+                history=None, loaded=None, results=None):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole history when `history` is given; it joins evening_id, or starts an evening with
-    new_evening_id when that id is free, else a new one.
+    new_evening_id when that id is free, else a new one. loaded and results: the record loaded and its
+    results_of, when worked out already (before the transaction).
     """
-    loaded = rules.load(record)
+    loaded = loaded or rules.load(record)
     when = created or now()
     # An id is kept only when free: if it named a game before, deleting that game started a new generation, so
     # nothing kept of it is found again (store/generation.py).
@@ -94,7 +95,10 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
-    store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+    if results is None:
+        store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+    else:  # a new game: no results stored yet
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}))
     return game_id, edit_key
 
 

@@ -202,6 +202,15 @@ def m052_generation(db):
     db.execute("insert into generation (id, number) values (1, 0)")
 
 
+@migrations()
+def m053_pending_imports(db):
+    """Name the games of an import not finished yet: hidden from the lists, taken out if it fails or its
+    process dies (store/imports.py)."""
+    db["pending_imports"].create({"game_id": str, "import_id": str, "pid": int, "created": str}, pk="game_id",
+                                 not_null={"import_id"})
+    db["pending_imports"].create_index(["import_id"])
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
@@ -271,6 +280,32 @@ def b043_habits(db):
         except rules.RecordError:
             continue
         store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
+
+
+@backfills()
+def b053_player_keys(db):
+    """Match players by today's key (rules.name_key: NFC, invisible characters removed, casefolded), not
+    only trimmed and casefolded: the roster, and the results of every game whose names' keys changed."""
+    from .. import rules
+    from .results import store_results
+
+    def old_key(name):
+        return str(name).strip().casefold()
+
+    for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
+        if key != rules.name_key(name):  # the earliest of the same player's names stays on the roster
+            db.execute("delete from players where key = ?", [key])
+            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
+                       [rules.name_key(name), name, created])
+    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
+        try:
+            players = json.loads(text)["players"]
+            if all(old_key(name) == rules.name_key(name) for name in players):
+                continue
+            loaded = rules.load(text)
+        except (ValueError, TypeError, KeyError):  # RecordError is a ValueError: a damaged game keeps its results
+            continue
+        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -64,6 +64,8 @@ def create():
         raise ApiError(422, f"language: must be one of this app's languages ({', '.join(languages())}), "
                             f"or left out for the reader's", "language")
     try:
+        if isinstance(record, dict) and isinstance(record.get("players"), list):
+            record = dict(record, players=rules.player_names(record["players"]))
         game_id, edit_key = store.create_game(store.get_db(), record)
     except RecordError as error:
         raise _record_error(error) from None

@@ -60,15 +60,25 @@ ERROR_DESCRIPTIONS = {
     405: lazy_gettext("The method is not allowed for the requested URL."),
 }
 
-def failure_message(error):
-    """Say what failed: the storage's own trouble when SQLite reports one, else the generic apology."""
+# A full disk is neither the request's fault nor a fault in the code: 507 Insufficient Storage (RFC 4918) tells a
+# client to try again once space is freed; every other failure is 500.
+STORAGE_STATUS = {"disk is full": 507}
+
+
+def failure(error):
+    """Return (status, what failed): the storage's own trouble when SQLite reports one, else the generic apology."""
     original = getattr(error, "original_exception", None) or error
     if isinstance(original, (sqlite3.Error, store.StorageError)):
         text = str(original).lower()
         for needles, message in STORAGE_FAILURES:
             if any(needle in text for needle in needles):
-                return message
-    return GENERIC_FAILURE
+                return STORAGE_STATUS.get(needles[0], 500), message
+    return 500, GENERIC_FAILURE
+
+
+def failure_message(error):
+    """Say what failed: the storage's own trouble when SQLite reports one, else the generic apology."""
+    return failure(error)[1]
 
 
 def _answer(code, name, description, headers=None):
@@ -150,7 +160,8 @@ def damaged_record(error):
 
 def server_error(error):
     """Say what failed on our side, and what to do: the storage's trouble when it is the storage."""
-    return _answer(500, lazy_gettext("Sorry"), failure_message(error))
+    status, message = failure(error)
+    return _answer(status, lazy_gettext("Sorry"), message)
 
 
 def security_headers(response):

@@ -31,8 +31,8 @@ from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.web.i18n import reader_language
 from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
-POLL_PATH = re.compile(r"/games/([^/]+)/revision\Z")
-PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?\Z")
+POLL_PATH = re.compile(r"/games/([^/]+)/revision")
+PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?")
 REPLAYABLE = "scorekeeper.replayable"  # set in the environ by a route whose answer any follower may be given
 ANSWER = "answer"  # the kind of kept value: a follower's whole answer (status, headers, gzipped body)
 # What a follower's answer may depend on besides the game and the language: the address it was asked at.
@@ -55,7 +55,7 @@ class FollowersShortcut:
     def __call__(self, environ, start_response):
         asked = environ.get("HTTP_IF_NONE_MATCH")
         if asked and environ.get("REQUEST_METHOD") == "GET":
-            found = POLL_PATH.match(environ.get("PATH_INFO", ""))
+            found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
             tag = found and self._tag(found[1])
             if tag and parse_etags(asked).contains_weak(tag) and self._trusted_host(environ):
                 headers = [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *SECURITY_HEADERS.items()]
@@ -80,7 +80,7 @@ class FollowersShortcut:
             return None
         if any(environ.get(name) for name in NOT_PLAIN) or not _only_the_language_cookie(environ):
             return None
-        found = PAGE_PATH.match(environ.get("PATH_INFO", ""))
+        found = PAGE_PATH.fullmatch(environ.get("PATH_INFO", ""))
         head = found and self._head(found[1])
         if not head or not self._trusted_host(environ):
             return None

@@ -16,7 +16,7 @@ from .common import give_edit_key, load_scored
 bp = Blueprint("transfer", __name__)
 
 BOM = "\ufeff"  # Excel reads a CSV as UTF-8 only when it starts with this mark
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?$")
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?", re.ASCII)
 # A whole export is read and sent a page of games at a time, on this thread's own connection (no request
 # context needed once the view returns); at most two at once, a third is told to try again (503).
 EXPORT_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two exports of every game are being sent already; "
@@ -92,33 +92,17 @@ def all_json():
     return Response(body, mimetype="application/json", headers=headers)
 
 
-def already_here(db, entry, record):
-    """True when the game is stored here already: the same id holding the same record (imported before)."""
-    stored = store.get_game(db, entry["id"]) if entry.get("id") else None
-    return stored is not None and stored["record"] == record
+def created_of(entry):
+    """The date an imported game keeps: its export's, when it is an ISO date."""
+    date = entry.get("date")
+    return date if isinstance(date, str) and ISO_DATE.fullmatch(date) else None
 
 
 def import_games(db, records):
-    """Store the records in one transaction, at their exported ids when free; evenings stay together.
+    """Store the records, all or nothing, a chunk at a time (store.import_games): the room plays on meanwhile.
 
     Return the (id, edit key) of each game stored, and how many were skipped as already here."""
-    made, evenings, skipped = [], {}, 0
-    with db.atomic():
-        for entry in records:
-            record = {key: value for key, value in entry.items() if key not in exports.META_KEYS}
-            if already_here(db, entry, record):
-                skipped += 1
-                continue
-            date, evening = entry.get("date"), entry.get("evening")
-            created = date if isinstance(date, str) and ISO_DATE.match(date) else None
-            game_id, edit_key = store.import_game(
-                db, record, created, evening_id=evenings.get(evening),
-                new_evening_id=evening if evening and evening not in evenings else None,
-                game_id=entry.get("id"), edit_key=entry.get("edit_key"), history=entry.get("history"))
-            if evening:
-                evenings.setdefault(evening, store.evening_of(db, game_id))
-            made.append((game_id, edit_key))
-    return made, skipped
+    return store.import_games(db, records, created_of)
 
 
 def refuse(form, message):

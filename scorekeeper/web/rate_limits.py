@@ -1,27 +1,49 @@
-"""Rate limits per client address on what costs the server most: new games, imports, owner sign-in.
+"""Rate limits on what costs the server most, each keyed on who spends it (docs/security.md, "Rate limits").
+
+- Making games spends the disk (a game, its log and results are kept for ever): each browser has its own
+  allowance, and one address a ceiling a hall can live with, since every phone on a venue's Wi-Fi may reach
+  the server from one public address. A browser is its session's CSRF secret (random, in the signed cookie);
+  a client with no session (a script on the API) is its address.
+- Wrong owner keys spend the owner key's secrecy: only a wrong key counts, per browser and, more loosely, per
+  address, so ten wrong keys from a hall's address never lock the owner out.
+- Imports spend the CPU and the disk, and only the owner may import: the owner has one allowance, and nobody
+  else's refused attempts touch it.
 
 The address is the client's own: behind the trusted proxy waitress has already put the address from
-X-Forwarded-For into REMOTE_ADDR (see `serve --proxy`), so a hall behind one proxy is not one client.
-The counts live in memory: one server process, and a restart forgives everyone.
+X-Forwarded-For into REMOTE_ADDR (see `serve --proxy`). The counts live in memory: one server process,
+and a restart forgives everyone.
 """
 
-from flask import current_app
+import hashlib
+
+from flask import current_app, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-# Generous for a table (a game lasts many minutes; the phones of a hall's Wi-Fi each have their own
-# address), tight for a script filling the database. Each can be changed in instance/config.py.
-DEFAULTS = {"GAME_CREATION_LIMIT": "30 per minute; 300 per hour",
-            "IMPORT_LIMIT": "10 per minute",
-            "OWNER_SIGN_IN_LIMIT": "10 per minute"}
+from . import owner
 
-# Which views are limited, by endpoint: every way of making a game shares one allowance per address.
+# Each can be changed in instance/config.py. A hall of 100 tables starts 100 games within a minute from one
+# address; a table makes a game every few minutes at most.
+DEFAULTS = {"GAME_CREATION_LIMIT": "30 per minute; 300 per hour",
+            "GAME_CREATION_ADDRESS_LIMIT": "300 per minute; 3000 per hour",
+            "IMPORT_LIMIT": "10 per minute",
+            "OWNER_SIGN_IN_LIMIT": "20 per hour",
+            "OWNER_SIGN_IN_ADDRESS_LIMIT": "100 per hour"}
+
+# Every way of making a game shares one allowance, by endpoint.
 GAME_CREATION = ("table.new_game", "table.again", "api.create")
-LIMITED = {"transfer.import_page": "IMPORT_LIMIT", "owner.sign_in": "OWNER_SIGN_IN_LIMIT"}
 
 
 def _configured(name):
     return lambda: current_app.config[name]
+
+
+def browser():
+    """Who is asking: the browser (its session's random CSRF secret, never shown), else the address."""
+    secret = session.get("csrf")
+    if isinstance(secret, str) and secret:
+        return "browser:" + hashlib.sha256(secret.encode()).hexdigest()[:24]
+    return "address:" + get_remote_address()
 
 
 def _created(response):
@@ -29,17 +51,29 @@ def _created(response):
     return response.status_code in (201, 302, 303)
 
 
+def _wrong_key(response):
+    """Count a sign-in only when the key was wrong: the right key costs nothing."""
+    return response.status_code == 403
+
+
 def init_app(app):
-    """Count per address on the limited views (after the blueprints are registered); off with RATELIMIT_ENABLED."""
+    """Count on the limited views (after the blueprints are registered); off with RATELIMIT_ENABLED."""
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
     # One limiter per app: Flask-Limiter keeps its switch and its counts on the limiter, not the app.
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
-    creation = limiter.shared_limit(_configured("GAME_CREATION_LIMIT"), scope="game-creation",
-                                    methods=["POST"], deduct_when=_created)
-    for endpoint in GAME_CREATION:
-        app.view_functions[endpoint] = creation(app.view_functions[endpoint])
-    for endpoint, setting in LIMITED.items():
-        app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
-            app.view_functions[endpoint])
+    limits = {endpoint: [limiter.shared_limit(_configured("GAME_CREATION_LIMIT"), scope="game-creation",
+                                              key_func=browser, methods=["POST"], deduct_when=_created),
+                         limiter.shared_limit(_configured("GAME_CREATION_ADDRESS_LIMIT"), scope="game-creation-address",
+                                              methods=["POST"], deduct_when=_created)]
+              for endpoint in GAME_CREATION}
+    limits["owner.sign_in"] = [
+        limiter.limit(_configured("OWNER_SIGN_IN_LIMIT"), key_func=browser, methods=["POST"], deduct_when=_wrong_key),
+        limiter.shared_limit(_configured("OWNER_SIGN_IN_ADDRESS_LIMIT"), scope="owner-sign-in-address",
+                             methods=["POST"], deduct_when=_wrong_key)]
+    limits["transfer.import_page"] = [limiter.limit(_configured("IMPORT_LIMIT"), key_func=lambda: "owner",
+                                                    methods=["POST"], exempt_when=lambda: not owner.is_owner())]
+    for endpoint, decorators in limits.items():
+        for decorate in decorators:
+            app.view_functions[endpoint] = decorate(app.view_functions[endpoint])
     app.extensions["scorekeeper.limiter"] = limiter

@@ -32,12 +32,13 @@ def arrive(game, name, start="zero", total=None):
     totals = table.standing_totals(game.record, scored["totals"])  # a newcomer still waiting counts at their start
     start_total = changed(table.starting_total, totals, left, start, total, scored["lowest_wins"])
     record = changed(table.add_player, game.record, name, start_total)
+    name = record["players"][-1]  # as it is kept (rules.names)
     trouble = undealable(load(record))
     if trouble:  # the plan was made for fewer players: say so at once, the Table tab offers the choice
         message = _("%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "
-                    "Table tab.", name=(name or "").strip(), total=number(start_total), size=max(trouble["sizes"]))
+                    "Table tab.", name=name, total=number(start_total), size=max(trouble["sizes"]))
     else:
-        message = _("%(name)s joins with %(total)s.", name=(name or "").strip(), total=number(start_total))
+        message = _("%(name)s joins with %(total)s.", name=name, total=number(start_total))
     return done(record, message, "table", _table_payload("arrive", name=name))
 
 

@@ -5,6 +5,7 @@ returns an EventOutcome (the new record, it loaded, a sentence for the room, the
 import copy
 from typing import NamedTuple
 
+from ..names import name_key, player_name, player_names
 from ..record import RecordError
 from .record import Event, load_event
 from .scored import score_event
@@ -28,6 +29,7 @@ def _done(record, games, message, kind, payload):
 
 def new_event(name, format, players, seed, rules=None, options=None):
     """Return a new event record (no round drawn yet); start_round draws the first."""
+    players = player_names(players) if isinstance(players, (list, tuple)) else players
     record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
               "options": options or {}, "rounds": []}
     event = load_event(record)
@@ -126,8 +128,8 @@ def add_late_player(event, name, table, games=None):
         raise RecordError("table", _("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
     if not isinstance(name, str) or not name.strip():
         raise RecordError("player", _("Give the late player's name."))
-    name = name.strip()
-    if name.casefold() in {player.strip().casefold() for player in event.players}:
+    name = player_name(name, "player")
+    if name_key(name) in {name_key(player) for player in event.players}:
         raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
     _not_started(event, index, table)
     record = copy.deepcopy(event.record)

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from .. import limits
+from ..names import name_key, player_name
 from ..plan import completed_hands
 from ..record import Game, RecordError, load
 from ..words import _, ngettext
@@ -127,7 +128,7 @@ def _players(data):
         if not isinstance(name, str) or not name.strip():
             _fail(path, _("must be a name"))
         _text(name, path, limits.MAX_NAME)
-        key = name.strip().casefold()
+        key = name_key(player_name(name, path))
         if key in seen:
             _fail(path, _("%(name)s is listed twice (also players[%(index)d])", name=repr(name), index=seen[key]))
         seen[key] = index

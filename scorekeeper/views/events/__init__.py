@@ -2,10 +2,21 @@
 actions of rules.events, to store.tournaments. Every table is an ordinary game with its own pages."""
 
 from flask import Blueprint
+from werkzeug.routing import BaseConverter
 
 from scorekeeper.web.owner import owner_required
 
 bp = Blueprint("events", __name__)
+
+
+class EventId(BaseConverter):
+    """An event's id in a path: never `import`, so `/api/events/import` is that route alone (an OPTIONS
+    request there offered GET, from `/api/events/<event_id>`). The store's ids are random (store.new_id)."""
+
+    regex = r"(?!import/|import$)[^/]+"
+
+
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("event_id", EventId))
 
 
 def creates_event(view):

@@ -47,6 +47,12 @@ def _links(event_id, key):
             "api_url": delivery.full_link("events.api_event", event_id=event_id)}
 
 
+def _check_language(record):
+    language = record.get("language")
+    if "language" in record and not (isinstance(language, str) and language in languages()):
+        raise ApiError(422, f"the event's language must be one of {', '.join(languages())}", "language")
+
+
 @bp.post("/api/events")
 @creates_event
 @in_english
@@ -55,9 +61,7 @@ def api_create():
     record = json_body()
     if not isinstance(record, dict):
         raise ApiError(422, "an event must be a JSON object", "")
-    language = record.get("language")
-    if "language" in record and not (isinstance(language, str) and language in languages()):
-        raise ApiError(422, f"the event's language must be one of {', '.join(languages())}", "language")
+    _check_language(record)
     if record.get("rounds"):
         raise ApiError(422, "a new event has no rounds yet: POST /api/events/import takes an exported event "
                             "with its games", "rounds")
@@ -76,7 +80,7 @@ def api_create():
     return _links(event_id, key), 201
 
 
-@bp.get("/api/events/<event_id>")
+@bp.get("/api/events/<event_id:event_id>")
 @in_english
 def api_event(event_id):
     """The scored event with its games, exactly as `python -m scorekeeper event --json` prints its export;
@@ -108,7 +112,7 @@ def _tables(room):
     return out
 
 
-@bp.post("/api/events/<event_id>/actions")
+@bp.post("/api/events/<event_id:event_id>/actions")
 @in_english
 def api_action(event_id):
     """A director's action (start, swap, late, withdraw, money) with the director key as a Bearer token."""
@@ -134,7 +138,7 @@ def api_action(event_id):
             "tables": _tables(room)}
 
 
-@bp.get("/api/events/<event_id>/export")
+@bp.get("/api/events/<event_id:event_id>/export")
 @in_english
 def api_export(event_id):
     """The event record with every table's game inline: a file `python -m scorekeeper event` reads."""
@@ -148,6 +152,8 @@ def api_export(event_id):
 def api_import():
     """Store an exported event: each inline game becomes a stored game, named at its table."""
     body = json_body()
+    if isinstance(body, dict):
+        _check_language(body)
     try:
         events.load_event(body)
         record, found = events.split_games(body)

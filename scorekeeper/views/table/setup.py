@@ -137,6 +137,14 @@ def new_game():
         return setup_page(form), 400
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
+    try:
+        players = rules.player_names(players)
+    except RecordError as error:  # shown back without the control characters, never written raw into the page
+        shown = [rules.names.without_controls(name) for name in players]
+        _set_players(form, shown)
+        form.first_dealer.choices = dealer_choices(shown)
+        flash(explain(error, shown), "error")
+        return setup_page(form), 400
     note = _settle_n(form, players)
     try:
         record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}

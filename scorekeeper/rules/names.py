@@ -1,0 +1,76 @@
+"""Player names: what a name may hold, the form it is kept in, and when two names are the same player.
+
+A name is kept NFC-normalised and trimmed. It may not hold control characters (U+0000 would be written raw into
+a page), and must show something: a name made only of spaces, zero-width and other invisible characters names
+nobody. Two names are the same player when they are equal after NFC, removing the invisible characters and
+casefolding: "é" and "e" + a combining accent, "Ann" and "ANN", "A" and "A" + a zero-width space.
+Every way a name comes in (the setup form, the API, imports, events, a late arrival) goes through here.
+"""
+
+import functools
+import unicodedata
+
+from .checks import RecordError
+from .words import _
+
+# Characters drawn as nothing that are not format characters (Cf): the Hangul fillers and the blank Braille cell.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+# Unicode categories that draw nothing on their own: spaces, format characters, combining marks, unassigned.
+UNSEEN = frozenset({"Zs", "Zl", "Zp", "Cf", "Mn", "Me", "Cn"})
+# Categories a name may never hold: control characters, lone surrogates, line and paragraph separators.
+FORBIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _invisible(char):
+    return char in BLANKS or unicodedata.category(char) == "Cf"
+
+
+@functools.lru_cache(maxsize=4096)  # a room's names come back at every tap and every import's game
+def name_key(name):
+    """Return what two names of the same player share: NFC, invisible characters removed, casefolded."""
+    text = unicodedata.normalize("NFC", str(name))
+    text = "".join(char for char in text if not _invisible(char))
+    return unicodedata.normalize("NFC", text.casefold()).strip()
+
+
+def problem(name):
+    """Return why `name` (text) cannot be a player's name, or None."""
+    text = unicodedata.normalize("NFC", name).strip()
+    if any(unicodedata.category(char) in FORBIDDEN for char in text) or "\ufffe" in text or "\uffff" in text:
+        return _("holds a control character (a line break, a tab or an unprintable code); type the name again")
+    if not any(char not in BLANKS and unicodedata.category(char) not in UNSEEN for char in text):
+        return _("shows nothing: a name needs at least one visible letter, digit or sign")
+    return None
+
+
+def without_controls(name):
+    """Return the name without the characters problem() refuses, to show it back beside the refusal."""
+    return "".join(char for char in str(name) if unicodedata.category(char) not in FORBIDDEN
+                   and char not in "\ufffe\uffff")
+
+
+def player_name(name, path="name"):
+    """Return the name NFC-normalised and trimmed, or raise RecordError(path) saying what to fix."""
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError(path, _("must be a name"))
+    why = problem(name)
+    if why:
+        raise RecordError(path, why)
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def player_names(names, path="players"):
+    """Return each name as player_name keeps it; refuse two names of the same player (name_key)."""
+    kept, seen = [], {}
+    for index, name in enumerate(names):
+        kept.append(player_name(name, f"{path}[{index}]"))
+        key = name_key(kept[-1])
+        if key in seen:
+            raise RecordError(f"{path}[{index}]", _("%(name)s is listed twice", name=repr(kept[-1])))
+        seen[key] = index
+    return kept
+
+
+def is_same_player(first, second):
+    """True when the two names are the same player's."""
+    return name_key(first) == name_key(second)

@@ -1,0 +1,123 @@
+"""A large import in short steps, all or nothing, while the room plays on (issue 23, section 5).
+
+One transaction for a whole file held the write lock for as long as it took: 90,000 games in 56 seconds, every
+other table's tap waiting up to 30 s. Here the engine's work (load, score, results) is done before any lock,
+and the games are written a chunk at a time, each chunk a short transaction the other tables' taps queue
+between. Until the last chunk is in, the import's games are named in `pending_imports`: hidden from the lists
+of games, and taken out again, every one, if the import fails midway; a process that died during an import
+(its pid gone) has its games taken out when the next one starts. The last step, one short transaction,
+forgets the names: then every game of the file is there at once.
+"""
+
+import json
+import os
+import time
+from typing import NamedTuple
+
+from .. import rules
+from .db import new_id, now
+from .evenings import evening_of
+from .log import import_game
+from .removal import delete_game
+from .results import results_of
+
+CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
+META_KEYS = ("date", "evening", "id", "edit_key", "history")  # beside the record in an export (exports.py)
+
+
+class Ready(NamedTuple):
+    """One exported game, the engine's work done: its record, loaded, results, and the export's keys."""
+
+    entry: dict
+    record: dict
+    loaded: rules.Game
+    results: object
+
+
+def ready(entries):
+    """Do the engine's work for every game of the file (no lock held): a Ready each."""
+    out = []
+    for entry in entries:
+        time.sleep(0)  # let a tap's thread have the interpreter now, not at the next forced switch (5 ms)
+        record = {key: value for key, value in entry.items() if key not in META_KEYS}
+        loaded = rules.load(record)
+        out.append(Ready(entry, record, loaded, results_of(rules.score(loaded), loaded.rules.hook_applies)))
+    return out
+
+
+def _already_here(db, entry, record):
+    """True when the game is stored here already: the same id holding the same record (imported before)."""
+    if not entry.get("id"):
+        return False
+    row = db.execute("select record from games where id = ?", [entry["id"]]).fetchone()
+    try:
+        return row is not None and json.loads(row[0]) == record
+    except ValueError:  # a damaged stored record is not this one
+        return False
+
+
+def import_games(db, entries, created_of, chunk=CHUNK, between=None):
+    """Store the exported games, at their ids when free; evenings stay together. All or nothing.
+
+    created_of(entry): the date the game keeps, or None. between(): called after each chunk (tests use it).
+    Return the (id, edit key) of each game stored, and how many were skipped as already here."""
+    prepared = ready(entries)
+    import_id, pid, made, evenings, skipped = new_id(9), os.getpid(), [], {}, 0
+    try:
+        for start in range(0, len(prepared), chunk):
+            with db.atomic():
+                for item in prepared[start:start + chunk]:
+                    if _already_here(db, item.entry, item.record):
+                        skipped += 1
+                        continue
+                    evening = item.entry.get("evening")
+                    game_id, edit_key = import_game(
+                        db, item.record, created_of(item.entry), evening_id=evenings.get(evening),
+                        new_evening_id=evening if evening and evening not in evenings else None,
+                        game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
+                        history=item.entry.get("history"), loaded=item.loaded, results=item.results)
+                    db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
+                               [game_id, import_id, pid, now()])
+                    if evening:
+                        evenings.setdefault(evening, evening_of(db, game_id))
+                    made.append((game_id, edit_key))
+            # The import's own connection moves the WAL into the file, so no tap's commit meets a checkpoint of
+            # the import's pages (the commit that crosses SQLite's threshold does it, with the lock held).
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            if between is not None:
+                between()
+        with db.atomic():
+            db.execute("delete from pending_imports where import_id = ?", [import_id])
+    except BaseException:
+        discard(db, import_id)
+        raise
+    return made, skipped
+
+
+def discard(db, import_id):
+    """Take out every game an unfinished import stored, a chunk at a time (their evenings go with them)."""
+    while True:
+        ids = [row[0] for row in db.execute("select game_id from pending_imports where import_id = ? limit ?",
+                                            [import_id, CHUNK]).fetchall()]
+        if not ids:
+            return
+        with db.atomic():
+            for game_id in ids:
+                delete_game(db, game_id)  # its pending_imports row too: a table naming game_id
+
+
+def discard_abandoned(db):
+    """Take out the games of imports whose process is gone (killed midway): at a server's start."""
+    for import_id, pid in db.execute("select distinct import_id, pid from pending_imports").fetchall():
+        if not _alive(pid):
+            discard(db, import_id)
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
