@@ -28,7 +28,8 @@ ROUTES = {
     "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
     "seats.offer": ("deal", "/games/{id}/seats", {}),
     "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),
-    "seats.reveal": ("together", "/games/{id}/reveal", {f"bid_{s}": str(s % 2) for s in range(4)}),
+    "seats.reveal": ("together", "/games/{id}/reveal", {"hand": str(len(HANDS) + 1),  # the hand it was made on
+                                                        **{f"bid_{s}": str(s % 2) for s in range(4)}}),
     "table.abandon": ("deal", "/games/{id}/abandon", {}),
     "table.restore": ("abandoned", "/games/{id}/restore", {}),
     "table.delete": ("deal", "/games/{id}/delete", {"confirm": "yes"}),

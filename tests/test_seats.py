@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from game_helpers import hand_at
 from html_forms import form_data, submit
 from scorekeeper import store
 
@@ -20,7 +21,7 @@ def new_game(client, bidding="sequential"):
 
 
 def act(client, game_id, key, tap, **fields):
-    body = {"id": tap, "revision": store_head(client, game_id), **fields}
+    body = {"id": tap, "revision": store_head(client, game_id), "hand": hand_at(record_of(client, game_id)), **fields}
     return client.post(f"/api/games/{game_id}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
 
 

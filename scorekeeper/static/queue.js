@@ -3,6 +3,9 @@
 // carries (#offline's data-table), kept in IndexedDB, and sent in order through the actions API when the
 // connection returns. A waiting tap is never shown as saved; a refused one is shown with the reason and
 // the rest stay queued. Each tap has its own id, so the server applies it once even if it is sent twice.
+// Each tap names the hand it was made on (hand: deal n, the bids, trump or tricks of hand n, a correction of
+// hand n): the server applies it to that hand and step only, else answers 409 with the hand as recorded, which is
+// said here in words with the choice to keep the recorded hand or correct it (issue 23).
 (function () {
   "use strict";
   var holder = document.getElementById("offline");
@@ -136,6 +139,8 @@
   }
   function queue(tap) {
     tap.id = newId();
+    // What it was made on: the hand this phone is on now (a correction: the hand it corrects).
+    tap.hand = tap.action === "correct" ? tap.number : current().number;
     said = tap.action === "correct" ? _("Kept on this phone: %(tap)s.", {tap: describe(tap)}) : null;
     queuedHere = true;
     if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
@@ -185,6 +190,9 @@
       // Refused: kept, shown with the reason; the taps after it stay queued, drawn on the game as it is now.
       if (result.answer.game) fromServer(result.answer);
       entry.refused = result.answer.error || _("refused (%(status)s)", {status: result.status});
+      // Made on a hand the server holds otherwise: said in words, with the hand as recorded to choose from.
+      entry.conflict = result.status === 409 && result.answer.recorded ?
+        {recorded: result.answer.recorded, revision: result.answer.revision} : null;
       return store("taps", "readwrite", function (s) { s.put(entry); });
     }).then(function () {
       sending = false;
@@ -199,6 +207,7 @@
     var hands = answer.game.hands || [], last = hands[hands.length - 1];
     base = copy(base);
     base.revision = answer.revision;
+    if (answer.position) base.number = answer.position.hand;
     if (last && last.tricks === null && answer.step !== "deal") {
       base.hand = {cards: last.cards, dealer: last.dealer, bids: last.bids, out: last.out || [], trump: last.trump || null};
       base.number = last.number;
@@ -237,6 +246,7 @@
       : refused.length ? _("not saved yet; they are sent once the refused tap below is discarded.")
       : _("not saved yet; they are sent when the connection returns."))));
     refused.forEach(function (entry) {
+      if (entry.conflict) { status.appendChild(conflictLine(entry)); return; }
       var line = el("span", {class: "refused", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) + " " +
                                                      entry.refused + " "});
       var discard = el("button", {type: "button", class: "small", text: _("Discard this tap")});
@@ -244,6 +254,67 @@
       line.appendChild(discard);
       status.appendChild(line);
     });
+  }
+
+  // ---- a tap made on a hand that another phone recorded otherwise (409): what each phone has, and a choice ---
+  function counts(values, seats) {
+    return seats.map(function (s) { return page.players[s] + " " + values[s]; }).join(", ");
+  }
+  function conflictText(tap, held) {
+    var seats = page.players.map(function (unused, s) { return s; })
+      .filter(function (s) { return (held.out || []).indexOf(s) < 0; });
+    var number = held.number;
+    if (tap.action === "tricks" && held.tricks) {
+      var differ = seats.filter(function (s) { return tap.tricks[s] !== null && tap.tricks[s] !== held.tricks[s]; });
+      if (!differ.length) return _("Hand %(number)s was recorded on another phone as your phone had it: %(recorded)s.",
+                                   {number: number, recorded: counts(held.tricks, seats)});
+      return _("Hand %(number)s was recorded on another phone: %(recorded)s. Your phone had %(mine)s.",
+               {number: number, recorded: counts(held.tricks, seats), mine: counts(tap.tricks, differ)});
+    }
+    if (tap.action === "bid") {
+      var bids = held.bids.map(function (b) { return b === null ? "·" : b; });
+      var mine = page.players[tap.seat] + " " + tap.bid;
+      if (held.tricks) return _("Hand %(number)s was recorded on another phone with the bids %(recorded)s. Your " +
+                                "phone had %(mine)s.", {number: number, recorded: counts(bids, seats), mine: mine});
+      return _("The bids of hand %(number)s on another phone: %(recorded)s. Your phone had %(mine)s.",
+               {number: number, recorded: counts(bids, seats), mine: mine});
+    }
+    if (tap.action === "deal") return _("Hand %(number)s was dealt on another phone.", {number: number});
+    return _("Hand %(number)s changed on another phone.", {number: number});
+  }
+  function correctionOf(entry) {
+    // The hand as recorded, with what this phone had: sent as a correction of that hand (a finished hand only).
+    var tap = entry.tap, held = entry.conflict.recorded;
+    if (!held.tricks || (tap.action !== "tricks" && tap.action !== "bid")) return null;
+    var bids = held.bids.slice(), tricks = held.tricks.slice();
+    if (tap.action === "bid") bids[tap.seat] = tap.bid;
+    else tap.tricks.forEach(function (t, s) { if (t !== null) tricks[s] = t; });
+    var fixed = {action: "correct", number: held.number, hand: held.number, bids: bids, tricks: tricks};
+    if (held.trump) fixed.trump = held.trump;
+    if (tap.penalties) fixed.penalties = tap.penalties;
+    return fixed;
+  }
+  function conflictLine(entry) {
+    var line = el("span", {class: "refused conflict", text: " " + conflictText(entry.tap, entry.conflict.recorded) + " "});
+    var keep = el("button", {type: "button", class: "small", text: _("Keep the recorded hand")});
+    keep.addEventListener("click", function () { drop(entry).then(function () { render(); send(); }); });
+    line.appendChild(keep);
+    var fixed = correctionOf(entry);
+    if (fixed) {
+      var correct = el("button", {type: "button", class: "small",
+                                  text: _("Correct hand %(number)s as my phone had it", {number: fixed.number})});
+      correct.addEventListener("click", function () {
+        // Made on the game as the server answered: a correction is applied only on the revision it was made on.
+        fixed.id = newId();
+        entry.tap = fixed;
+        entry.made_on = entry.conflict.revision;
+        entry.refused = entry.conflict = null;
+        store("taps", "readwrite", function (s) { s.put(entry); }).then(function () { render(); send(); });
+      });
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(correct);
+    }
+    return line;
   }
   function describe(tap) {
     var names = page.players;

@@ -194,6 +194,12 @@ def m043_player_habits(db):
     db["player_habits"].create_index(["key"])
 
 
+@migrations()
+def m051_applied_action_digest(db):
+    """Remember what each applied action id said (a digest of its body): the same id with another body is refused."""
+    db.execute("alter table applied_actions add column digest text")
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
