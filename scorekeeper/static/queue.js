@@ -260,6 +260,7 @@
   function counts(values, seats) {
     return seats.map(function (s) { return page.players[s] + " " + values[s]; }).join(", ");
   }
+  var entryReason = null;  // the server's own sentence, said after the generic words
   function conflictText(tap, held) {
     var seats = page.players.map(function (unused, s) { return s; })
       .filter(function (s) { return (held.out || []).indexOf(s) < 0; });
@@ -280,7 +281,7 @@
                {number: number, recorded: counts(bids, seats), mine: mine});
     }
     if (tap.action === "deal") return _("Hand %(number)s was dealt on another phone.", {number: number});
-    return _("Hand %(number)s changed on another phone.", {number: number});
+    return _("Hand %(number)s changed on another phone.", {number: number}) + " " + (entryReason || "");
   }
   function correctionOf(entry) {
     // The hand as recorded, with what this phone had: sent as a correction of that hand (a finished hand only).
@@ -295,7 +296,10 @@
     return fixed;
   }
   function conflictLine(entry) {
-    var line = el("span", {class: "refused conflict", text: " " + conflictText(entry.tap, entry.conflict.recorded) + " "});
+    entryReason = entry.refused;
+    var words = conflictText(entry.tap, entry.conflict.recorded);
+    var line = el("span", {class: "refused conflict", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) +
+                                                            " " + words + " "});
     var keep = el("button", {type: "button", class: "small", text: _("Keep the recorded hand")});
     keep.addEventListener("click", function () { drop(entry).then(function () { render(); send(); }); });
     line.appendChild(keep);
