@@ -60,7 +60,7 @@
   // A page the service worker serves has it in the worker's cache, so it is fetched only once this phone works a
   // hand out itself (a tap waits); a page no worker holds yet fetches it at once (see start), for a connection
   // that drops before the worker is in place.
-  // offline_hand.js, the hand screens drawn on the phone, comes with it.
+  // offline_hand.js, the hand screens drawn on the phone, and tap_conflict.js, a 409 in words, come with it.
   var engine = null;
   function script(src) {
     return new Promise(function (resolve, reject) {
@@ -73,7 +73,7 @@
     });
   }
   function needEngine() {
-    if (window.BidState && window.OfflineHand) return Promise.resolve();
+    if (window.BidState && window.OfflineHand && window.TapConflict) return Promise.resolve();
     if (!engine) {
       engine = Promise.all(page.engine.map(script)).catch(function () {
         engine = null;  // tried again with the next tap or send
@@ -246,7 +246,7 @@
       : refused.length ? _("not saved yet; they are sent once the refused tap below is discarded.")
       : _("not saved yet; they are sent when the connection returns."))));
     refused.forEach(function (entry) {
-      if (entry.conflict) { status.appendChild(conflictLine(entry)); return; }
+      if (entry.conflict && window.TapConflict) { status.appendChild(conflictLine(entry)); return; }
       var line = el("span", {class: "refused", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) + " " +
                                                      entry.refused + " "});
       var discard = el("button", {type: "button", class: "small", text: _("Discard this tap")});
@@ -256,69 +256,18 @@
     });
   }
 
-  // ---- a tap made on a hand that another phone recorded otherwise (409): what each phone has, and a choice ---
-  function counts(values, seats) {
-    return seats.map(function (s) { return page.players[s] + " " + values[s]; }).join(", ");
-  }
-  var entryReason = null;  // the server's own sentence, said after the generic words
-  function conflictText(tap, held) {
-    var seats = page.players.map(function (unused, s) { return s; })
-      .filter(function (s) { return (held.out || []).indexOf(s) < 0; });
-    var number = held.number;
-    if (tap.action === "tricks" && held.tricks) {
-      var differ = seats.filter(function (s) { return tap.tricks[s] !== null && tap.tricks[s] !== held.tricks[s]; });
-      if (!differ.length) return _("Hand %(number)s was recorded on another phone as your phone had it: %(recorded)s.",
-                                   {number: number, recorded: counts(held.tricks, seats)});
-      return _("Hand %(number)s was recorded on another phone: %(recorded)s. Your phone had %(mine)s.",
-               {number: number, recorded: counts(held.tricks, seats), mine: counts(tap.tricks, differ)});
-    }
-    if (tap.action === "bid") {
-      var bids = held.bids.map(function (b) { return b === null ? "·" : b; });
-      var mine = page.players[tap.seat] + " " + tap.bid;
-      if (held.tricks) return _("Hand %(number)s was recorded on another phone with the bids %(recorded)s. Your " +
-                                "phone had %(mine)s.", {number: number, recorded: counts(bids, seats), mine: mine});
-      return _("The bids of hand %(number)s on another phone: %(recorded)s. Your phone had %(mine)s.",
-               {number: number, recorded: counts(bids, seats), mine: mine});
-    }
-    if (tap.action === "deal") return _("Hand %(number)s was dealt on another phone.", {number: number});
-    return _("Hand %(number)s changed on another phone.", {number: number}) + " " + (entryReason || "");
-  }
-  function correctionOf(entry) {
-    // The hand as recorded, with what this phone had: sent as a correction of that hand (a finished hand only).
-    var tap = entry.tap, held = entry.conflict.recorded;
-    if (!held.tricks || (tap.action !== "tricks" && tap.action !== "bid")) return null;
-    var bids = held.bids.slice(), tricks = held.tricks.slice();
-    if (tap.action === "bid") bids[tap.seat] = tap.bid;
-    else tap.tricks.forEach(function (t, s) { if (t !== null) tricks[s] = t; });
-    var fixed = {action: "correct", number: held.number, hand: held.number, bids: bids, tricks: tricks};
-    if (held.trump) fixed.trump = held.trump;
-    if (tap.penalties) fixed.penalties = tap.penalties;
-    return fixed;
-  }
+  // A 409 with the hand as recorded: said in words, with the choice to keep it or correct it (tap_conflict.js).
   function conflictLine(entry) {
-    entryReason = entry.refused;
-    var words = conflictText(entry.tap, entry.conflict.recorded);
-    var line = el("span", {class: "refused conflict", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) +
-                                                            " " + words + " "});
-    var keep = el("button", {type: "button", class: "small", text: _("Keep the recorded hand")});
-    keep.addEventListener("click", function () { drop(entry).then(function () { render(); send(); }); });
-    line.appendChild(keep);
-    var fixed = correctionOf(entry);
-    if (fixed) {
-      var correct = el("button", {type: "button", class: "small",
-                                  text: _("Correct hand %(number)s as my phone had it", {number: fixed.number})});
-      correct.addEventListener("click", function () {
+    return TapConflict.line(entry, {players: page.players, el: el, said: _("Not saved: %(tap)s.", {tap: describe(entry.tap)}),
+      keep: function () { drop(entry).then(function () { render(); send(); }); },
+      correct: function (fixed) {
         // Made on the game as the server answered: a correction is applied only on the revision it was made on.
         fixed.id = newId();
         entry.tap = fixed;
         entry.made_on = entry.conflict.revision;
         entry.refused = entry.conflict = null;
         store("taps", "readwrite", function (s) { s.put(entry); }).then(function () { render(); send(); });
-      });
-      line.appendChild(document.createTextNode(" "));
-      line.appendChild(correct);
-    }
-    return line;
+      }});
   }
   function describe(tap) {
     var names = page.players;
