@@ -332,7 +332,8 @@ def _role_checked(db, game_id, action, body, seat):
 def _seen(db, game_id, tap, found):
     """The answer to an action id applied before: the game as it stands, or 422 when its body was another."""
     if found[1] is not None and found[1] != tap[1]:
-        raise Refused(422, "this action id was used for another action; make a new id for each tap", "id")
+        raise Refused(422, _("This tap's id was used for another tap: reload the page and tap again (each tap "
+                             "needs an id of its own)."), "id")
     return 200, answer(db, game_id)
 
 
