@@ -374,7 +374,8 @@ def statements_per_tap(taps=18):
         created = client.post("/api/games", json=RECORD).get_json()
         path, key = f"/api/games/{created['id']}/actions", {"Authorization": f"Bearer {created['edit_key']}"}
         answer = {"revision": 1, "step": "deal", "game": client.get(f"/api/games/{created['id']}").get_json()}
-        client.post(path, json={"id": "warm", "revision": 1, "hand": 1, "action": "undo"}, headers=key)  # opens the connection
+        # Opens the connection.
+        client.post(path, json={"id": "warm", "revision": 1, "hand": 1, "action": "undo"}, headers=key)
         with app.app_context():
             db = store.get_db()
         counts, statements = {}, []

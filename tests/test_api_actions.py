@@ -167,7 +167,8 @@ def test_the_body_must_be_well_formed(client, game):
              ({"id": "", "revision": 1, "hand": 1, "action": "deal"}, "id"),
              ({"id": "x", "revision": "1", "hand": 1, "action": "deal"}, "revision"),
              ({"id": "x", "revision": 1, "hand": 1}, "action"),
-             ({"id": "x", "revision": 1, "action": "deal"}, "hand"), ({"id": "x", "revision": 1, "hand": 0, "action": "deal"}, "hand"),
+             ({"id": "x", "revision": 1, "action": "deal"}, "hand"),
+             ({"id": "x", "revision": 1, "hand": 0, "action": "deal"}, "hand"),
              ([1, 2], "body")]
     for body, field in cases:
         response = client.post(url, json=body, headers=auth(key))

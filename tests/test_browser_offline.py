@@ -495,15 +495,18 @@ def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct
         page.get_by_label(f"{name} took").fill(took)
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
-    # Meanwhile another phone records hand 2 otherwise, deals hand 3 and takes a bid.
+
     def other(action, **fields):
+        """Another phone's tap, on the game as the server holds it."""
         revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
         hands = server_record(page, live_server, game_id)["hands"]
         hand = len(hands) if "tricks" not in hands[-1] else len(hands) + 1
-        answer = page.request.post(f"{live_server}/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
+        answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
+                                   headers={"Authorization": f"Bearer {key}"},
                                    data={"id": f"other-{action}", "revision": revision, "hand": hand, "action": action,
                                          **fields})
         assert answer.ok, answer.text()
+    # Meanwhile another phone records hand 2 otherwise, deals hand 3 and takes a bid.
     other("tricks", tricks=[0, 1, 0, 1])
     other("deal", trump="clubs")
     other("bid", seat=3, bid=1)

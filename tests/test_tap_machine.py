@@ -10,7 +10,8 @@ import json
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
+                                 run_state_machine_as_test)
 
 from tests.server_helpers import call
 
@@ -94,7 +95,8 @@ class Phones(RuleBasedStateMachine):
         if tap["action"] == "deal":
             assert len(before["hands"]) == index and len(hands) == index + 1
         elif tap["action"] == "bid":
-            assert before["hands"][index]["bids"][tap["seat"]] is None and hands[index]["bids"][tap["seat"]] == tap["bid"]
+            seat = tap["seat"]
+            assert before["hands"][index]["bids"][seat] is None and hands[index]["bids"][seat] == tap["bid"]
         else:
             assert before["hands"][index].get("tricks") is None and hands[index]["tricks"] == tap["tricks"]
 
