@@ -133,13 +133,14 @@ def actions_tap_time(app, game_id, key, minimal=False, repeats=REPEATS):
         took = [0] * 4
         for trick in range(hand["cards"]):
             took[(hand["dealer"] + 1 + trick) % 4] += 1
-        body = {"id": f"tricks-{number}", "revision": revision, "action": "tricks", "tricks": took}
+        body = {"id": f"tricks-{number}", "revision": revision, "hand": len(game["hands"]), "action": "tricks",
+                "tricks": took}
         start = time.perf_counter()
         answer = client.post(path, json=body, headers=headers).get_json()
         times.append(time.perf_counter() - start)
         assert "error" not in answer and (minimal or answer["game"]["hands"][-1]["tricks"] == took), answer.get("error")
-        client.post(path, json={"id": f"undo-{number}", "revision": answer["revision"], "action": "undo"},
-                    headers=headers)
+        client.post(path, json={"id": f"undo-{number}", "revision": answer["revision"], "hand": len(game["hands"]) + 1,
+                                "action": "undo"}, headers=headers)
     return min(times)
 
 

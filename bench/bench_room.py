@@ -130,6 +130,12 @@ class Room:
 def next_action(answer):
     """The next tap at the table: deal, the next bid (everyone bids 0), or the tricks (the first bidder takes all)."""
     step, hands = answer["step"], answer["game"]["hands"]
+    made_on = len(hands) + (0 if hands and hands[-1].get("tricks") is None else 1)  # the actions API's `hand`
+    tap = _next_action(step, hands)
+    return tap and dict(tap, hand=made_on)
+
+
+def _next_action(step, hands):
     if step in ("deal", "trump"):
         return {"action": step, "trump": "hearts"}
     hand = hands[-1]
@@ -350,7 +356,8 @@ def statements_per_tap(taps=18):
         created = client.post("/api/games", json=RECORD).get_json()
         path, key = f"/api/games/{created['id']}/actions", {"Authorization": f"Bearer {created['edit_key']}"}
         answer = {"revision": 1, "step": "deal", "game": client.get(f"/api/games/{created['id']}").get_json()}
-        client.post(path, json={"id": "warm", "revision": 1, "action": "undo"}, headers=key)  # opens the connection
+        # Opens the connection.
+        client.post(path, json={"id": "warm", "revision": 1, "hand": 1, "action": "undo"}, headers=key)
         with app.app_context():
             db = store.get_db()
         counts, statements = {}, []

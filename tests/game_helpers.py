@@ -50,3 +50,9 @@ def post_hand(client, game_id, key, hand):
 #   Totals 1 -2 1 -3: at stake 1 the pot is left with 3.00 (Di's loss), and Bob pays Ann and Cy 1.00 each.
 STACKPOT_HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]},
                   {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 1, 1], "tricks": [1, 0, 1, 0]}]
+
+
+def hand_at(record):
+    """The hand a tap is made on now (the actions API's `hand`): the hand being played, else the one to be dealt."""
+    hands = record.get("hands") or []
+    return len(hands) if hands and hands[-1].get("tricks") is None else len(hands) + 1

@@ -28,7 +28,8 @@ ROUTES = {
     "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
     "seats.offer": ("deal", "/games/{id}/seats", {}),
     "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),
-    "seats.reveal": ("together", "/games/{id}/reveal", {f"bid_{s}": str(s % 2) for s in range(4)}),
+    "seats.reveal": ("together", "/games/{id}/reveal", {"hand": str(len(HANDS) + 1),  # the hand it was made on
+                                                        **{f"bid_{s}": str(s % 2) for s in range(4)}}),
     "table.abandon": ("deal", "/games/{id}/abandon", {}),
     "table.restore": ("abandoned", "/games/{id}/restore", {}),
     "table.delete": ("deal", "/games/{id}/delete", {"confirm": "yes"}),
@@ -37,7 +38,7 @@ ROUTES = {
 OWNER_ROUTES = {"table.delete"}
 # Routes whose key is not the edit cookie: their refusals are tested where the key is made.
 OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
-              "api.act": "tests/test_api_actions.py::test_keys",
+              "api.act": "tests/test_api_actions.py::test_keys and tests/test_roles.py (every action × every role)",
               "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)"}
 STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
           "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game_helpers import hand_at
 from scorekeeper import store
 
 # Ann, Bob, Cy, Di; the hook on; hands of 1, 2, 3 cards; the trump turned up at the deal.
@@ -31,10 +32,15 @@ class Table:
     def __init__(self, client, game_id, key):
         self.client, self.game_id, self.key, self.n, self.revision = client, game_id, key, 0, 1
 
-    def post(self, action, revision=None, action_id=None, **fields):
+    def post(self, action, revision=None, action_id=None, hand=None, **fields):
+        """Send an action made on `hand` (by default: the hand the game is on now; a correction: its number)."""
         self.n += 1
-        body = {"id": action_id or f"tap-{self.n}", "revision": revision or self.revision, "action": action,
-                **fields}
+        if hand is None:
+            number = fields.get("number")
+            hand = number if action == "correct" and number is not None else hand_at(stored_record(self.client,
+                                                                                                  self.game_id))
+        body = {"id": action_id or f"tap-{self.n}", "revision": revision or self.revision, "hand": hand,
+                "action": action, **fields}
         response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=auth(self.key))
         if response.status_code == 200:
             self.revision = response.get_json()["revision"]
@@ -109,15 +115,15 @@ def test_prefer_minimal_leaves_the_game_out_of_an_applied_tap_only(client, game)
     """The phone's queue asks for the revision and the message, not the whole scored game (Prefer, RFC 7240)."""
     game_id, key = game
     path, minimal = f"/api/games/{game_id}/actions", {**auth(key), "Prefer": "return=minimal"}
-    applied = client.post(path, json={"id": "d", "revision": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    applied = client.post(path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
     assert applied.status_code == 200 and applied.headers["Preference-Applied"] == "return=minimal"
     assert applied.get_json() == {"revision": 2, "step": "bids", "message": None, "sealed": []}
-    again = client.post(path, json={"id": "d", "revision": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    again = client.post(path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
     assert again.get_json() == applied.get_json()  # applied once, answered alike
-    refused = client.post(path, json={"id": "d2", "revision": 1, "action": "deal", "trump": "clubs"}, headers=minimal)
+    refused = client.post(path, json={"id": "d2", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"}, headers=minimal)
     assert refused.status_code == 409 and "Preference-Applied" not in refused.headers
     assert refused.get_json()["game"] == client.get(f"/api/games/{game_id}").get_json()  # to redraw the hand
-    whole = client.post(path, json={"id": "b", "revision": 2, "action": "bid", "seat": 1, "bid": 1}, headers=auth(key))
+    whole = client.post(path, json={"id": "b", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 1}, headers=auth(key))
     assert whole.get_json()["game"]["hands"][0]["bids"] == [None, 1, None, None]
 
 
@@ -157,8 +163,12 @@ def test_refused_actions_name_the_field_and_change_nothing(client, game):
 def test_the_body_must_be_well_formed(client, game):
     game_id, key = game
     url = f"/api/games/{game_id}/actions"
-    cases = [({"revision": 1, "action": "deal"}, "id"), ({"id": "", "revision": 1, "action": "deal"}, "id"),
-             ({"id": "x", "revision": "1", "action": "deal"}, "revision"), ({"id": "x", "revision": 1}, "action"),
+    cases = [({"revision": 1, "hand": 1, "action": "deal"}, "id"),
+             ({"id": "", "revision": 1, "hand": 1, "action": "deal"}, "id"),
+             ({"id": "x", "revision": "1", "hand": 1, "action": "deal"}, "revision"),
+             ({"id": "x", "revision": 1, "hand": 1}, "action"),
+             ({"id": "x", "revision": 1, "action": "deal"}, "hand"),
+             ({"id": "x", "revision": 1, "hand": 0, "action": "deal"}, "hand"),
              ([1, 2], "body")]
     for body, field in cases:
         response = client.post(url, json=body, headers=auth(key))
@@ -169,7 +179,7 @@ def test_the_body_must_be_well_formed(client, game):
 def test_keys(client, game):
     game_id, key = game
     url = f"/api/games/{game_id}/actions"
-    body = {"id": "a", "revision": 1, "action": "deal", "trump": "clubs"}
+    body = {"id": "a", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"}
     assert client.post(url, json=body).status_code == 401
     assert client.post(url, json=body, headers=auth("wrong")).status_code == 403
     other_key = client.post("/api/games", json=RECORD).get_json()["edit_key"]

@@ -47,20 +47,21 @@ def finish_through_the_api(request, base, game_id, key):
         if game["finished"]:
             return
         revision = request.get(f"{base}/games/{game_id}/revision").json()["revision"]
-        hand = {"id": f"api-{n}-deal", "revision": revision, "action": "deal", "trump": "spades"}
+        made_on = len(game["hands"]) + 1  # the hand this deal deals (every hand before it is finished)
+        hand = {"id": f"api-{n}-deal", "revision": revision, "hand": made_on, "action": "deal", "trump": "spades"}
         answer = request.post(f"{base}/api/games/{game_id}/actions", data=json.dumps(hand), headers=headers).json()
         revision = answer["revision"]
         dealer = answer["game"]["hands"][-1]["dealer"]
         seats = [(dealer + k) % 4 for k in range(1, 5)]
         for k, seat in enumerate(seats):
-            tap = {"id": f"api-{n}-bid-{seat}", "revision": revision, "action": "bid", "seat": seat,
+            tap = {"id": f"api-{n}-bid-{seat}", "revision": revision, "hand": made_on, "action": "bid", "seat": seat,
                    "bid": 1 if k == 0 else 0}
             revision = request.post(f"{base}/api/games/{game_id}/actions", data=json.dumps(tap),
                                     headers=headers).json()["revision"]
         tricks = [1 if seat == seats[0] else 0 for seat in range(4)]
         request.post(f"{base}/api/games/{game_id}/actions", headers=headers,
-                     data=json.dumps({"id": f"api-{n}-tricks", "revision": revision, "action": "tricks",
-                                      "tricks": tricks}))
+                     data=json.dumps({"id": f"api-{n}-tricks", "revision": revision, "hand": made_on,
+                                      "action": "tricks", "tricks": tricks}))
 
 
 def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tmp_path):

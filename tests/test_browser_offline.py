@@ -170,12 +170,14 @@ def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(live_server, lin
     revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
     answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
                                headers={"Authorization": f"Bearer {key}"},
-                               data={"id": "other-phone", "revision": revision, "action": "bid", "seat": 1, "bid": 0})
+                               data={"id": "other-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1,
+                                     "bid": 0})
     assert answer.ok
     go_online(context, link)
     refused = page.locator("#queue-status .refused")
-    expect(refused).to_contain_text("Not saved: Bob bids 1. This game changed on another phone")
-    expect(refused).to_contain_text("Bob's bid is already 0")
+    # Said in words from the hand as recorded (issue 23), no longer the server's English sentence.
+    expect(refused).to_contain_text("Not saved: Bob bids 1. The bids of hand 1 on another phone: Ann ·, Bob 0, Cy ·, "
+                                    "Di ·. Your phone had Bob 1.")
     expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
     # The screen shows the game as the server holds it, with Cy's waiting 0 on top.
     expect(page.locator("#offline-hand .bidders")).to_contain_text("Bob0")
@@ -183,7 +185,7 @@ def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(live_server, lin
     shots(page, "offline-05-conflict")
     assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, None, None]
     # Discarding the refused tap sends the rest: Cy's 0 fits after Bob's 0.
-    refused.get_by_role("button", name="Discard this tap").click()
+    refused.get_by_role("button", name="Keep the recorded hand").click()
     expect(page.locator("form.bidpad")).to_be_visible()  # the server's own bids page again
     expect(page.locator("#queue-status")).to_be_hidden()
     assert server_record(page, live_server, game_id)["hands"][0]["bids"] == [None, 0, 0, None]
@@ -441,7 +443,8 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
     page.wait_for_url(re.compile(r"/bids$"))
     revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
     sealed = page.request.post(f"{live_server}/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
-                               data={"id": "bob-phone", "revision": revision, "action": "bid", "seat": 1, "bid": 1})
+                               data={"id": "bob-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1,
+                                     "bid": 1})
     assert sealed.ok  # Bob bid in secret from his phone
     page.reload()
     go_offline(context, link)
@@ -469,3 +472,54 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and "tricks" in hands[1])
     assert [(hand["bids"], hand["tricks"]) for hand in hands] == [([0, 1, 0, 1], [0, 1, 0, 0]),
                                                                   ([1, 0, 0, 0], [1, 1, 0, 0])]
+
+
+def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct_it(live_server, link, keeper,
+                                                                                      shots):
+    """Issue 23: the tricks kept on this phone while another phone recorded the hand otherwise and went on."""
+    context, page = keeper
+    game_id, key = new_game(page, live_server, through=link.url)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):  # hand 1: Bob, Cy, Di, Ann
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.get_by_role("button", name="Save tricks").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
+    page.goto(f"{link.url}/games/{game_id}/deal")
+    page.get_by_role("button", name="spades").click()
+    for bid in (0, 1, 0, 0):  # hand 2, Bob deals 2: Cy, Di, Ann, Bob
+        page.locator("form.bidpad").get_by_role("button", name=str(bid), exact=True).click()
+    page.wait_for_url(re.compile(r"/tricks$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    for name, took in (("Ann", "0"), ("Cy", "1"), ("Di", "0")):  # Bob, the dealer, takes what is left
+        page.get_by_label(f"{name} took").fill(took)
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+
+    def other(action, **fields):
+        """Another phone's tap, on the game as the server holds it."""
+        revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
+        hands = server_record(page, live_server, game_id)["hands"]
+        hand = len(hands) if "tricks" not in hands[-1] else len(hands) + 1
+        answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
+                                   headers={"Authorization": f"Bearer {key}"},
+                                   data={"id": f"other-{action}", "revision": revision, "hand": hand, "action": action,
+                                         **fields})
+        assert answer.ok, answer.text()
+    # Meanwhile another phone records hand 2 otherwise, deals hand 3 and takes a bid.
+    other("tricks", tricks=[0, 1, 0, 1])
+    other("deal", trump="clubs")
+    other("bid", seat=3, bid=1)
+    hand_3 = server_record(page, live_server, game_id)["hands"][2]
+    go_online(context, link)
+    conflict = page.locator("#queue-status .conflict")
+    expect(conflict).to_contain_text("Not saved: the tricks. Hand 2 was recorded on another phone: Ann 0, Bob 1, Cy 0, "
+                                     "Di 1. Your phone had Cy 1, Di 0.", timeout=15000)
+    expect(conflict.get_by_role("button", name="Keep the recorded hand")).to_be_visible()
+    shots(page, "offline-13-hand-recorded-elsewhere")
+    hands = server_record(page, live_server, game_id)["hands"]
+    assert hands[1]["tricks"] == [0, 1, 0, 1] and hands[2] == hand_3  # nothing landed on hand 3
+    conflict.get_by_role("button", name="Correct hand 2 as my phone had it").click()
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[1]["tricks"] == [0, 1, 1, 0])
+    assert hands[1]["tricks"] == [0, 1, 1, 0] and hands[1]["bids"] == [0, 0, 0, 1] and hands[2] == hand_3
+    expect(page.locator("#queue-status")).to_be_hidden(timeout=15000)

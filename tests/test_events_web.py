@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from event_helpers import (cartier_play, check_cartier_rounds, check_standings, check_wpohl_rounds, play_table,
                            table_games, wpohl_play)
+from game_helpers import hand_at
 from html_forms import form_data, submit
 from pdf_reading import text as pdf_text
 from scorekeeper import store
@@ -38,7 +39,9 @@ class Tap:
 
     def __call__(self, action, **fields):
         self.n += 1
-        body = {"id": f"{self.phone}-{self.n}", "revision": self.revision, "action": action, **fields}
+        record = self.client.get(f"/api/games/{self.game_id}/export").get_json()
+        body = {"id": f"{self.phone}-{self.n}", "revision": self.revision, "hand": hand_at(record), "action": action,
+                **fields}
         response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=bearer(self.key))
         assert response.status_code == 200, response.get_json()
         self.revision = response.get_json()["revision"]

@@ -209,8 +209,8 @@ def test_the_actions_api_answers_4xx_to_hostile_numbers(client, field):
     @FEW
     @given(RAW_NUMBERS)
     def attempt(raw):
-        body = {"id": "t", "revision": 3, "action": {"cards": "deal", "tricks": "tricks", "bids": "reveal"}.get(field, "bid"),
-                "seat": 1, "bid": 0}
+        body = {"id": "t", "revision": 3, "hand": 1,
+                "action": {"cards": "deal", "tricks": "tricks", "bids": "reveal"}.get(field, "bid"), "seat": 1, "bid": 0}
         text = json.dumps(body)
         if field == "tricks":
             text = text[:-1] + f', "tricks": [{raw}, 0, 0, 0]}}'

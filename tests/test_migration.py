@@ -95,7 +95,7 @@ def test_the_new_log_keeps_one_hand_per_action_not_the_game(client, app):
 # ---- a database of every past schema version, made by the code of its day (tests/fixtures/databases) ----
 
 FIXTURES = Path(__file__).parent / "fixtures" / "databases"
-VERSIONS = sorted(path.stem for path in FIXTURES.glob("*.sqlite"))
+VERSIONS = sorted((path.stem for path in FIXTURES.glob("*.sqlite")), key=lambda stem: int(stem[1:].split("_")[0]))
 
 
 def test_there_is_a_fixture_of_every_schema_version():
@@ -112,7 +112,7 @@ def test_there_is_a_fixture_of_every_schema_version():
     assert [steps[-1] for steps in applied] == ["m001_games_and_events", "m002_evenings_and_players",
                                                 "m020_action_ids", "m030_tournaments", "m041_next_game",
                                                 "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
-                                                "m052_generation", "m053_pending_imports"]
+                                                "m051_applied_action_digest", "m052_generation", "m053_pending_imports"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 

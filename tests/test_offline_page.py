@@ -31,7 +31,7 @@ def test_each_hand_page_carries_the_hand(client):
     assert data["players"] == ["Ann", "Bob", "Cy"] and data["hook"] is True and data["key"] == key
     assert data["api"] == f"/api/games/{game_id}/actions" and data["revision"] == 1
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", deal), "inline script"
-    client.post(f"/api/games/{game_id}/actions", json={"id": "d", "revision": 1, "action": "deal", "trump": "clubs"},
+    client.post(f"/api/games/{game_id}/actions", json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"},
                 headers={"Authorization": f"Bearer {key}"})
     data = table_data(client.get(f"/games/{game_id}/bids").get_data(as_text=True))
     assert data["step"] == "bids" and data["number"] == 1

@@ -86,17 +86,17 @@ def test_the_actions_api_keeps_to_the_description(client):
     game_id, key = create(client, record(hands=[], deals={"pattern": "up", "max": 5}), claim=False)
     url, auth = f"/api/games/{game_id}/actions", {"Authorization": f"Bearer {key}"}
     # An unknown key was dropped silently though the description forbids it: now it is named.
-    response = client.post(url, json={"id": "a", "revision": 1, "action": "deal", "cards": 1, "colour": "red"},
+    response = client.post(url, json={"id": "a", "revision": 1, "hand": 1, "action": "deal", "cards": 1, "colour": "red"},
                            headers=auth)
     assert response.status_code == 422 and response.get_json()["field"] == "colour"
     assert client.get(f"/api/games/{game_id}/export").get_json()["hands"] == []
     # 1.0 is an integer to JSON Schema, so to the API: read as 1, stored as 1.
-    response = client.post(url, json={"id": "b", "revision": 1.0, "action": "deal", "cards": 1.0, "trump": "hearts"},
+    response = client.post(url, json={"id": "b", "revision": 1.0, "hand": 1.0, "action": "deal", "cards": 1.0, "trump": "hearts"},
                            headers=auth)
     assert response.status_code == 200 and response.get_json()["revision"] == 2
     assert json.dumps(client.get(f"/api/games/{game_id}/export").get_json()["hands"][0]["cards"]) == "1"
     for bad in (True, 1.5, 10 ** 15):
-        response = client.post(url, json={"id": f"c{bad}", "revision": bad, "action": "undo"}, headers=auth)
+        response = client.post(url, json={"id": f"c{bad}", "revision": bad, "hand": 2, "action": "undo"}, headers=auth)
         assert response.status_code == 422 and response.get_json()["field"] == "revision"
 
 

@@ -36,7 +36,7 @@ def play_doubled(bases):
         game_id, key, revision = created["id"], created["edit_key"], 1
         for hand in range(3):
             for number, tap in enumerate(taps(hand)):
-                body = dict(tap, id=f"hand{hand}-tap{number}", revision=revision)
+                body = dict(tap, id=f"hand{hand}-tap{number}", revision=revision, hand=hand + 1)
                 both = post_twice_at_once(bases, game_id, key, body)
                 answers.extend(both)
                 revision = max(answer["revision"] for status, answer in both if status == 200)
@@ -84,7 +84,7 @@ def test_a_copy_that_checked_before_the_first_committed_still_answers_200(app, m
     created = client.post("/api/games", json=RECORD).get_json()
     headers = {"Authorization": f"Bearer {created['edit_key']}"}
     url = f"/api/games/{created['id']}/actions"
-    body = {"id": "deal-once", "revision": 1, "action": "deal", "trump": "hearts"}
+    body = {"id": "deal-once", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}
     checked, first_done, answers = threading.Event(), threading.Event(), {}
     load_game = store.load_game
 

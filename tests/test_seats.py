@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from game_helpers import hand_at
 from html_forms import form_data, submit
 from scorekeeper import store
 
@@ -20,7 +21,7 @@ def new_game(client, bidding="sequential"):
 
 
 def act(client, game_id, key, tap, **fields):
-    body = {"id": tap, "revision": store_head(client, game_id), **fields}
+    body = {"id": tap, "revision": store_head(client, game_id), "hand": hand_at(record_of(client, game_id)), **fields}
     return client.post(f"/api/games/{game_id}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
 
 
@@ -175,3 +176,23 @@ def test_a_refused_reveal_says_why_and_keeps_the_seals(app, client):
     assert "must add up to exactly 2" in page and "The scorekeeper enters them again" in page
     hand = record_of(client, game_id)["hands"][0]
     assert hand["bids"] == [None] * 4 and hand["sealed"] == [0, 1, 2, 3]
+
+
+def test_no_seat_phone_can_use_the_reveals_id_first(app, client):
+    """Issue 23: the Reveal's id was reveal-<game>-<revision>; a seat phone that sent it first voided the Reveal."""
+    game_id, key = new_game(client, "simultaneous")
+    links = seat_links(client, game_id)
+    assert act(client, game_id, key, "deal", action="deal", cards=3, trump="spades").status_code == 200
+    tap_bid(phone(app, links["Bob"]), game_id, 3)
+    page = client.get(f"/games/{game_id}/bids").get_data(as_text=True)
+    revision = store_head(client, game_id)
+    reveal_id = re.search(r'name="tap" value="([^"]+)"', page)[1]
+    assert reveal_id != f"reveal-{game_id}-{revision}" and game_id not in reveal_id
+    # Cy's phone sends both the old guessable id and the page's own (as if it had seen it) before the Reveal.
+    cy_key = links["Cy"].rsplit("/", 1)[1]
+    for guess in (f"reveal-{game_id}-{revision}", reveal_id):
+        assert act(client, game_id, cy_key, guess, action="bid", seat=2, bid=1).status_code == 200
+    _action, fields = form_data(page)
+    response = client.post(f"/games/{game_id}/reveal", data=dict(fields) | {"bid_0": "0", "bid_3": "1"})
+    assert response.status_code == 302
+    assert record_of(client, game_id)["hands"][0]["bids"] == [0, 3, 1, 1]

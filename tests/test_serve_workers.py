@@ -12,6 +12,7 @@ import urllib.request
 import pytest
 from werkzeug.test import Client
 
+from game_helpers import hand_at
 from scorekeeper import store
 from scorekeeper.serving.server import TrustedProxy
 from tests.server_helpers import ROOT, free_port, wait_until_up
@@ -79,7 +80,8 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
             try:
                 answer = {"revision": 1, "step": "deal", "game": {"hands": []}}
                 for number in range(TAPS_EACH):  # each tap on a new connection: the kernel spreads them
-                    body = dict(next_action(answer), id=f"tap-{number}", revision=answer["revision"])
+                    body = dict(next_action(answer), id=f"tap-{number}", revision=answer["revision"],
+                                hand=hand_at(answer["game"]))
                     answer = call(base, "POST", f"/api/games/{game['id']}/actions", body, game["edit_key"])
             except Exception as error:  # noqa: BLE001 - any failure is what this test reports
                 failures.append(error)

@@ -45,7 +45,7 @@ def bids_logged(client, table):
 
 
 def test_the_same_bid_entered_meanwhile_on_another_phone_is_not_entered_twice(monkeypatch, client, table):
-    other = another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "action": "bid",
+    other = another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid",
                                                              "seat": 1, "bid": 0})
     after = table.ok("bid", seat=1, bid=0)
     assert other[0].status_code == 200 and after["revision"] == 3
@@ -54,7 +54,7 @@ def test_the_same_bid_entered_meanwhile_on_another_phone_is_not_entered_twice(mo
 
 
 def test_another_bid_entered_meanwhile_for_the_same_seat_is_a_conflict(monkeypatch, client, table):
-    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "action": "bid", "seat": 1,
+    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1,
                                                      "bid": 1})
     response = table.post("bid", seat=1, bid=0)
     assert response.status_code == 409
@@ -63,7 +63,7 @@ def test_another_bid_entered_meanwhile_for_the_same_seat_is_a_conflict(monkeypat
 
 
 def test_the_same_tap_arriving_twice_at_once_is_applied_once_and_answers_alike(monkeypatch, client, table):
-    other = another_phone_first(monkeypatch, client, table, {"id": "tap-2", "revision": 2, "action": "bid",
+    other = another_phone_first(monkeypatch, client, table, {"id": "tap-2", "revision": 2, "hand": 1, "action": "bid",
                                                              "seat": 1, "bid": 0})
     after = table.ok("bid", seat=1, bid=0)
     assert other[0].get_json() == after
@@ -71,7 +71,7 @@ def test_the_same_tap_arriving_twice_at_once_is_applied_once_and_answers_alike(m
 
 
 def test_a_tap_still_valid_after_another_phones_tap_is_applied_after_it(monkeypatch, client, table):
-    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "action": "bid", "seat": 1,
+    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1,
                                                      "bid": 0})
     after = table.ok("bid", seat=2, bid=1)
     assert after["revision"] == 4 and after["game"]["hands"][0]["bids"] == [None, 0, 1, None]

@@ -3,6 +3,9 @@
 // carries (#offline's data-table), kept in IndexedDB, and sent in order through the actions API when the
 // connection returns. A waiting tap is never shown as saved; a refused one is shown with the reason and
 // the rest stay queued. Each tap has its own id, so the server applies it once even if it is sent twice.
+// Each tap names the hand it was made on (hand: deal n, the bids, trump or tricks of hand n, a correction of
+// hand n): the server applies it to that hand and step only, else answers 409 with the hand as recorded, which is
+// said here in words with the choice to keep the recorded hand or correct it (issue 23).
 (function () {
   "use strict";
   var holder = document.getElementById("offline");
@@ -57,7 +60,7 @@
   // A page the service worker serves has it in the worker's cache, so it is fetched only once this phone works a
   // hand out itself (a tap waits); a page no worker holds yet fetches it at once (see start), for a connection
   // that drops before the worker is in place.
-  // offline_hand.js, the hand screens drawn on the phone, comes with it.
+  // offline_hand.js, the hand screens drawn on the phone, and tap_conflict.js, a 409 in words, come with it.
   var engine = null;
   function script(src) {
     return new Promise(function (resolve, reject) {
@@ -70,7 +73,7 @@
     });
   }
   function needEngine() {
-    if (window.BidState && window.OfflineHand) return Promise.resolve();
+    if (window.BidState && window.OfflineHand && window.TapConflict) return Promise.resolve();
     if (!engine) {
       engine = Promise.all(page.engine.map(script)).catch(function () {
         engine = null;  // tried again with the next tap or send
@@ -136,6 +139,8 @@
   }
   function queue(tap) {
     tap.id = newId();
+    // What it was made on: the hand this phone is on now (a correction: the hand it corrects).
+    tap.hand = tap.action === "correct" ? tap.number : current().number;
     said = tap.action === "correct" ? _("Kept on this phone: %(tap)s.", {tap: describe(tap)}) : null;
     queuedHere = true;
     if (onSheet()) history.replaceState(null, "", page.play);  // the next deal: the hand's screens from here on
@@ -185,6 +190,9 @@
       // Refused: kept, shown with the reason; the taps after it stay queued, drawn on the game as it is now.
       if (result.answer.game) fromServer(result.answer);
       entry.refused = result.answer.error || _("refused (%(status)s)", {status: result.status});
+      // Made on a hand the server holds otherwise: said in words, with the hand as recorded to choose from.
+      entry.conflict = result.status === 409 && result.answer.recorded ?
+        {recorded: result.answer.recorded, revision: result.answer.revision} : null;
       return store("taps", "readwrite", function (s) { s.put(entry); });
     }).then(function () {
       sending = false;
@@ -199,6 +207,7 @@
     var hands = answer.game.hands || [], last = hands[hands.length - 1];
     base = copy(base);
     base.revision = answer.revision;
+    if (answer.position) base.number = answer.position.hand;
     if (last && last.tricks === null && answer.step !== "deal") {
       base.hand = {cards: last.cards, dealer: last.dealer, bids: last.bids, out: last.out || [], trump: last.trump || null};
       base.number = last.number;
@@ -237,6 +246,7 @@
       : refused.length ? _("not saved yet; they are sent once the refused tap below is discarded.")
       : _("not saved yet; they are sent when the connection returns."))));
     refused.forEach(function (entry) {
+      if (entry.conflict && window.TapConflict) { status.appendChild(conflictLine(entry)); return; }
       var line = el("span", {class: "refused", text: " " + _("Not saved: %(tap)s.", {tap: describe(entry.tap)}) + " " +
                                                      entry.refused + " "});
       var discard = el("button", {type: "button", class: "small", text: _("Discard this tap")});
@@ -244,6 +254,20 @@
       line.appendChild(discard);
       status.appendChild(line);
     });
+  }
+
+  // A 409 with the hand as recorded: said in words, with the choice to keep it or correct it (tap_conflict.js).
+  function conflictLine(entry) {
+    return TapConflict.line(entry, {players: page.players, el: el, said: _("Not saved: %(tap)s.", {tap: describe(entry.tap)}),
+      keep: function () { drop(entry).then(function () { render(); send(); }); },
+      correct: function (fixed) {
+        // Made on the game as the server answered: a correction is applied only on the revision it was made on.
+        fixed.id = newId();
+        entry.tap = fixed;
+        entry.made_on = entry.conflict.revision;
+        entry.refused = entry.conflict = null;
+        store("taps", "readwrite", function (s) { s.put(entry); }).then(function () { render(); send(); });
+      }});
   }
   function describe(tap) {
     var names = page.players;

@@ -44,7 +44,7 @@ from scorekeeper.store.events import (
     may_direct,
     update_event,
 )
-from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, make_seat_keys, offer_seats_too,
+from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [
@@ -62,7 +62,8 @@ __all__ = [
     "player_summaries", "player_results", "player_habits",
     "table_of",
     # the actions API and seat links
-    "applied_action", "append_action", "append_action_ahead", "undo_action", "remember_action", "ActionSeen",
+    "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action", "remember_action",
+    "ActionSeen",
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",

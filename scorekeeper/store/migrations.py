@@ -196,6 +196,12 @@ def m043_player_habits(db):
 
 
 @migrations()
+def m051_applied_action_digest(db):
+    """Remember what each applied action id said (a digest of its body): the same id with another body is refused."""
+    db.execute("alter table applied_actions add column digest text")
+
+
+@migrations()
 def m052_generation(db):
     """Create the database's generation (store/generation.py): one row, bumped when games may go back in time."""
     db.execute("create table generation (id integer primary key check (id = 1), number integer not null)")

@@ -16,43 +16,50 @@ from .results import STORED_COLUMNS, stored_results
 
 
 class ActionSeen(Exception):
-    """A client's action id was applied before; `revision` is the revision it made."""
+    """A client's action id was applied before; `revision` is the revision it made, `digest` what its body said."""
 
-    def __init__(self, revision):
+    def __init__(self, revision, digest=None):
         super().__init__(revision)
-        self.revision = revision
+        self.revision, self.digest = revision, digest
 
 
 def applied_action(db, game_id, action_id):
     """Return the revision that the client's action id made, or None when it was never applied."""
-    row = db.execute("select revision from applied_actions where game_id = ? and action_id = ?",
+    found = applied_tap(db, game_id, action_id)
+    return found[0] if found else None
+
+
+def applied_tap(db, game_id, action_id):
+    """Return (revision, digest of its body) of an applied action id (digest None before m051), or None."""
+    row = db.execute("select revision, digest from applied_actions where game_id = ? and action_id = ?",
                      [game_id, action_id]).fetchone()
-    return row[0] if row else None
+    return tuple(row) if row else None
 
 
-def _claim_action(db, game_id, action_id, revision):
-    """Remember the action id with the revision its write makes (every write makes the next one); ActionSeen
-    when it was applied before."""
+def _claim_action(db, game_id, action_id, revision, digest=None):
+    """Remember the action id with the revision its write makes (every write makes the next one) and the digest
+    of its body; ActionSeen when it was applied before."""
     try:
-        db.execute("insert into applied_actions (game_id, action_id, revision, created) values (?, ?, ?, ?)",
-                   [game_id, action_id, revision, now()])
+        db.execute("insert into applied_actions (game_id, action_id, revision, created, digest) "
+                   "values (?, ?, ?, ?, ?)", [game_id, action_id, revision, now(), digest])
     except sqlite3.IntegrityError:
-        raise ActionSeen(applied_action(db, game_id, action_id)) from None
+        raise ActionSeen(*applied_tap(db, game_id, action_id)) from None
     return revision
 
 
-def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None, generation_number=None):
+def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None, generation_number=None,
+                  digest=None):
     """append_entry, remembering the client's action id in the same transaction; ActionSeen if it was.
 
     loaded: the engine's load of record, so the store does not load it again; generation_number: as append_entry."""
     prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
-        _claim_action(db, game_id, action_id, revision + 1)
+        _claim_action(db, game_id, action_id, revision + 1, digest)
         return append_prepared(db, game_id, kind, payload, record, revision, prepared)
 
 
 def append_action_ahead(db, game_id, action_id, kind, payload, record, revision, loaded=None,
-                        generation_number=None):
+                        generation_number=None, digest=None):
     """append_action for a write worked out before the write lock, on the game at `revision`, in a transaction of
     its own: return the game as written (game, loaded, scored), or None, writing nothing, when the action id
     was applied or the game is no longer at `revision` (the caller works the action out again, under the lock).
@@ -68,25 +75,25 @@ def append_action_ahead(db, game_id, action_id, kind, payload, record, revision,
                            "where id = :game", {"game": game_id, "action": action_id}).fetchone()
         if found is None or tuple(found[:3]) != (revision, 0, prepared.generation):
             return None
-        _claim_action(db, game_id, action_id, revision + 1)  # checked just now, under the lock: not applied
+        _claim_action(db, game_id, action_id, revision + 1, digest)  # checked just now, under the lock: not applied
         prepared = prepared._replace(stored=stored_results(found[3:]))
         written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared))]
     return tuple(written)
 
 
-def undo_action(db, game_id, action_id, revision):
+def undo_action(db, game_id, action_id, revision, digest=None):
     """undo_last, remembering the client's action id in the same transaction; ActionSeen if it was.
 
     Return (the new revision, the event undone)."""
     with db.atomic():
-        _claim_action(db, game_id, action_id, revision + 1)
+        _claim_action(db, game_id, action_id, revision + 1, digest)
         return undo_last(db, game_id, revision)
 
 
-def remember_action(db, game_id, action_id, revision):
+def remember_action(db, game_id, action_id, revision, digest=None):
     """Remember an action id that needed no write (it asked for what the game already holds)."""
     with db.atomic():
-        return _claim_action(db, game_id, action_id, revision)
+        return _claim_action(db, game_id, action_id, revision, digest)
 
 
 def seat_keys(db, game_id):
@@ -136,12 +143,13 @@ def seat_of_key(db, game_id, key):
     return None
 
 
-def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None, generation_number=None):
+def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None, generation_number=None,
+             digest=None):
     """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
     prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         if action_id:
-            _claim_action(db, game_id, action_id, revision + 1)
+            _claim_action(db, game_id, action_id, revision + 1, digest)
         db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
                    "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), now()])
         return append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)

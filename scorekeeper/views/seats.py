@@ -6,9 +6,11 @@ only who has bid, until the scorekeeper reveals the bids or the last one is in. 
 the same path as the actions API (`taps.perform`), so a seat's tap is applied once.
 """
 
+import hashlib
+import hmac
 import secrets
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
 
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
@@ -38,6 +40,15 @@ def _checked(form):
 def sealed_seats(loaded):
     """The seats of the current hand that have bid in secret, not yet revealed (for every page)."""
     return sealed.sealed_seats(loaded)
+
+
+@bp.app_template_global()
+def reveal_tap(game):
+    """The Reveal's action id: the same for every copy of the page at this revision (a double tap is applied once),
+    and made with the instance's secret, so no seat phone can know it and use it first."""
+    made = hmac.new(current_app.config["SECRET_KEY"].encode(), f"reveal {game['id']} {game['revision']}".encode(),
+                    hashlib.sha256)
+    return "reveal-" + made.hexdigest()[:32]
 
 
 @bp.app_template_global()
@@ -134,7 +145,8 @@ def _bid_from_seat(game_id, seat, form):
     """Send the tapped bid through the actions path; flash what the table should know."""
     try:
         body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
-                "action": "bid", "seat": seat, "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
+                "hand": numbers.whole_or(request.form.get("hand", ""), 0), "action": "bid", "seat": seat,
+                "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
     except numbers.NumberError:
         flash(_("Please tap a bid."), "error")
         return
@@ -191,7 +203,8 @@ def reveal(game_id):
                           "error")
                     return redirect(url_for("table.play", game_id=game_id))
     body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
-            "revision": numbers.whole_or(form.revision.data or "", 0), "action": "reveal", "bids": entered}
+            "revision": numbers.whole_or(form.revision.data or "", 0),
+            "hand": numbers.whole_or(request.form.get("hand", ""), 0), "action": "reveal", "bids": entered}
     try:
         status, answer = taps.perform(game_id, body)
     except taps.Refused as refused:

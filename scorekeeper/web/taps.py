@@ -1,20 +1,27 @@
 """One tap, through the engine to the store: what the actions API and the seat phones share.
 
 `perform(game_id, body, seat)` applies one action named by a client (`seat` None for the
-scorekeeper's key, else the seat whose key was sent) and returns (status, JSON body). An action id
-already applied answers the same again; an action drawn on an older revision is applied when it
-is still valid as the next action, else refused with 409 and what differs.
+scorekeeper's key, else the seat whose key was sent) and returns (status, JSON body). In order:
+the body's shape; the key's role (scorekeeper/web/roles.py, one table); an action id already applied
+answers the same again (the same id with another body: 422); the hand and step the tap was made on
+(scorekeeper/web/tap_target.py), else 409 with the hand as recorded; then the action. An action drawn
+on an older revision of the same hand and step is applied when it is still valid as the next
+action, else refused with 409 and what differs.
 """
 
+import hashlib
+import json
+
 from scorekeeper.text import history
+from scorekeeper.web import roles, tap_target
 from scorekeeper import rules, store
 from scorekeeper.rules import RecordError, WrongStep, numbers, sealed
 from scorekeeper.rules.words import _, lazy_gettext
 
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
-KEYS = ("id", "revision", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids", "number",
-        "drop_penalties")
+KEYS = ("id", "revision", "hand", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids",
+        "number", "drop_penalties")
 MAX_ID = 100
 RETRIES = 3
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
@@ -61,8 +68,26 @@ def _optional(body, key, check, words):
     return None if body.get(key) is None else _need(body, key, check, words)
 
 
+def _counts(value):
+    return isinstance(value, list) and all(item is None or _whole(item) for item in value)
+
+
+# Each field's type, checked for every action before anything else (so a malformed tap is 422, never 409);
+# what a value must be in this game (a seat that exists, a legal bid) the action checks.
+SHAPES = {"cards": (_whole, "a whole number of cards"),
+          "trump": (lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS)),
+          "seat": (lambda v: _whole(v) and v >= 0, "a seat number (0 for the first player)"),
+          "bid": (_whole, "a whole number"),
+          "tricks": (_counts, "a list of trick counts by seat (null: as bid, or as recorded)"),
+          "penalties": (lambda v: isinstance(v, list) and all(isinstance(p, dict) for p in v),
+                        "a list of penalties: {\"seat\", \"reason\", \"points\"}"),
+          "bids": (lambda v: isinstance(v, dict) or _counts(v), "bids by seat"),
+          "drop_penalties": (lambda v: isinstance(v, list) and all(_whole(i) for i in v),
+                             "a list of the recorded penalties' indices to drop")}
+
+
 def checked_body(body):
-    """Return (id, revision, action) of a well-formed action, or refuse it naming the field."""
+    """Return (id, revision, action, hand) of a well-formed action, or refuse it naming the field."""
     if not isinstance(body, dict):
         raise Refused(422, "an action must be a JSON object", "body")
     unknown = next((key for key in body if key not in KEYS), None)
@@ -74,7 +99,19 @@ def checked_body(body):
     revision = _need(body, "revision", lambda v: _whole(v) and v >= 1,
                      "the game's revision the tap was made on (a whole number)")
     action = _need(body, "action", lambda v: v in ACTIONS, "one of " + ", ".join(ACTIONS))
-    return action_id, revision, action
+    hand = _need(body, "hand", lambda v: _whole(v) and v >= 1,
+                 "the number of the hand the tap was made on (1 for the first; a deal names the hand it deals)")
+    for key, (check, words) in SHAPES.items():
+        _optional(body, key, check, words)
+    if action == "correct" and body.get("number", hand) != hand:
+        raise Refused(422, "'number' must be the hand the correction was made on ('hand'), or left out", "number")
+    return action_id, revision, action, hand
+
+
+def digest(body):
+    """What an action said, as the applied id remembers it: the same id with another body is refused."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _seat_of(body, loaded):
@@ -150,7 +187,7 @@ def _reveal(db, game, loaded, body, stale):
 
 def _correct(db, game, loaded, body, stale):
     """A finished hand recorded again (rules.actions.correct_hand); only on the game as the tap saw it."""
-    number = _need(body, "number", lambda v: _whole(v) and v >= 1, "the number of a finished hand (1 for the first)")
+    number = body.get("number", body["hand"])
     counts = lambda v: isinstance(v, list) and all(c is None or _whole(c) for c in v)  # noqa: E731
     bids = _need(body, "bids", counts, "a list of bids by seat")
     took = _need(body, "tricks", counts, "a list of trick counts by seat (null: as recorded)")
@@ -183,9 +220,13 @@ def _answer_of(game, loaded, scored, message=None):
             "sealed": sealed.sealed_seats(loaded)}
 
 
-def _conflict(db, game_id, revision, current, reason, field="revision"):
-    """409 with the game as it stands and a sentence saying what differs."""
-    body = answer(db, game_id)
+def _conflict(db, game_id, revision, current, reason, field="revision", hand=None):
+    """409 with the game as it stands, hand `hand` as recorded, and a sentence saying what differs."""
+    game, loaded, scored = store.scored_game(db, game_id)
+    body = _answer_of(game, loaded, scored)
+    at_hand, at_step = tap_target.position(loaded)
+    # What a queued tap needs to say what happened: where the table is, and the hand it was made on as it stands.
+    body.update(position={"hand": at_hand, "step": at_step}, recorded=tap_target.recorded(loaded, hand))
     reason = reason[0].upper() + reason[1:]
     if revision != current:
         reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
@@ -195,40 +236,40 @@ def _conflict(db, game_id, revision, current, reason, field="revision"):
     return 409, body
 
 
-def _write(db, game, loaded, action_id, action, body, stale, seat):
-    """Apply the action once; return (status, body)."""
-    game_id = game["id"]
+def _write(db, game, loaded, tap, action, body, stale, seat):
+    """Apply the action once, if it was made on the hand and step the table is on; return (status, body)."""
+    game_id, (action_id, digest_) = game["id"], tap
+    tap_target.check(loaded, action, body["hand"])
     if action == "undo":
         if stale:
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
-        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"])
+        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_)
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     outcome = _worked_out(db, game, loaded, action, body, stale, seat)
     if outcome is None:
-        store.remember_action(db, game_id, action_id, game["revision"])
+        store.remember_action(db, game_id, action_id, game["revision"], digest_)
         return 200, answer(db, game_id)
     kind, payload = outcome.entry
     if kind == "sealed":
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
         revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
-                                  game["revision"], loaded=outcome.game)
+                                  game["revision"], loaded=outcome.game, digest=digest_)
         return 200, _reveal_when_all_in(db, game_id, revision, outcome)
     # The engine loaded (and so validated) the record once: the store need not load it again.
-    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game)
+    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
+                        digest=digest_)
     return 200, answer(db, game_id, outcome.message)
 
 
 def _worked_out(db, game, loaded, action, body, stale, seat):
     """The engine's outcome of an action other than undo (None: the game holds what was asked already)."""
-    if seat is not None and action != "bid":
-        raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
     if seat is not None:
         _own_turn(loaded, body, seat)
     return ENGINE_ACTIONS[action](db, game, loaded, body, stale)
 
 
-def _write_ahead(db, game_id, action_id, action, body, revision, seat):
+def _write_ahead(db, game_id, tap, action, body, revision, seat):
     """Work the action out on the game as it stands before taking the write lock, and store it if the game is
     still so; return (status, body), or None for the path under the lock (an undo, a sealed bid, an action that
     changes nothing or is refused, an id applied before, a game that moved on meanwhile), which answers as ever.
@@ -240,13 +281,14 @@ def _write_ahead(db, game_id, action_id, action, body, revision, seat):
         return None
     game, loaded = found
     try:
+        tap_target.check(loaded, action, body["hand"])
         outcome = _worked_out(db, game, loaded, action, body, revision != game["revision"], seat)
-    except (RecordError, Conflict, Refused):
+    except (RecordError, Conflict, Refused, tap_target.OffTarget):
         return None
     if outcome is None or outcome.entry[0] == "sealed":
         return None
-    written = store.append_action_ahead(db, game_id, action_id, *outcome.entry, outcome.record, game["revision"],
-                                        loaded=outcome.game, generation_number=game["generation"])
+    written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
+                                        loaded=outcome.game, generation_number=game["generation"], digest=tap[1])
     return None if written is None else (200, _answer_of(*written, outcome.message))
 
 
@@ -267,9 +309,7 @@ def _reveal_when_all_in(db, game_id, revision, outcome):
 
 
 def _own_turn(loaded, body, seat):
-    """A seat phone bids only its own bid, in its turn (or before the reveal when all bid at once)."""
-    if body.get("seat") != seat:
-        raise Refused(403, _("This link enters %(name)s's bid only.", name=loaded.players[seat]), "seat")
+    """A seat phone bids in its turn (or before the reveal when all bid at once); roles.py let only its own bid in."""
     hand = rules.actions.current_hand(loaded)
     if hand is None or rules.step(loaded) != "bids":
         raise Conflict(_("The bids are closed: wait for the next deal."), "seat")
@@ -281,36 +321,60 @@ def _own_turn(loaded, body, seat):
                          name=loaded.players[seat]), "seat")
 
 
+def _role_checked(db, game_id, action, body, seat):
+    """Refuse (403) an action the key's role may not send (roles.MAY): the first check after the body's shape."""
+    if roles.may(action, roles.role_of(seat, body)):
+        return
+    if action != "bid":
+        raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
+    players = store.load_game(db, game_id)[1].players
+    raise Refused(403, _("This link enters %(name)s's bid only.", name=players[seat]), "seat")
+
+
+def _seen(db, game_id, tap, found):
+    """The answer to an action id applied before: the game as it stands, or 422 when its body was another."""
+    if found[1] is not None and found[1] != tap[1]:
+        raise Refused(422, _("This tap's id was used for another tap: reload the page and tap again (each tap "
+                             "needs an id of its own)."), "id")
+    return 200, answer(db, game_id)
+
+
 def perform(game_id, body, seat=None):
     """Apply one action from a client; `seat` is None for the scorekeeper, else the seat phone's seat."""
     db = store.get_db()
     body = _plain(body)
-    action_id, revision, action = checked_body(body)
-    ahead = _write_ahead(db, game_id, action_id, action, body, revision, seat)
+    action_id, revision, action, hand = checked_body(body)
+    _role_checked(db, game_id, action, body, seat)
+    # A seat's ids are its own: no other key can use (and so pre-empt) an id this key will send, nor the reverse.
+    tap = (action_id if seat is None else f"seat{seat}:{action_id}", digest(body))
+    ahead = _write_ahead(db, game_id, tap, action, body, revision, seat)
     if ahead is not None:
         return ahead
     for _attempt in range(RETRIES):
         # The check for an applied id and the write are one BEGIN IMMEDIATE transaction: a second copy
         # of this action (a retry while the first is in flight, another process) waits, then finds it applied.
         with db.atomic():
-            if store.applied_action(db, game_id, action_id) is not None:
-                return 200, answer(db, game_id)
+            found = store.applied_tap(db, game_id, tap[0])
+            if found is not None:
+                return _seen(db, game_id, tap, found)
             game, loaded = store.load_game(db, game_id)
             stale = revision != game["revision"]
             try:
-                return _write(db, game, loaded, action_id, action, body, stale, seat)
-            except store.ActionSeen:
-                return 200, answer(db, game_id)
+                return _write(db, game, loaded, tap, action, body, stale, seat)
+            except store.ActionSeen as seen:
+                return _seen(db, game_id, tap, (seen.revision, seen.digest))
             except store.StaleRevision:
                 continue  # another phone wrote between our read and our write: try again on the new state
             except store.NothingToUndo:
-                return _conflict(db, game_id, revision, game["revision"], _("Nothing to undo yet."), "action")
+                return _conflict(db, game_id, revision, game["revision"], _("Nothing to undo yet."), "action", hand)
+            except tap_target.OffTarget as off:
+                return _conflict(db, game_id, revision, game["revision"], off.message, "hand", hand)
             except Conflict as conflict:
-                return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field)
+                return _conflict(db, game_id, revision, game["revision"], conflict.message, conflict.field, hand)
             except RecordError as error:
                 if stale or isinstance(error, WrongStep):
                     return _conflict(db, game_id, revision, game["revision"], error.message,
-                                     error.path or "revision")
+                                     error.path or "revision", hand)
                 raise Refused(422, error.message, error.path or None) from None
     return _conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
-                     _("other phones keep writing; fetch the game and try again."))
+                     _("other phones keep writing; fetch the game and try again."), hand=hand)
