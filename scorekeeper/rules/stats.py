@@ -5,6 +5,7 @@ A game is passed as a pair `(meta, scored)`: `meta` is whatever the store knows 
 accepted too, with empty meta. Nothing here reads the store; nothing re-scores a hand.
 """
 
+from . import names
 from .scoring import SYSTEMS
 
 
@@ -18,7 +19,7 @@ def unpack(game):
 
 def name_key(name):
     """Return the key a player's name is matched by: the same player's names share it (rules.names)."""
-    return rules.name_key(name)
+    return names.name_key(name)
 
 
 def seat_of(name, scored):
