@@ -295,9 +295,11 @@ def test_an_event_exports_and_imports_losslessly_with_its_games(client, tmp_path
     printed = subprocess.run([sys.executable, "-m", "scorekeeper", "event", str(path), "--json"],
                              capture_output=True, text=True, check=True).stdout
     assert json.loads(printed) == director.scored()
-    # The money: entry fees into the pot, 60/40 to the first two, who pays whom.
+    # The money: entry fees into the pot, 60/40 to the first two, as a payout list (RULES.md, issue 24: no player
+    # pays another).
     results = client.get(f"/events/{director.id}/results").get_data(as_text=True)
-    assert "Pot: 40.00" in results and "24.00" in results and "16.00" in results and " pays " in results
+    assert "Pot: 40.00" in results and "receives 24.00" in results and "receives 16.00" in results
+    assert " pays " not in results
     assert pdf_text(client.get(f"/events/{director.id}/results.pdf").data, tmp_path).count("Champion") == 1
 
 

@@ -127,7 +127,7 @@ def _text(value, path, most, required=True):
 
 def _players(data):
     players = data.get("players")
-    if not isinstance(players, list) or len(players) < MIN_PLAYERS:
+    if not isinstance(players, list) or not players:
         _fail("players", _("must list at least 3 player names: a table seats at least 3"))
     if len(players) > MAX_EVENT_PLAYERS:
         _fail("players", _("%(num)d players listed; an event has at most %(most)d", num=len(players),
@@ -142,6 +142,8 @@ def _players(data):
         if key in seen:
             _fail(path, _("%(name)s is listed twice (also players[%(index)d])", name=repr(name), index=seen[key]))
         seen[key] = index
+    if len(players) < MIN_PLAYERS:
+        _fail("players", _("must list at least 3 player names: a table seats at least 3"))
     return list(players)
 
 

@@ -11,6 +11,7 @@ from ..words import _
 from . import draw
 from .cuts import Context, Final
 from .final_results import final_results
+from .prizes import event_money
 from .record import Event, load_event
 
 
@@ -113,7 +114,7 @@ def score_event(event, games=None):
                                                     "but round %(next)d is seated", round=index + 1, next=index + 2))
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
-    return {"name": event.name, "format": event.format.id, "format_name": event.format.name,
+    scored = {"name": event.name, "format": event.format.id, "format_name": event.format.name,
             "options": event.options, "seed": event.seed, "players": entrants,
             "lot": lot_order, "withdrawn": [{"player": name, "from_round": first, "entrant": name in entrants}
                                             for name, first in event.withdrawn.items()],
@@ -122,6 +123,9 @@ def score_event(event, games=None):
                           for row in _standings(scored_rounds, entrants, lot, lowest_wins)],
             "next": upcoming, "champion": champion,
             "results": final_results(scored_rounds, entrants, champion, lot, lowest_wins)}
+    money = event.record.get("money")
+    scored["money"] = event_money(scored, money) if isinstance(money, dict) else None
+    return scored
 
 
 def _outcome(event, scored_rounds, decision):

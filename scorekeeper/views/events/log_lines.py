@@ -17,7 +17,10 @@ def _event(p):
 def _money(p):
     split = " ".join(f"{part}%" for part in p.get("split") or [])
     fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
-    return _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
+    said = _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
+    if p.get("charity"):
+        said += "; " + _("%(percent)d%% to %(cause)s", percent=p["charity"], cause=p.get("cause") or _("charity"))
+    return said
 
 
 SAID = {
@@ -34,6 +37,17 @@ SAID = {
     "record": lambda p: _("round %(round)d, table %(table)d: its game recorded", round=p["round"],
                           table=p["table"] + 1),
     "money": _money,
+    "seat": lambda p: _("round %(round)d: %(name)s seated at table %(table)d", round=p["round"], name=p["player"],
+                        table=p["table"] + 1),
+    "replace": lambda p: _("round %(round)d: %(name)s takes %(seated)s's seat at table %(table)d", round=p["round"],
+                           name=p["in"], seated=p["out"], table=p["table"] + 1),
+    "remove": lambda p: _("round %(round)d: %(name)s taken off table %(table)d", round=p["round"],
+                          name=p["player"], table=p["table"] + 1),
+    "register": lambda p: _("%(name)s registered", name=p["player"]),
+    "check_in": lambda p: (_("%(name)s checked in", name=p["player"]) if p["present"]
+                           else _("%(name)s not checked in", name=p["player"])),
+    "paid": lambda p: (_("%(name)s paid the entry fee", name=p["player"]) if p["paid"]
+                       else _("%(name)s marked as not paid", name=p["player"])),
 }
 
 

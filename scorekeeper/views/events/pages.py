@@ -86,8 +86,8 @@ def create_from_form():
     except ValueError as error:
         raise RecordError("format", str(error)) from None
     players = _players(request.form.get("players"), request.files.get("csv"))
-    if len(players) < 2:
-        raise RecordError("players", _("Type at least two players, one per line (or choose a CSV file)."))
+    if not players:
+        raise RecordError("players", _("Type at least three players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
     outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
                                _rules(), _options(fmt))
@@ -105,6 +105,26 @@ def create_from_form():
 def event_of_game(game_id):
     """The event a game plays a table of ({event_id, name, round, table}), for a link back from its pages."""
     return store.event_of_game(store.get_db(), game_id)
+
+
+@bp.app_template_global()
+def event_verdict(game_id):
+    """What the event made of a table's game (its pages agree with the event): {final, complete, champion,
+    advanced, ties} for that table, or None."""
+    db = store.get_db()
+    found = store.event_of_game(db, game_id)
+    row = store.get_event(db, found["event_id"]) if found else None
+    if row is None:
+        return None
+    room = Room(row)
+    if len(room.rounds) < found["round"]:
+        return None
+    rnd = room.rounds[found["round"] - 1]
+    seats = set(rnd["tables"][found["table"] - 1]["seats"]) if len(rnd["tables"]) >= found["table"] else set()
+    return {"final": rnd["final"], "complete": rnd["complete"],
+            "champion": room.scored["champion"] if rnd["final"] else None,
+            "advanced": [name for name in rnd["advanced"] if name in seats],
+            "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
 
 
 @bp.app_template_global()
@@ -229,7 +249,7 @@ def results(event_id):
     money = None
     if room.scored:
         try:
-            money = events.settle_event(room.scored, room.record.get("money"))
+            money = room.scored.get("money")
         except RecordError as error:
             room.problem = str(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,

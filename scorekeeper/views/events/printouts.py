@@ -63,10 +63,6 @@ def results_pdf(event_id):
         room = Room(row)  # scored in the event's language: its tie-breaks are sentences
         if room.problem:
             abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
-        try:
-            money = events.settle_event(room.scored, room.record.get("money"))
-        except RecordError:
-            money = None
-        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, money)
+        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, room.scored.get("money"))
     return _pdf(data, f"event-{event_id[:6]}-results.pdf")
 

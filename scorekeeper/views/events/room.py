@@ -220,9 +220,28 @@ ACTIONS = {
                                                 _table_number(f))),
     "withdraw": (events.withdraw_player,
                  lambda f: (_text(f, "player", lazy_gettext("Give the player who withdraws.")),)),
-    "money": (lambda event, fee, split, currency: events.set_money(event, fee, split, currency=currency),
-              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"))),
+    "money": (lambda event, fee, split, currency, charity, cause:
+              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause),
+              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
+                         f.get("cause"))),
+    "replace": (events.replace_player,
+                lambda f: (_text(f, "player", lazy_gettext("Choose the player whose seat is taken.")),
+                           _text(f, "with", lazy_gettext("Give the player who takes the seat.")))),
+    "remove": (events.remove_player,
+               lambda f: (_text(f, "player", lazy_gettext("Choose the player to take off the table.")),)),
+    "register": (events.register_player,
+                 lambda f: (_text(f, "player", lazy_gettext("Give the player's name.")),)),
+    "check_in": (events.check_in, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
+                                             _yes(f, "present"))),
+    "paid": (events.mark_paid, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
+                                          _yes(f, "paid"))),
 }
+
+
+def _yes(fields, name):
+    """A yes-or-no field: absent, "1", "yes", "true" or true mean yes; "0", "no", "false" or false mean no."""
+    value = fields.get(name, True)
+    return value if isinstance(value, bool) else str(value).strip().lower() not in ("0", "no", "false", "")
 
 
 def run_action(room, name, fields):

@@ -157,6 +157,9 @@ def again(game_id):
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
     db = store.get_db()
+    if store.event_of_game(db, game_id):  # the event draws its tables' next games
+        flash(_("This table plays an event: the director seats the next round."), "error")
+        return redirect(url_for("table.over", game_id=game_id))
     record = actions.again(loaded).record
     next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
     return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
