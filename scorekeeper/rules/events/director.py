@@ -91,6 +91,10 @@ def _reseat(raw_table, seats):
     raw_table["seats"] = seats
     if isinstance(raw_table.get("record"), dict):  # a game not started yet seats the table's players
         raw_table["record"]["players"] = list(seats)
+        rules = raw_table["record"].get("rules")
+        first = rules.get("first_dealer") if isinstance(rules, dict) else None
+        if isinstance(first, int) and not isinstance(first, bool) and first >= len(seats):
+            rules["first_dealer"] = first % len(seats)  # a table one seat smaller: the dealer is cut again
 
 
 def swap_players(event, first, second, games=None):
