@@ -244,8 +244,11 @@ def _write_ahead(db, game_id, action_id, action, body, revision, seat):
         return None
     if outcome is None or outcome.event[0] == "sealed":
         return None
-    written = store.append_action_ahead(db, game_id, action_id, *outcome.event, outcome.record, game["revision"],
-                                        loaded=outcome.game)
+    try:
+        written = store.append_action_ahead(db, game_id, action_id, *outcome.event, outcome.record,
+                                            game["revision"], loaded=outcome.game)
+    except RecordError:  # the store refused (an event's locked table): the path under the lock answers
+        return None
     return None if written is None else (200, _answer_of(*written, outcome.message))
 
 

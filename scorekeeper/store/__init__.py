@@ -27,7 +27,7 @@ from .migrations import migrate, migrations
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_habits, player_results, player_summaries, table_of
 from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
-                          get_event, list_events, may_direct, update_event)
+                          get_event, list_events, may_direct, refuse_locked, update_event, void_game)
 from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
@@ -50,5 +50,5 @@ __all__ = [
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
-    "list_events", "may_direct", "UnknownEvent",
+    "list_events", "may_direct", "UnknownEvent", "refuse_locked", "void_game",
 ]

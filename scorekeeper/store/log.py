@@ -17,6 +17,7 @@ from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
 from .results import Results, results_of, store_results
+from .tournaments import refuse_locked
 
 
 class NothingToUndo(Exception):
@@ -141,6 +142,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
     evening's date, and the players' roster and results only when they changed. prepared: the Prepared of
     this write, whose texts and results are worked out already (the write lock is held here)."""
+    refuse_locked(db, game_id)  # a confirmed round's table changes only with the director's approval
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock).
     cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "

@@ -109,6 +109,10 @@ def score_event(event, games=None):
             cut = Final() if final else event.format.cut(index, seated, event.options)
             decision = cut.decide(ctx)
             scored.update(advanced=decision.advanced, eliminated=decision.eliminated, ties=decision.ties)
+            if index < len(event.rounds) - 1 and rnd.advanced:  # confirmed: the cut the director confirmed
+                if sorted(rnd.advanced) != sorted(decision.advanced):  # a correction since would send on others
+                    scored["correction"] = {"advanced": decision.advanced, "eliminated": decision.eliminated}
+                scored.update(advanced=list(rnd.advanced), eliminated=list(rnd.eliminated))
         elif index < len(event.rounds) - 1:
             raise RecordError(f"rounds[{index}]", _("round %(round)d is not finished (or its games were not given), "
                                                     "but round %(next)d is seated", round=index + 1, next=index + 2))

@@ -5,7 +5,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from ... import history, rules, store
 from ...display import trump_name
 from ...forms import RevisionForm, edit_hand_form
-from ...rules import actions
+from ...rules import RecordError, actions
 from ...rules.words import _
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
 from . import bp
@@ -25,6 +25,8 @@ def undo(game_id):
             flash(_("Nothing to undo yet."), "error")
         except store.StaleRevision:
             flash(str(STALE), "error")
+        except RecordError as error:  # a confirmed round's table is locked
+            flash(error.message, "error")
     return screen(game_id)
 
 

@@ -171,4 +171,7 @@ def claim(game_id, key):
     game, loaded = load_game(game_id)
     if not store.may_edit(game, key):
         abort(403, _("That edit link is wrong; ask the scorekeeper for a new one."))
+    found = store.event_of_game(store.get_db(), game_id)
+    if found and found["void"]:  # a void card: its page says where the table plays now
+        return give_edit_key(redirect(url_for("table.play", game_id=game_id)), game_id, key)
     return give_edit_key(screen(game_id, loaded), game_id, key)
