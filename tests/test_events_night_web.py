@@ -113,3 +113,13 @@ def test_the_final_tables_page_agrees_with_the_event_and_settles_nothing(client)
     first = scored["results"][0]["player"]
     assert f"<b>{first}</b> receives 25.20" in results
     assert [row["player"] for row in scored["results"]][:1] == [scored["champion"]]
+
+
+def test_the_new_event_form_names_its_fields_as_it_labels_them(client):
+    page = submit(client, "/events/new", {"name": "Dup", "format": "cartier",
+                                          "players": "Ann\nBob\nCy\nann\nDi\nEd"}).get_data(as_text=True)
+    assert "Players, one per line, line 4: &#39;ann&#39; is listed twice (also player 1)" in page
+    assert "players[" not in page
+    page = submit(client, "/events/new", {"name": "Opt", "format": "cartier", "opt-cartier-advance": "3",
+                                          "players": "\n".join(NAMES[:8])}).get_data(as_text=True)
+    assert "The format&#39;s options:" in page and "System options" not in page and "system options" not in page

@@ -140,7 +140,7 @@ def _players(data):
         _text(name, path, limits.MAX_NAME)
         key = name.strip().casefold()
         if key in seen:
-            _fail(path, _("%(name)s is listed twice (also players[%(index)d])", name=repr(name), index=seen[key]))
+            _fail(path, _("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1))
         seen[key] = index
     if len(players) < MIN_PLAYERS:
         _fail("players", _("must list at least 3 player names: a table seats at least 3"))

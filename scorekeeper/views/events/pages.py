@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 import secrets
 import threading
 
@@ -79,6 +80,26 @@ def _rules():
     return rules
 
 
+# The event record's fields as the new event's form labels them.
+FORM_FIELDS = {"players": lazy_gettext("Players, one per line"), "options": lazy_gettext("The format's options"),
+               "money.entry_fee": lazy_gettext("Entry fee"), "money.split": lazy_gettext("Prize split, %% of the pot"),
+               "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Seed"), "name": lazy_gettext("Name"),
+               "format": lazy_gettext("Format")}
+
+
+def form_problem(error):
+    """A refusal as the form names its fields: 'Players, one per line, line 3: ...', never `players[2]`."""
+    listed = re.fullmatch(r"players\[(\d+)\]", error.path or "")
+    if listed:
+        return _("%(field)s, line %(number)d: %(why)s", field=FORM_FIELDS["players"],
+                 number=int(listed.group(1)) + 1, why=error.message)
+    if error.path in FORM_FIELDS:
+        return _("%(field)s: %(why)s", field=FORM_FIELDS[error.path], why=error.message)
+    if (error.path or "").startswith("rules"):
+        return _("%(field)s: %(why)s", field=_("Table rules (JSON, over the format's)"), why=str(error))
+    return explain(error, [])
+
+
 def create_from_form():
     """Return (event id, director key) from the posted form; raise RecordError saying what to fix."""
     try:
@@ -145,7 +166,7 @@ def new():
         try:
             event_id, key = create_from_form()
         except RecordError as error:
-            problem = error.message if error.message[:1].isupper() else explain(error, [])
+            problem = error.message if error.message[:1].isupper() else form_problem(error)
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
