@@ -58,49 +58,14 @@ def round_cards_pdf(event_name, number, tables, standings_url):
     QR codes of the scorekeeper link, the follow link and the standings) then its blank score sheet.
 
     tables: [{number, seats, first_dealer, scorekeeper_url, follow_url, game (a rules.Game)}].
-
-    Rendered once per distinct layout: the cards, and the sheets sharing a head (their style), each as one
-    document of the tables' pages, which are then put back in table order (a round of 166 tables in a few
-    seconds rather than 332 documents)."""
+    (Rendering the cards and sheets sharing a layout as one document was measured slower: bench_event_cards.py.)"""
     standings_qr = qr_svg(standings_url)
-    parts = [(_card_html(event_name, number, table, standings_qr, standings_url), False,
-              table_sheet_html(table["game"], _sheet_header(event_name, number, table))) for table in tables]
+    parts = []
+    for table in tables:
+        parts.append((_card_html(event_name, number, table, standings_qr, standings_url), False))
+        parts.append((table_sheet_html(table["game"], _sheet_header(event_name, number, table)), True))
     with render_slot():
-        cards = _pages_by_part([(card, False) for card, _sheet, _html in parts])
-        sheets = _pages_by_part([(html, True) for _card, _sheet, html in parts])
-        pages = [page for card, sheet in zip(cards, sheets) for page in card + sheet]
-        return pages[0][0].copy([page for _document, page in pages]).write_pdf()
-
-
-def _pages_by_part(parts):
-    """Render (html, with the sheet stylesheet?) parts, those sharing a head as one document, each part on pages
-    of its own; return each part's [(document, page)] in order."""
-    from weasyprint import HTML
-
-    from .render import SHEETS
-
-    groups = {}
-    for index, (html, sheet) in enumerate(parts):
-        head, _, body = html.partition("<body")
-        body = body.partition(">")[2].rpartition("</body>")[0]
-        groups.setdefault((head, sheet), []).append((index, body))
-    found = [None] * len(parts)
-    for (head, sheet), members in groups.items():
-        joined = head + "<body>" + "".join(
-            f'<div id="part-{index}" style="break-before: page">{body}</div>' for index, body in members) + \
-            "</body></html>"
-        document = HTML(string=joined, base_url=str(SHEETS) + "/", url_fetcher=_fetcher()).render(
-            stylesheets=[_stylesheet()] if sheet else [])
-        starts = {}
-        for at, page in enumerate(document.pages):
-            for anchor in page.anchors:
-                if anchor.startswith("part-"):
-                    starts.setdefault(int(anchor[5:]), at)
-        order = sorted(starts.items(), key=lambda item: item[1])
-        for position, (index, start) in enumerate(order):
-            end = order[position + 1][1] if position + 1 < len(order) else len(document.pages)
-            found[index] = [(document, page) for page in document.pages[start:end]]
-    return found
+        return _joined(_documents(parts))
 
 
 def results_pdf(event_name, scored, money):
