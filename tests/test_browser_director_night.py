@@ -133,17 +133,30 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     act(director, "approve", {"where": "1-1"})
     assert director.request.post(f"{live_server}/api/games/{game}/actions", data=json.dumps(undo),
                                  headers=headers).status == 200
-    last["tricks"] = list(reversed(last["tricks"]))
+    # The hand entered again: the first seats take their bids, the last ones what is left.
+    tricks = list(last["bids"])
+    left = last["cards"] - sum(tricks)
+    for seat in reversed(range(len(tricks))):
+        change = max(-tricks[seat], min(last["cards"] - tricks[seat], left))
+        tricks[seat] += change
+        left -= change
+    assert tricks != last["tricks"]
+    last["tricks"] = tricks
     assert director.request.post(f"{live_server}/api/games/{game}/hands", data=json.dumps(last),
                                  headers=headers).status == 201
     director.reload()
     fix = director.locator("#correction-1-1")
     expect(fix).to_contain_text("Before:", use_inner_text=True)
     expect(fix).to_contain_text("Now:", use_inner_text=True)
+    fix_text = fix.inner_text()
     shot(director, "correction-1920")
     fix.get_by_role("button", name="Let the cut stand").click()
     expect(director.locator("#correction-1-1")).to_have_count(0)
-    expect(director.locator(".event-log")).to_contain_text("", use_inner_text=True)
+    before = fix_text.split("Before:")[1].split("Now:")[0].strip()
+    assert before != fix_text.split("Now:")[1].split("\n")[0].strip()  # the correction changed the totals
+    director.locator(".event-log summary").click()
+    expect(director.locator(".event-log")).to_contain_text("round 1, table 1 corrected: before", use_inner_text=True)
+    expect(director.locator(".event-log")).to_contain_text("the confirmed cut stands", use_inner_text=True)
 
     # Round 2, then the final of one table of 4 (5 winners: the best 4 by total).
     for game, key in tables_of(director):

@@ -123,3 +123,36 @@ def test_the_new_event_form_names_its_fields_as_it_labels_them(client):
     page = submit(client, "/events/new", {"name": "Opt", "format": "cartier", "opt-cartier-advance": "3",
                                           "players": "\n".join(NAMES[:8])}).get_data(as_text=True)
     assert "The format&#39;s options:" in page and "System options" not in page and "system options" not in page
+
+
+def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
+    from test_events_web import EIGHT, play_short_round
+    director = Director(client, {"name": "Room", "format": "rounds", "seed": "room", "players": EIGHT,
+                                 "rules": SHORT, "options": {"rounds": 1},
+                                 "money": {"entry_fee": 5, "split": [60, 40]}})
+    client.get(director.created["url"])
+    tables = director.act("start")["tables"]
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    assert "0 of 2 tables finished, waiting on tables 1, 2" in page
+    # A player's phone: their own table first, found by name (case ignored); everyone A to Z with a table.
+    mine = next(t for t in tables if "P3" in t["seats"])
+    phone = client.application.test_client()
+    page = phone.get(f"/events/{director.id}/standings?player=p3").get_data(as_text=True)
+    you = page[page.index('id="you"'):]
+    assert f"P3: round 1, table {tables.index(mine) + 1}" in you and ", ".join(mine["seats"]) in you
+    where = page[page.index('id="where-to-sit"'):]
+    listed = re.findall(r"<li><b>([^<]+)</b> · Table (\d+)</li>", where)
+    assert [name for name, _ in listed] == sorted(EIGHT, key=str.casefold)
+    assert all(name in tables[int(table) - 1]["seats"] for name, table in listed)
+    play_short_round(client, tables)
+    # Between rounds the screen shows who goes on and the next draw; the final is named Final; prizes at the end.
+    screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
+    assert 'id="screen-cut"' in screen and 'id="screen-next"' in screen and "Next: the final" in screen
+    final = director.act("start")["tables"]
+    screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
+    assert "<h2>Final <span>" in screen
+    play_short_round(client, final, seed=3)
+    screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
+    champion = director.scored()["champion"]
+    prizes = screen[screen.index('id="screen-prizes"'):]
+    assert champion in prizes and "24.00" in prizes

@@ -23,7 +23,24 @@ def _money(p):
     return said
 
 
+def _totals(table):
+    return ", ".join(f"{name} {words.number(total)}" for name, total in zip(table["seats"], table["totals"] or []))
+
+
+def _correction(p):
+    said = _("round %(round)d, table %(table)d corrected: before %(before)s; after %(after)s", round=p["round"],
+             table=p["table"], before=_totals(p["before"]), after=_totals(p["after"]))
+    if sorted(p["advanced_before"]) != sorted(p["advanced_after"]):
+        said += "; " + _("it would send on %(names)s", names=", ".join(p["advanced_after"]))
+    if p["choice"] == "redraw":
+        return said + "; " + _("round %(round)d drawn again", round=p["round"] + 1)
+    return said + "; " + _("the confirmed cut stands")
+
+
 SAID = {
+    "unlock": lambda p: _("round %(round)d, table %(table)d opened for a correction; it stood at %(before)s",
+                          round=p["round"], table=p["table"], before=_totals(p["before"])),
+    "correction": _correction,
     "event": _event,
     "import": lambda p: ngettext("event imported with %(num)d game", "event imported with %(num)d games", p["games"]),
     "round": lambda p: ngettext("round %(round)d drawn: %(num)d table", "round %(round)d drawn: %(num)d tables",

@@ -233,12 +233,12 @@ _PAGES = BoundedCache(16 * 1024 * 1024)
 _RENDERING = threading.Lock()
 
 
-def _read_only_page(event_id, template):
+def _read_only_page(event_id, template, me=None):
     tag = store.event_revision(store.get_db(), event_id)
     if tag is None:
         abort(404, _("There is no event %(id)s.", id=repr(event_id[:40])))
-    if session.get("_flashes"):
-        return render_template(template, room=Room(event_row(event_id)))
+    if session.get("_flashes") or me:  # a player's own page is theirs: not kept
+        return render_template(template, room=Room(event_row(event_id)), me=me)
     key = (template, event_id, tag, request.host_url, locale())
     page = _PAGES.get(key)
     if page is None:
@@ -254,7 +254,8 @@ def _read_only_page(event_id, template):
 @bp.get("/events/<event_id>/standings")
 def standings(event_id):
     """The room's standings and the round's tables, read-only, for the players' phones; live."""
-    return _read_only_page(event_id, "events/standings.html")
+    me = request.args.get("player", "").strip()[:100]
+    return _read_only_page(event_id, "events/standings.html", me or None)
 
 
 @bp.get("/events/<event_id>/screen")

@@ -123,6 +123,30 @@ class Room:
         view["since"] = stored["updated"][11:16]
         return view
 
+    def ranked_seats(self, view):
+        """A table's seats as the big screen ranks them: [{name, place, total}], by place once hands are played."""
+        rows = [{"name": name, "place": view["places"][seat] if view["places"] and view["started"] else None,
+                 "total": view["totals"][seat] if view["totals"] else None} for seat, name in enumerate(view["seats"])]
+        return sorted(rows, key=lambda row: row["place"] or 0)
+
+    def where_to_sit(self):
+        """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
+        current = self.current()
+        if current is None:
+            return []
+        seated = [(name, number) for number, table in enumerate(current["tables"], start=1)
+                  for name in table["seats"]]
+        return sorted(seated, key=lambda pair: pair[0].casefold())
+
+    def seat_of(self, typed):
+        """(the player's name as the event writes it, their table in the round seated last or None) for a name
+        typed on a phone, case ignored."""
+        for name, table in self.where_to_sit():
+            if name.casefold() == typed.strip().casefold():
+                return name, table
+        players = self.scored["players"] if self.scored else []
+        return next((name for name in players if name.casefold() == typed.strip().casefold()), typed), None
+
     def corrections(self):
         """The tables the director opened for a correction, each with the table as it stood, as it stands, and
         whom its round's cut would now send on: [{round, table, before, after, advanced, corrected, redraw}]."""
