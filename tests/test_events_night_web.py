@@ -156,3 +156,26 @@ def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
     champion = director.scored()["champion"]
     prizes = screen[screen.index('id="screen-prizes"'):]
     assert champion in prizes and "24.00" in prizes
+
+
+def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is_void(client, tmp_path):
+    from pdf_reading import text as pdf_text
+    director = cartier(client, NAMES[:9])
+    client.get(director.created["url"])
+    tables = director.act("start")["tables"]
+    three = next(n for n, table in enumerate(tables, start=1) if len(table["seats"]) == 3)
+    after = director.act("late", player="Lucy Late", table=three)["tables"]
+    pdf = client.get(f"/events/{director.id}/rounds/1/cards.pdf?tables={three}")
+    assert pdf.status_code == 200
+    text = pdf_text(pdf.data, tmp_path)
+    assert f"Cartier night · Round 1, table {three}" in text and "Lucy Late" in text
+    others = [n for n in range(1, len(tables) + 1) if n != three]
+    assert all(f"Round 1, table {n}" not in text for n in others)
+    # The old card's scorekeeper link opens the void game's page, which sends the table on.
+    old = tables[three - 1]
+    page = client.get(f"/games/{old['game']}/claim/{old['edit_key']}", follow_redirects=True).get_data(as_text=True)
+    assert "This card is void" in page and f'href="/games/{after[three - 1]["game"]}"' in page
+    # A hand screen of an event's table says which event, round and table.
+    deal = client.get(f"/games/{after[0]['game']}/claim/{after[0]['edit_key']}",
+                      follow_redirects=True).get_data(as_text=True)
+    assert "Table 1, round 1 of" in deal

@@ -1,6 +1,6 @@
 """The event's PDFs: a round's table cards with their blank sheets, and the results."""
 
-from flask import Response, abort
+from flask import Response, abort, request
 
 from ... import delivery, printing
 from ...bounded_cache import BoundedCache
@@ -20,6 +20,11 @@ def _pdf(data, name):
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
+def _only_tables(text):
+    """The table numbers of ?tables=3,5 (at most 500), or an empty set for every table."""
+    return {int(part) for part in text.replace(" ", ",").split(",")[:500] if part.isdigit() and len(part) < 6}
+
+
 @bp.get("/events/<event_id>/rounds/<int:number>/cards.pdf")
 def cards(event_id, number):
     """The director's PDF for a round: every table's card (number, seats, first dealer, QR codes of its scorekeeper and follow
@@ -33,7 +38,10 @@ def cards(event_id, number):
     if not 1 <= number <= len(room.rounds):
         abort(404, _("There is no round %(round)d yet.", round=number))
     tables = []
+    only = _only_tables(request.args.get("tables", ""))  # reprint the tables that changed, e.g. ?tables=3,5
     for index, table in enumerate(room.rounds[number - 1]["tables"], start=1):
+        if only and index not in only:
+            continue
         view = room.table_view(table, index)
         if view["edit_key"] is None:
             abort(409, _("Table %(table)d has no game yet.", table=index))
@@ -41,6 +49,8 @@ def cards(event_id, number):
                        "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"],
                                                              key=view["edit_key"]),
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
+    if not tables:
+        abort(404, _("There is no such table in round %(round)d.", round=number))
     standings_url = delivery.full_link("events.standings", event_id=event_id)
     with speaking(event_language(room.record)):  # the event's language, whoever prints (docs/events.md)
         key = (event_id, number, room.row["name"], standings_url, locale(),
