@@ -194,3 +194,10 @@ def test_all_to_charity_leaves_no_prizes():
     assert money["charity"]["amount"] == 80 and money["prizes"] == []
     with pytest.raises(RecordError, match="whole pot"):
         events.set_money(record, 10, [100], charity=100)
+
+
+def test_the_charity_may_be_named_as_the_events_option_as_rules_md_writes_it():
+    record = events.new_event("n", "cartier", names(8), "s", options={"charity": 100, "cause": "Hospice"}).record
+    record["money"] = {"entry_fee": 10, "split": []}
+    money = events.score_event(record)["money"]
+    assert money["charity"] == {"percent": 100, "cause": "Hospice", "amount": 80} and money["prizes"] == []

@@ -18,6 +18,7 @@ from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
 MIN_PLAYERS = 3
+EVENT_OPTIONS = ("charity", "cause")
 MAX_EVENT_BYTES = 50_000_000
 MAX_NAME = 100
 MAX_SEED = 200
@@ -316,6 +317,13 @@ def load_event(data, games=None):
     options = data.get("options") or {}
     if not isinstance(options, dict):
         _fail("options", "must be an object")
+    # RULES.md's option `charity` (with its `cause`) belongs to every format: the money reads it (prizes.py).
+    charity = options.get("charity", 0)
+    if isinstance(charity, bool) or not isinstance(charity, int) or not 0 <= charity <= 100:
+        _fail("options.charity", _("must be a whole percentage from 0 to 100"))
+    if not isinstance(options.get("cause", ""), str) or len(options.get("cause", "")) > MAX_NAME:
+        _fail("options.cause", _("must be a name of at most 100 characters"))
+    options = {key: value for key, value in options.items() if key not in EVENT_OPTIONS}
     try:
         options = fmt.options_for(options)
     except ValueError as error:

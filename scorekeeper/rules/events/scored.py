@@ -128,6 +128,9 @@ def score_event(event, games=None):
             "next": upcoming, "champion": champion,
             "results": final_results(scored_rounds, entrants, champion, lot, lowest_wins)}
     money = event.record.get("money")
+    options = event.record.get("options")
+    if isinstance(money, dict) and isinstance(options, dict) and "charity" in options and "charity" not in money:
+        money = {**money, "charity": options["charity"], "cause": options.get("cause", "")}  # RULES.md's option
     scored["money"] = event_money(scored, money) if isinstance(money, dict) else None
     return scored
 
