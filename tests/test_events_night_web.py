@@ -179,3 +179,17 @@ def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is
     deal = client.get(f"/games/{after[0]['game']}/claim/{after[0]['edit_key']}",
                       follow_redirects=True).get_data(as_text=True)
     assert "Table 1, round 1 of" in deal
+
+
+def test_the_results_csv_ranks_by_the_round_reached(client):
+    from test_events_web import EIGHT, play_short_round
+    director = Director(client, {"name": "Csv", "format": "rounds", "seed": "csv", "players": EIGHT + ["=Eve"],
+                                 "rules": SHORT, "options": {"rounds": 1, "table": 3, "final": 3}})
+    play_short_round(client, director.act("start")["tables"])
+    play_short_round(client, director.act("start")["tables"], seed=4)
+    scored = director.scored()
+    rows = client.get(f"/events/{director.id}/results.csv").get_data(as_text=True).splitlines()
+    assert rows[0] == "place,player,round_reached,points,total,bids_made"
+    assert [row.split(",")[1] for row in rows[1:]] == [
+        "'=Eve" if row["player"] == "=Eve" else row["player"] for row in scored["results"]]
+    assert [row.split(",")[2] for row in rows[1:4]] == ["2"] * 3 and rows[-1].split(",")[2] == "1"

@@ -1,8 +1,12 @@
-"""The event's PDFs: a round's table cards with their blank sheets, and the results."""
+"""The event's printouts: a round's table cards with their blank sheets, and the results (PDF and CSV)."""
+
+import csv
+import io
 
 from flask import Response, abort, request
 
 from ... import delivery, printing
+from ...exports import neutralise
 from ...bounded_cache import BoundedCache
 from ...i18n import speaking
 from ...printing import events as printouts
@@ -76,3 +80,24 @@ def results_pdf(event_id):
         data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, room.scored.get("money"))
     return _pdf(data, f"event-{event_id[:6]}-results.pdf")
 
+
+
+@bp.get("/events/<event_id>/results.csv")
+def results_csv(event_id):
+    """The final results as CSV: place, player, the round reached (once there is a champion), then the standings'
+    placement points, total and bids made."""
+    room = Room(event_row(event_id))
+    if room.problem:
+        abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
+    standing = {row["player"]: row for row in room.scored["standings"]}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["place", "player", "round_reached", "points", "total", "bids_made"])
+    rows = room.scored["results"] or [{"place": n, "player": row["player"], "round_reached": ""}
+                                       for n, row in enumerate(room.scored["standings"], start=1)]
+    for row in rows:
+        own = standing.get(row["player"], {})
+        writer.writerow([row["place"], neutralise(row["player"]), row["round_reached"], own.get("points"),
+                         own.get("total"), own.get("bids_made")])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="event-{event_id[:6]}-results.csv"'})
