@@ -6,6 +6,7 @@ import json
 import re
 import secrets
 import threading
+from datetime import datetime, timezone
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
@@ -192,8 +193,22 @@ def director(event_id):
     if not is_director(row):
         return redirect(url_for("events.standings", event_id=event_id))
     room = Room(row)
-    log = [dict(entry, line=log_line(entry)) for entry in store.event_log(store.get_db(), event_id)[-8:]]
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
+    entries = store.event_log(store.get_db(), event_id)
+    log = [dict(entry, line=log_line(entry)) for entry in entries[-8:]]
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log,
+                           clock=_round_clock(entries))
+
+
+def _round_clock(entries):
+    """The round's clock: when the round being played was drawn, and the minutes since (None before a draw)."""
+    drawn = [entry["at"] for entry in entries if entry["kind"] in ("round", "correction")]
+    if not drawn:
+        return None
+    try:
+        since = datetime.now(timezone.utc) - datetime.fromisoformat(drawn[-1])
+    except ValueError:
+        return None
+    return {"at": drawn[-1][11:16], "minutes": max(0, int(since.total_seconds() // 60))}
 
 
 @bp.post("/events/<event_id>/actions")
