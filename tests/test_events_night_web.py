@@ -146,6 +146,12 @@ def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
     assert [name for name, _ in listed] == sorted(EIGHT, key=str.casefold)
     assert all(name in tables[int(table) - 1]["seats"] for name, table in listed)
     play_short_round(client, tables)
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    by_table = page[page.index('class="small go-on-by-table"'):]
+    for number, table in enumerate(tables, start=1):  # who goes on, grouped by table
+        going = [name for name in table["seats"] if name in director.scored()["rounds"][0]["advanced"]]
+        if going:
+            assert f"Table {number}: {', '.join(going)}" in by_table
     # Between rounds the screen shows who goes on and the next draw; the final is named Final; prizes at the end.
     screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
     assert 'id="screen-cut"' in screen and 'id="screen-next"' in screen and "Next: the final" in screen
