@@ -379,7 +379,8 @@ def main(argv=None):
     try:
         return args.run(args)
     except (UsageError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        # One line, whatever the input's names hold (a carriage return in a name).
+        print("error: " + " ".join(str(error).splitlines()), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (head, less) went away: not an error worth a traceback.

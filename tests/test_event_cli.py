@@ -190,3 +190,29 @@ def test_any_json_at_all_never_gives_a_traceback(value):
 def test_an_event_of_wrong_shapes_never_gives_a_traceback(record):
     record.setdefault("format", "rounds")
     check_answer(*main_in_process(record))
+
+
+def test_event_json_ranks_the_final_results_by_the_round_reached(tmp_path, finished_event, midway_event):
+    """RULES.md: once there is a champion, `results` lists every entrant {player, round_reached, place}."""
+    printed = json.loads(run("event", write(tmp_path, finished_event), "--json").stdout)
+    results = printed["results"]
+    assert [set(row) for row in results] == [{"player", "round_reached", "place"}] * 8
+    assert results[0]["player"] == printed["champion"]
+    finalists = printed["rounds"][-1]["tables"][0]["seats"]
+    assert {row["player"] for row in results[:4]} == set(finalists)
+    assert [row["round_reached"] for row in results] == [2] * 4 + [1] * 4
+    assert [row["place"] for row in results] == list(range(1, 9))
+    assert "Final results (by the round reached)" in run("event", write(tmp_path, finished_event)).stdout
+    assert json.loads(run("event", write(tmp_path, midway_event), "--json").stdout)["results"] is None
+
+
+def test_event_refuses_a_cartier_table_of_5_saying_why(tmp_path, finished_event):
+    record = json.loads(json.dumps(finished_event))
+    record["rounds"] = record["rounds"][:1]
+    tables = record["rounds"][0]["tables"]
+    for table in tables:
+        table.pop("record")
+    tables[0]["seats"].append(tables[1]["seats"].pop())
+    result = run("event", write(tmp_path, record), "--json")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert "rounds[0].tables[0].seats: a Cartier tournament table seats at most 4" in result.stderr

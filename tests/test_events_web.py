@@ -199,8 +199,14 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     for table, old in zip(record["rounds"][0]["tables"], tables):
         assert table["record"]["players"] == table["seats"] and table["record"]["hands"] == []
         assert table["game"] != old["game"]
+    # The old card's game is void (issue 24): its page sends the table to the new game, and it takes no write.
     old_sheet = client.application.test_client().get(f"/games/{tables[0]['game']}").get_data(as_text=True)
-    assert "round 1 of" not in old_sheet  # the game left out no longer says it is the event's
+    assert "This card is void" in old_sheet and f'href="/games/{record["rounds"][0]["tables"][0]["game"]}"' in old_sheet
+    with app.app_context():
+        old_key = store.get_game(store.get_db(), tables[0]["game"])["edit_key"]
+    tap_old = client.post(f"/api/games/{tables[0]['game']}/actions", headers=bearer(old_key),
+                          json={"id": "old-card-1", "revision": 1, "action": "deal", "trump": "hearts"})
+    assert tap_old.status_code == 422 and "This card is void" in tap_old.get_json()["error"]
     # Once a table has started, its seats stay.
     tables = director.act("withdraw", player="P3")["tables"]
     Tap(client, tables[0]["game"], tables[0]["edit_key"])("deal", trump="hearts")
@@ -247,31 +253,62 @@ def test_a_correction_before_the_next_round_re_decides_the_cut(client):
     assert sorted(seats) == sorted(scored["rounds"][0]["advanced"])
 
 
-def test_a_correction_after_the_next_round_started_is_told_not_redecided(client):
+def test_a_confirmed_round_is_locked_and_a_correction_needs_the_directors_approval(client, app):
+    """RULES.md (issue 24): once the director confirms the cut, the round's tables are locked; a correction needs
+    the director's approval, is logged with before and after, and the director lets the cut stand or draws the
+    next round again."""
     director = short_event(client)
     client.get(director.created["url"])
     tables = director.act("start")["tables"]
     play_short_round(client, tables)
     before = director.scored()["rounds"][0]["advanced"]
     director.act("start")
-    # A finished first-round table is reopened (its last hand undone): the event cannot be scored as it stands.
+    # The table's phone cannot rewrite the confirmed round.
     tap = Tap(client, tables[0]["game"], tables[0]["edit_key"])
+    body = {"id": "locked-1", "revision": tap.revision, "action": "undo"}
+    refused = client.post(f"/api/games/{tables[0]['game']}/actions", json=body, headers=bearer(tables[0]["edit_key"]))
+    assert refused.status_code == 422
+    assert "Round 1 of Short is confirmed: its tables are locked" in refused.get_json()["error"]
+    # The director approves a correction of table 1; the hand is entered again differently, so that the cut
+    # would now send on someone else. The director is told and decides; the seats of round 2 stand.
+    director.act("approve", round=1, table=1)
     tap("undo")
-    html = client.get(f"/events/{director.id}").get_data(as_text=True)
-    assert "cannot be scored as it stands" in html and "round 2 is seated" in html
-    # The hand is entered again differently, so that the cut would now send on someone else (worked out
-    # here from the record: the engine's cut of round 1 with the corrected game). The director is told; the
-    # seats of round 2 stand.
     changing = seat_that_changes_the_cut(client, director, tables[0], before)
     tap("tricks", tricks=[int(s == changing) for s in range(4)])
     scored = director.scored()
-    assert sorted(scored["rounds"][0]["advanced"]) != sorted(before)
+    assert sorted(scored["rounds"][0]["advanced"]) == sorted(before)  # the confirmed cut, until decided
+    assert sorted(scored["rounds"][0]["correction"]["advanced"]) != sorted(before)
     html = client.get(f"/events/{director.id}").get_data(as_text=True)
-    assert "Round 1 was corrected after round 2 started" in html
-    # The seats stand: what the director confirmed, and round 2 as drawn.
+    assert "Table 1 of round 1 is open for a correction." in html and "The cut would now send on" in html
+    assert "Let the cut stand" in html
+    director.act("decide", round=1, table=1, choice="stand")
     record = director.export()
     assert record["rounds"][0]["advanced"] == before
     assert sorted(record["rounds"][1]["tables"][0]["seats"]) == sorted(before)
+    assert client.post(f"/api/games/{tables[0]['game']}/actions", json={**body, "id": "locked-2",
+                       "revision": tap.revision}, headers=bearer(tables[0]["edit_key"])).status_code == 422
+    with app.app_context():
+        log = store.event_log(store.get_db(), director.id)
+    unlock, decided = [entry for entry in log if entry["kind"] in ("unlock", "correction")]
+    assert unlock["payload"]["before"]["totals"] != decided["payload"]["after"]["totals"]
+    assert decided["payload"]["choice"] == "stand" and decided["payload"]["advanced_before"] == before
+    assert sorted(decided["payload"]["advanced_after"]) != sorted(before)
+
+
+def test_a_correction_that_changes_who_goes_on_may_draw_the_next_round_again(client):
+    director = short_event(client)
+    tables = director.act("start")["tables"]
+    play_short_round(client, tables)
+    before = director.scored()["rounds"][0]["advanced"]
+    old_final = director.act("start")["tables"]
+    director.act("approve", round=1, table=1)
+    tap = Tap(client, tables[0]["game"], tables[0]["edit_key"])
+    tap("undo")
+    tap("tricks", tricks=[int(s == seat_that_changes_the_cut(client, director, tables[0], before)) for s in range(4)])
+    corrected = director.scored()["rounds"][0]["correction"]["advanced"]
+    final = director.act("decide", round=1, table=1, choice="redraw")["tables"]
+    assert sorted(final[0]["seats"]) == sorted(corrected) and final[0]["game"] != old_final[0]["game"]
+    assert director.export()["rounds"][0]["advanced"] == corrected
 
 
 def test_an_event_exports_and_imports_losslessly_with_its_games(client, tmp_path):
@@ -298,9 +335,11 @@ def test_an_event_exports_and_imports_losslessly_with_its_games(client, tmp_path
     printed = subprocess.run([sys.executable, "-m", "scorekeeper", "event", str(path), "--json"],
                              capture_output=True, text=True, check=True).stdout
     assert json.loads(printed) == director.scored()
-    # The money: entry fees into the pot, 60/40 to the first two, who pays whom.
+    # The money: entry fees into the pot, 60/40 to the first two, as a payout list (RULES.md, issue 24: no player
+    # pays another).
     results = client.get(f"/events/{director.id}/results").get_data(as_text=True)
-    assert "Pot: 40.00" in results and "24.00" in results and "16.00" in results and " pays " in results
+    assert "Pot: 40.00" in results and "receives 24.00" in results and "receives 16.00" in results
+    assert " pays " not in results
     assert pdf_text(client.get(f"/events/{director.id}/results.pdf").data, tmp_path).count("Champion") == 1
 
 

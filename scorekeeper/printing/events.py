@@ -42,21 +42,28 @@ def _joined(documents):
     return documents[0].copy(pages).write_pdf()
 
 
+def _card_html(event_name, number, table, standings_qr, standings_url):
+    return render_html("event_cards.html", **WORDS, event_name=event_name, round=number, table=table,
+                       scorekeeper_qr=qr_svg(table["scorekeeper_url"]), follow_qr=qr_svg(table["follow_url"]),
+                       standings_qr=standings_qr, standings_url=standings_url)
+
+
+def _sheet_header(event_name, number, table):
+    return words._("%(event)s · Round %(round)d, table %(table)d", event=event_name, round=number,
+                   table=table["number"])
+
+
 def round_cards_pdf(event_name, number, tables, standings_url):
     """Return one PDF for round `number`: for each table, its card (table number, seats, the first dealer,
     QR codes of the scorekeeper link, the follow link and the standings) then its blank score sheet.
 
-    tables: [{number, seats, first_dealer, scorekeeper_url, follow_url, game (a rules.Game)}]."""
+    tables: [{number, seats, first_dealer, scorekeeper_url, follow_url, game (a rules.Game)}].
+    (Rendering the cards and sheets sharing a layout as one document was measured slower: bench_event_cards.py.)"""
     standings_qr = qr_svg(standings_url)
     parts = []
     for table in tables:
-        card = render_html("event_cards.html", **WORDS, event_name=event_name, round=number, table=table,
-                           scorekeeper_qr=qr_svg(table["scorekeeper_url"]), follow_qr=qr_svg(table["follow_url"]),
-                           standings_qr=standings_qr, standings_url=standings_url)
-        parts.append((card, False))
-        header = words._("%(event)s · Round %(round)d, table %(table)d", event=event_name, round=number,
-                         table=table["number"])
-        parts.append((table_sheet_html(table["game"], header), True))
+        parts.append((_card_html(event_name, number, table, standings_qr, standings_url), False))
+        parts.append((table_sheet_html(table["game"], _sheet_header(event_name, number, table)), True))
     with render_slot():
         return _joined(_documents(parts))
 

@@ -42,7 +42,9 @@ from scorekeeper.store.events import (
     get_event,
     list_events,
     may_direct,
+    refuse_locked,
     update_event,
+    void_game,
 )
 from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
@@ -67,5 +69,5 @@ __all__ = [
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
-    "list_events", "may_direct", "UnknownEvent",
+    "list_events", "may_direct", "UnknownEvent", "refuse_locked", "void_game",
 ]

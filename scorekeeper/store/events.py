@@ -12,6 +12,8 @@ import json
 import secrets
 
 from . import generation
+from ..rules import RecordError, events
+from ..rules.words import _
 from .db import dumps, new_id, now
 from .games import StaleRevision, parse_record
 
@@ -61,6 +63,7 @@ def update_event(db, event_id, record, revision, log, links=()):
             _log(db, event_id, log)
         _link(db, event_id, links)
         named = {table.get("game") for rnd in record.get("rounds") or [] for table in rnd.get("tables") or []}
+        named |= set(record.get("void") or {})  # a reseated table's old game stays the event's, void
         for (game_id,) in db.execute("select game_id from tournament_games where tournament_id = ?",
                                      [event_id]).fetchall():
             if game_id not in named:  # a table given a new game: the old one is an ordinary game again
@@ -89,13 +92,41 @@ def event_log(db, event_id):
     return [{"seq": seq, "kind": kind, "payload": json.loads(payload), "at": at} for seq, kind, payload, at in rows]
 
 
+def void_game(db, game_id, new_game_id):
+    """A reseated table's old game is void: its followers move on to the table's new game (games.next_game)."""
+    db.execute("update games set next_game = ? where id = ?", [new_game_id, game_id])
+
+
+def refuse_locked(db, game_id):
+    """Raise RecordError when the game plays a table of a round whose cut the director confirmed and the
+    director has not opened it for a correction (rules.events.table_locked). Inside the write's transaction."""
+    row = db.execute("select g.round, g.table_index, json_array_length(t.record, '$.rounds'), "
+                     "json_extract(t.record, '$.unlocked'), t.name, json_extract(t.record, '$.void') "
+                     "from tournament_games g join tournaments t on t.id = g.tournament_id where g.game_id = ?",
+                     [game_id]).fetchone()
+    if row is None:
+        return
+    round_index, table_index, seated, unlocked, name, void = row
+    if void and game_id in json.loads(void):
+        raise RecordError("event", _("This card is void: table %(table)d of round %(round)d was seated again and "
+                                     "plays a new game. Ask the director for the new card.",
+                                     table=table_index + 1, round=round_index + 1))
+    if events.table_locked(seated or 0, round_index, table_index, json.loads(unlocked) if unlocked else []):
+        raise RecordError("event", _(events.LOCKED, round=round_index + 1, event=name or _("the event")))
+
+
 def event_of_game(db, game_id):
-    """Return {event_id, name, round, table} (round and table from 1) when the game plays an event's table."""
-    row = db.execute("select t.id, t.name, g.round, g.table_index from tournament_games g "
-                     "join tournaments t on t.id = g.tournament_id where g.game_id = ?", [game_id]).fetchone()
+    """Return {event_id, name, round, table, void, void_for} (round and table from 1) when the game plays an event's
+    table; void_for: the table's new game when this one was left void by a reseating."""
+    row = db.execute("select t.id, t.name, g.round, g.table_index, json_extract(t.record, '$.void') "
+                     "from tournament_games g join tournaments t on t.id = g.tournament_id where g.game_id = ?",
+                     [game_id]).fetchone()
     if row is None:
         return None
-    return {"event_id": row[0], "name": row[1], "round": row[2] + 1, "table": row[3] + 1}
+    void = json.loads(row[4]) if row[4] else {}
+    void = void if isinstance(void, dict) else {}
+    return {"event_id": row[0], "name": row[1], "round": row[2] + 1, "table": row[3] + 1,
+            "void": game_id in void, "void_for": void.get(game_id)}
 
 
 def event_games(db, event_id):

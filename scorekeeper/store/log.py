@@ -18,6 +18,7 @@ from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
 from .results import Results, results_of, store_results
+from scorekeeper.store.events import refuse_locked
 
 
 class NothingToUndo(Exception):
@@ -143,13 +144,16 @@ def _current(db, game_id, revision, known=None):
 
 
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None,
-           generation_number=None):
+           generation_number=None, free=False):
     """Store record as the game at revision + 1 with the entry that made it, in the caller's transaction; the
     revision is of the generation given (the prepared write's, else the one now).
 
     A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
     evening's date, and the players' roster and results only when they changed. prepared: the Prepared of
-    this write, whose texts and results are worked out already (the write lock is held here)."""
+    this write, whose texts and results are worked out already (the write lock is held here). free: the caller
+    read under this lock that the game plays no event's table (else a locked table is refused here)."""
+    if not free:
+        refuse_locked(db, game_id)  # a confirmed round's table changes only with the director's approval
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     if generation_number is None:
         generation_number = prepared.generation if prepared else generation.current(db)
@@ -223,12 +227,12 @@ def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
                     dumps(diff(known.record, record)) if known else None, generation=generation_number)
 
 
-def append_prepared(db, game_id, kind, payload, record, revision, prepared):
-    """Store a prepared write in the caller's transaction."""
+def append_prepared(db, game_id, kind, payload, record, revision, prepared, free=False):
+    """Store a prepared write in the caller's transaction (free: see _write)."""
     # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
     before = prepared.known.record if prepared.known else _current(db, game_id, revision)
     return _write(db, game_id, revision, kind, payload, before, record, prepared.loaded, prepared.scored,
-                  prepared=prepared)
+                  prepared=prepared, free=free)
 
 
 def undo(db, game_id, revision):

@@ -58,6 +58,13 @@ def format_event(scored):
         lines += ["", f"Next: round {upcoming['number']} ({kind}), drawn from the seed"]
         lines += [f"  Table {number}: {', '.join(table['seats'])}"
                   for number, table in enumerate(upcoming["tables"], start=1)]
+    apart = [entry["player"] for entry in scored["withdrawn"] if not entry.get("entrant")]
+    if apart:
+        lines += ["", f"Withdrawn before play (not entrants): {', '.join(apart)}"]
+    if scored.get("results"):
+        rows = [["", "player", "round reached"]]
+        rows += [[str(row["place"]), row["player"], str(row["round_reached"])] for row in scored["results"]]
+        lines += ["", "Final results (by the round reached)", *("  " + line for line in _columns(rows, left=2))]
     if scored["champion"]:
         lines += ["", f"Champion: {scored['champion']}"]
     return "\n".join(lines)

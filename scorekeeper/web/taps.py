@@ -287,8 +287,12 @@ def _write_ahead(db, game_id, tap, action, body, revision, seat):
         return None
     if outcome is None or outcome.entry[0] == "sealed":
         return None
-    written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
-                                        loaded=outcome.game, generation_number=game["generation"], digest=tap[1])
+    try:
+        written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
+                                            loaded=outcome.game, generation_number=game["generation"],
+                                            digest=tap[1])
+    except RecordError:  # the store refused (an event's locked table): the path under the lock answers
+        return None
     return None if written is None else (200, _answer_of(*written, outcome.message))
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..results import standing_key
+from .draw import table_sizes
 from ..words import N_, _, ngettext, number, ordinal
 
 
@@ -133,25 +134,62 @@ def _place(ctx):
 
 @dataclass(frozen=True)
 class TableCut:
-    """The best `keep` of each table go on (Cartier); the next draw spreads them by their place."""
+    """The best `keep` of each table go on (Cartier); the next draw spreads them by their place.
+
+    `size`, the format's full table (RULES.md): when fewer would go on than one full table, the best of the
+    next place across the tables go on too, by total, then the tie-breaks, until the next round is full;
+    when more would go on than the final table seats, the best of them by total, then the tie-breaks, take
+    its seats."""
 
     keep: int
+    size: int = 0
 
     def decide(self, ctx):
         decision = Decision(pots=[[] for _ in range(self.keep)])
+        position, dropped = {}, []
         for table in ctx.tables:
             candidates = [name for name in table["seats"] if name not in ctx.leaving]
-            kept, dropped, ties = split(candidates, self.keep, _place(ctx), round_breaks(ctx), GOES_ON)
+            kept, out, ties = split(candidates, self.keep, _place(ctx), round_breaks(ctx), GOES_ON)
+            position.update((name, at) for at, name in enumerate(kept + out))
             decision.advanced += kept
-            decision.eliminated += dropped
+            dropped += out
             decision.ties += ties
-            for position, name in enumerate(kept):
-                decision.pots[position].append(name)
-        decision.pots = [pot for pot in decision.pots if pot]
+        going_on = self._going_on(len(decision.advanced), len(decision.advanced) + len(dropped))
+        by_place_then_total = (lambda name: (position[name],
+                                             standing_key(ctx.result(name)["total"], ctx.lowest_wins)))
+        if going_on > len(decision.advanced):  # fill the next round to one full table
+            more, dropped, ties = split(dropped, going_on - len(decision.advanced), by_place_then_total,
+                                        round_breaks(ctx), GOES_ON)
+            decision.advanced += more
+            decision.ties += ties
+        elif going_on < len(decision.advanced):  # the final seats one table
+            kept, out, ties = split(decision.advanced, going_on, by_place_then_total, round_breaks(ctx),
+                                    GOES_TO_FINAL)
+            decision.advanced = [name for name in decision.advanced if name in kept]
+            dropped = out + dropped
+            decision.ties += ties
+        gone = set(dropped)
+        decision.eliminated = [name for table in ctx.tables
+                               for name in sorted(gone & set(table["seats"]), key=position.get)]
+        pots = {}
+        for name in decision.advanced:
+            pots.setdefault(position[name], []).append(name)
+        decision.pots = [pots[at] for at in sorted(pots)]
         return decision
 
+    def _going_on(self, best, players):
+        """How many go on: the best `keep` of each table, at least one full table where the players allow,
+        at most one table when they would sit at one (the final)."""
+        if not self.size:
+            return best
+        if best < self.size:
+            return min(self.size, players)
+        if best > self.size and len(table_sizes(best, self.size)) <= 1:
+            return self.size
+        return best
+
     def going_on(self, sizes):
-        return sum(min(self.keep, size) for size in sizes)
+        return self._going_on(sum(min(self.keep, size) for size in sizes), sum(sizes))
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,10 @@ def _reseat(raw_table, seats):
     raw_table["seats"] = seats
     if isinstance(raw_table.get("record"), dict):  # a game not started yet seats the table's players
         raw_table["record"]["players"] = list(seats)
+        rules = raw_table["record"].get("rules")
+        first = rules.get("first_dealer") if isinstance(rules, dict) else None
+        if isinstance(first, int) and not isinstance(first, bool) and first >= len(seats):
+            rules["first_dealer"] = first % len(seats)  # a table one seat smaller: the dealer is cut again
 
 
 def swap_players(event, first, second, games=None):
@@ -120,41 +124,116 @@ def swap_players(event, first, second, games=None):
                  {"round": index + 1, "players": [first, second]})
 
 
+def _joining(event, name, index):
+    """The name of a player joining the last round: a new late player, or one of the event's players not seated
+    in it and not withdrawn (a player the director seats by hand). Returns (name, is_new)."""
+    if not isinstance(name, str) or not name.strip():
+        raise RecordError("player", _("Give the late player's name."))
+    name = player_name(name, "player")
+    known = {name_key(player): player for player in event.players}
+    player = known.get(name_key(name))
+    if player is None:
+        return name, True
+    if player in event.withdrawn or any(player in table.seats for table in event.rounds[index].tables):
+        raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
+    return player, False
+
+
+def _seat_change(event, games, record, index, table, message, kind, payload):
+    """Load the changed record; a table the format's decks cannot deal is refused, naming the table."""
+    try:
+        return _done(record, games, message, kind, payload)
+    except RecordError as error:
+        raise RecordError(f"rounds[{index}].tables[{table}].seats",
+                          _("Table %(table)d cannot take another player: %(why)s", table=table + 1,
+                            why=error.message)) from None
+
+
 def add_late_player(event, name, table, games=None):
-    """Add a player who arrives late to table `table` (from 0) of the last round, before it starts."""
+    """Add a player who arrives late to table `table` (from 0) of the last round, before it starts; or seat
+    there a player of the event who is not in this round (the director's fix after a correction)."""
     event = _loaded(event, games)
     index, rnd = _last_round(event)
     if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < len(rnd.tables):
         raise RecordError("table", _("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
-    if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", _("Give the late player's name."))
-    name = player_name(name, "player")
-    if name_key(name) in {name_key(player) for player in event.players}:
-        raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
+    name, new = _joining(event, name, index)
     _not_started(event, index, table)
     record = copy.deepcopy(event.record)
-    record["players"] = list(record["players"]) + [name]
+    if new:
+        record["players"] = list(record["players"]) + [name]
     raw_table = record["rounds"][index]["tables"][table]
     _reseat(raw_table, list(raw_table["seats"]) + [name])
-    try:
-        return _done(record, games, _("%(name)s joins table %(table)d.", name=name, table=table + 1), "late",
-                     {"round": index + 1, "table": table, "player": name})
-    except RecordError as error:
-        raise RecordError(f"rounds[{index}].tables[{table}].seats",
-                          _("Table %(table)d cannot take another player: %(why)s", table=table + 1,
-                            why=error)) from None
+    return _seat_change(event, games, record, index, table,
+                        _("%(name)s joins table %(table)d.", name=name, table=table + 1), "late" if new else "seat",
+                        {"round": index + 1, "table": table, "player": name})
+
+
+def replace_player(event, seated, name, games=None):
+    """Put `name` (a late player, or one of the event's not in this round) in the seat of `seated` (a no-show)
+    at a table of the last round not started; `seated` is withdrawn from this round on."""
+    event = _loaded(event, games)
+    index, rnd = _last_round(event)
+    table = _table_of(rnd, seated, index)
+    _not_started(event, index, table)
+    name, new = _joining(event, name, index)
+    record = copy.deepcopy(event.record)
+    if new:
+        record["players"] = list(record["players"]) + [name]
+    raw_table = record["rounds"][index]["tables"][table]
+    seats = list(raw_table["seats"])
+    seats[seats.index(seated)] = name
+    _reseat(raw_table, seats)
+    if index == 0 or seated in event.rounds[index - 1].advanced:  # a no-show; else a player seated wrongly
+        record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": seated, "from_round": index + 1}]
+    return _seat_change(event, games, record, index, table,
+                        _("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated,
+                          table=table + 1), "replace", {"round": index + 1, "table": table, "out": seated,
+                                                        "in": name})
+
+
+def _unseat(event, name, games, withdraw):
+    """Take `name` off a table of the last round that has not started (a table keeps at least 3)."""
+    index, rnd = _last_round(event)
+    table = _table_of(rnd, name, index)
+    _not_started(event, index, table)
+    if len(rnd.tables[table].seats) <= 3:
+        raise RecordError("player", _("Table %(table)d would seat only 2: put another player in %(name)s's seat "
+                                      "instead.", table=table + 1, name=name))
+    record = copy.deepcopy(event.record)
+    raw_table = record["rounds"][index]["tables"][table]
+    _reseat(raw_table, [seat for seat in raw_table["seats"] if seat != name])
+    if withdraw:
+        record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": index + 1}]
+    return record, index, table
+
+
+def remove_player(event, name, games=None):
+    """Take a wrongly seated player off a table of the last round not started. In the first round they are
+    withdrawn (no entrant); later they are simply not in the round."""
+    event = _loaded(event, games)
+    index, _rnd = _last_round(event)
+    record, index, table = _unseat(event, name, games, withdraw=index == 0)
+    return _done(record, games, _("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
+                 {"round": index + 1, "table": table, "player": name})
 
 
 def withdraw_player(event, name, games=None):
-    """Withdraw a player from the next round on: their table of this round plays on as a game does."""
+    """Withdraw a player: off their table of the last round if it has not started (before their first table,
+    no entrant), else from the next round on (their table plays on as a game does)."""
     event = _loaded(event, games)
     if name not in event.players:
         raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn:
         raise RecordError("player", _("%(name)s has withdrawn already.", name=name))
-    first = len(event.rounds) + 1
-    record = copy.deepcopy(event.record)
-    record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
+    last = event.rounds[-1] if event.rounds else None
+    seated = last is not None and any(name in table.seats and not table.started for table in last.tables)
+    if seated:
+        record, index, _table = _unseat(event, name, games, withdraw=True)
+        first = index + 1
+    else:
+        first = len(event.rounds) + 1
+        record = copy.deepcopy(event.record)
+        record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
     return _done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
                  "withdraw",
                  {"player": name, "from_round": first})

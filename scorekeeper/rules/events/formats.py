@@ -40,6 +40,9 @@ class Format(Entry):
     cut: Callable = None
     # options -> raise ValueError when an option is out of its range
     check: Callable = lambda options: None
+    # Each hand is dealt from one 52-card pack while another is shuffled (decks used in turn): a table seats
+    # only as many as one pack deals the largest hand to (Cartier: 4).
+    pack_a_hand: bool = False
     # Worked examples: (players, options, the table sizes of every round when nobody withdraws).
     examples: tuple = ()
 
@@ -85,7 +88,7 @@ def _cartier_rules(rules, options):
 
 def _cartier_cut(index, players, options):
     advance = options["advance"]
-    return cuts.TableCut(advance[min(index, len(advance) - 1)])
+    return cuts.TableCut(advance[min(index, len(advance) - 1)], CARTIER_SIZE)
 
 
 def _cartier_check(options):
@@ -156,8 +159,9 @@ FORMATS = Registry(lazy_gettext("tournament format"), [
                                  label=lazy_gettext("go on")),),
            table_size=lambda options: CARTIER_SIZE, table_rules=_cartier_rules,
            is_final=_one_table(lambda options: CARTIER_SIZE), cut=_cartier_cut, check=_cartier_check,
-           examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [2]]),
-                     (5, {}, [[5]]))),
+           pack_a_hand=True,
+           examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [4]]),
+                     (37, {}, [[4] * 7 + [3] * 3, [4] * 5, [4]]), (6, {}, [[3, 3], [4]]))),
     Format("wpohl", lazy_gettext("WPOHL championship"),
            lazy_gettext(
                "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "

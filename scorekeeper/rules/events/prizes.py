@@ -1,11 +1,11 @@
-"""The event's money (ours; RULES.md is silent): every player pays an entry fee into the pot, the pot is split
-among the final places by percentages (e.g. 50 30 20), and the nets are settled with the fewest payments,
-as a game's money is (rules/results.py).
+"""The event's money (RULES.md "Event money"): every entrant pays the entry fee into the pot; a charity share
+(a percentage, paid to a named cause) comes off it; the rest is split among the final results (by the round
+reached) by percentages (e.g. 50 30 20). It is a payout list and a list of who has paid: no player pays
+another, and an event's tables settle nothing among themselves.
 
-The final places: the final table's players by their game's places (level players by bids made in the
-final, then the lot), the champion first as the final cut named them; then everyone else as the room
-standings order them. The money sits in the record's `money` key: {"entry_fee": 10, "split": [50, 30, 20],
-"currency": "EUR"} (an ISO 4217 code; absent or "": a plain amount, as a game's stake in points).
+The money sits in the record's `money` key: {"entry_fee": 10, "split": [50, 30, 20], "currency": "EUR",
+"charity": 10, "cause": "Lifeboats", "paid": ["Ann"]} (currency an ISO 4217 code; absent or "": a plain
+amount, as a game's stake in points).
 """
 
 import copy
@@ -14,7 +14,6 @@ from decimal import Decimal
 from babel.numbers import is_currency
 
 from ..record import RecordError
-from ..results import payments_between
 from ..numbers import SPACE, NumberError, parse_decimal
 from ..words import _, money as say_money, ngettext, number
 from .record import Event, load_event
@@ -74,66 +73,98 @@ def parse_currency(value):
     return code
 
 
-def set_money(event, entry_fee, split, games=None, currency=None):
-    """The director's action: set the entry fee, the prize split and the currency (None: keep the one set).
-    Returns the EventOutcome."""
+def parse_charity(value):
+    """Return the charity share as a whole percentage, 0 to 100."""
+    if value is None or value == "":
+        return 0
+    text = str(value).strip().rstrip("%").strip()
+    if isinstance(value, bool) or not text.isdigit() or not 0 <= int(text) <= 100:
+        raise RecordError("money.charity", _("must be a whole percentage from 0 to 100"))
+    return int(text)
+
+
+def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None):
+    """The director's action: set the entry fee, the prize split, the currency (None: keep the one set) and
+    the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome."""
     from .director import _done
 
     event = event if isinstance(event, Event) else load_event(event, games)
+    before = event.record.get("money") or {}
     fee, shares = parse_fee(entry_fee), parse_split(split)
-    if currency is None:
-        currency = (event.record.get("money") or {}).get("currency", "")
-    currency = parse_currency(currency)
+    currency = parse_currency(before.get("currency", "") if currency is None else currency)
+    charity = parse_charity(before.get("charity") if charity is None else charity)
+    cause = (before.get("cause", "") if cause is None else cause)
+    if not isinstance(cause, str) or len(cause) > 100:
+        raise RecordError("money.cause", _("must be a name of at most 100 characters"))
     if len(shares) > len(event.players):
         raise RecordError("money.split", ngettext("%(prizes)d prizes for %(num)d player",
                                                   "%(prizes)d prizes for %(num)d players", len(event.players),
                                                   prizes=len(shares)))
+    if shares and charity == 100:
+        raise RecordError("money.split", _("the charity takes the whole pot: leave the prizes empty"))
     record = copy.deepcopy(event.record)
-    record["money"] = {"entry_fee": int(fee) if fee == fee.to_integral() else float(fee), "split": shares}
-    if currency:
-        record["money"]["currency"] = currency
+    record["money"] = {**before, "entry_fee": int(fee) if fee == fee.to_integral() else float(fee),
+                       "split": shares}
+    for key, value in (("currency", currency), ("charity", charity), ("cause", cause.strip())):
+        record["money"].pop(key, None)
+        if value:
+            record["money"][key] = value
     if shares:
         said = _("Entry fee %(fee)s, prizes %(split)s.", fee=say_money(fee, currency),
                  split=" / ".join(map(str, shares)))
     else:
         said = _("Entry fee %(fee)s, no prizes.", fee=say_money(fee, currency))
-    return _done(record, games, said, "money", dict(record["money"]))
+    if charity:
+        said += " " + _("%(percent)d%% of the pot to %(cause)s.", percent=charity, cause=cause.strip() or _("charity"))
+    return _done(record, games, said, "money", {key: value for key, value in record["money"].items()
+                                                  if key != "paid"})
+
+
+def mark_paid(event, name, paid=True, games=None):
+    """The director's action: mark that a player has paid the entry fee (or not)."""
+    from .director import _done
+
+    event = event if isinstance(event, Event) else load_event(event, games)
+    if name not in event.players:
+        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
+    record = copy.deepcopy(event.record)
+    money = record.setdefault("money", {"entry_fee": 0, "split": []})
+    names = [player for player in money.get("paid") or [] if player != name]
+    money["paid"] = names + [name] if paid else names
+    said = _("%(name)s has paid.", name=name) if paid else _("%(name)s has not paid.", name=name)
+    return _done(record, games, said, "paid", {"player": name, "paid": bool(paid)})
 
 
 def final_places(scored):
-    """Return every player in final order (see the module): the final table first, then the room standings."""
-    order = []
-    if scored["champion"] and scored["rounds"]:
-        final = scored["rounds"][-1]["tables"][0]
-        lot = {name: i for i, name in enumerate(scored["lot"])}
-        seats = range(len(final["seats"]))
-        ranked = sorted(seats, key=lambda s: (final["places"][s], -final["bids_made"][s], lot[final["seats"][s]]))
-        order = [final["seats"][s] for s in ranked]
-        champion = scored["champion"]
-        if champion in order:
-            order.remove(champion)
-        order.insert(0, champion)
-    order += [row["player"] for row in scored["standings"] if row["player"] not in order]
-    return order
+    """Return every entrant in the final order (RULES.md: by the round reached), once there is a champion."""
+    return [row["player"] for row in scored.get("results") or []]
+
+
+def event_money(scored, money):
+    """Return the event's money (RULES.md): {entry_fee, entrants, pot, charity {percent, cause, amount} or None,
+    prizes [{place, player (None until the champion), amount}], paid, unpaid, currency}; None with no money set.
+    No player pays another: the pot pays the prizes."""
+    if not money:
+        return None
+    fee, split = parse_fee(money.get("entry_fee", 0)), parse_split(money.get("split") or [])
+    entrants = list(scored["players"])
+    pot = int(fee * 100) * len(entrants)
+    percent = parse_charity(money.get("charity"))
+    charity = pot * percent // 100
+    prizes = [(pot - charity) * share // 100 for share in split]
+    if prizes:
+        prizes[0] += pot - charity - sum(prizes)  # the cents the percentages leave go to the winner
+    order = final_places(scored)
+    paid = [name for name in money.get("paid") or [] if name in entrants]
+    return {"entry_fee": float(fee), "entrants": len(entrants), "pot": pot / 100,
+            "currency": parse_currency(money.get("currency")),
+            "charity": {"percent": percent, "cause": money.get("cause", ""), "amount": charity / 100}
+            if percent else None,
+            "prizes": [{"place": place + 1, "player": order[place] if place < len(order) else None,
+                        "amount": amount / 100} for place, amount in enumerate(prizes)],
+            "paid": paid, "unpaid": [name for name in entrants if name not in paid]}
 
 
 def settle_event(scored, money):
-    """Return the event's money once there is a champion: {entry_fee, pot, prizes [{place, player, amount}],
-    net {name: amount}, payments [{from, to, amount}]}; None when no money is set or the event goes on."""
-    if not money or not scored["champion"]:
-        return None
-    fee, split = parse_fee(money.get("entry_fee", 0)), parse_split(money.get("split") or [])
-    players = list(scored["players"])
-    pot = int(fee * 100) * len(players)
-    prizes = [pot * share // 100 for share in split]
-    if prizes:
-        prizes[0] += pot - sum(prizes)  # the cents the percentages leave go to the winner
-    order = final_places(scored)
-    cents = {name: -int(fee * 100) for name in players}
-    for place, amount in enumerate(prizes):
-        cents[order[place]] += amount
-    return {"entry_fee": float(fee), "pot": pot / 100, "currency": parse_currency(money.get("currency")),
-            "prizes": [{"place": place + 1, "player": order[place], "amount": amount / 100}
-                       for place, amount in enumerate(prizes)],
-            "net": {name: cents[name] / 100 for name in players},
-            "payments": payments_between(players, [cents[name] for name in players])}
+    """The event's money once there is a champion (event_money), else None."""
+    return event_money(scored, money) if scored["champion"] else None

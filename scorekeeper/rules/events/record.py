@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 
 from .. import limits
 from ..names import name_key, player_name
+from ..patterns import DECK_SIZE
 from ..plan import completed_hands
 from ..record import Game, RecordError, load
 from ..words import _, ngettext
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
+MIN_PLAYERS = 3
+EVENT_OPTIONS = ("charity", "cause")
 MAX_EVENT_BYTES = 50_000_000
 MAX_NAME = 100
 MAX_SEED = 200
@@ -61,6 +64,15 @@ class Event:
     def leaving_before(self, number):
         """The players withdrawn from round `number` (from 1) on."""
         return {name for name, first in self.withdrawn.items() if first <= number}
+
+    def seated_ever(self):
+        return {name for rnd in self.rounds for table in rnd.tables for name in table.seats}
+
+    def entrants(self):
+        """The players who entered (RULES.md): all but those withdrawn before their first table started,
+        who pay no fee, take no place and are listed apart."""
+        seated = self.seated_ever()
+        return [name for name in self.players if name not in self.withdrawn or name in seated]
 
     def is_final(self, index):
         seated = sum(len(table.seats) for table in self.rounds[index].tables)
@@ -117,8 +129,8 @@ def _text(value, path, most, required=True):
 
 def _players(data):
     players = data.get("players")
-    if not isinstance(players, list) or len(players) < 2:
-        _fail("players", _("must list at least 2 player names"))
+    if not isinstance(players, list) or not players:
+        _fail("players", _("must list at least 3 player names: a table seats at least 3"))
     if len(players) > MAX_EVENT_PLAYERS:
         _fail("players", _("%(num)d players listed; an event has at most %(most)d", num=len(players),
                              most=MAX_EVENT_PLAYERS))
@@ -130,8 +142,10 @@ def _players(data):
         _text(name, path, limits.MAX_NAME)
         key = name_key(player_name(name, path))
         if key in seen:
-            _fail(path, _("%(name)s is listed twice (also players[%(index)d])", name=repr(name), index=seen[key]))
+            _fail(path, _("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1))
         seen[key] = index
+    if len(players) < MIN_PLAYERS:
+        _fail("players", _("must list at least 3 player names: a table seats at least 3"))
     return list(players)
 
 
@@ -146,15 +160,27 @@ def _names(values, path, players):
     return list(values)
 
 
-def check_rules_seat(rules, seats):
+def check_rules_seat(rules, seats, fmt=None, path=None):
     """Return the table rules as a game of that many players reads them; refuse rules such a table cannot
-    play (a deck too small, a bad option), naming the field of the event's rules."""
+    play (a deck too small, a bad option), naming the field of the event's rules, and a table larger than
+    one pack deals its largest hand to where the format deals each hand from one pack (`path`: the field)."""
     try:
-        return load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []}).rules
+        game = load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []})
     except RecordError as error:
         where = f"{error.path}" if error.path else "rules"
         _fail(where, ngettext("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats,
                               why=error.message))
+    largest = max(game.plan(), default=0)
+    if fmt is not None and fmt.pack_a_hand and largest and seats > DECK_SIZE // largest:
+        _fail(path or "players", too_many_at_a_table(fmt, largest, seats))
+    return game.rules
+
+
+def too_many_at_a_table(fmt, largest, seats):
+    """Why a table of that many is refused where each hand comes from one pack (RULES.md: decks)."""
+    return _("a %(format)s table seats at most %(most)d: each hand is dealt from one pack of 52 cards while the "
+             "other deck is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
+             format=fmt.name, most=DECK_SIZE // largest, num=seats, cards=seats * largest, largest=largest)
 
 
 def _game(raw, path, seats, system, games, game_id):
@@ -210,7 +236,7 @@ def _rounds(data, players, rules, games, fmt, options, system):
                                                  f"(also at table {seated[name] + 1})")
                 seated[name] = j
             if len(seats) not in checked_sizes:
-                check_rules_seat(rules, len(seats))
+                check_rules_seat(rules, len(seats), fmt, f"{tpath}.seats")
                 checked_sizes.add(len(seats))
             game_id = table.get("game")
             if game_id is not None and (isinstance(game_id, bool) or not isinstance(game_id, (str, int))):
@@ -255,6 +281,15 @@ def _withdrawn(data, players, rounds):
     return withdrawn
 
 
+def _check_first_draw(fmt, options, rules, players):
+    """Before the draw: the players who will be seated make tables the format's decks can deal."""
+    if len(players) < MIN_PLAYERS:
+        _fail("players", ngettext("%(num)d player is left to seat: a table seats at least 3",
+                                  "%(num)d players are left to seat: a table seats at least 3", len(players)))
+    for size in sorted({max(sizes) for sizes in planned_rounds(fmt.id, len(players), options)}):
+        check_rules_seat(rules, size, fmt, "players")
+
+
 def load_event(data, games=None):
     """Return the Event of a record (a dict or JSON text), or raise RecordError naming the field.
 
@@ -283,6 +318,13 @@ def load_event(data, games=None):
     options = data.get("options") or {}
     if not isinstance(options, dict):
         _fail("options", "must be an object")
+    # RULES.md's option `charity` (with its `cause`) belongs to every format: the money reads it (prizes.py).
+    charity = options.get("charity", 0)
+    if isinstance(charity, bool) or not isinstance(charity, int) or not 0 <= charity <= 100:
+        _fail("options.charity", _("must be a whole percentage from 0 to 100"))
+    if not isinstance(options.get("cause", ""), str) or len(options.get("cause", "")) > MAX_NAME:
+        _fail("options.cause", _("must be a name of at most 100 characters"))
+    options = {key: value for key, value in options.items() if key not in EVENT_OPTIONS}
     try:
         options = fmt.options_for(options)
     except ValueError as error:
@@ -302,6 +344,8 @@ def load_event(data, games=None):
         raise TypeError("games must map game ids to records")
     rounds = _rounds(data, players, rules, games, fmt, options, system.id)
     withdrawn = _withdrawn(data, players, rounds)
+    if not rounds:
+        _check_first_draw(fmt, options, rules, [name for name in players if withdrawn.get(name, 2) > 1])
     return Event(name, fmt, options, seed, players, rules, rounds, withdrawn, data, system.lowest_wins)
 
 

@@ -10,6 +10,8 @@ from ..scored import score
 from ..words import _
 from . import draw
 from .cuts import Context, Final
+from .final_results import final_results
+from .prizes import event_money
 from .record import Event, load_event
 
 
@@ -62,14 +64,14 @@ def _standings(rounds, players, lot, lowest_wins):
     return order
 
 
-def _context(event, index, tables, scored_rounds, lot, lowest_wins):
+def _context(event, entrants, index, tables, scored_rounds, lot, lowest_wins):
     previous = {}
     if index > 0:
         for table in scored_rounds[index - 1]["tables"]:
             if table["totals"] is not None:
                 previous.update(zip(table["seats"], table["totals"]))
     standings = {row["player"]: row for row in _standings(scored_rounds + [{"tables": tables}],
-                                                          event.players, lot, lowest_wins)}
+                                                          entrants, lot, lowest_wins)}
     return Context(tables, previous, lot, standings, event.leaving_before(index + 2), lowest_wins)
 
 
@@ -88,7 +90,8 @@ def score_event(event, games=None):
     `games` maps game ids to records for tables that name a `game` (see load_event)."""
     if not isinstance(event, Event):
         event = load_event(event, games)
-    lot_order = draw.lot(event.seed, event.players)
+    entrants = event.entrants()
+    lot_order = draw.lot(event.seed, entrants)
     lot = {name: position for position, name in enumerate(lot_order, start=1)}
     lowest_wins = event.lowest_wins
     scored_rounds, decision = [], None
@@ -101,24 +104,35 @@ def score_event(event, games=None):
                   "withdrawn": sorted(name for name, first in event.withdrawn.items() if first == index + 2)}
         decision = None
         if complete:
-            ctx = _context(event, index, tables, scored_rounds, lot, lowest_wins)
+            ctx = _context(event, entrants, index, tables, scored_rounds, lot, lowest_wins)
             seated = sum(len(t["seats"]) for t in tables)
             cut = Final() if final else event.format.cut(index, seated, event.options)
             decision = cut.decide(ctx)
             scored.update(advanced=decision.advanced, eliminated=decision.eliminated, ties=decision.ties)
+            if index < len(event.rounds) - 1 and rnd.advanced:  # confirmed: the cut the director confirmed
+                if sorted(rnd.advanced) != sorted(decision.advanced):  # a correction since would send on others
+                    scored["correction"] = {"advanced": decision.advanced, "eliminated": decision.eliminated}
+                scored.update(advanced=list(rnd.advanced), eliminated=list(rnd.eliminated))
         elif index < len(event.rounds) - 1:
             raise RecordError(f"rounds[{index}]", _("round %(round)d is not finished (or its games were not given), "
                                                     "but round %(next)d is seated", round=index + 1, next=index + 2))
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
-    return {"name": event.name, "format": event.format.id, "format_name": event.format.name,
-            "options": event.options, "seed": event.seed, "players": list(event.players),
-            "lot": lot_order, "withdrawn": [{"player": name, "from_round": first}
+    scored = {"name": event.name, "format": event.format.id, "format_name": event.format.name,
+            "options": event.options, "seed": event.seed, "players": entrants,
+            "lot": lot_order, "withdrawn": [{"player": name, "from_round": first, "entrant": name in entrants}
                                             for name, first in event.withdrawn.items()],
             "rounds": scored_rounds,
             "standings": [{key: row[key] for key in ("player", "points", "total", "bids_made")}
-                          for row in _standings(scored_rounds, event.players, lot, lowest_wins)],
-            "next": upcoming, "champion": champion}
+                          for row in _standings(scored_rounds, entrants, lot, lowest_wins)],
+            "next": upcoming, "champion": champion,
+            "results": final_results(scored_rounds, entrants, champion, lot, lowest_wins)}
+    money = event.record.get("money")
+    options = event.record.get("options")
+    if isinstance(money, dict) and isinstance(options, dict) and "charity" in options and "charity" not in money:
+        money = {**money, "charity": options["charity"], "cause": options.get("cause", "")}  # RULES.md's option
+    scored["money"] = event_money(scored, money) if isinstance(money, dict) else None
+    return scored
 
 
 def _outcome(event, scored_rounds, decision):

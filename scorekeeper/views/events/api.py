@@ -71,7 +71,8 @@ def api_create():
         if money is not None:
             if not isinstance(money, dict):
                 raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
-            events.set_money(event, money.get("entry_fee", 0), money.get("split") or [])
+            events.set_money(event, money.get("entry_fee", 0), money.get("split") or [],
+                             currency=money.get("currency"), charity=money.get("charity"), cause=money.get("cause"))
     except RecordError as error:
         _refuse(error)
     event_id, key = store.create_event(store.get_db(), record, ("event", {"name": event.name,

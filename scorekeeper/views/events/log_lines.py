@@ -17,10 +17,30 @@ def _event(p):
 def _money(p):
     split = " ".join(f"{part}%" for part in p.get("split") or [])
     fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
-    return _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
+    said = _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
+    if p.get("charity"):
+        said += "; " + _("%(percent)d%% to %(cause)s", percent=p["charity"], cause=p.get("cause") or _("charity"))
+    return said
+
+
+def _totals(table):
+    return ", ".join(f"{name} {words.number(total)}" for name, total in zip(table["seats"], table["totals"] or []))
+
+
+def _correction(p):
+    said = _("round %(round)d, table %(table)d corrected: before %(before)s; after %(after)s", round=p["round"],
+             table=p["table"], before=_totals(p["before"]), after=_totals(p["after"]))
+    if sorted(p["advanced_before"]) != sorted(p["advanced_after"]):
+        said += "; " + _("it would send on %(names)s", names=", ".join(p["advanced_after"]))
+    if p["choice"] == "redraw":
+        return said + "; " + _("round %(round)d drawn again", round=p["round"] + 1)
+    return said + "; " + _("the confirmed cut stands")
 
 
 SAID = {
+    "unlock": lambda p: _("round %(round)d, table %(table)d opened for a correction; it stood at %(before)s",
+                          round=p["round"], table=p["table"], before=_totals(p["before"])),
+    "correction": _correction,
     "event": _event,
     "import": lambda p: ngettext("event imported with %(num)d game", "event imported with %(num)d games", p["games"]),
     "round": lambda p: ngettext("round %(round)d drawn: %(num)d table", "round %(round)d drawn: %(num)d tables",
@@ -34,6 +54,17 @@ SAID = {
     "record": lambda p: _("round %(round)d, table %(table)d: its game recorded", round=p["round"],
                           table=p["table"] + 1),
     "money": _money,
+    "seat": lambda p: _("round %(round)d: %(name)s seated at table %(table)d", round=p["round"], name=p["player"],
+                        table=p["table"] + 1),
+    "replace": lambda p: _("round %(round)d: %(name)s takes %(seated)s's seat at table %(table)d", round=p["round"],
+                           name=p["in"], seated=p["out"], table=p["table"] + 1),
+    "remove": lambda p: _("round %(round)d: %(name)s taken off table %(table)d", round=p["round"],
+                          name=p["player"], table=p["table"] + 1),
+    "register": lambda p: _("%(name)s registered", name=p["player"]),
+    "check_in": lambda p: (_("%(name)s checked in", name=p["player"]) if p["present"]
+                           else _("%(name)s not checked in", name=p["player"])),
+    "paid": lambda p: (_("%(name)s paid the entry fee", name=p["player"]) if p["paid"]
+                       else _("%(name)s marked as not paid", name=p["player"])),
 }
 
 

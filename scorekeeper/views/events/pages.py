@@ -3,8 +3,10 @@
 import csv
 import io
 import json
+import re
 import secrets
 import threading
+from datetime import datetime, timezone
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
@@ -80,6 +82,26 @@ def _rules():
     return rules
 
 
+# The event record's fields as the new event's form labels them.
+FORM_FIELDS = {"players": lazy_gettext("Players, one per line"), "options": lazy_gettext("The format's options"),
+               "money.entry_fee": lazy_gettext("Entry fee"), "money.split": lazy_gettext("Prize split, %% of the pot"),
+               "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Seed"), "name": lazy_gettext("Name"),
+               "format": lazy_gettext("Format")}
+
+
+def form_problem(error):
+    """A refusal as the form names its fields: 'Players, one per line, line 3: ...', never `players[2]`."""
+    listed = re.fullmatch(r"players\[(\d+)\]", error.path or "")
+    if listed:
+        return _("%(field)s, line %(number)d: %(why)s", field=FORM_FIELDS["players"],
+                 number=int(listed.group(1)) + 1, why=error.message)
+    if error.path in FORM_FIELDS:
+        return _("%(field)s: %(why)s", field=FORM_FIELDS[error.path], why=error.message)
+    if (error.path or "").startswith("rules"):
+        return _("%(field)s: %(why)s", field=_("Table rules (JSON, over the format's)"), why=str(error))
+    return explain(error, [])
+
+
 def create_from_form():
     """Return (event id, director key) from the posted form; raise RecordError saying what to fix."""
     try:
@@ -87,8 +109,8 @@ def create_from_form():
     except ValueError as error:
         raise RecordError("format", str(error)) from None
     players = _players(request.form.get("players"), request.files.get("csv"))
-    if len(players) < 2:
-        raise RecordError("players", _("Type at least two players, one per line (or choose a CSV file)."))
+    if not players:
+        raise RecordError("players", _("Type at least three players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
     outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
                                _rules(), _options(fmt))
@@ -109,6 +131,26 @@ def event_of_game(game_id):
 
 
 @bp.app_template_global()
+def event_verdict(game_id):
+    """What the event made of a table's game (its pages agree with the event): {final, complete, champion,
+    advanced, ties} for that table, or None."""
+    db = store.get_db()
+    found = store.event_of_game(db, game_id)
+    row = store.get_event(db, found["event_id"]) if found else None
+    if row is None:
+        return None
+    room = Room(row)
+    if len(room.rounds) < found["round"]:
+        return None
+    rnd = room.rounds[found["round"] - 1]
+    seats = set(rnd["tables"][found["table"] - 1]["seats"]) if len(rnd["tables"]) >= found["table"] else set()
+    return {"final": rnd["final"], "complete": rnd["complete"],
+            "champion": room.scored["champion"] if rnd["final"] else None,
+            "advanced": [name for name in rnd["advanced"] if name in seats],
+            "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
+
+
+@bp.app_template_global()
 def recent_events(limit=5):
     """The events created most recently, for the home page."""
     return store.list_events(store.get_db(), limit)
@@ -126,7 +168,7 @@ def new():
         try:
             event_id, key = create_from_form()
         except RecordError as error:
-            problem = error.message if error.message[:1].isupper() else explain(error, [])
+            problem = error.message if error.message[:1].isupper() else form_problem(error)
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
@@ -152,8 +194,22 @@ def director(event_id):
     if not is_director(row):
         return redirect(url_for("events.standings", event_id=event_id))
     room = Room(row)
-    log = [dict(entry, line=log_line(entry)) for entry in store.event_log(store.get_db(), event_id)[-8:]]
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
+    entries = store.event_log(store.get_db(), event_id)
+    log = [dict(entry, line=log_line(entry)) for entry in entries[-8:]]
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log,
+                           clock=_round_clock(entries))
+
+
+def _round_clock(entries):
+    """The round's clock: when the round being played was drawn, and the minutes since (None before a draw)."""
+    drawn = [entry["at"] for entry in entries if entry["kind"] in ("round", "correction")]
+    if not drawn:
+        return None
+    try:
+        since = datetime.now(timezone.utc) - datetime.fromisoformat(drawn[-1])
+    except ValueError:
+        return None
+    return {"at": drawn[-1][11:16], "minutes": max(0, int(since.total_seconds() // 60))}
 
 
 @bp.post("/events/<event_id>/actions")
@@ -192,12 +248,12 @@ def revision(event_id):
 _RENDERING = threading.Lock()
 
 
-def _read_only_page(event_id, template):
+def _read_only_page(event_id, template, me=None):
     tag = store.event_revision(store.get_db(), event_id)
     if tag is None:
         abort(404, _("There is no event %(id)s.", id=repr(event_id[:40])))
-    if session.get("_flashes"):
-        return render_template(template, room=Room(event_row(event_id)))
+    if session.get("_flashes") or me:  # a player's own page is theirs: not kept
+        return render_template(template, room=Room(event_row(event_id)), me=me)
     key = event_key(event_id, tag, template, "reader", (request.host_url,))
     page = kept.get(key)
     if page is None:
@@ -214,7 +270,8 @@ def _read_only_page(event_id, template):
 @bp.get("/events/<event_id>/standings")
 def standings(event_id):
     """The room's standings and the round's tables, read-only, for the players' phones; live."""
-    return _read_only_page(event_id, "events/standings.html")
+    me = request.args.get("player", "").strip()[:100]
+    return _read_only_page(event_id, "events/standings.html", me or None)
 
 
 @bp.get("/events/<event_id>/screen")
@@ -230,7 +287,7 @@ def results(event_id):
     money = None
     if room.scored:
         try:
-            money = events.settle_event(room.scored, room.record.get("money"))
+            money = room.scored.get("money")
         except RecordError as error:
             room.problem = str(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,

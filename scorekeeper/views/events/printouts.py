@@ -1,11 +1,15 @@
-"""The event's PDFs: a round's table cards with their blank sheets, and the results."""
+"""The event's printouts: a round's table cards with their blank sheets, and the results (PDF and CSV)."""
 
-from flask import Response, abort
+import csv
+import io
+
+from flask import Response, abort, request
 
 from scorekeeper.serving import delivery
 from scorekeeper.store import kept
 from scorekeeper import printing
 from scorekeeper.web.i18n import speaking
+from scorekeeper.store.exports import neutralise
 from ...printing import events as printouts
 from ...rules import RecordError, events
 from ...rules.words import _, locale
@@ -17,6 +21,11 @@ from .room import Room, event_key, event_language, event_row, is_director
 
 def _pdf(data, name):
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+def _only_tables(text):
+    """The table numbers of ?tables=3,5 (at most 500), or an empty set for every table."""
+    return {int(part) for part in text.replace(" ", ",").split(",")[:500] if part.isdigit() and len(part) < 6}
 
 
 @bp.get("/events/<event_id>/rounds/<int:number>/cards.pdf")
@@ -32,7 +41,10 @@ def cards(event_id, number):
     if not 1 <= number <= len(room.rounds):
         abort(404, _("There is no round %(round)d yet.", round=number))
     tables = []
+    only = _only_tables(request.args.get("tables", ""))  # reprint the tables that changed, e.g. ?tables=3,5
     for index, table in enumerate(room.rounds[number - 1]["tables"], start=1):
+        if only and index not in only:
+            continue
         view = room.table_view(table, index)
         if view["edit_key"] is None:
             abort(409, _("Table %(table)d has no game yet.", table=index))
@@ -40,6 +52,8 @@ def cards(event_id, number):
                        "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"],
                                                              key=view["edit_key"]),
                        "follow_url": delivery.full_link("table.play", game_id=table["game"])})
+    if not tables:
+        abort(404, _("There is no such table in round %(round)d.", round=number))
     standings_url = delivery.full_link("events.standings", event_id=event_id)
     with speaking(event_language(room.record)):  # the event's language, whoever prints (docs/events.md)
         # A round's cards change only when its seats or games do (a swap, a late player): rendering takes seconds.
@@ -63,10 +77,27 @@ def results_pdf(event_id):
         room = Room(row)  # scored in the event's language: its tie-breaks are sentences
         if room.problem:
             abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
-        try:
-            money = events.settle_event(room.scored, room.record.get("money"))
-        except RecordError:
-            money = None
-        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, money)
+        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, room.scored.get("money"))
     return _pdf(data, f"event-{event_id[:6]}-results.pdf")
 
+
+
+@bp.get("/events/<event_id>/results.csv")
+def results_csv(event_id):
+    """The final results as CSV: place, player, the round reached (once there is a champion), then the standings'
+    placement points, total and bids made."""
+    room = Room(event_row(event_id))
+    if room.problem:
+        abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
+    standing = {row["player"]: row for row in room.scored["standings"]}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["place", "player", "round_reached", "points", "total", "bids_made"])
+    rows = room.scored["results"] or [{"place": n, "player": row["player"], "round_reached": ""}
+                                       for n, row in enumerate(room.scored["standings"], start=1)]
+    for row in rows:
+        own = standing.get(row["player"], {})
+        writer.writerow([row["place"], neutralise(row["player"]), row["round_reached"], own.get("points"),
+                         own.get("total"), own.get("bids_made")])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="event-{event_id[:6]}-results.csv"'})

@@ -122,16 +122,54 @@ class Room:
         view["since"] = stored["updated"][11:16]
         return view
 
+    def ranked_seats(self, view):
+        """A table's seats as the big screen ranks them: [{name, place, total}], by place once hands are played."""
+        rows = [{"name": name, "place": view["places"][seat] if view["places"] and view["started"] else None,
+                 "total": view["totals"][seat] if view["totals"] else None} for seat, name in enumerate(view["seats"])]
+        return sorted(rows, key=lambda row: row["place"] or 0)
+
+    def where_to_sit(self):
+        """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
+        current = self.current()
+        if current is None:
+            return []
+        seated = [(name, number) for number, table in enumerate(current["tables"], start=1)
+                  for name in table["seats"]]
+        return sorted(seated, key=lambda pair: pair[0].casefold())
+
+    def seat_of(self, typed):
+        """(the player's name as the event writes it, their table in the round seated last or None) for a name
+        typed on a phone, case ignored."""
+        for name, table in self.where_to_sit():
+            if name.casefold() == typed.strip().casefold():
+                return name, table
+        players = self.scored["players"] if self.scored else []
+        return next((name for name in players if name.casefold() == typed.strip().casefold()), typed), None
+
     def corrections(self):
-        """Rounds whose cut, recomputed from their games, differs from what the director confirmed: a table
-        corrected after the next round started. The seats of the later round stand; the director is told."""
-        notes = []
-        for number, (raw, scored) in enumerate(zip(self.record.get("rounds") or [], self.rounds[:-1]), start=1):
-            if sorted(raw.get("advanced") or []) != sorted(scored["advanced"]):
-                notes.append(_("Round %(round)d was corrected after round %(next)d started: it would now send on "
-                               "%(names)s. Round %(next)d keeps the seats you confirmed.", round=number,
-                               next=number + 1, names=", ".join(scored["advanced"])))
-        return notes
+        """The tables the director opened for a correction, each with the table as it stood, as it stands, and
+        whom its round's cut would now send on: [{round, table, before, after, advanced, corrected, redraw}]."""
+        pending = []
+        for entry in self.record.get("unlocked") or []:
+            number, table = entry.get("round"), entry.get("table")
+            if not self.scored or not isinstance(number, int) or not 1 <= number < len(self.rounds):
+                continue
+            rnd = self.rounds[number - 1]
+            now = rnd["tables"][table - 1] if isinstance(table, int) and 1 <= table <= len(rnd["tables"]) else None
+            later = self.rounds[number]
+            pending.append({"round": number, "table": table, "before": entry.get("before") or {}, "after": now,
+                            "advanced": rnd["advanced"],
+                            "corrected": (rnd.get("correction") or {}).get("advanced", rnd["advanced"]),
+                            "redraw": number == len(self.rounds) - 1
+                            and not any(t["started"] for t in later["tables"])})
+        return pending
+
+    def confirmed_tables(self):
+        """(round, table) of every table of a confirmed round not open for a correction: the director may open
+        one."""
+        opened = {(entry.get("round"), entry.get("table")) for entry in self.record.get("unlocked") or []}
+        return [(number, table) for number, rnd in enumerate(self.rounds[:-1], start=1)
+                for table in range(1, len(rnd["tables"]) + 1) if (number, table) not in opened]
 
 
 def _scored(event_id, tag, event, loaded):
@@ -179,9 +217,16 @@ def act(room, action, *args):
         table = record["rounds"][round_index]["tables"][table_index]
         stored = room.stored.get(table.get("game"))
         if stored is not None and game_record["players"] != stored["record"]["players"]:
-            # Reseated before its first deal: a new game for the new seats (the old one, never played, is left
-            # out), so that no undo at the table can bring the old seats back.
+            # Reseated before its first deal: a new game for the new seats, so that no undo at the table can
+            # bring the old seats back.
             table["game"] = None
+    # The games no table plays any more (reseated, or a round drawn again) are void: each sends its table on
+    # to the game that takes its place at the same table, if any.
+    named = {table.get("game") for rnd in record.get("rounds") or [] for table in rnd["tables"]}
+    voided = {(round_index, table_index): table["game"]
+              for round_index, rnd in enumerate(room.record.get("rounds") or [])
+              for table_index, table in enumerate(rnd.get("tables") or [])
+              if table.get("game") is not None and table["game"] not in named}
     db = store.get_db()
     with db.atomic():
         links = []
@@ -193,6 +238,12 @@ def act(room, action, *args):
                                                                                   event_language(record)))
                     record = events.link_game(record, round_index, table_index, game_id).record
                     links.append((game_id, round_index, table_index))
+                    old = voided.pop((round_index, table_index), None)
+                    if old is not None:
+                        record.setdefault("void", {})[old] = game_id
+                        store.void_game(db, old, game_id)
+        for old in voided.values():  # no table plays on in its place
+            record.setdefault("void", {})[old] = None
         store.update_event(db, room.id, record, room.row["revision"], outcome.log, links)
     return outcome
 
@@ -225,9 +276,42 @@ ACTIONS = {
                                                 _table_number(f))),
     "withdraw": (events.withdraw_player,
                  lambda f: (_text(f, "player", lazy_gettext("Give the player who withdraws.")),)),
-    "money": (lambda event, fee, split, currency: events.set_money(event, fee, split, currency=currency),
-              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"))),
+    "money": (lambda event, fee, split, currency, charity, cause:
+              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause),
+              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
+                         f.get("cause"))),
+    "replace": (events.replace_player,
+                lambda f: (_text(f, "player", lazy_gettext("Choose the player whose seat is taken.")),
+                           _text(f, "with", lazy_gettext("Give the player who takes the seat.")))),
+    "remove": (events.remove_player,
+               lambda f: (_text(f, "player", lazy_gettext("Choose the player to take off the table.")),)),
+    "register": (events.register_player,
+                 lambda f: (_text(f, "player", lazy_gettext("Give the player's name.")),)),
+    "check_in": (events.check_in, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
+                                             _yes(f, "present"))),
+    "approve": (events.approve_correction, lambda f: _round_table(f)),
+    "decide": (events.decide_correction, lambda f: (*_round_table(f), _text(f, "choice", lazy_gettext(
+        "Choose: draw the next round again, or let the cut stand.")) == "redraw")),
+    "paid": (events.mark_paid, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
+                                          _yes(f, "paid"))),
 }
+
+
+def _round_table(fields):
+    """(round, table), both from 1: the form's "3-2" (round 3, table 2) or the API's round and table."""
+    if isinstance(fields.get("where"), str) and "-" in fields["where"]:
+        fields = dict(zip(("round", "table"), fields["where"].split("-", 1)))
+    try:
+        number = int(fields.get("round"))
+    except (TypeError, ValueError):
+        raise RecordError("round", _("Choose the round by its number, from 1.")) from None
+    return number, _table_number(fields) + 1
+
+
+def _yes(fields, name):
+    """A yes-or-no field: absent, "1", "yes", "true" or true mean yes; "0", "no", "false" or false mean no."""
+    value = fields.get(name, True)
+    return value if isinstance(value, bool) else str(value).strip().lower() not in ("0", "no", "false", "")
 
 
 def run_action(room, name, fields):

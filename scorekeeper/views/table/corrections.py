@@ -6,7 +6,7 @@ from scorekeeper.text import history
 from scorekeeper import rules, store
 from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
-from ...rules import actions
+from ...rules import RecordError, actions
 from ...rules.words import _
 from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
 from . import bp
@@ -26,6 +26,8 @@ def undo(game_id):
             flash(_("Nothing to undo yet."), "error")
         except store.StaleRevision:
             flash(str(STALE), "error")
+        except RecordError as error:  # a confirmed round's table is locked
+            flash(error.message, "error")
     return screen(game_id)
 
 

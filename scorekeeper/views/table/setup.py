@@ -173,6 +173,9 @@ def again(game_id):
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.over", game_id=game_id))
     db = store.get_db()
+    if store.event_of_game(db, game_id):  # the event draws its tables' next games
+        flash(_("This table plays an event: the director seats the next round."), "error")
+        return redirect(url_for("table.over", game_id=game_id))
     record = actions.again(loaded).record
     next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
     return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
@@ -184,4 +187,7 @@ def claim(game_id, key):
     game, loaded = load_game(game_id)
     if not store.may_edit(game, key):
         abort(403, _("That edit link is wrong; ask the scorekeeper for a new one."))
+    found = store.event_of_game(store.get_db(), game_id)
+    if found and found["void"]:  # a void card: its page says where the table plays now
+        return give_edit_key(redirect(url_for("table.play", game_id=game_id)), game_id, key)
     return give_edit_key(screen(game_id, loaded), game_id, key)

@@ -30,6 +30,9 @@ def play(game_id):
         abort(404)
     if not can_edit(head):  # a follower: the sheet, which need not load the game when its page is kept
         return _sheet(game_id, head, editor=False)
+    found = store.event_of_game(store.get_db(), game_id)
+    if found and found["void"]:  # a void card's game (its table seated again): the sheet says where to go
+        return _sheet(game_id, head, editor=False)
     return screen(game_id, load_game(game_id)[1])
 
 
