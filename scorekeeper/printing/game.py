@@ -8,6 +8,7 @@ from scorekeeper.bounded_cache import BoundedCache
 from scorekeeper.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
+from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.results import POT
 from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 
@@ -83,7 +84,7 @@ def _currency(game):
 
 def _game_rules_line(game, scored):
     r = game.rules
-    system = rules.SYSTEMS.find(scored["system"]).title(scored["options"])
+    system = system_title(scored["system"], scored["options"])
     parts = [_("Scoring: %(system)s (lowest wins)", system=system) if scored["lowest_wins"]
              else _("Scoring: %(system)s", system=system)]
     plan = game.plan()

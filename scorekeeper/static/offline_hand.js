@@ -232,9 +232,9 @@
     var head = el("tr", {}, el("th"), el("th", {text: _("bid")}), el("th", {colspan: "3", text: _("took")}));
     box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
     box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
-    var who = select(_("penalty for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
+    var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
     var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
-    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty…")}),
+    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty or bonus…")}),
                        el("div", {class: "row"}, who, text(" "), why),
                        el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: _("Points (empty: the default)")}), points)));
     box.appendChild(button(_("Save tricks"), "primary wide thumb", function () {

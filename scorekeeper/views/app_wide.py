@@ -13,6 +13,7 @@ from werkzeug.exceptions import SecurityError
 from .. import charts, printing, rules, store
 from ..display import ADJUSTMENTS, without_bidi
 from ..i18n import speaking
+from ..rules import presets
 from ..rules.words import lazy_gettext, ngettext, ordinal
 from .common import chart, money, net
 
@@ -179,8 +180,8 @@ def penalty_name(reason):
 
 
 def system_title(scored):
-    """Name a scored game's system with its options: 'Get Fred, squared (Oy Vey)'."""
-    return rules.SYSTEMS.find(scored["system"]).title(scored.get("options"))
+    """Name a scored game's system: its preset ('Boerenbridge'), else with its options: 'Get Fred, squared (Oy Vey)'."""
+    return presets.system_title(scored["system"], scored.get("options"))
 
 
 def evening_of(game_id):

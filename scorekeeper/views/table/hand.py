@@ -110,7 +110,7 @@ def tricks(game_id):
     game, loaded = open_step(game_id, "tricks")
     hand = current_hand(loaded)
     n = len(loaded.players)
-    form = tricks_form(loaded.players)(revision=game["revision"],
+    form = tricks_form(loaded.players, loaded.rules.system.id)(revision=game["revision"],
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
                 cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),

@@ -1,0 +1,61 @@
+"""The table's own words on its game (issue 25): a preset is named as the table chose it, the formula's help speaks
+the reader's language, and only the game's own system's penalties are offered."""
+
+import pytest
+
+from scorekeeper.rules.presets import BOERENBRIDGE
+from tests import pdf_reading
+from tests.game_helpers import HANDS, create, record
+from tests.test_table import new_game
+
+BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
+
+
+def speak(client, code):
+    client.post("/language", data={"lang": code, "next": "/"})
+
+
+@pytest.mark.parametrize("code, name, formula", [("en", "Boerenbridge (Dutch)", "House formula"),
+                                                 ("nl", "Boerenbridge", "Eigen formule"),
+                                                 ("de", "Boerenbridge (niederländisch)", "Hausformel")])
+def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, code, name, formula):
+    game_id, _key = create(client, BOERENBRIDGE_GAME)
+    speak(client, code)
+    pages = {where: client.get(f"/games/{game_id}/{where}").get_data(as_text=True)
+             for where in ("sheet", "over", "card", "settle")}
+    pages["sheet.pdf"] = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    for where, page in pages.items():
+        assert name in page and formula not in page, where
+
+
+def test_a_formula_of_the_tables_own_keeps_its_terms():
+    from scorekeeper.rules.presets import system_title
+    assert system_title("formula", {"made": "10 + 3*bid", "over": "-2*off"}).startswith("House formula, ")
+    assert system_title("exact") == "Exact"  # a system without options is its own name, never a preset's
+
+
+@pytest.mark.parametrize("code, gloss", [("nl", "tricks (slagen)"), ("de", "tricks (Stiche)"),
+                                         ("fr", "tricks (les plis)"), ("es", "tricks (las bazas)")])
+def test_the_formula_help_says_its_terms_in_the_readers_language(client, code, gloss):
+    speak(client, code)
+    page = client.get("/games/new", query_string={"preset": "boerenbridge"}).get_data(as_text=True)
+    assert gloss in page
+
+
+def tricks_page(client, **fields):
+    game_id = new_game(client, **fields)
+    client.post(f"/games/{game_id}/deal", data={})  # may be refused: the page below is what matters
+    return client.get(f"/games/{game_id}/tricks").get_data(as_text=True)
+
+
+def test_penalties_offered_are_the_games_own_systems(client):
+    boerenbridge = record(scoring="formula", options=dict(BOERENBRIDGE), hands=HANDS[:1])
+    boerenbridge["hands"][0].pop("tricks")
+    game_id, _key = create(client, boerenbridge)
+    page = client.get(f"/games/{game_id}/tricks").get_data(as_text=True)
+    assert "Revoke" in page and "Basas" not in page
+    basas = record(scoring="basas", hands=HANDS[:1])
+    basas["hands"][0].pop("tricks")
+    game_id, _key = create(client, basas)
+    page = client.get(f"/games/{game_id}/tricks").get_data(as_text=True)
+    assert "False accusation (Basas)" in page and "Renege (Basas)" in page
