@@ -10,6 +10,7 @@ from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.results import POT
+from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 
 from .blank import deck_label, hand_label
@@ -137,9 +138,15 @@ def _foot(game, scored):
 
 
 def sheet_title(game, created=None):
-    """Return the sheet's title: 'Oh Hell', the game's date (else the day it was created) and its note."""
+    """Return the sheet's title: 'Oh Hell', the game's date the locale's way (else the day it was created), its note."""
     about = rules.actions.about_of(game.record, created)
-    return " · ".join(part for part in (_("Oh Hell"), about["date"], about["note"]) if part)
+    return " · ".join(part for part in (_("Oh Hell"), words.day(about["date"]), about["note"]) if part)
+
+
+def sheet_file_name(game, created=None):
+    """Name the game's PDF in its sheet's language: "boerenbridge-2026-11-27.pdf" for a Dutch table."""
+    with speaking(game.record.get("language")):
+        return words.file_name(_("Oh Hell"), rules.actions.about_of(game.record, created)["date"])
 
 
 def game_context(game, paper="a4", landscape=None, created=None):

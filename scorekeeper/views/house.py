@@ -11,6 +11,7 @@ from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, preset_rules
 from ..rules.record import Rules
+from ..rules import words
 from ..rules.words import _
 
 bp = Blueprint("house", __name__)
@@ -153,7 +154,7 @@ def game_card(game_id):
 def game_card_pdf(game_id):
     """Print the house-rules card of a game."""
     stored, game = _game(game_id)
-    return _pdf(card.house_card(game), f"house-rules-{stored['id']}.pdf")
+    return _pdf(card.house_card(game), words.file_name(_("House rules"), stored["id"][:6]))
 
 
 def _pdf(shown, filename):

@@ -14,7 +14,7 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 
 from scorekeeper import printing, rules
 from scorekeeper.forms import WholeField
-from scorekeeper.i18n import LANGUAGES, languages
+from scorekeeper.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext
 
@@ -112,7 +112,9 @@ def _show(form, params):
 
 
 def _filename(params):
-    return f"oh-hell-sheet-{params['players']}p-{params['pattern']}.pdf"
+    """Name the blank sheet in its own language: "boerenbridge-scoreblad-5.pdf"."""
+    with speaking(params.get("language")):
+        return words.file_name(_("Oh Hell"), _("Sheet"), params["players"])
 
 
 @bp.get("/blank.pdf")
