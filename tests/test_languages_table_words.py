@@ -59,3 +59,21 @@ def test_penalties_offered_are_the_games_own_systems(client):
     game_id, _key = create(client, basas)
     page = client.get(f"/games/{game_id}/tricks").get_data(as_text=True)
     assert "False accusation (Basas)" in page and "Renege (Basas)" in page
+
+
+@pytest.mark.parametrize("code, preset", [("nl", "boerenbridge"), ("de", "pagat"), ("en", "pagat")])
+def test_the_setup_form_opens_on_the_tables_own_preset(client, code, preset):
+    speak(client, code)
+    page = client.get("/games/new").get_data(as_text=True)
+    assert f'<option selected value="{preset}">' in page or f'value="{preset}" selected' in page
+
+
+@pytest.mark.parametrize("code, said", [("en", "Only the owner of this site can start a tournament"),
+                                        ("nl", "Alleen de eigenaar van deze site kan een toernooi starten")])
+def test_the_tournament_button_says_in_plain_words_who_starts_one(stranger, code, said):
+    stranger.post("/language", data={"lang": code, "next": "/"})
+    refused = stranger.get("/events/new")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 403 and said in page
+    shown = page.split("<details", 1)[0]  # the server's words wait behind "For the owner"
+    assert "python -m scorekeeper" not in shown and "instance/owner_key" not in shown

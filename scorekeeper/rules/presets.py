@@ -149,3 +149,15 @@ def system_title(system_id, options=None):
     """Name a game's scoring: the preset it is ("Boerenbridge"), else the system with its options."""
     preset = preset_for(system_id, options)
     return str(preset.name) if preset else SYSTEMS.find(system_id).title(options)
+
+
+DEFAULT_PRESET = "pagat"
+
+
+def default_preset(language):
+    """The preset a table of this language plays unless it says otherwise: the one that is its own game
+    (local_names: Boerenbridge for a Dutch table), else pagat's."""
+    for preset in PRESETS.entries:
+        if language in preset.local_names:
+            return preset.id
+    return DEFAULT_PRESET

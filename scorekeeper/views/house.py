@@ -9,7 +9,7 @@ from .. import printing, rules, store
 from ..setup_form import rules_from_setup, setup_form
 from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
-from ..rules.presets import PRESETS, preset_rules
+from ..rules.presets import PRESETS, default_preset, preset_rules
 from ..rules.record import Rules
 from ..rules import words
 from ..rules.words import _
@@ -101,7 +101,7 @@ def _setup_rules(args):
              if re.fullmatch(r"player_\d+", key) and args[key].strip()]
     count = len(names) if len(names) >= 2 else numbers.whole_or(args.get("players", ""), 4, 2, limits.MAX_PLAYERS)
     if "scoring" not in args:
-        preset = args.get("preset") if args.get("preset") in PRESETS else "pagat"
+        preset = args.get("preset") if args.get("preset") in PRESETS else default_preset(words.locale())
         return preset_rules(preset, count), names or count
     form = setup_form(formdata=args)
     if "pattern" not in args:  # a bare link, not the setup form (which leaves out an unchecked hook): the default

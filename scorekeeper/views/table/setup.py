@@ -9,8 +9,8 @@ from ...forms import RevisionForm, csrf_failed, form_problems
 from ...setup_form import (MAX_PLAYERS, apply_preset, dealer_choices, option_field_name, preset_fields,
                            presets_for_page, rules_from_setup, setup_form)
 from ...rules import RecordError, actions, numbers
-from ...rules.presets import PRESETS
-from ...rules.words import _, ngettext
+from ...rules.presets import PRESETS, default_preset
+from ...rules.words import _, locale, ngettext
 from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
 from . import bp
 
@@ -103,7 +103,8 @@ def new_game():
     names = _players(form) if request.method == "POST" else []
     form.first_dealer.choices = dealer_choices(names)
     if request.method == "GET":
-        preset = request.args.get("preset") if request.args.get("preset") in PRESETS else "pagat"
+        asked = request.args.get("preset")
+        preset = asked if asked in PRESETS else default_preset(locale())
         apply_preset(form, preset, 4)
         form.preset.data = preset
         if request.args.get("scoring") in rules.SYSTEMS:
