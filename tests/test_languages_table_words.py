@@ -1,11 +1,14 @@
 """The table's own words on its game (issue 25): a preset is named as the table chose it, the formula's help speaks
 the reader's language, and only the game's own system's penalties are offered."""
 
+import re
+
 import pytest
 
 from scorekeeper.rules.presets import BOERENBRIDGE
 from tests import pdf_reading
 from tests.game_helpers import HANDS, create, record
+from tests.html_forms import submit
 from tests.test_table import new_game
 
 BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
@@ -77,3 +80,11 @@ def test_the_tournament_button_says_in_plain_words_who_starts_one(stranger, code
     assert refused.status_code == 403 and said in page
     shown = page.split("<details", 1)[0]  # the server's words wait behind "For the owner"
     assert "python -m scorekeeper" not in shown and "instance/owner_key" not in shown
+
+
+def test_the_dealer_draw_says_how_it_picked_the_dealer(client):
+    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
+                                             "first_dealer": "cut"})
+    deal = client.get(response.headers["Location"]).get_data(as_text=True)
+    said = re.search(r"The app drew the first dealer at random, as cutting the deck would: (\w+) deals first.", deal)
+    assert said and said.group(1) in ("Ann", "Bob", "Cy")

@@ -141,6 +141,9 @@ def new_game():
     else:
         if note:
             flash(note, "info")
+        if form.first_dealer.data == "cut":  # say how the dealer was picked: nobody saw a card cut
+            flash(_("The app drew the first dealer at random, as cutting the deck would: %(name)s deals first.",
+                    name=players[record["rules"]["first_dealer"]]), "info")
         return response
     return setup_page(form), 400
 
