@@ -88,3 +88,14 @@ def test_the_dealer_draw_says_how_it_picked_the_dealer(client):
     deal = client.get(response.headers["Location"]).get_data(as_text=True)
     said = re.search(r"The app drew the first dealer at random, as cutting the deck would: (\w+) deals first.", deal)
     assert said and said.group(1) in ("Ann", "Bob", "Cy")
+
+
+def test_a_read_only_phone_counts_the_hand_in_play_and_names_the_winner(client, stranger):
+    playing = record(hands=HANDS[:1])
+    playing["hands"][0].pop("tricks")
+    game_id, _key = create(client, playing)
+    sheet = stranger.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    assert "hand 1 of 2" in sheet and "hand 0 of 2" not in sheet  # hand 1 is being played
+    game_id, _key = create(client, record())
+    sheet = stranger.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    assert "hand 2 of 2" in sheet and "Winner: <b>Di</b>" in sheet
