@@ -9,7 +9,7 @@ from scorekeeper.rules.presets import BOERENBRIDGE
 from tests import pdf_reading
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import submit
-from tests.test_table import new_game
+from tests.test_table import new_game, play_hand
 
 BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
 
@@ -99,3 +99,10 @@ def test_a_read_only_phone_counts_the_hand_in_play_and_names_the_winner(client, 
     game_id, _key = create(client, record())
     sheet = stranger.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     assert "hand 2 of 2" in sheet and "Winner: <b>Di</b>" in sheet
+
+
+def test_the_last_hand_recorded_opens_the_results(client):
+    game_id = new_game(client, max_cards="2")
+    assert play_hand(client, game_id, "hearts", [0, 0, 0, 0]).headers["Location"].endswith("/sheet")
+    last = play_hand(client, game_id, "spades", [0, 0, 1, 0])
+    assert last.headers["Location"].endswith(f"/games/{game_id}/over")  # no extra tap on "Game over: results"

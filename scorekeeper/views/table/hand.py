@@ -121,8 +121,9 @@ def tricks(game_id):
         if problem is None:
             took = [getattr(form, f"took_{s}").data for s in range(n)]
             outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
-            if outcome:
-                return redirect(url_for("table.sheet", game_id=game_id))
+            if outcome:  # the last hand recorded opens the results; any other, the sheet
+                after = "table.over" if rules.step(outcome.game) == "over" else "table.sheet"
+                return redirect(url_for(after, game_id=game_id))
         return refused("table/tricks.html", problem, page)
     return render_template("table/tricks.html", **page)
 
