@@ -106,3 +106,20 @@ def test_the_last_hand_recorded_opens_the_results(client):
     assert play_hand(client, game_id, "hearts", [0, 0, 0, 0]).headers["Location"].endswith("/sheet")
     last = play_hand(client, game_id, "spades", [0, 0, 1, 0])
     assert last.headers["Location"].endswith(f"/games/{game_id}/over")  # no extra tap on "Game over: results"
+
+
+def test_the_dealer_rule_from_4_cards_is_printed_on_filled_and_blank_sheets(client, tmp_path):
+    boerenbridge = record(scoring="formula", options=dict(BOERENBRIDGE), hook_from=4)
+    game_id, _key = create(client, boerenbridge)
+    filled = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    assert "hook from 4 cards" in " ".join(filled.split())
+    page = client.get("/sheets/").get_data(as_text=True)
+    offered = {name: href for href, name in re.findall(r'<a href="(/sheets/\?[^"]+)">([^<]+)</a>',
+                                                        page.split('id="sheet-presets"')[1])}
+    link = offered["Boerenbridge (Dutch)"]
+    form = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    assert 'value="up-down" selected' in form or 'selected value="up-down"' in form
+    blank = client.get("/sheets/blank.pdf", query_string={"players": 5, "pattern": "up-down", "max": 10, "hook": 1,
+                                                          "hook_from": 4})
+    text = " ".join(pdf_reading.text(blank.data, tmp_path).split())
+    assert "hook from 4 cards" in text and "in hands of 4 cards or more" in text

@@ -13,7 +13,7 @@ from scorekeeper.rules.results import POT
 from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 
-from .blank import deck_label, hand_label
+from .blank import deck_label, hand_label, hook_words
 from .layout import page, page_layout, split_pages
 from .params import PAPER_NAMES, checked_paper
 from .render import html_to_pdf, render_html, speaking
@@ -91,7 +91,7 @@ def _game_rules_line(game, scored):
     plan = game.plan()
     parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
-    parts.append(_("hook on") if r.hook_applies else _("no hook"))
+    parts.append(hook_words(r.hook_from) if r.hook_applies else _("no hook"))
     parts += [str(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
         parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
