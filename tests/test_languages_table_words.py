@@ -123,3 +123,15 @@ def test_the_dealer_rule_from_4_cards_is_printed_on_filled_and_blank_sheets(clie
                                                           "hook_from": 4})
     text = " ".join(pdf_reading.text(blank.data, tmp_path).split())
     assert "hook from 4 cards" in text and "in hands of 4 cards or more" in text
+
+
+def test_a_blind_bid_is_marked_on_screen_as_on_the_pdf(client, tmp_path):
+    blind = {"players": ["A", "B", "C"], "rules": {"scoring": "ten_times", "modifiers": ["blind"], "hook": False},
+             "hands": [{"cards": 3, "dealer": 2, "bids": [3, 1, 1], "tricks": [3, 0, 0]},
+                       {"cards": 2, "dealer": 0, "bids": [0, 1, 1], "tricks": [0, 1, 1], "blind": [1]}]}
+    game_id, _key = create(client, blind)
+    sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
+    row = sheet.split("<tbody>")[1].split("</tr>")[1]
+    assert re.search(r"1<abbr class=\"blindmark\" title=\"blind bid\">ᴮ</abbr>/1", row)  # B's blind 1, not C's
+    assert row.count("blindmark") == 1 and "ᴮ blind bid" in sheet
+    assert "ᴮ" in pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
