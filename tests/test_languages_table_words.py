@@ -8,8 +8,8 @@ import pytest
 from scorekeeper.rules.presets import BOERENBRIDGE
 from tests import pdf_reading
 from tests.game_helpers import HANDS, create, record
-from tests.html_forms import submit
-from tests.test_table import new_game, play_hand
+from tests.html_forms import form_data, submit
+from tests.test_table import follow, new_game, play_hand
 
 BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
 
@@ -135,3 +135,21 @@ def test_a_blind_bid_is_marked_on_screen_as_on_the_pdf(client, tmp_path):
     assert re.search(r"1<abbr class=\"blindmark\" title=\"blind bid\">ᴮ</abbr>/1", row)  # B's blind 1, not C's
     assert row.count("blindmark") == 1 and "ᴮ blind bid" in sheet
     assert "ᴮ" in pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+
+
+def test_one_clear_way_to_end_after_this_hand_opens_the_results(client):
+    game_id = new_game(client, max_cards="3")
+    play_hand(client, game_id, "hearts", [0, 0, 0, 0])
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "spades"}).status_code == 302  # hand 2 in play
+    table = client.get(f"/games/{game_id}/table").get_data(as_text=True)
+    assert table.count('value="cut"') == 1 and "End after this hand (hand 2): then the results" in table
+    _action, defaults = form_data(table, 0)
+    data = {k: v for k, v in defaults if k in ("csrf_token", "revision")} | {"action": "cut"}
+    assert client.post(f"/games/{game_id}/table", data=data).status_code == 302
+    for _ in range(4):  # the bids of hand 2, in order
+        url, html = follow(client, game_id)
+        assert url.endswith("/bids")
+        assert submit(client, url, {"bid": 0}).status_code == 302
+    last = submit(client, f"/games/{game_id}/tricks", {"took_0": 1, "took_1": 0, "took_2": 1, "took_3": 0})
+    assert last.headers["Location"].endswith("/over")  # the game ended after hand 2, not 3
+    assert 'value="cut"' not in client.get(f"/games/{game_id}/table").get_data(as_text=True)
