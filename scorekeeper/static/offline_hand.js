@@ -67,7 +67,7 @@
       var name = el("span", {class: "name", text: state.players[s]});
       if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: _("(D)")})); }
       var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
-      if (waits) parts.push(el("span", {class: "small muted", text: " " + _("not saved yet")}));
+      if (waits) parts.push(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}));
       var holder = li;
       if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
         holder = button("", "chip", function () { onAsk(s); });
