@@ -373,8 +373,8 @@ def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keep
     page.get_by_role("button", name="Cy one fewer").click()
     expect(page.get_by_label("Cy took")).to_have_value("0")
     expect(page.locator("#offline-rest")).to_have_text("1")
-    page.get_by_text("Penalty…").click()
-    page.get_by_label("penalty for").select_option(label="Di")
+    page.get_by_text("Penalty or bonus…").click()  # issue 25: the words of the online screen
+    page.get_by_label("penalty or bonus for").select_option(label="Di")
     shots(page, "offline-10-tricks")
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")

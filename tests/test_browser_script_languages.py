@@ -50,7 +50,7 @@ def test_the_offline_hand_screens_speak_dutch(live_server, link, dutch_phone, sh
         page.locator("#offline-hand .pad").get_by_role("button", name=str(bid), exact=True).click()
     expect(page.locator("#queue-count")).to_have_text("4 tikken wachten op deze telefoon")
     page.locator("#offline-hand .pad").get_by_role("button", name="1", exact=True).click()  # Ann
-    expect(page.locator("#offline-hand .announce")).to_have_text("1 OVER")
+    expect(page.locator("#offline-hand .announce")).to_have_text("1 TE VEEL")  # issue 25: "1 OVER" read as "1 left over"
     expect(page.get_by_role("button", name="Slagen opslaan")).to_be_visible()
     expect(page.locator("#offline-hand")).not_to_contain_text("Save")
     shots(page, "languages-offline-tricks-nl")

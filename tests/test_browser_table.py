@@ -97,6 +97,9 @@ def test_play_a_game_on_a_phone(page, live_server, shots):
     for number in (0, 1, 0, 1):  # Di, Ann, Bob, Cy
         bid(page, number)
     page.get_by_role("button", name="Save tricks").click()  # Cy takes the other 2 and misses
+    page.wait_for_url(re.compile(r"/over$"))  # issue 25: the last hand recorded opens the results
+    results = page.url
+    page.goto(results.removesuffix("over") + "sheet")
     expect(page.locator("tfoot td")).to_have_text(["33", "10", "20", "31"])
     shots(page, "10-sheet-final")
     page.get_by_role("link", name="Game over: results").click()

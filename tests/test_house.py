@@ -53,7 +53,8 @@ def test_the_card_of_a_game_is_one_page_with_its_rules_and_worked_examples(clien
 def test_the_card_of_a_formula_game_states_the_formula_and_the_page_matches(client, tmp_path):
     game_id = create(client, BOERENBRIDGE)
     page = client.get(f"/games/{game_id}/card").get_data(as_text=True)
-    assert "House formula: made: 10 + 2*tricks; more: -2*off; fewer: the same." in page
+    # Issue 25: the preset the table chose names the formula (it read "House formula: ...").
+    assert "Boerenbridge (Dutch): made: 10 + 2*tricks; more: -2*off; fewer: the same." in page
     pdf_text = flow(client.get(f"/games/{game_id}/card.pdf").data, tmp_path)
     assert "made 3 3 3 16" in pdf_text and "two over 3 2 4" not in pdf_text  # 3 cards: 2 + 2 is too many
     assert "one over 3 2 3 -2" in pdf_text and "two under 3 2 0 -4" in pdf_text

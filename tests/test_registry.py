@@ -259,7 +259,7 @@ def catalogue_translates(code, message):
 
 def test_the_dutch_setup_page_lists_boerenbridge_and_the_english_one_its_english_name(client):
     dutch = client.get("/games/new", headers={"Accept-Language": "nl"}).get_data(as_text=True)
-    assert '<option value="boerenbridge">Boerenbridge</option>' in dutch
+    assert '<option selected value="boerenbridge">Boerenbridge</option>' in dutch  # issue 25: the Dutch default
     english = client.get("/games/new").get_data(as_text=True)
     assert '<option value="boerenbridge">Boerenbridge (Dutch)</option>' in english
 

@@ -196,3 +196,17 @@ def test_no_seat_phone_can_use_the_reveals_id_first(app, client):
     response = client.post(f"/games/{game_id}/reveal", data=dict(fields) | {"bid_0": "0", "bid_3": "1"})
     assert response.status_code == 302
     assert record_of(client, game_id)["hands"][0]["bids"] == [0, 3, 1, 1]
+
+
+def test_seat_phones_see_the_running_count_and_links_have_copy_and_share(app, client, sequential):
+    """Issue 25: the count the scorekeeper and followers see ("Bid 1 of 2 · 1 under"), and a Copy and a Share
+    button (the phone's share sheet) beside each seat link."""
+    game_id, key, links = sequential
+    tap_bid(phone(app, links["Bob"]), game_id, 1)
+    page = phone(app, links["Cy"]).get(f"/games/{game_id}/mine").get_data(as_text=True)
+    tally = re.search(r'<p class="tally" id="seat-tally">(.*?)</p>', page, re.S)
+    assert tally and "Bid <b>1</b> of 2" in tally.group(1) and "under by 1" in tally.group(1)
+    seats = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
+    for seat in range(len(PLAYERS)):
+        assert f'data-copy="seat-link-{seat}"' in seats and f'data-share="seat-link-{seat}"' in seats
+    assert "copy.js" in seats

@@ -39,7 +39,8 @@ def test_a_dutch_settle_up_shows_euros_the_dutch_way(client):
     game_id, _key = create(client, record(stake=0.2, currency="EUR"))
     html = client.get(f"/games/{game_id}/settle", headers=DUTCH).get_data(as_text=True)
     assert amounts(html) == ["€\xa03,80", "€\xa03,40", "€\xa00,40"]
-    assert nets(html) == ["+€\xa04,20", "+€\xa03,40", "-€\xa03,80", "-€\xa03,80"]
+    # Issue 25: the sign where Babel's Dutch pattern puts it ("€ -1,00"; it read "-€ 3,80").
+    assert nets(html) == ["€\xa0+4,20", "€\xa0+3,40", "€\xa0-3,80", "€\xa0-3,80"]
     assert "€\xa00,20" in html  # the stake
     assert "€\xa03,80" in textarea(html, "settle-text").splitlines()[2]
 
@@ -66,8 +67,8 @@ def test_the_evening_ledger_in_the_games_currency(client, app):
         evening_id = store.evening_of(store.get_db(), first)
     html = client.get(f"/evenings/{evening_id}", headers=DUTCH).get_data(as_text=True)
     assert amounts(html) == ["€\xa03,80", "€\xa03,40", "€\xa00,40"]
-    assert "+€\xa04,20" in html and "-€\xa03,80" in html
-    assert "Ann +" not in textarea(html, "evening-text") and "Di +€\xa04,20" in textarea(html, "evening-text")
+    assert "€\xa0+4,20" in html and "€\xa0-3,80" in html  # issue 25: Babel's Dutch pattern
+    assert "Ann +" not in textarea(html, "evening-text") and "Di €\xa0+4,20" in textarea(html, "evening-text")
 
 
 def game(currency, nets_by_seat, finished=True):

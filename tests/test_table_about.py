@@ -109,9 +109,9 @@ def test_the_pdf_header_has_the_date_and_note(tmp_path):
     described = actions.describe(record(hands=HANDS), "2026-11-20", "Birthday at Ann's").record
     from scorekeeper import printing
     sheet = text(printing.game_sheet_pdf(rules.load(described)), tmp_path)
-    assert "Oh Hell · 2026-11-20 · Birthday at Ann's" in sheet
+    assert "Oh Hell · Nov 20, 2026 · Birthday at Ann's" in sheet  # issue 25: the locale's date
     undated = text(printing.game_sheet_pdf(rules.load(record(hands=HANDS)), created="2026-11-25T20:00:00"), tmp_path)
-    assert "Oh Hell · 2026-11-25" in undated
+    assert "Oh Hell · Nov 25, 2026" in undated
 
 
 def test_the_json_export_keeps_the_date_and_note_through_an_import(client, app):

@@ -51,10 +51,22 @@ def test_a_penalty_entered_with_the_tricks_is_in_the_history(client):
     game_id = new_game(client)
     revoke_with_the_tricks(client, game_id)
     history = lines(client.get(f"/games/{game_id}/history").get_data(as_text=True))
-    assert "tricks hand 1: tricks Ann 0 · Bob 1 · Cy 0 · Di 0" in history  # hand 1: no penalty
-    assert "tricks hand 2: tricks Ann 0 · Bob 1 · Cy 0 · Di 1; penalty: Cy −20 (revoke)" in history
-    assert ["bid hand 2: Cy bid 0", "bid hand 2: Di bid 1", "bid hand 2: Ann bid 0",
-            "bid hand 2: Bob bid 0"] == [line for line in history if line.startswith("bid hand 2")]
+    # Each word once (issue 25): the entry's kind is not repeated where its text says it.
+    assert "hand 1: tricks Ann 0 · Bob 1 · Cy 0 · Di 0" in history  # hand 1: no penalty
+    assert "hand 2: tricks Ann 0 · Bob 1 · Cy 0 · Di 1; penalty: Cy −20 (revoke)" in history
+    assert ["hand 2: Cy bid 0", "hand 2: Di bid 1", "hand 2: Ann bid 0",
+            "hand 2: Bob bid 0"] == [line for line in history if line.startswith("hand 2: ") and " bid " in line]
+
+
+@pytest.mark.parametrize("code", ["nl", "de", "fr", "es"])
+def test_the_history_says_each_word_once_in_every_language(client, code):
+    game_id = new_game(client)
+    revoke_with_the_tricks(client, game_id)
+    client.post("/language", data={"lang": code, "next": "/"})
+    history = lines(client.get(f"/games/{game_id}/history").get_data(as_text=True))
+    doubled = [line for line in history if re.search(r"\b(\w{4,})\b.*\b\1\b", line.split(";")[0])]
+    assert not doubled, doubled  # "aangemaakt spel aangemaakt", "slagen ronde 1: slagen Anouk 0"
+    assert len(history) > 8
 
 
 @pytest.mark.browser

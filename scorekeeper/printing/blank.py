@@ -27,6 +27,19 @@ def _squeeze(plan):
     return plan if len(plan) <= 9 else plan[:3] + ["…"] + plan[-3:]
 
 
+def hook_words(hook_from):
+    """The hook on the rules line: "hook on", or from which hand size it bites ("hook from 4 cards")."""
+    return _("hook from %(cards)s cards", cards=hook_from) if hook_from > 1 else _("hook on")
+
+
+def hook_reminder(hook_from):
+    """The foot's reminder of the hook, with the hand size it starts from where it does not bite every hand."""
+    if hook_from > 1:
+        return _("Hook: the dealer may not bid so that the bids add up to the cards, in hands of %(cards)s cards "
+                 "or more.", cards=hook_from)
+    return str(HOOK_REMINDER)
+
+
 def deck_label(decks):
     return ngettext("%(num)d deck", "%(num)d decks", decks)
 
@@ -41,15 +54,15 @@ def blank_context(p):
         parts.append(_("Scoring: %(system)s", system=rules.SYSTEMS.find(p["system"]).name))
     parts += [_("Deal: %(pattern)s", pattern=hand_label(p["pattern"], p["plan"])), deck_label(p["decks"]),
               ngettext("%(num)d hand", "%(num)d hands", len(p["plan"]))]
-    if p["hook_helper"]:
-        parts.append(_("hook on"))
+    if p["hook_helper"] or p["hook_from"] > 1:
+        parts.append(hook_words(p["hook_from"]))
     pages = []
     chunks = split_pages(rows)
     for _copy in range(p["copies"]):
         for index, chunk in enumerate(chunks):
             pages.append(page(layout, chunk, index, len(chunks), filled=None))
     return dict(layout=layout, pages=pages, rules_line=" · ".join(parts) if p["rules_line"] else "",
-                hook_reminder=str(HOOK_REMINDER) if p["hook_helper"] else "", title=_("Oh Hell"),
+                hook_reminder=hook_reminder(p["hook_from"]) if p["hook_helper"] else "", title=_("Oh Hell"),
                 paper=PAPER_NAMES[p["paper"]], landscape=p["landscape"], foot=[])
 
 
@@ -72,10 +85,10 @@ def _freeze(params, language):
 
 def blank_sheet_pdf(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
                     paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None,
-                    language=None):
+                    language=None, hook_from=1):
     """Return a blank score sheet as PDF bytes (cached) in language (a code; None: the reader's);
     raise SheetError for bad parameters."""
     with speaking(language) as spoken:
         params = blank_params(players, names, pattern, max_cards, sizes, decks, paper, landscape,
-                              hook_helper, copies, rules_line, system)
+                              hook_helper, copies, rules_line, system, hook_from)
         return _cached_blank(_freeze(params, spoken))

@@ -8,10 +8,12 @@ from scorekeeper.store import kept
 from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
+from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.results import POT
+from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 
-from .blank import deck_label, hand_label
+from .blank import deck_label, hand_label, hook_words
 from .layout import page, page_layout, split_pages
 from .params import PAPER_NAMES, checked_paper
 from .render import html_to_pdf, render_html, speaking
@@ -83,13 +85,13 @@ def _currency(game):
 
 def _game_rules_line(game, scored):
     r = game.rules
-    system = rules.SYSTEMS.find(scored["system"]).title(scored["options"])
+    system = system_title(scored["system"], scored["options"])
     parts = [_("Scoring: %(system)s (lowest wins)", system=system) if scored["lowest_wins"]
              else _("Scoring: %(system)s", system=system)]
     plan = game.plan()
     parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
-    parts.append(_("hook on") if r.hook_applies else _("no hook"))
+    parts.append(hook_words(r.hook_from) if r.hook_applies else _("no hook"))
     parts += [str(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
         parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
@@ -136,9 +138,15 @@ def _foot(game, scored):
 
 
 def sheet_title(game, created=None):
-    """Return the sheet's title: 'Oh Hell', the game's date (else the day it was created) and its note."""
+    """Return the sheet's title: 'Oh Hell', the game's date the locale's way (else the day it was created), its note."""
     about = rules.actions.about_of(game.record, created)
-    return " · ".join(part for part in (_("Oh Hell"), about["date"], about["note"]) if part)
+    return " · ".join(part for part in (_("Oh Hell"), words.day(about["date"]), about["note"]) if part)
+
+
+def sheet_file_name(game, created=None):
+    """Name the game's PDF in its sheet's language: "boerenbridge-2026-11-27.pdf" for a Dutch table."""
+    with speaking(game.record.get("language")):
+        return words.file_name(_("Oh Hell"), rules.actions.about_of(game.record, created)["date"])
 
 
 def game_context(game, paper="a4", landscape=None, created=None):

@@ -18,7 +18,7 @@ class SheetError(ValueError):
 
 
 # What a number is, as its refusal names it.
-WHAT = {"players": lazy_gettext("players"), "decks": lazy_gettext("decks"), "max": lazy_gettext("max"),
+WHAT = {"hook_from": lazy_gettext("hook from N cards"), "players": lazy_gettext("players"), "decks": lazy_gettext("decks"), "max": lazy_gettext("max"),
         "copies": lazy_gettext("copies"), "size": lazy_gettext("every hand size")}
 
 
@@ -74,7 +74,7 @@ def checked_paper(paper):
 
 
 def blank_params(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
-                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None):
+                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None, hook_from=1):
     """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why."""
     if players is None and names is None:
         raise SheetError(_("say how many players (or give their names)"))
@@ -98,6 +98,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     except ValueError as error:
         raise SheetError(str(error)) from None
     paper = checked_paper(paper)
+    hook_from = 1 if hook_from in (None, "") else _whole(hook_from, "hook_from", 1, 104)
     copies = _whole(copies, "copies", 1, MAX_COPIES)
     if len(plan) * copies > MAX_SHEET_ROWS:
         raise SheetError(_("%(copies)d copies of %(hands)d hands make %(rows)d rows; at most %(max)d rows "
@@ -105,4 +106,5 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
                            rows=len(plan) * copies, max=MAX_SHEET_ROWS, pages=MAX_SHEET_ROWS // MAX_ROWS))
     return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
                 decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
-                hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system)
+                hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system,
+                hook_from=hook_from)

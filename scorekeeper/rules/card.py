@@ -8,6 +8,7 @@ from . import formula
 from .bidding import BIDDING_STYLES, forbidden_bid
 from .modifiers import MODIFIERS, PENALTIES
 from .patterns import PATTERNS
+from .presets import preset_for
 from .record import RecordError, load
 from .scored import score
 from .results import SETTLEMENTS
@@ -26,7 +27,9 @@ def _plan_text(plan):
 def _system_text(game):
     system, options = game.rules.system, game.rules.options
     if system.bind:
-        return _("%(system)s: %(formula)s.", system=system.name, formula=formula.as_text(options))
+        preset = preset_for(system.id, options)
+        return _("%(system)s: %(formula)s.", system=preset.name if preset else system.name,
+                 formula=formula.as_text(options))
     changed = [o for o in system.options if options.get(o.id) != o.default]
     sentences = [_("%(system)s. %(description)s", system=system.name, description=system.description)]
     for option in changed:
@@ -158,7 +161,9 @@ def house_card(game, name=None, sample=False):
     `name` names the rules (a preset's name; default the system's); a sample game's names are not shown.
     """
     examples, hook = worked_examples(game)
-    return {"title": _("House rules: %(name)s", name=name or game.rules.system.name),
+    preset = preset_for(game.rules.system.id, game.rules.options)
+    named = name or (preset.name if preset else game.rules.system.name)
+    return {"title": _("House rules: %(name)s", name=named),
             "players": [] if sample else list(game.players),
             "lines": rules_in_words(game), "examples": examples, "hook": hook,
             # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).

@@ -7,8 +7,8 @@ may name its stake's currency ("currency": an ISO 4217 code, "" for points); the
 different currencies is never added up: such an evening has no running ledger and no settlement of its own.
 """
 
+from .presets import system_title
 from .results import POT, payments_between
-from .scoring import SYSTEMS
 from .stats import name_key, seat_of, unpack
 
 
@@ -37,7 +37,7 @@ def game_row(number, meta, scored, keys, running):
                 running[key] += cents(money["net"][seat])
     return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
             "currency": meta.get("currency") or "",
-            "system_name": SYSTEMS.find(scored["system"]).title(scored.get("options")), "method": money["method"], "stake": money["stake"],
+            "system_name": system_title(scored["system"], scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
             "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
             "won": [counted and seat is not None and scored["ranks"][seat] == 1 for seat in seats],

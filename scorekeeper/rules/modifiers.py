@@ -65,6 +65,11 @@ MODIFIERS = Registry(lazy_gettext("modifier"), [
 @dataclass(frozen=True)
 class Penalty(Entry):
     points: int = 0
+    # The scoring systems whose own rules have this penalty (Basas's renege); empty: a game of any system.
+    systems: tuple = ()
+
+    def offered_in(self, system_id):
+        return not self.systems or system_id in self.systems
 
 
 PENALTIES = Registry(lazy_gettext("penalty"), [
@@ -73,10 +78,10 @@ PENALTIES = Registry(lazy_gettext("penalty"), [
             lazy_gettext("An uncorrected revoke; the same dealer deals again."),
             "004", points=-10),
     Penalty("renege", lazy_gettext("Renege (Basas)"),
-            lazy_gettext("A verified renege; the round is replayed."), "003 (Basas)", points=-50),
+            lazy_gettext("A verified renege; the round is replayed."), "003 (Basas)", points=-50, systems=("basas",)),
     Penalty("false_accusation", lazy_gettext("False accusation (Basas)"),
             lazy_gettext("Accusing someone of a renege who did not."),
-            "003 (Basas)", points=-25),
+            "003 (Basas)", points=-25, systems=("basas",)),
     Penalty("other", lazy_gettext("Other"),
             lazy_gettext("Any other penalty the table agrees on."), "house rules", points=-10),
     # Positive points: a bonus, not a penalty (RULES.md); the amount is per hand, entered as agreed.

@@ -73,10 +73,11 @@ def changed_deals(game, change, position=None, cards=None):
     plan = game.plan()
     done = completed_hands(game)
     deals = dict(game.record.get("rules", {}).get("deals") or {})
-    if change == "cut":
-        if done == 0:
+    if change == "cut":  # after the hand in play, or after the last one played
+        playing = 1 if game.hands and game.hands[-1].tricks is None else 0
+        if done + playing == 0:
             raise ValueError(_("no hand has been played yet: nothing to cut the game short to"))
-        deals["hands"] = done
+        deals["hands"] = done + playing
         return deals
     if change in ("cap", "decks"):
         return _answer_undealable(game, change, deals, plan, done)

@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .registry import Entry, Registry
-from .scoring import Example
+from .scoring import SYSTEMS, Example
 from .words import lazy_gettext
 
 
@@ -129,3 +129,35 @@ def preset_rules(preset_id, players):
     if players in preset.max_by_players:
         chosen["deals"]["max"] = preset.max_by_players[players]
     return chosen
+
+
+def preset_for(system_id, options):
+    """Return the preset whose scoring a game plays when the system is only its options (a house formula), or None.
+
+    A table that chose "Boerenbridge" reads Boerenbridge on its sheet, results, PDF and card, not the formula.
+    """
+    system = SYSTEMS.find(system_id)
+    played = system.resolve_options(options)
+    for preset in PRESETS.entries:
+        given = preset.rules.get("options")
+        if given and preset.rules.get("scoring") == system_id and system.resolve_options(given) == played:
+            return preset
+    return None
+
+
+def system_title(system_id, options=None):
+    """Name a game's scoring: the preset it is ("Boerenbridge"), else the system with its options."""
+    preset = preset_for(system_id, options)
+    return str(preset.name) if preset else SYSTEMS.find(system_id).title(options)
+
+
+DEFAULT_PRESET = "pagat"
+
+
+def default_preset(language):
+    """The preset a table of this language plays unless it says otherwise: the one that is its own game
+    (local_names: Boerenbridge for a Dutch table), else pagat's."""
+    for preset in PRESETS.entries:
+        if language in preset.local_names:
+            return preset.id
+    return DEFAULT_PRESET

@@ -4,6 +4,7 @@ ranks, winner and settlement, as `score --json` prints it (RULES.md)."""
 from . import bidding
 from .modifiers import apply_modifiers
 from .plan import completed_hands
+from .presets import preset_for
 from .results import LOSER_KEY, adjustment_kind, losers, ranks, settle, top_tie, winners
 from .scoring import SYSTEMS, HandView, stackpot_pot
 
@@ -109,7 +110,7 @@ def score(game, system=None, options=None):
     result = {
         "players": list(game.players),
         "system": system.id,
-        "system_name": system.name,
+        "system_name": getattr(preset_for(system.id, options), "name", system.name),
         "options": options,
         "modifiers": list(rules.modifiers),
         "lowest_wins": system.lowest_wins,

@@ -16,6 +16,8 @@ the engine's own tests) the words are English.
 
 import gettext as _gettext
 import html
+import re
+import unicodedata
 from datetime import date as _date
 from decimal import Decimal
 
@@ -128,6 +130,19 @@ def number(value, places=None):
     return _numbers.format_decimal(value, locale=locale())
 
 
+def percent(value):
+    """Return a percentage the locale's way, one spacing for all: 62.5 → "62.5%", "62,5 %" in German."""
+    return _numbers.format_percent(Decimal(str(value)) / 100, locale=locale(), decimal_quantization=False)
+
+
+def file_name(*parts, extension="pdf"):
+    """Name a downloaded file in the reader's words: file_name(_("Oh Hell"), "2026-11-27") → "boerenbridge-2026-11-27.pdf"
+    in Dutch. Letters lose their accents and everything else becomes one "-", so any system keeps the name."""
+    plain = unicodedata.normalize("NFKD", "-".join(str(part) for part in parts if part))
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") + "." + extension
+
+
 def money(amount, currency):
     """Return amount in currency the locale's way: "€ 14,60" in Dutch, "14,60 $US" in French.
 
@@ -138,6 +153,16 @@ def money(amount, currency):
     if not currency:
         return number(value, places=2)
     return _numbers.format_currency(value, currency, locale=locale())
+
+
+def signed_money(amount, currency):
+    """Return amount with its sign where the locale writes it: "+2,50 €" in German, "€ +2,50" and "€ -2,50" in Dutch."""
+    if not Decimal(str(amount)).quantize(Decimal(1).scaleb(-currency_places(currency))):
+        return money(0, currency)
+    if amount < 0:
+        return money(amount, currency)
+    minus = _numbers.get_minus_sign_symbol(locale=locale())
+    return money(-amount, currency).replace(minus, _numbers.get_plus_sign_symbol(locale=locale()), 1)
 
 
 def currency_symbol(currency):

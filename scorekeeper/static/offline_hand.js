@@ -67,7 +67,7 @@
       var name = el("span", {class: "name", text: state.players[s]});
       if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: _("(D)")})); }
       var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
-      if (waits) parts.push(el("span", {class: "small muted", text: " " + _("not saved yet")}));
+      if (waits) parts.push(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}));
       var holder = li;
       if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
         holder = button("", "chip", function () { onAsk(s); });
@@ -232,9 +232,9 @@
     var head = el("tr", {}, el("th"), el("th", {text: _("bid")}), el("th", {colspan: "3", text: _("took")}));
     box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
     box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
-    var who = select(_("penalty for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
+    var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
     var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
-    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty…")}),
+    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty or bonus…")}),
                        el("div", {class: "row"}, who, text(" "), why),
                        el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: _("Points (empty: the default)")}), points)));
     box.appendChild(button(_("Save tricks"), "primary wide thumb", function () {

@@ -10,7 +10,7 @@ import math
 import re
 
 from scorekeeper.rules import words
-from scorekeeper.rules.words import N_, _, ngettext, separated
+from scorekeeper.rules.words import N_, _, ngettext, percent, separated
 
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
@@ -196,7 +196,7 @@ def bid_accuracy_svg(stats, title=None):
     name_width = min(12 + CHAR *  max((len(short(name)) for name, _ in rows), default=4), 170)
     left, right, top, row_h = 12 + name_width, WIDTH - 70, 40, 30
     height = top + max(len(rows), 1) * row_h + 30
-    said = ", ".join(_("%(name)s %(percent)s%%", name=name, percent="-" if pct is None else number(pct))
+    said = ", ".join(_("%(name)s %(percent)s", name=name, percent="-" if pct is None else percent(pct))
                      for name, pct in rows)
     out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=said)),
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
@@ -213,7 +213,7 @@ def bid_accuracy_svg(stats, title=None):
             out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">{text(none_yet)}</text></g>')
             continue
         width = (right - left) * max(0, min(pct, 100)) / 100
-        shown = percent_text(number(pct))
+        shown = percent_text(pct)
         out.append(f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
                    f'<text x="{right + 8}" y="{y + 19}">{text(shown)}</text></g>')
     base = top + max(len(rows), 1) * row_h
@@ -228,13 +228,13 @@ def bid_accuracy_svg(stats, title=None):
 
 
 def percent_text(value):
-    """Say a percentage: 12.5% (12,5 % in German and French)."""
-    return _("%(percent)s%%", percent=value)
+    """Say a percentage: 12.5% (12,5 % in German and French): words.percent, the locale's one spacing."""
+    return percent(value)
 
 
 def outcome_text(share, word):
     """Say a share of bids and their outcome: '40% made'."""
-    return _("%(percent)s%% %(outcome)s", percent=number(share or 0), outcome=_(word))
+    return _("%(percent)s %(outcome)s", percent=percent(share or 0), outcome=_(word))
 
 
 # The parts of a bid's outcome, each with a colour of the palette (made in green, over in orange, under in blue).
@@ -280,7 +280,7 @@ def habits_svg(sizes, title=None):
                        f'fill="{colour}"><title>{text(outcome_text(share, word))}</title></rect>')
             if width >= 34:
                 out.append(f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
-                           f'fill="#fff" font-size="12">{text(percent_text(number(round(share))))}</text>')
+                           f'fill="#fff" font-size="12">{text(percent_text(round(share)))}</text>')
             start += width
         out.append("</g>")
     out.append("</svg>")

@@ -21,6 +21,8 @@ KINDS = {"create": lazy_gettext("create"), "deal": lazy_gettext("deal"), "bid": 
          "undo": lazy_gettext("undo"), "table": lazy_gettext("table"), "plan": lazy_gettext("plan"),
          "about": lazy_gettext("about"), "settlement": lazy_gettext("settlement")}
 # The plan changes (rules.PLAN_CHANGES) as History says them.
+# Kinds whose text is the whole event ("game set up"): a kind before it would say it twice.
+SAID_BY_TEXT = {"create"}
 PLAN_WORDS = {"insert": lazy_gettext("insert"), "resize": lazy_gettext("resize"), "skip": lazy_gettext("skip"),
               "cut": lazy_gettext("cut")}
 
@@ -28,6 +30,12 @@ PLAN_WORDS = {"insert": lazy_gettext("insert"), "resize": lazy_gettext("resize")
 def kind_text(kind):
     """A stored action's kind in the reader's words ("deal", "bid"); an unknown kind as it is."""
     return str(KINDS[kind]) if kind in KINDS else kind
+
+
+def kind_label(kind, text):
+    """The kind to show before an entry's text, or "" when the text already says it ("hand 1: tricks ...")."""
+    said = kind_text(kind)
+    return "" if kind in SAID_BY_TEXT or said.casefold() in text.casefold() else said
 
 
 def name(players, seat):

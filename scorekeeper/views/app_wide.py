@@ -14,6 +14,7 @@ from scorekeeper.text import charts
 from scorekeeper import printing, rules, store
 from scorekeeper.text.display import ADJUSTMENTS, without_bidi
 from scorekeeper.web.i18n import speaking
+from scorekeeper.rules import presets
 from ..rules.words import lazy_gettext, ngettext, ordinal
 from .common import chart, money, net
 
@@ -191,8 +192,8 @@ def penalty_name(reason):
 
 
 def system_title(scored):
-    """Name a scored game's system with its options: 'Get Fred, squared (Oy Vey)'."""
-    return rules.SYSTEMS.find(scored["system"]).title(scored.get("options"))
+    """Name a scored game's system: its preset ('Boerenbridge'), else with its options: 'Get Fred, squared (Oy Vey)'."""
+    return presets.system_title(scored["system"], scored.get("options"))
 
 
 def evening_of(game_id):

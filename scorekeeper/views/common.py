@@ -241,9 +241,8 @@ def money(amount, currency=""):
 
 
 def net(amount, currency=""):
-    """Show a net amount of money with its sign: +2.50, -2.50, 0.00 (+€ 2,50 in Dutch)."""
-    shown = words.money(abs(amount), currency)
-    return shown if not amount else ("+" if amount > 0 else "-") + shown
+    """Show a net amount of money with its sign where the locale puts it: +2.50, -2.50, 0.00 (€ -2,50 in Dutch)."""
+    return words.signed_money(amount, currency)
 
 
 def currency_of(record):

@@ -9,8 +9,9 @@ from .. import printing, rules, store
 from scorekeeper.web.setup_form import rules_from_setup, setup_form
 from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
-from ..rules.presets import PRESETS, preset_rules
+from ..rules.presets import PRESETS, default_preset, preset_rules
 from ..rules.record import Rules
+from ..rules import words
 from ..rules.words import _
 
 bp = Blueprint("house", __name__)
@@ -100,7 +101,7 @@ def _setup_rules(args):
              if re.fullmatch(r"player_\d+", key) and args[key].strip()]
     count = len(names) if len(names) >= 2 else numbers.whole_or(args.get("players", ""), 4, 2, limits.MAX_PLAYERS)
     if "scoring" not in args:
-        preset = args.get("preset") if args.get("preset") in PRESETS else "pagat"
+        preset = args.get("preset") if args.get("preset") in PRESETS else default_preset(words.locale())
         return preset_rules(preset, count), names or count
     form = setup_form(formdata=args)
     if "pattern" not in args:  # a bare link, not the setup form (which leaves out an unchecked hook): the default
@@ -153,7 +154,7 @@ def game_card(game_id):
 def game_card_pdf(game_id):
     """Print the house-rules card of a game."""
     stored, game = _game(game_id)
-    return _pdf(card.house_card(game), f"house-rules-{stored['id']}.pdf")
+    return _pdf(card.house_card(game), words.file_name(_("House rules"), stored["id"][:6]))
 
 
 def _pdf(shown, filename):

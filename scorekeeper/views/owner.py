@@ -62,5 +62,7 @@ def not_owner(error):
         english = getattr(error.description, "message", error.description)  # the API answers in English
         return {"error": english, "field": None}, 403
     form = SignInForm()
-    form.next.data = _local(request.full_path.rstrip("?") if request.method == "GET" else None)
+    form.next.data = _local(request.full_path.rstrip("?") if request.method == "GET" else request.path)
+    if form.next.data.startswith("/events"):  # the page says who starts a tournament, in a player's words
+        return sign_in_page(form, None, 403)
     return sign_in_page(form, error.description, 403)

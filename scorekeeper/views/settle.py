@@ -7,6 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from .. import rules, store
 from scorekeeper.web.forms import SettlementForm, parse_payouts
 from ..rules import words
+from ..rules.presets import system_title
 from ..rules.results import default_payouts, in_rank_order, names_text
 from ..rules.words import _, ngettext, ordinal
 from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
@@ -17,7 +18,7 @@ bp = Blueprint("settle", __name__)
 def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
     head = _("Oh Hell %(date)s · %(system)s", date=words.day(game["created"]),
-             system=rules.SYSTEMS.find(scored["system"]).title(scored.get("options")))
+             system=system_title(scored["system"], scored.get("options")))
     winners = scored["winner"]
     who = names_text(winners)
     text = [head, ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners), names=who) if scored["finished"]

@@ -14,8 +14,9 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 
 from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
-from scorekeeper.web.i18n import LANGUAGES, languages
+from scorekeeper.web.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules import words
+from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.words import _, lazy_gettext
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
@@ -23,7 +24,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 FALSE_VALUES = ("false", "", "0", "no", "off")
 # The query parameters of a blank sheet, as the command line names them (issue 4).
 PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "paper", "landscape", "hook",
-          "copies", "language")
+          "hook_from", "copies", "language")
 
 
 class BlankSheetForm(Form):
@@ -49,6 +50,7 @@ class BlankSheetForm(Form):
                         choices=[SelectChoice("a4", "A4"), SelectChoice("letter", lazy_gettext("Letter"))])
     landscape = BooleanField(lazy_gettext("Landscape"), false_values=FALSE_VALUES)
     hook = BooleanField(lazy_gettext("Hook helper column (bids so far)"), false_values=FALSE_VALUES)
+    hook_from = WholeField(lazy_gettext("Hook from N cards"), validators=[Optional(), NumberRange(1, 104)])
     copies = WholeField(lazy_gettext("Copies"), default=1, validators=[NumberRange(1, printing.MAX_COPIES)])
     # The sheet's language: the page's unless another is chosen (each language in its own words).
     language = SelectField(lazy_gettext("Language of the sheet"), validate_choice=False,
@@ -72,7 +74,7 @@ def _sheet_params(form):
     params = dict(players=form.players.data, names=form.names.data or None, pattern=form.pattern.data,
                   max_cards=form.max.data, sizes=form.sizes.data or None, decks=form.decks.data,
                   paper=form.paper.data, landscape=form.landscape.data, hook_helper=form.hook.data,
-                  copies=form.copies.data, system=form.system.data or None)
+                  copies=form.copies.data, system=form.system.data or None, hook_from=form.hook_from.data)
     try:
         printing.blank_params(**params)
     except printing.SheetError as error:
@@ -106,13 +108,31 @@ def page():
     return _show(form, params), 200 if params is not None else 400
 
 
+def _preset_links(form):
+    """Return (name, query) for each preset: its pattern, N, hook and scoring for the form's players, in one tap."""
+    players = form.players.data if isinstance(form.players.data, int) and 2 <= form.players.data <= 10 else 4
+    links = []
+    for preset in PRESETS.entries:
+        made = preset_rules(preset.id, players)
+        deals = made.get("deals") or {}
+        fields = {"players": players, "pattern": deals.get("pattern"), "max": deals.get("max"),
+                  "sizes": ",".join(str(size) for size in deals.get("sizes") or ()), "decks": deals.get("decks"),
+                  "system": made.get("scoring"), "hook": "1" if made.get("hook") else "",
+                  "hook_from": made.get("hook_from") if made.get("hook") and made.get("hook_from", 1) > 1 else "",
+                  "language": form.language.data}
+        links.append((str(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
+    return links
+
+
 def _show(form, params):
     return render_template("sheets/print.html", form=form, errors=_errors(form), query=_query(form),
-                           valid=params is not None, png=printing.can_preview_png())
+                           valid=params is not None, png=printing.can_preview_png(), presets=_preset_links(form))
 
 
 def _filename(params):
-    return f"oh-hell-sheet-{params['players']}p-{params['pattern']}.pdf"
+    """Name the blank sheet in its own language: "boerenbridge-scoreblad-5.pdf"."""
+    with speaking(params.get("language")):
+        return words.file_name(_("Oh Hell"), _("Sheet"), params["players"])
 
 
 @bp.get("/blank.pdf")

@@ -157,15 +157,15 @@ class TableForm(RevisionForm):
     cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional()])
 
 
-def tricks_form(players):
-    """Return a tricks form with one count per seat and an optional penalty."""
+def tricks_form(players, system_id=None):
+    """Return a tricks form with one count per seat and an optional penalty (those the game's system offers)."""
     class TricksForm(RevisionForm):
         penalty_seat = SelectField(lazy_gettext("Penalty for"), default="",
                                    choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n)
                                                                              for s, n in enumerate(players)])
         penalty_reason = SelectField(lazy_gettext("Penalty for what"), choices=[
             SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
-            for p in rules.PENALTIES])
+            for p in rules.PENALTIES if p.offered_in(system_id)])
         penalty_points = FiniteDecimalField(lazy_gettext("Penalty points"), validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", WholeField(lazy_gettext("Tricks of %(name)s", name=players[seat]),
@@ -174,9 +174,9 @@ def tricks_form(players):
     return TricksForm
 
 
-def edit_hand_form(players, hand):
+def edit_hand_form(players, hand, system_id=None):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
-    class EditHandForm(tricks_form(players)):
+    class EditHandForm(tricks_form(players, system_id)):
         trump = SelectField(lazy_gettext("Trump"),
                             choices=[SelectChoice("", _("unknown"))]
                             + [SelectChoice(t, trump_name(t)) for t in rules.TRUMPS])

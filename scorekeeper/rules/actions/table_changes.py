@@ -69,7 +69,7 @@ def sit_in(game, seat):
 def change_plan(game, change, position=None, cards=None):
     """Insert, resize or skip a hand still to come (`position` counts from 1), or cut the game short."""
     game = as_game(game)
-    if current_hand(game) is not None:
+    if current_hand(game) is not None and change != "cut":  # ending after the hand in play keeps that hand
         raise RecordError("table", _("A hand is being played: finish it (or undo the deal) before changing the plan."))
     if change in ("insert", "resize") and cards is None:
         raise RecordError("table", _("Enter the number of cards."))

@@ -30,6 +30,8 @@ def table_changes(game_id):
                 left = set(rules.table_state(outcome.record)["left"])
                 store.offer_seats_too(store.get_db(), game_id,
                                       [s for s in range(len(outcome.record["players"])) if s not in left])
+            if outcome and rules.step(outcome.game) == "over":  # ended here: the results, in one tap
+                return redirect(url_for("table.over", game_id=game_id))
             if outcome:
                 return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
         if problem == STALE or panel is None:

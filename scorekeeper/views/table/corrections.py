@@ -41,7 +41,7 @@ def edit_hand(game_id, number):
     raw = game["record"]["hands"][number - 1]
     n = len(loaded.players)
     values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
-    form = edit_hand_form(loaded.players, raw)(revision=game["revision"], trump=raw.get("trump") or "", **values)
+    form = edit_hand_form(loaded.players, raw, loaded.rules.system.id)(revision=game["revision"], trump=raw.get("trump") or "", **values)
     form.trump.choices = [("", _("unknown"))] + [(trump, trump_name(trump)) for trump in rules.TRUMPS]  # ids stay values
     page = dict(game=game, loaded=loaded, form=form, number=number, raw=raw, penalties=raw.get("penalties") or [],
                 out=raw.get("out") or [], order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []))

@@ -110,7 +110,7 @@ def tricks(game_id):
     game, loaded = open_step(game_id, "tricks")
     hand = current_hand(loaded)
     n = len(loaded.players)
-    form = tricks_form(loaded.players)(revision=game["revision"],
+    form = tricks_form(loaded.players, loaded.rules.system.id)(revision=game["revision"],
                                        **{f"took_{s}": hand.bids[s] for s in range(n)})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
                 cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
@@ -121,8 +121,9 @@ def tricks(game_id):
         if problem is None:
             took = [getattr(form, f"took_{s}").data for s in range(n)]
             outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
-            if outcome:
-                return redirect(url_for("table.sheet", game_id=game_id))
+            if outcome:  # the last hand recorded opens the results; any other, the sheet
+                after = "table.over" if rules.step(outcome.game) == "over" else "table.sheet"
+                return redirect(url_for(after, game_id=game_id))
         return refused("table/tricks.html", problem, page)
     return render_template("table/tricks.html", **page)
 

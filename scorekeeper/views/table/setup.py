@@ -17,8 +17,8 @@ from scorekeeper.web.setup_form import (
     setup_form,
 )
 from ...rules import RecordError, actions, numbers
-from ...rules.presets import PRESETS
-from ...rules.words import _, ngettext
+from ...rules.presets import PRESETS, default_preset
+from ...rules.words import _, locale, ngettext
 from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
 from . import bp
 
@@ -111,7 +111,8 @@ def new_game():
     names = _players(form) if request.method == "POST" else []
     form.first_dealer.choices = dealer_choices(names)
     if request.method == "GET":
-        preset = request.args.get("preset") if request.args.get("preset") in PRESETS else "pagat"
+        asked = request.args.get("preset")
+        preset = asked if asked in PRESETS else default_preset(locale())
         apply_preset(form, preset, 4)
         form.preset.data = preset
         if request.args.get("scoring") in rules.SYSTEMS:
@@ -156,6 +157,9 @@ def new_game():
     else:
         if note:
             flash(note, "info")
+        if form.first_dealer.data == "cut":  # say how the dealer was picked: nobody saw a card cut
+            flash(_("The app drew the first dealer at random, as cutting the deck would: %(name)s deals first.",
+                    name=players[record["rules"]["first_dealer"]]), "info")
         return response
     return setup_page(form), 400
 

@@ -155,7 +155,7 @@ def sheet_pdf(game_id):
         data = printing.game_sheet_pdf(loaded, created=game["created"])
     except printing.SheetError as error:
         abort(400, words._("This game cannot be printed: %(error)s", error=error))
-    name = f"oh-hell-{game['created'][:10]}-{game_id[:6]}.pdf"
+    name = printing.sheet_file_name(loaded, created=game["created"])
     return Response(data, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
