@@ -50,3 +50,10 @@ def test_no_retired_name_is_used():
              for number, line in enumerate(path.read_text().splitlines(), 1)
              if RETIRED.search(line) and "(retired)" not in line]
     assert not found, "retired names (docs/architecture.md's glossary):\n" + "\n".join(found)
+
+
+def test_no_view_owns_a_transaction():
+    """A write that spans rows is one of the store's functions (`with db.atomic():` inside the store)."""
+    owning = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((PACKAGE / "views").rglob("*.py"))
+              for number, line in enumerate(path.read_text().splitlines(), 1) if ".atomic(" in line]
+    assert not owning, "views open transactions: " + ", ".join(owning)

@@ -30,6 +30,7 @@ from .log import (NothingToUndo, append_entry, create_game, create_next_game, fu
                   undo_last)
 from .imports import import_games
 from .migrations import migrate, migrations
+from .event_tables import import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .results import player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (
@@ -69,5 +70,5 @@ __all__ = [
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
-    "list_events", "may_direct", "UnknownEvent", "refuse_locked", "void_game",
+    "list_events", "may_direct", "UnknownEvent", "import_event", "store_event_change", "refuse_locked", "void_game",
 ]

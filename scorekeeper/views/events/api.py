@@ -160,19 +160,8 @@ def api_import():
         record, found = events.split_games(body)
     except RecordError as error:
         _refuse(error)
-    db = store.get_db()
-    links = []
-    with db.atomic():
-        for round_index, table_index, game in found:
-            try:
-                game_id, _key = store.create_game(db, game)
-            except RecordError as error:
-                _refuse(error)
-            record["rounds"][round_index]["tables"][table_index]["game"] = game_id
-            links.append((game_id, round_index, table_index))
-        for rnd in record.get("rounds") or []:
-            for table in rnd["tables"]:
-                if not any(game_id == table.get("game") for game_id, _r, _t in links):
-                    table["game"] = None  # a game the file does not carry is not known here
-        event_id, key = store.create_event(db, record, ("import", {"games": len(found)}), links=links)
+    try:
+        event_id, key = store.import_event(store.get_db(), record, found)
+    except RecordError as error:
+        _refuse(error)
     return _links(event_id, key), 201

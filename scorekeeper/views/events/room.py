@@ -227,24 +227,9 @@ def act(room, action, *args):
               for round_index, rnd in enumerate(room.record.get("rounds") or [])
               for table_index, table in enumerate(rnd.get("tables") or [])
               if table.get("game") is not None and table["game"] not in named}
-    db = store.get_db()
-    with db.atomic():
-        links = []
-        table_rules = outcome.event.table_rules
-        for round_index, rnd in enumerate(record.get("rounds") or []):
-            for table_index, table in enumerate(rnd["tables"]):
-                if table.get("game") is None:
-                    game_id, _key = store.create_game(db, new_game_record(table["seats"], table_rules,
-                                                                                  event_language(record)))
-                    record = events.link_game(record, round_index, table_index, game_id).record
-                    links.append((game_id, round_index, table_index))
-                    old = voided.pop((round_index, table_index), None)
-                    if old is not None:
-                        record.setdefault("void", {})[old] = game_id
-                        store.void_game(db, old, game_id)
-        for old in voided.values():  # no table plays on in its place
-            record.setdefault("void", {})[old] = None
-        store.update_event(db, room.id, record, room.row["revision"], outcome.log, links)
+    table_rules, language = outcome.event.table_rules, event_language(record)
+    store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log,
+                             lambda seats: new_game_record(seats, table_rules, language), voided)
     return outcome
 
 

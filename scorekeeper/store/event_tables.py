@@ -1,0 +1,47 @@
+"""An event written with the games of its tables, in one transaction: an imported event, and a director's change
+that starts tables (a round drawn, a table reseated) or voids the games no table plays any more."""
+
+from scorekeeper.rules import events
+from .events import create_event, update_event, void_game
+from .log import create_game
+
+
+def import_event(db, record, found):
+    """Store an exported event and each of its inline games, named at its table; return (event id, key).
+
+    found: (round index, table index, game record) for each inline game. A game the engine refuses raises its
+    RecordError, and nothing is stored."""
+    links = []
+    with db.atomic():
+        for round_index, table_index, game in found:
+            game_id, _key = create_game(db, game)
+            record["rounds"][round_index]["tables"][table_index]["game"] = game_id
+            links.append((game_id, round_index, table_index))
+        for rnd in record.get("rounds") or []:
+            for table in rnd["tables"]:
+                if not any(game_id == table.get("game") for game_id, _r, _t in links):
+                    table["game"] = None  # a game the file does not carry is not known here
+        return create_event(db, record, ("import", {"games": len(found)}), links=links)
+
+
+def store_event_change(db, event_id, record, revision, log, new_game, voided):
+    """Store the event's new record at revision + 1 with its log entry; each table without a game starts one
+    (new_game(seats) gives its record), and a voided game sends its table on to the one that takes its place.
+
+    voided: {(round index, table index): the game no table plays any more}."""
+    voided = dict(voided)
+    with db.atomic():
+        links = []
+        for round_index, rnd in enumerate(record.get("rounds") or []):
+            for table_index, table in enumerate(rnd["tables"]):
+                if table.get("game") is None:
+                    game_id, _key = create_game(db, new_game(table["seats"]))
+                    record = events.link_game(record, round_index, table_index, game_id).record
+                    links.append((game_id, round_index, table_index))
+                    old = voided.pop((round_index, table_index), None)
+                    if old is not None:
+                        record.setdefault("void", {})[old] = game_id
+                        void_game(db, old, game_id)
+        for old in voided.values():  # no table plays on in its place
+            record.setdefault("void", {})[old] = None
+        update_event(db, event_id, record, revision, log, links)
