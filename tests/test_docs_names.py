@@ -147,7 +147,7 @@ NUMBERS = [
     ("playing.md", "a page of {} at a time", lambda app: _code("views.evenings", "EVENINGS_PAGE_SIZE")),
     ("playing.md", "at most {} characters on one line", lambda app: _code("rules.limits", "MAX_NOTE")),
     ("playing.md", "and {} hands on a page", lambda app: _code("printing.params", "MAX_ROWS")),
-    ("rule-decisions.md", "exact up to {} people", lambda app: _code("rules.results", "EXACT_PAYMENT_LIMIT")),
+    ("rule-decisions.md", "exact up to {} people", lambda app: _code("rules.payments", "EXACT_PAYMENT_LIMIT")),
     ("rule-decisions.md", "at most {} hands per page", lambda app: _code("printing.params", "MAX_ROWS")),
     ("rule-decisions.md", "Blank sheets take 2 to {} players", lambda app: _code("printing.params", "MAX_PLAYERS")),
     ("rule-decisions.md", "names of at most {} characters", lambda app: _code("printing.params", "MAX_NAME")),

@@ -38,7 +38,7 @@ def test_every_layer_says_what_it_may_import():
 
 # One word for one concept (docs/architecture.md, the glossary): a game's log is its history, an event is a
 # tournament. These names are retired; the decisions records may still tell of them.
-RETIRED = re.compile(r"eventlog|event log|append_event|EVENT_FIELDS|store\.events\(|store/tournaments|tournaments\.py",
+RETIRED = re.compile(r"eventlog|event log|append_event|EVENT_FIELDS|store\.events\(|store/tournaments|tournaments\.py|rules/results\.py|rules\.results",
                      re.IGNORECASE)
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import evenings
 from scorekeeper import store
 from scorekeeper.rules import numbers, words
-from scorekeeper.rules.results import names_text
+from scorekeeper.rules.sentences import names_text
 from scorekeeper.views.common import payment_lines
 from scorekeeper.views.evenings import evening_text
 from tests.game_helpers import HANDS, create, record

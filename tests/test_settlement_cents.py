@@ -54,7 +54,7 @@ def test_every_net_is_within_a_cent_of_exact_and_they_sum_to_zero(method, stake,
     names = [f"P{seat}" for seat in range(len(totals))]
     lowest_wins = False
     settled = rules.settle(method, names, totals, float(stake), lowest_wins)
-    exact, pot = entry.nets(totals, stake * 100, lowest_wins, rules.results.ranks(totals, lowest_wins), None)
+    exact, pot = entry.nets(totals, stake * 100, lowest_wins, rules.ranks(totals, lowest_wins), None)
     cents = [round(amount * 100) for amount in settled["net"]]
     assert all(abs(mine - Fraction(amount)) < 1 for mine, amount in zip(cents, exact)), (cents, exact)
     pot_cents = round(settled.get("pot", 0) * 100)

@@ -9,7 +9,7 @@ from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.presets import system_title
-from scorekeeper.rules.results import POT
+from scorekeeper.rules.settlement import POT
 from scorekeeper.rules import words
 from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
 

@@ -17,8 +17,20 @@ from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points
 from .scored import score, with_joins
 from .chase import last_hands
 from . import habits  # noqa: E402  (bidding habits: rules.habits.seat_habits, rules.habits.by_hand_size)
-from .results import (BONUS, PENALTY, SETTLEMENTS, adjustment_kind, fewest_payments, loser_text, payment_text, payments_between, penalty_text,
-                      pot_text, ranks, settle, standing_text, tie_text, winners)
+from .sentences import (
+    BONUS,
+    PENALTY,
+    adjustment_kind,
+    loser_text,
+    payment_text,
+    penalty_text,
+    pot_text,
+    standing_text,
+    tie_text,
+)
+from .settlement import SETTLEMENTS, settle
+from .payments import fewest_payments, payments_between
+from .ranks import ranks, winners
 from .scoring import SYSTEMS
 from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
                     starting_total, table_state)

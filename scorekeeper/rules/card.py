@@ -11,7 +11,7 @@ from .patterns import PATTERNS
 from .presets import preset_for
 from .record import RecordError, load
 from .scored import score
-from .results import SETTLEMENTS
+from .settlement import SETTLEMENTS
 from .trump import TRUMP_METHODS
 from . import words
 from .words import _, ngettext

@@ -9,7 +9,7 @@ import threading
 
 from .modifiers import any_modifier, apply_modifiers
 from .plan import completed_hands
-from .results import SETTLEMENTS
+from .settlement import SETTLEMENTS
 from .scoring import HandView
 from .trump import TRUMPS
 

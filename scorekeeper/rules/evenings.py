@@ -8,7 +8,8 @@ different currencies is never added up: such an evening has no running ledger an
 """
 
 from .presets import system_title
-from .results import POT, payments_between
+from .payments import payments_between
+from .settlement import POT
 from .stats import name_key, seat_of, unpack
 
 

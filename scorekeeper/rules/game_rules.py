@@ -10,7 +10,7 @@ from .bidding import BIDDING_STYLES
 from .checks import fail, find, whole
 from .modifiers import MODIFIERS, any_modifier
 from .patterns import PATTERNS
-from .results import SETTLEMENTS
+from .settlement import SETTLEMENTS
 from .scoring import SYSTEMS
 from .trump import TRUMP_METHODS
 

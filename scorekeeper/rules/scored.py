@@ -5,7 +5,9 @@ from . import bidding
 from .modifiers import apply_modifiers
 from .plan import completed_hands
 from .presets import preset_for
-from .results import LOSER_KEY, adjustment_kind, losers, ranks, settle, top_tie, winners
+from .ranks import LOSER_KEY, losers, ranks, winners
+from .sentences import adjustment_kind, top_tie
+from .settlement import settle
 from .scoring import SYSTEMS, HandView, stackpot_pot
 
 

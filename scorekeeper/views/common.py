@@ -13,7 +13,8 @@ from markupsafe import Markup
 from .. import rules, store
 from scorekeeper.web.forms import csrf_failed, form_problems
 from ..rules import RecordError, WrongStep, words
-from ..rules.results import POT, party_name, payment_text
+from scorekeeper.rules.settlement import POT
+from scorekeeper.rules.sentences import party_name, payment_text
 from ..rules.words import _, lazy_gettext
 
 EDIT_COOKIE_AGE = 60 * 60 * 24 * 365

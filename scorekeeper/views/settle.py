@@ -8,7 +8,9 @@ from .. import rules, store
 from scorekeeper.web.forms import SettlementForm, parse_payouts
 from ..rules import words
 from ..rules.presets import system_title
-from ..rules.results import default_payouts, in_rank_order, names_text
+from scorekeeper.rules.settlement import default_payouts
+from scorekeeper.rules.ranks import in_rank_order
+from scorekeeper.rules.sentences import names_text
 from ..rules.words import _, ngettext, ordinal
 from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
 

@@ -5,7 +5,7 @@ import datetime
 
 from ..limits import LimitError, checked_date, checked_note
 from ..record import RecordError
-from ..results import SETTLEMENTS
+from ..settlement import SETTLEMENTS
 from ..steps import as_game
 from ..words import _, date as said_date, number as said_number
 from .outcome import changed, done

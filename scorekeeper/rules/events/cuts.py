@@ -8,7 +8,7 @@ round, then the drawn lot. Each tie broken is recorded as {"players", "broken_by
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..results import standing_key
+from ..ranks import standing_key
 from .draw import table_sizes
 from ..words import N_, _, ngettext, number, ordinal
 

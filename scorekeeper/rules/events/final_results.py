@@ -2,7 +2,7 @@
 places (the champion first), then those out after the round before it, and so on; within one round by the
 place at their table, then the total, then bids made, then the lot."""
 
-from ..results import standing_key
+from ..ranks import standing_key
 
 
 def final_results(scored_rounds, entrants, champion, lot, lowest_wins):

@@ -5,7 +5,7 @@ tie-breaks, the room standings, the next round's draw and the champion (RULES.md
 from fractions import Fraction
 
 from ..record import RecordError
-from ..results import standing_key
+from ..ranks import standing_key
 from ..scored import score
 from ..words import _
 from . import draw

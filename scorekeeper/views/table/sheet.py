@@ -16,7 +16,7 @@ from scorekeeper.web.i18n import COOKIE, languages
 from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
-from ...rules.results import in_rank_order
+from scorekeeper.rules.ranks import in_rank_order
 from ..common import can_edit, checked, load_game, require_edit, save, screen
 from ..follow_poll import REPLAYABLE
 from . import bp

@@ -1,0 +1,32 @@
+"""The ranks of a game: each player's place, who wins and who comes last (ties share a place)."""
+
+# The scored game's key naming the last player where a modifier names them (RULES.md).
+LOSER_KEY = "ultimate_loser"
+
+
+def standing_key(total, lowest_wins, tie_break=0):
+    """Return a sort key that puts the best standing first."""
+    return (total if lowest_wins else -total, -tie_break)
+
+
+def ranks(totals, lowest_wins=False, tie_breaks=None):
+    """Return each seat's place, 1 for the best; equal standings share a place (1, 1, 3)."""
+    keys = [standing_key(total, lowest_wins, tie_breaks[seat] if tie_breaks else 0)
+            for seat, total in enumerate(totals)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def in_rank_order(places):
+    """Return the seats best first (seat order among equals), for standings read top to bottom."""
+    return sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+
+
+def winners(totals, lowest_wins=False, tie_breaks=None):
+    """Return the seats in first place: a tie names them all."""
+    return [seat for seat, place in enumerate(ranks(totals, lowest_wins, tie_breaks)) if place == 1]
+
+
+def losers(totals, lowest_wins=False, tie_breaks=None):
+    """Return the seats in last place (the Ultimate Loser, 003)."""
+    places = ranks(totals, lowest_wins, tie_breaks)
+    return [seat for seat, place in enumerate(places) if place == max(places)]
