@@ -10,6 +10,8 @@ import random
 import re
 
 import pytest
+
+from tests.game_helpers import hand_at
 from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
@@ -125,7 +127,7 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     last = dict(first_round[0]["hands"][-1])
     revision = director.request.get(f"{live_server}/games/{game}/revision").json()["revision"]
-    undo = {"id": "fix-1", "revision": revision, "action": "undo"}
+    undo = {"id": "fix-1", "revision": revision, "hand": hand_at(first_round[0]), "action": "undo"}
     refused = director.request.post(f"{live_server}/api/games/{game}/actions", data=json.dumps(undo),
                                     headers=headers)
     assert refused.status == 422 and "locked" in refused.json()["error"]

@@ -205,7 +205,7 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     with app.app_context():
         old_key = store.get_game(store.get_db(), tables[0]["game"])["edit_key"]
     tap_old = client.post(f"/api/games/{tables[0]['game']}/actions", headers=bearer(old_key),
-                          json={"id": "old-card-1", "revision": 1, "action": "deal", "trump": "hearts"})
+                          json={"id": "old-card-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"})
     assert tap_old.status_code == 422 and "This card is void" in tap_old.get_json()["error"]
     # Once a table has started, its seats stay.
     tables = director.act("withdraw", player="P3")["tables"]
@@ -265,7 +265,8 @@ def test_a_confirmed_round_is_locked_and_a_correction_needs_the_directors_approv
     director.act("start")
     # The table's phone cannot rewrite the confirmed round.
     tap = Tap(client, tables[0]["game"], tables[0]["edit_key"])
-    body = {"id": "locked-1", "revision": tap.revision, "action": "undo"}
+    record = client.get(f"/api/games/{tables[0]['game']}/export").get_json()
+    body = {"id": "locked-1", "revision": tap.revision, "hand": hand_at(record), "action": "undo"}
     refused = client.post(f"/api/games/{tables[0]['game']}/actions", json=body, headers=bearer(tables[0]["edit_key"]))
     assert refused.status_code == 422
     assert "Round 1 of Short is confirmed: its tables are locked" in refused.get_json()["error"]

@@ -47,7 +47,7 @@ def test_a_tap_from_another_table_lands_while_an_import_is_in_progress(app, clie
     try:
         assert midway.wait(60)
         tap = app.test_client().post(f"/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
-                                     json={"id": "deal-1", "revision": 1, "action": "deal", "trump": "hearts"})
+                                     json={"id": "deal-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"})
         assert tap.status_code == 200 and tap.get_json()["revision"] == 2
         # Meanwhile the import's games are not listed yet: all of them appear at once, or none.
         home = app.test_client().get("/").get_data(as_text=True)

@@ -16,6 +16,8 @@ import urllib.request
 
 import pytest
 
+from tests.game_helpers import hand_at
+
 from scorekeeper import cli, create_app, store
 from scorekeeper.serving import delivery
 from scorekeeper.store import kept
@@ -122,8 +124,9 @@ def assert_followers_see_the_stored_game(base, truth, game_id, old_tags=(), asks
 
 def tap(base, game, answer, body, number):
     """One tap through the actions API; return its answer (the game as the server stored it)."""
+    record = api(base, "GET", f"/api/games/{game['id']}/export", key=game["edit_key"])
     return api(base, "POST", f"/api/games/{game['id']}/actions",
-               dict(body, id=f"tap-{number}", revision=answer["revision"]), game["edit_key"])
+               dict(body, id=f"tap-{number}", revision=answer["revision"], hand=hand_at(record)), game["edit_key"])
 
 
 @pytest.mark.parametrize("workers", [1, 2])

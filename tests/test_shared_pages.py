@@ -2,11 +2,7 @@
 
 import gzip
 
-<<<<<<< HEAD
-from scorekeeper.serving import shared_pages
-=======
-from scorekeeper import kept
->>>>>>> trust-cache
+from scorekeeper.store import kept
 from scorekeeper.views.table import sheet
 from tests.test_table import new_game
 from tests.test_table_changes import deal
