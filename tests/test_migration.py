@@ -184,7 +184,7 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
         used |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         used |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not used & today, step.name
-    assert [m.name for m in module.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits"]
+    assert [m.name for m in module.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits", "b080_ratings"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

@@ -141,3 +141,16 @@ def restore(path, source_file):
     finally:
         source.close()
     migrate(path)
+    _rate_again(path)
+
+
+def _rate_again(path):
+    """Rate the restored games again, so the ratings are exactly those of its games."""
+    from .db import connect
+    from .ratings import rebuild_ratings
+
+    db = connect(path, create=False)
+    try:
+        rebuild_ratings(db)
+    finally:
+        db.close()

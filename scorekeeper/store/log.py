@@ -16,6 +16,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
+from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 
 
@@ -44,6 +45,7 @@ def create_game(db, record, evening_id=None, created=None):
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         store_results(db, game_id, scored, when, loaded.rules.hook_applies)
+        keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
     return game_id, edit_key
 
 
@@ -65,12 +67,13 @@ def create_next_game(db, game_id, record, evening_id=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None):
+                history=None, abandoned=False, rate=True):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole event log when `history` is given; it joins evening_id, or starts an evening with
-    new_evening_id when that id is free, else a new one.
+    new_evening_id when that id is free, else a new one. An abandoned game stays abandoned. rate=False leaves the
+    ratings to a rebuild once the whole file is in (store.rebuild_ratings).
     """
     loaded = rules.load(record)
     when = created or now()
@@ -79,9 +82,11 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     edit_key = edit_key or secrets.token_urlsafe(24)
     events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
                              "undone": 0, "created": when}]
+    finished = events_in[-1]["created"] or when
+    state = "abandoned" if abandoned else status(loaded)
     db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
-               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), status(loaded),
-                                                when, events_in[-1]["created"] or when])
+               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
+                                                when, finished])
     db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                         "values (?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
@@ -91,7 +96,10 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
-    store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+    scored = rules.score(loaded)
+    store_results(db, game_id, scored, when, loaded.rules.hook_applies)
+    if rate:
+        keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
     return game_id, edit_key
 
 
@@ -163,6 +171,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
     store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
                   prepared.results if prepared else None, prepared.stored if prepared else None)
+    keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]

@@ -194,6 +194,21 @@ def m043_player_habits(db):
     db["player_habits"].create_index(["key"])
 
 
+@migrations()
+def m080_ratings(db):
+    """Create the players' ratings: the games that count in the order they finished, each player's rating after
+    each of them, and each player's rating now (filled by backfill b080 and every write)."""
+    db["rated_games"].create({"game_id": str, "finished": str, "players": str, "places": str}, pk="game_id",
+                             foreign_keys=[("game_id", "games", "id")], not_null={"finished", "players", "places"})
+    db["rated_games"].create_index(["finished", "game_id"])
+    db["rating_steps"].create({"game_id": str, "key": str, "name": str, "mu": float, "sigma": float, "games": int},
+                              pk=("game_id", "key"), foreign_keys=[("game_id", "games", "id")])
+    db["rating_steps"].create_index(["key"])
+    db["ratings"].create({"key": str, "name": str, "mu": float, "sigma": float, "games": int, "rating": float,
+                          "last_game": str}, pk="key")
+    db["ratings"].create_index(["rating"])
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
@@ -263,6 +278,14 @@ def b043_habits(db):
         except rules.RecordError:
             continue
         store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
+
+
+@backfills()
+def b080_ratings(db):
+    """Rate every finished game (m080's tables) from the stored results, in the order of their last writes."""
+    from .ratings import rebuild_ratings
+
+    rebuild_ratings(db)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ when that was the evening's only game.
 
 from .. import rules
 from .games import UnknownGame, get_game, status
+from .ratings import game_entry, keep_ratings
 from .results import _add_to_summaries
 
 ABANDONED = "abandoned"
@@ -19,6 +20,7 @@ def abandon_game(db, game_id):
     with db.atomic():
         if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
             raise UnknownGame(game_id)
+        keep_ratings(db, game_id, None, None)
 
 
 def restore_game(db, game_id):
@@ -27,7 +29,9 @@ def restore_game(db, game_id):
         game = get_game(db, game_id)
         if game is None:
             raise UnknownGame(game_id)
-        db.execute("update games set status = ? where id = ?", [status(rules.load(game["record"])), game_id])
+        loaded = rules.load(game["record"])
+        db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
+        keep_ratings(db, game_id, game_entry(loaded, rules.score(loaded), status(loaded)), game["updated"])
 
 
 def delete_game(db, game_id):
@@ -37,6 +41,7 @@ def delete_game(db, game_id):
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
             raise UnknownGame(game_id)
         _add_to_summaries(db, game_id, -1)
+        keep_ratings(db, game_id, None, None)
         # Every table that names games by a game_id column (a table added later included), then the game.
         for table in db.table_names():
             if table != "games" and "game_id" in db[table].columns_dict:

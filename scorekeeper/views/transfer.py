@@ -112,10 +112,13 @@ def import_games(db, records):
             game_id, edit_key = store.import_game(
                 db, record, created, evening_id=evenings.get(evening),
                 new_evening_id=evening if evening and evening not in evenings else None,
-                game_id=entry.get("id"), edit_key=entry.get("edit_key"), history=entry.get("history"))
+                game_id=entry.get("id"), edit_key=entry.get("edit_key"), history=entry.get("history"),
+                abandoned=bool(entry.get("abandoned")), rate=False)
             if evening:
                 evenings.setdefault(evening, store.evening_of(db, game_id))
             made.append((game_id, edit_key))
+        if made:
+            store.rebuild_ratings(db)
     return made, skipped
 
 
