@@ -111,7 +111,8 @@ def test_there_is_a_fixture_of_every_schema_version():
             raw.close()
     assert [steps[-1] for steps in applied] == ["m001_games_and_events", "m002_evenings_and_players",
                                                 "m020_action_ids", "m030_tournaments", "m041_next_game",
-                                                "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits"]
+                                                "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
+                                                "m080_ratings"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 
