@@ -205,3 +205,20 @@ def table_of(db, name):
            "on r.game_id = p.game_id where p.game_id in (select game_id from player_results where key = ?) "
            "order by r.created desc, p.game_id desc, p.seat")
     return list(db.query(sql, [stats.name_key(name)]))
+
+
+def place_counts(db, name):
+    """Return {place: finished games} of the named player (1 is a win; ties share a place)."""
+    sql = ("select p.place, count(*) from player_results p join game_results r on r.game_id = p.game_id "
+           "where p.key = ? and r.finished = 1 group by p.place order by p.place")
+    return dict(db.execute(sql, [stats.name_key(name)]).fetchall())
+
+
+def head_to_head(db, name):
+    """Return, for everyone the named player finished a game with: key, a name they wrote, games together,
+    how often the player finished ahead and how often behind; most games together first."""
+    sql = ("select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
+           "sum(p.place > o.place) as behind from player_results p join player_results o "
+           "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
+           "where p.key = ? and r.finished = 1 group by o.key order by games desc, o.key")
+    return list(db.query(sql, [stats.name_key(name)]))

@@ -38,3 +38,6 @@ def register_blueprints(app):
     # Languages: the gear menu's switch, the browser's words.
     from . import languages
     app.register_blueprint(languages.bp)
+    # The regulars (issue 27): ratings, the favourite before a game, the players in the API.
+    from . import regulars
+    app.register_blueprint(regulars.bp)
