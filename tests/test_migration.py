@@ -112,7 +112,7 @@ def test_there_is_a_fixture_of_every_schema_version():
     assert [steps[-1] for steps in applied] == ["m001_games_and_events", "m002_evenings_and_players",
                                                 "m020_action_ids", "m030_tournaments", "m041_next_game",
                                                 "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
-                                                "m080_ratings"]
+                                                "m080_regulars"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 

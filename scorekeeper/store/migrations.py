@@ -195,9 +195,10 @@ def m043_player_habits(db):
 
 
 @migrations()
-def m080_ratings(db):
-    """Create the players' ratings: the games that count in the order they finished, each player's rating after
-    each of them, and each player's rating now (filled by backfill b080 and every write)."""
+def m080_regulars(db):
+    """Create the regulars' tables (issue 27): the players' ratings (the games that count in the order they
+    finished, each player's rating after each of them, each player's rating now: filled by backfill b080 and
+    every write), the seasons, and the money between regulars (payments, payees' IBANs)."""
     db["rated_games"].create({"game_id": str, "finished": str, "players": str, "places": str}, pk="game_id",
                              foreign_keys=[("game_id", "games", "id")], not_null={"finished", "players", "places"})
     db["rated_games"].create_index(["finished", "game_id"])
@@ -207,6 +208,8 @@ def m080_ratings(db):
     db["ratings"].create({"key": str, "name": str, "mu": float, "sigma": float, "games": int, "rating": float,
                           "last_game": str}, pk="key")
     db["ratings"].create_index(["rating"])
+    db["seasons"].create({"id": str, "name": str, "starts": str, "ends": str, "best": int, "evenings": str,
+                          "events": str, "created": str}, pk="id", not_null={"name", "starts", "ends"})
 
 
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------

@@ -41,3 +41,6 @@ def register_blueprints(app):
     # The regulars (issue 27): ratings, the favourite before a game, the players in the API.
     from . import regulars
     app.register_blueprint(regulars.bp)
+    # Seasons (issue 27): a club's table over a span of dates.
+    from . import seasons
+    app.register_blueprint(seasons.bp)
