@@ -26,6 +26,7 @@ from .log import (NothingToUndo, append_event, create_game, create_next_game, ev
 from .migrations import migrate, migrations
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
+from .money import ibans, money_flows, payment_log, record_payment, set_iban, tables_of, undo_payment
 from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from .tournaments import (UnknownEvent, create_event, event_games, event_log, event_of_game, event_revision,
@@ -51,6 +52,8 @@ __all__ = [
     "player_ratings", "ratings_of", "rating_history", "ratings_at", "rebuild_ratings", "place_counts", "head_to_head",
     # seasons (store/seasons.py)
     "create_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
+    # the money between regulars (store/money.py)
+    "money_flows", "record_payment", "undo_payment", "payment_log", "set_iban", "ibans", "tables_of",
     # the actions API and seat links
     "applied_action", "append_action", "append_action_ahead", "undo_action", "remember_action", "ActionSeen",
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",

@@ -16,6 +16,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
+from .money import keep_money
 from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 
@@ -46,6 +47,7 @@ def create_game(db, record, evening_id=None, created=None):
         remember_players(db, record["players"], when)
         store_results(db, game_id, scored, when, loaded.rules.hook_applies)
         keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
+        keep_money(db, game_id, loaded, scored, status(loaded))
     return game_id, edit_key
 
 
@@ -100,6 +102,7 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     store_results(db, game_id, scored, when, loaded.rules.hook_applies)
     if rate:
         keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
+    keep_money(db, game_id, loaded, scored, state)
     return game_id, edit_key
 
 
@@ -172,6 +175,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
                   prepared.results if prepared else None, prepared.stored if prepared else None)
     keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
+    keep_money(db, game_id, loaded, scored, game["status"])
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]

@@ -210,6 +210,13 @@ def m080_regulars(db):
     db["ratings"].create_index(["rating"])
     db["seasons"].create({"id": str, "name": str, "starts": str, "ends": str, "best": int, "evenings": str,
                           "events": str, "created": str}, pk="id", not_null={"name", "starts", "ends"})
+    db["game_money"].create({"game_id": str, "seq": int, "payer": str, "payee": str, "payer_name": str,
+                             "payee_name": str, "cents": int, "currency": str}, pk=("game_id", "seq"),
+                            foreign_keys=[("game_id", "games", "id")])
+    db["money_payments"].create({"id": int, "payer": str, "payee": str, "payer_name": str, "payee_name": str,
+                                 "cents": int, "currency": str, "paid_on": str, "created": str, "undone": str},
+                                pk="id", not_null={"payer", "payee", "cents"})
+    db["payees"].create({"key": str, "name": str, "iban": str, "updated": str}, pk="key", not_null={"iban"})
 
 
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
@@ -285,10 +292,19 @@ def b043_habits(db):
 
 @backfills()
 def b080_ratings(db):
-    """Rate every finished game (m080's tables) from the stored results, in the order of their last writes."""
+    """Rate every finished game (m080's tables) from the stored results, in the order of their last writes, and
+    note what each finished staked game's settlement moves between its players."""
+    from .. import rules
+    from .money import keep_money
     from .ratings import rebuild_ratings
 
     rebuild_ratings(db)
+    for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        keep_money(db, game_id, loaded, rules.score(loaded), state)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ when that was the evening's only game.
 
 from .. import rules
 from .games import UnknownGame, get_game, status
+from .money import keep_money
 from .ratings import game_entry, keep_ratings
 from .results import _add_to_summaries
 
@@ -21,6 +22,7 @@ def abandon_game(db, game_id):
         if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
             raise UnknownGame(game_id)
         keep_ratings(db, game_id, None, None)
+        db.execute("delete from game_money where game_id = ?", [game_id])
 
 
 def restore_game(db, game_id):
@@ -31,7 +33,9 @@ def restore_game(db, game_id):
             raise UnknownGame(game_id)
         loaded = rules.load(game["record"])
         db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
-        keep_ratings(db, game_id, game_entry(loaded, rules.score(loaded), status(loaded)), game["updated"])
+        scored = rules.score(loaded)
+        keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), game["updated"])
+        keep_money(db, game_id, loaded, scored, status(loaded))
 
 
 def delete_game(db, game_id):

@@ -44,3 +44,6 @@ def register_blueprints(app):
     # Seasons (issue 27): a club's table over a span of dates.
     from . import seasons
     app.register_blueprint(seasons.bp)
+    # The money between regulars (issue 27): balances across evenings, payments, IBANs and EPC codes.
+    from . import money
+    app.register_blueprint(money.bp)
