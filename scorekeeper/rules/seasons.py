@@ -2,18 +2,17 @@
 shared when tied), placement points (as in tournaments), points per game, bids made, and the rating at the
 season's end; option `best` N counts each player's N best games only (by placement points)."""
 
-from fractions import Fraction
-
-from .events.scored import placement_points
 from .ratings import player_key
 
 
 def game_lines(players, places, made, hands):
-    """What one finished game gives each seat: (name, points, win share, bids made, hands)."""
-    points = placement_points(places)
-    first = places.count(1)
-    return [(name, Fraction(points[seat]), Fraction(1, first) if places[seat] == 1 else Fraction(0), made[seat],
-             hands[seat]) for seat, name in enumerate(players)]
+    """What one finished game gives each seat: (name, points, win share, bids made, hands).
+
+    Placement points as rules.events.placement_points gives them: the c players tied at place p at a table of
+    k share k - p - (c - 1) / 2 each (halves: exact in floats, and a season of thousands of games adds fast)."""
+    k, first = len(places), places.count(1)
+    return [(name, k - place - (places.count(place) - 1) / 2, 1 / first if place == 1 else 0.0, made[seat],
+             hands[seat]) for seat, (name, place) in enumerate(zip(players, places))]
 
 
 def season_table(games, best=None, rated=None):
@@ -36,7 +35,7 @@ def season_table(games, best=None, rated=None):
         made, hands = sum(line[2] for line in kept), sum(line[3] for line in kept)
         rating = rated.get(key) if rated else None
         rows.append({"player": names[-1], "games": len(kept), "wins": _tidy(sum(line[1] for line in kept)),
-                     "points": _tidy(points), "per_game": round(float(points / len(kept)), 2),
+                     "points": _tidy(points), "per_game": round(points / len(kept), 2),
                      "bids_made": round(made / hands, 3) if hands else None, "hands": hands,
                      "rating": round(rating[1].rating, 2) if rating else None})
     return sorted(rows, key=lambda row: (-row["points"], -row["per_game"], -(row["bids_made"] or 0),
@@ -44,5 +43,6 @@ def season_table(games, best=None, rated=None):
 
 
 def _tidy(number):
-    """A Fraction as a plain number: 3, or 2.5 (wins shared three ways to two places)."""
-    return int(number) if number.denominator == 1 else round(float(number), 2)
+    """A sum as a plain number: 3, or 2.5, or 0.33 (a win shared three ways)."""
+    number = round(number, 2)
+    return int(number) if number.is_integer() else number

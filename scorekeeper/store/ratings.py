@@ -37,8 +37,8 @@ def keep_ratings(db, game_id, entry, when):
     finished = row[0] if row else when
     db.execute("insert or replace into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
                [game_id, finished, dumps(entry[0]), dumps(entry[1])])
-    later = db.execute("select 1 from rated_games where finished > ? or (finished = ? and game_id > ?) limit 1",
-                       [finished, finished, game_id]).fetchone()
+    later = db.execute("select 1 from rated_games where (finished, game_id) > (?, ?) limit 1",
+                       [finished, game_id]).fetchone()
     if row is None and later is None:
         _rate_newest(db, game_id, *entry)
     else:
@@ -75,11 +75,10 @@ def replay_from(db, start=None):
     if start is not None:
         before = ("select key, name, mu, sigma, games, game_id from (select s.*, row_number() over (partition by "
                   "s.key order by g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g "
-                  "on g.game_id = s.game_id where g.finished < :finished or (g.finished = :finished and "
-                  "g.game_id < :game)) where newest = 1")
+                  "on g.game_id = s.game_id where (g.finished, g.game_id) < (:finished, :game)) where newest = 1")
         for key, name, mu, sigma, games, game_id in db.execute(before, {"finished": start[0], "game": start[1]}):
             table[key] = [name, ratings.Rating(mu, sigma, games), game_id]
-        after = "where g.finished > :finished or (g.finished = :finished and g.game_id >= :game)"
+        after = "where (g.finished, g.game_id) >= (:finished, :game)"
         db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})",
                    {"finished": start[0], "game": start[1]})
         games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}",
@@ -148,6 +147,9 @@ def rating_history(db, key):
 
 def ratings_at(db, until):
     """Return {key: (name, Rating)} as they stood after the last game finished on or before `until` (ISO text)."""
+    if db.execute("select 1 from rated_games where finished > ? limit 1", [until]).fetchone() is None:
+        return {key: (name, ratings.Rating(mu, sigma, games))  # nothing finished since: the ratings now
+                for key, name, mu, sigma, games in db.execute("select key, name, mu, sigma, games from ratings")}
     sql = ("select key, name, mu, sigma, games from (select s.*, row_number() over (partition by s.key order by "
            "g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g on g.game_id = s.game_id "
            "where g.finished <= ?) where newest = 1")

@@ -63,4 +63,5 @@ def season_games(db, season):
 def results_revision(db):
     """What changes when a game finishes, is corrected or leaves the results: for pages that follow them."""
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
-                .fetchone())
+                .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
+                                    .fetchone())

@@ -3,10 +3,12 @@ games as they finish), a PDF for the wall, a CSV and the API."""
 
 import csv
 import io
+import json
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from .. import printing, store
+from ..bounded_cache import BoundedCache
 from ..exports import neutralise
 from ..forms import SeasonForm, csrf_failed, form_problems
 from ..owner import NotOwner, is_owner
@@ -15,6 +17,7 @@ from ..rules.words import _
 from .common import EXPIRED
 
 bp = Blueprint("seasons", __name__)
+_TABLES = BoundedCache(8 * 1024 * 1024)  # (database, season, results revision) -> its table as JSON
 CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_made", "rating")
 
 
@@ -26,13 +29,20 @@ def _choices(form, db):
 
 
 def season_of(season_id):
-    """The season and its table, or 404."""
+    """The season and its table, or 404. The table is kept per results revision: a page view after no change
+    reads it from the cache, so a club of thousands of games is served as fast as a club of ten."""
     db = store.get_db()
     season = store.get_season(db, season_id)
     if season is None:
         abort(404, _("There is no such season."))
+    key = (db.path, season_id, json.dumps(store.results_revision(db)))
+    kept = _TABLES.get(key)
+    if kept is not None:
+        return season, json.loads(kept)
     rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
-    return season, seasons.season_table(store.season_games(db, season), season["best"], rated)
+    rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
+    _TABLES.put(key, json.dumps(rows))
+    return season, rows
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
