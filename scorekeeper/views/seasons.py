@@ -6,9 +6,11 @@ import io
 import json
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from .. import printing, store
 from ..bounded_cache import BoundedCache
+from ..i18n import current_language
 from ..exports import neutralise
 from ..forms import SeasonForm, csrf_failed, form_problems
 from ..owner import NotOwner, is_owner
@@ -38,11 +40,22 @@ def season_of(season_id):
     key = (db.path, season_id, json.dumps(store.results_revision(db)))
     kept = _TABLES.get(key)
     if kept is not None:
-        return season, json.loads(kept)
+        return season, json.loads(kept), key
     rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
     rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
     _TABLES.put(key, json.dumps(rows))
-    return season, rows
+    return season, rows, key
+
+
+def table_html(rows, key):
+    """The season's table as the page shows it, kept like the rows (and per language): a table of sixty
+    regulars says some three hundred numbers the reader's way."""
+    key = (*key, current_language())
+    kept = _TABLES.get(key)
+    if kept is None:
+        kept = render_template("seasons/_table.html", rows=rows)
+        _TABLES.put(key, kept)
+    return Markup(kept)
 
 
 @bp.route("/seasons", methods=["GET", "POST"])
@@ -77,9 +90,9 @@ def seasons_list():
 @bp.get("/seasons/<season_id>")
 def season(season_id):
     """Show the season's table; `?screen=1` is the big screen for the club's TV, following the games."""
-    found, rows = season_of(season_id)
+    found, rows, key = season_of(season_id)
     template = "seasons/screen.html" if request.args.get("screen") else "seasons/season.html"
-    return render_template(template, season=found, rows=rows, revision=store.results_revision(store.get_db()))
+    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key[2]))
 
 
 @bp.get("/seasons/<season_id>/revision")
@@ -93,7 +106,7 @@ def revision(season_id):
 @bp.get("/seasons/<season_id>/season.pdf")
 def season_pdf(season_id):
     """The season's table as a PDF to pin on the wall."""
-    found, rows = season_of(season_id)
+    found, rows, _key = season_of(season_id)
     return Response(printing.season_pdf(found, rows), mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="season-{season_id}.pdf"'})
 
@@ -101,7 +114,7 @@ def season_pdf(season_id):
 @bp.get("/seasons/<season_id>/season.csv")
 def season_csv(season_id):
     """The season's table as CSV, for a spreadsheet."""
-    _found, rows = season_of(season_id)
+    _found, rows, _key = season_of(season_id)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -114,6 +127,6 @@ def season_csv(season_id):
 @bp.get("/api/seasons/<season_id>")
 def api_season(season_id):
     """The season and its table, as JSON."""
-    found, rows = season_of(season_id)
+    found, rows, _key = season_of(season_id)
     return jsonify(id=found["id"], name=found["name"], starts=found["starts"], ends=found["ends"], best=found["best"],
                    evenings=found["evenings"], events=found["events"], table=rows)
