@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from common import bench_app, best_ask_times, run_alone
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.store.db import now
 from scorekeeper.store.ratings import game_entry, keep_ratings
 
@@ -61,8 +61,6 @@ def update_times(app, count=30):
         db = store.get_db()
         for _number in range(count):
             game_id, _key = store.create_game(db, game_record(rng, finished=False))
-            loaded, scored = store.load_game(db, game_id), None
-            from scorekeeper import rules
             game = rules.load(game_record(rng))
             scored = rules.score(game)
             with db.atomic():
