@@ -4,6 +4,7 @@ ones and invalid ones, and checks each answer: never a 5xx, only the statuses an
 description names, bodies as it describes them."""
 
 import json
+import re
 
 import pytest
 import requests
@@ -53,8 +54,7 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
 
 
 def test_every_route_of_the_api_is_described(app):
-    described = {(method, path.replace("{game_id}", "<game_id>").replace("{event_id}", "<event_id>"))
-                 for method, path in OPERATIONS}
+    described = {(method, re.sub(r"\{(\w+)\}", r"<\1>", path)) for method, path in OPERATIONS}
     routes = {(method, rule.rule) for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routes == described

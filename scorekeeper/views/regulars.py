@@ -22,7 +22,7 @@ def api_players():
     return jsonify(players=[_api_row(row) for row in rows])
 
 
-@bp.get("/api/players/<path:name>")
+@bp.get("/api/players/<name>")
 def api_player(name):
     """Show a player's rating, its history, places and head to head, as JSON."""
     db = store.get_db()
