@@ -46,8 +46,9 @@ def create_game(db, record, evening_id=None, created=None):
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         store_results(db, game_id, scored, when, loaded.rules.hook_applies)
-        keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
-        keep_money(db, game_id, loaded, scored, status(loaded))
+        if scored["finished"]:  # a new game has no rating or money rows to change before it finishes
+            keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
+            keep_money(db, game_id, loaded, scored, status(loaded))
     return game_id, edit_key
 
 
@@ -100,9 +101,10 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     remember_players(db, record["players"], when)
     scored = rules.score(loaded)
     store_results(db, game_id, scored, when, loaded.rules.hook_applies)
-    if rate:
-        keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
-    keep_money(db, game_id, loaded, scored, state)
+    if scored["finished"]:
+        if rate:
+            keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
+        keep_money(db, game_id, loaded, scored, state)
     return game_id, edit_key
 
 
@@ -172,10 +174,11 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
-    store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
-                  prepared.results if prepared else None, prepared.stored if prepared else None)
-    keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
-    keep_money(db, game_id, loaded, scored, game["status"])
+    was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
+                                 prepared.results if prepared else None, prepared.stored if prepared else None)
+    if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
+        keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
+        keep_money(db, game_id, loaded, scored, game["status"])
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]

@@ -97,7 +97,8 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
 
     results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
     read already in this transaction. Each player's summary takes out the game's old results and adds the new,
-    so the players' list reads one row per player however many games there are.
+    so the players' list reads one row per player however many games there are. Return whether the results
+    stored before were of a finished game (so a write to a game never finished needs no rating or money rows).
     """
     new = results or results_of(scored, hook)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
@@ -110,6 +111,7 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
                   {(seat,): row for seat, row in new.seats.items()})
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
+    return bool(old_game and old_game[4])
 
 
 def _replace_rows(db, table, keys, columns, game_id, old, new):
