@@ -88,3 +88,15 @@ def test_a_cooperative_game_is_not_rated(app):
         store.create_game(db, random_game(random.Random(2), ["Ann", "Bob", "Cy"]))
         assert {row["name"] for row in store.player_ratings(db)} == {"Ann", "Bob", "Cy"}
         assert rules.BIDDING_STYLES.find("cooperative").rated is False
+
+
+def test_a_player_whose_only_game_is_taken_out_leaves_the_ratings(app):
+    with app.app_context():
+        db = store.get_db()
+        finish_games(db, 3)
+        zed, _key = store.create_game(db, random_game(random.Random(9), ["Ann", "Bob", "Zed"]))
+        finish_games(db, 2, seed=6)
+        assert "zed" in {row["key"] for row in store.player_ratings(db)}
+        store.abandon_game(db, zed)
+        kept, rebuilt = now_and_rebuilt(db)
+        assert kept == rebuilt and "zed" not in {row[0] for row in kept}

@@ -8,6 +8,7 @@ replays the games from it on, starting from the steps before it.
 """
 
 import json
+import time
 
 from ..rules import BIDDING_STYLES, ratings
 from .db import dumps
@@ -29,12 +30,14 @@ def keep_ratings(db, game_id, entry, when):
     old = (json.loads(row[1]), json.loads(row[2])) if row else None
     if old == entry:
         return
+    gone = {ratings.player_key(name) for name in old[0]} if old else set()
     if entry is None:
         db.execute("delete from rated_games where game_id = ?", [game_id])
         db.execute("delete from rating_steps where game_id = ?", [game_id])
-        replay_from(db, (row[0], game_id))
+        replay_from(db, (row[0], game_id), gone)
         return
-    finished = row[0] if row else when
+    # Games finished within one second keep the order they finished in (the nanoseconds sort after the second).
+    finished = row[0] if row else f"{when}.{time.time_ns():020d}"
     db.execute("insert or replace into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
                [game_id, finished, dumps(entry[0]), dumps(entry[1])])
     later = db.execute("select 1 from rated_games where (finished, game_id) > (?, ?) limit 1",
@@ -43,7 +46,7 @@ def keep_ratings(db, game_id, entry, when):
         _rate_newest(db, game_id, *entry)
     else:
         db.execute("delete from rating_steps where game_id = ?", [game_id])
-        replay_from(db, (finished, game_id))
+        replay_from(db, (finished, game_id), gone)
 
 
 def _rate_newest(db, game_id, players, places):
@@ -69,23 +72,28 @@ def _write_ratings(db, game_id, steps):
                         [(key, name, *rating, rating.rating, game_id) for key, name, rating in steps])
 
 
-def replay_from(db, start=None):
-    """Rate again every game from `start` ((finished, game id)) on, or every game (None), from the steps before."""
-    table = {}
-    if start is not None:
-        before = ("select key, name, mu, sigma, games, game_id from (select s.*, row_number() over (partition by "
-                  "s.key order by g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g "
-                  "on g.game_id = s.game_id where (g.finished, g.game_id) < (:finished, :game)) where newest = 1")
-        for key, name, mu, sigma, games, game_id in db.execute(before, {"finished": start[0], "game": start[1]}):
-            table[key] = [name, ratings.Rating(mu, sigma, games), game_id]
-        after = "where (g.finished, g.game_id) >= (:finished, :game)"
-        db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})",
-                   {"finished": start[0], "game": start[1]})
-        games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}",
-                           {"finished": start[0], "game": start[1]}).fetchall()
-    else:
+def replay_from(db, start=None, keys=()):
+    """Rate again every game from `start` ((finished, game id)) on, or every game (None). From a start, only the
+    players of those games and `keys` (the players of a game taken out or changed) are rated again, each from
+    their own last step before it; everyone else's rating stands."""
+    if start is None:
         db.execute("delete from rating_steps")
         games = db.execute(f"select game_id, players, places from rated_games g {ORDER}").fetchall()
+        table, affected = {}, None
+    else:
+        after = "where (g.finished, g.game_id) >= (:finished, :game)"
+        params = {"finished": start[0], "game": start[1]}
+        games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}", params).fetchall()
+        affected = set(keys) | {ratings.player_key(name) for _game, players, _places in games
+                                for name in json.loads(players)}
+        table = {}
+        for key in affected:
+            row = db.execute("select s.name, s.mu, s.sigma, s.games, s.game_id from rating_steps s join rated_games g "
+                             "on g.game_id = s.game_id where s.key = :key and (g.finished, g.game_id) < (:finished, "
+                             ":game) order by g.finished desc, g.game_id desc limit 1", dict(params, key=key)).fetchone()
+            if row:
+                table[key] = [row[0], ratings.Rating(*row[1:4]), row[4]]
+        db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})", params)
     rows = []
     for game_id, players, places in games:
         for key, name, rating in ratings.play(table, json.loads(players), json.loads(places)):
@@ -93,7 +101,10 @@ def replay_from(db, start=None):
             rows.append((game_id, key, name, *rating))
     db.conn.executemany("insert into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)",
                         rows)
-    db.execute("delete from ratings")
+    if affected is None:
+        db.execute("delete from ratings")
+    else:
+        db.conn.executemany("delete from ratings where key = ?", [(key,) for key in affected])
     db.conn.executemany("insert into ratings (key, name, mu, sigma, games, rating, last_game) "
                         "values (?, ?, ?, ?, ?, ?, ?)",
                         [(key, name, *rating, rating.rating, game_id) for key, (name, rating, game_id) in
