@@ -1,4 +1,4 @@
-"""The command line: `python -m scorekeeper score|event|systems|sheet|which|serve`."""
+"""The command line: `python -m scorekeeper score|event|ratings|systems|sheet|which|serve`."""
 
 import argparse
 import json
@@ -68,6 +68,20 @@ def cmd_event(args):
     except RecordError as error:
         raise UsageError(f"{args.event}: {error}") from None
     print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_event(scored))
+    return 0
+
+
+def cmd_ratings(args):
+    """Rate every finished game of an all-games export; print the players best first."""
+    from scorekeeper.text.rating_text import export_ratings, format_ratings
+    from scorekeeper.store import exports
+
+    text = _read_text(args.export)
+    try:
+        rows = export_ratings(exports.loaded_games(text))
+    except RecordError as error:
+        raise UsageError(f"{args.export}: {error}") from None
+    print(json.dumps(rows, indent=2, ensure_ascii=False) if args.json else format_ratings(rows))
     return 0
 
 
@@ -306,6 +320,11 @@ def build_parser():
     event.add_argument("event", help="the event record, a JSON file with its games inline")
     event.add_argument("--json", action="store_true", help="print the scored event as JSON")
     event.set_defaults(run=cmd_event)
+
+    rated = commands.add_parser("ratings", help="every player's rating from an all-games export, best first")
+    rated.add_argument("export", help="an all-games export (JSON), the games in the order they finished")
+    rated.add_argument("--json", action="store_true", help='print [{"player", "mu", "sigma", "rating", "games"}]')
+    rated.set_defaults(run=cmd_ratings)
 
     systems = commands.add_parser("systems", help="list every system, pattern and modifier")
     systems.add_argument("--markdown", action="store_true", help="print the list as Markdown (docs/rules.md)")

@@ -140,3 +140,45 @@ def test_forms_that_create_refuse_a_missing_or_stale_token(app):
     assert client.post("/games/new", data=dict(names, csrf_token=csrf_of(app.test_client()))).status_code == 400
     assert client.post("/import", data={}).status_code == 400
     assert snapshot(app) == before
+
+
+# ---- the regulars (issue 27): seasons and the money between regulars ----------------------------------------
+# Each write route outside a game, who may use it, and a form it takes. "owner": the owner alone; "table": a
+# browser holding a key of a game the named players played in (docs/security.md).
+REGULARS_ROUTES = {
+    "seasons.seasons_list": ("owner", "/seasons", {"name": "Winter", "starts": "2026-01-01", "ends": "2026-12-31"}),
+    "money.record_payment": ("table", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
+                                                           "currency": "EUR", "paid_on": "2026-11-27"}),
+    "money.undo_payment": ("table", "/money/payments/1/undo", {}),
+    "money.set_iban": ("table", "/money/ibans", {"name": "Ann", "iban": "NL91ABNA0417164300"}),
+}
+
+
+def regulars_snapshot(app):
+    with app.app_context():
+        db = store.get_db()
+        return [db.execute(f"select * from {table}").fetchall() for table in ("seasons", "money_payments", "payees")]
+
+
+def test_every_regulars_write_route_is_covered(app):
+    routes = {rule.endpoint for rule in app.url_map.iter_rules()
+              if "POST" in rule.methods and rule.endpoint.split(".")[0] in ("seasons", "money", "regulars")}
+    assert routes == set(REGULARS_ROUTES)
+
+
+@pytest.mark.parametrize("endpoint", sorted(REGULARS_ROUTES))
+def test_a_regulars_write_from_a_stranger_or_without_a_token_changes_nothing(app, endpoint):
+    who, path, fields = REGULARS_ROUTES[endpoint]
+    sitter = app.test_client()
+    create(sitter, record())  # Ann, Bob, Cy and Di at this browser's table
+    with app.app_context():
+        store.record_payment(store.get_db(), "Bob", "Ann", 100, "EUR", "2026-11-27")
+    before = regulars_snapshot(app)
+    stranger = app.test_client()
+    assert stranger.post(path, data=dict(fields, csrf_token=csrf_of(stranger))).status_code == 403
+    holder = owner_client(app) if who == "owner" else sitter
+    assert holder.post(path, data=fields).status_code == 400  # no token
+    assert holder.post(path, data=dict(fields, csrf_token=csrf_of(app.test_client()))).status_code == 400
+    assert regulars_snapshot(app) == before
+    assert holder.post(path, data=dict(fields, csrf_token=csrf_of(holder))).status_code in (200, 302)
+    assert regulars_snapshot(app) != before

@@ -153,6 +153,7 @@ def walk(browser, pseudo_app, base):
     client, games, event = seed(pseudo_app)
     with pseudo_app.app_context():
         evening = store.evening_of(store.get_db(), games["finished"][0])
+        season = store.create_season(store.get_db(), EVENT_NAME, "2000-01-01", "2999-12-31")
     g = {name: game_id for name, (game_id, _key) in games.items()}
     allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
     found, seen = {}, set()
@@ -195,7 +196,8 @@ def walk(browser, pseudo_app, base):
         ("history", f"/games/{g['finished']}/history"), ("over", f"/games/{g['finished']}/over"),
         ("settle", f"/games/{g['finished']}/settle"), ("compare", f"/games/{g['finished']}/compare"),
         ("evenings", "/evenings"), ("evening", f"/evenings/{evening}"), ("players", "/players"),
-        ("player", "/players/Ann"), ("house card", "/house/card"),
+        ("player", "/players/Ann"), ("seasons", "/seasons"), ("season", f"/seasons/{season}"),
+        ("money", "/money"), ("house card", "/house/card"),
         ("game's house card", f"/games/{g['finished']}/card"),
         ("which", "/house/which"), ("sheets page", "/sheets/"), ("transfer", "/import"),
         ("seats, before the links", f"/games/{g['seated']}/seats"),
@@ -268,10 +270,13 @@ def test_every_pdf_says_only_marked_words(pseudo_app, tmp_path):
     game_id, _key = create(client, record(players=PLAYERS))
     event = seed_event(client)
     director = {"Authorization": f"Bearer {event['director_key']}"}
+    with pseudo_app.app_context():
+        season = store.create_season(store.get_db(), EVENT_NAME, "2000-01-01", "2999-12-31")
     allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
     found = {}
     for url in (f"/games/{game_id}/sheet.pdf", "/sheets/blank.pdf", "/house/card.pdf", f"/games/{game_id}/card.pdf",
-                f"/events/{event['id']}/rounds/1/cards.pdf", f"/events/{event['id']}/results.pdf"):
+                f"/events/{event['id']}/rounds/1/cards.pdf", f"/events/{event['id']}/results.pdf",
+                f"/seasons/{season}/season.pdf"):
         response = client.get(url, headers={"Accept-Language": PSEUDO, **director})
         assert response.status_code == 200 and response.mimetype == "application/pdf", url
         lines = untranslated(pdf_words(response.get_data(), tmp_path), allowed)

@@ -41,7 +41,11 @@ def test_player_page_worked_by_hand(client, app):
     # Bob made 3 of his 6 bids; the players page lists everyone.
     assert re.search(r"<b>50%</b><span>bids made · 3/6</span>", client.get("/players/Bob").get_data(as_text=True))
     listing = client.get("/players").get_data(as_text=True)
-    assert re.findall(r'<th><a href="/players/([^"]+)">', listing) == ["Ann", "Bob", "Cy", "Di"]
+    # Ranked by rating (issue 27; it was by games, then name): the order the stored ratings give.
+    with app.app_context():
+        by_rating = [row["name"] for row in store.player_ratings(store.get_db())]
+    assert re.findall(r'<th><a href="/players/([^"]+)">', listing) == by_rating
+    assert sorted(by_rating) == ["Ann", "Bob", "Cy", "Di"]
     assert '<a href="/players">Players</a>' in client.get("/").get_data(as_text=True)
 
 

@@ -53,7 +53,10 @@ FIELDS = ["seat", "bid", "blind", "trump", "cards", "took_0", "took_1", "took_2"
           "penalty_points", "penalty_reason", "action", "name", "start", "total", "position", "stake",
           "settlement", "payouts", "player_0", "player_1", "player_2", "move", "preset", "apply_preset", "pattern",
           "max_cards", "sizes", "hands", "decks", "scoring", "modifiers", "bid_0", "bid_1", "drop_penalty_0",
-          "first_dealer", "players", "names", "max", "copies", "system", "paper", "landscape", "hook", "open"]
+          "first_dealer", "players", "names", "max", "copies", "system", "paper", "landscape", "hook", "open",
+          # the regulars (issue 27): seasons, payments, IBANs, the favourite line
+          "starts", "ends", "best", "evenings", "events", "payer", "payee", "amount", "currency", "paid_on", "iban",
+          "screen"]
 
 
 def snapshot(app):
@@ -70,6 +73,8 @@ def test_hostile_requests_at_every_route(tmp_path):
                           client.get("/games/new").get_data(as_text=True))[1]
         event_id = client.post("/api/events", json={"format": "rounds", "seed": 1, "players": ["Ann", "Bob", "Cy"]}
                                ).get_json()["id"]
+        with app.app_context():
+            season_id = store.create_season(store.get_db(), "Fuzz", "2000-01-01", "2999-12-31")
         rules = [rule for rule in app.url_map.iter_rules() if rule.endpoint != "static"]
         arguments = {"game_id": st.one_of(st.just(game_id), st.just(game_id), st.sampled_from(["nope", "x" * 200]),
                                           HOSTILE_TEXT),
@@ -77,7 +82,9 @@ def test_hostile_requests_at_every_route(tmp_path):
                      "number": st.integers(-5, 10 ** 6), "evening_id": HOSTILE_TEXT,
                      "event_id": st.sampled_from([event_id, event_id, "nope"]) | HOSTILE_TEXT,
                      "name": st.sampled_from(["Ann", "ann", "\u202eAnn"]) | HOSTILE_TEXT,
-                     "code": st.sampled_from(["nl", "de", "fr", "es", "en", "xx"]) | HOSTILE_TEXT}
+                     "code": st.sampled_from(["nl", "de", "fr", "es", "en", "xx"]) | HOSTILE_TEXT,
+                     "season_id": st.sampled_from([season_id, "nope"]) | HOSTILE_TEXT,
+                     "payment_id": st.integers(-5, 10 ** 6)}
 
         @st.composite
         def requests(draw):

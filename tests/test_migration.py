@@ -112,7 +112,8 @@ def test_there_is_a_fixture_of_every_schema_version():
     assert [steps[-1] for steps in applied] == ["m001_games_and_events", "m002_evenings_and_players",
                                                 "m020_action_ids", "m030_tournaments", "m041_next_game",
                                                 "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
-                                                "m051_applied_action_digest", "m052_generation", "m053_pending_imports"]
+                                                "m051_applied_action_digest", "m052_generation", "m053_pending_imports",
+                                                "m080_regulars", "m080_regulars"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 
@@ -186,7 +187,7 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
         used |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not used & today, step.name
     assert [m.name for m in module.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits",
-                                                                 "b053_player_keys"]
+                                                                 "b053_player_keys", "b080_ratings"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

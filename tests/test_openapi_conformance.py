@@ -54,8 +54,7 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
 
 
 def test_every_route_of_the_api_is_described(app):
-    described = {(method, path.replace("{game_id}", "<game_id>").replace("{event_id}", "<event_id>"))
-                 for method, path in OPERATIONS}
+    described = {(method, re.sub(r"\{(\w+)\}", r"<\1>", path)) for method, path in OPERATIONS}
     routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)) for rule in app.url_map.iter_rules()
               if rule.rule.startswith("/api/") for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routes == described

@@ -16,9 +16,10 @@ from .game import game_context, game_sheet_pdf, render_game_sheet, sheet_file_na
 from .params import MAX_COPIES, MAX_PLAYERS, SheetError, blank_params
 from .preview import can_preview_png, preview_png
 from .render import RENDER_SLOTS, SHEETS, Busy, house_card_pdf, html_to_pdf, render_html
+from .seasons import season_pdf
 
 __all__ = [
     "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError", "blank_context", "blank_params",
     "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf", "house_card_pdf", "html_to_pdf",
-    "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "sheet_file_name",
+    "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf", "sheet_file_name",
 ]

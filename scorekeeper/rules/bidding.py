@@ -20,6 +20,8 @@ class BiddingStyle(Entry):
     all_at_once: bool = False
     # A hand where anyone missed is dealt again at the same size and does not count (003).
     redeal_on_miss: bool = False
+    # Its games count towards the players' ratings: a cooperative game has no winner to rank by.
+    rated: bool = True
 
 
 BIDDING_STYLES = Registry("bidding style", [
@@ -33,7 +35,7 @@ BIDDING_STYLES = Registry("bidding style", [
     BiddingStyle("cooperative", lazy_gettext("Cooperative"),
                  lazy_gettext("Bids must sum to the cards; a missed hand is dealt again."),
                  "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True,
-                 all_at_once=True, redeal_on_miss=True),
+                 all_at_once=True, redeal_on_miss=True, rated=False),
 ])
 
 BLIND_MARGIN = 20

@@ -32,7 +32,10 @@ from .imports import import_games
 from .migrations import migrate, migrations
 from .event_tables import import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
-from .results import player_habits, player_results, player_summaries, table_of
+from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
+from .money import ibans, money_flows, payment_log, record_payment, set_iban, tables_of, undo_payment
+from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
+from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (
     UnknownEvent,
     create_event,
@@ -64,6 +67,12 @@ __all__ = [
     "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about",
     "player_summaries", "player_results", "player_habits",
     "table_of",
+    # ratings (store/ratings.py)
+    "player_ratings", "ratings_of", "rating_history", "ratings_at", "rebuild_ratings", "place_counts", "head_to_head",
+    # seasons (store/seasons.py)
+    "create_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
+    # the money between regulars (store/money.py)
+    "money_flows", "record_payment", "undo_payment", "payment_log", "set_iban", "ibans", "tables_of",
     # the actions API and seat links
     "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action", "remember_action",
     "ActionSeen",

@@ -25,8 +25,9 @@ COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
            "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# What the export keeps beside a game's record: its date, evening, id, edit key (only when asked) and history.
-META_KEYS = ("date", "evening", "id", "edit_key", "history")
+# What the export keeps beside a game's record: its date, evening, id, edit key (only when asked), history, and
+# `"abandoned": true` for an abandoned game (which no rating counts).
+META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned")
 # Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
@@ -128,6 +129,8 @@ def export_entry(game, evening, with_key=False):
                  history=game["history"])
     if with_key:
         entry["edit_key"] = game["edit_key"]
+    if game.get("status") == "abandoned":
+        entry["abandoned"] = True
     return entry
 
 
@@ -197,6 +200,12 @@ def parse_import(text):
     Raises RecordError naming the game and the field (`games[2].hands[3].bids[2]: ...`) at the
     first bad game: nothing from a bad file should be imported.
     """
+    return [record for record, _loaded in loaded_games(text)]
+
+
+def loaded_games(text):
+    """Yield (record, loaded game) of each game of an exported file, in the file's order (the order the games
+    finished, for `ratings`); a bad game raises RecordError naming the game and the field."""
     records = _games(_parse(text))
     for index, record in enumerate(records):
         path = f"games[{index}]"
@@ -204,10 +213,10 @@ def parse_import(text):
             raise rules.RecordError(path, _("a game record must be a JSON object"))
         try:
             _check_meta(record)
-            rules.load({key: value for key, value in record.items() if key not in META_KEYS})
+            loaded = rules.load({key: value for key, value in record.items() if key not in META_KEYS})
         except rules.RecordError as error:
             raise rules.RecordError(f"{path}.{error.path}" if error.path else path, error.message) from None
-    return records
+        yield record, loaded
 
 
 def _check_meta(record):
@@ -216,6 +225,8 @@ def _check_meta(record):
         value = record.get(key)
         if value is not None and (not isinstance(value, str) or not TOKEN.fullmatch(value)):
             raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
+    if record.get("abandoned") is not None and not isinstance(record["abandoned"], bool):
+        raise rules.RecordError("abandoned", _("must be true or false"))
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))
     history = record.get("history")

@@ -142,6 +142,7 @@ def restore(path, source_file):
     finally:
         _remove_with_companions(staged)
     migrate(path)
+    _rate_again(path)
 
 
 def _replace_contents(path, staged):
@@ -199,3 +200,15 @@ def private_folder(path):
     os.makedirs(path, mode=0o700, exist_ok=True)
     if os.stat(path).st_mode & 0o077:
         os.chmod(path, 0o700)  # it holds the database, its backups and the secret key
+
+
+def _rate_again(path):
+    """Rate the restored games again, so the ratings are exactly those of its games."""
+    from .db import connect
+    from .ratings import rebuild_ratings
+
+    db = connect(path, create=False)
+    try:
+        rebuild_ratings(db)
+    finally:
+        db.close()

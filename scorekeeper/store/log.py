@@ -17,6 +17,8 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
+from .money import keep_money
+from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
 
@@ -46,6 +48,9 @@ def create_game(db, record, evening_id=None, created=None):
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         store_results(db, game_id, scored, when, loaded.rules.hook_applies)
+        if scored["finished"]:  # a new game has no rating or money rows to change before it finishes
+            keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
+            keep_money(db, game_id, loaded, scored, status(loaded))
     return game_id, edit_key
 
 
@@ -67,13 +72,14 @@ def create_next_game(db, game_id, record, evening_id=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None, loaded=None, results=None):
+                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole history when `history` is given; it joins evening_id, or starts an evening with
-    new_evening_id when that id is free, else a new one. loaded and results: the record loaded and its
-    results_of, when worked out already (before the transaction).
+    new_evening_id when that id is free, else a new one. loaded, results and scored: the record loaded, its
+    results_of and its score, when worked out already (before the transaction). An abandoned game stays
+    abandoned. rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
@@ -84,9 +90,11 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     edit_key = edit_key or secrets.token_urlsafe(24)
     events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
                              "undone": 0, "created": when}]
+    finished = events_in[-1]["created"] or when
+    state = "abandoned" if abandoned else status(loaded)
     db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
-               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), status(loaded),
-                                                when, events_in[-1]["created"] or when])
+               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
+                                                when, finished])
     db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                         "values (?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
@@ -97,9 +105,15 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
     if results is None:
-        store_results(db, game_id, rules.score(loaded), when, loaded.rules.hook_applies)
+        scored = scored or rules.score(loaded)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies)
     else:  # a new game: no results stored yet
         store_results(db, game_id, None, when, results=results, stored=(None, {}, {}))
+    if status(loaded) == "finished":
+        scored = scored or rules.score(loaded)
+        if rate:
+            keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
+        keep_money(db, game_id, loaded, scored, state)
     return game_id, edit_key
 
 
@@ -178,8 +192,11 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
-    store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
-                  prepared.results if prepared else None, prepared.stored if prepared else None)
+    was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
+                                 prepared.results if prepared else None, prepared.stored if prepared else None)
+    if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
+        keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
+        keep_money(db, game_id, loaded, scored, game["status"])
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]

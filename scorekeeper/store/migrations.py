@@ -217,6 +217,31 @@ def m053_pending_imports(db):
     db["pending_imports"].create_index(["import_id"])
 
 
+@migrations()
+def m080_regulars(db):
+    """Create the regulars' tables (issue 27): the players' ratings (the games that count in the order they
+    finished, each player's rating after each of them, each player's rating now: filled by backfill b080 and
+    every write), the seasons, and the money between regulars (payments, payees' IBANs)."""
+    db["rated_games"].create({"game_id": str, "finished": str, "players": str, "places": str}, pk="game_id",
+                             foreign_keys=[("game_id", "games", "id")], not_null={"finished", "players", "places"})
+    db["rated_games"].create_index(["finished", "game_id"])
+    db["rating_steps"].create({"game_id": str, "key": str, "name": str, "mu": float, "sigma": float, "games": int},
+                              pk=("game_id", "key"), foreign_keys=[("game_id", "games", "id")])
+    db["rating_steps"].create_index(["key"])
+    db["ratings"].create({"key": str, "name": str, "mu": float, "sigma": float, "games": int, "rating": float,
+                          "last_game": str}, pk="key")
+    db["ratings"].create_index(["rating"])
+    db["seasons"].create({"id": str, "name": str, "starts": str, "ends": str, "best": int, "evenings": str,
+                          "events": str, "created": str}, pk="id", not_null={"name", "starts", "ends"})
+    db["game_money"].create({"game_id": str, "seq": int, "payer": str, "payee": str, "payer_name": str,
+                             "payee_name": str, "cents": int, "currency": str}, pk=("game_id", "seq"),
+                            foreign_keys=[("game_id", "games", "id")])
+    db["money_payments"].create({"id": int, "payer": str, "payee": str, "payer_name": str, "payee_name": str,
+                                 "cents": int, "currency": str, "paid_on": str, "created": str, "undone": str},
+                                pk="id", not_null={"payer", "payee", "cents"})
+    db["payees"].create({"key": str, "name": str, "iban": str, "updated": str}, pk="key", not_null={"iban"})
+
+
 # ---- backfills: today's code on today's schema, after every schema step -----------------------------
 
 @backfills()
@@ -312,6 +337,23 @@ def b053_player_keys(db):
         except (ValueError, TypeError, KeyError):  # RecordError is a ValueError: a damaged game keeps its results
             continue
         store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
+
+
+@backfills()
+def b080_ratings(db):
+    """Rate every finished game (m080's tables) from the stored results, in the order of their last writes, and
+    note what each finished staked game's settlement moves between its players."""
+    from .. import rules
+    from .money import keep_money
+    from .ratings import rebuild_ratings
+
+    rebuild_ratings(db)
+    for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        keep_money(db, game_id, loaded, rules.score(loaded), state)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ when that was the evening's only game.
 from .. import rules
 from . import generation
 from .games import UnknownGame, get_game, status
+from .money import keep_money
+from .ratings import game_entry, keep_ratings
 from .results import _add_to_summaries
 
 ABANDONED = "abandoned"
@@ -20,6 +22,8 @@ def abandon_game(db, game_id):
     with db.atomic():
         if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
             raise UnknownGame(game_id)
+        keep_ratings(db, game_id, None, None)
+        db.execute("delete from game_money where game_id = ?", [game_id])
 
 
 def restore_game(db, game_id):
@@ -28,7 +32,11 @@ def restore_game(db, game_id):
         game = get_game(db, game_id)
         if game is None:
             raise UnknownGame(game_id)
-        db.execute("update games set status = ? where id = ?", [status(rules.load(game["record"])), game_id])
+        loaded = rules.load(game["record"])
+        db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
+        scored = rules.score(loaded)
+        keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), game["updated"])
+        keep_money(db, game_id, loaded, scored, status(loaded))
 
 
 def delete_game(db, game_id):
@@ -38,6 +46,7 @@ def delete_game(db, game_id):
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
             raise UnknownGame(game_id)
         _add_to_summaries(db, game_id, -1)
+        keep_ratings(db, game_id, None, None)
         # Every table that names games by a game_id column (a table added later included), then the game.
         for table in db.table_names():
             if table != "games" and "game_id" in db[table].columns_dict:

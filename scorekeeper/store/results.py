@@ -98,7 +98,8 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
 
     results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
     read already in this transaction. Each player's summary takes out the game's old results and adds the new,
-    so the players' list reads one row per player however many games there are.
+    so the players' list reads one row per player however many games there are. Return whether the results
+    stored before were of a finished game (so a write to a game never finished needs no rating or money rows).
     """
     new = results or results_of(scored, hook)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
@@ -111,6 +112,7 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
                   {(seat,): row for seat, row in new.seats.items()})
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
+    return bool(old_game and old_game[4])
 
 
 def _replace_rows(db, table, keys, columns, game_id, old, new):
@@ -205,4 +207,21 @@ def table_of(db, name):
     sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
            "on r.game_id = p.game_id where p.game_id in (select game_id from player_results where key = ?) "
            "order by r.created desc, p.game_id desc, p.seat")
+    return list(db.query(sql, [stats.name_key(name)]))
+
+
+def place_counts(db, name):
+    """Return {place: finished games} of the named player (1 is a win; ties share a place)."""
+    sql = ("select p.place, count(*) from player_results p join game_results r on r.game_id = p.game_id "
+           "where p.key = ? and r.finished = 1 group by p.place order by p.place")
+    return dict(db.execute(sql, [stats.name_key(name)]).fetchall())
+
+
+def head_to_head(db, name):
+    """Return, for everyone the named player finished a game with: key, a name they wrote, games together,
+    how often the player finished ahead and how often behind; most games together first."""
+    sql = ("select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
+           "sum(p.place > o.place) as behind from player_results p join player_results o "
+           "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
+           "where p.key = ? and r.finished = 1 group by o.key order by games desc, o.key")
     return list(db.query(sql, [stats.name_key(name)]))

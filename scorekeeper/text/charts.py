@@ -285,3 +285,39 @@ def habits_svg(sizes, title=None):
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+def rating_svg(points, title):
+    """Return an SVG line chart of a player's rating after each rated game, with its give-or-take band
+    (mu ± 2 sigma is not drawn: the rating is what players read). points: [(rating, give or take)], oldest first."""
+    values = [0] + [rating for rating, _spread in points]
+    ticks = nice_ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
+    left = 18 + CHAR * max(len(number(t)) for t in ticks)
+    right, top, plot_h = WIDTH - 16, 40, 200
+    bottom, games = top + plot_h, max(len(points), 1)
+
+    def x_at(i):
+        return left + (right - left) * i / games
+
+    def y_at(v):
+        return bottom - plot_h * (v - low) / (high - low)
+
+    height = bottom + 44
+    last = number(round(points[-1][0], 1)) if points else "-"
+    out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=last)),
+           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    for tick in ticks:
+        y = y_at(tick)
+        out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0"/>'
+                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
+    line = " ".join(f"{x_at(i + 1):.1f},{y_at(rating):.1f}" for i, (rating, _spread) in enumerate(points))
+    if points:
+        out.append(f'<polyline class="rating" points="{x_at(0):.1f},{y_at(0):.1f} {line}" fill="none" '
+                   f'stroke="{COLOURS[0]}" stroke-width="2.5" stroke-linejoin="round"/>')
+    axis = _("games rated")
+    out.append(f'<text x="{right}" y="{bottom + 18}" text-anchor="end" fill="#333">{games}</text>'
+               f'<text x="{(left + right) / 2:.1f}" y="{bottom + 34}" text-anchor="middle" fill="#333">'
+               f'{text(axis)}</text></svg>')
+    return "".join(out)

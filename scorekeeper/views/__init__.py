@@ -41,3 +41,12 @@ def register_blueprints(app):
     # Languages: the gear menu's switch, the browser's words.
     from . import languages
     app.register_blueprint(languages.bp)
+    # The regulars (issue 27): ratings, the favourite before a game, the players in the API.
+    from . import regulars
+    app.register_blueprint(regulars.bp)
+    # Seasons (issue 27): a club's table over a span of dates.
+    from . import seasons
+    app.register_blueprint(seasons.bp)
+    # The money between regulars (issue 27): balances across evenings, payments, IBANs and EPC codes.
+    from . import money
+    app.register_blueprint(money.bp)

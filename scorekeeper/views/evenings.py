@@ -4,6 +4,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from scorekeeper.text import charts
 from scorekeeper.rules import evenings, stats
+from scorekeeper.web import regulars
 from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
 from ..rules import numbers, words
@@ -109,9 +110,8 @@ def evening_about(evening_id):
 
 @bp.get("/players")
 def players():
-    """List the players with their games, wins and bids made, and everyone's bid accuracy."""
-    rows = [stats.summary_row(row) for row in store.player_summaries(store.get_db())]
-    rows.sort(key=lambda row: (-row["games"], stats.name_key(row["name"])))
+    """List the players ranked by rating, with their games, wins and bids made, and everyone's bid accuracy."""
+    rows = regulars.ranked_players(store.get_db())
     accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
     return render_template("evenings/players.html", rows=rows,
                            chart=chart(charts.bid_accuracy_svg(accuracy, _("Bids made, every game"))))
@@ -132,6 +132,9 @@ def player(name):
     if history["bid_pct"] is None:
         ordered.pop(history["name"])
     habits = rules.habits.by_hand_size(store.player_habits(db, name))
-    return render_template("evenings/player.html", p=history, chart=chart(
+    rated = regulars.player_rating(db, name)
+    rating_chart = chart(charts.rating_svg(rated["history"], _("%(name)s's rating after each game",
+                                                                name=history["name"]))) if rated["history"] else None
+    return render_template("evenings/player.html", p=history, rated=rated, rating_chart=rating_chart, chart=chart(
         charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", name=history["name"]))), habits=habits,
         habits_chart=chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", name=history["name"]))))

@@ -6,7 +6,7 @@ from decimal import Decimal, InvalidOperation
 
 from flask import current_app, request, session
 from wtforms import (BooleanField, DecimalField, Form, HiddenField, IntegerField, RadioField, SelectField,
-                     StringField, validators, widgets)
+                     SelectMultipleField, StringField, validators, widgets)
 from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
@@ -245,3 +245,34 @@ class AboutForm(RevisionForm):
     # Bounds on what is read at all; the engine's limits (and their messages) come after.
     date = StringField(lazy_gettext("Date"), validators=[validators.Optional(), validators.Length(max=40)])
     note = StringField(lazy_gettext("Note"), validators=[validators.Optional(), validators.Length(max=1000)])
+
+
+class SeasonForm(BaseForm):
+    """Name a season (issue 27): from, to, optionally best N and only chosen evenings or events."""
+
+    name = StringField(lazy_gettext("Season"), validators=[validators.InputRequired(), validators.Length(max=60)])
+    starts = StringField(lazy_gettext("From"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    ends = StringField(lazy_gettext("To"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    best = WholeField(lazy_gettext("Best games only"), validators=[validators.Optional(),
+                                                                   validators.NumberRange(min=1, max=10_000)])
+    evenings = SelectMultipleField(lazy_gettext("Only these evenings"), choices=[], validate_choice=True)
+    events = SelectMultipleField(lazy_gettext("Only these events"), choices=[], validate_choice=True)
+
+
+class PaymentForm(BaseForm):
+    """A payment between regulars (issue 27): from, to, amount, date."""
+
+    payer = StringField(lazy_gettext("From"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    payee = StringField(lazy_gettext("To"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    amount = TypedDecimalField(lazy_gettext("Amount"), places=2,
+                               validators=[validators.InputRequired(), validators.NumberRange(min=Decimal("0.01"),
+                                                                                              max=Decimal(100000))])
+    currency = StringField(lazy_gettext("Currency"), validators=[validators.Optional(), validators.Length(max=3)])
+    paid_on = StringField(lazy_gettext("Date"), validators=[validators.InputRequired(), validators.Length(max=40)])
+
+
+class IbanForm(BaseForm):
+    """A payee's IBAN, for the EPC QR code of a euro payment (issue 27)."""
+
+    name = StringField(lazy_gettext("Name"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    iban = StringField(lazy_gettext("IBAN"), validators=[validators.InputRequired(), validators.Length(max=60)])

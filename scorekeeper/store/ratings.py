@@ -1,0 +1,167 @@
+"""The players' ratings (rules/ratings.py), kept as games finish and replayed exactly when one changes.
+
+`rated_games` lists every game that counts, with the time it finished, its players and places; `rating_steps`
+each player's rating after each such game (the chart over time, a season's end, and where a replay starts);
+`ratings` each player's rating now, so no page rates a game. A game that finishes after every other rated
+game is rated alone (a few rows); a game corrected, deleted, abandoned, restored or finished out of order
+replays the games from it on, starting from the steps before it.
+"""
+
+import json
+import time
+
+from ..rules import BIDDING_STYLES, ratings
+from .db import dumps
+
+ORDER = "order by g.finished, g.game_id"
+
+
+def game_entry(loaded, scored, status):
+    """The game's (players, places) when it counts towards the ratings, else None."""
+    if status == "abandoned" or not ratings.counts(loaded, scored["finished"]):
+        return None
+    return list(scored["players"]), list(scored["ranks"])
+
+
+def keep_ratings(db, game_id, entry, when):
+    """Bring the ratings up to date with the game's entry (game_entry) after a write at `when` (in the
+    caller's transaction): nothing when it is unchanged, one game rated when it is the newest, else a replay."""
+    row = db.execute("select finished, players, places from rated_games where game_id = ?", [game_id]).fetchone()
+    old = (json.loads(row[1]), json.loads(row[2])) if row else None
+    if old == entry:
+        return
+    gone = {ratings.player_key(name) for name in old[0]} if old else set()
+    if entry is None:
+        db.execute("delete from rated_games where game_id = ?", [game_id])
+        db.execute("delete from rating_steps where game_id = ?", [game_id])
+        replay_from(db, (row[0], game_id), gone)
+        return
+    # Games finished within one second keep the order they finished in (the nanoseconds sort after the second).
+    finished = row[0] if row else f"{when}.{time.time_ns():020d}"
+    db.execute("insert or replace into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
+               [game_id, finished, dumps(entry[0]), dumps(entry[1])])
+    later = db.execute("select 1 from rated_games where (finished, game_id) > (?, ?) limit 1",
+                       [finished, game_id]).fetchone()
+    if row is None and later is None:
+        _rate_newest(db, game_id, *entry)
+    else:
+        db.execute("delete from rating_steps where game_id = ?", [game_id])
+        replay_from(db, (finished, game_id), gone)
+
+
+def _rate_newest(db, game_id, players, places):
+    """Rate the game that finished last from its players' ratings now."""
+    keys = sorted({ratings.player_key(name) for name in players})
+    rows = db.execute(f"select key, name, mu, sigma, games from ratings where key in ({', '.join('?' * len(keys))})",
+                      keys).fetchall()
+    table = {key: [name, ratings.Rating(mu, sigma, games)] for key, name, mu, sigma, games in rows}
+    steps = ratings.play(table, players, places)
+    _write_steps(db, game_id, steps)
+    _write_ratings(db, game_id, steps)
+
+
+def _write_steps(db, game_id, steps):
+    db.conn.executemany("insert or replace into rating_steps (game_id, key, name, mu, sigma, games) "
+                        "values (?, ?, ?, ?, ?, ?)",
+                        [(game_id, key, name, *rating) for key, name, rating in steps])
+
+
+def _write_ratings(db, game_id, steps):
+    db.conn.executemany("insert or replace into ratings (key, name, mu, sigma, games, rating, last_game) "
+                        "values (?, ?, ?, ?, ?, ?, ?)",
+                        [(key, name, *rating, rating.rating, game_id) for key, name, rating in steps])
+
+
+def replay_from(db, start=None, keys=()):
+    """Rate again every game from `start` ((finished, game id)) on, or every game (None). From a start, only the
+    players of those games and `keys` (the players of a game taken out or changed) are rated again, each from
+    their own last step before it; everyone else's rating stands."""
+    if start is None:
+        db.execute("delete from rating_steps")
+        games = db.execute(f"select game_id, players, places from rated_games g {ORDER}").fetchall()
+        table, affected = {}, None
+    else:
+        after = "where (g.finished, g.game_id) >= (:finished, :game)"
+        params = {"finished": start[0], "game": start[1]}
+        games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}", params).fetchall()
+        affected = set(keys) | {ratings.player_key(name) for _game, players, _places in games
+                                for name in json.loads(players)}
+        table = {}
+        for key in affected:
+            row = db.execute("select s.name, s.mu, s.sigma, s.games, s.game_id from rating_steps s join rated_games g "
+                             "on g.game_id = s.game_id where s.key = :key and (g.finished, g.game_id) < (:finished, "
+                             ":game) order by g.finished desc, g.game_id desc limit 1", dict(params, key=key)).fetchone()
+            if row:
+                table[key] = [row[0], ratings.Rating(*row[1:4]), row[4]]
+        db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})", params)
+    rows = []
+    for game_id, players, places in games:
+        for key, name, rating in ratings.play(table, json.loads(players), json.loads(places)):
+            table[key] = [name, rating, game_id]
+            rows.append((game_id, key, name, *rating))
+    db.conn.executemany("insert into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)",
+                        rows)
+    if affected is None:
+        db.execute("delete from ratings")
+    else:
+        db.conn.executemany("delete from ratings where key = ?", [(key,) for key in affected])
+    db.conn.executemany("insert into ratings (key, name, mu, sigma, games, rating, last_game) "
+                        "values (?, ?, ?, ?, ?, ?, ?)",
+                        [(key, name, *rating, rating.rating, game_id) for key, (name, rating, game_id) in
+                         table.items()])
+
+
+def rebuild_ratings(db):
+    """Rate every game again from the stored results: which games count, their places, and when they finished
+    (a game rated before keeps its time; another, its last write). After an import or a restore."""
+    with db.atomic():
+        kept = dict(db.execute("select game_id, finished from rated_games").fetchall())
+        rows = db.execute("select g.id, g.updated, json_extract(g.record, '$.rules.bidding'), r.players, "
+                          "(select json_group_array(place) from (select place from player_results p "
+                          "where p.game_id = g.id order by seat)) from games g join game_results r on r.game_id = g.id "
+                          "where g.status = 'finished' and r.finished = 1 and json_valid(g.record)").fetchall()
+        styles = ratings_styles()
+        counted = [(game_id, kept.get(game_id, updated), players, places)
+                   for game_id, updated, style, players, places in rows if styles.get(style or "sequential", True)]
+        db.execute("delete from rated_games")
+        db.conn.executemany("insert into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
+                            counted)
+        replay_from(db)
+
+
+def ratings_styles():
+    """{bidding style id: whether its games are rated}, from the registry."""
+    return {style.id: style.rated for style in BIDDING_STYLES}
+
+
+# ---- reading ----------------------------------------------------------------------------------------------
+
+def player_ratings(db):
+    """Return every rated player now, best first: key, name, mu, sigma, games, rating."""
+    return list(db.query("select key, name, mu, sigma, games, rating from ratings order by rating desc, key"))
+
+
+def ratings_of(db, keys):
+    """Return {key: Rating} of the named keys that have a rating (rules.ratings.player_key)."""
+    keys = list(keys)
+    if not keys:
+        return {}
+    rows = db.execute(f"select key, mu, sigma, games from ratings where key in ({', '.join('?' * len(keys))})", keys)
+    return {key: ratings.Rating(mu, sigma, games) for key, mu, sigma, games in rows}
+
+
+def rating_history(db, key):
+    """Return the player's rating after each rated game, oldest first: game id, finished, mu, sigma, games."""
+    return list(db.query("select s.game_id, g.finished, s.mu, s.sigma, s.games from rating_steps s join rated_games g "
+                         f"on g.game_id = s.game_id where s.key = ? {ORDER}", [key]))
+
+
+def ratings_at(db, until):
+    """Return {key: (name, Rating)} as they stood after the last game finished on or before `until` (ISO text)."""
+    if db.execute("select 1 from rated_games where finished > ? limit 1", [until]).fetchone() is None:
+        return {key: (name, ratings.Rating(mu, sigma, games))  # nothing finished since: the ratings now
+                for key, name, mu, sigma, games in db.execute("select key, name, mu, sigma, games from ratings")}
+    sql = ("select key, name, mu, sigma, games from (select s.*, row_number() over (partition by s.key order by "
+           "g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g on g.game_id = s.game_id "
+           "where g.finished <= ?) where newest = 1")
+    return {key: (name, ratings.Rating(mu, sigma, games)) for key, name, mu, sigma, games in db.execute(sql, [until])}

@@ -1,0 +1,132 @@
+"""Seasons (issue 27): a club names a season and gets its table as a page (a big screen too, following the
+games as they finish), a PDF for the wall, a CSV and the API."""
+
+import csv
+import io
+import json
+
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from .. import printing, store
+from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.web.i18n import current_language
+from scorekeeper.store.exports import neutralise
+from scorekeeper.web.forms import SeasonForm, csrf_failed, form_problems
+from scorekeeper.web.owner import NotOwner, is_owner
+from ..rules import limits, seasons
+from ..rules.words import _
+from .common import EXPIRED
+
+bp = Blueprint("seasons", __name__)
+_TABLES = BoundedCache(8 * 1024 * 1024)  # (database, season, results revision) -> its table as JSON
+CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_made", "rating")
+
+
+def _choices(form, db):
+    form.evenings.choices = [(row["id"], f"{row['date'] or row['created'][:10]} · {', '.join(row['players'])}")
+                             for row in store.list_evenings(db, 50)]
+    form.events.choices = [(row["id"], row["name"] or row["id"]) for row in store.list_events(db)]
+    return form
+
+
+def season_of(season_id):
+    """The season and its table, or 404. The table is kept per results revision: a page view after no change
+    reads it from the cache, so a club of thousands of games is served as fast as a club of ten."""
+    db = store.get_db()
+    season = store.get_season(db, season_id)
+    if season is None:
+        abort(404, _("There is no such season."))
+    key = (db.path, season_id, json.dumps(store.results_revision(db)))
+    kept = _TABLES.get(key)
+    if kept is not None:
+        return season, json.loads(kept), key
+    rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
+    rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
+    _TABLES.put(key, json.dumps(rows))
+    return season, rows, key
+
+
+def table_html(rows, key):
+    """The season's table as the page shows it, kept like the rows (and per language): a table of sixty
+    regulars says some three hundred numbers the reader's way."""
+    key = (*key, current_language())
+    kept = _TABLES.get(key)
+    if kept is None:
+        kept = render_template("seasons/_table.html", rows=rows)
+        _TABLES.put(key, kept)
+    return Markup(kept)
+
+
+@bp.route("/seasons", methods=["GET", "POST"])
+def seasons_list():
+    """List the seasons; the owner may name a new one: from, to, best N, only chosen evenings or events."""
+    db = store.get_db()
+    form = _choices(SeasonForm(), db)
+    if request.method == "GET":
+        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form)
+    if not is_owner():
+        raise NotOwner()
+    if not form.validate():
+        if csrf_failed(form):
+            abort(400, EXPIRED)
+        flash(form_problems(form), "error")
+        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+    try:
+        starts = limits.checked_date(form.starts.data.strip(), "starts")
+        ends = limits.checked_date(form.ends.data.strip(), "ends")
+        name = limits.checked_note(form.name.data, "name")
+    except limits.LimitError as error:
+        field = getattr(form, error.path)
+        flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=error.message), "error")
+        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+    if ends < starts or not name:
+        flash(_("A season needs a name, and its last day on or after its first."), "error")
+        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+    season_id = store.create_season(db, name, starts, ends, form.best.data, form.evenings.data, form.events.data)
+    return redirect(url_for("seasons.season", season_id=season_id))
+
+
+@bp.get("/seasons/<season_id>")
+def season(season_id):
+    """Show the season's table; `?screen=1` is the big screen for the club's TV, following the games."""
+    found, rows, key = season_of(season_id)
+    template = "seasons/screen.html" if request.args.get("screen") else "seasons/season.html"
+    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key[2]))
+
+
+@bp.get("/seasons/<season_id>/revision")
+def revision(season_id):
+    """Say what the results stand at (JSON), for the season's page to reload once a game finishes."""
+    if store.get_season(store.get_db(), season_id) is None:
+        abort(404)
+    return jsonify(revision=store.results_revision(store.get_db()))
+
+
+@bp.get("/seasons/<season_id>/season.pdf")
+def season_pdf(season_id):
+    """The season's table as a PDF to pin on the wall."""
+    found, rows, _key = season_of(season_id)
+    return Response(printing.season_pdf(found, rows), mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="season-{season_id}.pdf"'})
+
+
+@bp.get("/seasons/<season_id>/season.csv")
+def season_csv(season_id):
+    """The season's table as CSV, for a spreadsheet."""
+    _found, rows, _key = season_of(season_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for place, row in enumerate(rows, start=1):
+        writer.writerow([neutralise(value) for value in (place, *(row[column] for column in CSV_COLUMNS[1:]))])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="season-{season_id}.csv"'})
+
+
+@bp.get("/api/seasons/<season_id>")
+def api_season(season_id):
+    """The season and its table, as JSON."""
+    found, rows, _key = season_of(season_id)
+    return jsonify(id=found["id"], name=found["name"], starts=found["starts"], ends=found["ends"], best=found["best"],
+                   evenings=found["evenings"], events=found["events"], table=rows)

@@ -1,0 +1,94 @@
+"""Ratings (RULES.md "Ratings, seasons and the money between regulars"): the `ratings` command matches the
+`openskill` package's own computation, game by game, over a generated export of hundreds of games."""
+
+import json
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper import rules
+from scorekeeper.rules import ratings
+
+from regular_helpers import random_club, random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], capture_output=True, text=True,
+                          cwd=ROOT)
+
+
+def places(totals, lowest_wins):
+    """1 for the best total (the lowest where the lowest wins), ties sharing a place."""
+    better = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
+    return [1 + sum(better(other, total) for other in totals) for total in totals]
+
+
+def oracle(records):
+    """The ratings as the openskill package computes them, straight from its model."""
+    model, kept, names, games = PlackettLuce(), {}, {}, {}
+    for record in records:
+        scored = rules.score(rules.load({k: v for k, v in record.items() if k not in ("date", "abandoned")}))
+        if record.get("abandoned") or not scored["finished"] or record["rules"]["bidding"] == "cooperative":
+            continue
+        keys = [unicodedata.normalize("NFC", name).casefold() for name in record["players"]]
+        teams = [[kept.get(key) or model.rating()] for key in keys]
+        after = model.rate(teams, ranks=places(scored["totals"], scored["lowest_wins"]))
+        for key, name, team in zip(keys, record["players"], after):
+            kept[key], names[key], games[key] = team[0], name, games.get(key, 0) + 1
+    return {key: (names[key], rating.mu, rating.sigma, rating.ordinal(), games[key]) for key, rating in kept.items()}
+
+
+def test_the_ratings_command_matches_openskill_over_hundreds_of_games(tmp_path):
+    records = random_club(27, 400)
+    export = tmp_path / "club.json"
+    export.write_text(json.dumps({"format": "scorekeeper-games", "version": 1, "games": records}), encoding="utf-8")
+    result = run("ratings", export, "--json")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    expected = oracle(records)
+    assert len(printed) == len(expected) == 8  # Ann in three cases and Zoë in two ways are one player each
+    for row in printed:
+        name, mu, sigma, ordinal, games = expected[unicodedata.normalize("NFC", row["player"]).casefold()]
+        assert (row["mu"], row["sigma"], row["rating"], row["games"]) == pytest.approx((mu, sigma, ordinal, games),
+                                                                                        rel=1e-12)
+    assert [row["rating"] for row in printed] == sorted((row["rating"] for row in printed), reverse=True)
+    table = run("ratings", export)
+    assert table.returncode == 0 and printed[0]["player"] in table.stdout.splitlines()[1]
+
+
+def test_a_lowest_wins_game_ranks_the_lowest_total_first():
+    game = rules.load(random_game(__import__("random").Random(1), ["Ann", "Bob", "Cy"], scoring="negative"))
+    scored = rules.score(game)
+    table = ratings.rate_games([(scored["players"], scored["ranks"])])
+    best = min(range(3), key=lambda seat: scored["totals"][seat])
+    worst = max(range(3), key=lambda seat: scored["totals"][seat])
+    if scored["totals"][best] != scored["totals"][worst]:
+        assert table[ratings.player_key(scored["players"][best])][1].mu > \
+            table[ratings.player_key(scored["players"][worst])][1].mu
+
+
+@pytest.mark.parametrize("document, field", [
+    ('{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann"], "hands": []}]}', "games[0]"),
+    ('{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann", "Bob"], "rules": {}, '
+     '"hands": [], "abandoned": "yes"}]}', "games[0].abandoned"),
+    ('{"format": "other", "games": []}', "format"),
+    ("not json", "not valid JSON"),
+])
+def test_bad_input_gets_one_line_naming_the_field_and_exit_2(tmp_path, document, field):
+    export = tmp_path / "bad.json"
+    export.write_text(document, encoding="utf-8")
+    result = run("ratings", export, "--json")
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and field in result.stderr
+
+
+def test_the_favourite_and_who_stands_level():
+    strong = ratings.Rating(30, 2, 20)
+    assert ratings.expected_order([("Cy", ratings.NEW), ("Ann", strong), ("Di", ratings.NEW)]) == [["Ann"],
+                                                                                                ["Cy", "Di"]]

@@ -1,0 +1,68 @@
+"""The regulars on the web (issue 27): the players page ranked by rating, a player's rating, places and head to
+head, the favourite before a game, and the same numbers in the JSON API."""
+
+import random
+
+from scorekeeper import store
+from scorekeeper.rules import ratings
+
+from game_helpers import create
+from regular_helpers import random_game
+
+
+def play(client, names, order, seed=0):
+    """Store a finished game in which the names finish in the given order (first wins)."""
+    game = random_game(random.Random(seed), names)
+    # Exact scoring: a made bid scores 10 + bid; make the first name make every bid and the rest miss by rank.
+    n = len(names)
+    for hand in game["hands"]:
+        cards = hand["cards"]
+        hand["tricks"] = [0] * n
+        hand["tricks"][names.index(order[0])] = cards
+        hand["bids"] = [cards if name == order[0] else (0 if rank < n - 1 else 1) for rank, name in
+                        ((order.index(name), name) for name in names)]
+    create(client, game, claim=False)
+
+
+def club(client):
+    for number in range(4):
+        play(client, ["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy"], number)
+    play(client, ["Ann", "Bob", "Di"], ["Bob", "Ann", "Di"], 9)
+
+
+def test_the_players_page_ranks_by_rating_with_how_sure_it_is(client):
+    club(client)
+    page = client.get("/players").get_data(as_text=True)
+    assert page.index(">Ann</a>") < page.index(">Bob</a>") < page.index(">Cy</a>")
+    assert "give or take" in page and "Rating" in page
+
+
+def test_a_players_page_shows_the_rating_over_time_places_and_head_to_head(client):
+    club(client)
+    page = client.get("/players/Ann").get_data(as_text=True)
+    assert "Ann&#x27;s rating after each game" in page and 'class="rating"' in page
+    assert "Head to head" in page and ">Bob</a></th><td>5</td><td>4</td><td>1</td>" in page
+
+
+def test_the_favourite_before_a_game(client):
+    club(client)
+    line = client.get("/regulars/favourites?name=Ann&name=Eve&name=Fay").get_json()["line"]
+    assert line == "Ann is the favourite; Eve and Fay are level"
+    assert client.get("/regulars/favourites?name=Eve&name=Fay").get_json()["line"] == \
+        "Everyone is level: nobody is the favourite."
+    assert client.get("/regulars/favourites?name=Eve").get_json()["line"] == ""
+
+
+def test_the_api_gives_the_same_numbers_as_the_store(client, app):
+    club(client)
+    players = client.get("/api/players").get_json()["players"]
+    with app.app_context():
+        kept = {row["name"]: row for row in store.player_ratings(store.get_db())}
+    assert [row["player"] for row in players][:2] == ["Ann", "Bob"]
+    for row in players:
+        assert row["rating"]["mu"] == kept[row["player"]]["mu"]
+        assert row["rating"]["games"] == kept[row["player"]]["games"]
+    ann = client.get("/api/players/ann").get_json()
+    assert ann["places"] == {"1": 4, "2": 1} and len(ann["history"]) == 5
+    assert ann["history"][-1]["rating"] == ratings.Rating(kept["Ann"]["mu"], kept["Ann"]["sigma"]).rating
+    assert client.get("/api/players/Nobody").status_code == 404

@@ -1,0 +1,80 @@
+"""Seasons (issue 27, RULES.md): a club names a season and reads its table as a page, a big screen, a PDF, a
+CSV and JSON; best N; only chosen evenings."""
+
+import csv
+import io
+import re
+
+from scorekeeper import store
+from scorekeeper.rules import seasons
+
+from html_forms import submit
+from owner_helpers import owner_client
+from pdf_reading import text as pdf_text
+from test_regulars import club, play
+
+
+def name_season(client, **fields):
+    fields = {"name": "Winter 2026", "starts": "2000-01-01", "ends": "2999-12-31", **fields}
+    # A multiple choice left alone sends nothing (html_forms would send its first option).
+    return submit(client, "/seasons", fields, unset=[name for name in ("evenings", "events") if name not in fields])
+
+
+def test_the_season_table_as_rules_md_defines_it():
+    # Ann first twice at a table of three (2 points each); Bob and Cy share first once (1.5 each, half a win): Bob 1 + 1 + 1.5.
+    games = [(["Ann", "Bob", "Cy"], [1, 2, 3], [2, 1, 0], [2, 2, 2]),
+             (["Ann", "Bob", "Cy"], [1, 2, 3], [2, 0, 0], [2, 2, 2]),
+             (["Ann", "Bob", "Cy"], [3, 1, 1], [0, 2, 2], [2, 2, 2])]
+    rows = {row["player"]: row for row in seasons.season_table(games)}
+    assert rows["Ann"] == {"player": "Ann", "games": 3, "wins": 2, "points": 4, "per_game": 1.33, "bids_made": 0.667,
+                           "hands": 6, "rating": None}
+    assert rows["Bob"]["wins"] == 0.5 and rows["Bob"]["points"] == 3.5 and rows["Cy"]["points"] == 1.5
+    best = {row["player"]: row for row in seasons.season_table(games, best=1)}
+    assert best["Ann"]["points"] == 2 and best["Ann"]["games"] == 1 and best["Cy"]["points"] == 1.5
+
+
+def test_only_the_owner_names_a_season_and_everyone_reads_it(app, stranger, tmp_path):
+    owner = client = owner_client(app)
+    club(client)
+    refused = stranger.post("/seasons", data={"name": "Mine", "starts": "2000-01-01", "ends": "2999-12-31"})
+    assert refused.status_code == 403 and "Name a season" not in stranger.get("/seasons").get_data(as_text=True)
+    response = name_season(owner, best="3")
+    assert response.status_code == 302
+    season_id = response.headers["Location"].rsplit("/", 1)[1]
+    client = stranger  # anyone reads it
+    page = client.get(f"/seasons/{season_id}").get_data(as_text=True)
+    names = re.findall(r"<tr><td>\d+</td><th>([^<]+)</th><td>(\d+)</td>", page)
+    assert names[0] == ("Ann", "3") and {name for name, _games in names} == {"Ann", "Bob", "Cy", "Di"}
+    assert "Big screen" in page and client.get(f"/seasons/{season_id}?screen=1").status_code == 200
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/seasons/{season_id}/season.csv").get_data(as_text=True))))
+    assert rows[0]["player"] == "Ann" and rows[0]["games"] == "3" and rows[0]["points"] == "6"
+    api = client.get(f"/api/seasons/{season_id}").get_json()
+    assert api["name"] == "Winter 2026" and api["best"] == 3 and api["table"][0]["player"] == "Ann"
+    with app.app_context():
+        rating = {row["name"]: row["rating"] for row in store.player_ratings(store.get_db())}["Ann"]
+    assert api["table"][0]["rating"] == round(rating, 2)  # every game is before the season's end
+    printed = pdf_text(client.get(f"/seasons/{season_id}/season.pdf").data, tmp_path)
+    assert "Winter 2026" in printed and "Ann" in printed and "Placement points" in printed
+
+
+def test_a_season_follows_the_games_and_counts_only_its_days_and_evenings(app, client):
+    owner = owner_client(app)
+    play(client, ["Ann", "Bob", "Cy"], ["Bob", "Ann", "Cy"])
+    season_id = name_season(owner).headers["Location"].rsplit("/", 1)[1]
+    before = client.get(f"/seasons/{season_id}/revision").get_json()["revision"]
+    play(client, ["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy"], 1)
+    assert client.get(f"/seasons/{season_id}/revision").get_json()["revision"] != before
+    past = name_season(owner, name="Long ago", starts="2001-01-01", ends="2001-12-31").headers["Location"]
+    assert "No finished game in this season yet." in client.get(past).get_data(as_text=True)
+    with app.app_context():
+        evening = store.list_evenings(store.get_db(), 1)[0]["id"]
+    one = name_season(owner, name="One evening", evenings=evening).headers["Location"]
+    assert re.findall(r"<th>Ann</th><td>(\d+)</td>", client.get(one).get_data(as_text=True)) == ["1"]
+
+
+def test_a_bad_season_is_refused_with_what_to_fix(app):
+    owner = owner_client(app)
+    response = name_season(owner, ends="1999-01-01")
+    assert response.status_code == 400 and "last day on or after its first" in response.get_data(as_text=True)
+    response = name_season(owner, starts="27 Nov")
+    assert response.status_code == 400 and "YYYY-MM-DD" in response.get_data(as_text=True)
