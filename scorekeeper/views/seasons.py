@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_t
 from markupsafe import Markup
 
 from .. import printing, store
-from scorekeeper.serving.bounded_cache import BoundedCache
+from scorekeeper.store import generation, kept as kept_values
 from scorekeeper.web.i18n import current_language
 from scorekeeper.store.exports import neutralise
 from scorekeeper.web.forms import SeasonForm, csrf_failed, form_problems
@@ -19,7 +19,6 @@ from ..rules.words import _
 from .common import EXPIRED
 
 bp = Blueprint("seasons", __name__)
-_TABLES = BoundedCache(8 * 1024 * 1024)  # (database, season, results revision) -> its table as JSON
 CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_made", "rating")
 
 
@@ -37,24 +36,25 @@ def season_of(season_id):
     season = store.get_season(db, season_id)
     if season is None:
         abort(404, _("There is no such season."))
-    key = (db.path, season_id, json.dumps(store.results_revision(db)))
-    kept = _TABLES.get(key)
+    # The one cache (store/kept.py): the database's generation, the season, its games' results revision.
+    key = kept_values.Key(db.path, generation.current(db), f"season/{season_id}",
+                          json.dumps(store.results_revision(db)), kind="season")
+    kept = kept_values.get(key)
     if kept is not None:
         return season, json.loads(kept), key
     rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
     rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
-    _TABLES.put(key, json.dumps(rows))
+    kept_values.put(key, json.dumps(rows))
     return season, rows, key
 
 
 def table_html(rows, key):
     """The season's table as the page shows it, kept like the rows (and per language): a table of sixty
     regulars says some three hundred numbers the reader's way."""
-    key = (*key, current_language())
-    kept = _TABLES.get(key)
+    key = key._replace(language=current_language(), kind="season table")
+    kept = kept_values.get(key)
     if kept is None:
-        kept = render_template("seasons/_table.html", rows=rows)
-        _TABLES.put(key, kept)
+        kept = kept_values.put(key, render_template("seasons/_table.html", rows=rows))
     return Markup(kept)
 
 
