@@ -67,7 +67,7 @@ def bid_screen(client, game_id):
 
 
 def test_the_bid_screen_says_the_hook_the_tally_and_the_cards_in_the_readers_language(dutch):
-    game_id = new_game(dutch)
+    game_id = new_game(dutch, hook_from="1")  # a Dutch table's form opens on Boerenbridge: the hook from 4 cards
     page = bid_screen(dutch, game_id)
     assert '<html lang="nl">' in page
     assert "De deler mag geen 1 bieden: dan komen de boden op 3 (de delersregel)." in page

@@ -66,8 +66,7 @@ def player_names(names, path="players"):
         kept.append(player_name(name, f"{path}[{index}]"))
         key = name_key(kept[-1])
         if key in seen:
-            raise RecordError(f"{path}[{index}]", _("%(name)s is listed twice (also player %(number)d)",
-                                                    name=repr(kept[-1]), number=seen[key] + 1))
+            raise RecordError(f"{path}[{index}]", _("%(name)s is listed twice", name=repr(kept[-1])))
         seen[key] = index
     return kept
 

@@ -92,7 +92,7 @@ def season(season_id):
     """Show the season's table; `?screen=1` is the big screen for the club's TV, following the games."""
     found, rows, key = season_of(season_id)
     template = "seasons/screen.html" if request.args.get("screen") else "seasons/season.html"
-    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key[2]))
+    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key.tag))
 
 
 @bp.get("/seasons/<season_id>/revision")

@@ -5,7 +5,7 @@ returns an EventOutcome (the new record, it loaded, a sentence for the room, the
 import copy
 from typing import NamedTuple
 
-from ..names import name_key, player_name, player_names
+from ..names import name_key, player_name
 from ..record import RecordError
 from .record import Event, load_event
 from .scored import score_event
@@ -29,7 +29,10 @@ def _done(record, games, message, kind, payload):
 
 def new_event(name, format, players, seed, rules=None, options=None):
     """Return a new event record (no round drawn yet); start_round draws the first."""
-    players = player_names(players) if isinstance(players, (list, tuple)) else players
+    # Each name kept as a game keeps it; the same player twice is said by the event record's check (load_event).
+    if isinstance(players, (list, tuple)):
+        players = [player_name(name, f"players[{index}]") if isinstance(name, str) else name
+                   for index, name in enumerate(players)]
     record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
               "options": options or {}, "rounds": []}
     event = load_event(record)
