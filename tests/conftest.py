@@ -187,6 +187,8 @@ def browser():
         pytest.skip("Debian's Chromium is not installed (make system-deps)")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        # Two test workers share two cores: a page may take seconds to come while the other renders a PDF.
+        sync_api.expect.set_options(timeout=15_000)
         yield browser
         browser.close()
 
@@ -196,7 +198,7 @@ def page(browser):
     """A phone-sized page (360 x 640) with touch."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
                                   device_scale_factor=2)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15_000)
     page = context.new_page()
     yield page
     context.close()

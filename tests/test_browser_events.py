@@ -67,7 +67,7 @@ def finish_through_the_api(request, base, game_id, key):
 def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(**SCREEN)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15_000)
     director = context.new_page()
     # Running events is the instance owner's: the director signs in with the owner key first.
     director.goto(live_server + "/events/new")

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 def phone(browser):
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
                                   device_scale_factor=2)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15_000)
     return context, context.new_page()
 
 

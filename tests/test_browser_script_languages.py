@@ -22,7 +22,7 @@ Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
 def dutch_phone(browser):
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
                                   locale="nl-NL", extra_http_headers={"Accept-Language": "nl"})
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15_000)
     yield context, context.new_page()
     context.close()
 

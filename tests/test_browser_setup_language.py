@@ -14,7 +14,7 @@ def spanish_page(browser):
     """A phone-sized page whose browser asks for Spanish (Argentina) first."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
                                   locale="es-AR")
-    context.set_default_timeout(5000)
+    context.set_default_timeout(15_000)
     yield context.new_page()
     context.close()
 
