@@ -31,7 +31,7 @@ def test_a_bonus_is_entered_and_marked_as_a_bonus(page, live_server, shots):
     mark = bob.get_by_label("bonus")
     assert mark.inner_text() == "★" and bob.get_by_label("penalty").count() == 0
     mark.click()
-    assert bob.get_by_text("Bonus +10").is_visible()
+    expect(bob.get_by_text("Bonus +10")).to_be_visible()
     expect(page.locator("tfoot td")).to_have_text(["10", "21", "10", "10"])
     shots(page, "bonus-02-sheet")
     page.get_by_role("link", name="History").click()

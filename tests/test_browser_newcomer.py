@@ -87,7 +87,7 @@ def test_hand_screens_keep_the_pad_and_save_in_thumb_reach(page, live_server, sh
     assert penalty.bounding_box()["y"] < save.bounding_box()["y"]
     assert not page.get_by_label("penalty or bonus for").is_visible()
     penalty.click()
-    assert page.get_by_label("penalty or bonus for").is_visible()
+    expect(page.get_by_label("penalty or bonus for")).to_be_visible()
     shots(page, "82-tricks-penalty-open")
 
 
@@ -127,7 +127,7 @@ def test_a_penalty_is_marked_on_the_sheet_and_in_the_csv(page, live_server, shot
     assert mark.inner_text() == "†"
     assert not bob.get_by_text("Revoke -20").is_visible()
     mark.click()
-    assert bob.get_by_text("Revoke -20").is_visible()
+    expect(bob.get_by_text("Revoke -20")).to_be_visible()
     shots(page, "84-sheet-penalty")
     csv = page.request.get(page.url.replace("/sheet", "/export.csv")).text()
     bob_row = next(line for line in csv.splitlines() if ",Bob," in line)

@@ -12,6 +12,7 @@ from datetime import date
 import pytest
 import requests
 import zxingcpp
+from playwright.sync_api import expect
 from PIL import Image
 
 from scorekeeper import store
@@ -78,7 +79,9 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     ratings = page.locator(".players-list td.rating").all_inner_texts()
     assert len(ratings) == 5 and all("give or take" in text for text in ratings)
     page.get_by_role("link", name="Ann", exact=True).click()
-    assert page.locator("#rating svg.chart").is_visible() and page.locator(".head-to-head tbody tr").count() == 4
+    page.wait_for_url(re.compile(r"/players/Ann$"))
+    expect(page.locator("#rating svg.chart")).to_be_visible()
+    expect(page.locator(".head-to-head tbody tr")).to_have_count(4)
     shots(page, "regulars-02-player")
 
     # The money: the euro evening's balances; Bob's payment recorded; the rest settled by the fewest payments.

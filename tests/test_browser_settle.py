@@ -98,7 +98,7 @@ def test_evening_ledger_on_a_phone(page, live_server, client, app, shots):
     page.locator("table.evening-games").scroll_into_view_if_needed()
     shots(page, "evening-02-games")
     page.goto(live_server + "/")
-    assert page.get_by_role("link", name="Ann, Bob, Cy, Di").first.is_visible()
+    expect(page.get_by_role("link", name="Ann, Bob, Cy, Di").first).to_be_visible()
     shots(page, "evening-03-home")
 
 
