@@ -4,10 +4,12 @@ the payee's tables (docs/security.md), the EPC QR code read back, and the text f
 
 import io
 import re
+from datetime import date
 
 import zxingcpp
 from PIL import Image
 
+from scorekeeper import store
 from scorekeeper.web import money_lines
 from scorekeeper.rules import ledger
 
@@ -63,10 +65,20 @@ def test_an_iban_is_checked_and_shown_only_to_the_players_of_the_payees_tables(c
     submit(client, "/money", {"name": "Ann", "iban": "NL91 ABNA 0417 1643 00"}, action="/money/ibans")
     mine = client.get("/money").get_data(as_text=True)
     assert IBAN in mine and "<svg" in mine
+    # The game's settle-up page and its evening's show the same code beside the payment to Ann, to her table.
+    with app.app_context():
+        evening_id = store.evening_of(store.get_db(), game_id)
+    settle_up = (f"/games/{game_id}/settle", f"/evenings/{evening_id}")
+    for url in settle_up:
+        page = client.get(url).get_data(as_text=True)
+        amount = re.search(r'pays <b>Ann</b> <span class="amount">€([\d.]+)</span>\s*<div class="epc">', page)[1]
+        remittance = f"Oh Hell, {money_lines.short_day(date.today())}"
+        code = money_lines.epc_svg("Ann", IBAN, round(float(amount) * 100), remittance)
+        assert f"{IBAN}</span>{code}</div>" in page, url
     # A follower (the game's read-only link, no key), the public pages and the API never see it.
     for reader in (stranger, app.test_client()):
         for url in ("/money", f"/games/{game_id}/sheet", "/players", "/players/Ann", "/api/players/Ann",
-                    f"/api/games/{game_id}"):
+                    f"/api/games/{game_id}", *settle_up):
             assert IBAN not in reader.get(url).get_data(as_text=True), url
     assert stranger.post("/money/ibans", data={"name": "Ann", "iban": IBAN}).status_code in (400, 403)
 

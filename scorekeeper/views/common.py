@@ -11,6 +11,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import rules, store
+from scorekeeper.web import money_lines
 from scorekeeper.web.forms import csrf_failed, form_problems
 from ..rules import RecordError, WrongStep, words
 from scorekeeper.rules.settlement import POT
@@ -251,11 +252,17 @@ def currency_of(record):
     return (record.get("rules") or {}).get("currency") or ""
 
 
-def payment_lines(payments, currency=""):
-    """Return the payments as {from, to, amount, pot, text}: 'Bob pays Ann 2.50'; pot: "from", "to" or None."""
-    return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
-             "pot": "from" if p["from"] == POT else "to" if p["to"] == POT else None,
-             "text": payment_text(p, currency)} for p in payments]
+def payment_lines(payments, currency="", day=None):
+    """Return the payments as {from, to, amount, pot, text}: 'Bob pays Ann 2.50'; pot: "from", "to" or None. A
+    euro line to a payee who gave an IBAN also has the `iban` and `epc` code when this browser sits at a table
+    with them (the rule of /money, web/money_lines.py); its remittance names the `day`."""
+    lines = [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
+              "pot": "from" if p["from"] == POT else "to" if p["to"] == POT else None,
+              "text": payment_text(p, currency)} for p in payments]
+    if currency != "EUR" or not lines:
+        return lines
+    db = store.get_db()
+    return money_lines.with_codes(db, lines, currency, money_lines.viewer_players(db, request.cookies), day)
 
 
 def payments_text(lines, pot=None, currency=""):

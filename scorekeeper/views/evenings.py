@@ -67,7 +67,7 @@ def evening(evening_id):
     if found is None:
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
-    lines = payment_lines(book["payments"], book["currency"])
+    lines = payment_lines(book["payments"], book["currency"], found["date"])
     return render_template("evenings/evening.html", evening=found, book=book, lines=lines, currency=book["currency"],
                            mixed=mixed_text(book) if book["mixed"] else None,
                            text=evening_text(found, book, lines), keeper=_keeps_score(found),

@@ -7,7 +7,6 @@ IBAN (and the EPC code) of a payee it has played with; the owner may record and 
 the public pages and the API never see an IBAN."""
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from markupsafe import Markup
 from stdnum import iban as iban_checks
 from stdnum.exceptions import ValidationError
 
@@ -21,21 +20,11 @@ from ..rules.words import _
 from .common import EXPIRED
 
 bp = Blueprint("money", __name__)
-KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request may send thousands
 
 
 def viewer_players():
-    """The players (keys) of every game this browser holds the scorekeeper's key or a seat link of (the cookies
-    views/common.py and views/seats.py give: edit_<game id>, seat_<game id>)."""
-    db, games = store.get_db(), []
-    for name, key in list(request.cookies.items())[:KEYS_LOOKED_AT]:
-        kind, _sep, game_id = name.partition("_")
-        if kind not in ("edit", "seat") or not game_id:
-            continue
-        head = store.get_game_head(db, game_id)
-        if head and (store.may_edit(head, key) if kind == "edit" else store.seat_of_key(db, game_id, key) is not None):
-            games.append(game_id)
-    return store.tables_of(db, games)
+    """The players (keys) of the tables this browser sits at (web/money_lines.py decides)."""
+    return money_lines.viewer_players(store.get_db(), request.cookies)
 
 
 def _may_handle(*names):
@@ -46,12 +35,8 @@ def _may_handle(*names):
 def money():
     """Show who owes whom across evenings, the fewest payments that settle it, and the payments recorded."""
     db, players = store.get_db(), viewer_players()
-    books = money_lines.books(db, players)
-    for book in books:
-        for line in book["settle"]:
-            line["epc"] = Markup(line["epc"]) if line.get("epc") else None
-    return render_template("money/money.html", books=books, log=store.payment_log(db), payment_form=PaymentForm(),
-                           iban_form=IbanForm(), sits=bool(players), owner=is_owner())
+    return render_template("money/money.html", books=money_lines.books(db, players), log=store.payment_log(db),
+                           payment_form=PaymentForm(), iban_form=IbanForm(), sits=bool(players), owner=is_owner())
 
 
 def _checked(form):

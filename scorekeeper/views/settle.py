@@ -51,7 +51,7 @@ def settle(game_id):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
     currency = currency_of(loaded.record)
-    lines = payment_lines(scored["settlement"]["payments"], currency)
+    lines = payment_lines(scored["settlement"]["payments"], currency, game["created"])
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
