@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper import rules
+from scorekeeper import rules, store
 from scorekeeper.rules import ratings
 
 from regular_helpers import random_club, random_game
@@ -92,3 +92,39 @@ def test_the_favourite_and_who_stands_level():
     strong = ratings.Rating(30, 2, 20)
     assert ratings.expected_order([("Cy", ratings.NEW), ("Ann", strong), ("Di", ratings.NEW)]) == [["Ann"],
                                                                                                 ["Cy", "Di"]]
+
+
+def test_the_export_lists_games_as_they_finished_so_the_command_gives_the_apps_numbers(app, client, tmp_path):
+    """Game A is set up before game B but finishes after it: the export lists B, then A, then the game still
+    being played, and `ratings` on it gives the numbers the app keeps (rated in the order the games finished)."""
+    tricks = {"A": [[1, 0, 0], [0, 0, 2]], "B": [[0, 1, 0], [2, 0, 0]]}  # A: Ann then Cy; B: Bob then Ann
+
+    def hand(game, number):
+        return {"cards": number, "dealer": (number - 1) % 3, "trump": "hearts", "bids": [0, 0, 0],
+                "tricks": tricks[game][number - 1]}
+
+    names = ["Ann", "Bob", "Cy"]
+    setup = {"players": names, "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}}}
+    with app.app_context():
+        db = store.get_db()
+        ids = {game: store.create_game(db, dict(setup, hands=[hand(game, 1)]))[0] for game in "AB"}
+        playing, _key = store.create_game(db, dict(setup, hands=[hand("A", 1)]))
+        for game in "BA":
+            record = dict(setup, hands=[hand(game, 1), hand(game, 2)])
+            store.append_entry(db, ids[game], "hand", {"hand": 2}, record, 1)
+        kept = {row["key"]: (row["mu"], row["sigma"], row["rating"], row["games"]) for row in store.player_ratings(db)}
+        places = {game_id: json.loads(text) for game_id, text in db.execute("select game_id, places from rated_games")}
+    export = tmp_path / "club.json"
+    export.write_bytes(client.get("/export/games.json").data)
+    listed = [entry["id"] for entry in json.loads(export.read_text(encoding="utf-8"))["games"]]
+    assert listed == [ids["B"], ids["A"], playing]
+    result = run("ratings", export, "--json")
+    assert result.returncode == 0, result.stderr
+    printed = {ratings.player_key(row["player"]): (row["mu"], row["sigma"], row["rating"], row["games"])
+               for row in json.loads(result.stdout)}
+    assert printed.keys() == kept.keys() == {"ann", "bob", "cy"}
+    for key, numbers in kept.items():
+        assert printed[key] == pytest.approx(numbers, rel=1e-12), key
+    # The order matters: rated in the order they were set up, the same two games give other numbers.
+    setup_order = ratings.rate_games([(names, places[ids["A"]]), (names, places[ids["B"]])])
+    assert any(setup_order[key][1].mu != pytest.approx(kept[key][0], rel=1e-9) for key in kept)

@@ -24,8 +24,8 @@ from .cache import load_game, scored_game
 from .db import close, connect, get_db, init_app, new_id
 from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players, set_evening_about
 from .files import StorageError, backup, check_storage, restore
-from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_order, games_in_pages,
-                    get_game, get_game_head, list_games, may_edit, unreadable_games)
+from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
+                    games_in_order, games_in_pages, get_game, get_game_head, list_games, may_edit, unreadable_games)
 from .log import (NothingToUndo, append_entry, create_game, create_next_game, full_history, history, import_game, undo,
                   undo_last)
 from .imports import import_games
@@ -60,6 +60,7 @@ __all__ = [
     # games and their log
     "create_game", "create_next_game", "import_game", "import_games", "get_game", "get_game_head", "load_game", "scored_game",
     "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
+    "games_in_finish_order",
     "append_entry", "undo", "undo_last", "history", "replay",
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",

@@ -135,14 +135,15 @@ def export_entry(game, evening, with_key=False):
 
 
 def export_entries(db, with_keys=False, damaged=None):
-    """Yield every stored game as the JSON export holds it, oldest first (edit keys only when asked).
+    """Yield every stored game as the JSON export holds it (edit keys only when asked): the finished games in
+    the order they finished, the ratings' order, then the others in the order stored.
 
     The games are read a page at a time, so an export of thousands of games holds one page in memory.
     With a `damaged` list, a game whose stored record cannot be read is left out and named there.
     """
     from scorekeeper import store
 
-    for game in store.games_in_pages(db, damaged):
+    for game in store.games_in_finish_order(db, damaged):
         yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
 
 

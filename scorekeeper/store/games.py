@@ -106,6 +106,19 @@ def count_games(db, status=None):
     return db.execute(f"select count(*) from games g where {NOT_PENDING}").fetchone()[0]
 
 
+def _readable(rows, damaged):
+    """Yield the rows' games with their records parsed; a damaged one raises, or is named in `damaged`."""
+    for row in rows:
+        try:
+            game = row_with_record(row)
+        except DamagedGame as error:
+            if damaged is None:
+                raise
+            damaged.append((error.game_id, error.problem))
+            continue
+        yield game
+
+
 def games_in_pages(db, damaged=None, size=100):
     """Yield every game in the order stored (oldest first), without edit keys, `size` rows at a time: an
     export of thousands of games holds one page in memory.
@@ -117,18 +130,29 @@ def games_in_pages(db, damaged=None, size=100):
     after = 0
     while True:
         rows = list(db.query(sql, [after, size]))
-        for row in rows:
-            after = row.pop("_after")
-            try:
-                game = row_with_record(row)
-            except DamagedGame as error:
-                if damaged is None:
-                    raise
-                damaged.append((error.game_id, error.problem))
-                continue
-            yield game
+        after = rows[-1]["_after"] if rows else after
+        yield from _readable([{k: v for k, v in row.items() if k != "_after"} for row in rows], damaged)
         if len(rows) < size:
             return
+
+
+# The finished games in the order they finished (the ratings' order, store/ratings.py: a rated game's time, else
+# a finished game's last write; ties by id), then every other game in the order stored.
+_FINISHED = "coalesce(r.finished, case when g.status = 'finished' then g.updated end)"
+_FINISH_ORDER = (f"select g.rowid from games g left join rated_games r on r.game_id = g.id order by "
+                 f"{_FINISHED} is null, {_FINISHED}, case when {_FINISHED} is null then g.rowid end, g.id")
+
+
+def games_in_finish_order(db, damaged=None, size=100):
+    """Yield every game as games_in_pages does, the finished ones first in the order they finished (so the
+    export's file order is the ratings' order, as RULES.md says), then the others in the order stored.
+    Only the games' row numbers are held whole; the games are read `size` at a time."""
+    order = [rowid for (rowid,) in db.execute(_FINISH_ORDER)]
+    for start in range(0, len(order), size):
+        page = order[start:start + size]
+        rows = {row.pop("_at"): row for row in db.query(
+            f"select rowid as _at, {GAME_COLUMNS} from games where rowid in ({', '.join('?' * len(page))})", page)}
+        yield from _readable([rows[rowid] for rowid in page if rowid in rows], damaged)
 
 
 def games_in_order(db, damaged=None):
