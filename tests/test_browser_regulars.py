@@ -1,6 +1,7 @@
-"""The regulars in Debian's Chromium (issue 27): three evenings of the same five friends (one for euros), the
-favourite before a game, the ratings, a payment recorded, the rest settled with an EPC QR code read back from a
-screenshot (zxing-cpp), and a season named by the owner with its table and PDF.
+"""The regulars in Debian's Chromium (issue 27): three evenings of the same five friends (one for euros) played
+on the scorekeeper's phone from the setup form to each evening's settle-up, the favourite before a game, the
+ratings, a payment recorded, the rest settled with an EPC QR code read back from a screenshot (zxing-cpp) on
+/money, on the euro evening's settle-up and on a game's, and a season named by the owner with its table and PDF.
 
 Screenshots go to test-artifacts/.
 """
@@ -15,34 +16,59 @@ import zxingcpp
 from playwright.sync_api import expect
 from PIL import Image
 
-from scorekeeper import store
-
+from tests import setup_form
 from tests.conftest import OWNER_KEY
 from tests.pdf_reading import text as pdf_text
 from tests.test_browser_live import axe_violations
-from tests.test_money import staked
+from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
 FRIENDS = ["Ann", "Bob", "Cy", "Di", "Ed"]
 IBAN = "NL91ABNA0417164300"
+DEALS = re.compile(r"(\w+) deals (\d+)")
 
 
-def three_evenings(app):
-    """Three evenings of the five friends, two games each; the second evening for €0.50 a point. Return the
-    games' (id, edit key)."""
+def set_up_evening(page, base, stake=None, currency=""):
+    """Set up the friends' first game of an evening: 1 card then 2, no hook; for a stake, settled pairwise."""
+    page.goto(base + "/games/new")
+    setup_form.fill_players(page, FRIENDS)
+    setup_form.fill_rules(page, max_cards="2", hook=False, settlement="pairwise" if stake else "none", stake=stake)
+    page.get_by_label("Currency").select_option(currency)
+    setup_form.start(page)
+
+
+def play_game(page, winner):
+    """Play the game open on its deal screen to its results, as the scorekeeper taps it: each hand dealt with
+    the first trump offered, the winner bidding every card and the others none, the tricks saved as bid (the
+    tricks screen's default). Return the game's id."""
+    game_id = re.search(r"/games/([^/]+)/", page.url)[1]
+    while True:
+        dealer, cards = DEALS.search(page.locator("form.deal").inner_text()).groups()
+        page.locator("form.deal button[name=trump]").first.click()
+        page.wait_for_url(re.compile(r"/bids$"))
+        first = FRIENDS.index(dealer) + 1  # the bids go round from the dealer's left
+        for name in FRIENDS[first:] + FRIENDS[:first]:
+            bid(page, int(cards) if name == winner else 0)
+        page.wait_for_url(re.compile(r"/tricks$"))
+        page.locator("#save-tricks").click()
+        page.wait_for_url(re.compile(r"/(sheet|over)$"))
+        if page.url.endswith("/over"):
+            return game_id
+
+
+def play_evening(page, base, winners, stake=None, currency=""):
+    """Play an evening of a game per winner at the same table, then open its settle-up. Return the games' ids."""
+    set_up_evening(page, base, stake, currency)
     games = []
-    with app.app_context():
-        db = store.get_db()
-        for evening in range(3):
-            evening_id = None
-            for game in range(2):
-                seated = FRIENDS[game + evening:] + FRIENDS[:game + evening]  # a different winner each game
-                record = staked(seated, tricks_first=bool(game))
-                if evening != 1:
-                    record["rules"].update(stake=0, settlement="none", currency="")
-                game_id, key = store.create_game(db, record, evening_id)
-                evening_id = evening_id or store.evening_of(db, game_id)
-                games.append((game_id, key))
+    for number, winner in enumerate(winners):
+        if number:
+            page.get_by_role("button", name="New game, same table").click()
+            page.wait_for_url(re.compile(r"/deal$"))
+        games.append(play_game(page, winner))
+        expect(page.locator("main")).to_contain_text(f"Winner: {winner}")
+    page.get_by_role("link", name="Evening", exact=True).click()
+    page.wait_for_url(re.compile(r"/evenings/[^/]+$"))
+    expect(page.locator(".evening-games tbody tr")).to_have_count(len(winners))
     return games
 
 
@@ -60,11 +86,31 @@ def payment_lines(page):
     return [" ".join(text.split()) for text in page.locator(".settle-all li.payment-line").all_inner_texts()]
 
 
-def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, app, shots, tmp_path):
+def scanned(code):
+    """The lines of the EPC code on screen, as a banking app's camera reads them."""
+    code.scroll_into_view_if_needed()
+    return zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))[0].text.splitlines()
+
+
+def pays(fields, payee, amount):
+    """True when the EPC code's lines transfer `amount` (text, '1.50') to `payee`'s IBAN for today's evening."""
+    return (fields[:2] == ["BCD", "002"] and payee in fields and IBAN in fields
+            and (f"EUR{float(amount):g}" in fields or f"EUR{amount}" in fields)
+            and fields[-1] == "Oh Hell, " + date.today().strftime("%-d %b"))  # the remittance names the evening
+
+
+def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, shots, tmp_path):
     page = phone
-    games = three_evenings(app)
-    for game_id, key in games:  # this phone kept the score of every game: it sits at the friends' tables
-        page.goto(f"{live_server}/games/{game_id}/claim/{key}")
+    # Three evenings at the same table, two games each, a different winner each game; the second for €0.50 a
+    # point. This phone keeps the score of every game: it sits at the friends' tables.
+    play_evening(page, live_server, ["Ann", "Bob"])
+    expect(page.locator(".settle-list")).to_contain_text("Nobody owes anything.")
+    euro_games = play_evening(page, live_server, ["Cy", "Di"], stake="0.50", currency="EUR")
+    euro_evening = page.url
+    evening_lines = [" ".join(text.split()) for text in page.locator(".settle-list li").all_inner_texts()]
+    assert evening_lines and all(re.fullmatch(r"\w+ pays (Cy|Di) €\d+\.\d\d", line) for line in evening_lines)
+    shots(page, "regulars-00-euro-evening")
+    play_evening(page, live_server, ["Ed", "Ann"])
 
     # Before a game: the setup page says who the favourite is once two names are typed.
     page.goto(f"{live_server}/games/new")
@@ -105,20 +151,32 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     page.get_by_role("button", name="Keep the IBAN").click()
     page.wait_for_url(re.compile(r"/money$"))
     assert axe_violations(page) == []
-    code = page.locator(".settle-all li.payment-line .epc svg").first
-    code.scroll_into_view_if_needed()
+    line = page.locator(".settle-all li.payment-line", has=page.locator(".epc svg")).first
     shots(page, "regulars-03-money")
-    scanned = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
-    fields = scanned[0].text.splitlines()
-    amount = re.search(r"€([\d.]+)", after[0])[1]
-    assert fields[:2] == ["BCD", "002"] and creditor in fields and IBAN in fields
-    assert f"EUR{float(amount):g}" in fields or f"EUR{amount}" in fields
-    assert fields[-1] == "Oh Hell, " + date.today().strftime("%-d %b")  # the remittance names the evening
+    amount = re.search(r"€([\d.]+)", line.inner_text())[1]
+    assert pays(scanned(line.locator(".epc svg")), creditor, amount)
     share = page.locator("button.share").get_attribute("data-text")
     assert share.startswith("Oh Hell, ") and after[0] in share
 
+    # The euro evening's settle-up and the settle-up of the game the creditor won show the same code beside a
+    # payment to them; the other lines have none.
+    settle_ups = [euro_evening, *(f"{live_server}/games/{game_id}/settle" for game_id in euro_games)]
+    codes = {}
+    for settle_up in settle_ups:
+        page.goto(settle_up)
+        to_creditor = page.locator(".settle-list li", has_text=f"pays {creditor} ")
+        for number in range(to_creditor.count()):
+            amount = re.search(r"€([\d.]+)", to_creditor.nth(number).inner_text())[1]
+            assert pays(scanned(to_creditor.nth(number).locator(".epc svg")), creditor, amount), settle_up
+        codes[settle_up] = page.locator(".settle-list li .epc").count()
+        assert codes[settle_up] == to_creditor.count(), settle_up
+        if codes[settle_up]:
+            shots(page, "regulars-03-settle-up")
+    assert codes[euro_evening] and sum(codes.values()) > codes[euro_evening]  # the evening's and a game's
+
     # A follower (no key) never sees the IBAN.
-    assert IBAN not in requests.get(f"{live_server}/money", timeout=10).text
+    for url in (f"{live_server}/money", *settle_ups):
+        assert IBAN not in requests.get(url, timeout=10).text, url
 
     # The owner names a season; its table and its PDF.
     page.goto(f"{live_server}/owner")
