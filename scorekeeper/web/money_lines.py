@@ -75,9 +75,10 @@ def by_currency(flows):
     return groups
 
 
-def books(db, viewer_players):
+def books(db, viewer):
     """Return one book per currency: who owes whom (with the evenings' days), the fewest payments that settle
-    it (with an EPC code where the viewer may see the payee's IBAN), and the chat text."""
+    it (with an EPC code where the viewer, the players of the tables it sits at, may see the payee's IBAN), and
+    the chat text."""
     result = []
     for currency, flows in sorted(by_currency(store.money_flows(db)).items()):
         names, days = {}, {}
@@ -94,7 +95,7 @@ def books(db, viewer_players):
         lines = with_codes(db, [{"from": names[payer], "to": names[payee], "amount": cents / 100, "pot": None,
                                  "text": _("%(payer)s pays %(payee)s %(amount)s", payer=names[payer],
                                            payee=names[payee], amount=words.money(cents / 100, currency))}
-                                for payer, payee, cents in settle], currency, viewer_players, latest)
+                                for payer, payee, cents in settle], currency, viewer, latest)
         share = _("%(heading)s: %(payments)s", heading=remittance(latest),
                   payments=", ".join(line["text"] for line in lines)) if lines else None
         result.append({"currency": currency, "owed": owed, "settle": lines, "share": share})
