@@ -9,7 +9,10 @@ from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
 from ..rules import numbers, words
 from ..rules.words import _, lazy_gettext, ngettext
-from .common import EXPIRED, can_edit, chart, currency_of, net, payment_lines, payments_text
+from scorekeeper.text.charts import chart
+from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text
+from scorekeeper.web.edit_keys import can_edit
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("evenings", __name__)
 

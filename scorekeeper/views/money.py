@@ -18,7 +18,7 @@ from scorekeeper.web.owner import is_owner
 from ..rules import limits
 from ..rules.ratings import player_key
 from ..rules.words import _
-from .common import EXPIRED
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("money", __name__)
 KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request may send thousands
@@ -26,7 +26,7 @@ KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request
 
 def viewer_players():
     """The players (keys) of every game this browser holds the scorekeeper's key or a seat link of (the cookies
-    views/common.py and views/seats.py give: edit_<game id>, seat_<game id>)."""
+    web/edit_keys.py and views/seats.py give: edit_<game id>, seat_<game id>)."""
     db, games = store.get_db(), []
     for name, key in list(request.cookies.items())[:KEYS_LOOKED_AT]:
         kind, _sep, game_id = name.partition("_")

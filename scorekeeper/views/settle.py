@@ -12,7 +12,10 @@ from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
 from scorekeeper.rules.sentences import names_text
 from ..rules.words import _, ngettext, ordinal
-from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
+from scorekeeper.text.money_text import currency_of, payment_lines, payments_text
+from scorekeeper.web.edit_keys import can_edit, require_edit
+from scorekeeper.web.navigation import load_scored
+from scorekeeper.web.writes import checked, save
 
 bp = Blueprint("settle", __name__)
 
