@@ -134,7 +134,7 @@ NUMBERS = [
     ("deploy.md", "system options ±{}", lambda app: _code("rules.limits", "MAX_OPTION")),
     ("deploy.md", "at most {} rows in all copies", lambda app: _code("printing.params", "MAX_SHEET_ROWS")),
     ("deploy.md", "Uploads are limited to {} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
-    ("deploy.md", "`Retry-After: {}`", lambda app: _code("views.app_wide", "BUSY_RETRY_SECONDS")),
+    ("deploy.md", "`Retry-After: {}`", lambda app: _code("web.error_pages", "BUSY_RETRY_SECONDS")),
     ("deploy.md", "busy timeout {} s", lambda app: _code("store.db", "BUSY_SECONDS")),
     ("deploy.md", "[--threads {}]", lambda app: _code("serving.server", "THREADS")),
     ("deploy.md", "[--connections {}]", lambda app: str(_code("serving.server", "CONNECTIONS"))),  # as typed

@@ -191,7 +191,7 @@ def test_serve_refuses_a_corrupt_database_in_one_line(tmp_path, monkeypatch, cap
 
 
 def test_storage_failures_are_named(app):
-    from scorekeeper.views.app_wide import failure_message
+    from scorekeeper.web.error_pages import failure_message
 
     assert "read-only" in failure_message(sqlite3.OperationalError("attempt to write a readonly database"))
     assert "disk is full" in failure_message(sqlite3.OperationalError("database or disk is full"))

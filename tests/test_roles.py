@@ -8,7 +8,7 @@ import pytest
 from game_helpers import hand_at
 from owner_helpers import owner_client
 from scorekeeper import store
-from scorekeeper.web import taps
+from scorekeeper.web.tap_body import ACTIONS
 from tests.conftest import OWNER_KEY
 
 ROLES = ("scorekeeper", "own seat", "other seat", "follower", "another game's key", "owner", "none")
@@ -52,7 +52,7 @@ SCENES = {
 
 
 def test_the_table_has_a_row_for_every_action_and_a_scene_for_each():
-    assert list(MAY) == list(taps.ACTIONS) and set(SCENES) == set(taps.ACTIONS)
+    assert list(MAY) == list(ACTIONS) and set(SCENES) == set(ACTIONS)
 
 
 def head(app, game_id):
@@ -91,7 +91,7 @@ def bearer(app, role, key, seat_keys, other_key, game_id):
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("action", list(taps.ACTIONS))
+@pytest.mark.parametrize("action", list(ACTIONS))
 def test_every_role_through_the_actions_api(app, action, role):
     game_id, key, seat_keys = scene(app, action)
     _other_id, other_key, _seats = scene(app, "deal")
@@ -131,7 +131,7 @@ def browser(app, role, game_id, key, seat_keys, other_key):
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("action", list(taps.ACTIONS))
+@pytest.mark.parametrize("action", list(ACTIONS))
 def test_every_role_through_the_html_forms(app, action, role):
     game_id, key, seat_keys = scene(app, action)
     _other_id, other_key, _seats = scene(app, "deal")

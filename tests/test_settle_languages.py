@@ -11,7 +11,7 @@ from scorekeeper.rules import evenings
 from scorekeeper import store
 from scorekeeper.rules import numbers, words
 from scorekeeper.rules.sentences import names_text
-from scorekeeper.views.common import payment_lines
+from scorekeeper.text.money_text import payment_lines
 from scorekeeper.views.evenings import evening_text
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import submit

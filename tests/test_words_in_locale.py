@@ -12,7 +12,7 @@ from scorekeeper.rules import stats
 from scorekeeper.rules import RecordError, events, words
 from scorekeeper.rules.events import cuts
 from scorekeeper.web.setup_form import setup_form
-from scorekeeper.views.common import explain
+from scorekeeper.web.refusals import explain
 from scorekeeper.views.events.log_lines import log_line
 from owner_helpers import owner_client
 from tests.test_evenings import play_evening

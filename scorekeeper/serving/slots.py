@@ -1,7 +1,7 @@
 """Bound how many heavy requests run at once (PDF rendering, whole exports): the rest of the site stays quick.
 
 A request that finds every slot taken waits only briefly, then raises Busy, which the app answers
-with 503 and Retry-After (views/app_wide.py): the client tries again in a few seconds.
+with 503 and Retry-After (web/error_pages.py): the client tries again in a few seconds.
 """
 
 import threading

@@ -3,8 +3,8 @@
 One module per kind of row: db (connections, init-db), games (reading games), cache (loaded
 games per generation and revision, in the one cache: scorekeeper/store/kept.py), generation (the database's
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
-results and player summaries), evenings (evenings and the roster), seats (action ids, seat keys,
-sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
+results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
+once, seat keys, sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
 steps and backfills), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
@@ -50,7 +50,8 @@ from scorekeeper.store.events import (
     update_event,
     void_game,
 )
-from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, make_seat_keys, offer_seats_too,
+from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, apply_once,
+                    make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [
@@ -75,7 +76,8 @@ __all__ = [
     # the money between regulars (store/money.py)
     "money_flows", "record_payment", "undo_payment", "payment_log", "set_iban", "ibans", "tables_of",
     # the actions API and seat links
-    "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action", "remember_action",
+    "apply_once", "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action",
+    "remember_action",
     "ActionSeen",
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")

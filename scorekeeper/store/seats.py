@@ -1,16 +1,18 @@
 """The actions API's applied action ids, seat keys and sealed bids (issue 11).
 
-A client's action id is applied once. The caller checks `applied_action` and writes in ONE
-transaction (`with db.atomic():` around both, as scorekeeper/web/taps.py does): BEGIN IMMEDIATE takes the
-write lock before the check, so a second copy of the same action (a phone's retry while the first
-is in flight, or another process) waits for the first to commit and then finds its id applied.
+A client's action id is applied once (`apply_once`): the check for an applied id and the write are ONE
+transaction (`with db.atomic():` around both): BEGIN IMMEDIATE takes the write lock before the check, so a
+second copy of the same action (a phone's retry while the first is in flight, or another process) waits for
+the first to commit and then finds its id applied.
 """
 
 import secrets
 import sqlite3
 
 from . import generation
+from .cache import load_game
 from .db import now
+from .games import StaleRevision
 from .log import append_prepared, prepare, undo_last
 from .results import STORED_COLUMNS, stored_results
 
@@ -21,6 +23,25 @@ class ActionSeen(Exception):
     def __init__(self, revision, digest=None):
         super().__init__(revision)
         self.revision, self.digest = revision, digest
+
+
+def apply_once(db, game_id, action_id, write, seen, tries):
+    """Apply a client's action once, under the write lock: `seen((revision, digest))` answers an id applied
+    before; else `write(game, loaded)` writes and answers, tried again on the new state (up to `tries` times)
+    when another phone wrote between its read and its write. None when every try was overtaken."""
+    for _attempt in range(tries):
+        with db.atomic():
+            found = applied_tap(db, game_id, action_id)
+            if found is not None:
+                return seen(found)
+            game, loaded = load_game(db, game_id)
+            try:
+                return write(game, loaded)
+            except ActionSeen as again:
+                return seen((again.revision, again.digest))
+            except StaleRevision:
+                continue
+    return None
 
 
 def applied_action(db, game_id, action_id):

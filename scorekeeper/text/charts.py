@@ -2,13 +2,16 @@
 
 Each player's line has its own colour, dash pattern and marker shape, so that the chart
 still reads when printed in black and white. Every name is escaped: the result can be put
-in a page as it is (mark it safe in the template).
+in a page as it is (`chart` marks it safe).
 """
 
 import html
 import math
 import re
 
+from markupsafe import Markup
+
+from scorekeeper import rules
 from scorekeeper.rules import words
 from scorekeeper.rules.words import N_, _, ngettext, percent, separated
 
@@ -321,3 +324,17 @@ def rating_svg(points, title):
                f'<text x="{(left + right) / 2:.1f}" y="{bottom + 34}" text-anchor="middle" fill="#333">'
                f'{text(axis)}</text></svg>')
     return "".join(out)
+
+
+def chart(svg):
+    """Mark an SVG from this module as safe to put in a page: it escapes every name itself."""
+    return Markup(svg)
+
+
+def running_chart(scored, record=None):
+    """Return the running-totals chart of a scored game, safe to put in a page.
+
+    With the game's record, a late arrival who has not played yet stands at their starting total, as on the sheet.
+    """
+    standing = rules.standing_totals(record, scored["totals"]) if record else None
+    return chart(running_totals_svg(scored, standing=standing))

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, request
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
 from scorekeeper.web import scored_json, taps
+from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, numbers
 
@@ -148,7 +149,7 @@ def act(game_id):
     seat = _writer(store.get_game_head(store.get_db(), game_id) or _game(game_id))
     try:
         status, body = taps.perform(game_id, _json_body(), seat)
-    except taps.Refused as refused:
+    except Refused as refused:
         raise ApiError(refused.status, refused.message, refused.field) from None
     # Prefer: return=minimal (RFC 7240): the phone's queue reads only the revision and the message of an
     # applied tap; the whole scored game (50 kB by hand 200) is left out. A refused tap carries it always.

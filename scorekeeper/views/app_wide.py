@@ -1,239 +1,33 @@
-"""What every page shares: error pages, the security headers, template globals and filters.
+"""Register on the app what every page shares: the error pages, the security headers, the bidi filter, the
+template globals and filters.
 
-No view imports another view for these: they are registered on the app here, once.
+No view imports another view for these: they are registered here, once. Each lives in the web layer by its job:
+scorekeeper/web/error_pages.py, scorekeeper/web/security_headers.py, scorekeeper/web/template_globals.py.
 """
 
-import sqlite3
-import time
-
-from flask import current_app, render_template, request
 from flask_limiter import RateLimitExceeded
 from werkzeug.exceptions import SecurityError
 
-from scorekeeper.text import charts
-from scorekeeper import printing, rules, store
-from scorekeeper.text.display import ADJUSTMENTS, without_bidi
-from scorekeeper.web.i18n import speaking
-from scorekeeper.rules import presets
-from ..rules.words import lazy_gettext, ngettext, ordinal
-from .common import chart, money, net
-
-# Scripts and styles come from our own static files only; inline style attributes stay allowed
-# (the charts' SVG and a few layout tweaks), inline script never.
-CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                           "img-src 'self' data: blob:; frame-src 'self' blob:; object-src 'none'; "
-                           "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-SECURITY_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY, "X-Content-Type-Options": "nosniff",
-                    "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
-BUSY_RETRY_SECONDS = 5
-# Sent only on answers that came over https through the trusted proxy: a browser then refuses plain http
-# to this name for a year (no includeSubDomains: the domain's other sites are not ours to decide).
-STRICT_TRANSPORT_SECURITY = "max-age=31536000"
-
-GENERIC_FAILURE = lazy_gettext("Something went wrong on our side. Everything recorded before this is safe; "
-                               "go back to the game and try again.")
-# What SQLite says, and what the person at the table can do about it.
-STORAGE_FAILURES = [
-    (("malformed", "not a database", "disk i/o error"),
-     lazy_gettext("The scorekeeper's database file is damaged, so nothing can be shown or recorded. Stop the "
-                  "server and restore the latest backup (python -m scorekeeper restore BACKUP.db); games "
-                  "recorded since that backup may be lost.")),
-    (("readonly", "read-only"),
-     lazy_gettext("The scorekeeper's database file is read-only, so nothing can be recorded; what was recorded "
-                  "before is still there. Make the instance folder and its database writable for the server, "
-                  "then try again.")),
-    (("disk is full", "database or disk is full"),
-     lazy_gettext("The disk is full, so this could not be recorded (nothing of it was stored). Free some space "
-                  "on the server's disk, then try again.")),
-    (("unable to open", "no such table", "is missing"),
-     lazy_gettext("The scorekeeper's database file is missing, so nothing can be shown or recorded. Stop the "
-                  "server and restore the latest backup (python -m scorekeeper restore BACKUP.db).")),
-]
-# The error pages' titles and werkzeug's own explanations (the same English), said in the reader's language.
-ERROR_NAMES = {400: lazy_gettext("Bad Request"), 403: lazy_gettext("Forbidden"), 404: lazy_gettext("Not Found"),
-               405: lazy_gettext("Method Not Allowed"), 413: lazy_gettext("Request Entity Too Large")}
-ERROR_DESCRIPTIONS = {
-    400: lazy_gettext("The browser (or proxy) sent a request that this server could not understand."),
-    403: lazy_gettext("You don't have the permission to access the requested resource. It is either read-protected "
-                      "or not readable by the server."),
-    404: lazy_gettext("The requested URL was not found on the server. If you entered the URL manually please check "
-                      "your spelling and try again."),
-    405: lazy_gettext("The method is not allowed for the requested URL."),
-}
-
-# A full disk is neither the request's fault nor a fault in the code: 507 Insufficient Storage (RFC 4918) tells a
-# client to try again once space is freed; every other failure is 500.
-STORAGE_STATUS = {"disk is full": 507}
-
-
-def failure(error):
-    """Return (status, what failed): the storage's own trouble when SQLite reports one, else the generic apology."""
-    original = getattr(error, "original_exception", None) or error
-    if isinstance(original, (sqlite3.Error, store.StorageError)):
-        text = str(original).lower()
-        for needles, message in STORAGE_FAILURES:
-            if any(needle in text for needle in needles):
-                return STORAGE_STATUS.get(needles[0], 500), message
-    return 500, GENERIC_FAILURE
-
-
-def failure_message(error):
-    """Say what failed: the storage's own trouble when SQLite reports one, else the generic apology."""
-    return failure(error)[1]
-
-
-def _answer(code, name, description, headers=None):
-    """The error as a page in the reader's language; under /api/ as JSON in English (its contract)."""
-    if request.path.startswith("/api/"):
-        with speaking("en"):
-            return {"error": str(description), "field": None}, code, headers or {}
-    page = render_template("error.html", error={"code": code, "name": str(name), "description": str(description)})
-    return page, code, headers or {}
-
-
-def error_page(error):
-    """Explain a refused or unknown page without a stack trace; a 405 names the methods allowed (Allow)."""
-    methods = getattr(error, "valid_methods", None)
-    description = error.description
-    if description == type(error).description and not request.path.startswith("/api/"):  # ours, translated
-        description = ERROR_DESCRIPTIONS.get(error.code, description)
-    return _answer(error.code, ERROR_NAMES.get(error.code, error.name), description,
-                   {"Allow": ", ".join(methods)} if methods else None)
-
-
-def too_large(error):
-    """Refuse an upload that is too large, saying how large it may be."""
-    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    return _answer(413, ERROR_NAMES[413], lazy_gettext(
-        "That file is too large: at most %(size)s MB may be uploaded. Export fewer games, or split the file. "
-        "Nothing was imported.", size=f"{limit / (1024 * 1024):g}"))
-
-
-def untrusted_host(error):
-    """Refuse a request for a name this server does not answer to: links are never built from it.
-
-    Plain text: no page can be drawn, since every link on it would carry the refused name.
-    """
-    message = lazy_gettext(
-        "This scorekeeper does not answer to the name %(host)s, so it builds no page or link for it. Open it at its "
-        "own address. If that is its address, its owner can allow it: python -m scorekeeper serve --allowed-host "
-        "NAME, or ALLOWED_HOSTS in instance/config.py.", host=repr(request.environ.get("HTTP_HOST", "")))
-    if request.path.startswith("/api/"):
-        with speaking("en"):
-            return {"error": str(message), "field": None}, 400
-    return str(message) + "\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
-
-
-def too_many(error):
-    """Refuse a client that made too many games or imports just now: say when to try again."""
-    limit = current_app.extensions["scorekeeper.limiter"].current_limit
-    wait = max(int(limit.reset_at - time.time()), 1) if limit else 60
-    if request.path.startswith("/api/"):  # English, as every answer under /api/
-        when = f"{wait} seconds" if wait < 120 else f"{round(wait / 60)} minutes"
-        return _answer(429, "Too many at once", f"This address made too many requests of this kind just now (the "
-                                                f"limit is {error.limit.limit}). Nothing was stored. "
-                                                f"Try again in {when}.")
-    when = (ngettext("%(num)d second", "%(num)d seconds", wait) if wait < 120
-            else ngettext("%(num)d minute", "%(num)d minutes", round(wait / 60)))
-    return _answer(429, lazy_gettext("Too many at once"), lazy_gettext(
-        "This address made too many requests of this kind just now (the limit is %(limit)s). Nothing was stored. "
-        "Try again in %(when)s.", limit=error.limit.limit, when=when))
-
-
-def busy(error):
-    """Answer at once when every slot of a heavy task (sheets, whole exports) is taken: try again in a few seconds."""
-    return _answer(503, lazy_gettext("Busy"), lazy_gettext("The server is busy: %(reason)s.", reason=str(error)),
-                   {"Retry-After": str(BUSY_RETRY_SECONDS)})
-
-
-def damaged_record(error):
-    """A stored record this version refuses (see migration m010's `repairs`): say which field, change nothing."""
-    if isinstance(error, store.DamagedGame):
-        return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
-            "The stored game %(game)s cannot be read (%(problem)s), so this page cannot be shown. Nothing was "
-            "changed. Restore a backup, or export the other games (the export leaves this one out) and import "
-            "them into a fresh scorekeeper.", game=error.game_id, problem=error.problem))
-    return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
-        "A game stored here breaks the rules this version keeps (%(problem)s), so this page cannot be shown. "
-        "Nothing was changed. Restore a backup, or export the other games and import them into a fresh "
-        "scorekeeper.", problem=str(error)))
-
-
-def server_error(error):
-    """Say what failed on our side, and what to do: the storage's trouble when it is the storage."""
-    status, message = failure(error)
-    return _answer(status, lazy_gettext("Sorry"), message)
-
-
-def security_headers(response):
-    """Add the headers every answer carries."""
-    for header, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(header, value)
-    if request.is_secure:  # behind the TLS proxy: every cookie, edit keys included, only over https
-        cookies = response.headers.getlist("Set-Cookie")
-        response.headers.setlist("Set-Cookie", [c if "; Secure" in c else c + "; Secure" for c in cookies])
-        if current_app.config.get("PROXY"):
-            response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
-    return response
-
-
-def registries():
-    """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
-            "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
-
-
-def penalty_name(reason):
-    """Return a penalty's name ('Revoke'), or the reason as recorded when the registry does not know it."""
-    try:
-        return rules.PENALTIES.find(reason).name
-    except (KeyError, ValueError):
-        return str(reason)
-
-
-def system_title(scored):
-    """Name a scored game's system: its preset ('Boerenbridge'), else with its options: 'Get Fred, squared (Oy Vey)'."""
-    return presets.system_title(scored["system"], scored.get("options"))
-
-
-def evening_of(game_id):
-    """Return the id of a game's evening, for links from the game's pages."""
-    return store.evening_of(store.get_db(), game_id)
-
-
-def recent_evenings(limit=5):
-    """Return the evenings played most recently, for the home page."""
-    return store.list_evenings(store.get_db(), limit)
-
-
-def roster():
-    """Return the names the table has entered before, for the setup page's suggestions."""
-    return store.list_players(store.get_db())
-
-
-def running_chart(scored, record=None):
-    """Return the running-totals chart of a scored game, safe to put in a page.
-
-    With the game's record, a late arrival who has not played yet stands at their starting total, as on the sheet.
-    """
-    standing = rules.standing_totals(record, scored["totals"]) if record else None
-    return chart(charts.running_totals_svg(scored, standing=standing))
+from scorekeeper import printing, rules
+from scorekeeper.text.display import without_bidi
+from scorekeeper.web import error_pages, template_globals
+from scorekeeper.web.security_headers import security_headers
 
 
 def init_app(app):
     """Register the error pages, the headers, the bidi filter, the template globals and the filters."""
     for code in (400, 403, 404, 405):
-        app.register_error_handler(code, error_page)
-    app.register_error_handler(413, too_large)
-    app.register_error_handler(SecurityError, untrusted_host)
-    app.register_error_handler(RateLimitExceeded, too_many)
-    app.register_error_handler(printing.Busy, busy)
-    app.register_error_handler(rules.RecordError, damaged_record)
-    app.register_error_handler(500, server_error)
+        app.register_error_handler(code, error_pages.error_page)
+    app.register_error_handler(413, error_pages.too_large)
+    app.register_error_handler(SecurityError, error_pages.untrusted_host)
+    app.register_error_handler(RateLimitExceeded, error_pages.too_many)
+    app.register_error_handler(printing.Busy, error_pages.busy)
+    app.register_error_handler(rules.RecordError, error_pages.damaged_record)
+    app.register_error_handler(500, error_pages.server_error)
     app.after_request(security_headers)
-    app.context_processor(registries)
+    app.context_processor(template_globals.registries)
     app.jinja_env.finalize = without_bidi
-    for name, function in (("money", money), ("net", net), ("ordinal", ordinal)):
+    for name, function in template_globals.FILTERS.items():
         app.add_template_filter(function, name)
-    for function in (evening_of, recent_evenings, roster, running_chart):
+    for function in template_globals.GLOBALS:
         app.add_template_global(function)

@@ -9,7 +9,11 @@ from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
 from ..rules import numbers, words
 from ..rules.words import _, lazy_gettext, ngettext
-from .common import EXPIRED, can_edit, chart, currency_of, net, payment_lines, payments_text
+from scorekeeper.text.charts import chart
+from scorekeeper.web import money_lines
+from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text
+from scorekeeper.web.edit_keys import can_edit
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("evenings", __name__)
 
@@ -67,7 +71,7 @@ def evening(evening_id):
     if found is None:
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
-    lines = payment_lines(book["payments"], book["currency"], found["date"])
+    lines = money_lines.coded(payment_lines(book["payments"], book["currency"]), book["currency"], found["date"])
     return render_template("evenings/evening.html", evening=found, book=book, lines=lines, currency=book["currency"],
                            mixed=mixed_text(book) if book["mixed"] else None,
                            text=evening_text(found, book, lines), keeper=_keeps_score(found),

@@ -29,7 +29,7 @@ from scorekeeper.store import kept
 from scorekeeper import store
 from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.web.i18n import reader_language
-from .app_wide import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
+from scorekeeper.web.security_headers import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 POLL_PATH = re.compile(r"/games/([^/]+)/revision")
 PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?")

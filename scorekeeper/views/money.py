@@ -17,7 +17,7 @@ from scorekeeper.web.owner import is_owner
 from ..rules import limits
 from ..rules.ratings import player_key
 from ..rules.words import _
-from .common import EXPIRED
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("money", __name__)
 

@@ -16,7 +16,7 @@ from scorekeeper.web.forms import SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
 from ..rules.words import _
-from .common import EXPIRED
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seasons", __name__)
 CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_made", "rating")

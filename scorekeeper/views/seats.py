@@ -15,11 +15,14 @@ from flask import Blueprint, abort, current_app, flash, make_response, redirect,
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
 from scorekeeper.web import taps
+from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed
 from ..rules.words import _, lazy_gettext
-from .common import EXPIRED, load_game, require_edit
+from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.navigation import load_game
+from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seats", __name__)
 
@@ -152,7 +155,7 @@ def _bid_from_seat(game_id, seat, form):
         return
     try:
         status, answer = taps.perform(game_id, body, seat)
-    except taps.Refused as refused:
+    except Refused as refused:
         flash(refused.message, "error")
         return
     if status != 200:
@@ -207,7 +210,7 @@ def reveal(game_id):
             "hand": numbers.whole_or(request.form.get("hand", ""), 0), "action": "reveal", "bids": entered}
     try:
         status, answer = taps.perform(game_id, body)
-    except taps.Refused as refused:
+    except Refused as refused:
         status, answer = refused.status, {"error": refused.message}
     if status != 200:
         flash(answer["error"], "error")

@@ -12,7 +12,11 @@ from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
 from scorekeeper.rules.sentences import names_text
 from ..rules.words import _, ngettext, ordinal
-from .common import can_edit, checked, currency_of, load_scored, payment_lines, payments_text, require_edit, save
+from scorekeeper.web import money_lines
+from scorekeeper.text.money_text import currency_of, payment_lines, payments_text
+from scorekeeper.web.edit_keys import can_edit, require_edit
+from scorekeeper.web.navigation import load_scored
+from scorekeeper.web.writes import checked, save
 
 bp = Blueprint("settle", __name__)
 
@@ -51,7 +55,7 @@ def settle(game_id):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
     currency = currency_of(loaded.record)
-    lines = payment_lines(scored["settlement"]["payments"], currency, game["created"])
+    lines = money_lines.coded(payment_lines(scored["settlement"]["payments"], currency), currency, game["created"])
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,

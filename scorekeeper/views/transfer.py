@@ -11,7 +11,8 @@ from scorekeeper.serving import slots
 from scorekeeper.web.forms import ImportForm, csrf_failed, form_problems
 from scorekeeper.web.owner import owner_required
 from ..rules.words import _, lazy_gettext, ngettext
-from .common import give_edit_key, load_scored
+from scorekeeper.web.edit_keys import give_edit_key
+from scorekeeper.web.navigation import load_scored
 
 bp = Blueprint("transfer", __name__)
 

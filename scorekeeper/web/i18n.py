@@ -185,4 +185,4 @@ def init_app(app):
         newstyle=True)
     app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
-    app.jinja_env.filters.update(number=words.number, date=words.date, percent=words.percent)  # money: app_wide
+    app.jinja_env.filters.update(number=words.number, date=words.date, percent=words.percent)  # money: template_globals

@@ -5,6 +5,7 @@ a game and of an evening alike: see docs/security.md."""
 
 from datetime import date as _date
 
+from flask import request
 from markupsafe import Markup
 
 from scorekeeper import store
@@ -27,7 +28,7 @@ def short_day(iso):
 
 def viewer_players(db, cookies):
     """The players (keys) of every game this browser holds the scorekeeper's key or a seat link of (the cookies
-    views/common.py and views/seats.py give: edit_<game id>, seat_<game id>): the tables it sits at."""
+    web/edit_keys.py and views/seats.py give: edit_<game id>, seat_<game id>): the tables it sits at."""
     games = []
     for name, key in list(cookies.items())[:KEYS_LOOKED_AT]:
         kind, _sep, game_id = name.partition("_")
@@ -57,6 +58,15 @@ def with_codes(db, lines, currency, viewer, day):
             cents = round(line["amount"] * 100)
             line.update(iban=iban, epc=Markup(epc_svg(line["to"], iban, cents, remittance(day))))
     return lines
+
+
+def coded(lines, currency, day):
+    """The settle-up pages' payment lines (text/money_text.payment_lines) with the EPC codes this request may
+    see: a euro line to a payee who gave an IBAN, for a browser at a table with them; the remittance names `day`."""
+    if currency != "EUR" or not lines:
+        return lines
+    db = store.get_db()
+    return with_codes(db, lines, currency, viewer_players(db, request.cookies), day)
 
 
 def epc_svg(name, iban, cents, text):

@@ -3,13 +3,13 @@
 A key to a game is its scorekeeper's edit key or one of its seat keys. A seat key is the "own seat" for a bid
 with its own seat number and the "other seat" for anything else. Everyone else (a follower, another game's
 key, the instance owner, no key at all) holds no key to the game and is refused at the door: 401 or 403 by
-the actions API (views/api.py), 403 by the HTML forms (views/common.require_edit, views/seats.py).
+the actions API (views/api.py), 403 by the HTML forms (web/edit_keys.require_edit, views/seats.py).
 docs/security.md says it in words; tests/test_roles.py drives every action and every role through both.
 """
 
 SCOREKEEPER, OWN_SEAT, OTHER_SEAT = "scorekeeper", "own seat", "other seat"
 
-# Every action of the actions API (scorekeeper/web/taps.py ACTIONS) and the keys that may send it.
+# Every action of the actions API (scorekeeper/web/tap_body.py ACTIONS) and the keys that may send it.
 MAY = {
     "deal": {SCOREKEEPER},
     "bid": {SCOREKEEPER, OWN_SEAT},

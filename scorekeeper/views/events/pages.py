@@ -18,7 +18,7 @@ from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
 from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
-from ..common import EXPIRED, explain
+from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
 from .room import Room, event_key, event_row, give_director_key, is_director, run_action

@@ -6,7 +6,10 @@ from ... import rules, store
 from scorekeeper.web.forms import TableForm
 from ...rules import actions
 from ...rules.actions import current_hand
-from ..common import STALE, form_refusal, load_game, perform, require_edit
+from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.navigation import load_game
+from scorekeeper.web.refusals import STALE
+from scorekeeper.web.writes import form_refusal, perform
 from . import bp
 
 

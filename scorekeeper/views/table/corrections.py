@@ -8,7 +8,10 @@ from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
 from ...rules import RecordError, actions
 from ...rules.words import _
-from ..common import STALE, checked, form_refusal, load_game, penalty_from, perform, refused, require_edit, screen
+from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.navigation import load_game, screen
+from scorekeeper.web.refusals import STALE
+from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused
 from . import bp
 
 

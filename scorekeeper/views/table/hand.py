@@ -8,8 +8,9 @@ from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
 from scorekeeper.text.display import trump_symbols
 from ...rules.words import _
-from ..common import (checked, form_refusal, load_game, moved_on, open_step, penalty_from, perform, refused,
-                      require_edit, save, screen)
+from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.navigation import load_game, moved_on, open_step, screen
+from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused, save
 from . import bp
 
 

@@ -4,7 +4,7 @@ from flask import render_template
 
 from ... import store
 from scorekeeper.text.history import describe, kind_label
-from ..common import load_game
+from scorekeeper.web.navigation import load_game
 from . import bp
 
 

@@ -6,7 +6,9 @@ from ... import store
 from scorekeeper.web.forms import RevisionForm
 from scorekeeper.web.owner import NotOwner, is_owner
 from ...rules.words import _, ngettext
-from ..common import checked, load_game, require_edit, screen
+from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.navigation import load_game, screen
+from scorekeeper.web.writes import checked
 from . import bp
 
 

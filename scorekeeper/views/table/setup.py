@@ -19,7 +19,10 @@ from scorekeeper.web.setup_form import (
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS, default_preset
 from ...rules.words import _, locale, ngettext
-from ..common import checked, explain, give_edit_key, load_game, require_edit, screen
+from scorekeeper.web.edit_keys import give_edit_key, require_edit
+from scorekeeper.web.navigation import load_game, screen
+from scorekeeper.web.refusals import explain
+from scorekeeper.web.writes import checked
 from . import bp
 
 

@@ -17,7 +17,9 @@ from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.ranks import in_rank_order
-from ..common import can_edit, checked, load_game, require_edit, save, screen
+from scorekeeper.web.edit_keys import can_edit, require_edit
+from scorekeeper.web.navigation import load_game, screen
+from scorekeeper.web.writes import checked, save
 from ..follow_poll import REPLAYABLE
 from . import bp
 

@@ -1,0 +1,39 @@
+"""Bids made all at once from the seat phones (rules/sealed.py): each bid sealed as it comes, all revealed
+when the last one is in, or when the scorekeeper reveals them."""
+
+from scorekeeper import rules, store
+from scorekeeper.rules import RecordError, WrongStep, sealed
+from scorekeeper.rules.words import _
+from .tap_answers import answer
+from .tap_body import bids_by_seat
+
+
+def sealed_bid(loaded, seat, amount, blind):
+    """Seal the bid; when it is the last one awaited, reveal them all."""
+    outcome = sealed.seal(loaded, seat, amount, blind)
+    return outcome._replace(entry=("sealed", dict(outcome.entry[1], bid=amount, blind=blind)))
+
+
+def reveal(db, game, loaded, body, stale):
+    """The scorekeeper's reveal: the sealed bids, and any the body sets."""
+    hand = rules.actions.current_hand(loaded)
+    if hand is None or not rules.actions.bids_all_at_once(loaded):
+        raise WrongStep("hands", _("there are no bids to reveal: this game changed on another phone"))
+    kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
+    return sealed.reveal(loaded, kept, bids_by_seat(body, loaded))
+
+
+def reveal_when_all_in(db, game_id, revision, outcome):
+    """After a seal: reveal every bid when nobody else is awaited; a refused reveal leaves them sealed."""
+    if sealed.waiting_for(outcome.game):
+        return answer(db, game_id, outcome.message)
+    kept = store.sealed_bids(db, game_id, len(outcome.game.hands) - 1)
+    try:
+        shown = sealed.reveal(outcome.game, kept)
+        store.append_entry(db, game_id, *shown.entry, shown.record, revision)
+    except RecordError as error:
+        return answer(db, game_id, _("Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper "
+                                     "enters them again.", why=error.message))
+    except store.StaleRevision:
+        return answer(db, game_id, outcome.message)
+    return answer(db, game_id, _("Everyone has bid: the bids are revealed."))

@@ -1,0 +1,56 @@
+"""What a tap that does not fit the game is answered: 409 with the game as it stands and a sentence saying what
+differs, or 422 for a tap that could never stand.
+
+The policy: a tap made on the hand and step the table is on, but on an older revision, is applied when it is
+still valid as the next action; a stale bid that differs, a stale correction and a stale undo are conflicts
+(they could undo another phone's change). A refusal of the engine is a conflict when the tap was stale or made
+on another step (the game moved under it), else the tap's own fault (422).
+"""
+
+from scorekeeper import store
+from scorekeeper.rules import RecordError, WrongStep
+from scorekeeper.rules.words import _
+from . import tap_target
+from .tap_answers import answer_of
+from .tap_body import Refused
+
+
+class Conflict(Exception):
+    """The action does not fit the game as it stands: answered 409 with the game."""
+
+    def __init__(self, message, field="revision"):
+        super().__init__(message)
+        self.message, self.field = message, field
+
+
+def conflict(db, game_id, revision, current, reason, field="revision", hand=None):
+    """409 with the game as it stands, hand `hand` as recorded, and a sentence saying what differs."""
+    game, loaded, scored = store.scored_game(db, game_id)
+    body = answer_of(game, loaded, scored)
+    at_hand, at_step = tap_target.position(loaded)
+    # What a queued tap needs to say what happened: where the table is, and the hand it was made on as it stands.
+    body.update(position={"hand": at_hand, "step": at_step}, recorded=tap_target.recorded(loaded, hand))
+    reason = reason[0].upper() + reason[1:]
+    if revision != current:
+        reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
+        # The revisions are for programs (the JSON's revision and tap_revision); a player reads words.
+        reason = _("This game changed on another phone since this tap was made. %(reason)s", reason=reason)
+    body.update(error=reason, field=field, tap_revision=revision)
+    return 409, body
+
+
+def refusal(db, game_id, revision, current, error, hand):
+    """Answer a tap the game refused under the write lock: 409 with what differs, or raise Refused (422)."""
+    if isinstance(error, store.NothingToUndo):
+        return conflict(db, game_id, revision, current, _("Nothing to undo yet."), "action", hand)
+    if isinstance(error, tap_target.OffTarget):
+        return conflict(db, game_id, revision, current, error.message, "hand", hand)
+    if isinstance(error, Conflict):
+        return conflict(db, game_id, revision, current, error.message, error.field, hand)
+    if revision != current or isinstance(error, WrongStep):
+        return conflict(db, game_id, revision, current, error.message, error.path or "revision", hand)
+    raise Refused(422, error.message, error.path or None) from None
+
+
+# What `refusal` answers; any other exception is not a refusal.
+REFUSALS = (store.NothingToUndo, tap_target.OffTarget, Conflict, RecordError)
