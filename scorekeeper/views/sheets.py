@@ -3,7 +3,7 @@
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from wtforms import BooleanField, Form, SelectField, StringField
+from wtforms import BooleanField, Form, HiddenField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
 try:
@@ -24,7 +24,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 FALSE_VALUES = ("false", "", "0", "no", "off")
 # The query parameters of a blank sheet, as the command line names them (issue 4).
 PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "paper", "landscape", "hook",
-          "hook_from", "copies", "language")
+          "hook_from", "copies", "language", "preset")
 
 
 class BlankSheetForm(Form):
@@ -55,6 +55,8 @@ class BlankSheetForm(Form):
     # The sheet's language: the page's unless another is chosen (each language in its own words).
     language = SelectField(lazy_gettext("Language of the sheet"), validate_choice=False,
                            choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()])
+    # The house rules the sheet was made from (a preset's link): its rules line names them, not "House formula".
+    preset = HiddenField()
 
 
 def _form():
@@ -74,7 +76,8 @@ def _sheet_params(form):
     params = dict(players=form.players.data, names=form.names.data or None, pattern=form.pattern.data,
                   max_cards=form.max.data, sizes=form.sizes.data or None, decks=form.decks.data,
                   paper=form.paper.data, landscape=form.landscape.data, hook_helper=form.hook.data,
-                  copies=form.copies.data, system=form.system.data or None, hook_from=form.hook_from.data)
+                  copies=form.copies.data, system=form.system.data or None, hook_from=form.hook_from.data,
+                  preset=form.preset.data or None)
     try:
         printing.blank_params(**params)
     except printing.SheetError as error:
@@ -119,14 +122,22 @@ def _preset_links(form):
                   "sizes": ",".join(str(size) for size in deals.get("sizes") or ()), "decks": deals.get("decks"),
                   "system": made.get("scoring"), "hook": "1" if made.get("hook") else "",
                   "hook_from": made.get("hook_from") if made.get("hook") and made.get("hook_from", 1) > 1 else "",
-                  "language": form.language.data}
+                  "language": form.language.data, "preset": preset.id}
         links.append((str(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
     return links
 
 
+def _card_link(params):
+    """Return the house-rules card of the preset the sheet was made from, for its players; None without one."""
+    if not params or not params.get("preset"):
+        return None
+    return url_for("house.setup_card", preset=params["preset"], players=params["players"])
+
+
 def _show(form, params):
     return render_template("sheets/print.html", form=form, errors=_errors(form), query=_query(form),
-                           valid=params is not None, png=printing.can_preview_png(), presets=_preset_links(form))
+                           valid=params is not None, png=printing.can_preview_png(), presets=_preset_links(form),
+                           card_link=_card_link(params))
 
 
 def _filename(params):
