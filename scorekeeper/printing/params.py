@@ -1,7 +1,7 @@
 """The parameters of a sheet, checked and normalised: each refusal a SheetError saying what to fix."""
 
 from scorekeeper import rules
-from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.words import _, lazy_gettext
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -114,3 +114,21 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
                 decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
                 hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system,
                 hook_from=hook_from, preset=preset)
+
+
+def preset_params(preset, players=None, names=None):
+    """Return blank_params' arguments that a preset sets for the table (its deal, scoring and hook; N by the players
+    where the preset says), its id among them so that the sheet names it; raise SheetError for an unknown preset."""
+    if players not in (None, ""):
+        players = _whole(players, "players", 2, MAX_PLAYERS)
+    elif names:
+        players = len(_names(names, None))
+    try:
+        chosen = preset_rules(preset, players)
+    except ValueError as error:
+        raise SheetError(str(error)) from None
+    deals = chosen.get("deals") or {}
+    hook = bool(chosen.get("hook"))
+    return {"pattern": deals.get("pattern"), "max_cards": deals.get("max"), "sizes": deals.get("sizes"),
+            "decks": deals.get("decks"), "system": chosen.get("scoring"), "hook_helper": hook,
+            "hook_from": chosen.get("hook_from", 1) if hook else 1, "preset": PRESETS.find(preset).id}

@@ -16,7 +16,7 @@ from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules import words
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.words import _, lazy_gettext
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
@@ -116,13 +116,12 @@ def _preset_links(form):
     players = form.players.data if isinstance(form.players.data, int) and 2 <= form.players.data <= 10 else 4
     links = []
     for preset in PRESETS.entries:
-        made = preset_rules(preset.id, players)
-        deals = made.get("deals") or {}
-        fields = {"players": players, "pattern": deals.get("pattern"), "max": deals.get("max"),
-                  "sizes": ",".join(str(size) for size in deals.get("sizes") or ()), "decks": deals.get("decks"),
-                  "system": made.get("scoring"), "hook": "1" if made.get("hook") else "",
-                  "hook_from": made.get("hook_from") if made.get("hook") and made.get("hook_from", 1) > 1 else "",
-                  "language": form.language.data, "preset": preset.id}
+        made = printing.preset_params(preset.id, players)
+        fields = {"players": players, "pattern": made["pattern"], "max": made["max_cards"],
+                  "sizes": ",".join(str(size) for size in made["sizes"] or ()), "decks": made["decks"],
+                  "system": made["system"], "hook": "1" if made["hook_helper"] else "",
+                  "hook_from": made["hook_from"] if made["hook_from"] > 1 else "", "language": form.language.data,
+                  "preset": made["preset"]}
         links.append((str(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
     return links
 
