@@ -21,5 +21,6 @@ from .seasons import season_pdf
 __all__ = [
     "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError", "blank_context", "blank_params",
     "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf", "house_card_pdf", "html_to_pdf",
-    "preset_params", "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf", "sheet_file_name",
+    "preset_params", "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf",
+    "sheet_file_name",
 ]
