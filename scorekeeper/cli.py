@@ -137,10 +137,13 @@ def cmd_sheet(args):
             raise UsageError(str(error)) from None
     else:
         try:
-            data = printing.blank_sheet_pdf(
-                players=args.players, names=args.names, pattern=args.pattern, max_cards=args.max,
-                sizes=args.sizes, decks=args.decks, paper=args.paper, landscape=args.landscape,
-                hook_helper=args.hook_helper, copies=args.copies, system=args.system, language=args.language)
+            given = {"pattern": args.pattern, "max_cards": args.max, "sizes": args.sizes, "decks": args.decks,
+                     "system": args.system, "hook_helper": args.hook_helper or None}
+            params = printing.preset_params(args.preset, args.players, args.names) if args.preset else {}
+            params.update({key: value for key, value in given.items() if value is not None})
+            data = printing.blank_sheet_pdf(players=args.players, names=args.names, paper=args.paper,
+                                            landscape=args.landscape, copies=args.copies, language=args.language,
+                                            **params)
         except printing.SheetError as error:
             raise UsageError(str(error)) from None
     try:
@@ -334,7 +337,9 @@ def build_parser():
     sheet.add_argument("--game", help="the game record (JSON) to print filled in")
     sheet.add_argument("--players", help="how many players (2-10)")
     sheet.add_argument("--names", help="the players' names, comma-separated, in seat order")
-    sheet.add_argument("--pattern", default="down-up", help="the deal pattern id (see `systems`)")
+    sheet.add_argument("--preset", help="start from a preset's deal, scoring and hook (see `systems`); "
+                       "the options given beside it win")
+    sheet.add_argument("--pattern", help="the deal pattern id (see `systems`; default down-up)")
     sheet.add_argument("--max", help="N, the largest hand (default: what the decks allow)")
     sheet.add_argument("--sizes", help="the hand sizes of a custom pattern, comma-separated")
     sheet.add_argument("--decks", help="decks in play (default: 2 from 8 players on)")

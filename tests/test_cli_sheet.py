@@ -39,6 +39,21 @@ def test_blank_sheet_with_every_option(tmp_path):
     assert "Ann" in pages[1] and "Bids so far" in pages[1]
 
 
+def test_a_blank_sheet_from_a_preset_names_it(tmp_path):
+    """Issue 25: as on the web's blank-sheet page, a preset gives the deal, the hook and its own name."""
+    out = tmp_path / "boerenbridge.pdf"
+    done = run("--preset", "boerenbridge", "--players", "5", "--language", "nl", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    sheet = " ".join(text(out.read_bytes(), tmp_path).split())
+    assert "Puntentelling: Boerenbridge" in sheet and "Eigen formule" not in sheet
+    assert hand_column(text(out.read_bytes(), tmp_path).split("\f")[0])[:3] == [1, 2, 3]  # up to 10 and down
+    assert "4 kaarten" in sheet  # the hook from 4 cards
+    done = run("--preset", "boerenbridge", "--players", "5", "--system", "exact", "-o", str(out), cwd=tmp_path)
+    assert done.returncode == 0 and "Scoring: Exact" in text(out.read_bytes(), tmp_path)  # what is given wins
+    refused = run("--preset", "nosuch", "--players", "5", "-o", str(out), cwd=tmp_path)
+    assert refused.returncode == 2 and "nosuch" in refused.stderr
+
+
 def test_two_decks(tmp_path):
     out = tmp_path / "big.pdf"
     done = run("--players", "8", "--pattern", "down", "--decks", "2", "-o", str(out), cwd=tmp_path)

@@ -44,6 +44,19 @@ def test_a_players_page_shows_the_rating_over_time_places_and_head_to_head(clien
     assert "Head to head" in page and ">Bob</a></th><td>5</td><td>4</td><td>1</td>" in page
 
 
+def test_a_place_in_the_ranking_is_not_a_place_to_play(client, tmp_path):
+    """Issue 25: "Place" heads a player's places (de Platz, fr Place) and is where the game is played on a blank
+    sheet (de Ort, fr Lieu, es Lugar): one English word, two messages."""
+    from tests.pdf_reading import text
+    club(client)
+    for language, rank, where in (("de", "Platz", "Ort"), ("fr", "Place", "Lieu"), ("es", "Puesto", "Lugar")):
+        said = {"Accept-Language": language}
+        page = client.get("/players/Ann", headers=said).get_data(as_text=True)
+        assert f'<thead><tr><th>{rank}</th>' in page.split('class="grid places"')[1], language
+        sheet = text(client.get("/sheets/blank.pdf?players=4&max=3", headers=said).data, tmp_path)
+        assert f"{where} ____" in sheet, language
+
+
 def test_the_favourite_before_a_game(client):
     club(client)
     line = client.get("/regulars/favourites?name=Ann&name=Eve&name=Fay").get_json()["line"]

@@ -1,9 +1,13 @@
 """The "Print blank sheets" page, the bookmarkable PDF and its preview, through the real app."""
 
+import html
+import re
 
 import pytest
+from babel.support import Translations
 
 from scorekeeper import printing
+from tests.language_helpers import LANGUAGES, TRANSLATIONS
 from tests.pdf_reading import hand_column, info, text
 
 
@@ -80,6 +84,32 @@ def test_preview_png(client):
     bad = client.get("/sheets/preview.png?players=4&pattern=zigzag")
     assert bad.status_code == 400 and bad.mimetype == "text/plain"
     assert "unknown deal pattern 'zigzag'" in bad.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("language", ("en",) + LANGUAGES)
+def test_a_sheet_made_from_a_preset_names_it_on_the_pdf_its_preview_and_its_card(client, tmp_path, language):
+    """Issue 25: the Boerenbridge preset's blank sheet reads "Boerenbridge" on its rules line, never the formula."""
+    words = Translations.load(TRANSLATIONS, [language])
+    name, formula = words.gettext("Boerenbridge (Dutch)"), words.gettext("House formula")
+    said = {"headers": {"Accept-Language": language}}
+    page = client.get("/sheets/?players=5", **said).get_data(as_text=True)
+    offered = dict(re.findall(r'<a href="(/sheets/\?[^"]+)">([^<]+)</a>', page.split('id="sheet-presets"')[1]))
+    link = html.unescape(next(href for href, shown in offered.items() if shown == name))
+    form = client.get(link, **said).get_data(as_text=True)
+    query = html.unescape(re.search(r'src="/sheets/(?:preview\.png|blank\.pdf)\?([^"]+)"', form)[1])
+    assert "preset=boerenbridge" in query  # the preview is drawn from the same sheet
+    sheet = " ".join(text(client.get("/sheets/blank.pdf?" + query, **said).data, tmp_path).split())
+    rules_line = " ".join((words.gettext("Scoring: %(system)s") % {"system": name}).split())
+    assert rules_line in sheet and formula not in sheet
+    card = client.get(html.unescape(re.search(r'id="sheet-card" href="([^"]+)"', form)[1]), **said)
+    assert name in card.get_data(as_text=True) and formula not in card.get_data(as_text=True)
+
+
+def test_a_preset_sheet_whose_system_was_changed_names_the_system(client, tmp_path):
+    sheet = text(client.get("/sheets/blank.pdf?players=4&max=5&system=exact&preset=boerenbridge").data, tmp_path)
+    assert "Scoring: Exact" in sheet and "Boerenbridge" not in sheet
+    refused = client.get("/sheets/blank.pdf?players=4&max=5&preset=nosuch")
+    assert refused.status_code == 400 and "nosuch" in refused.get_data(as_text=True)
 
 
 @pytest.mark.browser

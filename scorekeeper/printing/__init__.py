@@ -13,7 +13,7 @@ May import: scorekeeper.web (a game's language), serving, text, store, rules. Ne
 
 from .blank import blank_context, blank_sheet_pdf, render_blank_sheet
 from .game import game_context, game_sheet_pdf, render_game_sheet, sheet_file_name
-from .params import MAX_COPIES, MAX_PLAYERS, SheetError, blank_params
+from .params import MAX_COPIES, MAX_PLAYERS, SheetError, blank_params, preset_params
 from .preview import can_preview_png, preview_png
 from .render import RENDER_SLOTS, SHEETS, Busy, house_card_pdf, html_to_pdf, render_html
 from .seasons import season_pdf
@@ -21,5 +21,6 @@ from .seasons import season_pdf
 __all__ = [
     "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError", "blank_context", "blank_params",
     "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf", "house_card_pdf", "html_to_pdf",
-    "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf", "sheet_file_name",
+    "preset_params", "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf",
+    "sheet_file_name",
 ]

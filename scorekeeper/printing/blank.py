@@ -3,6 +3,7 @@
 from functools import lru_cache
 
 from scorekeeper import rules
+from scorekeeper.rules.presets import PRESETS, system_title
 from scorekeeper.rules.words import _, lazy_gettext, ngettext
 
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
@@ -44,6 +45,15 @@ def deck_label(decks):
     return ngettext("%(num)d deck", "%(num)d decks", decks)
 
 
+def scoring_name(system, preset):
+    """Name the sheet's scoring as a filled sheet does: the preset's name where the system is still the preset's
+    (a Boerenbridge sheet reads "Boerenbridge", not "House formula"), else the system's."""
+    chosen = PRESETS.find(preset).rules if preset else {}
+    if chosen.get("scoring") == system:
+        return system_title(system, chosen.get("options"))
+    return rules.SYSTEMS.find(system).name
+
+
 def blank_context(p):
     """Return the template context of a blank sheet from normalised parameters."""
     rows = [{"cards": cards} for cards in p["plan"]]
@@ -51,7 +61,7 @@ def blank_context(p):
                          BLANK_MAX_ROW_H)
     parts = []
     if p["system"]:
-        parts.append(_("Scoring: %(system)s", system=rules.SYSTEMS.find(p["system"]).name))
+        parts.append(_("Scoring: %(system)s", system=scoring_name(p["system"], p["preset"])))
     parts += [_("Deal: %(pattern)s", pattern=hand_label(p["pattern"], p["plan"])), deck_label(p["decks"]),
               ngettext("%(num)d hand", "%(num)d hands", len(p["plan"]))]
     if p["hook_helper"] or p["hook_from"] > 1:
@@ -85,10 +95,10 @@ def _freeze(params, language):
 
 def blank_sheet_pdf(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
                     paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None,
-                    language=None, hook_from=1):
+                    language=None, hook_from=1, preset=None):
     """Return a blank score sheet as PDF bytes (cached) in language (a code; None: the reader's);
     raise SheetError for bad parameters."""
     with speaking(language) as spoken:
         params = blank_params(players, names, pattern, max_cards, sizes, decks, paper, landscape,
-                              hook_helper, copies, rules_line, system, hook_from)
+                              hook_helper, copies, rules_line, system, hook_from, preset)
         return _cached_blank(_freeze(params, spoken))

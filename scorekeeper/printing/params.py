@@ -1,6 +1,7 @@
 """The parameters of a sheet, checked and normalised: each refusal a SheetError saying what to fix."""
 
 from scorekeeper import rules
+from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.words import _, lazy_gettext
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -74,8 +75,12 @@ def checked_paper(paper):
 
 
 def blank_params(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
-                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None, hook_from=1):
-    """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why."""
+                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None, hook_from=1,
+                 preset=None):
+    """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why.
+
+    `preset` (an id) names the house rules the sheet was made from: the rules line names its scoring as a filled
+    sheet does ("Boerenbridge", not "House formula") while the system is still the preset's."""
     if players is None and names is None:
         raise SheetError(_("say how many players (or give their names)"))
     if players is not None:
@@ -86,6 +91,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     try:
         pattern = rules.PATTERNS.find(pattern or "down-up").id
         system = rules.SYSTEMS.find(system).id if system else None
+        preset = PRESETS.find(preset).id if preset else None
     except ValueError as error:
         raise SheetError(str(error)) from None
     decks = rules.decks_for(players) if decks in (None, "") else _whole(decks, "decks", 1, 4)
@@ -107,4 +113,22 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
                 decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
                 hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system,
-                hook_from=hook_from)
+                hook_from=hook_from, preset=preset)
+
+
+def preset_params(preset, players=None, names=None):
+    """Return blank_params' arguments that a preset sets for the table (its deal, scoring and hook; N by the players
+    where the preset says), its id among them so that the sheet names it; raise SheetError for an unknown preset."""
+    if players not in (None, ""):
+        players = _whole(players, "players", 2, MAX_PLAYERS)
+    elif names:
+        players = len(_names(names, None))
+    try:
+        chosen = preset_rules(preset, players)
+    except ValueError as error:
+        raise SheetError(str(error)) from None
+    deals = chosen.get("deals") or {}
+    hook = bool(chosen.get("hook"))
+    return {"pattern": deals.get("pattern"), "max_cards": deals.get("max"), "sizes": deals.get("sizes"),
+            "decks": deals.get("decks"), "system": chosen.get("scoring"), "hook_helper": hook,
+            "hook_from": chosen.get("hook_from", 1) if hook else 1, "preset": PRESETS.find(preset).id}

@@ -31,7 +31,7 @@ def _environment():
                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     # The words of the current language (i18n.speaking: a game's own); only %(num)d in a layout's plurals.
     env.install_gettext_callables(words._, lambda singular, plural, num: words.ngettext(singular, plural, num),
-                                  newstyle=True)
+                                  pgettext=words.pgettext, newstyle=True)
     env.globals["language"] = words.locale
     env.filters["number"] = words.number
     env.filters["money"] = words.money

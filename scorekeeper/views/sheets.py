@@ -3,7 +3,7 @@
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from wtforms import BooleanField, Form, SelectField, StringField
+from wtforms import BooleanField, Form, HiddenField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 
 try:
@@ -16,7 +16,7 @@ from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules import words
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.words import _, lazy_gettext
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
@@ -24,7 +24,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 FALSE_VALUES = ("false", "", "0", "no", "off")
 # The query parameters of a blank sheet, as the command line names them (issue 4).
 PARAMS = ("players", "names", "pattern", "max", "sizes", "decks", "system", "paper", "landscape", "hook",
-          "hook_from", "copies", "language")
+          "hook_from", "copies", "language", "preset")
 
 
 class BlankSheetForm(Form):
@@ -55,6 +55,8 @@ class BlankSheetForm(Form):
     # The sheet's language: the page's unless another is chosen (each language in its own words).
     language = SelectField(lazy_gettext("Language of the sheet"), validate_choice=False,
                            choices=[SelectChoice(code, name) for code, name in LANGUAGES.items()])
+    # The house rules the sheet was made from (a preset's link): its rules line names them, not "House formula".
+    preset = HiddenField()
 
 
 def _form():
@@ -74,7 +76,8 @@ def _sheet_params(form):
     params = dict(players=form.players.data, names=form.names.data or None, pattern=form.pattern.data,
                   max_cards=form.max.data, sizes=form.sizes.data or None, decks=form.decks.data,
                   paper=form.paper.data, landscape=form.landscape.data, hook_helper=form.hook.data,
-                  copies=form.copies.data, system=form.system.data or None, hook_from=form.hook_from.data)
+                  copies=form.copies.data, system=form.system.data or None, hook_from=form.hook_from.data,
+                  preset=form.preset.data or None)
     try:
         printing.blank_params(**params)
     except printing.SheetError as error:
@@ -113,20 +116,27 @@ def _preset_links(form):
     players = form.players.data if isinstance(form.players.data, int) and 2 <= form.players.data <= 10 else 4
     links = []
     for preset in PRESETS.entries:
-        made = preset_rules(preset.id, players)
-        deals = made.get("deals") or {}
-        fields = {"players": players, "pattern": deals.get("pattern"), "max": deals.get("max"),
-                  "sizes": ",".join(str(size) for size in deals.get("sizes") or ()), "decks": deals.get("decks"),
-                  "system": made.get("scoring"), "hook": "1" if made.get("hook") else "",
-                  "hook_from": made.get("hook_from") if made.get("hook") and made.get("hook_from", 1) > 1 else "",
-                  "language": form.language.data}
+        made = printing.preset_params(preset.id, players)
+        fields = {"players": players, "pattern": made["pattern"], "max": made["max_cards"],
+                  "sizes": ",".join(str(size) for size in made["sizes"] or ()), "decks": made["decks"],
+                  "system": made["system"], "hook": "1" if made["hook_helper"] else "",
+                  "hook_from": made["hook_from"] if made["hook_from"] > 1 else "", "language": form.language.data,
+                  "preset": made["preset"]}
         links.append((str(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
     return links
 
 
+def _card_link(params):
+    """Return the house-rules card of the preset the sheet was made from, for its players; None without one."""
+    if not params or not params.get("preset"):
+        return None
+    return url_for("house.setup_card", preset=params["preset"], players=params["players"])
+
+
 def _show(form, params):
     return render_template("sheets/print.html", form=form, errors=_errors(form), query=_query(form),
-                           valid=params is not None, png=printing.can_preview_png(), presets=_preset_links(form))
+                           valid=params is not None, png=printing.can_preview_png(), presets=_preset_links(form),
+                           card_link=_card_link(params))
 
 
 def _filename(params):
