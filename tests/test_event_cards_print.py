@@ -119,3 +119,41 @@ def test_a_name_in_a_script_the_stamp_does_not_set_prints_the_weasyprint_way(cli
         assert f"Cartier night · Round 1, table {number}" in text
         for name in table["seats"]:
             assert name.split()[0] in text
+
+
+def test_where_everyone_sits_lists_every_player_alphabetically_with_table_and_seat(client, tmp_path):
+    players = [f"{first} {last}" for first in ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
+               for last in ("North", "South", "East", "West", "Up", "Down", "Left", "Right", "Far")]  # 81 players
+    director = cartier(client, players)
+    tables = director.act("start")["tables"]
+    client.get(director.created["url"])
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    link = f"/events/{director.id}/rounds/1/seating.pdf"
+    assert f'href="{link}"' in page and "Round 1: where everyone sits, for the wall (PDF)" in page
+    response = client.get(link)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    pdf = response.data
+    assert pdf_info(pdf, tmp_path)["pages"] == 2  # 72 rows a page
+    text = pdf_text(pdf, tmp_path)
+    assert "Cartier night · Round 1: where everyone sits" in text and "page 2 of 2" in text
+    assert text.count("Player") >= 4 and "Table" in text and "Seat" in text
+    expected = sorted(((name, number, seat) for number, table in enumerate(tables, start=1)
+                       for seat, name in enumerate(table["seats"], start=1)), key=lambda row: row[0].casefold())
+    read = re.findall(r"([A-Za-z]+ [A-Za-z]+)\s+(\d+)\s+(\d+)", text)
+    rows = [(name, int(number), int(seat)) for name, number, seat in read if name.split()[0] in
+            ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")]
+    assert sorted(rows, key=lambda row: row[0].casefold()) == expected
+    # Two blocks a page, each read top to bottom: the first block's rows come first in the alphabet.
+    line = next(line for line in text.split("\f")[0].splitlines() if expected[0][0] in line)
+    assert expected[36][0] in line
+    assert client.get(f"/events/{director.id}/rounds/2/seating.pdf").status_code == 404
+
+
+def test_where_everyone_sits_speaks_the_events_language(client, tmp_path):
+    director = Director(client, {"name": "Clubavond", "format": "cartier", "seed": "nl", "players": NAMES[:8],
+                                 "language": "nl"})
+    director.act("start")
+    text = pdf_text(client.get(f"/events/{director.id}/rounds/1/seating.pdf").data, tmp_path)
+    assert "Clubavond · Speelronde 1: wie zit waar" in text
+    assert "Speler" in text and "Tafel" in text and "Plaats" in text
+    assert "where everyone sits" not in text and "Seat" not in text

@@ -4,7 +4,7 @@ for the round), and the results. Layouts in sheets/event_cards.html and sheets/e
 import json
 
 from ..rules import words
-from . import stamp, table_cards
+from . import seating, stamp, table_cards
 from .game import game_context
 from .render import _fetcher, _stylesheet, render_html, render_slot
 
@@ -126,6 +126,17 @@ def round_cards_pdf(event_name, number, tables, standings_url):
     with render_slot():
         pdf = _stamped(event_name, number, tables, standings_url)
         return pdf if pdf is not None else _joined(_documents(naive_parts(event_name, number, tables, standings_url)))
+
+
+def seating_pdf(event_name, number, rows):
+    """Return where everyone sits in round `number` as PDF, for the wall: rows [(name, table, seat)], sorted."""
+    title = words._("%(event)s · Round %(round)d: where everyone sits", event=event_name, round=number)
+    pages = seating.pages_of(rows)
+    with render_slot():
+        if not seating.covered(title, rows):
+            return _joined(_documents([(seating.seating_html(title, pages), False)]))
+        marks = [(0, seating.page_marks(blocks, at, len(pages))) for at, blocks in enumerate(pages, start=1)]
+        return stamp.stamped_pdf(_documents([(seating.seating_html(title, pages, blank=True), False)]), marks)
 
 
 def results_pdf(event_name, scored, money):

@@ -128,14 +128,16 @@ class Room:
                  "total": view["totals"][seat] if view["totals"] else None} for seat, name in enumerate(view["seats"])]
         return sorted(rows, key=lambda row: row["place"] or 0)
 
+    def seating(self, number):
+        """Round `number`'s players alphabetically, each with their table and seat: [(name, table, seat)]."""
+        seated = [(name, table_number, seat) for table_number, table in
+                  enumerate(self.rounds[number - 1]["tables"], start=1)
+                  for seat, name in enumerate(table["seats"], start=1)]
+        return sorted(seated, key=lambda row: (row[0].casefold(), row[0]))
+
     def where_to_sit(self):
         """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
-        current = self.current()
-        if current is None:
-            return []
-        seated = [(name, number) for number, table in enumerate(current["tables"], start=1)
-                  for name in table["seats"]]
-        return sorted(seated, key=lambda pair: pair[0].casefold())
+        return [(name, table) for name, table, _seat in self.seating(len(self.rounds))] if self.rounds else []
 
     def seat_of(self, typed):
         """(the player's name as the event writes it, their table in the round seated last or None) for a name
