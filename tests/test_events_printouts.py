@@ -157,3 +157,16 @@ def test_where_everyone_sits_speaks_the_events_language(client, tmp_path):
     assert "Clubavond · Speelronde 1: wie zit waar" in text
     assert "Speler" in text and "Tafel" in text and "Plaats" in text
     assert "where everyone sits" not in text and "Seat" not in text
+
+
+def test_a_long_event_name_wraps_whole_the_weasyprint_way_too(client, tmp_path):
+    director = Director(client, {"name": LONG_NAME, "format": "cartier", "seed": "night",
+                                 "players": NAMES[:7] + ["Ahmad أحمد"]})  # a script the stamp does not set
+    tables = director.act("start")["tables"]
+    pdf = cards(client, director)
+    assert pdf_info(pdf, tmp_path)["pages"] == 2 * len(tables)
+    pages = pdf_text(pdf, tmp_path).split("\f")
+    for number in range(1, len(tables) + 1):
+        for page in pages[2 * number - 2:2 * number]:
+            assert f"{LONG_NAME} · Round 1, table {number}" in words(page), page
+            assert not [line for line in page.splitlines() if "Riverside" in line and "…" in line]

@@ -43,7 +43,9 @@ def _whole_card(event_name, number, table, standings_url):
 def table_sheet_html(game, header, context=None):
     """The blank sheet of a table's game not yet played: its names and rules, `header` as its title."""
     context = dict(context or game_context(game))
-    context.update(title=header, foot=[], legend=words._("Date ____________"), hook_reminder="")
+    # A header too long for its line at 4.4 mm wraps into two smaller lines, whole (the stamp does the same).
+    context.update(title=header, foot=[], legend=words._("Date ____________"), hook_reminder="",
+                   wrap_title=len(header) > 44)
     return render_html("blank.html", **context)
 
 
