@@ -18,7 +18,8 @@ from pathlib import Path
 
 from scorekeeper.text.display import without_bidi
 
-FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/fonts/truetype/dejavu")
+DEBIAN_FONTS = Path("/usr/share/fonts/truetype/dejavu")  # Debian's fonts-dejavu-core, the sheets' face
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts")
 FACES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 PT_PER_MM = 72 / 25.4
 # Scripts set glyph by glyph, one advance each: below Hebrew (Latin, Greek, Cyrillic, Armenian), Latin and
@@ -52,6 +53,9 @@ class Qr:
 
 @lru_cache(maxsize=2)
 def _face_path(bold):
+    """Where the face's file is: Debian's folder, else the first found under the usual font folders."""
+    if (DEBIAN_FONTS / FACES[bold]).is_file():
+        return DEBIAN_FONTS / FACES[bold]
     for folder in FONT_FOLDERS:
         found = sorted(Path(folder).rglob(FACES[bold])) if Path(folder).is_dir() else []
         if found:
