@@ -1,6 +1,7 @@
 """The director's whole night in Debian's Chromium (issue 24): a Cartier of 37 players, with a no-show, a late
 entry, a tie at a line and a correction after the cut, to the champion and the payout list, on the director's
-pages at 1920 x 1080 and at 360 px. The tables' hands go through the games' API (as their phones send them).
+pages at 1920 x 1080 and at 360 px. The tables' hands go through the games' API (as their phones send them); the
+correction after the cut goes through table 1's own phone page, refused until the director approves it.
 
 Screenshots go to test-artifacts/director-night-*.png.
 """
@@ -11,7 +12,6 @@ import re
 
 import pytest
 
-from tests.game_helpers import hand_at
 from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
@@ -122,30 +122,40 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     director.get_by_role("button", name="Confirm round 2").click()
     expect(director.locator(".event-table")).to_have_count(5)
 
-    # A correction after the cut: the table's phone is refused until the director approves it.
+    # A correction after the cut, on table 1's own phone (its scorekeeper link, its hand's edit page): refused,
+    # saying why, until the director approves it.
     game, key = tables[0]
-    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     last = dict(first_round[0]["hands"][-1])
-    revision = director.request.get(f"{live_server}/games/{game}/revision").json()["revision"]
-    undo = {"id": "fix-1", "revision": revision, "hand": hand_at(first_round[0]), "action": "undo"}
-    refused = director.request.post(f"{live_server}/api/games/{game}/actions", data=json.dumps(undo),
-                                    headers=headers)
-    assert refused.status == 422 and "locked" in refused.json()["error"]
-    director.locator("details#more summary").click()
-    act(director, "approve", {"where": "1-1"})
-    assert director.request.post(f"{live_server}/api/games/{game}/actions", data=json.dumps(undo),
-                                 headers=headers).status == 200
-    # The hand entered again: the first seats take their bids, the last ones what is left.
-    tricks = list(last["bids"])
+    number = len(first_round[0]["hands"])
+    tricks = list(last["bids"])  # the hand entered again: the first seats take their bids, the last what is left
     left = last["cards"] - sum(tricks)
     for seat in reversed(range(len(tricks))):
         change = max(-tricks[seat], min(last["cards"] - tricks[seat], left))
         tricks[seat] += change
         left -= change
     assert tricks != last["tricks"]
-    last["tricks"] = tricks
-    assert director.request.post(f"{live_server}/api/games/{game}/hands", data=json.dumps(last),
-                                 headers=headers).status == 201
+    table_phone = browser.new_context(**PHONE)
+    table_phone.set_default_timeout(15000)
+    scorekeeper = table_phone.new_page()
+    scorekeeper.goto(f"{live_server}/games/{game}/claim/{key}")
+    scorekeeper.wait_for_load_state()
+
+    def correct_on_the_phone():
+        scorekeeper.goto(f"{live_server}/games/{game}/hands/{number}/edit")
+        for seat, name in enumerate(first_round[0]["players"]):
+            scorekeeper.get_by_label(f"{name} took", exact=True).fill(str(tricks[seat]))
+        scorekeeper.get_by_role("button", name="Save the correction").click()
+        scorekeeper.wait_for_load_state()
+
+    correct_on_the_phone()
+    expect(scorekeeper.locator("main")).to_contain_text("its tables are locked", use_inner_text=True)
+    shot(scorekeeper, "correction-refused-360")
+    director.locator("details#more summary").click()
+    act(director, "approve", {"where": "1-1"})
+    correct_on_the_phone()
+    scorekeeper.wait_for_url(re.compile(rf"/games/{game}/sheet$"))
+    assert director.request.get(f"{live_server}/api/games/{game}/export").json()["hands"][-1]["tricks"] == tricks
+    table_phone.close()
     director.reload()
     fix = director.locator("#correction-1-1")
     expect(fix).to_contain_text("Before:", use_inner_text=True)

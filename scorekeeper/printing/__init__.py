@@ -6,7 +6,9 @@ The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). On
 - layout.py: the geometry in mm, the columns, and each page's grid drawn as one SVG;
 - render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`), at most two
   renders at a time (Busy beyond);
-- blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page.
+- blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page;
+- events.py: an event's printouts; table_cards.py: a round's table cards in fixed geometry; stamp.py: many
+  pages stamped on a few templates laid out once (each table's own words and QR codes written into the PDF).
 
 May import: scorekeeper.web (a game's language), serving, text, store, rules. Never a view.
 """

@@ -69,13 +69,18 @@ def _columns(players, names, width, helper):
     heads = []
     for seat in range(players):
         name = names[seat] if names else ""
-        # a long name gets a smaller font rather than being cut off (DejaVu bold: ~0.7 em per letter)
-        heads.append(Player(name, x, per_player, min(4.2, (per_player - 1.5) / (0.7 * max(len(name), 1)))))
+        heads.append(Player(name, x, per_player, name_font(per_player, name)))
         for key, label, w, kind in (("bid", _("Bid"), bid, "bid first"), ("took", _("Took"), took, "took"),
                                     ("score", _("Score"), score, "score")):
             columns.append(Column(f"{key}{seat}", label, x, w, kind))
             x += w
     return columns, heads
+
+
+def name_font(width, name):
+    """A player's name over columns `width` mm wide: a long name gets a smaller font rather than being cut off
+    (DejaVu bold: ~0.7 em per letter)."""
+    return min(4.2, (width - 1.5) / (0.7 * max(len(name), 1)))
 
 
 def _row_height(usable_h, header_h, rows, foot_h, max_row_h=MAX_ROW_H):

@@ -6,7 +6,6 @@ import json
 import re
 import secrets
 import threading
-from datetime import datetime, timezone
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
@@ -196,20 +195,7 @@ def director(event_id):
     room = Room(row)
     entries = store.event_log(store.get_db(), event_id)
     log = [dict(entry, line=log_line(entry)) for entry in entries[-8:]]
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log,
-                           clock=_round_clock(entries))
-
-
-def _round_clock(entries):
-    """The round's clock: when the round being played was drawn, and the minutes since (None before a draw)."""
-    drawn = [entry["at"] for entry in entries if entry["kind"] in ("round", "correction")]
-    if not drawn:
-        return None
-    try:
-        since = datetime.now(timezone.utc) - datetime.fromisoformat(drawn[-1])
-    except ValueError:
-        return None
-    return {"at": drawn[-1][11:16], "minutes": max(0, int(since.total_seconds() // 60))}
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
 
 
 @bp.post("/events/<event_id>/actions")

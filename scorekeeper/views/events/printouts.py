@@ -1,4 +1,5 @@
-"""The event's printouts: a round's table cards with their blank sheets, and the results (PDF and CSV)."""
+"""The event's printouts: a round's table cards with their blank sheets, where everyone sits, and the results (PDF
+and CSV)."""
 
 import csv
 import io
@@ -67,6 +68,20 @@ def cards(event_id, number):
                 abort(400, _("This round cannot be printed: %(why)s", why=error))
             kept.put(key, data)
     return _pdf(data, f"event-{event_id[:6]}-round-{number}.pdf")
+
+
+@bp.get("/events/<event_id>/rounds/<int:number>/seating.pdf")
+def seating(event_id, number):
+    """Where everyone sits in a round, for the wall: each player alphabetically with their table and seat."""
+    row = event_row(event_id)
+    room = Room(row)
+    if room.problem:
+        abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
+    if not 1 <= number <= len(room.rounds):
+        abort(404, _("There is no round %(round)d yet.", round=number))
+    with speaking(event_language(room.record)):
+        data = printouts.seating_pdf(room.row["name"] or _("Event"), number, room.seating(number))
+    return _pdf(data, f"event-{event_id[:6]}-round-{number}-seating.pdf")
 
 
 @bp.get("/events/<event_id>/results.pdf")

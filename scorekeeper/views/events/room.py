@@ -128,14 +128,33 @@ class Room:
                  "total": view["totals"][seat] if view["totals"] else None} for seat, name in enumerate(view["seats"])]
         return sorted(rows, key=lambda row: row["place"] or 0)
 
+    def clock(self):
+        """The round's clock: when the round being played was drawn (UTC, ISO), its hour and minute, and the time
+        since as m:ss (a script ticks it on, static/round_clock.js); None before a draw."""
+        drawn = [entry["at"] for entry in store.event_log(store.get_db(), self.id)
+                 if entry["kind"] in ("round", "correction")]
+        try:
+            since = datetime.fromisoformat(drawn[-1]) if drawn else None
+        except ValueError:
+            since = None
+        if since is None:
+            return None
+        since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
+        seconds = max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
+        hours, rest = divmod(seconds, 3600)
+        return {"at": drawn[-1][11:16], "since": since.isoformat(),
+                "elapsed": f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"}
+
+    def seating(self, number):
+        """Round `number`'s players alphabetically, each with their table and seat: [(name, table, seat)]."""
+        seated = [(name, table_number, seat) for table_number, table in
+                  enumerate(self.rounds[number - 1]["tables"], start=1)
+                  for seat, name in enumerate(table["seats"], start=1)]
+        return sorted(seated, key=lambda row: (row[0].casefold(), row[0]))
+
     def where_to_sit(self):
         """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
-        current = self.current()
-        if current is None:
-            return []
-        seated = [(name, number) for number, table in enumerate(current["tables"], start=1)
-                  for name in table["seats"]]
-        return sorted(seated, key=lambda pair: pair[0].casefold())
+        return [(name, table) for name, table, _seat in self.seating(len(self.rounds))] if self.rounds else []
 
     def seat_of(self, typed):
         """(the player's name as the event writes it, their table in the round seated last or None) for a name
