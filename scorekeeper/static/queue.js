@@ -139,6 +139,8 @@
   }
   function queue(tap) {
     tap.id = newId();
+    // When it was tapped: History keeps this time, not the moment the phone came back (the server bounds it).
+    tap.tapped = tap.tapped || new Date().toISOString();
     // What it was made on: the hand this phone is on now (a correction: the hand it corrects).
     tap.hand = tap.action === "correct" ? tap.number : current().number;
     said = tap.action === "correct" ? _("Kept on this phone: %(tap)s.", {tap: describe(tap)}) : null;
@@ -263,6 +265,7 @@
       correct: function (fixed) {
         // Made on the game as the server answered: a correction is applied only on the revision it was made on.
         fixed.id = newId();
+        fixed.tapped = new Date().toISOString();
         entry.tap = fixed;
         entry.made_on = entry.conflict.revision;
         entry.refused = entry.conflict = null;
@@ -370,6 +373,7 @@
   document.addEventListener("submit", function (event) {
     var tap = tapFrom(event.target, event.submitter);
     if (!tap) return;
+    tap.tapped = new Date().toISOString();
     if (navigator.onLine && !taps.length) {
       // The page posts as usual; if the connection is gone after all, the service worker answers with the kept
       // page, which queues this tap (see start).

@@ -11,6 +11,7 @@ action, else refused with 409 and what differs.
 
 import hashlib
 import json
+from datetime import datetime, timezone
 
 from scorekeeper.text import history
 from scorekeeper.web import roles, tap_target
@@ -21,7 +22,7 @@ from scorekeeper.rules.words import _, lazy_gettext
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
 KEYS = ("id", "revision", "hand", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids",
-        "number", "drop_penalties")
+        "number", "drop_penalties", "tapped")
 MAX_ID = 100
 RETRIES = 3
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
@@ -68,6 +69,18 @@ def _optional(body, key, check, words):
     return None if body.get(key) is None else _need(body, key, check, words)
 
 
+def tapped_time(value):
+    """The time a tap was made, as the phone's clock said it (ISO 8601 with its offset), in UTC as the store writes
+    times; None when it is not such a time."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+        return moment.astimezone(timezone.utc).isoformat(timespec="seconds") if moment.tzinfo else None
+    except (ValueError, OverflowError):
+        return None
+
+
 def _counts(value):
     return isinstance(value, list) and all(item is None or _whole(item) for item in value)
 
@@ -83,7 +96,9 @@ SHAPES = {"cards": (_whole, "a whole number of cards"),
                         "a list of penalties: {\"seat\", \"reason\", \"points\"}"),
           "bids": (lambda v: isinstance(v, dict) or _counts(v), "bids by seat"),
           "drop_penalties": (lambda v: isinstance(v, list) and all(_whole(i) for i in v),
-                             "a list of the recorded penalties' indices to drop")}
+                             "a list of the recorded penalties' indices to drop"),
+          "tapped": (lambda v: tapped_time(v) is not None,
+                     "the time the tap was made, with its offset (ISO 8601, as 2026-11-27T16:00:15Z)")}
 
 
 def checked_body(body):
@@ -243,7 +258,8 @@ def _write(db, game, loaded, tap, action, body, stale, seat):
     if action == "undo":
         if stale:
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
-        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_)
+        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_,
+                                              tapped=tapped_time(body.get("tapped")))
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     outcome = _worked_out(db, game, loaded, action, body, stale, seat)
     if outcome is None:
@@ -254,11 +270,12 @@ def _write(db, game, loaded, tap, action, body, stale, seat):
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
         revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
-                                  game["revision"], loaded=outcome.game, digest=digest_)
+                                  game["revision"], loaded=outcome.game, digest=digest_,
+                                  tapped=tapped_time(body.get("tapped")))
         return 200, _reveal_when_all_in(db, game_id, revision, outcome)
     # The engine loaded (and so validated) the record once: the store need not load it again.
     store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
-                        digest=digest_)
+                        digest=digest_, tapped=tapped_time(body.get("tapped")))
     return 200, answer(db, game_id, outcome.message)
 
 
@@ -290,7 +307,7 @@ def _write_ahead(db, game_id, tap, action, body, revision, seat):
     try:
         written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
                                             loaded=outcome.game, generation_number=game["generation"],
-                                            digest=tap[1])
+                                            digest=tap[1], tapped=tapped_time(body.get("tapped")))
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
     return None if written is None else (200, _answer_of(*written, outcome.message))

@@ -1,0 +1,44 @@
+"""Issue 25 in Debian's Chromium: taps made offline keep the times they were tapped. History showed every tap of
+a hand at the moment the phone came back (16:00:15 for all of hand 9)."""
+
+import re
+import time
+from datetime import datetime, timezone
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper import store
+from test_browser_offline import go_offline, go_online, keeper, new_game, offline_bid, recorded_hands  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def test_history_shows_when_each_offline_tap_was_made(app, live_server, link, keeper, shots):  # noqa: F811
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    go_offline(context, link)
+    taps = [lambda: page.get_by_role("button", name="hearts").click()]
+    taps += [lambda bid=bid: offline_bid(page, bid) for bid in (1, 0, 0, 1)]  # Bob, Cy, Di, Ann
+    taps.append(lambda: page.get_by_role("button", name="Save tricks").click())
+    for made in taps:
+        time.sleep(1.2)  # a tap or two a second at the table: each in a second of its own
+        made()
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
+    time.sleep(1.2)
+    back = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    go_online(context, link)
+    recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[-1])
+    expect(page.locator("#queue-status")).to_be_hidden()
+    entries = store.history(store.connect(app.config["DATABASE"]), game_id)
+    assert [e["kind"] for e in entries] == ["create", "deal", "bid", "bid", "bid", "bid", "tricks"]
+    tapped = [e["created"] for e in entries[1:]]
+    assert tapped == sorted(set(tapped))  # six times, one per tap, in order
+    assert tapped[-1] < back  # each the time it was tapped, not the moment the phone came back
+    page.goto(f"{link.url}/games/{game_id}/history")
+    shown = page.locator("ol.history li small")
+    expect(shown).to_have_count(7)
+    for entry, line in zip(entries, shown.all()):
+        expect(line).to_contain_text(f"#{entry['seq']} · {entry['created'][11:19]}")
+    shots(page, "offline-11-history-times")
