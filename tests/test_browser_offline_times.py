@@ -42,3 +42,31 @@ def test_history_shows_when_each_offline_tap_was_made(app, live_server, link, ke
     for entry, line in zip(entries, shown.all()):
         expect(line).to_contain_text(f"#{entry['seq']} · {entry['created'][11:19]}")
     shots(page, "offline-11-history-times")
+
+
+def test_tricks_saved_offline_open_the_sheet_as_online(live_server, link, keeper, shots):  # noqa: F811
+    """Issue 25: offline, saving the tricks opened the next deal; online it opens the sheet."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    # The deal page keeps the sheet beside itself while the connection is there.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null && caches.open('hands-v1')"
+                           f".then(c => c.match('/games/{game_id}/offline-sheet')).then(Boolean)")
+    go_offline(context, link)
+    page.get_by_role("button", name="hearts").click()
+    for bid in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
+        offline_bid(page, bid)
+    page.get_by_label("Bob took").fill("0")
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page).to_have_url(re.compile(r"/sheet$"))
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+    expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
+    played = page.locator("table.sheet tr.unsent")
+    expect(played.locator("td")).to_have_text(["1/1", "1/0", "0/0", "0/0"])
+    shots(page, "offline-12-tricks-open-the-sheet")
+    page.get_by_role("link", name="Back to the hand").click()
+    expect(page.locator("#offline-hand .handline")).to_contain_text("Hand 2 · 2 cards · Bob deals")
+    go_online(context, link)
+    recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])
+    expect(page).to_have_url(re.compile(r"/sheet$"))
+    expect(page.locator("#queue-status")).to_be_hidden()

@@ -314,7 +314,7 @@
 
   // The sheet (the server's, kept) with the hands played on this phone: their rows, and above it what waits here.
   // The sheet's own buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
-  function sheet(played, waiting, page, base) {
+  function sheet(played, waiting, page, base, recordedNumber) {
     var main = document.querySelector("main");
     sheetRows(played, page, base);
     var old = document.getElementById("offline-sheet");
@@ -324,7 +324,7 @@
       var gone = found && found.id === "next-hand" ? found.parentNode : found;
       if (gone) gone.parentNode.removeChild(gone);
     });
-    var note = el("div", {id: "offline-sheet", class: "flash info"},
+    var note = el("div", {id: "offline-sheet", class: "flash info"}, recordedNumber ? recorded(recordedNumber) : null,
                   el("p", {text: _("Not on the sheet yet: %(hands)s, made on this phone; the taps are sent when the " +
                                    "connection returns.", {hands: waiting.join(", ")})}),
                   el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));

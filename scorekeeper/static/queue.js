@@ -113,6 +113,7 @@
     } else if (tap.action === "tricks") {
       state.hand.tricks = tap.tricks;
       state.recorded = state.number;
+      state.finished += 1;
       state.step = "recorded";
       // The next deal of the plan, as the server sent it (views/offline.py: deals_ahead); none when it depends
       // on how this hand went.
@@ -153,7 +154,10 @@
       entry.seq = seq;
       taps.push(entry);
       local = true;
-      return needEngine().then(function () { render(); send(); }, showStatus);
+      // Saved tricks open the sheet, as online: the kept one, when it holds the hands the server had under the taps.
+      return needEngine().then(function () { return tap.action === "tricks" && sheetKept(); }).then(function (kept) {
+        if (kept) location.assign(page.sheet); else { render(); send(); }
+      }, showStatus);
     });
   }
   function undo() {
@@ -297,7 +301,7 @@
       if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
       else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
-    OfflineHand.sheet(played, waiting, page, base);
+    OfflineHand.sheet(played, waiting, page, base, state.recorded);
   }
   function render() {
     showStatus();
@@ -394,9 +398,33 @@
     Array.prototype.forEach.call(copy.querySelectorAll("[data-lazy]"), function (tag) { tag.parentNode.removeChild(tag); });
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open("hands-v1").then(function (cache) {
-      return cache.put(page.play + "/offline-" + page.at, new Response(html, {headers: {
-        "Content-Type": "text/html; charset=utf-8", "X-Revision": String(page.revision)}}));
+      return keep(cache, page.at, html);
     }).catch(function () { /* no room: the hand still works until the page is reloaded */ });
+  }
+  function keep(cache, at, html) {
+    return cache.put(page.play + "/offline-" + at, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8",
+      "X-Revision": String(page.revision), "X-Finished": String(page.finished)}}));
+  }
+  // A hand page keeps the sheet too, once a hand (the sheet after the last hand is kept when it is seen), so that
+  // tricks saved without a connection open the sheet as they do online: the server's, with this page's finished hands.
+  function keepSheet() {
+    if (!window.caches || !navigator.onLine || page.at !== "hand" || holder.hasAttribute("data-kept")) return;
+    caches.open("hands-v1").then(function (cache) {
+      return cache.match(page.play + "/offline-sheet").then(function (kept) {
+        if (kept && kept.headers.get("X-Finished") === String(page.finished)) return;
+        return fetch(page.sheet, {credentials: "same-origin"}).then(function (response) {
+          return response.ok ? response.text() : "";
+        }).then(function (html) {
+          if (html.indexOf('id="offline"') >= 0) return keep(cache, "sheet", html.replace('id="offline"', 'id="offline" data-kept'));
+        });
+      });
+    }).catch(function () { /* no room or no connection: tricks saved offline stay on the hand's screen */ });
+  }
+  function sheetKept() {
+    if (!window.caches) return Promise.resolve(false);
+    return caches.open("hands-v1").then(function (cache) { return cache.match(page.play + "/offline-sheet"); })
+      .then(function (kept) { return !!kept && kept.headers.get("X-Finished") === String(base.finished); },
+            function () { return false; });
   }
 
   // ---- start: the confirmed state is the newest of the page's and the one kept under waiting taps ----------
@@ -413,7 +441,7 @@
     return store("bases", "readonly", function (s) { return s.get(GAME); });
   }).then(function (kept) {
     var mine = Object.assign({}, page);
-    if (!taps.length && !lost) keepPage();
+    if (!taps.length && !lost) { keepPage(); keepSheet(); }
     base = taps.length && kept ? kept : mine;
     if (!taps.length) saveBase();
     local = taps.length > 0;

@@ -78,6 +78,7 @@ def offline_table(game, loaded, at="hand"):
             "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
             "sheet": url_for("table.sheet", game_id=game["id"]), "players": list(loaded.players),
             "step": rules.step(loaded), "number": len(loaded.hands) if hand else (coming or {}).get("number"),
+            "finished": len(loaded.hands) - (1 if hand else 0),
             "hand": _hand(hand) if hand else None,
             "next": coming and _slim(coming), "ahead": deals_ahead(loaded),
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
