@@ -11,29 +11,7 @@
                     hearts: function () { return _("hearts"); }, spades: function () { return _("spades"); },
                     none: function () { return _("no trump"); }};
 
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
-    return node;
-  }
-  function text(words) { return document.createTextNode(words); }
-  // A translated sentence with elements in it: sentence(_("Bid %(sum)s of %(cards)s"), {sum: <b>, cards: 5}).
-  function sentence(said, values) {
-    return said.split(/(%\(\w+\)[sd])/).filter(Boolean).map(function (part) {
-      var key = /^%\((\w+)\)[sd]$/.exec(part), value = key && values[key[1]];
-      return !key ? text(part) : value instanceof Node ? value : text(String(value));
-    });
-  }
-  function withParts(node, parts) { parts.forEach(function (part) { node.appendChild(part); }); return node; }
-  function button(words, cls, onTap, label) {
-    var b = el("button", {type: "button", class: cls, text: words});
-    if (label) b.setAttribute("aria-label", label);
-    b.addEventListener("click", onTap);
-    return b;
-  }
+  var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
 
   function handline(state) {
     var hand = state.hand || state.next;

@@ -92,6 +92,16 @@ def offline_table(game, loaded, at="hand"):
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 
+# The queue's parts, loaded in this order before queue.js (static/offline.js): each file one job.
+QUEUE_PARTS = ("dom.js", "queue_store.js", "queue_engine.js", "queue_status.js", "queue_forms.js", "queue_pages.js")
+
+
+@bp.app_template_global()
+def offline_parts():
+    """Return the static files queue.js needs loaded before it, in order."""
+    return QUEUE_PARTS
+
+
 @bp.app_template_global()
 def largest_bid(loaded):
     """Return the largest bid any hand of the game can have: the offline pad's template goes up to it."""
