@@ -1,17 +1,24 @@
-// The hand screens queue.js draws on the phone while taps wait: the same screens the server sends (the same
-// markup and classes as templates/table/bids.html, trump.html, tricks.html), drawn from the hand as this phone
-// holds it. Fetched with bidstate.js only once a tap waits, so the hand pages' first load stays light.
-// OfflineHand.screen(state, q) returns the screen; q is the queue: {page, taps, sending, said, queue(tap),
-// undo(), bidState(state, seat)}.
+// The hand screens queue.js draws on the phone while taps wait: the same screens the server sends, from the same
+// markup: the parts the server draws (the bidders, the tricks' rows, the suits, the pad) come with the page as
+// <template>s rendered by the same macros (templates/table/_screens.html, _bidpad.html), and are filled here
+// from the hand as this phone holds it. Fetched with bidstate.js only once a tap waits, so the hand pages' first
+// load stays light. OfflineHand.screen(state, q) returns the screen; q is the queue: {page, taps, sending, said,
+// queue(tap), undo(), bidState(state, seat)}.
 (function () {
   "use strict";
   var asked = null;  // the seat whose name was tapped (to change its bid or bid out of turn), until it bids
-  // The suits' names for a screen reader (functions: _() is read when the screen is drawn).
-  var SUIT_NAMES = {clubs: function () { return _("clubs"); }, diamonds: function () { return _("diamonds"); },
-                    hearts: function () { return _("hearts"); }, spades: function () { return _("spades"); },
-                    none: function () { return _("no trump"); }};
-
   var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
+  var NAME = "%(name)s";  // a player's name in the templates, filled here
+  function template(id) { return document.getElementById(id).content.cloneNode(true); }
+  // The player's name in the part's labels (and its heading cell, when it has one).
+  function named(node, name) {
+    Array.prototype.forEach.call(node.querySelectorAll("[aria-label]"), function (n) {
+      n.setAttribute("aria-label", n.getAttribute("aria-label").split(NAME).join(name));
+    });
+    var head = node.querySelector("th");
+    if (head) head.textContent = name;
+    return node;
+  }
 
   function handline(state) {
     var hand = state.hand || state.next;
@@ -36,22 +43,20 @@
                             (t.tap.action === "reveal" && String(seat) in t.tap.bids));
     });
   }
-  // The bidders; a name that may bid (to change a bid, or out of turn) is a button, as it is a link online.
+  // The bidders (the server's list item, templates/table/_screens.html); a name that may bid (to change a bid, or
+  // out of turn) is a button, as it is a link online.
   function bidders(state, q, bids, onAsk) {
-    var list = el("ol", {class: "bidders"});
+    var list = el("ol", {class: "bidders"}), kinds = template("offline-bidder").children;
     bids.order.forEach(function (s) {
-      var bid = state.hand.bids[s], waits = unsent(q, s);
-      var li = el("li", {class: (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "")});
-      var name = el("span", {class: "name", text: state.players[s]});
-      if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: _("(D)")})); }
-      var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
-      if (waits) parts.push(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}));
-      var holder = li;
-      if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
-        holder = button("", "chip", function () { onAsk(s); });
-        li.appendChild(holder);
-      }
-      parts.forEach(function (part) { holder.appendChild(part); });
+      var bid = state.hand.bids[s], waits = unsent(q, s), chip = onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat;
+      var li = kinds[chip ? 1 : 0].cloneNode(true), name = li.querySelector(".name"), shown = li.querySelector(".bid");
+      li.className = (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "");
+      name.firstChild.textContent = state.players[s] + (s === state.hand.dealer ? " " : "");
+      if (s !== state.hand.dealer) name.removeChild(name.querySelector("small"));
+      shown.textContent = bid === null ? "·" : String(bid);
+      if (waits) shown.parentNode.insertBefore(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}),
+                                               shown.nextSibling);
+      if (chip) li.querySelector("button").addEventListener("click", function () { onAsk(s); });
       list.appendChild(li);
     });
     return list;
@@ -61,11 +66,12 @@
       {sum: el("b", {text: String(bids.so_far)}), cards: state.hand.cards}).concat([text(" · "),
       el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)})]));
   }
+  // The server's suits (templates/table/_suits.html), each a button of this screen.
   function suits(q, onTap) {
-    var row = el("div", {class: "suits"});
-    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
-      row.appendChild(button(suit === "none" ? _("No trump") : q.page.symbols[suit], "suit t-" + suit,
-                             function () { onTap(suit); }, SUIT_NAMES[suit]()));
+    var row = template("offline-suits").querySelector(".suits");
+    Array.prototype.forEach.call(row.querySelectorAll("button"), function (suit) {
+      suit.type = "button";
+      suit.addEventListener("click", function () { onTap(suit.value); });
     });
     return row;
   }
@@ -182,7 +188,10 @@
   function tricksScreen(state, q, box) {
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
     box.appendChild(announce(bids));
-    var body = el("tbody"), counts = {}, restCell = el("output", {class: "count", id: "offline-rest"});
+    // The server's table and rows (templates/table/_screens.html): a count with − and +, or the rest.
+    var table = template("offline-took").querySelector("table"), body = table.querySelector("tbody");
+    var kinds = Array.prototype.slice.call(body.children), counts = {}, restCell = null;
+    body.textContent = "";
     var update = function () {
       if (rest === null) return;
       var sum = 0;
@@ -191,24 +200,28 @@
       restCell.classList.toggle("bad", cards - sum < 0);
     };
     bids.order.forEach(function (s) {
-      var name = state.players[s], row = el("tr", {}, el("th", {text: name}),
-                                           el("td", {class: "bidcell", text: String(state.hand.bids[s])}));
+      var row = named(kinds[s === rest ? 1 : 0].cloneNode(true), state.players[s]);
+      row.setAttribute("data-seat", String(s));
+      row.setAttribute("data-bid", String(state.hand.bids[s]));
+      row.querySelector(".bidcell").textContent = String(state.hand.bids[s]);
       if (s === rest) {
-        row.appendChild(el("td"));
-        row.appendChild(el("td", {}, restCell));
-        row.appendChild(el("td", {class: "muted small", text: _("the rest")}));
+        restCell = row.querySelector("output");
+        restCell.id = "offline-rest";
       } else {
-        var input = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2",
-                                             value: String(state.hand.bids[s]), "aria-label": _("%(name)s took", {name: name})});
-        stepped(input, cards, _("%(name)s one fewer", {name: name}), _("%(name)s one more", {name: name}), update).forEach(function (cell) {
-          row.appendChild(cell);
+        var input = counts[s] = row.querySelector("input");
+        input.value = String(state.hand.bids[s]);
+        input.addEventListener("input", update);
+        Array.prototype.forEach.call(row.querySelectorAll("button.step"), function (step) {
+          step.addEventListener("click", function () {
+            input.value = String(Math.max(0, Math.min(cards, value(input) + parseInt(step.dataset.step, 10))));
+            update();
+          });
         });
       }
       body.appendChild(row);
     });
     update();
-    var head = el("tr", {}, el("th"), el("th", {text: _("bid")}), el("th", {colspan: "3", text: _("took")}));
-    box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
+    box.appendChild(table);
     box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
     var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
     var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});

@@ -21,6 +21,7 @@ from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
+bp.add_app_template_global(trump_symbols)  # the offline screens' suits (templates/table/_screens.html)
 AHEAD = 4  # the deals the page knows past the hand at hand: the table plays on this many hands without a connection
 
 
