@@ -30,8 +30,8 @@
   window.Live = window.Live || {};
   Live.holds = function () { return local || taps.length > 0; };
 
-  // The bid engine (bidstate.js), the hand screens drawn on the phone (offline_hand.js) and a 409 in words
-  // (tap_conflict.js). A page the service worker serves has them in the worker's cache, so they are fetched only
+  // The bid engine (bidstate.js), the hand screens drawn on the phone (offline_hand.js), the kept sheet with the
+  // phone's hands (offline_sheet.js) and a 409 in words (tap_conflict.js). A page the service worker serves has them in the worker's cache, so they are fetched only
   // once this phone works a hand out itself (a tap waits); a page no worker holds yet fetches them at once (see
   // start), for a connection that drops before the worker is in place.
   var engine = null;
@@ -46,7 +46,7 @@
     });
   }
   function needEngine() {
-    if (window.BidState && window.OfflineHand && window.TapConflict) return Promise.resolve();
+    if (window.BidState && window.OfflineHand && window.OfflineSheet && window.TapConflict) return Promise.resolve();
     if (!engine) {
       engine = Promise.all(page.engine.map(script)).catch(function () {
         engine = null;  // tried again with the next tap or send
@@ -173,7 +173,7 @@
   }
   function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
   function sheetWithTaps() {
-    // The sheet holds what the server has; what waits on this phone is said above it (OfflineHand.sheet).
+    // The sheet holds what the server has; what waits on this phone is said above it (offline_sheet.js).
     var waiting = [], state = base, played = {};
     var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
     live().forEach(function (t) {
@@ -182,11 +182,11 @@
       var number = state.number, hand = state.hand;
       state = apply(state, t.tap);
       if (t.tap.action === "deal") add(_("hand %(number)s", {number: state.number}));
-      var tricks = t.tap.action === "tricks" ? OfflineHand.counted(hand, t.tap.tricks, page) : null;
+      var tricks = t.tap.action === "tricks" ? OfflineSheet.counted(hand, t.tap.tricks, page) : null;
       if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
       else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
     });
-    OfflineHand.sheet(played, waiting, page, base, state.recorded);
+    OfflineSheet.sheet(played, waiting, page, base, state.recorded);
   }
   function render() {
     showStatus();
