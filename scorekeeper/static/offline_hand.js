@@ -10,6 +10,19 @@
   var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
   var NAME = "%(name)s";  // a player's name in the templates, filled here
   function template(id) { return document.getElementById(id).content.cloneNode(true); }
+  // A sentence of the server's screens (templates/table/_screens.html: who bids, who names trump, the hints) with
+  // its %(name)s and %(bid)s filled, as text.
+  var WORDS = ["who", "who-change", "namer", "hint", "made"];
+  function word(key, values) {
+    var node = template("offline-words").children[WORDS.indexOf(key)];
+    var walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT), part;
+    while ((part = walker.nextNode())) {
+      part.textContent = part.textContent.replace(/%\((\w+)\)s/g, function (all, k) {
+        return values && k in values ? String(values[k]) : all;
+      });
+    }
+    return node;
+  }
   // The player's name in the part's labels (and its heading cell, when it has one).
   function named(node, name) {
     Array.prototype.forEach.call(node.querySelectorAll("[aria-label]"), function (n) {
@@ -113,13 +126,10 @@
     var bids = q.bidState(state, asked), seat = bids.seat, before = state.hand.bids[seat];
     if (seat !== asked) asked = null;
     box.appendChild(bidders(state, q, bids, function (s) { asked = s; q.render(); }));
-    if (bids.may_bid.length > 1) {
-      box.appendChild(el("p", {class: "small muted hint", text: _("Tap a name to change that bid, or to enter a bid out of turn.")}));
-    }
+    if (bids.may_bid.length > 1) box.appendChild(word("hint"));
     box.appendChild(tally(state, q, bids));
-    var who = withParts(el("p", {class: "who thumb"}), sentence(
-      before !== null ? _("%(name)s bids (change %(bid)s):") : _("%(name)s bids:"),
-      {name: el("b", {text: state.players[seat]}), bid: before}));
+    var who = word(before !== null ? "who-change" : "who", {name: state.players[seat], bid: before});
+    who.classList.add("thumb");
     box.appendChild(who);
     pad(q, bids, before, function (bid) {
       asked = null;
@@ -176,8 +186,7 @@
   function trumpScreen(state, q, box) {
     var bids = q.bidState(state);
     box.appendChild(announce(bids));
-    box.appendChild(withParts(el("p", {class: "center"}), sentence(_("%(name)s bid highest and names trump:"),
-                                                                    {name: el("b", {text: state.players[BidState.trumpNamer(state.hand)]})})));
+    box.appendChild(word("namer", {name: state.players[BidState.trumpNamer(state.hand)]}));
     box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
   }
   function select(label, options) {
@@ -222,7 +231,7 @@
     });
     update();
     box.appendChild(table);
-    box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
+    box.appendChild(word("made"));
     var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
     var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
     box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty or bonus…")}),
