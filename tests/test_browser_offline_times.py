@@ -44,14 +44,23 @@ def test_history_shows_when_each_offline_tap_was_made(app, live_server, link, ke
     shots(page, "offline-11-history-times")
 
 
+def kept_sheet(page, game_id):
+    """Whether the phone keeps the game's sheet for use without a connection (evaluate awaits the promise)."""
+    return page.evaluate("async id => !!(await (await caches.open('hands-v1')).match(`/games/${id}/offline-sheet`))",
+                         game_id)
+
+
 def test_tricks_saved_offline_open_the_sheet_as_online(live_server, link, keeper, shots):  # noqa: F811
     """Issue 25: offline, saving the tricks opened the next deal; online it opens the sheet."""
     context, page = keeper
     game_id, _key = new_game(page, live_server, through=link.url)
     page.wait_for_url(re.compile(r"/deal$"))
     # The deal page keeps the sheet beside itself while the connection is there.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null && caches.open('hands-v1')"
-                           f".then(c => c.match('/games/{game_id}/offline-sheet')).then(Boolean)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    deadline = time.monotonic() + 15
+    while not kept_sheet(page, game_id) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert kept_sheet(page, game_id)
     go_offline(context, link)
     page.get_by_role("button", name="hearts").click()
     for bid in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
