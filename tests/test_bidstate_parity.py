@@ -98,7 +98,8 @@ def test_the_hook_sentence_comes_from_the_server(node):
     [answer] = node([hand])
     assert answer["state"]["forbidden"] == 2 and answer["state"]["allowed"] == [0, 1, 3]
     assert answer["said"] == rules.hook_reason(3, 2) == python_side(hand)["said"]
-    for script in (MODULE, MODULE.with_name("queue.js"), MODULE.with_name("offline_hand.js")):  # no copy of it
+    for script in (MODULE, MODULE.with_name("queue.js"), MODULE.with_name("queue_engine.js"),
+                   MODULE.with_name("offline_hand.js")):  # no copy of it
         assert "may not bid" not in script.read_text()
 
 

@@ -1,38 +1,36 @@
-// The hand screens queue.js draws on the phone while taps wait: the same screens the server sends (the same
-// markup and classes as templates/table/bids.html, trump.html, tricks.html), drawn from the hand as this phone
-// holds it. Fetched with bidstate.js only once a tap waits, so the hand pages' first load stays light.
-// OfflineHand.screen(state, q) returns the screen; q is the queue: {page, taps, sending, said, queue(tap),
-// undo(), bidState(state, seat)}.
+// The hand screens queue.js draws on the phone while taps wait: the same screens the server sends, from the same
+// markup: the parts the server draws (the bidders, the tricks' rows, the suits, the pad) come with the page as
+// <template>s rendered by the same macros (templates/table/_screens.html, _bidpad.html), and are filled here
+// from the hand as this phone holds it. Fetched with bidstate.js only once a tap waits, so the hand pages' first
+// load stays light. OfflineHand.screen(state, q) returns the screen; q is the queue: {page, taps, sending, said,
+// queue(tap), undo(), bidState(state, seat)}.
 (function () {
   "use strict";
   var asked = null;  // the seat whose name was tapped (to change its bid or bid out of turn), until it bids
-  // The suits' names for a screen reader (functions: _() is read when the screen is drawn).
-  var SUIT_NAMES = {clubs: function () { return _("clubs"); }, diamonds: function () { return _("diamonds"); },
-                    hearts: function () { return _("hearts"); }, spades: function () { return _("spades"); },
-                    none: function () { return _("no trump"); }};
-
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k]; else node.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
+  var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
+  var NAME = "%(name)s";  // a player's name in the templates, filled here
+  function template(id) { return document.getElementById(id).content.cloneNode(true); }
+  // A sentence of the server's screens (templates/table/_screens.html: who bids, who names trump, the hints) with
+  // its %(name)s and %(bid)s filled, as text.
+  var WORDS = ["who", "who-change", "namer", "hint", "made"];
+  function word(key, values) {
+    var node = template("offline-words").children[WORDS.indexOf(key)];
+    var walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT), part;
+    while ((part = walker.nextNode())) {
+      part.textContent = part.textContent.replace(/%\((\w+)\)s/g, function (all, k) {
+        return values && k in values ? String(values[k]) : all;
+      });
+    }
     return node;
   }
-  function text(words) { return document.createTextNode(words); }
-  // A translated sentence with elements in it: sentence(_("Bid %(sum)s of %(cards)s"), {sum: <b>, cards: 5}).
-  function sentence(said, values) {
-    return said.split(/(%\(\w+\)[sd])/).filter(Boolean).map(function (part) {
-      var key = /^%\((\w+)\)[sd]$/.exec(part), value = key && values[key[1]];
-      return !key ? text(part) : value instanceof Node ? value : text(String(value));
+  // The player's name in the part's labels (and its heading cell, when it has one).
+  function named(node, name) {
+    Array.prototype.forEach.call(node.querySelectorAll("[aria-label]"), function (n) {
+      n.setAttribute("aria-label", n.getAttribute("aria-label").split(NAME).join(name));
     });
-  }
-  function withParts(node, parts) { parts.forEach(function (part) { node.appendChild(part); }); return node; }
-  function button(words, cls, onTap, label) {
-    var b = el("button", {type: "button", class: cls, text: words});
-    if (label) b.setAttribute("aria-label", label);
-    b.addEventListener("click", onTap);
-    return b;
+    var head = node.querySelector("th");
+    if (head) head.textContent = name;
+    return node;
   }
 
   function handline(state) {
@@ -58,22 +56,20 @@
                             (t.tap.action === "reveal" && String(seat) in t.tap.bids));
     });
   }
-  // The bidders; a name that may bid (to change a bid, or out of turn) is a button, as it is a link online.
+  // The bidders (the server's list item, templates/table/_screens.html); a name that may bid (to change a bid, or
+  // out of turn) is a button, as it is a link online.
   function bidders(state, q, bids, onAsk) {
-    var list = el("ol", {class: "bidders"});
+    var list = el("ol", {class: "bidders"}), kinds = template("offline-bidder").children;
     bids.order.forEach(function (s) {
-      var bid = state.hand.bids[s], waits = unsent(q, s);
-      var li = el("li", {class: (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "")});
-      var name = el("span", {class: "name", text: state.players[s]});
-      if (s === state.hand.dealer) { name.appendChild(text(" ")); name.appendChild(el("small", {text: _("(D)")})); }
-      var parts = [name, el("span", {class: "bid", text: bid === null ? "·" : String(bid)})];
-      if (waits) parts.push(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}));
-      var holder = li;
-      if (onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat) {
-        holder = button("", "chip", function () { onAsk(s); });
-        li.appendChild(holder);
-      }
-      parts.forEach(function (part) { holder.appendChild(part); });
+      var bid = state.hand.bids[s], waits = unsent(q, s), chip = onAsk && bids.may_bid.indexOf(s) >= 0 && s !== bids.seat;
+      var li = kinds[chip ? 1 : 0].cloneNode(true), name = li.querySelector(".name"), shown = li.querySelector(".bid");
+      li.className = (s === bids.seat ? "turn" : "") + (bid !== null ? " done" : "") + (waits ? " unsent" : "");
+      name.firstChild.textContent = state.players[s] + (s === state.hand.dealer ? " " : "");
+      if (s !== state.hand.dealer) name.removeChild(name.querySelector("small"));
+      shown.textContent = bid === null ? "·" : String(bid);
+      if (waits) shown.parentNode.insertBefore(el("span", {class: "small muted unsent-mark", text: " " + _("not saved yet")}),
+                                               shown.nextSibling);
+      if (chip) li.querySelector("button").addEventListener("click", function () { onAsk(s); });
       list.appendChild(li);
     });
     return list;
@@ -83,11 +79,12 @@
       {sum: el("b", {text: String(bids.so_far)}), cards: state.hand.cards}).concat([text(" · "),
       el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)})]));
   }
+  // The server's suits (templates/table/_suits.html), each a button of this screen.
   function suits(q, onTap) {
-    var row = el("div", {class: "suits"});
-    ["clubs", "diamonds", "hearts", "spades", "none"].forEach(function (suit) {
-      row.appendChild(button(suit === "none" ? _("No trump") : q.page.symbols[suit], "suit t-" + suit,
-                             function () { onTap(suit); }, SUIT_NAMES[suit]()));
+    var row = template("offline-suits").querySelector(".suits");
+    Array.prototype.forEach.call(row.querySelectorAll("button"), function (suit) {
+      suit.type = "button";
+      suit.addEventListener("click", function () { onTap(suit.value); });
     });
     return row;
   }
@@ -129,13 +126,10 @@
     var bids = q.bidState(state, asked), seat = bids.seat, before = state.hand.bids[seat];
     if (seat !== asked) asked = null;
     box.appendChild(bidders(state, q, bids, function (s) { asked = s; q.render(); }));
-    if (bids.may_bid.length > 1) {
-      box.appendChild(el("p", {class: "small muted hint", text: _("Tap a name to change that bid, or to enter a bid out of turn.")}));
-    }
+    if (bids.may_bid.length > 1) box.appendChild(word("hint"));
     box.appendChild(tally(state, q, bids));
-    var who = withParts(el("p", {class: "who thumb"}), sentence(
-      before !== null ? _("%(name)s bids (change %(bid)s):") : _("%(name)s bids:"),
-      {name: el("b", {text: state.players[seat]}), bid: before}));
+    var who = word(before !== null ? "who-change" : "who", {name: state.players[seat], bid: before});
+    who.classList.add("thumb");
     box.appendChild(who);
     pad(q, bids, before, function (bid) {
       asked = null;
@@ -192,8 +186,7 @@
   function trumpScreen(state, q, box) {
     var bids = q.bidState(state);
     box.appendChild(announce(bids));
-    box.appendChild(withParts(el("p", {class: "center"}), sentence(_("%(name)s bid highest and names trump:"),
-                                                                    {name: el("b", {text: state.players[BidState.trumpNamer(state.hand)]})})));
+    box.appendChild(word("namer", {name: state.players[BidState.trumpNamer(state.hand)]}));
     box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
   }
   function select(label, options) {
@@ -204,7 +197,10 @@
   function tricksScreen(state, q, box) {
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
     box.appendChild(announce(bids));
-    var body = el("tbody"), counts = {}, restCell = el("output", {class: "count", id: "offline-rest"});
+    // The server's table and rows (templates/table/_screens.html): a count with − and +, or the rest.
+    var table = template("offline-took").querySelector("table"), body = table.querySelector("tbody");
+    var kinds = Array.prototype.slice.call(body.children), counts = {}, restCell = null;
+    body.textContent = "";
     var update = function () {
       if (rest === null) return;
       var sum = 0;
@@ -213,25 +209,29 @@
       restCell.classList.toggle("bad", cards - sum < 0);
     };
     bids.order.forEach(function (s) {
-      var name = state.players[s], row = el("tr", {}, el("th", {text: name}),
-                                           el("td", {class: "bidcell", text: String(state.hand.bids[s])}));
+      var row = named(kinds[s === rest ? 1 : 0].cloneNode(true), state.players[s]);
+      row.setAttribute("data-seat", String(s));
+      row.setAttribute("data-bid", String(state.hand.bids[s]));
+      row.querySelector(".bidcell").textContent = String(state.hand.bids[s]);
       if (s === rest) {
-        row.appendChild(el("td"));
-        row.appendChild(el("td", {}, restCell));
-        row.appendChild(el("td", {class: "muted small", text: _("the rest")}));
+        restCell = row.querySelector("output");
+        restCell.id = "offline-rest";
       } else {
-        var input = counts[s] = el("input", {class: "count", inputmode: "numeric", size: "2",
-                                             value: String(state.hand.bids[s]), "aria-label": _("%(name)s took", {name: name})});
-        stepped(input, cards, _("%(name)s one fewer", {name: name}), _("%(name)s one more", {name: name}), update).forEach(function (cell) {
-          row.appendChild(cell);
+        var input = counts[s] = row.querySelector("input");
+        input.value = String(state.hand.bids[s]);
+        input.addEventListener("input", update);
+        Array.prototype.forEach.call(row.querySelectorAll("button.step"), function (step) {
+          step.addEventListener("click", function () {
+            input.value = String(Math.max(0, Math.min(cards, value(input) + parseInt(step.dataset.step, 10))));
+            update();
+          });
         });
       }
       body.appendChild(row);
     });
     update();
-    var head = el("tr", {}, el("th"), el("th", {text: _("bid")}), el("th", {colspan: "3", text: _("took")}));
-    box.appendChild(el("table", {class: "took"}, el("thead", {}, head), body));
-    box.appendChild(el("p", {class: "muted small center", text: _("Pre-filled with the bids: if everyone made it, just save.")}));
+    box.appendChild(table);
+    box.appendChild(word("made"));
     var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
     var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
     box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty or bonus…")}),
@@ -280,61 +280,11 @@
     return box;
   }
 
-  // The sheet's rows of the hands played on this phone: bids and tricks as tapped, marked as not saved (the scores
-  // and totals are the server's to work out).
-  function counted(hand, tricks, page) {
-    // As the server records them: a null count is the bid, and the dealer takes what is left.
-    var took = tricks.map(function (c, s) { return c === null && s !== hand.dealer ? hand.bids[s] : c; });
-    if (took[hand.dealer] === null && !page.tricks_fall_short) {
-      took[hand.dealer] = took.reduce(function (left, c, s) { return s === hand.dealer ? left : left - (c || 0); }, hand.cards);
-    }
-    return took;
-  }
-  function sheetRows(played, page, base) {
-    var body = document.querySelector("table.sheet tbody");
-    if (!body) return;
-    Array.prototype.forEach.call(body.querySelectorAll("tr.unsent"), function (row) { body.removeChild(row); });
-    Object.keys(played).forEach(function (number) {
-      var hand = played[number], row = el("tr", {class: "unsent"});
-      var head = el("th", {class: "hand", text: String(hand.cards)});
-      if (hand.trump) head.appendChild(el("span", {class: "trump t-" + hand.trump, text: page.symbols[hand.trump]}));
-      head.appendChild(el("small", {class: "muted", text: " " + _("not saved")}));
-      row.appendChild(head);
-      page.players.forEach(function (name, s) {
-        var bid = hand.bids[s], took = hand.tricks ? hand.tricks[s] : undefined;
-        var shown = (hand.out || []).indexOf(s) >= 0 ? _("out") : bid === null ? "·" : took === undefined ? String(bid)
-          : bid + "/" + (took === null ? "·" : took);
-        row.appendChild(el("td", {class: s === hand.dealer ? "dealer" : ""}, el("span", {class: "bt", text: shown})));
-      });
-      // The hand already on the sheet (dealt, not finished) is replaced; a hand dealt on this phone is added.
-      var there = body.rows[+number - 1];
-      if (there && +number === base.number && base.hand) body.replaceChild(row, there); else body.appendChild(row);
-    });
-  }
-
-  // The sheet (the server's, kept) with the hands played on this phone: their rows, and above it what waits here.
-  // The sheet's own buttons (the next deal, Undo last) would act on the server's game, not on the hand here: they go.
-  function sheet(played, waiting, page, base) {
-    var main = document.querySelector("main");
-    sheetRows(played, page, base);
-    var old = document.getElementById("offline-sheet");
-    if (old) old.parentNode.removeChild(old);
-    ["#next-deal", "#next-hand", "form[action$='/undo']"].forEach(function (selector) {
-      var found = document.querySelector(selector);
-      var gone = found && found.id === "next-hand" ? found.parentNode : found;
-      if (gone) gone.parentNode.removeChild(gone);
-    });
-    var note = el("div", {id: "offline-sheet", class: "flash info"},
-                  el("p", {text: _("Not on the sheet yet: %(hands)s, made on this phone; the taps are sent when the " +
-                                   "connection returns.", {hands: waiting.join(", ")})}),
-                  el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));
-    main.insertBefore(note, main.firstChild);
-  }
   // The bar's name of a step, as the server's pages name it.
   function stepName(step) {
     return {deal: _("Deal"), bids: _("Bids"), sealed: _("Sealed"), trump: _("Trump"), tricks: _("Tricks"),
             recorded: _("Waiting to send")}[step] || step;
   }
 
-  window.OfflineHand = {screen: screen, counted: counted, sheet: sheet, stepName: stepName};
+  window.OfflineHand = {screen: screen, recorded: recorded, stepName: stepName};
 })();

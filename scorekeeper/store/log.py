@@ -8,6 +8,7 @@ with the game's results, its evening and the roster.
 
 import json
 import secrets
+from datetime import datetime, timezone
 from typing import NamedTuple
 
 from .. import rules
@@ -157,15 +158,33 @@ def _current(db, game_id, revision, known=None):
     return known.record if known else parse_record(game_id, row[0])
 
 
+def entry_time(db, game_id, tapped, when):
+    """The time an entry is kept with: when the phone made the tap (`tapped`, UTC; a tap queued offline is sent
+    later), never later than the server's clock (`when`) nor earlier than the game's previous entry, so History
+    stays in order whatever the phone's clock says; `when` when no tap time was sent."""
+    if tapped is None:
+        return when
+    row = db.execute("select created from events where game_id = ? order by seq desc limit 1", [game_id]).fetchone()
+    moment = min(datetime.fromisoformat(tapped), datetime.fromisoformat(when))
+    try:
+        previous = datetime.fromisoformat(row[0]) if row else None
+    except ValueError:  # an imported entry's time the store did not write
+        previous = None
+    if previous is not None and previous.tzinfo and previous > moment:
+        moment = previous
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None,
-           generation_number=None, free=False):
+           generation_number=None, free=False, tapped=None):
     """Store record as the game at revision + 1 with the entry that made it, in the caller's transaction; the
     revision is of the generation given (the prepared write's, else the one now).
 
     A tap runs the few statements it needs: the game (its row comes back for the cache), the event, the
     evening's date, and the players' roster and results only when they changed. prepared: the Prepared of
     this write, whose texts and results are worked out already (the write lock is held here). free: the caller
-    read under this lock that the game plays no event's table (else a locked table is refused here)."""
+    read under this lock that the game plays no event's table (else a locked table is refused here). tapped: when
+    the phone made the tap, kept as the entry's time (entry_time)."""
     if not free:
         refuse_locked(db, game_id)  # a confirmed round's table changes only with the director's approval
     text, when = loaded.text if loaded.record is record else dumps(record), now()
@@ -188,7 +207,8 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
                [game_id, revision + 1, kind, dumps(payload),
-                prepared.change if prepared and prepared.change else dumps(diff(before, record)), when, game_id])
+                prepared.change if prepared and prepared.change else dumps(diff(before, record)),
+                entry_time(db, game_id, tapped, when), game_id])
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
@@ -244,12 +264,12 @@ def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
                     dumps(diff(known.record, record)) if known else None, generation=generation_number)
 
 
-def append_prepared(db, game_id, kind, payload, record, revision, prepared, free=False):
-    """Store a prepared write in the caller's transaction (free: see _write)."""
+def append_prepared(db, game_id, kind, payload, record, revision, prepared, free=False, tapped=None):
+    """Store a prepared write in the caller's transaction (free, tapped: see _write)."""
     # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
     before = prepared.known.record if prepared.known else _current(db, game_id, revision)
     return _write(db, game_id, revision, kind, payload, before, record, prepared.loaded, prepared.scored,
-                  prepared=prepared, free=free)
+                  prepared=prepared, free=free, tapped=tapped)
 
 
 def undo(db, game_id, revision):
@@ -257,8 +277,8 @@ def undo(db, game_id, revision):
     return undo_last(db, game_id, revision)[0]
 
 
-def undo_last(db, game_id, revision):
-    """Undo as `undo` does; return (the new revision, the event undone: seq, kind, payload)."""
+def undo_last(db, game_id, revision, tapped=None):
+    """Undo as `undo` does; return (the new revision, the event undone: seq, kind, payload); tapped: see _write."""
     with db.atomic():
         generation_number = generation.current(db)
         known = loaded_at(db, game_id, revision, generation_number)
@@ -274,7 +294,8 @@ def undo_last(db, game_id, revision):
         # A state this game was in, validated then; the hands it shares with the game now are known already.
         loaded = rules.load(record, trusted=True, known=known)
         new_revision = _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
-                              loaded, rules.score(loaded), undone_seq=last_seq, generation_number=generation_number)
+                              loaded, rules.score(loaded), undone_seq=last_seq, generation_number=generation_number,
+                              tapped=tapped)
         return new_revision, {"seq": last_seq, "kind": last_kind, "payload": json.loads(payload), "change": change}
 
 

@@ -69,18 +69,19 @@ def _claim_action(db, game_id, action_id, revision, digest=None):
 
 
 def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None, generation_number=None,
-                  digest=None):
+                  digest=None, tapped=None):
     """append_entry, remembering the client's action id in the same transaction; ActionSeen if it was.
 
-    loaded: the engine's load of record, so the store does not load it again; generation_number: as append_entry."""
+    loaded: the engine's load of record, so the store does not load it again; generation_number: as append_entry;
+    tapped: when the phone made the tap (UTC), kept as the entry's time within bounds (log.entry_time)."""
     prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
         _claim_action(db, game_id, action_id, revision + 1, digest)
-        return append_prepared(db, game_id, kind, payload, record, revision, prepared)
+        return append_prepared(db, game_id, kind, payload, record, revision, prepared, tapped=tapped)
 
 
 def append_action_ahead(db, game_id, action_id, kind, payload, record, revision, loaded=None,
-                        generation_number=None, digest=None):
+                        generation_number=None, digest=None, tapped=None):
     """append_action for a write worked out before the write lock, on the game at `revision`, in a transaction of
     its own: return the game as written (game, loaded, scored), or None, writing nothing, when the action id
     was applied or the game is no longer at `revision` (the caller works the action out again, under the lock).
@@ -101,17 +102,17 @@ def append_action_ahead(db, game_id, action_id, kind, payload, record, revision,
         _claim_action(db, game_id, action_id, revision + 1, digest)  # checked just now, under the lock: not applied
         prepared = prepared._replace(stored=stored_results(found[3:]))
         written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared,
-                                                       free=True))]
+                                                       free=True, tapped=tapped))]
     return tuple(written)
 
 
-def undo_action(db, game_id, action_id, revision, digest=None):
+def undo_action(db, game_id, action_id, revision, digest=None, tapped=None):
     """undo_last, remembering the client's action id in the same transaction; ActionSeen if it was.
 
     Return (the new revision, the event undone)."""
     with db.atomic():
         _claim_action(db, game_id, action_id, revision + 1, digest)
-        return undo_last(db, game_id, revision)
+        return undo_last(db, game_id, revision, tapped=tapped)
 
 
 def remember_action(db, game_id, action_id, revision, digest=None):
@@ -168,7 +169,7 @@ def seat_of_key(db, game_id, key):
 
 
 def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, loaded=None, generation_number=None,
-             digest=None):
+             digest=None, tapped=None):
     """Keep a bid secret until the reveal, and store record (which names the seat as having bid)."""
     prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
@@ -176,7 +177,8 @@ def seal_bid(db, game_id, action_id, hand, seat, bid, blind, record, revision, l
             _claim_action(db, game_id, action_id, revision + 1, digest)
         db.execute("insert or replace into sealed_bids (game_id, hand, seat, bid, blind, created) "
                    "values (?, ?, ?, ?, ?, ?)", [game_id, hand, seat, bid, int(bool(blind)), now()])
-        return append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared)
+        return append_prepared(db, game_id, "sealed", {"hand": hand, "seat": seat}, record, revision, prepared,
+                               tapped=tapped)
 
 
 def sealed_bids(db, game_id, hand):

@@ -21,6 +21,7 @@ from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
+bp.add_app_template_global(trump_symbols)  # the offline screens' suits (templates/table/_screens.html)
 AHEAD = 4  # the deals the page knows past the hand at hand: the table plays on this many hands without a connection
 
 
@@ -78,17 +79,28 @@ def offline_table(game, loaded, at="hand"):
             "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
             "sheet": url_for("table.sheet", game_id=game["id"]), "players": list(loaded.players),
             "step": rules.step(loaded), "number": len(loaded.hands) if hand else (coming or {}).get("number"),
+            "finished": len(loaded.hands) - (1 if hand else 0),
             "hand": _hand(hand) if hand else None,
             "next": coming and _slim(coming), "ahead": deals_ahead(loaded),
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
             "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.script_messages(),
             "engine": [url_for("static", filename=name)
-                       for name in ("bidstate.js", "offline_hand.js", "tap_conflict.js")],
+                       for name in ("bidstate.js", "offline_hand.js", "offline_sheet.js", "tap_conflict.js")],
             "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES if p.offered_in(loaded.rules.system.id)],
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
             "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
+
+
+# The queue's parts, loaded in this order before queue.js (static/offline.js): each file one job.
+QUEUE_PARTS = ("dom.js", "queue_store.js", "queue_engine.js", "queue_status.js", "queue_forms.js", "queue_pages.js")
+
+
+@bp.app_template_global()
+def offline_parts():
+    """Return the static files queue.js needs loaded before it, in order."""
+    return QUEUE_PARTS
 
 
 @bp.app_template_global()

@@ -3,6 +3,7 @@ is 422, never 409); what a value must be in this game (a seat that exists, a leg
 
 import hashlib
 import json
+from datetime import datetime, timezone
 
 from scorekeeper import rules
 from scorekeeper.rules import numbers
@@ -10,7 +11,7 @@ from scorekeeper.rules import numbers
 ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 # Every key an action may hold (openapi.json's Action): any other is refused, not silently dropped.
 KEYS = ("id", "revision", "hand", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids",
-        "number", "drop_penalties")
+        "number", "drop_penalties", "tapped")
 MAX_ID = 100
 
 
@@ -54,6 +55,18 @@ def counts(value):
     return isinstance(value, list) and all(item is None or whole(item) for item in value)
 
 
+def tapped_time(value):
+    """The time a tap was made, as the phone's clock said it (ISO 8601 with its offset), in UTC as the store writes
+    times; None when it is not such a time."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+        return moment.astimezone(timezone.utc).isoformat(timespec="seconds") if moment.tzinfo else None
+    except (ValueError, OverflowError):
+        return None
+
+
 # Each field's type, checked for every action before anything else.
 SHAPES = {"cards": (whole, "a whole number of cards"),
           "trump": (lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS)),
@@ -64,7 +77,9 @@ SHAPES = {"cards": (whole, "a whole number of cards"),
                         "a list of penalties: {\"seat\", \"reason\", \"points\"}"),
           "bids": (lambda v: isinstance(v, dict) or counts(v), "bids by seat"),
           "drop_penalties": (lambda v: isinstance(v, list) and all(whole(i) for i in v),
-                             "a list of the recorded penalties' indices to drop")}
+                             "a list of the recorded penalties' indices to drop"),
+          "tapped": (lambda v: tapped_time(v) is not None,
+                     "the time the tap was made, with its offset (ISO 8601, as 2026-11-27T16:00:15Z)")}
 
 
 def checked_body(body):

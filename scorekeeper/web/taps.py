@@ -18,7 +18,7 @@ from . import roles, tap_target
 from .sealed_taps import reveal_when_all_in
 from .tap_actions import worked_out
 from .tap_answers import answer, answer_of, seen
-from .tap_body import Refused, checked_body, digest, plain
+from .tap_body import Refused, checked_body, digest, plain, tapped_time
 from .tap_conflicts import REFUSALS, Conflict, conflict, refusal
 
 RETRIES = 3
@@ -28,11 +28,12 @@ UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is
 def _write(db, game, loaded, tap, action, body, stale, seat):
     """Apply the action once, if it was made on the hand and step the table is on; return (status, body)."""
     game_id, (action_id, digest_) = game["id"], tap
+    tapped = tapped_time(body.get("tapped"))  # a tap queued offline keeps the time it was made (store.entry_time)
     tap_target.check(loaded, action, body["hand"])
     if action == "undo":
         if stale:
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
-        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_)
+        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_, tapped=tapped)
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
     outcome = worked_out(db, game, loaded, action, body, stale, seat)
     if outcome is None:
@@ -43,11 +44,11 @@ def _write(db, game, loaded, tap, action, body, stale, seat):
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
         revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
-                                  game["revision"], loaded=outcome.game, digest=digest_)
+                                  game["revision"], loaded=outcome.game, digest=digest_, tapped=tapped)
         return 200, reveal_when_all_in(db, game_id, revision, outcome)
     # The engine loaded (and so validated) the record once: the store need not load it again.
     store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
-                        digest=digest_)
+                        digest=digest_, tapped=tapped)
     return 200, answer(db, game_id, outcome.message)
 
 
@@ -72,7 +73,7 @@ def _write_ahead(db, game_id, tap, action, body, revision, seat):
     try:
         written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
                                             loaded=outcome.game, generation_number=game["generation"],
-                                            digest=tap[1])
+                                            digest=tap[1], tapped=tapped_time(body.get("tapped")))
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
     return None if written is None else (200, answer_of(*written, outcome.message))

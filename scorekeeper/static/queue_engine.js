@@ -1,0 +1,55 @@
+// The offline queue's engine (queue.js): a tap applied to the hand as this phone holds it, as much of the game as
+// one hand needs. Whose turn, what may be bid, the hook and the tally are static/bidstate.js, the server's rules to
+// the letter (tests/test_bidstate_parity.py); it is loaded with the hand screens once a tap waits.
+(function () {
+  "use strict";
+  function copy(x) { return JSON.parse(JSON.stringify(x)); }
+  function bidState(state, seat) {
+    return BidState.bidState({cards: state.hand.cards, dealer: state.hand.dealer, bids: state.hand.bids,
+                              out: state.hand.out, hook: state.hook, hook_from: state.hook_from,
+                              all_at_once: state.all_at_once, seat: seat === undefined ? null : seat});
+  }
+  function afterBids(state) {
+    return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
+  }
+  // The state after the tap: a copy (the state given is never changed).
+  function apply(state, tap) {
+    state = copy(state);
+    // After the tricks or a correction the server's pages land on the sheet (a correction leaves the hand at hand).
+    state.to_sheet = tap.action === "tricks" || tap.action === "correct";
+    if (tap.action === "deal") {
+      var next = state.next;
+      state.recorded = null;
+      state.hand = {cards: tap.cards || next.cards, dealer: next.dealer, out: next.out, trump: next.trump ||
+                    (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; })};
+      state.step = "bids";
+    } else if (tap.action === "bid") {
+      state.hand.bids[tap.seat] = tap.bid;
+      if (bidState(state).complete) state.step = afterBids(state);
+    } else if (tap.action === "reveal") {
+      Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
+      // A bid made in secret on a seat's phone is the server's to reveal: until then the hand waits for it.
+      state.step = bidState(state).complete ? afterBids(state) : "sealed";
+    } else if (tap.action === "trump") {
+      state.hand.trump = tap.trump;
+      state.step = "tricks";
+    } else if (tap.action === "tricks") {
+      state.hand.tricks = tap.tricks;
+      state.recorded = state.number;
+      state.finished += 1;
+      state.step = "recorded";
+      // The next deal of the plan, as the server sent it (views/offline.py: deals_ahead); none when it depends
+      // on how this hand went.
+      var coming = (state.ahead || [])[0];
+      if (coming) {
+        state.next = coming;
+        state.ahead = state.ahead.slice(1);
+        state.number = coming.number;
+        state.hand = null;
+        state.step = "deal";
+      }
+    }
+    return state;
+  }
+  window.QueueEngine = {apply: apply, bidState: bidState, copy: copy};
+})();
