@@ -306,6 +306,19 @@ def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser,
     context.close()
 
 
+def quiet(page, asked, still_ms=700, at_most_s=15):
+    """Wait until the server has been asked nothing new for `still_ms` (a loaded machine: not a fixed pause)."""
+    seen, still = -1, 0
+    for _ in range(int(at_most_s * 1000 / 100)):
+        if len(asked) == seen:
+            still += 100
+            if still >= still_ms:
+                return
+        else:
+            seen, still = len(asked), 0
+        page.wait_for_timeout(100)
+
+
 def test_after_the_first_visit_a_page_view_costs_one_request(browser, app, live_server, client):
     finished, key = create(client, record(), claim=False)
     other, _other_key = create(client, record(), claim=False)
@@ -321,10 +334,10 @@ def test_after_the_first_visit_a_page_view_costs_one_request(browser, app, live_
     page.goto(f"{live_server}/games/{finished}")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server}/games/{finished}/history")
-    page.wait_for_timeout(500)
+    quiet(page, asked)  # the service worker keeps the shell and scripts in the background: let it finish
     asked.clear()
     page.goto(f"{live_server}/games/{other}")
     page.wait_for_load_state("load")
-    page.wait_for_timeout(500)  # anything the page or the browser would still ask for
+    quiet(page, asked)  # anything the page or the browser would still ask for
     assert [path for path in asked if not path.endswith("/revision")] == [f"/games/{other}"]
     context.close()
