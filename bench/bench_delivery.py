@@ -27,7 +27,7 @@ from pathlib import Path
 
 import time
 
-from common import GAME, bench_app, best_call_time, run_alone
+from common import GAME, bench_app, best_ask_times, best_call_time, run_alone
 from flask import current_app, url_for
 from flask.sessions import SecureCookieSessionInterface
 
@@ -42,20 +42,10 @@ SCRIPT = "queue.js"
 _own_compressed, _own_page = delivery.compressed, delivery.page_once_gzipped
 
 
-def best_cpu_times(asks, requests=REQUESTS, repeats=REPEATS, warmup=20):
-    """Each ask's best mean CPU seconds of this process per GET, the asks taking turns: CPU time, since on the
-    shared machine the other processes' load made wall-clock ratios of the same code swing from 0.3 to 1.9."""
-    for client, url, headers, status in asks:
-        for _ in range(warmup):
-            assert client.get(url, headers=headers).status_code == status, url
-    best = [float("inf")] * len(asks)
-    for _ in range(repeats):
-        for number, (client, url, headers, _status) in enumerate(asks):
-            start = time.process_time()
-            for _ in range(requests):
-                client.get(url, headers=headers)
-            best[number] = min(best[number], (time.process_time() - start) / requests)
-    return best
+def best_cpu_times(asks, requests=REQUESTS, repeats=REPEATS):
+    """Each ask's best mean CPU seconds of this process per GET: CPU time, since on the shared machine the other
+    processes' load made wall-clock ratios of the same code swing from 0.3 to 1.9."""
+    return best_ask_times(asks, requests, repeats, clock=time.process_time)
 
 
 def serializer_row(app):
