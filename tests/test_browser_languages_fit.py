@@ -75,6 +75,7 @@ NOT_MEASURED = {
     "sheets.preview_png": "a picture of the blank sheet's PDF",
     "events.cards": "a PDF (tests/test_events_web.py)",
     "events.results_pdf": "a PDF (tests/test_events_web.py)",
+    "events.seating": "a PDF (tests/test_events_printouts.py)",
     "seasons.season_pdf": "a PDF (tests/test_seasons.py)",
     "events.results_csv": "a CSV download",
     "seasons.season_csv": "a CSV download",
