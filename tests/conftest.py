@@ -88,7 +88,10 @@ def waitress_serving(app):
                 except OSError:  # one that would not close must not keep the others (and the loop) going
                     pass
             server._map.clear()
-        server.trigger.pull_trigger(close_every_channel)
+        try:
+            server.trigger.pull_trigger(close_every_channel)
+        except OSError:  # the loop has ended and closed its trigger already: nothing is left to run the thunk
+            server._map.clear()
         thread.join(timeout=10)
         if thread.is_alive():  # the loop did not run the thunk: emptied from here, it ends within its 1 s poll
             server._map.clear()

@@ -38,8 +38,9 @@
     }).catch(function () { /* no room or no connection: tricks saved offline stay on the hand's screen */ });
   }
   // Whether the kept sheet holds the hands the server had under the waiting taps (base: that state).
+  // Only a page the service worker controls: it is the one that answers the sheet's address without a connection.
   function sheetKept(page, base) {
-    if (!window.caches) return Promise.resolve(false);
+    if (!window.caches || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return Promise.resolve(false);
     return caches.open(CACHE).then(function (cache) { return cache.match(page.play + "/offline-sheet"); })
       .then(function (kept) { return !!kept && kept.headers.get("X-Finished") === String(base.finished); },
             function () { return false; });
