@@ -83,8 +83,8 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     director.locator("#currency").fill("GBP")
     director.locator("#split").fill("60 40")
     director.get_by_role("button", name="Create the event").click()
-    event_url = director.url
     expect(director.locator("main")).to_contain_text("38 players", use_inner_text=True)
+    event_url = director.url
 
     # The no-show before the draw: no entrant, not counted.
     director.locator("details#more summary").click()

@@ -99,6 +99,7 @@ def test_a_refused_correction_keeps_what_was_typed_in_bidding_order(page, live_s
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
     page.get_by_label("edit hand 1").click()
+    page.locator("form.edit table.took").wait_for()
     names = page.locator("form.edit table.took tbody th").all_inner_texts()
     assert [name.replace("(D)", "").strip() for name in names if name.strip()] == ["Bob", "Cy", "Di", "Ann"]
     page.get_by_label("Cy took").fill("1")  # Bob's trick too: 2 tricks of 1 card
@@ -145,6 +146,7 @@ def test_a_late_arrival_starts_with_their_total_and_the_next_is_offered_the_last
     # The next arrival is offered the last place among the table: Ed's 4, not a 0 (the panel stays open).
     expect(page.get_by_label("the last place's total (4)")).to_be_visible()
     page.get_by_role("link", name="Sheet").click()
+    page.wait_for_url(re.compile(r"/sheet$"))
     ed = page.locator("tbody tr").first.locator("td").nth(4)
     assert ed.inner_text().split() == ["out", "starts", "with", "4"]
     expect(page.locator("tfoot td")).to_have_text(["10", "11", "10", "10", "4"])

@@ -3,10 +3,12 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import rules, store
 from scorekeeper.rules.presets import PRESETS, preset_rules
 from tests.html_forms import submit
+from tests.setup_form import start
 
 pytestmark = pytest.mark.browser
 
@@ -28,11 +30,6 @@ def stored_game(app, url):
 def fill_names(page, names):
     for seat, name in enumerate(names):
         page.get_by_label(f"player {seat + 1}", exact=True).fill(name)
-
-
-def start(page):
-    page.get_by_role("button", name="Start the game").first.click()
-    page.wait_for_url(re.compile(r"/deal$"))
 
 
 @pytest.mark.parametrize("preset_id", PRESETS.ids())
@@ -88,7 +85,8 @@ def test_an_n_that_became_impossible_is_lowered_with_a_note(page, live_server, a
     page.get_by_label("House rules").select_option("prospect")  # N = 10 whatever the players
     fill_names(page, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
     note = page.locator("#n-note")
-    assert note.is_visible() and "N (largest hand) is now 8, not 10: 6 players" in note.inner_text()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("N (largest hand) is now 8, not 10: 6 players", use_inner_text=True)
     shots(page, "setup-n-note")
     start(page)
     loaded, _record = stored_game(app, page.url)
@@ -125,8 +123,8 @@ def test_a_typed_n_the_deck_cannot_deal_is_lowered_as_the_note_says_with_the_cho
     page.get_by_label("N (largest hand").press("Tab")
     fill_names(page, ["Ann", "Bob", "Cy", "Di"])
     note = page.locator("#n-note")
-    assert note.inner_text() == ("N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
-                                 "Or choose 2 decks (Decks) for up to 25.")
+    expect(note).to_have_text("N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
+                              "Or choose 2 decks (Decks) for up to 25.", use_inner_text=True)
     assert page.get_by_label("N (largest hand").input_value() == "12"
     shots(page, "setup-typed-n")
     page.emulate_media(color_scheme="dark")
@@ -143,10 +141,10 @@ def test_a_typed_n_lowered_for_one_deck_comes_back_with_two(page, live_server, a
     page.locator("details summary", has_text="Rules").click()
     page.get_by_label("N (largest hand").fill("20")
     page.get_by_label("N (largest hand").press("Tab")
-    assert page.get_by_label("N (largest hand").input_value() == "12"
+    expect(page.get_by_label("N (largest hand")).to_have_value("12")
     page.locator("#decks").select_option("2")
-    assert page.get_by_label("N (largest hand").input_value() == "20"
-    assert page.locator("#n-note").is_hidden()
+    expect(page.get_by_label("N (largest hand")).to_have_value("20")
+    expect(page.locator("#n-note")).to_be_hidden()
     start(page)
     loaded, _record = stored_game(app, page.url)
     assert loaded.plan()[0] == 20 and loaded.rules.decks == 2

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import store
 
@@ -30,7 +31,7 @@ def test_a_spanish_phone_sets_up_in_its_language_and_refuses_cents_of_a_peso_wit
     page.locator("#currency").select_option("CLP")
     page.locator("#stake").fill("1.5")  # the Chilean peso has no cents
     page.locator("button[name=start]").first.click()
-    assert page.locator(".flash.error").filter(has_text="CLP").count() == 1
+    expect(page.locator(".flash.error").filter(has_text="CLP")).to_have_count(1)  # waits for the page drawn again
     if not page.locator("#stake").is_visible():  # the page drawn again keeps the Rules folded
         page.locator("form.setup details summary").click()
     assert page.locator("#currency").input_value() == "CLP"
