@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
 from owner_helpers import owner_client
@@ -34,6 +35,25 @@ def migrated_database(tmp_path_factory):
     return path
 
 
+class CompiledOnce(BytecodeCache):
+    """Templates compiled once for the whole run, in memory: each test's app would otherwise compile every
+    template it renders again, a quarter of a Flask test's time. Jinja checks each entry against its template's
+    source, so an edited template is compiled afresh."""
+
+    def __init__(self):
+        self.kept = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_ONCE = CompiledOnce()
+
+
 @pytest.fixture
 def app(tmp_path, migrated_database):
     database = tmp_path / "test.db"
@@ -44,6 +64,7 @@ def app(tmp_path, migrated_database):
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
                       "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
                       "RATELIMIT_ENABLED": False})
+    app.jinja_env.bytecode_cache = COMPILED_ONCE
     yield app
     store.close(app)
 
