@@ -461,9 +461,10 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     go_offline(context, link)
     page.get_by_role("button", name="clubs").click()  # hand 2, dealt on the phone: the bids all at once, drawn here
-    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 0 of 2")
+    # The tally in the server's words (bids.js, as online).
+    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 0 of 2 · under by 2")
     page.get_by_role("button", name="Ann bids one more").click()
-    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 1 of 2")
+    expect(page.locator("#offline-hand #bid-tally")).to_have_text("Bid 1 of 2 · under by 1")
     shots(page, "offline-12-bids-together")
     page.get_by_role("button", name="Save the bids").click()
     page.get_by_role("button", name="Save tricks").click()

@@ -1,8 +1,9 @@
 // A form of counts (bids or tricks), one per player, each with + and - buttons.
-// countsForm(selector, onChange) wires the buttons and calls onChange(form, sum, cards) on every change.
+// countsForm(form or selector, onChange) wires the buttons and calls onChange(form, sum, cards) on every change.
 function countsForm(selector, onChange) {
-  var form = document.querySelector(selector);
-  if (!form) return;
+  var form = typeof selector === "string" ? document.querySelector(selector) : selector;
+  if (!form || form.dataset.counted) return;
+  form.dataset.counted = "1";  // wired once, even when the script is loaded again for the offline screens
   var cards = parseInt(form.dataset.cards, 10);
   var inputs = form.querySelectorAll("input.count");
   function value(input) { var n = parseInt(input.value, 10); return isNaN(n) ? 0 : n; }

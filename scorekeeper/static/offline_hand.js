@@ -10,11 +10,8 @@
   var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
   var NAME = "%(name)s";  // a player's name in the templates, filled here
   function template(id) { return document.getElementById(id).content.cloneNode(true); }
-  // A sentence of the server's screens (templates/table/_screens.html: who bids, who names trump, the hints) with
-  // its %(name)s and %(bid)s filled, as text.
-  var WORDS = ["who", "who-change", "namer", "hint", "made"];
-  function word(key, values) {
-    var node = template("offline-words").children[WORDS.indexOf(key)];
+  // A part of the server's screens with its %(...)s filled, as text.
+  function filled(node, values) {
     var walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT), part;
     while ((part = walker.nextNode())) {
       part.textContent = part.textContent.replace(/%\((\w+)\)s/g, function (all, k) {
@@ -23,12 +20,18 @@
     }
     return node;
   }
+  // A sentence of the server's screens (templates/table/_screens.html: who bids, who names trump, the hints) with
+  // its %(name)s and %(bid)s filled, as text.
+  var WORDS = ["who", "who-change", "namer", "hint", "made"];
+  function word(key, values) {
+    return filled(template("offline-words").children[WORDS.indexOf(key)], values);
+  }
   // The player's name in the part's labels (and its heading cell, when it has one).
   function named(node, name) {
     Array.prototype.forEach.call(node.querySelectorAll("[aria-label]"), function (n) {
       n.setAttribute("aria-label", n.getAttribute("aria-label").split(NAME).join(name));
     });
-    var head = node.querySelector("th");
+    var head = node.querySelector(".name") || node.querySelector("th");
     if (head) head.textContent = name;
     return node;
   }
@@ -137,51 +140,34 @@
     }).forEach(function (part) { box.appendChild(part); });
   }
   function value(input) { return parseInt(input.value, 10) || 0; }
-  // A count with − and + beside it, as the server's counts.js forms have: [the − cell, the count's cell, the + cell].
-  function stepped(input, cards, fewer, more, update) {
-    input.addEventListener("input", update);
-    var step = function (by, label) {
-      return el("td", {}, button(by < 0 ? "−" : "+", "step", function () {
-        input.value = String(Math.max(0, Math.min(cards, value(input) + by)));
-        update();
-      }, label));
-    };
-    return [step(-1, fewer), el("td", {}, input), step(1, more)];
-  }
-  function revealScreen(state, q, box) {
-    var body = el("tbody"), inputs = {}, secret = {}, cards = state.hand.cards, sum = el("b", {id: "bid-sum"});
-    box.appendChild(el("p", {class: "muted small center", text: state.sum_to_cards ?
-      _("Cooperative: the bids must add up to exactly %(cards)s.", {cards: cards}) :
-      _("Everyone shows a bid together; no hook.")}));
-    var update = function () {
-      sum.textContent = String(Object.keys(inputs).reduce(function (total, s) { return total + value(inputs[s]); }, 0));
-    };
+  // The bids all at once: the server's screen (templates/table/_screens.html, the rows of bids_all.html), its
+  // counts and tally wired by the same bids.js.
+  function togetherScreen(state, q, box) {
+    var parts = template("offline-together"), cards = state.hand.cards, cooperative = !!state.sum_to_cards;
+    var rules = parts.querySelectorAll("p"), form = parts.querySelector("form"), body = form.querySelector("tbody");
+    box.appendChild(filled(rules[cooperative ? 0 : 1], {cards: cards}));
+    var kinds = Array.prototype.slice.call(body.children), inputs = {}, secret = {};
+    body.textContent = "";
     q.bidState(state).order.forEach(function (s) {
-      var name = state.players[s], head = el("th", {text: name});
-      if (s === state.hand.dealer) { head.appendChild(text(" ")); head.appendChild(el("small", {text: _("(D)")})); }
-      if ((q.page.sealed || []).indexOf(s) >= 0) {
-        // Bid in secret from the seat's phone: it stands unless the scorekeeper enters it instead.
-        secret[s] = el("input", {type: "checkbox"});
-        head.appendChild(el("br"));
-        head.appendChild(el("label", {class: "check small sealed"}, secret[s], text(" " + _("✓ bid in secret; enter instead"))));
-      }
-      var input = inputs[s] = el("input", {class: "count", inputmode: "numeric", size: "2", value: "0",
-                                           "aria-label": _("%(name)s's bid", {name: name})});
-      var row = el("tr", {}, head);
-      stepped(input, cards, _("%(name)s bids one fewer", {name: name}), _("%(name)s bids one more", {name: name}), update).forEach(function (cell) {
-        row.appendChild(cell);
-      });
+      var sealed = (q.page.sealed || []).indexOf(s) >= 0;  // bid in secret: it stands unless entered instead
+      var row = named(kinds[sealed ? 1 : 0].cloneNode(true), state.players[s]);
+      if (s !== state.hand.dealer) row.querySelector("th").removeChild(row.querySelector("th small"));
+      inputs[s] = row.querySelector("input.count");
+      inputs[s].max = String(cards);
+      if (sealed) secret[s] = row.querySelector("input[type=checkbox]");
       body.appendChild(row);
     });
-    box.appendChild(el("table", {class: "took thumb"}, body));
-    box.appendChild(withParts(el("p", {class: "tally", id: "bid-tally"}),
-                              sentence(_("Bid %(sum)s of %(cards)s"), {sum: sum, cards: cards})));
-    update();
-    box.appendChild(button(_("Save the bids"), "primary wide", function () {
+    form.dataset.cards = String(cards);
+    form.dataset.cooperative = cooperative ? "1" : "0";
+    form.dataset.words = JSON.stringify(q.page.messages);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.querySelector("#save-bids").addEventListener("click", function () {
       var bids = {};
       Object.keys(inputs).forEach(function (s) { if (!secret[s] || secret[s].checked) bids[s] = value(inputs[s]); });
       q.queue({action: "reveal", bids: bids});
-    }));
+    });
+    box.appendChild(form);
+    BidsAll.wire(form);
   }
   function trumpScreen(state, q, box) {
     var bids = q.bidState(state);
@@ -270,7 +256,7 @@
     box.appendChild(handline(state));
     if (state.step === "deal") dealScreen(state, q, box);
     else if (state.step === "bids" && !state.all_at_once) bidScreen(state, q, box);
-    else if (state.step === "bids") revealScreen(state, q, box);
+    else if (state.step === "bids") togetherScreen(state, q, box);
     else if (state.step === "sealed") sealedScreen(state, q, box);
     else if (state.step === "trump") trumpScreen(state, q, box);
     else if (state.step === "tricks") tricksScreen(state, q, box);

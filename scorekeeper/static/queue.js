@@ -30,8 +30,9 @@
   window.Live = window.Live || {};
   Live.holds = function () { return local || taps.length > 0; };
 
-  // The bid engine (bidstate.js), the hand screens drawn on the phone (offline_hand.js), the kept sheet with the
-  // phone's hands (offline_sheet.js) and a 409 in words (tap_conflict.js). A page the service worker serves has them in the worker's cache, so they are fetched only
+  // The bid engine (bidstate.js), the hand screens drawn on the phone (offline_hand.js, with the bids-all-at-once
+  // tally of counts.js and bids.js), the kept sheet with the phone's hands (offline_sheet.js) and a 409 in words
+  // (tap_conflict.js). A page the service worker serves has them in the worker's cache, so they are fetched only
   // once this phone works a hand out itself (a tap waits); a page no worker holds yet fetches them at once (see
   // start), for a connection that drops before the worker is in place.
   var engine = null;
@@ -39,6 +40,7 @@
     return new Promise(function (resolve, reject) {
       var tag = document.createElement("script");
       tag.src = src;
+      tag.async = false;  // fetched together, run in the page's order: bids.js calls counts.js as it loads
       tag.setAttribute("data-lazy", "");
       tag.onload = resolve;
       tag.onerror = reject;
@@ -46,7 +48,9 @@
     });
   }
   function needEngine() {
-    if (window.BidState && window.OfflineHand && window.OfflineSheet && window.TapConflict) return Promise.resolve();
+    if (window.BidState && window.BidsAll && window.OfflineHand && window.OfflineSheet && window.TapConflict) {
+      return Promise.resolve();
+    }
     if (!engine) {
       engine = Promise.all(page.engine.map(script)).catch(function () {
         engine = null;  // tried again with the next tap or send

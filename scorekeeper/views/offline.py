@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from scorekeeper import rules
 from scorekeeper.web import taps
+from scorekeeper.web.forms import penalty_choices
 from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
@@ -85,8 +86,9 @@ def offline_table(game, loaded, at="hand"):
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
             "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.script_messages(),
             "engine": [url_for("static", filename=name)
-                       for name in ("bidstate.js", "offline_hand.js", "offline_sheet.js", "tap_conflict.js")],
-            "penalties": [[p.id, f"{p.name} ({p.points})"] for p in rules.PENALTIES if p.offered_in(loaded.rules.system.id)],
+                       for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
+                                     "tap_conflict.js")],
+            "penalties": penalty_choices(loaded.rules.system.id),
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
             "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
