@@ -175,11 +175,6 @@
     box.appendChild(word("namer", {name: state.players[BidState.trumpNamer(state.hand)]}));
     box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
   }
-  function select(label, options) {
-    var s = el("select", {"aria-label": label});
-    options.forEach(function (o) { s.appendChild(el("option", {value: o[0], text: o[1]})); });
-    return s;
-  }
   function tricksScreen(state, q, box) {
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
     box.appendChild(announce(bids));
@@ -218,11 +213,11 @@
     update();
     box.appendChild(table);
     box.appendChild(word("made"));
-    var who = select(_("penalty or bonus for"), [["", _("nobody")]].concat(state.players.map(function (n, s) { return [String(s), n]; })));
-    var why = select(_("reason"), q.page.penalties), points = el("input", {id: "offline-penalty-points", size: "4", inputmode: "decimal"});
-    box.appendChild(el("details", {class: "penalty"}, el("summary", {text: _("Penalty or bonus…")}),
-                       el("div", {class: "row"}, who, text(" "), why),
-                       el("div", {class: "row"}, el("label", {for: "offline-penalty-points", text: _("Points (empty: the default)")}), points)));
+    // The server's penalty part (templates/table/_screens.html), its menus drawn for this game.
+    var penalty = template("offline-penalty").querySelector("details");
+    var who = penalty.querySelector("[name=penalty_seat]"), why = penalty.querySelector("[name=penalty_reason]");
+    var points = penalty.querySelector("[name=penalty_points]");
+    box.appendChild(penalty);
     box.appendChild(button(_("Save tricks"), "primary wide thumb", function () {
       var took = state.players.map(function () { return null; });
       Object.keys(counts).forEach(function (s) { took[+s] = value(counts[s]); });

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from scorekeeper import rules
 from scorekeeper.web import taps
-from scorekeeper.web.forms import penalty_choices
+from scorekeeper.web.forms import tricks_form
 from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
@@ -88,11 +88,16 @@ def offline_table(game, loaded, at="hand"):
             "engine": [url_for("static", filename=name)
                        for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
                                      "tap_conflict.js")],
-            "penalties": penalty_choices(loaded.rules.system.id),
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded),
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
             "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
+
+
+@bp.app_template_global()
+def penalty_form(loaded):
+    """The tricks screen's penalty menus for the game, empty: the offline tricks screen clones them."""
+    return tricks_form(loaded.players, loaded.rules.system.id)(formdata=None)
 
 
 # The queue's parts, loaded in this order before queue.js (static/offline.js): each file one job.

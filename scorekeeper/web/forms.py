@@ -157,21 +157,15 @@ class TableForm(RevisionForm):
     cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional()])
 
 
-def penalty_choices(system_id):
-    """The penalties and bonuses the game's system offers, each as (id, its name and points as the reader writes
-    them): the tricks form's menu, and the same menu on the tricks screen the phone draws offline."""
-    return [(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
-            for p in rules.PENALTIES if p.offered_in(system_id)]
-
-
 def tricks_form(players, system_id=None):
     """Return a tricks form with one count per seat and an optional penalty (those the game's system offers)."""
     class TricksForm(RevisionForm):
         penalty_seat = SelectField(lazy_gettext("Penalty for"), default="",
                                    choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n)
                                                                              for s, n in enumerate(players)])
-        penalty_reason = SelectField(lazy_gettext("Penalty for what"),
-                                     choices=[SelectChoice(*choice) for choice in penalty_choices(system_id)])
+        penalty_reason = SelectField(lazy_gettext("Penalty for what"), choices=[
+            SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+            for p in rules.PENALTIES if p.offered_in(system_id)])
         penalty_points = FiniteDecimalField(lazy_gettext("Penalty points"), validators=[validators.Optional()])
     for seat in range(len(players)):
         setattr(TricksForm, f"took_{seat}", WholeField(lazy_gettext("Tricks of %(name)s", name=players[seat]),
