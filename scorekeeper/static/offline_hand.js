@@ -216,7 +216,14 @@
     // The server's penalty part (templates/table/_screens.html), its menus drawn for this game.
     var penalty = template("offline-penalty").querySelector("details");
     var who = penalty.querySelector("[name=penalty_seat]"), why = penalty.querySelector("[name=penalty_reason]");
-    var points = penalty.querySelector("[name=penalty_points]");
+    var points = penalty.querySelector("[name=penalty_points]"), player = who.options[1];
+    who.removeChild(player);
+    state.players.forEach(function (name, s) {
+      var choice = player.cloneNode(true);
+      choice.value = String(s);
+      choice.textContent = name;
+      who.appendChild(choice);
+    });
     box.appendChild(penalty);
     box.appendChild(button(_("Save tricks"), "primary wide thumb", function () {
       var took = state.players.map(function () { return null; });

@@ -96,8 +96,9 @@ def offline_table(game, loaded, at="hand"):
 
 @bp.app_template_global()
 def penalty_form(loaded):
-    """The tricks screen's penalty menus for the game, empty: the offline tricks screen clones them."""
-    return tricks_form(loaded.players, loaded.rules.system.id)(formdata=None)
+    """The tricks screen's penalty menus for the game, empty, with one player "%(name)s": the offline tricks screen
+    clones them and draws that player's choice for each player."""
+    return tricks_form(["%(name)s"], loaded.rules.system.id)(formdata=None)
 
 
 # The queue's parts, loaded in this order before queue.js (static/offline.js): each file one job.
