@@ -1,5 +1,6 @@
 """Issue 26 in Debian's Chromium: for the same hand, the screen drawn on the phone offline and the server's screen
-online say the same words and offer the same buttons (the bids in turn and all at once, trump and tricks screens)."""
+online say the same words and offer the same buttons (the bids in turn and all at once, trump, tricks and the next
+deal)."""
 
 import re
 
@@ -12,10 +13,11 @@ pytestmark = pytest.mark.browser
 
 RULES = {"scoring": "exact", "hook": True, "trump": "highest_bidder", "deals": {"pattern": "up", "max": 3},
          "first_dealer": 0}
-# What only one side has, and why: online, links to the server's other pages and Undo of a saved action; offline,
-# undo of a tap still waiting on the phone.
-ONLINE_ONLY = {"Change the dealer's bid", "Undo"}
-OFFLINE_ONLY = {"Undo the last tap", "not saved yet"}  # and what waits on the phone, marked
+# What only one side has, and why: online, links to the server's other pages, Undo of a saved action and the deal's
+# number of cards (offline the phone deals the pattern's); offline, undo of a tap still waiting on the phone and the
+# hand it holds.
+ONLINE_ONLY = {"Change the dealer's bid", "Undo", "Cards"}
+OFFLINE_ONLY = {"Undo the last tap", "not saved yet", "Hand 1 is recorded on this phone."}  # and what waits, marked
 
 
 def shown(page, root):
@@ -31,7 +33,7 @@ def shown(page, root):
 
 
 def online_screen(page, base, rules, taps):
-    """The server's screen after `taps` sent through the actions API."""
+    """The server's screen after `taps` sent through the actions API: the hand's, or the deal's once it is played."""
     body = page.request.post(base + "/api/games", data={"players": PLAYERS, "rules": rules, "hands": []}).json()
     revision = 1
     for n, tap in enumerate(taps):
@@ -41,6 +43,8 @@ def online_screen(page, base, rules, taps):
         assert answer.ok, answer.text()
         revision = answer.json()["revision"]
     page.goto(body["url"])
+    if taps[-1]["action"] == "tricks":  # the table is on the sheet, and deals the next hand from there or /deal
+        page.goto(f"{base}/games/{body['id']}/deal")
     expect(page.locator("main .handline")).to_be_visible()
     return shown(page, "main")
 
@@ -57,9 +61,11 @@ def offline_screen(page, context, link, base, rules, taps):
     go_offline(context, link)
     for waiting, tap in enumerate(taps, start=1):
         if tap["action"] == "deal":
-            page.get_by_role("button", name="Dealt — start bidding").click()
+            page.get_by_role("button", name=tap.get("trump", "Dealt — start bidding")).click()
         elif tap["action"] == "bid":
             offline_bid(page, tap["bid"])
+        elif tap["action"] == "tricks":  # the dealer takes the one trick: the rest, as the screen fills it in
+            page.get_by_role("button", name="Save tricks").click()
         else:
             page.get_by_role("button", name=tap["trump"]).click()
         # Kept and drawn (the count is said after the screen): the next tap is made on the screen it leads to.
@@ -72,6 +78,11 @@ ALL_BIDS = BIDS + [{"action": "bid", "seat": 3, "bid": 0}, {"action": "bid", "se
 TOGETHER = RULES | {"bidding": "simultaneous", "hook": False}
 SCREENS = {"bids": (RULES, BIDS), "trump": (RULES, ALL_BIDS),
            "tricks": (RULES, ALL_BIDS + [{"action": "trump", "trump": "spades"}]),
+           "deal-trump-after-bids": (RULES, ALL_BIDS + [{"action": "trump", "trump": "spades"},
+                                                                  {"action": "tricks", "tricks": [1, 0, 0, 0]}]),
+           "deal-trump-turned-up": (RULES | {"trump": "turned"}, [{"action": "deal", "trump": "hearts"}, *ALL_BIDS[1:],
+                                                                {"action": "tricks", "tricks": [1, 0, 0, 0]}]),
+           "deal-trump-known": (RULES | {"trump": "rotation"}, ALL_BIDS + [{"action": "tricks", "tricks": [1, 0, 0, 0]}]),
            "bids-together": (TOGETHER, [{"action": "deal"}]),
            "bids-cooperative": (TOGETHER | {"bidding": "cooperative"}, [{"action": "deal"}])}
 

@@ -114,15 +114,23 @@
     return shown;
   }
 
+  // The deal screen's parts (templates/table/_screens.html): the call, "Trump turned up:", the trump known, the trump
+  // named after the bids, and the button; the suit's name is the one its button is read by.
   function dealScreen(state, q, box) {
     if (state.recorded) box.appendChild(recorded(state.recorded));
-    box.appendChild(el("p", {class: "big center", text: _("%(name)s deals %(cards)s",
-                                                          {name: state.players[state.next.dealer], cards: state.next.cards})}));
-    if (!state.next.trump && !state.trump_after_bids) {
-      box.appendChild(el("p", {class: "center thumb", text: _("Trump turned up:")}));
+    var trump = state.next.trump, named = trump && template("offline-suits").querySelector("[value='" + trump + "']");
+    var parts = Array.prototype.slice.call(filled(template("offline-deal"), {
+      name: state.players[state.next.dealer], cards: state.next.cards,
+      trump: named ? named.getAttribute("aria-label") : trump}).children);
+    box.appendChild(parts[0]);
+    if (!trump && !state.trump_after_bids) {
+      box.appendChild(parts[1]);
       box.appendChild(suits(q, function (suit) { q.queue({action: "deal", trump: suit}); }));
     } else {
-      box.appendChild(button(_("Dealt — start bidding"), "primary wide thumb", function () { q.queue({action: "deal"}); }));
+      box.appendChild(parts[trump ? 2 : 3]);
+      parts[4].type = "button";
+      parts[4].addEventListener("click", function () { q.queue({action: "deal"}); });
+      box.appendChild(parts[4]);
     }
   }
   function bidScreen(state, q, box) {
