@@ -70,6 +70,9 @@ def offline_screen(page, context, link, base, rules, taps):
             page.get_by_role("button", name=tap["trump"]).click()
         # Kept and drawn (the count is said after the screen): the next tap is made on the screen it leads to.
         expect(page.locator("#queue-count")).to_contain_text(re.compile(rf"^{waiting} taps? waiting"))
+    if page.url.endswith("/sheet"):  # saved tricks opened the sheet the phone had kept, as they open it online
+        page.get_by_role("link", name="Back to the hand").click()
+        expect(page.locator("#offline-hand .handline")).to_contain_text("Hand 2")  # the next deal
     return shown(page, "#offline-hand")
 
 

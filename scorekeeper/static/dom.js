@@ -11,20 +11,11 @@
     for (var i = 2; i < arguments.length; i++) if (arguments[i]) node.appendChild(arguments[i]);
     return node;
   }
-  function text(words) { return document.createTextNode(words); }
-  // A translated sentence with elements in it: sentence(_("Bid %(sum)s of %(cards)s"), {sum: <b>, cards: 5}).
-  function sentence(said, values) {
-    return said.split(/(%\(\w+\)[sd])/).filter(Boolean).map(function (part) {
-      var key = /^%\((\w+)\)[sd]$/.exec(part), value = key && values[key[1]];
-      return !key ? text(part) : value instanceof Node ? value : text(String(value));
-    });
-  }
-  function withParts(node, parts) { parts.forEach(function (part) { node.appendChild(part); }); return node; }
   function button(words, cls, onTap, label) {
     var b = el("button", {type: "button", class: cls, text: words});
     if (label) b.setAttribute("aria-label", label);
     b.addEventListener("click", onTap);
     return b;
   }
-  window.Dom = {el: el, text: text, sentence: sentence, withParts: withParts, button: button};
+  window.Dom = {el: el, button: button};
 })();

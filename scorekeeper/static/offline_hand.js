@@ -7,7 +7,7 @@
 (function () {
   "use strict";
   var asked = null;  // the seat whose name was tapped (to change its bid or bid out of turn), until it bids
-  var el = Dom.el, text = Dom.text, sentence = Dom.sentence, withParts = Dom.withParts, button = Dom.button;
+  var el = Dom.el, button = Dom.button;
   var NAME = "%(name)s";  // a player's name in the templates, filled here
   function template(id) { return document.getElementById(id).content.cloneNode(true); }
   // A part of the server's screens with its %(...)s filled, as text.
@@ -36,21 +36,28 @@
     return node;
   }
 
+  // The hand's header (templates/table/_head.html): its cards counted in the server's words, its trump if known.
   function handline(state) {
     var hand = state.hand || state.next;
-    var p = el("p", {class: "handline"}, el("b", {text: _("Hand %(number)s", {number: state.number})}));
-    p.appendChild(text(" · " + ngettext("%(num)d card", "%(num)d cards", hand.cards) + " · "));
-    withParts(p, sentence(_("%(dealer)s deals"), {dealer: el("span", {class: "dealer", text: state.players[hand.dealer]})}));
+    var line = filled(template("offline-handline"), {number: state.number, name: state.players[hand.dealer]})
+      .querySelector(".handline");
+    line.querySelector(".cards").textContent = ngettext("%(count)s card", "%(count)s cards", hand.cards,
+                                                        {count: hand.cards});
+    var trump = line.querySelector(".trump");
     if (hand.trump) {
-      p.appendChild(text(" · "));
-      p.appendChild(el("span", {class: "trump t-" + hand.trump, text: state.symbols[hand.trump]}));
+      trump.className = "trump t-" + hand.trump;
+      trump.textContent = state.symbols[hand.trump];
+    } else {
+      var before = trump.previousSibling;
+      before.textContent = before.textContent.replace(/ · $/, "");
+      line.removeChild(trump);
     }
-    return p;
+    return line;
   }
-  // The large announcement once every bid is in: "OVER by 1", as the trump and tricks screens say it.
-  function announce(bids) {
-    var by = Math.abs(bids.by || 0), said = bids.announcement === "over" ? _("OVER by %(by)s", {by: by})
-      : bids.announcement === "under" ? _("UNDER by %(by)s", {by: by}) : _("EVEN");
+  // The large announcement once every bid is in: "OVER by 1", in the trump and tricks screens' words
+  // (rules/bidding.py ANNOUNCEMENTS, shipped with the page's messages).
+  function announce(q, bids) {
+    var said = BidState.say(q.page.messages, {id: "announce_" + bids.announcement, values: {by: Math.abs(bids.by || 0)}});
     return el("p", {class: "announce " + bids.announcement, "data-speak": "", text: said});
   }
   function unsent(q, seat) {
@@ -77,10 +84,13 @@
     });
     return list;
   }
+  // The tally of the bids in turn (templates/table/_screens.html turn_tally), its standing in the engine's words.
   function tally(state, q, bids) {
-    return withParts(el("p", {class: "tally"}), sentence(_("Bid %(sum)s of %(cards)s"),
-      {sum: el("b", {text: String(bids.so_far)}), cards: state.hand.cards}).concat([text(" · "),
-      el("b", {class: bids.by ? bids.standing.id : "", text: BidState.say(q.page.messages, bids.standing)})]));
+    var line = filled(template("offline-tally"), {bid: bids.so_far, cards: state.hand.cards}).firstElementChild;
+    var standing = line.lastElementChild;
+    if (bids.by) standing.className = bids.standing.id;
+    standing.textContent = BidState.say(q.page.messages, bids.standing);
+    return line;
   }
   // The server's suits (templates/table/_suits.html), each a button of this screen.
   function suits(q, onTap) {
@@ -179,13 +189,13 @@
   }
   function trumpScreen(state, q, box) {
     var bids = q.bidState(state);
-    box.appendChild(announce(bids));
+    box.appendChild(announce(q, bids));
     box.appendChild(word("namer", {name: state.players[BidState.trumpNamer(state.hand)]}));
     box.appendChild(suits(q, function (suit) { q.queue({action: "trump", trump: suit}); }));
   }
   function tricksScreen(state, q, box) {
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
-    box.appendChild(announce(bids));
+    box.appendChild(announce(q, bids));
     // The server's table and rows (templates/table/_screens.html): a count with − and +, or the rest.
     var table = template("offline-took").querySelector("table"), body = table.querySelector("tbody");
     var kinds = Array.prototype.slice.call(body.children), counts = {}, restCell = null;
