@@ -250,3 +250,23 @@ def shots():
     def shoot(page, name):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     return shoot
+
+
+def _url_builders_compiled_once():
+    """Werkzeug compiles two URL-building functions for each of the app's ~90 routes every time an app is made
+    (most of create_app's time), and the suite makes some 1,400 apps. Each function depends on its rule's parts
+    alone and reaches the app's converters through the rule it is bound to, so the run compiles each once."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder, compiled = Rule._compile_builder, {}
+
+    def once(rule, append_unknown=True):
+        key = (rule.rule, append_unknown, tuple(rule._trace), repr(sorted((rule.defaults or {}).items())),
+               tuple(sorted((name, type(converter)) for name, converter in rule._converters.items())))
+        if key not in compiled:
+            compiled[key] = compile_builder(rule, append_unknown)
+        return compiled[key]
+    Rule._compile_builder = once
+
+
+_url_builders_compiled_once()
