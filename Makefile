@@ -49,14 +49,14 @@ $(AXE): tests/axe/package.json
 	touch $@
 axe: $(AXE)
 
-## test: set up and run every test in two workers (pytest-xdist, a test file each, the long files first), the property tests with
+## test: set up and run every test in two workers (pytest-xdist, a test file each), the property tests with
 ## Hypothesis's thorough profile (tests/conftest.py)
 test: $(VENV)/.test system-deps $(AXE)
-	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -rfE -n 2 --dist loadfile --no-loadscope-reorder
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -rfE -n 2 --dist loadfile
 
 ## test-fast: every test but the browser ones (no Chromium needed)
 test-fast: $(VENV)/.test
-	$(PY) -m pytest -q -rfE -n 2 --dist loadfile --no-loadscope-reorder -m "not browser"
+	$(PY) -m pytest -q -rfE -n 2 --dist loadfile -m "not browser"
 
 ## bench: print the speed ratios
 bench: $(VENV)/.test

@@ -1,6 +1,7 @@
 """Fixtures: the real app on a temporary database file, its client, and a live server for the browser."""
 
 import contextlib
+import faulthandler
 import os
 import shutil
 import socket
@@ -27,18 +28,18 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-# Files that take a minute or so outside the browser (the thorough profile's property tests, real servers and
-# processes). Only the order of the run depends on this list: a file missing from it still runs, just later.
-LONG_FILES = {"test_fuzz.py", "test_stored_results.py", "test_export_memory.py", "test_tap_machine.py",
-              "test_events_web.py", "test_crash.py", "test_event_cli.py", "test_cli_sheet.py"}
+# A test still running after this long is hung (the longest take about 90 s on a loaded machine): its worker prints
+# every thread's stack and exits, so that the run reports it and goes on instead of waiting out CI's time.
+HUNG_AFTER = 600
 
 
-def pytest_collection_modifyitems(items):
-    """The long files first, so that the two workers (`make test` runs pytest-xdist a file each, in this order:
-    --no-loadscope-reorder) end together, the short files filling in, rather than one worker starting a
-    whole night's browser walk as the other finishes."""
-    long = {item.path for item in items if item.get_closest_marker("browser") or item.path.name in LONG_FILES}
-    items.sort(key=lambda item: item.path not in long)  # stable: each file's tests keep their order
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item):
+    faulthandler.dump_traceback_later(HUNG_AFTER, exit=True)
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="session")
