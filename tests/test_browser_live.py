@@ -296,10 +296,13 @@ def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser,
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0):
         bid(page, number)
+    # The click returns before the dealer's page has come: wait for what it says (a loaded machine).
+    page.wait_for_function("() => window.__spoken.length > 0")
     assert page.evaluate("window.__spoken") == [
         "the dealer may not bid 0: the bids would add up to 1, the number of cards (the hook)."]
     bid(page, 1)
     page.wait_for_url(re.compile(r"/tricks$"))
+    page.wait_for_function("() => window.__spoken.length > 0")
     assert page.evaluate("window.__spoken") == ["over by 1"]  # a new page: what it has to say, once
     page.reload()
     assert page.evaluate("window.__spoken") == []  # said already
