@@ -34,9 +34,9 @@ lock: | $(VENV)/bin/python
 run: $(VENV)/.run
 	$(PY) -m scorekeeper serve --host $(HOST) --port $(PORT)
 
-## system-deps: Chromium for the browser tests, poppler to read PDFs back, Pango and fonts for WeasyPrint,
+## system-deps: Chromium and its headless shell for the browser tests, poppler to read PDFs back, Pango and fonts for WeasyPrint,
 ## nginx and openssl for the test behind a real TLS proxy
-SYSTEM_PACKAGES := chromium poppler-utils fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 nginx openssl
+SYSTEM_PACKAGES := chromium chromium-headless-shell poppler-utils fonts-dejavu-core libpango-1.0-0 libpangoft2-1.0-0 nginx openssl
 system-deps:
 	@dpkg -s $(SYSTEM_PACKAGES) >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_PACKAGES) >/dev/null; }

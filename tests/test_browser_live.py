@@ -131,13 +131,15 @@ def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidd
     assert page.get_by_label("Keep the screen on").count() == 0
 
 
-def test_the_browsers_own_wake_lock_is_taken_on_a_game_page(page, live_server, client):
+def test_the_browsers_own_wake_lock_is_taken_on_a_game_page(whole_browser, live_server, client):
     game_id, key = create(client, record(hands=[]), claim=False)
+    page = whole_browser.new_context(**PHONE).new_page()
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")  # Chromium's real Screen Wake Lock API, no stand-in
     page.wait_for_function("() => document.getElementById('pref-status').textContent === 'The screen stays on.'")
     open_settings(page)
     page.get_by_label("Keep the screen on").uncheck()
     expect(page.locator("#pref-status")).to_have_text("The screen may sleep.", use_inner_text=True)
+    page.context.close()
 
 
 def test_dark_mode_follows_the_phone_and_the_toggle_is_remembered(browser, live_server, client, shots):
@@ -293,6 +295,7 @@ def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser,
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")
     open_settings(page)
     page.get_by_label("Speak the announcement").check()
+    open_settings(page)  # the gear again closes them: the suits are under the panel
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0):
         bid(page, number)
