@@ -524,3 +524,26 @@ def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands[1]["tricks"] == [0, 1, 1, 0])
     assert hands[1]["tricks"] == [0, 1, 1, 0] and hands[1]["bids"] == [0, 0, 0, 1] and hands[2] == hand_3
     expect(page.locator("#queue-status")).to_be_hidden(timeout=15000)
+
+
+def test_a_second_quick_tap_offline_waits_for_the_screen_it_is_made_on(live_server, link, keeper, shots):
+    """Two taps before the phone has drawn the next bidder: the second was Bob's bid changed, not Cy's bid (a
+    stale tap that landed on the wrong seat). Until a tap is kept, the screen it was made on takes no other."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    go_offline(context, link)
+    page.get_by_role("button", name="hearts").click()
+    expect(page.locator("#offline-hand .who")).to_have_text("Bob bids:")
+    # Bob's 1 and then 0, in one go: the second lands on Bob's pad, which is still on the screen.
+    page.evaluate("""() => {
+        const pad = [...document.querySelectorAll('#offline-hand .pad button')];
+        pad.find(b => b.textContent.trim() === '1').click();
+        pad.find(b => b.textContent.trim() === '0').click();
+    }""")
+    expect(page.locator("#offline-hand .who")).to_have_text("Cy bids:")
+    expect(page.locator("#queue-count")).to_have_text("2 taps waiting on this phone")
+    expect(page.locator("#offline-hand .bidders li").first).to_contain_text("Bob1")
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and hands[0]["bids"][1] is not None)
+    assert hands[0]["bids"] == [None, 1, None, None]

@@ -17,5 +17,12 @@
     b.addEventListener("click", onTap);
     return b;
   }
-  window.Dom = {el: el, button: button};
+  // The controls in `box` that may be used, made still until the returned handle's release().
+  function still(box) {
+    var controls = Array.prototype.filter.call(box.querySelectorAll("button, input, select, textarea"),
+                                               function (control) { return !control.disabled; });
+    controls.forEach(function (control) { control.disabled = true; });
+    return {release: function () { controls.forEach(function (control) { control.disabled = false; }); }};
+  }
+  window.Dom = {el: el, button: button, still: still};
 })();

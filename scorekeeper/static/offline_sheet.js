@@ -1,4 +1,4 @@
-// The kept sheet with the hands played on this phone (queue.js draws it when the sheet is opened while taps wait):
+// The kept sheet with the hands played on this phone (queue.js opens it when the sheet is shown while taps wait):
 // their rows, marked as not saved, and above the sheet what waits here. Loaded with the offline engine.
 (function () {
   "use strict";
@@ -53,5 +53,21 @@
                   el("a", {class: "button primary wide", href: page.play, text: _("Back to the hand")}));
     main.insertBefore(note, main.firstChild);
   }
-  window.OfflineSheet = {counted: counted, sheet: sheet};
+  // The sheet with the taps waiting on this phone, applied in order to the game the server confirmed (base).
+  function withTaps(base, taps, page) {
+    var waiting = [], state = base, played = {};
+    var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
+    taps.forEach(function (t) {
+      if (t.tap.action === "correct") add(QueueStatus.describe(t.tap, page));
+      else if (t.tap.action !== "deal") add(_("hand %(number)s", {number: state.number}));
+      var number = state.number, hand = state.hand;
+      state = QueueEngine.apply(state, t.tap);
+      if (t.tap.action === "deal") add(_("hand %(number)s", {number: state.number}));
+      var tricks = t.tap.action === "tricks" ? counted(hand, t.tap.tricks, page) : null;
+      if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
+      else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
+    });
+    sheet(played, waiting, page, base, state.recorded);
+  }
+  window.OfflineSheet = {withTaps: withTaps};
 })();

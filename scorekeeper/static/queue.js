@@ -70,7 +70,17 @@
     crypto.getRandomValues(bytes);
     return "tap-" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
+  // A tap is kept before its screen is drawn again: until then that screen is stale, and a second quick tap on it
+  // would name the seat that has just bid (on the same revision), so its controls are still until it is drawn.
+  var keeping = null;
+  function stalled() {  // not kept, or kept without the engine to draw it: the status line says so
+    keeping.release();
+    keeping = null;
+    showStatus();
+  }
   function queue(tap) {
+    if (keeping) return Promise.resolve();
+    keeping = Dom.still(main);
     tap.id = newId();
     // When it was tapped: History keeps this time, not the moment the phone came back (the server bounds it).
     tap.tapped = tap.tapped || new Date().toISOString();
@@ -88,9 +98,10 @@
       return needEngine().then(function () {
         return tap.action === "tricks" && QueuePages.sheetKept(page, base);
       }).then(function (kept) {
+        keeping = null;
         if (kept) location.assign(page.sheet); else { render(); send(); }
-      }, showStatus);
-    });
+      }, stalled);
+    }, stalled);
   }
   function undo() {
     // The last waiting tap, not sent yet, is taken back on this phone: the server never hears of it.
@@ -176,26 +187,10 @@
       }});
   }
   function onSheet() { return page.at === "sheet" && /\/sheet$/.test(location.pathname); }
-  function sheetWithTaps() {
-    // The sheet holds what the server has; what waits on this phone is said above it (offline_sheet.js).
-    var waiting = [], state = base, played = {};
-    var add = function (words) { if (waiting.indexOf(words) < 0) waiting.push(words); };
-    live().forEach(function (t) {
-      if (t.tap.action === "correct") add(QueueStatus.describe(t.tap, page));
-      else if (t.tap.action !== "deal") add(_("hand %(number)s", {number: state.number}));
-      var number = state.number, hand = state.hand;
-      state = apply(state, t.tap);
-      if (t.tap.action === "deal") add(_("hand %(number)s", {number: state.number}));
-      var tricks = t.tap.action === "tricks" ? OfflineSheet.counted(hand, t.tap.tricks, page) : null;
-      if (tricks) played[number] = Object.assign({}, hand, {tricks: tricks});
-      else if (state.hand && t.tap.action !== "correct") played[state.number] = state.hand;
-    });
-    OfflineSheet.sheet(played, waiting, page, base, state.recorded);
-  }
   function render() {
     showStatus();
     if (!local) return;
-    if (onSheet()) { sheetWithTaps(); return; }
+    if (onSheet()) { OfflineSheet.withTaps(base, live(), page); return; }
     if (page.at === "edit" && !queuedHere) return;
     var state = current();
     main.textContent = "";
