@@ -215,8 +215,8 @@ def test_a_number_beside_a_constant_is_the_constants(doc):
 
 
 def test_storage_lists_every_schema_step_and_backfill():
-    migrations = importlib.import_module("scorekeeper.store.migrations")
-    steps = {name for name in vars(migrations) if re.fullmatch(r"[mb]\d{3}_\w+", name)}
+    steps = {name for module in ("migrations", "backfills")
+             for name in vars(importlib.import_module(f"scorekeeper.store.{module}")) if re.fullmatch(r"[mb]\d{3}_\w+", name)}
     listed = set(re.findall(r"^\| `([mb]\d{3}_\w+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
     assert listed == steps, f"storage.md's steps and backfills: missing {steps - listed}, gone {listed - steps}"
 

@@ -1,11 +1,12 @@
 """The game store: SQLite through sqlite-utils. The only package that knows table names.
 
-One module per kind of row: db (connections, init-db), games (reading games), cache (loaded
+One module per kind of row: db (a connection: BEGIN IMMEDIATE writes, the writers in turn), connections (the
+app's, one per thread; init-db), games (reading games), cache (loaded
 games per generation and revision, in the one cache: scorekeeper/store/kept.py), generation (the database's
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
-once, seat keys, sealed bids), files (the file itself: damage checks, backup, restore), migrations (the schema
-steps and backfills), events (tournaments: the record, the director's log and key, which game plays
+once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
+(backup, restore), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
 
@@ -21,15 +22,17 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 
 from scorekeeper.rules.changes import replay
 from .cache import load_game, scored_game
-from .db import close, connect, get_db, init_app, new_id
+from .backfills import migrate
+from .backups import backup, restore
+from .connections import close, get_db, init_app
+from .db import connect, new_id
 from .evenings import count_evenings, evening_of, get_evening, list_evenings, list_players, set_evening_about
-from .files import StorageError, backup, check_storage, restore
+from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
                     games_in_order, games_in_pages, get_game, get_game_head, list_games, may_edit, unreadable_games)
-from .log import (NothingToUndo, append_entry, create_game, create_next_game, full_history, history, import_game, undo,
-                  undo_last)
+from .log import NothingToUndo, append_entry, create_game, full_history, history, import_game, undo, undo_last
 from .imports import import_games
-from .migrations import migrate, migrations
+from .migrations import migrations
 from .event_tables import import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
@@ -51,7 +54,7 @@ from scorekeeper.store.events import (
     void_game,
 )
 from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, apply_once,
-                    make_seat_keys, offer_seats_too,
+                    create_next_game, make_seat_keys, offer_seats_too,
                     remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
 
 __all__ = [

@@ -55,23 +55,6 @@ def create_game(db, record, evening_id=None, created=None):
     return game_id, edit_key
 
 
-def create_next_game(db, game_id, record, evening_id=None):
-    """Store the next game at the same table as game_id's; its followers and seat links move on to it.
-
-    Return (id, edit_key). The finished game names its next game (its followers' poll says so), and each
-    player who held a seat link gets one in the next game."""
-    from .seats import carry_seat_keys  # here: seats imports this module
-
-    with db.atomic():
-        before = db.execute("select record from games where id = ?", [game_id]).fetchone()
-        next_id, edit_key = create_game(db, record, evening_id)
-        db.execute("update games set next_game = ? where id = ?", [next_id, game_id])
-        if before is not None:
-            players = json.loads(before[0]).get("players") or []
-            carry_seat_keys(db, game_id, next_id, players, list(record["players"]))
-    return next_id, edit_key
-
-
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
                 history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.

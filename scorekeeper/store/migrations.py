@@ -1,37 +1,23 @@
-"""Migrations: every schema step works on the schema of its own day, with its own code.
+"""The schema steps: each works on the schema of its own day, with its own code.
 
 Policy. A schema step (`migrations`, names m001...) changes tables and converts the rows it must
 convert, using only SQL and the small frozen helpers below it (m003 keeps its own copy of the
 change format it wrote, m002 its own ids and roster rule): it never calls today's engine, writers
-or stats, which expect today's schema. Data that only today's code can compute is left to a
-backfill (`backfills`, names b...), applied after every schema step, on today's schema, with
-today's code: the stored results and statuses (b003, for m003) and the repairs of records beyond
-the limits (b010, for m010: whether a record breaks a limit is a question for today's engine).
-Why a backfill rather than a frozen copy: the results are a copy of what today's scoring says, read
-by the players' pages beside results written by today's writes, so they must come from the same
-code; freezing the scoring engine into a migration would be most of the engine, and would store
-results that today's writes then contradict.
+or stats, which expect today's schema, and this module imports nothing of the store. Data that only
+today's code can compute is left to a backfill (`store/backfills.py`, names b...), applied after
+every schema step, on today's schema, with today's code; `backfills.migrate` applies both
+([0003](../../docs/decisions/0003-migrations-frozen-backfills-today.md)).
 
-Both sets are recorded in `_sqlite_migrations` (sets "scorekeeper" and "scorekeeper-backfill"):
-never rename a recorded name. `migrate` applies them all in one transaction, so a second process
-starting at the same moment waits, then finds nothing pending. Every backfill is safe to run on a
-database whose step ran before the backfills existed (it recomputes results, and repairs only
-games without a note).
+The set is recorded in `_sqlite_migrations` (set "scorekeeper"; the backfills' is "scorekeeper-backfill"):
+never rename a recorded name.
 """
 
 import json
 import secrets
-import sqlite3
-import time
 
 from sqlite_utils.migrations import Migrations
 
-from . import generation
-from .db import BUSY_SECONDS, connect
-from .files import check_storage, create_private, mark_created
-
 migrations = Migrations("scorekeeper")
-backfills = Migrations("scorekeeper-backfill")
 
 
 # ---- schema steps: each frozen at its own day -------------------------------------------------------
@@ -240,159 +226,3 @@ def m080_regulars(db):
                                  "cents": int, "currency": str, "paid_on": str, "created": str, "undone": str},
                                 pk="id", not_null={"payer", "payee", "cents"})
     db["payees"].create({"key": str, "name": str, "iban": str, "updated": str}, pk="key", not_null={"iban"})
-
-
-# ---- backfills: today's code on today's schema, after every schema step -----------------------------
-
-@backfills()
-def b003_results(db):
-    """Store every game's status and results (m003's tables) as today's engine scores it.
-
-    A record that no longer loads keeps its game, without results (b010 notes it).
-    """
-    from .. import rules
-    from .games import status
-    from .results import store_results
-
-    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
-        try:
-            loaded = rules.load(text)
-        except rules.RecordError:
-            continue
-        db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
-        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
-
-
-@backfills()
-def b010_repairs(db):
-    """Find stored records beyond the limits of issue 10 and repair them, or report the ones that cannot be.
-
-    A non-finite or out-of-range number is what made pages fail for everyone. Where a record breaks
-    a limit it is refused by rules.load; a note goes in `repairs`, and the numbers that can be are
-    clamped (stake, payouts, penalties, starting totals) and stored as a `repair` event, so the game
-    loads again. A game noted already is left as it is.
-    """
-    from .. import rules
-    from ..rules.repair import clamped
-    from .db import now
-    from .log import repair
-
-    rows = db.execute("select id, record from games where id not in (select game_id from repairs)").fetchall()
-    for game_id, text in rows:
-        try:
-            rules.load(text)
-            continue
-        except rules.RecordError as error:
-            problem = str(error)
-        except Exception as error:  # a record no version of the engine could read: report it
-            problem = f"{type(error).__name__}: {error}"
-        fixed = clamped(text)
-        repaired = False
-        if fixed is not None:
-            try:
-                rules.load(fixed)
-                repaired = True
-            except rules.RecordError:
-                pass
-        if repaired:
-            repair(db, game_id, problem, fixed)
-        db["repairs"].insert({"game_id": game_id, "problem": problem, "repaired": int(repaired), "created": now()})
-
-
-@backfills()
-def b043_habits(db):
-    """Store every game's bidding habits (m043's table) as today's engine counts them."""
-    from .. import rules
-    from .results import store_habits
-
-    for game_id, text in db.execute("select id, record from games").fetchall():
-        try:
-            loaded = rules.load(text)
-        except rules.RecordError:
-            continue
-        store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
-
-
-@backfills()
-def b053_player_keys(db):
-    """Match players by today's key (rules.name_key: NFC, invisible characters removed, casefolded), not
-    only trimmed and casefolded: the roster, and the results of every game whose names' keys changed."""
-    from .. import rules
-    from .results import store_results
-
-    def old_key(name):
-        return str(name).strip().casefold()
-
-    for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
-        if key != rules.name_key(name):  # the earliest of the same player's names stays on the roster
-            db.execute("delete from players where key = ?", [key])
-            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
-                       [rules.name_key(name), name, created])
-    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
-        try:
-            players = json.loads(text)["players"]
-            if all(old_key(name) == rules.name_key(name) for name in players):
-                continue
-            loaded = rules.load(text)
-        except (ValueError, TypeError, KeyError):  # RecordError is a ValueError: a damaged game keeps its results
-            continue
-        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
-
-
-@backfills()
-def b080_ratings(db):
-    """Rate every finished game (m080's tables) from the stored results, in the order of their last writes, and
-    note what each finished staked game's settlement moves between its players."""
-    from .. import rules
-    from .money import keep_money
-    from .ratings import rebuild_ratings
-
-    rebuild_ratings(db)
-    for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
-        try:
-            loaded = rules.load(text)
-        except rules.RecordError:
-            continue
-        keep_money(db, game_id, loaded, rules.score(loaded), state)
-
-
-# ---- applying them ----------------------------------------------------------------------------------
-
-def migrate(path):
-    """Switch the database to WAL and apply every pending step and backfill, waiting out another process doing so."""
-    deadline = time.monotonic() + 2 * BUSY_SECONDS
-    while True:
-        try:
-            return _migrate(path)
-        except sqlite3.OperationalError as error:
-            # Switching to WAL takes the file whole, and SQLite answers "locked" at once instead of
-            # waiting while a second server starting at the same moment holds it: try again shortly.
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
-
-
-def _migrate(path):
-    check_storage(path)
-    create_private(path)
-    db = connect(path, create=True)
-    try:
-        db.enable_wal()
-        # One transaction for them all: a second process starting at the same moment waits, then
-        # finds nothing pending (each migration is a savepoint inside it).
-        with db.atomic():
-            migrations.ensure_migrations_table(db)
-            converted = db["events"].exists() and "m003_actions_and_results" in {
-                m.name for m in migrations.pending(db)}
-            # Steps applied to a database that servers may be reading: what they keep is of the old one.
-            changes_kept = db["generation"].exists() and bool(migrations.pending(db) or backfills.pending(db))
-            migrations.apply(db)
-            backfills.apply(db)
-            if changes_kept:
-                generation.bump(db)
-        if converted:
-            db.vacuum()  # give back the space of the full copies the old log held
-    finally:
-        db.close()
-    mark_created(path)
-

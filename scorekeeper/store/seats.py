@@ -6,6 +6,7 @@ second copy of the same action (a phone's retry while the first is in flight, or
 the first to commit and then finds its id applied.
 """
 
+import json
 import secrets
 import sqlite3
 
@@ -13,7 +14,7 @@ from . import generation
 from .cache import load_game
 from .db import now
 from .games import StaleRevision
-from .log import append_prepared, prepare, undo_last
+from .log import append_prepared, create_game, prepare, undo_last
 from .results import STORED_COLUMNS, stored_results
 
 
@@ -150,6 +151,21 @@ def carry_seat_keys(db, game_id, next_id, players_before, players_after):
              if seat < len(players_before) and players_before[seat] in players_after]
     if seats:
         make_seat_keys(db, next_id, seats)
+
+
+def create_next_game(db, game_id, record, evening_id=None):
+    """Store the next game at the same table as game_id's; its followers and seat links move on to it.
+
+    Return (id, edit_key). The finished game names its next game (its followers' poll says so), and each
+    player who held a seat link gets one in the next game."""
+    with db.atomic():
+        before = db.execute("select record from games where id = ?", [game_id]).fetchone()
+        next_id, edit_key = create_game(db, record, evening_id)
+        db.execute("update games set next_game = ? where id = ?", [next_id, game_id])
+        if before is not None:
+            players = json.loads(before[0]).get("players") or []
+            carry_seat_keys(db, game_id, next_id, players, list(record["players"]))
+    return next_id, edit_key
 
 
 def withdraw_seat_keys(db, game_id):

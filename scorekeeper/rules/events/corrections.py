@@ -9,7 +9,8 @@ import copy
 
 from ..record import RecordError
 from ..words import N_, _
-from .director import _done, _loaded, start_round
+from .director import start_round
+from .outcome import done, loaded
 from .scored import score_event
 
 LOCKED = N_("Round %(round)d of %(event)s is confirmed: its tables are locked. Ask the director to approve "
@@ -42,7 +43,7 @@ def _open_entry(record, round_number, table_number):
 
 def approve_correction(event, round_number, table_number, games=None):
     """Open a table of a confirmed round for a correction; the log keeps the table as it stood."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     _table(event, round_number, table_number)
     record = copy.deepcopy(event.record)
     if _open_entry(record, round_number, table_number):
@@ -52,7 +53,7 @@ def approve_correction(event, round_number, table_number, games=None):
     before = {"seats": table["seats"], "totals": table["totals"]}
     record["unlocked"] = list(record.get("unlocked") or []) + [{"round": round_number, "table": table_number,
                                                                  "before": before}]
-    return _done(record, games, _("Table %(table)d of round %(round)d may correct its game: then decide here.",
+    return done(record, games, _("Table %(table)d of round %(round)d may correct its game: then decide here.",
                                   table=table_number, round=round_number), "unlock",
                  {"round": round_number, "table": table_number, "before": before})
 
@@ -60,7 +61,7 @@ def approve_correction(event, round_number, table_number, games=None):
 def decide_correction(event, round_number, table_number, redraw, games=None):
     """Close a corrected table again and decide: draw the next round again (when none of its tables has
     started; the corrected cut goes on) or let the confirmed cut stand. Logged with before and after."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     _table(event, round_number, table_number)
     entry = _open_entry(event.record, round_number, table_number)
     if entry is None:
@@ -81,7 +82,7 @@ def decide_correction(event, round_number, table_number, redraw, games=None):
                "after": {"seats": table["seats"], "totals": table["totals"]}, "advanced_before": confirmed,
                "advanced_after": corrected, "choice": "redraw" if redraw else "stand"}
     if not redraw:
-        return _done(record, games, _("The confirmed cut of round %(round)d stands.", round=round_number),
+        return done(record, games, _("The confirmed cut of round %(round)d stands.", round=round_number),
                      "correction", payload)
     if round_number != len(event.rounds) - 1 or any(t.started for t in event.rounds[-1].tables):
         raise RecordError("round", _("Round %(round)d has started: its draw stands.", round=round_number + 1))

@@ -3,28 +3,13 @@ returns an EventOutcome (the new record, it loaded, a sentence for the room, the
 (kind, payload)), or raises RecordError naming the field. The record given is never changed."""
 
 import copy
-from typing import NamedTuple
 
 from ..names import name_key, player_name
 from ..record import RecordError
-from .record import Event, load_event
+from .outcome import EventOutcome, done, loaded
+from .record import load_event
 from .scored import score_event
 from ..words import _, ngettext
-
-
-class EventOutcome(NamedTuple):
-    record: dict
-    event: Event
-    message: str
-    log: tuple
-
-
-def _loaded(event, games):
-    return event if isinstance(event, Event) else load_event(event, games)
-
-
-def _done(record, games, message, kind, payload):
-    return EventOutcome(record, load_event(record, games), message, (kind, payload))
 
 
 def new_event(name, format, players, seed, rules=None, options=None):
@@ -44,7 +29,7 @@ def new_event(name, format, players, seed, rules=None, options=None):
 def start_round(event, games=None):
     """Confirm who went on from the last round (its advanced and eliminated) and seat the next round as
     drawn from the seed; with no round yet, seat the first."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     scored = score_event(event, games)
     upcoming = scored["next"]
     if upcoming is None:
@@ -69,7 +54,7 @@ def start_round(event, games=None):
     else:
         drawn = ngettext("Round %(round)d is drawn: %(num)d table.", "Round %(round)d is drawn: %(num)d tables.",
                          len(upcoming["tables"]), round=upcoming["number"])
-    return _done(record, games, drawn, "round",
+    return done(record, games, drawn, "round",
                  {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]})
 
 
@@ -104,7 +89,7 @@ def _reseat(raw_table, seats):
 
 def swap_players(event, first, second, games=None):
     """Swap two players' seats in the last round, before either's table starts."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     index, rnd = _last_round(event)
     a, b = _table_of(rnd, first, index), _table_of(rnd, second, index)
     if first == second:
@@ -123,7 +108,7 @@ def swap_players(event, first, second, games=None):
         seats_b[seats_b.index(second)] = first
         _reseat(tables[a], seats_a)
         _reseat(tables[b], seats_b)
-    return _done(record, games, _("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
+    return done(record, games, _("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
                  {"round": index + 1, "players": [first, second]})
 
 
@@ -145,7 +130,7 @@ def _joining(event, name, index):
 def _seat_change(event, games, record, index, table, message, kind, payload):
     """Load the changed record; a table the format's decks cannot deal is refused, naming the table."""
     try:
-        return _done(record, games, message, kind, payload)
+        return done(record, games, message, kind, payload)
     except RecordError as error:
         raise RecordError(f"rounds[{index}].tables[{table}].seats",
                           _("Table %(table)d cannot take another player: %(why)s", table=table + 1,
@@ -155,7 +140,7 @@ def _seat_change(event, games, record, index, table, message, kind, payload):
 def add_late_player(event, name, table, games=None):
     """Add a player who arrives late to table `table` (from 0) of the last round, before it starts; or seat
     there a player of the event who is not in this round (the director's fix after a correction)."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     index, rnd = _last_round(event)
     if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < len(rnd.tables):
         raise RecordError("table", _("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
@@ -174,7 +159,7 @@ def add_late_player(event, name, table, games=None):
 def replace_player(event, seated, name, games=None):
     """Put `name` (a late player, or one of the event's not in this round) in the seat of `seated` (a no-show)
     at a table of the last round not started; `seated` is withdrawn from this round on."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     index, rnd = _last_round(event)
     table = _table_of(rnd, seated, index)
     _not_started(event, index, table)
@@ -213,17 +198,17 @@ def _unseat(event, name, games, withdraw):
 def remove_player(event, name, games=None):
     """Take a wrongly seated player off a table of the last round not started. In the first round they are
     withdrawn (no entrant); later they are simply not in the round."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     index, _rnd = _last_round(event)
     record, index, table = _unseat(event, name, games, withdraw=index == 0)
-    return _done(record, games, _("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
+    return done(record, games, _("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
                  {"round": index + 1, "table": table, "player": name})
 
 
 def withdraw_player(event, name, games=None):
     """Withdraw a player: off their table of the last round if it has not started (before their first table,
     no entrant), else from the next round on (their table plays on as a game does)."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     if name not in event.players:
         raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn:
@@ -237,7 +222,7 @@ def withdraw_player(event, name, games=None):
         first = len(event.rounds) + 1
         record = copy.deepcopy(event.record)
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
-    return _done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
+    return done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
                  "withdraw",
                  {"player": name, "from_round": first})
 
@@ -252,17 +237,17 @@ def _table_path(event, round_index, table_index):
 
 def link_game(event, round_index, table_index, game_id, games=None):
     """Name the stored game a table plays (the web app's store keeps the game itself)."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     _table_path(event, round_index, table_index)
     record = copy.deepcopy(event.record)
     record["rounds"][round_index]["tables"][table_index]["game"] = game_id
-    return _done(record, games, None, "link", {"round": round_index + 1, "table": table_index, "game": game_id})
+    return done(record, games, None, "link", {"round": round_index + 1, "table": table_index, "game": game_id})
 
 
 def set_table_record(event, round_index, table_index, game_record, games=None):
     """Put a table's game record inline (event files for the command line)."""
-    event = _loaded(event, games)
+    event = loaded(event, games)
     _table_path(event, round_index, table_index)
     record = copy.deepcopy(event.record)
     record["rounds"][round_index]["tables"][table_index]["record"] = copy.deepcopy(game_record)
-    return _done(record, games, None, "record", {"round": round_index + 1, "table": table_index})
+    return done(record, games, None, "record", {"round": round_index + 1, "table": table_index})

@@ -16,6 +16,7 @@ from babel.numbers import is_currency
 from ..record import RecordError
 from ..numbers import SPACE, NumberError, parse_decimal
 from ..words import _, money as say_money, ngettext, number
+from .outcome import done
 from .record import Event, load_event
 
 MAX_FEE = 100_000
@@ -86,8 +87,6 @@ def parse_charity(value):
 def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None):
     """The director's action: set the entry fee, the prize split, the currency (None: keep the one set) and
     the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome."""
-    from .director import _done
-
     event = event if isinstance(event, Event) else load_event(event, games)
     before = event.record.get("money") or {}
     fee, shares = parse_fee(entry_fee), parse_split(split)
@@ -116,14 +115,12 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
         said = _("Entry fee %(fee)s, no prizes.", fee=say_money(fee, currency))
     if charity:
         said += " " + _("%(percent)d%% of the pot to %(cause)s.", percent=charity, cause=cause.strip() or _("charity"))
-    return _done(record, games, said, "money", {key: value for key, value in record["money"].items()
+    return done(record, games, said, "money", {key: value for key, value in record["money"].items()
                                                   if key != "paid"})
 
 
 def mark_paid(event, name, paid=True, games=None):
     """The director's action: mark that a player has paid the entry fee (or not)."""
-    from .director import _done
-
     event = event if isinstance(event, Event) else load_event(event, games)
     if name not in event.players:
         raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
@@ -132,7 +129,7 @@ def mark_paid(event, name, paid=True, games=None):
     names = [player for player in money.get("paid") or [] if player != name]
     money["paid"] = names + [name] if paid else names
     said = _("%(name)s has paid.", name=name) if paid else _("%(name)s has not paid.", name=name)
-    return _done(record, games, said, "paid", {"player": name, "paid": bool(paid)})
+    return done(record, games, said, "paid", {"player": name, "paid": bool(paid)})
 
 
 def final_places(scored):

@@ -1,0 +1,23 @@
+"""What a director's action returns (the actions are in director.py, registration.py, corrections.py and
+prizes.py): the new record, it loaded, a sentence for the room, and the event to log as (kind, payload)."""
+
+from typing import NamedTuple
+
+from .record import Event, load_event
+
+
+class EventOutcome(NamedTuple):
+    record: dict
+    event: Event
+    message: str
+    log: tuple
+
+
+def loaded(event, games):
+    """The event loaded: an Event as it is, a record loaded with its games."""
+    return event if isinstance(event, Event) else load_event(event, games)
+
+
+def done(record, games, message, kind, payload):
+    """The outcome of an action that made `record`, said by `message`, logged as (kind, payload)."""
+    return EventOutcome(record, load_event(record, games), message, (kind, payload))
