@@ -115,6 +115,28 @@ def test_a_changed_static_file_gets_a_new_url(app, tmp_path):
         assert url_for("static", filename="x.css") != first
 
 
+def test_a_static_file_is_squeezed_once_and_afresh_when_it_changes(app, tmp_path):
+    """Each script is gzipped once per version (a room's opening asks for it once per phone), and an edited file is
+    never answered with the bytes of the version before it, nor a file of another folder with this one's."""
+    app.static_folder = str(tmp_path)
+    script = tmp_path / "x.js"
+    script.write_text("// for us\n" + "var red = 'red';\n" * 40)
+    client = app.test_client()
+    first, again = (client.get("/static/x.js", headers=GZIP) for _ in range(2))
+    assert first.headers["Content-Encoding"] == "gzip" and first.get_data() == again.get_data()
+    assert gzip.decompress(first.get_data()) == b"var red = 'red';\n" * 40
+    script.write_text("// for us\n" + "var blue = 'blue';\n" * 40)
+    os.utime(script, ns=(1, 10**18))  # a new modification time, as an edit gives
+    assert gzip.decompress(client.get("/static/x.js", headers=GZIP).get_data()) == b"var blue = 'blue';\n" * 40
+    with client.get("/static/x.js") as plain:  # no gzip asked: the file as it is
+        assert plain.get_data().startswith(b"// for us")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "x.js").write_text("var green = 'green';\n" * 40)
+    app.static_folder = str(other)
+    assert gzip.decompress(client.get("/static/x.js", headers=GZIP).get_data()) == b"var green = 'green';\n" * 40
+
+
 def first_load(client, url):
     """Return the bytes of a page and every stylesheet and script it names, as a browser gets them gzipped."""
     response = client.get(url, headers=GZIP)

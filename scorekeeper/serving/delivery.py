@@ -76,30 +76,55 @@ def compressed(response):
     response.vary.add("Accept-Encoding")
     if response.is_streamed and not response.direct_passthrough:
         return response
-    if response.direct_passthrough:  # a static file: read it (they are small) and close it now
-        source = response.response
-        try:
-            body = b"".join(source)
-        finally:
-            getattr(source, "close", lambda: None)()
-        response.direct_passthrough = False
-        if response.mimetype in ("text/javascript", "application/javascript"):
-            body = without_comment_lines(body)
-        elif response.mimetype == "text/css":
-            body = without_css_comment_lines(body)
-        response.set_data(body)
+    if request.endpoint == "static" and response.direct_passthrough:
+        body, gzipped = squeezed_static(response)
     else:
-        body = response.get_data()
-    if len(body) < COMPRESS_AT_LEAST:
+        body = _read(response) if response.direct_passthrough else response.get_data()
+        gzipped = gzip.compress(body, compresslevel=6, mtime=0) if len(body) >= COMPRESS_AT_LEAST else None
+    if gzipped is None:
+        response.set_data(body)
         return response
-    # Static files are small and cached for a year: squeeze them hardest.
-    level = 9 if request.endpoint == "static" else 6
-    response.set_data(gzip.compress(body, compresslevel=level, mtime=0))
+    response.set_data(gzipped)
     response.headers["Content-Encoding"] = "gzip"
     etag = response.headers.get("ETag")
     if etag and not etag.startswith("W/"):
         response.headers["ETag"] = "W/" + etag
     return response
+
+
+def _read(response):
+    """The whole body of a file sent as it is (direct passthrough), its file closed now."""
+    source = response.response
+    try:
+        return b"".join(source)
+    finally:
+        getattr(source, "close", lambda: None)()
+        response.direct_passthrough = False
+
+
+# Each static file as sent: its comment lines out, gzipped at level 9 (they are cached for a year: squeezed
+# hardest), made once per version of the file instead of on every request; the opening of a room asks for
+# every script and stylesheet once per phone. {path: (size, mtime, the body, its gzip or None when small)}
+_SQUEEZED = {}
+
+
+def squeezed_static(response):
+    """Return (the static file's body without its comment lines, that body gzipped or None when too small)."""
+    path = safe_join(current_app.static_folder, request.view_args["filename"])
+    stat = os.stat(path)
+    known = _SQUEEZED.get(path)
+    if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
+        getattr(response.response, "close", lambda: None)()  # the file Flask opened: its bytes are kept here
+        response.direct_passthrough = False
+        return known[2:]
+    body = _read(response)
+    if response.mimetype in ("text/javascript", "application/javascript"):
+        body = without_comment_lines(body)
+    elif response.mimetype == "text/css":
+        body = without_css_comment_lines(body)
+    gzipped = gzip.compress(body, compresslevel=9, mtime=0) if len(body) >= COMPRESS_AT_LEAST else None
+    _SQUEEZED[path] = (stat.st_size, stat.st_mtime_ns, body, gzipped)
+    return body, gzipped
 
 
 def without_comment_lines(script):
