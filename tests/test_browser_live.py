@@ -196,7 +196,7 @@ def axe_violations(page):
     """Run axe-core (installed from npm into tests/axe by make test) in the page; return the WCAG A/AA violations."""
     page.add_script_tag(path=str(AXE))
     found = page.evaluate("""() => axe.run(document, {runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => r.violations.map(v =>
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']}).then(r => r.violations.map(v =>
         ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""")
     return found
 
