@@ -222,9 +222,26 @@ def link(live_server):
     relay.close()
 
 
+def _screenshots_taken_again(sync_api):
+    """Chromium's headless shell now and then answers a screenshot with "Unable to capture screenshot" when it has
+    no frame ready (once in a full run on a loaded machine, right after a page was drawn): it is taken again,
+    twice at most, so that a picture for people (or one a test reads a QR code from) is not a failure."""
+    for kind in (sync_api.Page, sync_api.Locator):
+        def again(self, *args, _take=kind.screenshot, **kwargs):
+            for attempt in range(3):
+                try:
+                    return _take(self, *args, **kwargs)
+                except sync_api.Error as error:
+                    if "Unable to capture screenshot" not in str(error) or attempt == 2:
+                        raise
+                    time.sleep(0.3)
+        kind.screenshot = again
+
+
 @pytest.fixture(scope="session")
 def playwright():
     sync_api = pytest.importorskip("playwright.sync_api")
+    _screenshots_taken_again(sync_api)
     with sync_api.sync_playwright() as driver:
         # Two test workers share two cores: a page may take seconds to come while the other renders a PDF.
         sync_api.expect.set_options(timeout=15_000)
