@@ -1,6 +1,6 @@
 """The languages' tests (issue 19): the messages the code marks, a pseudo-locale built from them, and one live
 server per test module on an app that may speak it (tests/test_languages_catalogues.py, test_browser_*_game.py,
-test_browser_pseudo_locale.py, test_browser_languages_axe.py)."""
+test_browser_pseudo_locale.py, test_browser_languages_fit.py)."""
 
 import contextlib
 import re

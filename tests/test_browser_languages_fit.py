@@ -10,18 +10,25 @@ A heading, button, label, tab or cell is clipped when its text is wider than its
 wrapper). The brand ("Oh Hell" / "Boerenbridge") may give way to an ellipsis first: that is its design
 (tests/test_browser_bar_languages.py). Each failure names the language, width, screen and the clipped text.
 One browser, one server and one seeding for the module; one phone per language loads each page once and is
-measured at both widths.
+measured at both widths. The same walk holds, on every screen, that the page speaks the phone's language and
+that the bar's words do not wrap at 320 px, and runs axe-core on the bid screen, the sheet, setup, the settle-up
+and the director's page in every language (issue 19, item 5: every language stays accessible).
 """
+
+import json
 
 import pytest
 
 from scorekeeper import store
 
 from tests.language_helpers import EVENT_NAME, LANGUAGES, make_app, phone, serving, sign_in_as_owner
+from tests.test_browser_live import axe_violations
 from tests.test_browser_pseudo_locale import confirm_seat_links, endpoint_of, seed
 
 WIDTHS = (320, 360)
 TABS = 4  # pages loading at once in the one phone
+AXE_SCREENS = ("bids", "sheet", "setup", "settle", "event director")  # axe-core in every language
+BAR_WRAPS = "(home => !!home && home.getBoundingClientRect().height > 30)(document.querySelector('.bar .home'))"
 
 # Each screen by its endpoint: (what to call it, its address; {names} are the seeded games, event and so on).
 MEASURED = {
@@ -173,7 +180,7 @@ def test_nothing_is_clipped(browser, fit_app, base, screens, shots, language):
     urls, held = screens
     context = phone(browser, f"{language},{language};q=0.9", width=WIDTHS[0], storage_state=held)
     tabs = [context.new_page() for _tab in range(TABS)]
-    found, landed = {}, {}
+    found, landed, axe = {}, {}, {}
     for start in range(0, len(urls), TABS):  # a few pages load at once: the server answers one while another draws
         batch = list(zip(tabs, urls[start:start + TABS]))
         for tab, (_endpoint, _name, url) in batch:
@@ -182,6 +189,11 @@ def test_nothing_is_clipped(browser, fit_app, base, screens, shots, language):
             tab.wait_for_load_state()
             landed[name] = (endpoint, endpoint_of(fit_app, tab.url.removeprefix(base)))
             tab.evaluate("document.querySelectorAll('main details').forEach(d => { d.open = true; })")  # panels too
+            spoken = tab.get_attribute("html", "lang")
+            if spoken != language:  # then nothing here was measured in the language at all
+                found[f"{name}: served in {spoken}, not {language}"] = []
+            if tab.evaluate(BAR_WRAPS):
+                found[f"{name} at {WIDTHS[0]} px"] = ["the bar wraps"]
             for width in WIDTHS:
                 tab.set_viewport_size({"width": width, "height": 640})
                 clipped = tab.evaluate(CLIPPED, READ)
@@ -189,7 +201,12 @@ def test_nothing_is_clipped(browser, fit_app, base, screens, shots, language):
                     found[f"{name} at {width} px"] = clipped
                     shots(tab, f"fit-{language}-{width}-{name.replace(' ', '-').replace(',', '')}")
             tab.set_viewport_size({"width": WIDTHS[0], "height": 640})
+            if name in AXE_SCREENS:  # measured already: every panel may open now
+                tab.locator("details").evaluate_all("all => all.forEach(d => d.open = true)")
+                axe[name] = axe_violations(tab)
     context.close()
     astray = {name: seen for name, (meant, seen) in landed.items() if meant and seen != meant}
     assert not astray, f"screens that opened another page (their seeded state is wrong): {astray}"
     assert not found, f"{language}:\n" + "\n".join(f"  {name}: {lines}" for name, lines in found.items())
+    assert set(axe) == set(AXE_SCREENS) and not any(axe.values()), f"axe in {language}: " + json.dumps(
+        {name: seen for name, seen in axe.items() if seen}, indent=1, ensure_ascii=False)

@@ -74,9 +74,9 @@ def play_evening(page, base, winners, stake=None, currency=""):
 
 @pytest.fixture
 def phone(browser):
-    """A phone-sized page whose CSP lets axe-core in (the page itself never allows an injected script)."""
+    """A phone-sized page."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2, bypass_csp=True)
+                                  device_scale_factor=2)
     context.set_default_timeout(20000)  # a shared, loaded machine: a page may take its time
     yield context.new_page()
     context.close()
