@@ -36,15 +36,16 @@ class Tap:
         self.client, self.game_id, self.key, self.n = client, game_id, key, 0
         self.phone = secrets.token_hex(4)  # action ids are the game's: another phone counts its own
         self.revision = client.get(f"/games/{game_id}/revision").get_json()["revision"]
+        self.game = client.get(f"/api/games/{game_id}/export").get_json()  # as this phone last saw it
 
     def __call__(self, action, **fields):
         self.n += 1
-        record = self.client.get(f"/api/games/{self.game_id}/export").get_json()
-        body = {"id": f"{self.phone}-{self.n}", "revision": self.revision, "hand": hand_at(record), "action": action,
-                **fields}
+        body = {"id": f"{self.phone}-{self.n}", "revision": self.revision, "hand": hand_at(self.game),
+                "action": action, **fields}
         response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=bearer(self.key))
-        assert response.status_code == 200, response.get_json()
-        self.revision = response.get_json()["revision"]
+        answer = response.get_json()
+        assert response.status_code == 200, answer
+        self.revision, self.game = answer["revision"], answer["game"]  # the game as the server answers the tap
 
 
 class Director:
