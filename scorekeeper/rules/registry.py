@@ -6,6 +6,7 @@ aliases and local names are not translated: what a user types is matched against
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import words
 
@@ -128,8 +129,17 @@ class Entry:
 
 
 def _key(text):
-    text = getattr(text, "message", text)  # a translated name is matched in English, whatever the reader's language
-    return "".join(ch for ch in str(text).lower() if ch.isalnum())
+    text = str(getattr(text, "message", text))  # a translated name is matched in English, whatever the reader's language
+    return _short_key(text) if len(text) <= 40 else _folded(text)
+
+
+def _folded(text):
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+# The same few ids are looked up for every hand of every game scored (a million times in a run of the tests);
+# only short names are kept, so what a stranger types cannot fill the memory.
+_short_key = lru_cache(maxsize=1024)(_folded)
 
 
 # A source that is no seed file but the house rules RULES.md gathers: the one phrase a citation translates.

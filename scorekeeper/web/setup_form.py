@@ -1,5 +1,7 @@
 """The setup form and its one mapping to a record's rules, both ways (docs/architecture.md)."""
 
+from functools import cache
+
 from babel.numbers import get_currency_name
 from wtforms import (BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField, validators,
                      widgets)
@@ -182,6 +184,7 @@ def rules_from_setup(form):
     return chosen
 
 
+@cache  # the presets are declared once: the setup page, every game's first screen, need not work them out again
 def presets_for_page():
     """Return every preset's fields and its N for 2 to MAX_PLAYERS players, for setup.js to fill in."""
     return {preset_id: {"fields": preset_fields(preset_id, 4),
