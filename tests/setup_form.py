@@ -2,6 +2,8 @@
 
 import re
 
+from playwright.sync_api import TimeoutError
+
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
@@ -36,9 +38,13 @@ def fill_rules(page, pattern="up", max_cards="3", sizes="", hook=True, bidding=N
 
 
 def start(page):
-    """Tap Start: the game opens on its first deal."""
+    """Tap Start: the game opens on its first deal (or the test fails with what the setup page said instead)."""
     page.get_by_role("button", name="Start the game").first.click()
-    page.wait_for_url(re.compile(r"/deal$"))
+    try:
+        page.wait_for_url(re.compile(r"/deal$"))
+    except TimeoutError as error:
+        said = page.locator(".flash, .error, [role=alert]").all_inner_texts()
+        raise AssertionError(f"the game did not start: still on {page.url}, the page says {said}") from error
 
 
 def set_up(page, base, names=FOUR, first_dealer="0", **rules):
