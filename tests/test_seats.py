@@ -113,6 +113,21 @@ def test_the_scorekeeper_withdraws_the_links(app, client, sequential):
     assert record_of(client, game_id)["hands"][0]["bids"] == [None] * 4
 
 
+def test_a_seat_link_or_key_with_letters_beyond_ascii_is_refused_in_words(app, client, sequential):
+    """A mistyped or hostile seat link ("/seat/é") was a 500: the key was compared as text, which Python refuses."""
+    game_id, _key, links = sequential
+    stranger = app.test_client()
+    response = stranger.get(f"/games/{game_id}/seat/%C3%A9t%C3%A9")
+    assert response.status_code == 403 and "seat link is wrong" in response.get_data(as_text=True)
+    stranger.set_cookie(f"seat_{game_id}", "été")
+    assert stranger.get(f"/games/{game_id}/mine").status_code == 403
+    response = stranger.post(f"/api/games/{game_id}/actions", json={"id": "x1", "action": "bid", "seat": 1, "bid": 1},
+                             headers={"Authorization": "Bearer été"})
+    assert response.status_code == 403, response.get_data(as_text=True)
+    assert phone(app, links["Bob"]).get(f"/games/{game_id}/mine").status_code == 200  # Bob's own link still works
+    assert record_of(client, game_id)["hands"][0]["bids"] == [None] * 4
+
+
 def test_only_the_scorekeeper_offers_seat_links(app, client):
     game_id, _key = new_game(client)
     stranger = app.test_client()

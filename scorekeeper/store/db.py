@@ -127,6 +127,13 @@ def new_id(nbytes):
             return token
 
 
+def key_matches(given, known):
+    """True when given (from a link, cookie or form: anything at all) is the key known, compared in constant time.
+
+    As bytes: compare_digest refuses str with non-ASCII characters, which a hostile link may carry."""
+    return bool(given) and secrets.compare_digest(str(given).encode("utf-8", "surrogatepass"), known.encode())
+
+
 def now():
     """The time now, as the store writes it (UTC, to the second)."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")

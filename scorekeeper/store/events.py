@@ -14,7 +14,7 @@ import secrets
 from . import generation
 from ..rules import RecordError, events
 from ..rules.words import _
-from .db import dumps, new_id, now
+from .db import dumps, key_matches, new_id, now
 from .games import StaleRevision, parse_record
 
 
@@ -160,5 +160,4 @@ def list_events(db, limit=50):
 
 def may_direct(event, key):
     """True when key is the event's director key."""
-    return bool(key) and secrets.compare_digest(str(key).encode("utf-8", "surrogatepass"),
-                                                event["director_key"].encode())
+    return key_matches(key, event["director_key"])

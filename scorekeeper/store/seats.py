@@ -12,7 +12,7 @@ import sqlite3
 
 from . import generation
 from .cache import load_game
-from .db import now
+from .db import key_matches, now
 from .games import StaleRevision
 from .log import append_prepared, create_game, prepare, undo_last
 from .results import STORED_COLUMNS, stored_results
@@ -176,10 +176,8 @@ def withdraw_seat_keys(db, game_id):
 
 def seat_of_key(db, game_id, key):
     """Return the seat whose key this is, or None."""
-    if not key:
-        return None
     for seat, known in seat_keys(db, game_id).items():
-        if secrets.compare_digest(str(key), known):
+        if key_matches(key, known):
             return seat
     return None
 
