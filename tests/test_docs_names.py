@@ -5,7 +5,9 @@ links lead somewhere.
 History and reasoning live in docs/decisions/ (records of their day: they may name what has since gone)."""
 
 import ast
+import functools
 import importlib
+import os
 import re
 import shutil
 from pathlib import Path
@@ -19,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # RULES.md is the rule book's copy: the seed documents it cites are not in this repository.
 REFERENCE = sorted(path for path in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")] if path.name != "RULES.md")
 # Where a doc's relative path may start: the repository, the package, the templates, the static files.
+LEFT_BY_RUNS = {"node_modules", "__pycache__", "test-artifacts"}
 BASES = [ROOT, ROOT / "scorekeeper", ROOT / "templates", ROOT / "scorekeeper" / "static", ROOT / "tests"]
 EXTENSIONS = (".py", ".html", ".js", ".css", ".md", ".json", ".txt", ".toml", ".svg", ".po", ".pot", ".cfg")
 NOT_OURS = ("test-artifacts/", "instance/", "node_modules", ".venv", "http", "/api/", "seeds/", "<", "*", "~",
@@ -39,10 +42,21 @@ def is_path(span):
             and (span.endswith(EXTENSIONS) or (span.endswith("/") and "/" in span[:-1])))
 
 
+@functools.cache
+def project_names():
+    """The name of every file and folder of the project: not the environment's (.venv, node_modules) nor what a
+    run leaves (caches, artifacts), which other test workers change while this walks."""
+    names = set()
+    for _folder, folders, files in os.walk(ROOT):
+        folders[:] = [name for name in folders if not name.startswith(".") and name not in LEFT_BY_RUNS]
+        names.update(folders, files)
+    return names
+
+
 def exists(span):
     span = span.split(":")[0].split("#")[0]
     if "/" not in span:
-        return any(ROOT.rglob(span))
+        return span in project_names()
     return any((base / span).exists() for base in BASES)
 
 
