@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from hypothesis import settings
 from jinja2 import BytecodeCache
 
@@ -69,7 +70,8 @@ class CompiledOnce(BytecodeCache):
         self.kept[bucket.key] = bucket.bytecode_to_string()
 
 
-COMPILED_ONCE = CompiledOnce()
+# Every app a test makes shares it: the fixture's, and those tests make with their own settings.
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
 @pytest.fixture
@@ -82,7 +84,6 @@ def app(tmp_path, migrated_database):
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
                       "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
                       "RATELIMIT_ENABLED": False})
-    app.jinja_env.bytecode_cache = COMPILED_ONCE
     yield app
     store.close(app)
 
