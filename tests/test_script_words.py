@@ -14,12 +14,33 @@ TAPS = ("%(num)d tap waiting on this phone", "%(num)d taps waiting on this phone
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def run(script, calls):
-    """Return what each call ([function, *arguments]) says in node with the words script loaded."""
-    program = script + "\nconsole.log(JSON.stringify(" + json.dumps(calls) + ".map(function (c) {" \
-        " return c[0] === '_' ? _.apply(null, c.slice(1)) : ngettext.apply(null, c.slice(1)); })));"
-    done = subprocess.run(["node", "-e", program], capture_output=True, text=True, timeout=30, check=True)
-    return json.loads(done.stdout)
+# One node for the module: each words script runs in a context of its own (nothing of one language is left for the
+# next), and answers the calls made on it.
+RUNNER = r"""
+const vm = require("vm");
+require("readline").createInterface({input: process.stdin}).on("line", (line) => {
+  const {script, calls} = JSON.parse(line), page = vm.createContext({});
+  vm.runInContext(script, page);
+  const said = calls.map((c) => (c[0] === "_" ? page._ : page.ngettext).apply(null, c.slice(1)));
+  process.stdout.write(JSON.stringify(said) + "\n");
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def run():
+    """Return a function: what each call ([function, *arguments]) says in node with the words script loaded."""
+    process = subprocess.Popen(["node", "-e", RUNNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def said(script, calls):
+        process.stdin.write(json.dumps({"script": script, "calls": calls}) + "\n")
+        process.stdin.flush()
+        return json.loads(process.stdout.readline())
+
+    yield said
+    process.stdin.close()
+    process.wait(timeout=10)
+    process.stdout.close()
 
 
 def words(client, code):
@@ -28,7 +49,7 @@ def words(client, code):
     return response.get_data(as_text=True)
 
 
-def test_ngettext_picks_the_languages_plural(client):
+def test_ngettext_picks_the_languages_plural(client, run):
     calls = [["ngettext", *TAPS, n] for n in (0, 1, 2)]
     assert run(words(client, "nl"), calls) == ["0 tikken wachten op deze telefoon", "1 tik wacht op deze telefoon",
                                                "2 tikken wachten op deze telefoon"]
@@ -39,7 +60,7 @@ def test_ngettext_picks_the_languages_plural(client):
                                                "2 taps waiting on this phone"]
 
 
-def test_named_values_fill_the_translated_sentence(client):
+def test_named_values_fill_the_translated_sentence(client, run):
     said = run(words(client, "de"), [["_", "%(name)s bids %(bid)s", {"name": "Änne", "bid": 3}], ["_", "Save tricks"],
                                      ["_", "a message no script says"]])
     assert said == ["Änne sagt 3 an", "Stiche speichern", "a message no script says"]
@@ -53,7 +74,7 @@ def test_the_english_script_carries_no_words(client):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(counts=st.lists(st.integers(min_value=0, max_value=10**7), min_size=1, max_size=20))
 @example(counts=[0, 1, 2, 1_000_000, 3_000_000])
-def test_every_count_gets_a_form_of_the_message(client, counts):
+def test_every_count_gets_a_form_of_the_message(client, run, counts):
     # Any count, however large: never undefined, and a million takes French's "many" form ("de saisies").
     said = run(words(client, "fr"), [["ngettext", *TAPS, n] for n in counts])
     for n, text in zip(counts, said):
