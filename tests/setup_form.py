@@ -43,8 +43,12 @@ def start(page):
     try:
         page.wait_for_url(re.compile(r"/deal$"))
     except TimeoutError as error:
-        said = page.locator(".flash, .error, [role=alert]").all_inner_texts()
-        raise AssertionError(f"the game did not start: still on {page.url}, the page says {said}") from error
+        said = page.locator(".flash:visible, .error:visible, [role=alert]:visible").all_inner_texts()
+        # A field the browser itself refuses stops the form before it is sent: name it and the browser's words.
+        refused = page.evaluate("""Array.from(document.querySelectorAll('#setup :invalid'))
+            .map(field => `${field.name}: ${field.validationMessage}`)""")
+        raise AssertionError(f"the game did not start: still on {page.url}, the page says {said}, the browser "
+                             f"refuses {refused}") from error
 
 
 def set_up(page, base, names=FOUR, first_dealer="0", **rules):
