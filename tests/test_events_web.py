@@ -434,6 +434,16 @@ def test_hostile_input_is_refused_in_words_never_a_500(client, body, action, for
     assert page.status_code in (302, 400)
 
 
+def test_an_event_with_text_that_is_not_valid_unicode_is_refused_in_words(client):
+    """A lone surrogate (JSON's "\\ud800", which no phone types but any client may send) in a player's name: found
+    by the route fuzzer, it gave a 500."""
+    body = '{"name": "Cup", "format": "rounds", "seed": "s", "players": ["\\ud800", "Bob", "Cy", "Di"]}'
+    for path in ("/api/events", "/api/events/import"):
+        refused = client.post(path, data=body, content_type="application/json")
+        assert refused.status_code == 422, refused.get_data(as_text=True)
+        assert "not valid Unicode" in refused.get_json()["error"]
+
+
 def test_a_table_links_back_to_its_event(client):
     director = short_event(client)
     tables = director.act("start")["tables"]

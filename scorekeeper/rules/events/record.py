@@ -297,12 +297,12 @@ def load_event(data, games=None):
     carrying its `record`; a table whose game is not there counts as not started.
     """
     data = _parse(data)
-    try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    try:  # a lone surrogate is written out by dumps and refused by encode
+        size = len(json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8"))
     except (ValueError, TypeError, RecursionError):
         _fail("", "the event holds a number that is not finite or has thousands of digits, or text that is not "
                   "valid Unicode")
-    if len(text.encode("utf-8")) > MAX_EVENT_BYTES:
+    if size > MAX_EVENT_BYTES:
         _fail("", f"the event is more than {MAX_EVENT_BYTES:,} bytes of JSON")
     name = _text(data.get("name"), "name", MAX_NAME, required=False)
     raw_format = data.get("format")
