@@ -6,9 +6,6 @@ styles, bids partly entered, a seat asking to bid, blind); one `node` process wo
 JavaScript module, and any difference fails.
 """
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.rules import bidding
+from tests.node_lines import node_answering
 
 MODULE = Path(__file__).resolve().parent.parent / "scorekeeper" / "static" / "bidstate.js"
 # Reads one JSON batch a line, answers one line: each hand's state and its reason in words.
@@ -38,21 +36,8 @@ lines.on("line", (line) => {
 @pytest.fixture(scope="module")
 def node():
     """One node process with the module loaded, for every batch of the module's tests."""
-    binary = shutil.which("node")
-    if binary is None:
-        pytest.fail("node is not installed: `make test` installs it (with npm, for axe)")
-    process = subprocess.Popen([binary, "-e", RUNNER, str(MODULE)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True)
-
-    def run(hands):
-        process.stdin.write(json.dumps({"messages": bidding.script_messages(), "hands": hands}) + "\n")
-        process.stdin.flush()
-        return json.loads(process.stdout.readline())
-
-    yield run
-    process.stdin.close()
-    process.wait(timeout=10)
-    process.stdout.close()
+    with node_answering(RUNNER, str(MODULE)) as ask:
+        yield lambda hands: ask({"messages": bidding.script_messages(), "hands": hands})
 
 
 @st.composite

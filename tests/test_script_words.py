@@ -2,13 +2,13 @@
 ngettext picks the language's plural form (French says 0 in the singular, Dutch in the plural), and the English
 script carries no words at all (the scripts' own are the English: the first load stays small)."""
 
-import json
 import shutil
-import subprocess
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
+from tests.node_lines import node_answering
 
 TAPS = ("%(num)d tap waiting on this phone", "%(num)d taps waiting on this phone")
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -30,17 +30,8 @@ require("readline").createInterface({input: process.stdin}).on("line", (line) =>
 @pytest.fixture(scope="module")
 def run():
     """Return a function: what each call ([function, *arguments]) says in node with the words script loaded."""
-    process = subprocess.Popen(["node", "-e", RUNNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def said(script, calls):
-        process.stdin.write(json.dumps({"script": script, "calls": calls}) + "\n")
-        process.stdin.flush()
-        return json.loads(process.stdout.readline())
-
-    yield said
-    process.stdin.close()
-    process.wait(timeout=10)
-    process.stdout.close()
+    with node_answering(RUNNER) as ask:
+        yield lambda script, calls: ask({"script": script, "calls": calls})
 
 
 def words(client, code):
