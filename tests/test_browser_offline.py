@@ -478,6 +478,32 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
                                                                   ([1, 0, 0, 0], [1, 1, 0, 0])]
 
 
+def test_a_send_that_finds_no_connection_leaves_the_screen_as_it_is_being_tapped(live_server, link, keeper):
+    """While taps wait, the phone tries to send them every few seconds and whenever it says it is back online. A
+    try that finds no connection changes nothing, so the screen stays as tapped: before, it was drawn again from
+    the waiting taps, the bid tapped so far went back to 0, and Save saved that."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, bidding="simultaneous", hook=False, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    page.get_by_role("button", name="spades").click()  # hand 1, dealt on the phone: a tap waits
+    expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
+    tally = page.locator("#offline-hand #bid-tally")
+    page.get_by_role("button", name="Ann bids one more").click()
+    expect(tally).to_contain_text("Bid 1 of 1")
+    with page.expect_event("requestfailed", lambda request: "/actions" in request.url):
+        page.evaluate("window.dispatchEvent(new Event('online'))")  # the Wi-Fi is back, the server not yet
+    page.evaluate("new Promise(done => setTimeout(done))")  # the failed try's own handling is done
+    expect(tally).to_contain_text("Bid 1 of 1")
+    page.get_by_role("button", name="Save the bids").click()
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.locator("#offline-recorded")).to_have_text("Hand 1 is recorded on this phone.")
+    go_online(context, link)
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])
+    assert [(hand["bids"], hand["tricks"]) for hand in hands] == [([1, 0, 0, 0], [1, 0, 0, 0])]
+
+
 def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct_it(live_server, link, keeper,
                                                                                       shots):
     """Issue 23: the tricks kept on this phone while another phone recorded the hand otherwise and went on."""

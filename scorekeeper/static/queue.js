@@ -149,8 +149,10 @@
       render();
       if (!entry.refused) send();
     }, function () {
-      sending = false;  // no connection: try again when it returns
-      render();
+      // No connection: nothing changed, so the screen stays as it is being tapped (a new one would lose that);
+      // the next try comes when the phone is back, or in a few seconds.
+      sending = false;
+      showStatus();
     });
   }
   function fromServer(answer) {
