@@ -271,7 +271,7 @@ def test_the_app_shell_says_what_to_do_when_the_connection_drops(browser, live_s
     page = context.new_page()
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")
     # The service worker installs (keeping the hashed styles and scripts); the next visit goes through it.
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a timeout, not a hang
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
@@ -342,7 +342,7 @@ def test_after_the_first_visit_a_page_view_costs_one_request(browser, app, live_
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(f"{live_server}/games/{finished}")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a timeout, not a hang
     page.goto(f"{live_server}/games/{finished}/history")
     quiet(page, asked)  # the service worker keeps the shell and scripts in the background: let it finish
     asked.clear()
