@@ -51,7 +51,7 @@ axe: $(AXE)
 
 # The tests start some 80 Python processes (the CLI, serve, benchmarks): with their bytecode cached each starts
 # about a third faster, on machines whose environment turns the cache off too.
-PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --dist loadfile
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --dist loadfile --no-loadscope-reorder
 
 ## test: set up and run every test in three workers (pytest-xdist, a test file each), the property tests with
 ## Hypothesis's thorough profile (tests/conftest.py)
