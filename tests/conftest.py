@@ -7,6 +7,7 @@ import shutil
 import socket
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,7 @@ LONG_FILES_FIRST = ("test_stored_results.py", "test_browser_regulars.py", "test_
 
 
 def pytest_collection_modifyitems(items):
-    per_file = {}
-    for item in items:
-        per_file[item.path.name] = per_file.get(item.path.name, 0) + 1
+    per_file = Counter(item.path.name for item in items)
     first = {name: place for place, name in enumerate(LONG_FILES_FIRST)}
     items.sort(key=lambda item: (first.get(item.path.name, len(first)), -per_file[item.path.name]))
 

@@ -153,14 +153,18 @@ def test_a_typed_n_lowered_for_one_deck_comes_back_with_two(page, live_server, a
 def test_the_favourites_line_arriving_late_moves_nothing_the_thumb_is_about_to_tap(page, live_server, app):
     """The line is asked for after the names are typed; on a slow connection it comes as Start is tapped. It once
     pushed Start down as it came, and the tap meant for Start landed beside it: no game was started."""
-    asked = []
-    page.route("**/regulars/favourites?*", lambda route: asked.append(route))  # held: the answer is on its way
+    held, released = [], []
+
+    def answer_later(route):  # held until released: the answer is on its way
+        route.continue_() if released else held.append(route)
+    page.route("**/regulars/favourites?*", answer_later)
     page.goto(live_server + "/games/new")
     with page.expect_request("**/regulars/favourites?*"):
         fill_names(page, ["Ann", "Bob", "Cy", "Di"])
     start_button = page.get_by_role("button", name="Start the game").first
     before = start_button.bounding_box()
-    for route in asked:
+    released.append(True)
+    for route in held:
         route.continue_()
     expect(page.locator("#favourites")).to_have_text("Everyone is level: nobody is the favourite.")
     assert start_button.bounding_box() == before
