@@ -504,6 +504,50 @@ def test_a_send_that_finds_no_connection_leaves_the_screen_as_it_is_being_tapped
     assert [(hand["bids"], hand["tricks"]) for hand in hands] == [([1, 0, 0, 0], [1, 0, 0, 0])]
 
 
+def test_tricks_counted_offline_stay_counted_when_the_connection_returns(live_server, link, keeper, shots):
+    """The counts moved on the phone's tricks screen and not saved yet survive the taps being sent: the screen
+    drawn again after each one and the server's page the phone then opens show them. Before, both drew the bids
+    again, and a scorekeeper who did not look saved Bob's trick that Bob did not take."""
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    page.get_by_role("button", name="hearts").click()
+    for number in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
+        offline_bid(page, number)
+    page.get_by_role("button", name="Bob one fewer").click()
+    expect(page.locator("#offline-rest")).to_have_text("1")  # Ann, the dealer, took the trick
+    go_online(context, link)
+    expect(page).to_have_url(re.compile(r"/tricks$"))  # every tap is saved: the server's own tricks screen
+    expect(page.locator("#offline-hand")).to_have_count(0)
+    for seat in (1, 2, 3):  # Bob, Cy, Di
+        expect(page.locator(f"#took-{seat}")).to_have_value("0")
+    expect(page.locator("#took-0")).to_have_text("1")
+    shots(page, "offline-counts-kept")
+    page.get_by_role("button", name="Save tricks").click()
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])
+    assert hands[0]["tricks"] == [1, 0, 0, 0]
+
+
+def test_bids_counted_offline_stay_counted_when_the_connection_returns(live_server, link, keeper):
+    context, page = keeper
+    game_id, _key = new_game(page, live_server, bidding="simultaneous", hook=False, through=link.url)
+    page.wait_for_url(re.compile(r"/deal$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    go_offline(context, link)
+    page.get_by_role("button", name="spades").click()
+    page.get_by_role("button", name="Cy bids one more").click()
+    expect(page.locator("#offline-hand #bid-tally")).to_contain_text("Bid 1 of 1")
+    go_online(context, link)
+    expect(page).to_have_url(re.compile(r"/bids$"))
+    expect(page.locator("#offline-hand")).to_have_count(0)
+    expect(page.locator("#bid-tally")).to_contain_text("Bid 1 of 1")
+    page.get_by_role("button", name="Save the bids").click()
+    hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and None not in hands[0]["bids"])
+    assert hands[0]["bids"] == [0, 0, 1, 0]
+
+
 def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct_it(live_server, link, keeper,
                                                                                       shots):
     """Issue 23: the tricks kept on this phone while another phone recorded the hand otherwise and went on."""

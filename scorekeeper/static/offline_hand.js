@@ -158,6 +158,8 @@
     }).forEach(function (part) { box.appendChild(part); });
   }
   function value(input) { return parseInt(input.value, 10) || 0; }
+  // The name the screen's counts are kept under (counts.js), as the server's page names them: game/hand/step.
+  function draft(q, state, step) { return [q.page.game, state.number, step].join("/"); }
   // The bids all at once: the server's screen (templates/table/_screens.html, the rows of bids_all.html), its
   // counts and tally wired by the same bids.js.
   function togetherScreen(state, q, box) {
@@ -170,18 +172,21 @@
       var sealed = (q.page.sealed || []).indexOf(s) >= 0;  // bid in secret: it stands unless entered instead
       var row = named(kinds[sealed ? 1 : 0].cloneNode(true), state.players[s]);
       if (s !== state.hand.dealer) row.querySelector("th").removeChild(row.querySelector("th small"));
+      row.setAttribute("data-seat", String(s));
       inputs[s] = row.querySelector("input.count");
       inputs[s].max = String(cards);
       if (sealed) secret[s] = row.querySelector("input[type=checkbox]");
       body.appendChild(row);
     });
     form.dataset.cards = String(cards);
+    form.dataset.draft = draft(q, state, "bids");
     form.dataset.cooperative = cooperative ? "1" : "0";
     form.dataset.words = JSON.stringify(q.page.messages);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.querySelector("#save-bids").addEventListener("click", function () {
       var bids = {};
       Object.keys(inputs).forEach(function (s) { if (!secret[s] || secret[s].checked) bids[s] = value(inputs[s]); });
+      CountDraft.drop(form);
       q.queue({action: "reveal", bids: bids});
     });
     box.appendChild(form);
@@ -196,17 +201,11 @@
   function tricksScreen(state, q, box) {
     var bids = q.bidState(state), cards = state.hand.cards, rest = state.tricks_fall_short ? null : state.hand.dealer;
     box.appendChild(announce(q, bids));
-    // The server's table and rows (templates/table/_screens.html): a count with − and +, or the rest.
+    // The server's table and rows (templates/table/_screens.html): a count with − and +, or the rest, counted by
+    // counts.js as online, and kept as a draft under the same name as the server's page keeps it.
     var table = template("offline-took").querySelector("table"), body = table.querySelector("tbody");
     var kinds = Array.prototype.slice.call(body.children), counts = {}, restCell = null;
     body.textContent = "";
-    var update = function () {
-      if (rest === null) return;
-      var sum = 0;
-      Object.keys(counts).forEach(function (s) { sum += value(counts[s]); });
-      restCell.textContent = String(cards - sum);
-      restCell.classList.toggle("bad", cards - sum < 0);
-    };
     bids.order.forEach(function (s) {
       var row = named(kinds[s === rest ? 1 : 0].cloneNode(true), state.players[s]);
       row.setAttribute("data-seat", String(s));
@@ -216,20 +215,19 @@
         restCell = row.querySelector("output");
         restCell.id = "offline-rest";
       } else {
-        var input = counts[s] = row.querySelector("input");
-        input.value = String(state.hand.bids[s]);
-        input.addEventListener("input", update);
-        Array.prototype.forEach.call(row.querySelectorAll("button.step"), function (step) {
-          step.addEventListener("click", function () {
-            input.value = String(Math.max(0, Math.min(cards, value(input) + parseInt(step.dataset.step, 10))));
-            update();
-          });
-        });
+        counts[s] = row.querySelector("input");
+        counts[s].value = String(state.hand.bids[s]);
       }
       body.appendChild(row);
     });
-    update();
-    box.appendChild(table);
+    var form = el("form", {class: "tricks", "data-cards": String(cards), "data-draft": draft(q, state, "tricks")}, table);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    box.appendChild(form);
+    countsForm(form, function (form, sum) {
+      if (restCell === null) return;
+      restCell.textContent = String(cards - sum);
+      restCell.classList.toggle("bad", cards - sum < 0);
+    });
     box.appendChild(word("made"));
     // The server's penalty part (templates/table/_screens.html), its menus drawn for this game.
     var penalty = template("offline-penalty").querySelector("details");
@@ -251,6 +249,7 @@
         var amount = parseFloat(points.value);
         tap.penalties = [{seat: +who.value, reason: why.value, points: isNaN(amount) ? null : amount}];
       }
+      CountDraft.drop(form);
       q.queue(tap);
     }));
   }
