@@ -297,6 +297,32 @@ def test_a_confirmed_round_is_locked_and_a_correction_needs_the_directors_approv
     assert sorted(decided["payload"]["advanced_after"]) != sorted(before)
 
 
+def test_a_correction_of_a_locked_table_is_refused_and_leaves_its_id_unused(client):
+    """A tap on an event's table is worked out before the write lock like any other; the director's lock is
+    checked in the write, which is rolled back whole: the game keeps its revision, and the same tap, sent again
+    once the director approves a correction, is applied."""
+    director = short_event(client)
+    client.get(director.created["url"])
+    tables = director.act("start")["tables"]
+    play_short_round(client, tables)
+    director.act("start")  # the cut is confirmed: round 1's tables are locked
+    game_id, key = tables[0]["game"], tables[0]["edit_key"]
+    first = client.get(f"/api/games/{game_id}/export").get_json()["hands"][0]
+    revision = client.get(f"/games/{game_id}/revision").get_json()["revision"]
+    other = next(suit for suit in ("clubs", "diamonds", "hearts", "spades") if suit != first.get("trump"))
+    body = {"id": "fix-locked", "revision": revision, "hand": 1, "action": "correct", "bids": first["bids"],
+            "tricks": first["tricks"], "trump": other}
+    refused = client.post(f"/api/games/{game_id}/actions", json=body, headers=bearer(key))
+    assert refused.status_code == 422
+    assert "Round 1 of Short is confirmed: its tables are locked" in refused.get_json()["error"]
+    assert client.get(f"/games/{game_id}/revision").get_json()["revision"] == revision
+    director.act("approve", round=1, table=1)
+    applied = client.post(f"/api/games/{game_id}/actions", json=body, headers=bearer(key))
+    assert applied.status_code == 200, applied.get_json()
+    assert applied.get_json()["revision"] == revision + 1
+    assert client.get(f"/api/games/{game_id}/export").get_json()["hands"][0]["trump"] == other
+
+
 def test_a_correction_that_changes_who_goes_on_may_draw_the_next_round_again(client):
     director = short_event(client)
     tables = director.act("start")["tables"]

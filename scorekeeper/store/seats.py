@@ -92,18 +92,19 @@ def append_action_ahead(db, game_id, action_id, kind, payload, record, revision,
     simultaneous writers wait less."""
     prepared = prepare(db, game_id, record, revision, loaded, generation_number)
     with db.atomic():
-        # One read: the game's revision, whether the id was applied, and the results stored (compared in the write).
-        # An event's table (which may be locked) takes the path under the lock, which checks it.
+        # One read: the game's revision, whether the id was applied, whether it plays an event's table, and the
+        # results stored (compared in the write). An event's table is checked for the director's lock in the
+        # write (a RecordError, rolled back: the caller's path under the lock answers the refusal).
         found = db.execute("select revision, exists (select 1 from applied_actions where game_id = :game "
-                           "and action_id = :action) or exists (select 1 from tournament_games where game_id = :game), "
+                           "and action_id = :action), exists (select 1 from tournament_games where game_id = :game), "
                            f"{generation.COLUMN}, {STORED_COLUMNS} from games where id = :game",
                            {"game": game_id, "action": action_id}).fetchone()
-        if found is None or tuple(found[:3]) != (revision, 0, prepared.generation):
+        if found is None or (found[0], found[1], found[3]) != (revision, 0, prepared.generation):
             return None
         _claim_action(db, game_id, action_id, revision + 1, digest)  # checked just now, under the lock: not applied
-        prepared = prepared._replace(stored=stored_results(found[3:]))
+        prepared = prepared._replace(stored=stored_results(found[4:]))
         written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared,
-                                                       free=True, tapped=tapped))]
+                                                       free=not found[2], tapped=tapped))]
     return tuple(written)
 
 
