@@ -516,6 +516,8 @@ def test_tricks_counted_offline_stay_counted_when_the_connection_returns(live_se
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0, 1):  # Bob, Cy, Di, Ann
         offline_bid(page, number)
+    note = page.locator("#made-note")
+    expect(note).to_have_text("Pre-filled with the bids: if everyone made it, just save.")
     page.get_by_role("button", name="Bob one fewer").click()
     expect(page.locator("#offline-rest")).to_have_text("1")  # Ann, the dealer, took the trick
     go_online(context, link)
@@ -524,6 +526,7 @@ def test_tricks_counted_offline_stay_counted_when_the_connection_returns(live_se
     for seat in (1, 2, 3):  # Bob, Cy, Di
         expect(page.locator(f"#took-{seat}")).to_have_value("0")
     expect(page.locator("#took-0")).to_have_text("1")
+    expect(note).to_have_text("As counted on this phone: not saved yet.")  # not the bids any more
     shots(page, "offline-counts-kept")
     page.get_by_role("button", name="Save tricks").click()
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[0])

@@ -29,7 +29,9 @@ function countsForm(selector, onChange) {
   });
   inputs.forEach(function (input) { input.addEventListener("input", changed); });
   form.addEventListener("submit", function () { CountDraft.drop(form); });
-  CountDraft.restore(form, inputs);
+  // Counts put back are not the defaults: the note that says what the screen is filled with says so.
+  var note = form.querySelector("[data-restored]");
+  if (CountDraft.restore(form, inputs) && note) note.textContent = note.dataset.restored;
   update();
 }
 
@@ -62,14 +64,15 @@ var CountDraft = (function () {
       sessionStorage.setItem(PREFIX + form.dataset.draft, JSON.stringify({rows: rows(form), counts: counts}));
     } catch (error) { /* the counts stay on this screen only */ }
   }
-  function restore(form, inputs) {
-    if (!form.dataset.draft) return;
+  function restore(form, inputs) {  // true when counts were put back
+    if (!form.dataset.draft) return false;
     var kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem(PREFIX + form.dataset.draft) || "null"); } catch (error) { return; }
-    if (!kept || kept.rows !== rows(form)) return;
+    try { kept = JSON.parse(sessionStorage.getItem(PREFIX + form.dataset.draft) || "null"); } catch (error) { return false; }
+    if (!kept || kept.rows !== rows(form)) return false;
     inputs.forEach(function (input) {
       if (Object.prototype.hasOwnProperty.call(kept.counts, seat(input))) input.value = kept.counts[seat(input)];
     });
+    return true;
   }
   return {keep: keep, restore: restore, drop: drop};
 })();

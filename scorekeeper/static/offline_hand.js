@@ -220,7 +220,8 @@
       }
       body.appendChild(row);
     });
-    var form = el("form", {class: "tricks", "data-cards": String(cards), "data-draft": draft(q, state, "tricks")}, table);
+    var form = el("form", {class: "tricks", "data-cards": String(cards), "data-draft": draft(q, state, "tricks")},
+                  table, word("made"));
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     box.appendChild(form);
     countsForm(form, function (form, sum) {
@@ -228,7 +229,6 @@
       restCell.textContent = String(cards - sum);
       restCell.classList.toggle("bad", cards - sum < 0);
     });
-    box.appendChild(word("made"));
     // The server's penalty part (templates/table/_screens.html), its menus drawn for this game.
     var penalty = template("offline-penalty").querySelector("details");
     var who = penalty.querySelector("[name=penalty_seat]"), why = penalty.querySelector("[name=penalty_reason]");
