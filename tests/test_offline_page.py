@@ -88,3 +88,37 @@ def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):
         page = client.get(url).get_data(as_text=True)
         assert table_data(page)["game"] == game_id and 'data-queue="/static/queue.js' in page, url
         assert first_load(client, url) <= 15_000, url
+
+
+def offline_parts(page):
+    """The <template>s of a hand page that the offline screens are drawn from."""
+    parts = re.findall(r'<template id="offline-[^"]*">.*?</template>', page, re.S)
+    assert len(parts) >= 8, "the hand page carries no offline screens"
+    return parts
+
+
+def test_the_offline_screens_kept_once_are_the_ones_each_game_would_make(client, app):
+    """The offline screens' parts are made once per language, scoring system and largest bid, and kept
+    (views/offline.py `offline_part`): the parts a page gets are the ones made afresh for its own game, whatever
+    other games were shown before it, for every system (each offers its own penalties) and in every language."""
+    pages = []
+    for number, system in enumerate(rules.SYSTEMS):
+        players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"][:3 + 4 * (number % 2)]  # the pad: up to 17 or 7
+        record = {"players": players, "rules": {"scoring": system.id, "deals": {"pattern": "up", "max": 2}},
+                  "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * len(players)}]}
+        response = client.post("/api/games", json=record)
+        if response.status_code != 201:  # a system that needs options of its own (a house formula)
+            continue
+        body = response.get_json()
+        client.get(f"/games/{body['id']}/claim/{body['edit_key']}")
+        pages.append(f"/games/{body['id']}/tricks")
+    assert len(pages) >= 20
+    languages = ("en", "nl", "de", "fr", "es")
+    kept = {(language, page): offline_parts(client.get(page, headers={"Accept-Language": language})
+                                            .get_data(as_text=True)) for language in languages for page in pages}
+    app.jinja_env.auto_reload = True  # made afresh on each page from here on
+    for (language, page), parts in kept.items():
+        afresh = offline_parts(client.get(page, headers={"Accept-Language": language}).get_data(as_text=True))
+        assert parts == afresh, (language, page)
+    penalties = {json.dumps(parts[-2:]) for (language, _page), parts in kept.items() if language == "en"}
+    assert len(penalties) > 1  # the systems' penalty menus differ: what is kept for one is not another's

@@ -12,11 +12,12 @@ does (tests/test_bidstate_parity.py holds them to it).
 import copy
 import json
 
-from flask import Blueprint, url_for
+from flask import Blueprint, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
 from scorekeeper import rules
 from scorekeeper.web import taps
+from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
 from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
@@ -95,10 +96,28 @@ def offline_table(game, loaded, at="hand"):
 
 
 @bp.app_template_global()
-def penalty_form(loaded):
-    """The tricks screen's penalty menus for the game, empty, with one player "%(name)s": the offline tricks screen
-    clones them and draws that player's choice for each player."""
-    return tricks_form(["%(name)s"], loaded.rules.system.id)(formdata=None)
+def penalty_form(system_id):
+    """The tricks screen's penalty menus for a scoring system, empty, with one player "%(name)s": the offline tricks
+    screen clones them and draws that player's choice for each player."""
+    return tricks_form(["%(name)s"], system_id)(formdata=None)
+
+
+@bp.app_template_global()
+def offline_part(template, macro, *args):
+    """The markup of `macro` in `template` called with args, as `{% from template import macro %}` gives it (a macro
+    sees its arguments and the app's globals, never the page's values), made once per app, language and args.
+
+    The offline screens' <template>s are the same on every hand page that names the same scoring system and
+    largest bid: made afresh on each page they were most of its time (docs/benchmarks.md, bench_hand_page.py)."""
+    made = get_template_attribute(template, macro)
+    if current_app.jinja_env.auto_reload:  # a template edited while the app runs is drawn afresh
+        return made(*args)
+    kept = current_app.extensions.setdefault("offline_parts", {})
+    key = (template, macro, current_language(), args)
+    part = kept.get(key)
+    if part is None:
+        part = kept[key] = made(*args)
+    return part
 
 
 # The queue's parts, loaded in this order before queue.js (static/offline.js): each file one job.
