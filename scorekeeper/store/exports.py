@@ -114,7 +114,8 @@ def json_chunks(records, damaged=()):
     empty = True
     for record in records:
         yield opening + "[\n" if empty else ",\n"
-        yield textwrap.indent(json.dumps(record, indent=2, ensure_ascii=False), "    ")
+        # As textwrap.indent would (JSON's text has no empty line), without its fifth of the export's time.
+        yield "    " + json.dumps(record, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         empty = False
     yield opening + "[]" if empty else "\n  ]"
     if damaged:
