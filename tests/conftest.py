@@ -270,10 +270,31 @@ def launched(playwright, executable):
 
 
 @pytest.fixture(scope="session")
-def browser(playwright):
+def chromium(playwright):
     browser = launched(playwright, CHROMIUM)
     yield browser
     browser.close()
+
+
+class Phones:
+    """The session's Chromium, whose new contexts (phones) keep a service worker only in a test module that sets
+    SERVICE_WORKER = "allow": those about the kept shell, being offline, following live and a phone's round trips.
+    Elsewhere a phone is a browser that keeps none, as an in-app browser may, which the app serves as well. The
+    worker installing in the background cost some 0.2 s of CPU a phone (docs/decisions/0032)."""
+
+    def __init__(self, browser, service_workers):
+        self._browser, self._service_workers = browser, service_workers
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"service_workers": self._service_workers, **options})
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, request):
+    return Phones(chromium, getattr(request.module, "SERVICE_WORKER", "block"))
 
 
 @pytest.fixture(scope="session")

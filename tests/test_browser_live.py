@@ -16,6 +16,9 @@ from tests.game_helpers import create, record
 from tests.setup_form import set_up
 from tests.test_browser_table import bid
 
+# Followers and the kept shell: every phone here has the service worker.
+SERVICE_WORKER = "allow"
+
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"

@@ -8,6 +8,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+# Being offline is the service worker's part: every phone here has it.
+SERVICE_WORKER = "allow"
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

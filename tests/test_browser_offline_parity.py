@@ -9,6 +9,9 @@ from playwright.sync_api import expect
 
 from test_browser_offline import PLAYERS, go_offline, keeper, offline_bid  # noqa: F401
 
+# Being offline is the service worker's part: every phone here has it.
+SERVICE_WORKER = "allow"
+
 pytestmark = pytest.mark.browser
 
 RULES = {"scoring": "exact", "hook": True, "trump": "highest_bidder", "deals": {"pattern": "up", "max": 3},

@@ -11,6 +11,9 @@ from playwright.sync_api import expect
 from scorekeeper import store
 from test_browser_offline import go_offline, go_online, keeper, new_game, offline_bid, recorded_hands  # noqa: F401
 
+# Being offline is the service worker's part: every phone here has it.
+SERVICE_WORKER = "allow"
+
 pytestmark = pytest.mark.browser
 
 

@@ -10,6 +10,9 @@ from playwright.sync_api import expect
 
 from tests import setup_form
 
+# The whole game on a phone that has been here before: every page through its service worker.
+SERVICE_WORKER = "allow"
+
 pytestmark = pytest.mark.browser
 
 
