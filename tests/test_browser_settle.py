@@ -134,6 +134,11 @@ def test_sheet_chart_on_a_phone(page, live_server, client, shots):
     shots(page, "compare-01")
     page.locator("table.compare").scroll_into_view_if_needed()
     assert no_sideways_scroll(page)
+    # Each player's name in the header is whole: its text takes one line (it once read "An" over "n").
+    lines = page.locator("table.compare thead th").evaluate_all("""cells => cells.slice(1).map(cell => {
+        const text = document.createRange(); text.selectNodeContents(cell);
+        return [cell.textContent.trim(), text.getClientRects().length]; })""")
+    assert lines == [["Ann", 1], ["Bob", 1], ["Cy", 1], ["Di", 1]]
     shots(page, "compare-02-table")
 
 
