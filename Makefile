@@ -12,12 +12,17 @@ PORT ?= 5000
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.run: requirements/run.txt pyproject.toml | $(VENV)/bin/python
+# The installer first, locked with hashes: the venv's bundled pip only ever installs this one pinned pip.
+$(VENV)/.installer: requirements/installer.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements/installer.txt
+	touch $@
+
+$(VENV)/.run: requirements/run.txt pyproject.toml $(VENV)/.installer
 	$(PY) -m pip install --quiet --require-hashes -r requirements/run.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.test: requirements/test.txt pyproject.toml | $(VENV)/bin/python
+$(VENV)/.test: requirements/test.txt pyproject.toml $(VENV)/.installer
 	$(PY) -m pip install --quiet --require-hashes -r requirements/test.txt
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(VENV)/.run $@
@@ -29,6 +34,10 @@ lock: | $(VENV)/bin/python
 		pyproject.toml -o requirements/run.txt
 	$(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes --upgrade \
 		pyproject.toml --extra test -c requirements/run.txt -o requirements/test.txt
+	echo pip | $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+		--no-header --no-annotate - -c requirements/run.txt -o requirements/installer.body
+	{ sed -n '1,3p' requirements/installer.txt; cat requirements/installer.body; } > requirements/installer.new
+	mv requirements/installer.new requirements/installer.txt && rm requirements/installer.body
 
 ## run: set up and serve the app on $(HOST):$(PORT)
 run: $(VENV)/.run
