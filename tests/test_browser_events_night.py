@@ -19,6 +19,7 @@ from event_helpers import play_table
 from game_helpers import hand_at
 from scorekeeper.rules import events
 from tests.conftest import ARTIFACTS, OWNER_KEY
+from tests.test_browser_live import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +68,9 @@ def the_correction(request, base, event_id, before):
 
 
 def shot(page, name):
+    """Keep a screenshot, and hold the page to WCAG 2.1 A and AA (axe-core) as it stands."""
     page.screenshot(path=str(ARTIFACTS / f"night-{name}.png"), full_page=True)
+    assert axe_violations(page) == [], name
 
 
 def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_untouched_table(browser,

@@ -51,8 +51,9 @@ def _removals(room):
     """{player: how to bring them back} for the removals since the last draw, latest first."""
     found, seen = {}, set()
     for entry in reversed(store.event_log(store.get_db(), room.id)):
-        if entry["kind"] in ("round", "correction", "reopen"):
-            break
+        if entry["kind"] in ("round", "reopen") or (entry["kind"] == "correction"
+                                                    and (entry["payload"] or {}).get("choice") == "redraw"):
+            break  # a draw since: what came before it stands
         for name, how in _removed(entry):
             if isinstance(name, str) and name not in seen:
                 seen.add(name)
