@@ -39,7 +39,8 @@ OWNER_ROUTES = {"table.delete"}
 # Routes whose key is not the edit cookie: their refusals are tested where the key is made.
 OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
               "api.act": "tests/test_api_actions.py::test_keys and tests/test_roles.py (every action × every role)",
-              "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)"}
+              "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)",
+              "events.ask_director": "tests/test_events_room.py (only an event's table asks, with its edit key)"}
 STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
           "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
           "bids": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}),

@@ -65,6 +65,7 @@ MEASURED = {
     "events.standings": [("event standings", "/events/{event}/standings")],
     "events.screen": [("event screen", "/events/{event}/screen")],
     "events.results": [("event results", "/events/{event}/results")],
+    "events.whole_log": [("director's log", "/events/{event}/log")],
     "shell.offline": [("offline", "/offline")],
     None: [("page not found", "/no-such-page")],  # the error page: no route of its own
 }

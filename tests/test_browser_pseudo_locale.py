@@ -203,7 +203,8 @@ def walk(browser, pseudo_app, base):
         ("seats, before the links", f"/games/{g['seated']}/seats"),
         ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
         ("event standings", f"/events/{event['id']}/standings"), ("event screen", f"/events/{event['id']}/screen"),
-        ("event results", f"/events/{event['id']}/results"), ("offline", "/offline"),
+        ("event results", f"/events/{event['id']}/results"), ("director's log", f"/events/{event['id']}/log"),
+        ("offline", "/offline"),
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:
         visit(own, name, url)

@@ -244,7 +244,7 @@ def test_a_late_player_joins_a_table_not_yet_started():
     assert outcome.record["players"][-1] == "Latecomer"
     assert outcome.record["rounds"][0]["tables"][2]["seats"][-1] == "Latecomer"
     assert outcome.log == ("late", {"round": 1, "table": 2, "player": "Latecomer"})
-    with pytest.raises(RecordError, match="already a player"):
+    with pytest.raises(RecordError, match="already seated at table 3"):
         events.add_late_player(outcome.record, "latecomer", 1)
     # A WPOHL table of 5 is full: 6 players cannot be dealt 10 cards each from one deck.
     wpohl = events.start_round(events.new_event("w", "wpohl", [f"P{n}" for n in range(10)], "w").record).record

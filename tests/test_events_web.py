@@ -281,7 +281,11 @@ def test_a_confirmed_round_is_locked_and_a_correction_needs_the_directors_approv
     assert sorted(scored["rounds"][0]["advanced"]) == sorted(before)  # the confirmed cut, until decided
     assert sorted(scored["rounds"][0]["correction"]["advanced"]) != sorted(before)
     html = client.get(f"/events/{director.id}").get_data(as_text=True)
-    assert "Table 1 of round 1 is open for a correction." in html and "The cut would now send on" in html
+    corrected = scored["rounds"][0]["correction"]["advanced"]
+    coming, going = [n for n in corrected if n not in before], [n for n in before if n not in corrected]
+    # What the correction changes, in one sentence (issue 43), not two lists to compare by eye.
+    assert "Table 1 of round 1 is open for a correction." in html
+    assert f"{' and '.join(coming)} go{'es' if len(coming) == 1 else ''} on instead of {' and '.join(going)}." in html
     assert "Let the cut stand" in html
     director.act("decide", round=1, table=1, choice="stand")
     record = director.export()

@@ -120,17 +120,14 @@ def test_a_played_game_is_the_owners_to_delete_an_unplayed_one_its_scorekeepers(
     assert stored(app, unplayed) is None
 
 
-def test_deleting_a_game_leaves_no_habits_no_tournament_table_and_no_move_on_to_it(client, app):
+def test_deleting_a_game_leaves_no_habits_and_no_move_on_to_it(client, app):
+    # (An event's table is never deleted from its own pages: tests/test_events_room.py.)
     finished, _ = create(client, record())
     game_id, _ = create(client, record())
     with app.app_context():
         db = store.get_db()
         assert db.execute("select count(*) from player_habits where game_id = ?", [game_id]).fetchone()[0] > 0
         db.execute("update games set next_game = ? where id = ?", [game_id, finished])
-        db.execute("insert into tournaments (id, name, record, revision, director_key, created, updated) "
-                   "values ('t1', 'Cup', '{}', 1, 'k', '2026-11-25', '2026-11-25')")
-        db.execute("insert into tournament_games (game_id, tournament_id, round, table_index) values (?, 't1', 1, 0)",
-                   [game_id])
         db.commit()
     assert post_from_table_tab(client, game_id, "delete", confirm="yes").status_code == 302
     with app.app_context():

@@ -140,7 +140,7 @@ def test_the_directors_log_reads_as_sentences(app):
     event_id = new_event(director)
     act(director, event_id, do="start")
     page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="EUR")
-    log = re.search(r'<details class="event-log">(.*?)</details>', page, re.S)[1]
+    log = re.search(r'<details class="event-log"[^>]*>(.*?)</details>', page, re.S)[1]
     lines = [re.sub(r"<[^>]+>", "", line).strip() for line in re.findall(r"<li[^>]*>(.*?)</li>", log)]
     assert [line[6:] for line in lines] == ["event Clubavond set up: Qualifying rounds and a final, 8 players",
                                             "round 1 drawn: 2 tables", "money: entry fee €2.50, prizes 60% 40%"]

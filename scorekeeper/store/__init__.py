@@ -33,7 +33,7 @@ from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_l
 from .log import NothingToUndo, append_entry, create_game, full_history, history, import_game, undo, undo_last
 from .imports import import_games
 from .migrations import migrations
-from .event_tables import import_event, store_event_change
+from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
 from .money import ibans, money_flows, payment_log, record_payment, set_iban, tables_of, undo_payment
@@ -86,4 +86,5 @@ __all__ = [
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
     "list_events", "may_direct", "UnknownEvent", "import_event", "store_event_change", "refuse_locked", "void_game",
+    "TablesMoved",
 ]

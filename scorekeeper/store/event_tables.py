@@ -3,7 +3,32 @@ that starts tables (a round drawn, a table reseated) or voids the games no table
 
 from scorekeeper.rules import events
 from .events import create_event, update_event, void_game
+from .games import StaleRevision
 from .log import create_game
+
+
+class TablesMoved(StaleRevision):
+    """A table's game was written after the director's action read it (a hand undone while the director
+    confirmed): nothing is stored. `tables`: [(round, table)] of the games that moved, both from 1."""
+
+    def __init__(self, event_id, tables):
+        super().__init__(event_id)
+        self.tables = tables
+
+
+def _refuse_moved(db, event_id, games_at):
+    """Raise TablesMoved when a game the action was worked out from is no longer at the revision it read (or is
+    gone); inside the write's transaction, so no table writes between this check and the event's write."""
+    if not games_at:
+        return
+    ids = list(games_at)
+    now_at = dict(db.execute(f"select id, revision from games where id in ({', '.join('?' * len(ids))})",
+                             ids).fetchall())
+    moved = [game_id for game_id, revision in games_at.items() if now_at.get(game_id) != revision]
+    if moved:
+        where = db.execute(f"select round, table_index from tournament_games where tournament_id = ? and game_id in "
+                           f"({', '.join('?' * len(moved))}) order by round, table_index", [event_id, *moved])
+        raise TablesMoved(event_id, [(round_index + 1, table_index + 1) for round_index, table_index in where])
 
 
 def import_event(db, record, found):
@@ -24,18 +49,22 @@ def import_event(db, record, found):
         return create_event(db, record, ("import", {"games": len(found)}), links=links)
 
 
-def store_event_change(db, event_id, record, revision, log, new_game, voided):
+def store_event_change(db, event_id, record, revision, log, new_game, voided, games_at=None):
     """Store the event's new record at revision + 1 with its log entry; each table without a game starts one
-    (new_game(seats) gives its record), and a voided game sends its table on to the one that takes its place.
+    (new_game(seats, round index, table index) gives its record), and a voided game sends its table on to the
+    one that takes its place.
 
-    voided: {(round index, table index): the game no table plays any more}."""
+    voided: {(round index, table index): the game no table plays any more}. games_at: {game id: revision} of the
+    games the action was worked out from; any of them written since is refused (TablesMoved), as a stale
+    event revision is (StaleRevision): the director's action and a table's write never cross."""
     voided = dict(voided)
     with db.atomic():
+        _refuse_moved(db, event_id, games_at or {})
         links = []
         for round_index, rnd in enumerate(record.get("rounds") or []):
             for table_index, table in enumerate(rnd["tables"]):
                 if table.get("game") is None:
-                    game_id, _key = create_game(db, new_game(table["seats"]))
+                    game_id, _key = create_game(db, new_game(table["seats"], round_index, table_index))
                     record = events.link_game(record, round_index, table_index, game_id).record
                     links.append((game_id, round_index, table_index))
                     old = voided.pop((round_index, table_index), None)

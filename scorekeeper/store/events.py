@@ -13,7 +13,7 @@ import secrets
 
 from . import generation
 from ..rules import RecordError, events
-from ..rules.words import _
+from ..rules.words import N_, _
 from .db import dumps, key_matches, new_id, now
 from .games import StaleRevision, parse_record
 
@@ -97,9 +97,18 @@ def void_game(db, game_id, new_game_id):
     db.execute("update games set next_game = ? where id = ?", [new_game_id, game_id])
 
 
-def refuse_locked(db, game_id):
+# What a table's own phone may not change on a game of an event: who sits at it, its rules, its plan of hands and
+# its settlement are the director's (RULES.md: an event's tables settle nothing among themselves).
+DIRECTORS_KINDS = ("table", "plan", "settlement")
+DIRECTORS = N_("Table %(table)d of round %(round)d of %(event)s is the event's: who sits at it, its rules and its "
+               "plan of hands are the director's, and its money is the event's. Ask the director.")
+
+
+def refuse_locked(db, game_id, kind=None, before=None, after=None):
     """Raise RecordError when the game plays a table of a round whose cut the director confirmed and the
-    director has not opened it for a correction (rules.events.table_locked). Inside the write's transaction."""
+    director has not opened it for a correction (rules.events.table_locked), when its card is void, or when the
+    write (of `kind`, from record `before` to `after`; an undo of `kind`) changes what is the director's on an
+    event's table (DIRECTORS_KINDS, its players or rules). Inside the write's transaction."""
     row = db.execute("select g.round, g.table_index, json_array_length(t.record, '$.rounds'), "
                      "json_extract(t.record, '$.unlocked'), t.name, json_extract(t.record, '$.void') "
                      "from tournament_games g join tournaments t on t.id = g.tournament_id where g.game_id = ?",
@@ -111,22 +120,49 @@ def refuse_locked(db, game_id):
         raise RecordError("event", _("This card is void: table %(table)d of round %(round)d was seated again and "
                                      "plays a new game. Ask the director for the new card.",
                                      table=table_index + 1, round=round_index + 1))
+    changes_the_table = kind in DIRECTORS_KINDS or (
+        before is not None and after is not None
+        and (before.get("players") != after.get("players") or before.get("rules") != after.get("rules")))
+    if changes_the_table:
+        raise RecordError("event", _(DIRECTORS, table=table_index + 1, round=round_index + 1,
+                                     event=name or _("the event")))
     if events.table_locked(seated or 0, round_index, table_index, json.loads(unlocked) if unlocked else []):
         raise RecordError("event", _(events.LOCKED, round=round_index + 1, event=name or _("the event")))
 
 
+def refuse_events_game(db, game_id):
+    """Raise RecordError when the game plays a table of an event (a void card's game included): deleting,
+    abandoning or restoring it is not the table's (the event would point at a game that is gone, or count one
+    that is not)."""
+    row = db.execute("select g.round, g.table_index, t.name from tournament_games g join tournaments t "
+                     "on t.id = g.tournament_id where g.game_id = ?", [game_id]).fetchone()
+    if row is not None:
+        raise RecordError("event", _(DIRECTORS, table=row[1] + 1, round=row[0] + 1, event=row[2] or _("the event")))
+
+
 def event_of_game(db, game_id):
-    """Return {event_id, name, round, table, void, void_for} (round and table from 1) when the game plays an event's
-    table; void_for: the table's new game when this one was left void by a reseating."""
-    row = db.execute("select t.id, t.name, g.round, g.table_index, json_extract(t.record, '$.void') "
+    """Return {event_id, name, round, table, void, void_for, locked, asked, open} (round and table from 1) when
+    the game plays an event's table; void_for: the table's new game when this one was left void by a reseating;
+    locked: its round is confirmed and the director has not opened it; asked: it asked for a correction; open:
+    the director opened it for one."""
+    row = db.execute("select t.id, t.name, g.round, g.table_index, json_extract(t.record, '$.void'), "
+                     "json_array_length(t.record, '$.rounds'), json_extract(t.record, '$.unlocked'), "
+                     "json_extract(t.record, '$.requests') "
                      "from tournament_games g join tournaments t on t.id = g.tournament_id where g.game_id = ?",
                      [game_id]).fetchone()
     if row is None:
         return None
     void = json.loads(row[4]) if row[4] else {}
     void = void if isinstance(void, dict) else {}
-    return {"event_id": row[0], "name": row[1], "round": row[2] + 1, "table": row[3] + 1,
-            "void": game_id in void, "void_for": void.get(game_id)}
+    unlocked = json.loads(row[6]) if row[6] else []
+    requests = json.loads(row[7]) if row[7] else []
+    confirmed = row[2] < (row[5] or 0) - 1
+    locked = events.table_locked(row[5] or 0, row[2], row[3], unlocked if isinstance(unlocked, list) else [])
+    here = {"round": row[2] + 1, "table": row[3] + 1}
+    return {"event_id": row[0], "name": row[1], **here, "void": game_id in void, "void_for": void.get(game_id),
+            "locked": locked, "open": confirmed and not locked,
+            "asked": isinstance(requests, list) and any(isinstance(entry, dict) and all(
+                entry.get(key) == value for key, value in here.items()) for entry in requests)}
 
 
 def event_games(db, event_id):

@@ -168,8 +168,8 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     this write, whose texts and results are worked out already (the write lock is held here). free: the caller
     read under this lock that the game plays no event's table (else a locked table is refused here). tapped: when
     the phone made the tap, kept as the entry's time (entry_time)."""
-    if not free:
-        refuse_locked(db, game_id)  # a confirmed round's table changes only with the director's approval
+    if not free:  # a confirmed round's table changes only with the director's approval, its seats only by them
+        refuse_locked(db, game_id, payload.get("kind") if kind == "undo" else kind, before, record)
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     if generation_number is None:
         generation_number = prepared.generation if prepared else generation.current(db)
@@ -289,4 +289,4 @@ def repair(db, game_id, problem, record):
     before = json.loads(text)
     with db.atomic():
         return _write(db, game_id, revision, "repair", {"problem": problem}, before, record, loaded,
-                      rules.score(loaded))
+                      rules.score(loaded), free=True)  # a migration's repair, not a table's write

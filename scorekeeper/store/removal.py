@@ -9,6 +9,7 @@ when that was the evening's only game.
 
 from .. import rules
 from . import generation
+from .events import refuse_events_game
 from .games import UnknownGame, get_game, status
 from .money import keep_money
 from .ratings import game_entry, keep_ratings
@@ -20,6 +21,7 @@ ABANDONED = "abandoned"
 def abandon_game(db, game_id):
     """Mark the game abandoned: it leaves the lists of games in progress and finished."""
     with db.atomic():
+        refuse_events_game(db, game_id)  # an event's table is the director's: the event counts it
         if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
             raise UnknownGame(game_id)
         keep_ratings(db, game_id, None, None)
@@ -29,6 +31,7 @@ def abandon_game(db, game_id):
 def restore_game(db, game_id):
     """Take back the abandonment: the game's status is again the one its hands give."""
     with db.atomic():
+        refuse_events_game(db, game_id)
         game = get_game(db, game_id)
         if game is None:
             raise UnknownGame(game_id)
@@ -42,6 +45,7 @@ def restore_game(db, game_id):
 def delete_game(db, game_id):
     """Delete the game and everything stored about it; its evening too when it was its only game."""
     with db.atomic():
+        refuse_events_game(db, game_id)  # the event would name a game that is gone
         row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
             raise UnknownGame(game_id)

@@ -77,7 +77,8 @@ def _not_started(event, index, table_index):
                           _("Table %(table)d has started: its seats can no longer change.", table=table_index + 1))
 
 
-def _reseat(raw_table, seats):
+def reseat(raw_table, seats):
+    """Give a table of the record new seats; its game not started yet (inline) seats them too."""
     raw_table["seats"] = seats
     if isinstance(raw_table.get("record"), dict):  # a game not started yet seats the table's players
         raw_table["record"]["players"] = list(seats)
@@ -102,19 +103,19 @@ def swap_players(event, first, second, games=None):
     if a == b:
         i, j = seats_a.index(first), seats_a.index(second)
         seats_a[i], seats_a[j] = second, first
-        _reseat(tables[a], seats_a)
+        reseat(tables[a], seats_a)
     else:
         seats_a[seats_a.index(first)] = second
         seats_b[seats_b.index(second)] = first
-        _reseat(tables[a], seats_a)
-        _reseat(tables[b], seats_b)
+        reseat(tables[a], seats_a)
+        reseat(tables[b], seats_b)
     return done(record, games, _("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
                  {"round": index + 1, "players": [first, second]})
 
 
 def _joining(event, name, index):
     """The name of a player joining the last round: a new late player, or one of the event's players not seated
-    in it and not withdrawn (a player the director seats by hand). Returns (name, is_new)."""
+    in it (a player the director seats by hand, or one withdrawn who comes back). Returns (name, is_new)."""
     if not isinstance(name, str) or not name.strip():
         raise RecordError("player", _("Give the late player's name."))
     name = player_name(name, "player")
@@ -122,9 +123,20 @@ def _joining(event, name, index):
     player = known.get(name_key(name))
     if player is None:
         return name, True
-    if player in event.withdrawn or any(player in table.seats for table in event.rounds[index].tables):
-        raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
+    for number, table in enumerate(event.rounds[index].tables, start=1):
+        if player in table.seats:
+            raise RecordError("player", _("%(name)s is already seated at table %(table)d.", name=player,
+                                          table=number))
     return player, False
+
+
+def without_withdrawal(record, name):
+    """The record's withdrawn list without `name`'s entry: a player withdrawn who is seated again is back."""
+    kept = [entry for entry in record.get("withdrawn") or [] if entry.get("player") != name]
+    if kept:
+        record["withdrawn"] = kept
+    else:
+        record.pop("withdrawn", None)
 
 
 def _seat_change(event, games, record, index, table, message, kind, payload):
@@ -149,8 +161,9 @@ def add_late_player(event, name, table, games=None):
     record = copy.deepcopy(event.record)
     if new:
         record["players"] = list(record["players"]) + [name]
+    without_withdrawal(record, name)
     raw_table = record["rounds"][index]["tables"][table]
-    _reseat(raw_table, list(raw_table["seats"]) + [name])
+    reseat(raw_table, list(raw_table["seats"]) + [name])
     return _seat_change(event, games, record, index, table,
                         _("%(name)s joins table %(table)d.", name=name, table=table + 1), "late" if new else "seat",
                         {"round": index + 1, "table": table, "player": name})
@@ -167,16 +180,18 @@ def replace_player(event, seated, name, games=None):
     record = copy.deepcopy(event.record)
     if new:
         record["players"] = list(record["players"]) + [name]
+    without_withdrawal(record, name)
     raw_table = record["rounds"][index]["tables"][table]
     seats = list(raw_table["seats"])
-    seats[seats.index(seated)] = name
-    _reseat(raw_table, seats)
+    seat = seats.index(seated)
+    seats[seat] = name
+    reseat(raw_table, seats)
     if index == 0 or seated in event.rounds[index - 1].advanced:  # a no-show; else a player seated wrongly
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": seated, "from_round": index + 1}]
     return _seat_change(event, games, record, index, table,
                         _("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated,
-                          table=table + 1), "replace", {"round": index + 1, "table": table, "out": seated,
-                                                        "in": name})
+                          table=table + 1), "replace", {"round": index + 1, "table": table, "seat": seat,
+                                                        "out": seated, "in": name, "new": new})
 
 
 def _unseat(event, name, games, withdraw):
@@ -189,10 +204,11 @@ def _unseat(event, name, games, withdraw):
                                       "instead.", table=table + 1, name=name))
     record = copy.deepcopy(event.record)
     raw_table = record["rounds"][index]["tables"][table]
-    _reseat(raw_table, [seat for seat in raw_table["seats"] if seat != name])
+    seat = raw_table["seats"].index(name)
+    reseat(raw_table, [other for other in raw_table["seats"] if other != name])
     if withdraw:
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": index + 1}]
-    return record, index, table
+    return record, index, table, seat
 
 
 def remove_player(event, name, games=None):
@@ -200,9 +216,9 @@ def remove_player(event, name, games=None):
     withdrawn (no entrant); later they are simply not in the round."""
     event = loaded(event, games)
     index, _rnd = _last_round(event)
-    record, index, table = _unseat(event, name, games, withdraw=index == 0)
+    record, index, table, seat = _unseat(event, name, games, withdraw=index == 0)
     return done(record, games, _("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
-                 {"round": index + 1, "table": table, "player": name})
+                {"round": index + 1, "table": table, "seat": seat, "player": name})
 
 
 def withdraw_player(event, name, games=None):
@@ -215,16 +231,17 @@ def withdraw_player(event, name, games=None):
         raise RecordError("player", _("%(name)s has withdrawn already.", name=name))
     last = event.rounds[-1] if event.rounds else None
     seated = last is not None and any(name in table.seats and not table.started for table in last.tables)
+    payload = {"player": name}
     if seated:
-        record, index, _table = _unseat(event, name, games, withdraw=True)
+        record, index, table, seat = _unseat(event, name, games, withdraw=True)
         first = index + 1
+        payload.update(table=table, seat=seat)  # where they sat: the undo seats them there again
     else:
         first = len(event.rounds) + 1
         record = copy.deepcopy(event.record)
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
     return done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
-                 "withdraw",
-                 {"player": name, "from_round": first})
+                "withdraw", {**payload, "from_round": first})
 
 
 def _table_path(event, round_index, table_index):

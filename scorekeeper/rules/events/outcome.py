@@ -3,6 +3,7 @@ prizes.py): the new record, it loaded, a sentence for the room, and the event to
 
 from typing import NamedTuple
 
+from ..record import RecordError
 from .record import Event, load_event
 
 
@@ -21,3 +22,13 @@ def loaded(event, games):
 def done(record, games, message, kind, payload):
     """The outcome of an action that made `record`, said by `message`, logged as (kind, payload)."""
     return EventOutcome(record, load_event(record, games), message, (kind, payload))
+
+
+def mended(record, games, message, kind, payload):
+    """done, for an action that may mend an event that cannot be scored (a confirmed table reopened): while the
+    record still cannot be loaded, the outcome's event is None."""
+    try:
+        event = load_event(record, games)
+    except RecordError:
+        event = None
+    return EventOutcome(record, event, message, (kind, payload))

@@ -139,7 +139,8 @@ def final_places(scored):
 
 def event_money(scored, money):
     """Return the event's money (RULES.md): {entry_fee, entrants, pot, charity {percent, cause, amount} or None,
-    prizes [{place, player (None until the champion), amount}], paid, unpaid, currency}; None with no money set.
+    prizes [{place, player (None until the champion), amount}], paid, unpaid, refunds [{player, amount}],
+    currency}; None with no money set.
     No player pays another: the pot pays the prizes."""
     if not money:
         return None
@@ -159,7 +160,16 @@ def event_money(scored, money):
             if percent else None,
             "prizes": [{"place": place + 1, "player": order[place] if place < len(order) else None,
                         "amount": amount / 100} for place, amount in enumerate(prizes)],
-            "paid": paid, "unpaid": [name for name in entrants if name not in paid]}
+            "paid": paid, "unpaid": [name for name in entrants if name not in paid],
+            "refunds": owed_refunds(scored, money, float(fee))}
+
+
+def owed_refunds(scored, money, fee):
+    """The no-shows who paid the fee (withdrawn before play: no entrants): each is owed it back,
+    [{player, amount}]."""
+    paid = money.get("paid") or []
+    return [{"player": entry["player"], "amount": fee} for entry in scored.get("withdrawn") or []
+            if not entry["entrant"] and entry["player"] in paid]
 
 
 def settle_event(scored, money):

@@ -11,7 +11,8 @@ from scorekeeper.web.i18n import languages, speaking
 from ...rules import RecordError, events
 from .answers import ApiError, json_body
 from . import bp, creates_event
-from .room import Room, given_key, run_action
+from .actions import run_action
+from .room import Room, given_key
 
 
 def _refuse(error):
@@ -53,6 +54,20 @@ def _check_language(record):
         raise ApiError(422, f"the event's language must be one of {', '.join(languages())}", "language")
 
 
+def _check_money(event):
+    """Refuse an event's money as the director's money form would (set_money's checks): every way in, the same."""
+    money = event.record.get("money")
+    if money is None:
+        return
+    if not isinstance(money, dict):
+        raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
+    events.set_money(event, money.get("entry_fee", 0), money.get("split") or [], currency=money.get("currency"),
+                     charity=money.get("charity"), cause=money.get("cause"))
+    paid = money.get("paid") or []
+    if not isinstance(paid, list) or any(name not in event.players for name in paid):
+        raise RecordError("money.paid", "must list players of the event")
+
+
 @bp.post("/api/events")
 @creates_event
 @in_english
@@ -67,12 +82,7 @@ def api_create():
                             "with its games", "rounds")
     try:
         event = events.load_event(record)
-        money = record.get("money")
-        if money is not None:
-            if not isinstance(money, dict):
-                raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
-            events.set_money(event, money.get("entry_fee", 0), money.get("split") or [],
-                             currency=money.get("currency"), charity=money.get("charity"), cause=money.get("cause"))
+        _check_money(event)
     except RecordError as error:
         _refuse(error)
     event_id, key = store.create_event(store.get_db(), record, ("event", {"name": event.name,
@@ -132,6 +142,10 @@ def api_action(event_id):
         outcome = run_action(Room(row), body.get("action"), body)
     except RecordError as error:
         _refuse(error)
+    except store.TablesMoved as moved:
+        where = ", ".join(f"round {number}, table {table}" for number, table in moved.tables)
+        raise ApiError(409, f"a table wrote meanwhile ({where}): nothing was changed; fetch the event and try again",
+                       "tables") from None
     except store.StaleRevision:
         raise ApiError(409, "the event changed meanwhile; fetch it and try again", "revision") from None
     room = Room(store.get_event(store.get_db(), event_id))
@@ -156,7 +170,7 @@ def api_import():
     if isinstance(body, dict):
         _check_language(body)
     try:
-        events.load_event(body)
+        _check_money(events.load_event(body))  # as the event's creation does (security review F-16)
         record, found = events.split_games(body)
     except RecordError as error:
         _refuse(error)

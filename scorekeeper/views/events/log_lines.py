@@ -30,11 +30,24 @@ def _totals(table):
 def _correction(p):
     said = _("round %(round)d, table %(table)d corrected: before %(before)s; after %(after)s", round=p["round"],
              table=p["table"], before=_totals(p["before"]), after=_totals(p["after"]))
-    if sorted(p["advanced_before"]) != sorted(p["advanced_after"]):
-        said += "; " + _("it would send on %(names)s", names=", ".join(p["advanced_after"]))
+    change = events.cut_change(p["advanced_before"], p["advanced_after"])
+    if change:
+        said += "; " + change
+    if p["choice"] == "redraw" and p.get("seated") is not None:
+        return said + " " + _("Round %(round)d seated again: %(changes)s; the other tables kept their seats.",
+                              round=p["round"] + 1, changes="; ".join(
+                                  _("%(name)s takes %(seated)s's seat at table %(table)d", name=coming, seated=going,
+                                    table=number) for coming, going, number in p["seated"]))
     if p["choice"] == "redraw":
-        return said + "; " + _("round %(round)d drawn again", round=p["round"] + 1)
-    return said + "; " + _("the confirmed cut stands")
+        return said + " " + _("Round %(round)d drawn again.", round=p["round"] + 1)
+    return said + " " + _("The confirmed cut stands.")
+
+
+def _roll_call(p):
+    parts = [(_("checked in: %(names)s"), "here"), (_("not checked in: %(names)s"), "away"),
+             (_("paid: %(names)s"), "paid"), (_("not paid: %(names)s"), "unpaid")]
+    said = [text % {"names": ", ".join(p[key])} for text, key in parts if p.get(key)]
+    return _("roll call: %(changes)s", changes="; ".join(said)) if said else _("roll call: nothing changed")
 
 
 SAID = {
@@ -61,8 +74,19 @@ SAID = {
     "remove": lambda p: _("round %(round)d: %(name)s taken off table %(table)d", round=p["round"],
                           name=p["player"], table=p["table"] + 1),
     "register": lambda p: _("%(name)s registered", name=p["player"]),
-    "check_in": lambda p: (_("%(name)s checked in", name=p["player"]) if p["present"]
+    "check_in": lambda p: (_("%(name)s is back and checked in", name=p["player"]) if p.get("back")
+                           else _("%(name)s checked in and paid", name=p["player"]) if p.get("paid")
+                           else _("%(name)s checked in", name=p["player"]) if p["present"]
                            else _("%(name)s not checked in", name=p["player"])),
+    "roll_call": _roll_call,
+    "withdraw_absent": lambda p: ngettext("%(num)d not checked in withdrawn: %(names)s",
+                                          "%(num)d not checked in withdrawn: %(names)s", len(p["players"]),
+                                          names=", ".join(p["players"])),
+    "back": lambda p: (_("%(name)s brought back to table %(table)d", name=p["player"], table=p["table"] + 1)
+                       if isinstance(p.get("table"), int) else _("%(name)s brought back", name=p["player"])),
+    "reopen": lambda p: _("the draw of round %(round)d taken back", round=p["round"]),
+    "request": lambda p: _("round %(round)d, table %(table)d asks for a correction", round=p["round"],
+                           table=p["table"]),
     "paid": lambda p: (_("%(name)s paid the entry fee", name=p["player"]) if p["paid"]
                        else _("%(name)s marked as not paid", name=p["player"])),
 }

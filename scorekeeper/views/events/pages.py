@@ -20,9 +20,12 @@ from ...rules.words import _, lazy_gettext, locale
 from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
-from .room import Room, event_key, event_row, give_director_key, is_director, run_action
+from .actions import ASKED_FIELDS, ASKS_FIRST, preview, run_action, undoable
+from .room import Room, event_key, event_row, give_director_key, is_director
 
 MAX_PLAYERS_TEXT = 50_000
+LOG_ON_PAGE = 8  # the director's page shows the latest entries; the log page shows them all
+LOG_PAGE = 200
 EXAMPLE_RULES = '{"scoring": "exact"}'
 STALE = lazy_gettext("This event changed meanwhile (another director's page?): here it is as it stands; nothing was "
                      "changed.")
@@ -188,19 +191,37 @@ def claim(event_id, key):
 @bp.get("/events/<event_id>")
 def director(event_id):
     """The director's page: the round's tables live, the standings, the changes before a table starts, the cut
-    and the next round's draw to confirm. Anyone else is sent to the standings."""
+    and the next round's draw to confirm; a removal asked first (`?ask=`). Anyone else is sent to the
+    standings."""
     row = event_row(event_id)
     if not is_director(row):
         return redirect(url_for("events.standings", event_id=event_id))
     room = Room(row)
     entries = store.event_log(store.get_db(), event_id)
-    log = [dict(entry, line=log_line(entry)) for entry in entries[-8:]]
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log)
+    log = [dict(entry, line=log_line(entry)) for entry in entries[-LOG_ON_PAGE:]]
+    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log,
+                           logged=len(entries), ask=_question(room), undoable=undoable(room))
+
+
+def _question(room):
+    """The removal the director is asked to confirm (`?ask=withdraw&player=...`): {do, fields, said, button},
+    or None when there is none or it would be refused now."""
+    do = request.args.get("ask")
+    if do not in ASKS_FIRST:
+        return None
+    fields = {name: request.args[name][:200] for name in ASKED_FIELDS if request.args.get(name)}
+    try:
+        said = preview(room, do, fields)
+    except RecordError:
+        return None
+    return {"do": do, "fields": fields, "said": said, "button": str(ASKS_FIRST[do]) % {
+        "player": fields.get("player", ""), "with": fields.get("with", "")}}
 
 
 @bp.post("/events/<event_id>/actions")
 def action(event_id):
-    """A director's form: start or confirm a round, swap, add a late player, withdraw, the money."""
+    """A director's form: start or confirm a round, swap, add a late player, withdraw, the money. A removal is
+    asked first: without `sure`, the page asks."""
     row = event_row(event_id)
     if not is_director(row):
         abort(403, _("Only the event's director may change it."))
@@ -210,15 +231,46 @@ def action(event_id):
     if form.revision.data != str(row["revision"]):
         flash(str(STALE), "error")
         return redirect(url_for("events.director", event_id=event_id))
+    do = request.form.get("do")
     try:
-        outcome = run_action(Room(row), request.form.get("do"), request.form)
+        if do in ASKS_FIRST and request.form.get("sure") != "yes":
+            preview(Room(row), do, request.form)  # refused now: say why at once, ask nothing
+            fields = {name: request.form[name] for name in ASKED_FIELDS if request.form.get(name)}
+            return redirect(url_for("events.director", event_id=event_id, ask=do, **fields) + "#ask")
+        outcome = run_action(Room(row), do, request.form)
     except RecordError as error:
         flash(error.message if error.message[:1].isupper() else str(error), "error")
+    except store.TablesMoved as moved:
+        flash(tables_moved(moved), "error")
     except store.StaleRevision:
         flash(str(STALE), "error")
     else:
         flash(outcome.message, "info")
     return redirect(url_for("events.director", event_id=event_id))
+
+
+def tables_moved(moved):
+    """Why a director's action was refused when a table wrote meanwhile (a hand undone while Confirm was pressed)."""
+    where = ", ".join(_("round %(round)d, table %(table)d", round=number, table=table) for number, table in moved.tables)
+    return _("A table wrote while you pressed (%(tables)s): nothing was changed. Look at the tables and try again.",
+             tables=where or "?")
+
+
+@bp.get("/events/<event_id>/log")
+def whole_log(event_id):
+    """The director's whole log, every action since the event was made, LOG_PAGE a page (newest last)."""
+    row = event_row(event_id)
+    if not is_director(row):
+        abort(403, _("Only the event's director may read the director's log."))
+    entries = store.event_log(store.get_db(), event_id)
+    pages = max(1, -(-len(entries) // LOG_PAGE))
+    try:
+        number = min(max(int(request.args.get("page", pages)), 1), pages)
+    except ValueError:
+        number = pages
+    shown = [dict(entry, line=log_line(entry)) for entry in entries[(number - 1) * LOG_PAGE:number * LOG_PAGE]]
+    return render_template("events/log.html", room_row=row, log=shown, page=number, pages=pages,
+                           logged=len(entries))
 
 
 @bp.get("/events/<event_id>/revision")

@@ -16,7 +16,7 @@ from scorekeeper.store import kept
 from scorekeeper import rules, store
 from scorekeeper.web.i18n import languages
 from ...rules import RecordError, events
-from ...rules.words import _, lazy_gettext, locale
+from ...rules.words import _, locale
 
 DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
@@ -83,6 +83,11 @@ class Room:
             return events.FORMATS.find(str(self.record.get("format", ""))).name
         except ValueError:
             return str(self.record.get("format", ""))
+
+    def table_rules(self):
+        """The rules every table plays, read from the record alone (its games left out: an event that cannot be
+        scored still has them)."""
+        return events.load_event(self.record).table_rules
 
     def game_records(self):
         return {game_id: stored["record"] for game_id, stored in self.stored.items()}
@@ -176,19 +181,25 @@ class Room:
             rnd = self.rounds[number - 1]
             now = rnd["tables"][table - 1] if isinstance(table, int) and 1 <= table <= len(rnd["tables"]) else None
             later = self.rounds[number]
+            corrected = (rnd.get("correction") or {}).get("advanced", rnd["advanced"])
             pending.append({"round": number, "table": table, "before": entry.get("before") or {}, "after": now,
-                            "advanced": rnd["advanced"],
-                            "corrected": (rnd.get("correction") or {}).get("advanced", rnd["advanced"]),
+                            "advanced": rnd["advanced"], "corrected": corrected,
+                            "change": events.cut_change(rnd["advanced"], corrected),
                             "redraw": number == len(self.rounds) - 1
                             and not any(t["started"] for t in later["tables"])})
         return pending
+
+    def absent(self):
+        """The players not checked in before the first draw, once check-in has begun: the draw warns about them."""
+        return events.absent(self.event) if self.event is not None else []
 
     def confirmed_tables(self):
         """(round, table) of every table of a confirmed round not open for a correction: the director may open
         one."""
         opened = {(entry.get("round"), entry.get("table")) for entry in self.record.get("unlocked") or []}
-        return [(number, table) for number, rnd in enumerate(self.rounds[:-1], start=1)
-                for table in range(1, len(rnd["tables"]) + 1) if (number, table) not in opened]
+        rounds = self.record.get("rounds") or []  # the record's: an event that cannot be scored has them too
+        return [(number, table) for number, rnd in enumerate(rounds[:-1], start=1)
+                for table in range(1, len(rnd.get("tables") or []) + 1) if (number, table) not in opened]
 
 
 def _scored(event_id, tag, event, loaded):
@@ -225,106 +236,49 @@ def new_game_record(seats, table_rules, language=None):
     return record
 
 
+def _reseated_game(game_record, seats):
+    """The new game of a table reseated before its first deal: its old game's rules (the dealing seat too), the
+    new seats."""
+    record = {key: value for key, value in game_record.items() if key not in ("hands", "table")}
+    return {**record, "players": list(seats), "hands": []}
+
+
 def act(room, action, *args):
     """Run a director's action on the event, then store it with its games in one transaction: the games the
     action reseated are written, every table without a game gets one. Returns the EventOutcome; raises
-    RecordError (nothing stored) or store.StaleRevision (another director wrote first)."""
+    RecordError (nothing stored), store.TablesMoved (a table wrote since the page read it) or
+    store.StaleRevision (another director wrote first)."""
     records = room.game_records()
     outcome = action(events.inline_games(room.record, records), *args)
     record, inline = events.split_games(outcome.record)
+    reseated = {}
     for round_index, table_index, game_record in inline:
         table = record["rounds"][round_index]["tables"][table_index]
         stored = room.stored.get(table.get("game"))
         if stored is not None and game_record["players"] != stored["record"]["players"]:
             # Reseated before its first deal: a new game for the new seats, so that no undo at the table can
-            # bring the old seats back.
+            # bring the old seats back. It keeps the dealing seat; an untouched table keeps its game.
             table["game"] = None
+            reseated[(round_index, table_index)] = game_record
+    rounds = record.get("rounds") or []
+    for table in rounds[-1]["tables"] if rounds else []:
+        if table.get("game") is not None and table["game"] not in room.stored:
+            table["game"] = None  # its game is gone (deleted before events kept their games): the table gets one
     # The games no table plays any more (reseated, or a round drawn again) are void: each sends its table on
     # to the game that takes its place at the same table, if any.
-    named = {table.get("game") for rnd in record.get("rounds") or [] for table in rnd["tables"]}
+    named = {table.get("game") for rnd in rounds for table in rnd["tables"]}
     voided = {(round_index, table_index): table["game"]
               for round_index, rnd in enumerate(room.record.get("rounds") or [])
               for table_index, table in enumerate(rnd.get("tables") or [])
               if table.get("game") is not None and table["game"] not in named}
-    table_rules, language = outcome.event.table_rules, event_language(record)
-    store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log,
-                             lambda seats: new_game_record(seats, table_rules, language), voided)
+    table_rules = outcome.event.table_rules if outcome.event else room.table_rules()
+    language = event_language(record)
+
+    def new_game(seats, round_index, table_index):
+        if (round_index, table_index) in reseated:
+            return _reseated_game(reseated[(round_index, table_index)], seats)
+        return new_game_record(seats, table_rules, language)
+    games_at = {game_id: stored["revision"] for game_id, stored in room.stored.items()}
+    store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log, new_game, voided,
+                             games_at)
     return outcome
-
-
-def _text(fields, name, missing):
-    """The named field's text; `missing` says what to give when it is empty."""
-    value = fields.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise RecordError(name, str(missing))
-    return value.strip()[:200]
-
-
-def _table_number(fields):
-    value = fields.get("table")
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise RecordError("table", _("Choose the table by its number, from 1.")) from None
-    if isinstance(value, bool) or not 1 <= number <= 10_000:
-        raise RecordError("table", _("Choose the table by its number, from 1."))
-    return number - 1
-
-
-# The director's actions by name, each with how its fields are read (the form's and the API's alike).
-ACTIONS = {
-    "start": (events.start_round, lambda f: ()),
-    "swap": (events.swap_players, lambda f: (_text(f, "first", lazy_gettext("Give the first player to swap.")),
-                                             _text(f, "second", lazy_gettext("Give the second player to swap.")))),
-    "late": (events.add_late_player, lambda f: (_text(f, "player", lazy_gettext("Give the late player's name.")),
-                                                _table_number(f))),
-    "withdraw": (events.withdraw_player,
-                 lambda f: (_text(f, "player", lazy_gettext("Give the player who withdraws.")),)),
-    "money": (lambda event, fee, split, currency, charity, cause:
-              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause),
-              lambda f: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
-                         f.get("cause"))),
-    "replace": (events.replace_player,
-                lambda f: (_text(f, "player", lazy_gettext("Choose the player whose seat is taken.")),
-                           _text(f, "with", lazy_gettext("Give the player who takes the seat.")))),
-    "remove": (events.remove_player,
-               lambda f: (_text(f, "player", lazy_gettext("Choose the player to take off the table.")),)),
-    "register": (events.register_player,
-                 lambda f: (_text(f, "player", lazy_gettext("Give the player's name.")),)),
-    "check_in": (events.check_in, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
-                                             _yes(f, "present"))),
-    "approve": (events.approve_correction, lambda f: _round_table(f)),
-    "decide": (events.decide_correction, lambda f: (*_round_table(f), _text(f, "choice", lazy_gettext(
-        "Choose: draw the next round again, or let the cut stand.")) == "redraw")),
-    "paid": (events.mark_paid, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
-                                          _yes(f, "paid"))),
-}
-
-
-def _round_table(fields):
-    """(round, table), both from 1: the form's "3-2" (round 3, table 2) or the API's round and table."""
-    if isinstance(fields.get("where"), str) and "-" in fields["where"]:
-        fields = dict(zip(("round", "table"), fields["where"].split("-", 1)))
-    try:
-        number = int(fields.get("round"))
-    except (TypeError, ValueError):
-        raise RecordError("round", _("Choose the round by its number, from 1.")) from None
-    return number, _table_number(fields) + 1
-
-
-def _yes(fields, name):
-    """A yes-or-no field: absent, "1", "yes", "true" or true mean yes; "0", "no", "false" or false mean no."""
-    value = fields.get(name, True)
-    return value if isinstance(value, bool) else str(value).strip().lower() not in ("0", "no", "false", "")
-
-
-def run_action(room, name, fields):
-    """Run the named director's action with its fields; raise RecordError saying what to fix."""
-    if room.problem:
-        raise RecordError("event", _("The event cannot change while it cannot be scored: %(why)s",
-                                     why=room.problem))
-    if not isinstance(name, str) or name not in ACTIONS:
-        raise RecordError("action", _("Unknown action %(name)s: one of %(actions)s.", name=repr(str(name)[:30]),
-                                      actions=", ".join(ACTIONS)))
-    action, read = ACTIONS[name]
-    return act(room, action, *read(fields))

@@ -3,6 +3,7 @@
 from flask import abort, flash, redirect, request, url_for
 
 from ... import store
+from ...rules import RecordError
 from scorekeeper.web.forms import RevisionForm
 from scorekeeper.web.owner import NotOwner, is_owner
 from ...rules.words import _, ngettext
@@ -36,7 +37,11 @@ def abandon(game_id):
     require_edit(game)
     if not checked(RevisionForm(), game):
         return redirect(url_for("table.table_changes", game_id=game_id))
-    store.abandon_game(store.get_db(), game_id)
+    try:
+        store.abandon_game(store.get_db(), game_id)
+    except RecordError as error:  # an event's table: the director's (store.refuse_events_game)
+        flash(error.message, "error")
+        return redirect(url_for("table.table_changes", game_id=game_id))
     flash(_("Abandoned: %(players)s. It is kept: open it from Abandoned on the home page and Restore it to "
             "play on.", players=", ".join(loaded.players)), "info")
     return redirect(url_for("table.home"))
@@ -50,8 +55,12 @@ def restore(game_id):
     if game["status"] != store.ABANDONED:
         abort(409, _("This game is not abandoned."))
     if checked(RevisionForm(), game):
-        store.restore_game(store.get_db(), game_id)
-        flash(_("Restored: the game is back in progress."), "info")
+        try:
+            store.restore_game(store.get_db(), game_id)
+        except RecordError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Restored: the game is back in progress."), "info")
     return screen(game_id)
 
 
@@ -65,7 +74,11 @@ def delete(game_id):
     if problem:
         flash(problem, "error")
         return redirect(url_for("table.table_changes", game_id=game_id, open="end") + "#end")
-    store.delete_game(store.get_db(), game_id)
+    try:
+        store.delete_game(store.get_db(), game_id)
+    except RecordError as error:
+        flash(error.message, "error")
+        return redirect(url_for("table.table_changes", game_id=game_id))
     flash(ngettext("Deleted: %(players)s · %(num)d hand.", "Deleted: %(players)s · %(num)d hands.",
                    len(loaded.hands), players=", ".join(loaded.players)), "info")
     return redirect(url_for("table.home"))

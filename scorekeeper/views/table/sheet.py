@@ -120,9 +120,12 @@ def _sheet(game_id, game, editor):
         # the game as the page shows it: a page rendered after a change is never kept under the older tag.
         request.environ[REPLAYABLE] = made
         return answer
-    # The editor's Share panel lists the seat links, which change without a new revision.
+    # The editor's Share panel lists the seat links, and an event's table says whether it is locked: both change
+    # without a new revision.
     seats = tuple(sorted(store.seat_keys(store.get_db(), game_id).items()))
-    return _kept_sheet(game_id, game, ("editor", seats), origin)[0].replace(CSRF_SLOT, token)
+    found = store.event_of_game(store.get_db(), game_id)
+    lock = (found["locked"], found["asked"], found["open"]) if found else ()
+    return _kept_sheet(game_id, game, ("editor", seats, lock), origin)[0].replace(CSRF_SLOT, token)
 
 
 def _kept_sheet(game_id, head, viewer, origin):
