@@ -56,7 +56,7 @@ def test_a_dutch_events_table_cards_read_dutch_on_a_german_phone(app, tmp_path):
     assert "Tafel 1" in text and "Tafel 2" in text
     assert "Clubavond · Speelronde 1" in text
     assert "Ga in deze volgorde zitten, met de klok mee." in text and "Eerste deler" in text
-    assert "Meekijken bij deze tafel" in text and "Stand van de zaal" in text
+    assert "Meekijken bij deze tafel" in text and "Algemene stand" in text
     # Each card's blank sheet is headed in Dutch too.
     assert "Clubavond · Speelronde 1, tafel 1" in text
     for english in ("Table 1", "Sit in this order", "Round 1", "Tisch", "Durchgang"):
