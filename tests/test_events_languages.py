@@ -87,7 +87,7 @@ def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
     page = act(director, event_id, do="start")
     # The page follows its reader (the event's language is for its printouts), the flash too.
     assert "Durchgang 1 ist ausgelost: 2 Tische." in page
-    assert "Durchgang 1 drucken: Tischkarten und Spielblöcke (PDF)" in page
+    assert "Durchgang 1 drucken: Tischkarten und Spielblockseiten (PDF)" in page
     assert "Tisch 1" in page and "nicht begonnen" in page and "8 Spieler" in page
     page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="eur")
     assert "Startgeld 2,50\xa0€, Preise 60 / 40." in page  # the locale's money, its currency chosen
