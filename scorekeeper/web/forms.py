@@ -67,7 +67,7 @@ class RangeMessage(str):
 
     def __mod__(self, values):
         low, high = (None if values[key] is None else words.number(values[key]) for key in ("min", "max"))
-        return _(self, low=low, high=high)
+        return _(str(self), low=low, high=high)  # str: English gives back the message itself, whose % is this
 
 
 # WTForms' NumberRange messages (wtforms/validators.py) and ours for them (rules/numbers.py says the same).
