@@ -169,7 +169,7 @@ def check_tie_wording(tie, results, previous, seed, verb):
     elif tie["broken_by"] == "previous_total":
         assert words == f"{better} {verb}: {previous[better]} points in the previous round to {worse}'s {previous[worse]}"
     else:
-        assert tie["broken_by"] == "lot" and "in the lot" in words
+        assert tie["broken_by"] == "lot" and "by lot" in words
 
 
 def check_standings(record, scored):

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("nl", "de", "fr", "es")
 # As `make messages` extracts: the default gettext keywords and the two the app adds (rules/words.py).
-KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, N_=None)
+KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, lazy_pgettext=((1, "c"), 2), N_=None)
 # What the language's own text may hold that a translation must keep: named values and markup tags.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")

@@ -77,7 +77,7 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     director.get_by_label("Name", exact=True).fill("Cartier night")
     director.locator("input[name=format][value=cartier]").check()
     director.get_by_label("Players, one per line").fill("\n".join(PLAYERS))
-    director.get_by_label("Seed (the same seed draws the same tables)").fill("cartier-37")
+    director.get_by_label("Draw code (the same code draws the same tables)").fill("cartier-37")
     director.locator("details summary", has_text="Table rules, money").click()
     director.locator("#entry_fee").fill("10")
     director.locator("#currency").fill("GBP")

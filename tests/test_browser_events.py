@@ -79,7 +79,7 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     director.locator("input[name=format][value=rounds]").check()
     director.locator("#opt-rounds-rounds").fill("1")
     director.get_by_label("Players, one per line").fill("\n".join(PLAYERS))
-    director.get_by_label("Seed (the same seed draws the same tables)").fill("club-night")
+    director.get_by_label("Draw code (the same code draws the same tables)").fill("club-night")
     director.locator("details summary", has_text="Table rules, money").click()
     director.locator("#rules").fill(json.dumps(RULES))
     director.locator("#entry_fee").fill("5")

@@ -186,7 +186,7 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     page.get_by_label("Season").fill("Autumn league")
     page.get_by_label("From").fill("2000-01-01")
     page.get_by_label("To", exact=True).fill("2999-12-31")
-    page.get_by_role("button", name="Name the season").click()
+    page.get_by_role("button", name="Create the season").click()
     page.wait_for_url(re.compile(r"/seasons/[^/]+$"))
     rows = page.locator(".season-table tbody tr")
     assert rows.count() == 5

@@ -43,12 +43,12 @@ def test_the_offline_hand_screens_speak_dutch(live_server, link, dutch_phone, sh
     link.cut()
     context.set_offline(True)
     page.locator('button[name="trump"][value="hearts"]').click()  # the server's deal page: the tap waits here
-    expect(page.locator("#queue-count")).to_have_text("1 tik wacht op deze telefoon")
+    expect(page.locator("#queue-count")).to_have_text("1 invoer wacht op deze telefoon")
     expect(page.locator("#offline-hand .handline")).to_have_text(re.compile(r"^Ronde 1 · 1 kaart · Ann deelt"))
     expect(page.locator("#offline-hand .who")).to_have_text("Bob biedt:")
     for bid in (1, 0, 0):  # Bob, Cy, Di
         page.locator("#offline-hand .pad").get_by_role("button", name=str(bid), exact=True).click()
-    expect(page.locator("#queue-count")).to_have_text("4 tikken wachten op deze telefoon")
+    expect(page.locator("#queue-count")).to_have_text("4 invoeren wachten op deze telefoon")
     page.locator("#offline-hand .pad").get_by_role("button", name="1", exact=True).click()  # Ann
     expect(page.locator("#offline-hand .announce")).to_have_text("1 TE VEEL")  # issue 25: "1 OVER" read as "1 left over"
     expect(page.get_by_role("button", name="Slagen opslaan")).to_be_visible()

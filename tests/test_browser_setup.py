@@ -124,7 +124,7 @@ def test_a_typed_n_the_deck_cannot_deal_is_lowered_as_the_note_says_with_the_cho
     fill_names(page, ["Ann", "Bob", "Cy", "Di"])
     note = page.locator("#n-note")
     expect(note).to_have_text("N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
-                              "Or choose 2 decks (Decks) for up to 25.", use_inner_text=True)
+                              "Or choose 2 in Decks for hands of up to 25.", use_inner_text=True)
     assert page.get_by_label("N (largest hand").input_value() == "12"
     shots(page, "setup-typed-n")
     page.emulate_media(color_scheme="dark")

@@ -99,7 +99,7 @@ def test_a_record_that_is_not_json_is_named_and_everything_else_exported(app, cl
     assert client.get(f"/games/{good}/export.csv").status_code == 200
     assert bad in client.get(f"/games/{bad}/export.csv").get_data(as_text=True)
 
-    # The export is what the damaged-game page recommends: it imports into a fresh scorekeeper whole.
+    # The export is what the damaged-game page recommends: it imports into a fresh installation whole.
     fresh = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fresh.db"), "SECRET_KEY": "f",
                         "WTF_CSRF_ENABLED": False})
     try:

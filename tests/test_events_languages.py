@@ -56,7 +56,7 @@ def test_a_dutch_events_table_cards_read_dutch_on_a_german_phone(app, tmp_path):
     assert "Tafel 1" in text and "Tafel 2" in text
     assert "Clubavond · Speelronde 1" in text
     assert "Ga in deze volgorde zitten, met de klok mee." in text and "Eerste deler" in text
-    assert "Meekijken bij deze tafel" in text and "Stand van de zaal" in text
+    assert "Meekijken bij deze tafel" in text and "Algemene stand" in text
     # Each card's blank sheet is headed in Dutch too.
     assert "Clubavond · Speelronde 1, tafel 1" in text
     for english in ("Table 1", "Sit in this order", "Round 1", "Tisch", "Durchgang"):
@@ -87,7 +87,7 @@ def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
     page = act(director, event_id, do="start")
     # The page follows its reader (the event's language is for its printouts), the flash too.
     assert "Durchgang 1 ist ausgelost: 2 Tische." in page
-    assert "Durchgang 1 drucken: Tischkarten und Spielblöcke (PDF)" in page
+    assert "Durchgang 1 drucken: Tischkarten und Spielblockseiten (PDF)" in page
     assert "Tisch 1" in page and "nicht begonnen" in page and "8 Spieler" in page
     page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="eur")
     assert "Startgeld 2,50\xa0€, Preise 60 / 40." in page  # the locale's money, its currency chosen

@@ -29,7 +29,7 @@ def test_five_cartier_players_are_refused_saying_why():
     with pytest.raises(RecordError) as refused:
         events.new_event("five", "cartier", names(5), "s")
     assert refused.value.path == "players"
-    assert "seats at most 4" in refused.value.message and "one pack of 52 cards" in refused.value.message
+    assert "seats at most 4" in refused.value.message and "one deck of 52 cards" in refused.value.message
 
 
 def test_a_late_entry_cannot_push_a_cartier_table_past_4():

@@ -26,7 +26,7 @@ def test_five_at_a_cartier_table_is_refused_saying_why_on_the_form_and_the_api(c
     assert "a Cartier tournament table seats at most 4" in refused.get_json()["error"]
     page = submit(client, "/events/new", {"name": "Five", "format": "cartier", "players": "\n".join(NAMES[:5])})
     assert page.status_code == 400
-    assert "seats at most 4: each hand is dealt from one pack of 52 cards" in page.get_data(as_text=True)
+    assert "seats at most 4: each hand is dealt from one deck of 52 cards" in page.get_data(as_text=True)
     # A late entry cannot push a table of 4 past it: the API and the director's page say why.
     director = cartier(client, NAMES[:8])
     director.act("start")

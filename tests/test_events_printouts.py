@@ -51,7 +51,7 @@ def test_every_table_reads_its_own_card_and_sheet(client, tmp_path):
             assert f"{seat}. {name}" in card and name in sheet
         dealer = card.split("First dealer (cut by the app):")[1].split()
         assert " ".join(dealer[:2]) in table["seats"]
-        assert "Scorekeeper (one phone)" in card and "Standings of the room" in card
+        assert "Scorekeeper (one phone)" in card and "Overall standings" in card
         assert f"/games/{table['game']}/claim/{table['edit_key']}" in raw
         assert f"Cartier night · Round 1, table {number}" in sheet and "Date ____________" in sheet
         assert "Cards Dealer" in sheet and "Total" in sheet

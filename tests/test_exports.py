@@ -162,15 +162,15 @@ def test_import_checks_every_game_not_just_the_first():
     ("", "the file is empty"),
     ("{\"games\": [", "not valid JSON: Expecting value at line 1 column 12"),
     ("[1, 2]", "games[0]: a game record must be a JSON object"),
-    ("\"hello\"", "the file must hold a scorekeeper export: a JSON object with \"games\""),
-    ("{\"version\": 1}", "games: is missing: this is not a scorekeeper export"),
-    ("{\"format\": \"other\", \"games\": []}", "format: is 'other', not a scorekeeper export"),
+    ("\"hello\"", "the file must hold an export of this app: a JSON object with \"games\""),
+    ("{\"version\": 1}", "games: is missing: this is not an export of this app"),
+    ("{\"format\": \"other\", \"games\": []}", "format: is 'other', not an export of this app"),
     ("{\"format\": \"scorekeeper-games\", \"version\": 2, \"games\": []}",
-     "version: is 2, newer than this scorekeeper reads (1); update the scorekeeper first"),
+     "version: is 2, newer than this app reads (1); update the app first"),
     ("{\"games\": {}}", "games: must be a list of game records"),
     ("{\"games\": [{\"players\": [\"A\", \"B\"], \"rules\": {\"stake\": NaN}}]}",
      "not valid JSON: NaN is not a number"),
-    (b"\xff\xfe{}", "the file is not UTF-8 text; export it again from the scorekeeper"),
+    (b"\xff\xfe{}", "the file is not UTF-8 text; export it again from the app"),
 ])
 def test_import_refuses_what_is_not_an_export(text, message):
     with pytest.raises(rules.RecordError) as error:

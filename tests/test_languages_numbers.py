@@ -13,6 +13,7 @@ from scorekeeper.rules import words
 from scorekeeper.text.money_text import net
 from tests import pdf_reading
 from tests.game_helpers import create, record
+from tests.html_forms import submit
 
 
 @pytest.mark.parametrize("code, owed, owing", [("nl", "€\xa0-1,00", "€\xa0+2,50"), ("de", "-1,00\xa0€", "+2,50\xa0€"),
@@ -55,3 +56,17 @@ def test_downloaded_files_are_named_in_the_tables_words(client, code, name):
     assert f'filename="{name}-{datetime.date.today().isoformat()}.pdf"' in disposition
     blank = client.get("/sheets/blank.pdf", query_string={"players": 4, "pattern": "up", "max": 3, "language": code})
     assert re.search(rf'filename="{name}-[a-z-]+-4\.pdf"', blank.headers["Content-Disposition"])
+
+
+def test_the_dutch_money_page_says_who_pays_whom_and_its_numbers_the_dutch_way(client):
+    """The payment's "To" is "Aan" (a season's is "Tot en met": two messages in two contexts), and a form's range is
+    said in the catalogue's words with Dutch numbers: "0,01" and "100.000", never WTForms' "0.01 en 100000"."""
+    client.post("/language", data={"lang": "nl", "next": "/"})
+    page = client.get("/money").get_data(as_text=True)
+    assert '<label for="payer">Van</label>' in page and '<label for="payee">Aan</label>' in page
+    assert "Tot en met" in client.get("/seasons").get_data(as_text=True)
+    refused = submit(client, "/money", {"payer": "Bob", "payee": "Ann", "amount": "0", "paid_on": "2026-11-27"},
+                     action="/money/payments")
+    said = client.get(refused.location).get_data(as_text=True)
+    assert "Bedrag: moet van 0,01 tot 100.000 zijn" in said, re.findall(r'class="flash[^"]*">([^<]*)', said)
+    assert "0.01" not in said and "100000" not in said

@@ -61,7 +61,7 @@ def test_penalties_offered_are_the_games_own_systems(client):
     basas["hands"][0].pop("tricks")
     game_id, _key = create(client, basas)
     page = client.get(f"/games/{game_id}/tricks").get_data(as_text=True)
-    assert "False accusation (Basas)" in page and "Renege (Basas)" in page
+    assert "False accusation (Basas)" in page and "Revoke (Basas)" in page
 
 
 @pytest.mark.parametrize("code, preset", [("nl", "boerenbridge"), ("de", "pagat"), ("en", "pagat")])

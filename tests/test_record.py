@@ -51,15 +51,15 @@ def test_the_rules_md_example_scores():
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"bids": [1, 0, 5, 0]}, "hands[0].bids[2]: 5 is out of range 0..4"),
-    ({"tricks": [1, 1, 2, -1]}, "hands[0].tricks[3]: -1 is out of range 0..4"),
+    ({"bids": [1, 0, 5, 0]}, "hands[0].bids[2]: must be from 0 to 4, not 5"),
+    ({"tricks": [1, 1, 2, -1]}, "hands[0].tricks[3]: must be from 0 to 4, not -1"),
     ({"tricks": [1, 1, 1, 0]}, "hands[0].tricks: add up to 3, but 4 tricks were played"),
     ({"tricks": [2, 1, 2, 0]}, "hands[0].tricks: add up to 5, but 4 tricks were played"),
     ({"bids": [1, 0, 2, 1]}, "hands[0].bids[0]: the dealer may not bid 1 (hook)"),
     ({"bids": [1, 0, 2]}, "hands[0].bids: must list one number for each of the 4 players"),
     ({"trump": "stars"}, "hands[0].trump: must be one of clubs, diamonds, hearts, spades, none"),
-    ({"dealer": 4}, "hands[0].dealer: 4 is out of range 0..3"),
-    ({"cards": 14}, "hands[0].cards: 14 is out of range 1..13"),
+    ({"dealer": 4}, "hands[0].dealer: must be from 0 to 3, not 4"),
+    ({"cards": 14}, "hands[0].cards: must be from 1 to 13, not 14"),
     ({"blind": [1]}, "hands[0].blind: blind bids need the modifier 'blind'"),
     ({"bids": [1, "two", 2, 0]}, "hands[0].bids[1]: must be a whole number"),
 ])

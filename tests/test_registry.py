@@ -235,7 +235,7 @@ NAMED = (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.
 
 
 @given(st.sampled_from(["nl", "de", "fr", "es"]), st.one_of(st.text(max_size=30), st.sampled_from(
-    ["Exact met straf", "Neer en op", "Boerenbridge", "exact", "Hassenpfeffer", "Kachuful"])))
+    ["Exact met straf", "Af en op", "Boerenbridge", "exact", "Hassenpfeffer", "Kachuful"])))
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
 def test_what_a_user_types_finds_the_same_entry_in_every_language(app, code, typed):
     """Ids, aliases and English names find their entry whatever the page's language, and any other text finds
@@ -268,11 +268,11 @@ def test_the_house_rules_card_says_the_system_in_dutch(client):
     query = {"preset": "pagat", "players": "4"}
     dutch = client.get("/house/card", query_string=query, headers={"Accept-Language": "nl"}).get_data(as_text=True)
     assert "Exact. Gehaald: 10 + bod. Niet gehaald: niets." in dutch
-    assert "Neer en op" in dutch and "Omgedraaide kaart" in dutch
+    assert "Af en op" in dutch and "Omgedraaide kaart" in dutch
     english = client.get("/house/card", query_string=query).get_data(as_text=True)
     assert "Exact. Made: 10 + bid. Missed: nothing." in english
     setup = client.get("/games/new", headers={"Accept-Language": "nl"}).get_data(as_text=True)
-    assert "<b>Neer en op</b>: Van N kaarten af naar 1, dan weer op naar N." in setup  # printed by a template
+    assert "<b>Af en op</b>: Van N kaarten af naar 1, dan weer op naar N." in setup  # printed by a template
 
 
 def test_the_api_answers_the_english_names_whatever_the_readers_language(client):

@@ -42,8 +42,8 @@ def words(client, code):
 
 def test_ngettext_picks_the_languages_plural(client, run):
     calls = [["ngettext", *TAPS, n] for n in (0, 1, 2)]
-    assert run(words(client, "nl"), calls) == ["0 tikken wachten op deze telefoon", "1 tik wacht op deze telefoon",
-                                               "2 tikken wachten op deze telefoon"]
+    assert run(words(client, "nl"), calls) == ["0 invoeren wachten op deze telefoon", "1 invoer wacht op deze telefoon",
+                                               "2 invoeren wachten op deze telefoon"]
     assert run(words(client, "fr"), calls) == ["0 saisie en attente sur ce téléphone",
                                                "1 saisie en attente sur ce téléphone",
                                                "2 saisies en attente sur ce téléphone"]

@@ -37,7 +37,7 @@ def test_only_the_owner_names_a_season_and_everyone_reads_it(app, stranger, tmp_
     owner = client = owner_client(app)
     club(client)
     refused = stranger.post("/seasons", data={"name": "Mine", "starts": "2000-01-01", "ends": "2999-12-31"})
-    assert refused.status_code == 403 and "Name a season" not in stranger.get("/seasons").get_data(as_text=True)
+    assert refused.status_code == 403 and "New season" not in stranger.get("/seasons").get_data(as_text=True)
     response = name_season(owner, best="3")
     assert response.status_code == 302
     season_id = response.headers["Location"].rsplit("/", 1)[1]
@@ -75,6 +75,6 @@ def test_a_season_follows_the_games_and_counts_only_its_days_and_evenings(app, c
 def test_a_bad_season_is_refused_with_what_to_fix(app):
     owner = owner_client(app)
     response = name_season(owner, ends="1999-01-01")
-    assert response.status_code == 400 and "last day on or after its first" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "last day must be on or after its first" in response.get_data(as_text=True)
     response = name_season(owner, starts="27 Nov")
     assert response.status_code == 400 and "YYYY-MM-DD" in response.get_data(as_text=True)

@@ -83,7 +83,7 @@ def test_setup_lowers_an_n_the_deck_cannot_deal_and_says_so(client, app):
     game_id = game_id_of(response.headers["Location"])
     assert stored(app, game_id)["record"]["rules"]["deals"]["max"] == 17
     page = client.get(response.headers["Location"], follow_redirects=True).get_data(as_text=True)
-    assert "N (largest hand) is 17, not 30: 3 players get at most 17 cards each from 1 deck. Or choose 2 decks (Decks) for up to 30." in page
+    assert "N (largest hand) is 17, not 30: 3 players get at most 17 cards each from 1 deck. Or choose 2 in Decks for hands of up to 30." in page
 
 
 def test_setup_names_a_duplicate_player_as_the_form_does(client):

@@ -41,7 +41,7 @@ def test_each_kind_of_action_in_words():
              "penalties": [{"seat": 3, "reason": "renege", "points": -10}]}
     edit = describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": after}}, PLAYERS)
     assert edit == ("hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0, trump hearts → spades, "
-                    "penalty: Di −10 (renege)")
+                    "penalty: Di −10 (Basas revoke)")
     # The positive control: the same correction without changes says so, and lists no bid.
     assert describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": before}},
                     PLAYERS) == "hand 1 corrected: nothing changed"

@@ -111,7 +111,7 @@ def test_bad_file_is_refused_whole(client, app):
     assert "This file cannot be imported: games[1].hands[1].bids[1]" in html and "Nothing was imported" in html
     assert count_games(app) == before
     for content, words in ((b"{not json", "not valid JSON"), (b"\xff\xfe\x00", "not UTF-8"), (b"", "empty"),
-                           (b'{"games": []}', "holds no games"), (b'{"hello": 1}', "not a scorekeeper export")):
+                           (b'{"games": []}', "holds no games"), (b'{"hello": 1}', "not an export of this app")):
         response = upload(client, content)
         assert response.status_code == 400 and words in response.get_data(as_text=True), words
     assert count_games(app) == before

@@ -48,7 +48,7 @@ def _names(names, players):
         return None
     for name in names:
         if len(name) > MAX_NAME:
-            raise SheetError(_("the name %(name)s... is longer than %(max)d characters", name=repr(name[:MAX_NAME]),
+            raise SheetError(_("the name %(name)s… is longer than %(max)d characters", name=repr(name[:MAX_NAME]),
                                max=MAX_NAME))
     if players is not None and len(names) != players:
         raise SheetError(_("%(names)d names given for %(players)d players", names=len(names), players=players))

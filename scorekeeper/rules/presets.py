@@ -105,7 +105,7 @@ PRESETS = PresetRegistry(lazy_gettext("preset"), [
       max_by_players={3: 10, 4: 10, 5: 10, 6: 8, 7: 7},
       examples=(E([2, 0, 1, 1], [2, 0, 3, 0], 5, [16, 10, -6, -3]),)),
     P("flemish", lazy_gettext("Flemish Boerenbridge (no penalty)"),
-      lazy_gettext("Made: 10 + 2 a trick. Missed: nothing: Montreal scoring."),
+      lazy_gettext("Made: 10 + 2 a trick. Missed: nothing (Montreal scoring)."),
       "house rules: Flemish Boerenbridge, 'Chinees poepen' (issue 12); 003 (Montreal)", aliases=("Flemish",),
       rules={"scoring": "montreal", "hook": True,
              "deals": {"pattern": "up-down"}, "trump": "turned"},

@@ -303,7 +303,7 @@ SYSTEMS = Registry(lazy_gettext("scoring system"), [
       points=by_result(lambda b, t, d, c: 10 + 2 * t, zero),
       examples=(E([3, 0, 1], [3, 1, 0], 4, [16, 0, 0]),)),
     S(id="negative", name=lazy_gettext("Negative (golf)"),
-      description=lazy_gettext("Lowest wins. Made: 0. Missed: 1 + 2 + ... for each trick off."), source="003",
+      description=lazy_gettext("Lowest wins. Made: 0. Missed: 1 + 2 + … for each trick off."), source="003",
       aliases=("Golf", "Negative scoring"), lowest_wins=True,
       points=by_result(zero, lambda b, t, d, c: d * (d + 1) // 2),
       examples=(E([0, 1, 4], [3, 1, 0], 4, [6, 0, 10], "003: 3 overtricks cost 1 + 2 + 3 = 6"),)),
@@ -381,7 +381,7 @@ SYSTEMS = Registry(lazy_gettext("scoring system"), [
       examples=(E([3, 0, 5], [3, 1, 5], 9, [9, -9, 15], "003: a pot of 20 over 9 tricks makes 3 a trick",
                   totals_before=[-10, -5, -5]),)),
     S(id="okenuff", name=lazy_gettext("Al Okenuff's"),
-      description=lazy_gettext("Made: 5 + 1 + 2 + ... (5 a trick from the fifth), +15 from a bid of 5. Missed: -5 a "
+      description=lazy_gettext("Made: 5 + 1 + 2 + … (5 a trick from the fifth), +15 from a bid of 5. Missed: -5 a "
                                "trick off."),
       source="000", aliases=("Okenuff",), points=_okenuff, open_ended=True,
       examples=(E([4, 2, 7, 1], [4, 2, 7, 0], 13, [15, 8, 45, -5], "000: made 4, 2 and 7 score 15, 8 and 45"),

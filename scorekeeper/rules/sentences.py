@@ -41,7 +41,7 @@ PENALTY, BONUS = "penalty", "bonus"
 
 # How a penalty's reason is said in a sentence, by the penalty's id (modifiers.PENALTIES); a reason of the
 # table's own is said as typed.
-REASON_WORDS = {"revoke": N_("revoke"), "revoke_redeal": N_("revoke, dealt again"), "renege": N_("renege"),
+REASON_WORDS = {"revoke": N_("revoke"), "revoke_redeal": N_("revoke, dealt again"), "renege": N_("Basas revoke"),
                 "false_accusation": N_("false accusation"), "other": N_("other"), "bonus": N_("bonus")}
 
 

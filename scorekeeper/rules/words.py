@@ -11,6 +11,7 @@ the engine's own tests) the words are English.
     lazy_gettext("Stake per point")             for module-level text (form labels, registry names):
                                                 translated each time it is shown
     pgettext("trump", "none")                   a message in a context: one English word, two translations
+    lazy_pgettext("payment", "To")              the same, for module-level text
     N_("Spades")                                marks text for the catalogue, translated where it is shown
 """
 
@@ -119,6 +120,21 @@ class LazyText(str):
 
 
 lazy_gettext = LazyText
+
+
+class LazyContextText(LazyText):
+    """A message in a context (pgettext) translated each time it is read: the payment's "To" is not a season's."""
+
+    def __new__(cls, context, message, **values):
+        self = super().__new__(cls, message, **values)
+        self.context = context
+        return self
+
+    def __str__(self):
+        return pgettext(self.context, self.message, **self.values)
+
+
+lazy_pgettext = LazyContextText
 
 
 def number(value, places=None):

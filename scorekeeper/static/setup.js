@@ -62,7 +62,7 @@
                                 "%(largest)s cards each from %(num)d deck.",
                                 "N (largest hand) is now %(largest)s, not %(asked)s: %(players)s players get at most " +
                                 "%(largest)s cards each from %(num)d decks.", deckCount, values) +
-      (deckCount < 2 ? " " + _("Or choose 2 decks (Decks) for up to %(up_to)s.", values) : "");
+      (deckCount < 2 ? " " + _("Or choose 2 in Decks for hands of up to %(up_to)s.", values) : "");
     note.hidden = false;
   }
 

@@ -158,7 +158,7 @@ def _parse(text):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise rules.RecordError("", _("the file is not UTF-8 text; export it again from the scorekeeper")) from None
+            raise rules.RecordError("", _("the file is not UTF-8 text; export it again from the app")) from None
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise rules.RecordError("", _("the file is empty"))
@@ -178,19 +178,20 @@ def _games(document):
     if isinstance(document, list):
         return document
     if not isinstance(document, dict):
-        raise rules.RecordError("", _("the file must hold a scorekeeper export: a JSON object with \"games\""))
+        raise rules.RecordError("", _("the file must hold an export of this app: a JSON object with \"games\""))
     if "games" not in document:
         if "players" in document:
             return [document]  # a single game record, as `score GAME.json` reads
-        raise rules.RecordError("games", _("is missing: this is not a scorekeeper export"))
+        raise rules.RecordError("games", _("is missing: this is not an export of this app"))
     if document.get("format", FORMAT) != FORMAT:
-        raise rules.RecordError("format", _("is %(format)s, not a scorekeeper export", format=repr(document["format"])))
+        raise rules.RecordError("format", _("is %(format)s, not an export of this app",
+                                              format=repr(document["format"])))
     version = document.get("version", VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise rules.RecordError("version", _("must be a whole number from 1"))
     if version > VERSION:
-        raise rules.RecordError("version", _("is %(version)d, newer than this scorekeeper reads (%(known)d); "
-                                             "update the scorekeeper first", version=version, known=VERSION))
+        raise rules.RecordError("version", _("is %(version)d, newer than this app reads (%(known)d); "
+                                             "update the app first", version=version, known=VERSION))
     if not isinstance(document["games"], list):
         raise rules.RecordError("games", _("must be a list of game records"))
     return document["games"]

@@ -78,7 +78,7 @@ def penalty_text(penalty, players, lowest_wins=False):
 
 # A penalty's reason (rules.PENALTIES' ids) as History says it, short.
 REASONS = {"revoke": lazy_gettext("revoke"), "revoke_redeal": lazy_gettext("revoke redeal"),
-           "renege": lazy_gettext("renege"), "false_accusation": lazy_gettext("false accusation"),
+           "renege": lazy_gettext("Basas revoke"), "false_accusation": lazy_gettext("false accusation"),
            "other": lazy_gettext("other"), "bonus": lazy_gettext("bonus")}
 
 

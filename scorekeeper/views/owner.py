@@ -42,7 +42,7 @@ def sign_in():
                             else _("Please enter the owner key."), 400)
     if not owner.sign_in(form.key.data):
         return sign_in_page(form, WRONG_KEY, 403)
-    flash(_("Signed in as the owner of this scorekeeper."), "info")
+    flash(_("Signed in as the owner of this site."), "info")
     return redirect(_local(form.next.data))
 
 

@@ -81,7 +81,7 @@ def seasons_list():
         flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=error.message), "error")
         return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
     if ends < starts or not name:
-        flash(_("A season needs a name, and its last day on or after its first."), "error")
+        flash(_("A season needs a name, and its last day must be on or after its first."), "error")
         return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
     season_id = store.create_season(db, name, starts, ends, form.best.data, form.evenings.data, form.events.data)
     return redirect(url_for("seasons.season", season_id=season_id))

@@ -202,7 +202,7 @@ def reveal(game_id):
                 try:
                     entered[str(seat)] = numbers.parse_whole(value, 0)
                 except numbers.NumberError as error:
-                    flash(_("%(name)s's bid %(error)s. Nothing was revealed.", name=loaded.players[seat], error=error),
+                    flash(_("%(name)s's bid: %(error)s. Nothing was revealed.", name=loaded.players[seat], error=error),
                           "error")
                     return redirect(url_for("table.play", game_id=game_id))
     body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),

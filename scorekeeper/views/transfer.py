@@ -123,7 +123,7 @@ def import_page():
               else form_problems(form))
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return refuse(form, _("Choose a file to import: a JSON export of the scorekeeper."))
+        return refuse(form, _("Choose a file to import: a JSON export of this app."))
     try:
         records = exports.parse_import(upload.read())
     except rules.RecordError as error:

@@ -20,18 +20,18 @@ GENERIC_FAILURE = lazy_gettext("Something went wrong on our side. Everything rec
 # What SQLite says, and what the person at the table can do about it.
 STORAGE_FAILURES = [
     (("malformed", "not a database", "disk i/o error"),
-     lazy_gettext("The scorekeeper's database file is damaged, so nothing can be shown or recorded. Stop the "
+     lazy_gettext("The app's database file is damaged, so nothing can be shown or recorded. Stop the "
                   "server and restore the latest backup (python -m scorekeeper restore BACKUP.db); games "
                   "recorded since that backup may be lost.")),
     (("readonly", "read-only"),
-     lazy_gettext("The scorekeeper's database file is read-only, so nothing can be recorded; what was recorded "
+     lazy_gettext("The app's database file is read-only, so nothing can be recorded; what was recorded "
                   "before is still there. Make the instance folder and its database writable for the server, "
                   "then try again.")),
     (("disk is full", "database or disk is full"),
      lazy_gettext("The disk is full, so this could not be recorded (nothing of it was stored). Free some space "
                   "on the server's disk, then try again.")),
     (("unable to open", "no such table", "is missing"),
-     lazy_gettext("The scorekeeper's database file is missing, so nothing can be shown or recorded. Stop the "
+     lazy_gettext("The app's database file is missing, so nothing can be shown or recorded. Stop the "
                   "server and restore the latest backup (python -m scorekeeper restore BACKUP.db).")),
 ]
 # The error pages' titles and werkzeug's own explanations (the same English), said in the reader's language.
@@ -100,7 +100,7 @@ def untrusted_host(error):
     Plain text: no page can be drawn, since every link on it would carry the refused name.
     """
     message = lazy_gettext(
-        "This scorekeeper does not answer to the name %(host)s, so it builds no page or link for it. Open it at its "
+        "This site does not answer to the name %(host)s, so it builds no page or link for it. Open it at its "
         "own address. If that is its address, its owner can allow it: python -m scorekeeper serve --allowed-host "
         "NAME, or ALLOWED_HOSTS in instance/config.py.", host=repr(request.environ.get("HTTP_HOST", "")))
     if request.path.startswith("/api/"):
@@ -137,11 +137,11 @@ def damaged_record(error):
         return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
             "The stored game %(game)s cannot be read (%(problem)s), so this page cannot be shown. Nothing was "
             "changed. Restore a backup, or export the other games (the export leaves this one out) and import "
-            "them into a fresh scorekeeper.", game=error.game_id, problem=error.problem))
+            "them into a fresh installation.", game=error.game_id, problem=error.problem))
     return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
         "A game stored here breaks the rules this version keeps (%(problem)s), so this page cannot be shown. "
         "Nothing was changed. Restore a backup, or export the other games and import them into a fresh "
-        "scorekeeper.", problem=str(error)))
+        "installation.", problem=str(error)))
 
 
 def server_error(error):

@@ -13,7 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
 from scorekeeper.rules import numbers, words
-from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
+from scorekeeper.rules.words import _, lazy_gettext, lazy_pgettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
@@ -61,6 +61,34 @@ class TypedDecimalField(FiniteDecimalField):
         return shown.replace(".", numbers.decimal_symbol())
 
 
+class RangeMessage(str):
+    """WTForms' range message said as ours, its numbers the locale's way: "moet van 0,01 tot 100.000 zijn" where
+    WTForms' own Dutch said "Nummer moet tussen 0.01 en 100000 liggen" (it puts in the numbers as Python writes them)."""
+
+    def __mod__(self, values):
+        low, high = (None if values[key] is None else words.number(values[key]) for key in ("min", "max"))
+        return _(str(self), low=low, high=high)  # str: English gives back the message itself, whose % is this
+
+
+# WTForms' NumberRange messages (wtforms/validators.py) and ours for them (rules/numbers.py says the same).
+RANGE_MESSAGES = {"Number must be at least %(min)s.": RangeMessage("must be %(low)s or more"),
+                  "Number must be at most %(max)s.": RangeMessage("must be %(high)s or less"),
+                  "Number must be between %(min)s and %(max)s.": RangeMessage("must be from %(low)s to %(high)s")}
+
+
+class WTFormsWords:
+    """WTForms' own messages from its shipped catalogues ("Not a valid choice"), but a number's range in ours."""
+
+    def __init__(self, translations):
+        self.translations = translations
+
+    def gettext(self, message):
+        return RANGE_MESSAGES.get(message) or self.translations.gettext(message)
+
+    def ngettext(self, singular, plural, n):
+        return self.translations.ngettext(singular, plural, n)
+
+
 class BaseForm(Form):
     """A form with a session CSRF token; bound to request.form only on POST."""
 
@@ -68,6 +96,9 @@ class BaseForm(Form):
         csrf = True
         csrf_class = SessionCSRF
         csrf_time_limit = CSRF_TIME_LIMIT
+
+        def get_translations(self, form):
+            return WTFormsWords(super().get_translations(form))
 
     def __init__(self, *args, formdata=None, **kwargs):
         if formdata is None and request.method == "POST":
@@ -262,8 +293,8 @@ class SeasonForm(BaseForm):
 class PaymentForm(BaseForm):
     """A payment between regulars (issue 27): from, to, amount, date."""
 
-    payer = StringField(lazy_gettext("From"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    payee = StringField(lazy_gettext("To"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    payer = StringField(lazy_pgettext("payment", "From"), validators=[validators.InputRequired(), validators.Length(max=40)])
+    payee = StringField(lazy_pgettext("payment", "To"), validators=[validators.InputRequired(), validators.Length(max=40)])
     amount = TypedDecimalField(lazy_gettext("Amount"), places=2,
                                validators=[validators.InputRequired(), validators.NumberRange(min=Decimal("0.01"),
                                                                                               max=Decimal(100000))])

@@ -17,7 +17,7 @@ from werkzeug.exceptions import Forbidden
 from scorekeeper.store.files import private_secret
 from scorekeeper.rules.words import lazy_gettext
 
-NOT_OWNER = lazy_gettext("Only the owner of this scorekeeper may do this (export every game, import, and the "
+NOT_OWNER = lazy_gettext("Only the owner of this site may do this (export every game, import, and the "
                          "like). If that is you, sign in at /owner with the owner key that `python -m scorekeeper "
                          "serve` printed when it first started (it is kept in the file instance/owner_key on the "
                          "server), or with OWNER_PASSWORD from instance/config.py. A game's own links work without "

@@ -80,7 +80,7 @@ def previous_total(ctx):
 
 def drawn_lot(ctx):
     return Criterion("lot", lambda name: ctx.lot[name],
-                     lambda a, b: _("drawn %(place)s in the lot to %(other)s's %(theirs)s",
+                     lambda a, b: _("drawn %(place)s by lot (%(other)s: %(theirs)s)",
                                     place=ordinal(ctx.lot[a]), other=b, theirs=ordinal(ctx.lot[b])))
 
 

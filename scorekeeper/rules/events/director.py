@@ -117,7 +117,7 @@ def _joining(event, name, index):
     """The name of a player joining the last round: a new late player, or one of the event's players not seated
     in it (a player the director seats by hand, or one withdrawn who comes back). Returns (name, is_new)."""
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", _("Give the late player's name."))
+        raise RecordError("player", _("Enter the late player's name."))
     name = player_name(name, "player")
     known = {name_key(player): player for player in event.players}
     player = known.get(name_key(name))

@@ -93,7 +93,7 @@ def _cartier_cut(index, players, options):
 
 def _cartier_check(options):
     if not all(1 <= keep <= 2 for keep in options["advance"]):
-        raise ValueError(_("option advance: each round sends 1 or 2 of each table on (at least 3 sit at a table)"))
+        raise ValueError(_("go on: 1 or 2 of each table, round by round (a table seats at least 3)"))
 
 
 # ---- wpohl -------------------------------------------------------------------------------------
@@ -117,9 +117,9 @@ def _wpohl_cut(index, players, options):
 
 def _wpohl_check(options):
     if not 1 <= options["eliminate"] <= options["eliminate_large"] <= 100:
-        raise ValueError(_("options eliminate and eliminate_large: 1 <= eliminate <= eliminate_large <= 100"))
+        raise ValueError(_("eliminated: from 1 to 100, and no more than eliminated in a large round"))
     if not 1 <= options["large_field"] <= 1000:
-        raise ValueError(_("option large_field must be 1 to 1000 players"))
+        raise ValueError(_("a large round: more than a number from 1 to 1000"))
 
 
 # ---- rounds ------------------------------------------------------------------------------------
@@ -140,18 +140,18 @@ def _rounds_cut(index, players, options):
 
 def _rounds_check(options):
     if not 3 <= options["table"] <= 7:
-        raise ValueError(_("option table must be 3 to 7 seats"))
+        raise ValueError(_("seats a table: from 3 to 7"))
     if not 1 <= options["rounds"] <= 20:
-        raise ValueError(_("option rounds must be 1 to 20 qualifying rounds"))
+        raise ValueError(_("qualifying rounds: from 1 to 20"))
     if not (options["final"] == 0 or 2 <= options["final"] <= 7):
-        raise ValueError(_("option final must be 2 to 7 players (0: one full table)"))
+        raise ValueError(_("players in the final: from 2 to 7 (0: one full table)"))
 
 
 FORMATS = Registry(lazy_gettext("tournament format"), [
     Format("cartier", lazy_gettext("Cartier tournament"),
            lazy_gettext(
                "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
-               "table. The best of each table go on (option advance, by round: the winner and runner-up, then "
+               "table. The best of each table go on (round by round: the winner and runner-up, then "
                "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
                "round is the final table."), "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
            options=(NumberList("advance", list, [2, 1], lazy_gettext(
@@ -165,7 +165,7 @@ FORMATS = Registry(lazy_gettext("tournament format"), [
     Format("wpohl", lazy_gettext("WPOHL championship"),
            lazy_gettext(
                "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "
-               "round the 5 lowest totals in the whole room are eliminated (10 when more than 25 play the round), "
+               "round the 5 lowest totals of all players are eliminated (10 when more than 25 play the round), "
                "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."),
            "003 (WPOHL, World Prospect Oh Hell League)", aliases=("WPOHL", "Prospect championship"),
            options=(Option("eliminate", int, 5, lazy_gettext("players eliminated after a round"),
@@ -182,7 +182,7 @@ FORMATS = Registry(lazy_gettext("tournament format"), [
     Format("rounds", lazy_gettext("Qualifying rounds and a final"),
            lazy_gettext(
                "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
-               "number of qualifying rounds under the event's rules; the room standings by placement points send "
+               "number of qualifying rounds under the event's rules; the overall standings by placement points send "
                "the top players to one final table."),
            "house rules: Wizard championships (survey)", aliases=("Wizard", "qualifying rounds", "swiss"),
            options=(Option("rounds", int, 3, lazy_gettext("qualifying rounds before the final"),

@@ -178,8 +178,8 @@ def check_rules_seat(rules, seats, fmt=None, path=None):
 
 def too_many_at_a_table(fmt, largest, seats):
     """Why a table of that many is refused where each hand comes from one pack (RULES.md: decks)."""
-    return _("a %(format)s table seats at most %(most)d: each hand is dealt from one pack of 52 cards while the "
-             "other deck is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
+    return _("a %(format)s table seats at most %(most)d: each hand is dealt from one deck of 52 cards while the "
+             "other is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
              format=fmt.name, most=DECK_SIZE // largest, num=seats, cards=seats * largest, largest=largest)
 
 

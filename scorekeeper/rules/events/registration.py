@@ -19,7 +19,7 @@ def register_player(event, name, games=None):
     if event.rounds:
         raise RecordError("player", _("Round 1 is drawn: add a late player to a table instead."))
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", _("Give the player's name."))
+        raise RecordError("player", _("Enter the player's name."))
     name = name.strip()
     known = {name_key(player): player for player in event.players}
     player = known.get(name_key(name))

@@ -87,8 +87,8 @@ def _rules():
 # The event record's fields as the new event's form labels them.
 FORM_FIELDS = {"players": lazy_gettext("Players, one per line"), "options": lazy_gettext("The format's options"),
                "money.entry_fee": lazy_gettext("Entry fee"), "money.split": lazy_gettext("Prize split, %% of the pot"),
-               "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Seed"), "name": lazy_gettext("Name"),
-               "format": lazy_gettext("Format")}
+               "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Draw code"),
+               "name": lazy_gettext("Name"), "format": lazy_gettext("Format")}
 
 
 def form_problem(error):
@@ -100,7 +100,7 @@ def form_problem(error):
     if error.path in FORM_FIELDS:
         return _("%(field)s: %(why)s", field=FORM_FIELDS[error.path], why=error.message)
     if (error.path or "").startswith("rules"):
-        return _("%(field)s: %(why)s", field=_("Table rules (JSON, over the format's)"), why=str(error))
+        return _("%(field)s: %(why)s", field=_("Table rules that override the format's (JSON)"), why=str(error))
     return explain(error, [])
 
 

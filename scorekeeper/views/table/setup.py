@@ -78,7 +78,7 @@ def _settle_n(form, players):
                     "N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
                     "cards each from %(num)d decks.", decks, largest=largest, asked=asked, count=count)
     if decks < 2:
-        note += " " + _("Or choose 2 decks (Decks) for up to %(most)d.", most=min(asked, two_decks))
+        note += " " + _("Or choose 2 in Decks for hands of up to %(most)d.", most=min(asked, two_decks))
     return note
 
 
