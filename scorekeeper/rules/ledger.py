@@ -18,6 +18,7 @@ from fractions import Fraction
 from .pairs import pair_cents
 from .payments import fewest_payments
 from .settlement import POT, SETTLEMENTS
+from .words import N_
 
 
 def moves_money(finished, abandoned, stake, at_event):
@@ -25,6 +26,18 @@ def moves_money(finished, abandoned, stake, at_event):
     and not an event's table (an event's own money is its fee and prizes). The one place the ledger's choice of
     games is made (store/money.py asks it for every game written)."""
     return bool(finished and not abandoned and stake and not at_event)
+
+
+# What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").
+EVENT_TABLE = N_("An event's table moves no money: it has no stake (the event's own money is its entry fee and "
+                 "prizes).")
+MONEY_KEYS = ("stake", "settlement", "payouts", "currency")
+
+
+def without_money(rules):
+    """An event's table rules: the event's (or its preset's) rules without a stake, a settlement or a scale, so
+    that its games move no money whatever preset they follow (a WPOHL table took the Prospect preset's stake)."""
+    return {key: value for key, value in rules.items() if key not in MONEY_KEYS} if isinstance(rules, dict) else rules
 
 
 def game_flows(scored, stake, seats=None):
