@@ -260,19 +260,29 @@ class SeasonForm(BaseForm):
 
 
 class PaymentForm(BaseForm):
-    """A payment between regulars (issue 27): from, to, amount, date."""
+    """A payment between regulars (issues 27 and 40): who paid, who was paid (players who have played here), the
+    amount typed the reader's way, its currency (ISO 4217, from a list) and the day. The view checks the players
+    and the amount's decimals (rules/amounts.py); a Paid button posts the same fields."""
 
-    payer = StringField(lazy_gettext("From"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    payee = StringField(lazy_gettext("To"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    amount = TypedDecimalField(lazy_gettext("Amount"), places=2,
-                               validators=[validators.InputRequired(), validators.NumberRange(min=Decimal("0.01"),
-                                                                                              max=Decimal(100000))])
-    currency = StringField(lazy_gettext("Currency"), validators=[validators.Optional(), validators.Length(max=3)])
+    payer = SelectField(lazy_gettext("Paid by"), validate_choice=False,
+                        validators=[validators.InputRequired(lazy_gettext("choose who paid"))])
+    payee = SelectField(lazy_gettext("Paid to"), validate_choice=False,
+                        validators=[validators.InputRequired(lazy_gettext("choose who was paid"))])
+    amount = TypedDecimalField(lazy_gettext("Amount"),
+                               validators=[validators.InputRequired(lazy_gettext("type an amount"))])
+    currency = SelectField(lazy_gettext("Currency"), validate_choice=False,
+                           validators=[validators.InputRequired(lazy_gettext("choose a currency"))])
     paid_on = StringField(lazy_gettext("Date"), validators=[validators.InputRequired(), validators.Length(max=40)])
 
 
 class IbanForm(BaseForm):
-    """A payee's IBAN, for the EPC QR code of a euro payment (issue 27)."""
+    """A payee's IBAN, for the EPC QR code of a euro payment (issues 27 and 40): whose it is, the account holder's
+    name as the bank knows it, the IBAN, and the BIC where the scheme asks for one (rules/sepa.py checks them)."""
 
-    name = StringField(lazy_gettext("Name"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    iban = StringField(lazy_gettext("IBAN"), validators=[validators.InputRequired(), validators.Length(max=60)])
+    name = SelectField(lazy_gettext("Whose account"), validate_choice=False,
+                       validators=[validators.InputRequired(lazy_gettext("choose a player"))])
+    holder = StringField(lazy_gettext("Account holder (the name the bank knows)"),
+                         validators=[validators.Optional(), validators.Length(max=200)])
+    iban = StringField(lazy_gettext("IBAN"), validators=[validators.Optional(), validators.Length(max=60)])
+    bic = StringField(lazy_gettext("BIC (accounts outside the EEA: CH, GB, …)"),
+                      validators=[validators.Optional(), validators.Length(max=20)])
