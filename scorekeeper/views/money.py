@@ -71,7 +71,9 @@ def money():
     """Show each player's balance, who owes whom, the fewest payments that settle it, and the payments recorded."""
     db, players = store.get_db(), viewer_players()
     books, roster = money_lines.books(db, players), _roster(db)
-    return render_template("money/money.html", books=books, log=store.payment_log(db),
+    log = [dict(row, payer_name=names.without_controls(row["payer_name"]),
+                payee_name=names.without_controls(row["payee_name"])) for row in store.payment_log(db)]
+    return render_template("money/money.html", books=books, log=log,
                            payment_form=payment_form(roster, books), iban_form=iban_form(roster, players),
                            sits=bool(players), owner=is_owner(), today=date.today().isoformat())
 

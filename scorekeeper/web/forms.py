@@ -13,6 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
 from scorekeeper.rules import numbers, words
+from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
@@ -59,6 +60,20 @@ class TypedDecimalField(FiniteDecimalField):
         if self.raw_data or not shown:
             return shown
         return shown.replace(".", numbers.decimal_symbol())
+
+
+class InRange:
+    """A number's range, said the reader's way: WTForms' NumberRange writes "0.01" in every language."""
+
+    def __init__(self, low=None, high=None):
+        self.low, self.high = low, high
+
+    def __call__(self, form, field):
+        if field.data is not None:
+            try:
+                numbers.within(field.data, self.low, self.high)
+            except numbers.NumberError as error:
+                raise validators.StopValidation(str(error)) from None
 
 
 class BaseForm(Form):
@@ -203,8 +218,7 @@ class SettlementForm(RevisionForm):
                              choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
     stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
-                                           validators.NumberRange(min=0, max=1_000_000,
-                                                                  message=lazy_gettext("must be 0 or more"))])
+                                           InRange(0, MAX_MONEY)])
     payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
                           validators=[validators.Optional()])
 
@@ -284,5 +298,5 @@ class IbanForm(BaseForm):
     holder = StringField(lazy_gettext("Account holder (the name the bank knows)"),
                          validators=[validators.Optional(), validators.Length(max=200)])
     iban = StringField(lazy_gettext("IBAN"), validators=[validators.Optional(), validators.Length(max=60)])
-    bic = StringField(lazy_gettext("BIC (accounts outside the EEA: CH, GB, …)"),
+    bic = StringField(lazy_gettext("BIC"),
                       validators=[validators.Optional(), validators.Length(max=20)])
