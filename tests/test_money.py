@@ -46,7 +46,7 @@ def test_a_pairwise_game_adds_each_pairs_difference_not_its_fewest_payments(clie
     page = client.get("/money").get_data(as_text=True)
     assert said(page, "owed") == ["Ann owes Bob €0.50", "José owes Bob €0.40", "Daan owes Bob €0.30",
                                   "Ann owes Daan €0.20", "Ann owes José €0.10", "José owes Daan €0.10"]
-    assert said(page, "balances") == ["Bob is owed €1.20", "José owes €0.40", "Ann owes €0.80"]
+    assert said(page, "balances") == ["Bob is owed €1.20", "Ann owes €0.80", "José owes €0.40"]
     assert said(page, "settle-all") == ["Ann pays Bob €0.80", "José pays Bob €0.40"]
 
 
@@ -203,4 +203,4 @@ def test_the_text_for_the_group_chat_and_the_remittance_name_what_they_settle(cl
     share = re.search(r'data-text="([^"]+)"', page)[1]
     assert re.fullmatch(r"Oh Hell, Oct 5, 2026 to Dec 7, 2026: (\w+ pays \w+ €\d+\.\d\d)(, \w+ pays \w+ €\d+\.\d\d)*",
                         share), share
-    assert "since everyone was last square: Oh Hell, Oct 5, 2026 to Dec 7, 2026" in page
+    assert "From the games since everyone was last square: Oct 5, 2026 to Dec 7, 2026" in page

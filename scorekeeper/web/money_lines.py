@@ -51,11 +51,11 @@ def remittance(day):
     return _("Oh Hell, %(date)s", date=long_day(day)) if day else _("Oh Hell")
 
 
-def span_remittance(since, until):
-    """The remittance text of the running balance, naming the days it settles: 'Oh Hell, 5 Oct 2026 to 7 Dec 2026'."""
+def days_text(since, until):
+    """The days a running balance comes from: 'Dec 7, 2026', 'Oct 5, 2026 to Dec 7, 2026'."""
     if not since or since == until:
-        return remittance(since)
-    return _("Oh Hell, %(first)s to %(last)s", first=long_day(since), last=long_day(until))
+        return long_day(since) if since else ""
+    return _("%(first)s to %(last)s", first=long_day(since), last=long_day(until))
 
 
 def with_codes(db, lines, currency, viewer, text):
@@ -136,9 +136,10 @@ def books(db, viewer):
         def said(cents):
             return words.money(cents / 100, currency)
 
-        balances = sorted(((key, cents) for key, cents in book.balances().items() if cents),
-                          key=lambda row: (-row[1], name(row[0]).casefold()))
-        text = span_remittance(book.since, book.until)
+        # Who is owed, the most first; then who owes, the most first.
+        balances = sorted(book.balances().items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
+        days = days_text(book.since, book.until)
+        text = _("Oh Hell, %(date)s", date=days) if days else remittance(None)
         lines = [{"from": name(payer), "to": name(payee), "from_key": payer, "to_key": payee, "amount": cents / 100,
                   "pot": None,
                   "typed": typed_amount(cents, currency),
@@ -151,7 +152,7 @@ def books(db, viewer):
             "balances": [{"name": name(key), "owed": cents > 0, "amount": said(abs(cents))} for key, cents in balances],
             "owed": [{"from": name(debtor), "to": name(creditor), "amount": said(cents)}
                      for debtor, creditor, cents in book.pairs()],
-            "settle": lines, "settles": text if book.since else None,
+            "settle": lines, "days": days,
             "share": _("%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines))
             if lines else None})
     return result
