@@ -6,8 +6,9 @@ by the fewest payments, as within a game.
 
 A payment takes first from what the payer owes the payee; beyond that, from the chains of debts that lead from
 the payer to the payee (paying Cy what Bob owed him settles what the payer owed Bob); beyond that, the payee's
-debtors owe the payer instead (the payer paid for them); only what is left over the payee owes back. So paying
-what the fewest payments said never leaves the payee owing the payer (docs/rule-decisions.md).
+debtors owe the payer instead (the payer paid for them); only what is left over the payee owes back, and what the
+payee owed the payer is passed on to the payee's debtors as far as they owe. So paying what the fewest payments
+said never leaves the payee owing the payer (docs/decisions/0033).
 
 Amounts are whole cents (hundredths of the currency's unit, as every settlement), players their keys
 (rules.names.name_key); one currency at a time."""
@@ -116,8 +117,22 @@ class Book:
             self._add(debtor, payer, moved)
             cents -= moved
         self._add(payee, payer, cents)
+        # What the payee owed the payer before (a debt the plan routed round): their debtors owe the payer instead.
+        self._pass_on(payee, payer)
         if not self.owes:
             self.since = self.until = None
+
+    def _pass_on(self, debtor, creditor):
+        """Take what debtor owes creditor from debtor's own debtors: they owe the creditor instead, the most first."""
+        for amount, third in sorted(((amount, who) for (who, owed), amount in self.owes.items()
+                                     if owed == debtor and who != creditor), key=lambda row: (-row[0], row[1])):
+            left = self.owes.get((debtor, creditor), 0)
+            if not left:
+                return
+            moved = min(left, amount)
+            self._take(debtor, creditor, moved)
+            self._take(third, debtor, moved)
+            self._add(third, creditor, moved)
 
     def _chain(self, start, end):
         """The shortest chain of debts start -> ... -> end, as (debtor, creditor) links, or None."""
@@ -155,9 +170,13 @@ class Book:
                       key=lambda line: (-line[2], line[0], line[1]))
 
     def plan(self):
-        """The fewest payments [(payer, payee, cents)] that settle every balance."""
+        """The fewest payments [(payer, payee, cents)] that settle every balance; among as few, a debtor pays whom
+        they owe most first, so the plan reads as the pairs do."""
         balance = self.balances()
         parties = sorted(key for key, cents in balance.items() if cents)
+        index = {key: number for number, key in enumerate(parties)}
+        owed = {(index[debtor], index[creditor]): cents for (debtor, creditor), cents in self.owes.items()
+                if debtor in index and creditor in index}
         # fewest_payments reads a negative balance as one to pay, a positive one as one to collect.
         return [(parties[payer], parties[payee], cents)
-                for payer, payee, cents in fewest_payments([balance[key] for key in parties])]
+                for payer, payee, cents in fewest_payments([balance[key] for key in parties], owed or None)]
