@@ -90,14 +90,18 @@ def _fewest_payments(cents):
     return _plan(cents)
 
 
-def _plan(cents, prefer=None):
+@functools.lru_cache(maxsize=512)
+def _groups(cents):
+    """The parties (indexes) split into the most groups that each sum to zero; one group beyond the exact limit."""
     parties = [i for i, amount in enumerate(cents) if amount]
     if 3 < len(parties) <= EXACT_PAYMENT_LIMIT:
-        groups = [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
-    else:
-        groups = [parties] if parties else []
+        return [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
+    return [parties] if parties else []
+
+
+def _plan(cents, prefer=None):
     payments = []
-    for group in groups:
+    for group in _groups(cents):
         payments.extend(_settle_group(group, cents, prefer))
     return tuple(payments)
 
