@@ -6,6 +6,7 @@ the payees' IBANs with the account holder's name and the BIC where the scheme ne
 Players are keys (rules.names.name_key) beside the names as typed."""
 
 import json
+from typing import NamedTuple
 
 from ..rules import ledger
 from ..rules.checks import RecordError
@@ -44,17 +45,29 @@ def keep_money(db, game_id, loaded, scored, status):
                             "currency) values (?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
+class Flow(NamedTuple):
+    payer: str
+    payee: str
+    payer_name: str
+    payee_name: str
+    cents: int
+    currency: str
+    day: str | None
+    payment: int | None
+    at: str
+
+
 def money_flows(db):
     """Return every flow of money between regulars in the order it happened (games in the order they were set up,
-    payments in the order recorded): payer, payee (keys and names), cents, currency, the evening's day (None for a
-    payment) and the payment's id (None for a game)."""
+    payments in the order recorded), as Flows: payer, payee (keys and names), cents, currency, the evening's day
+    (None for a payment) and the payment's id (None for a game). Plain rows: a club's thousands of games."""
     sql = ("select m.payer, m.payee, m.payer_name, m.payee_name, m.cents, m.currency, "
            "coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day, null as payment, "
            "g.created as at from game_money m join games g on g.id = m.game_id "
            "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
            "union all select payer, payee, payer_name, payee_name, cents, currency, null, id, created "
            "from money_payments where undone is null order by at, payment")
-    return list(db.query(sql))
+    return [Flow(*row) for row in db.execute(sql)]
 
 
 def record_payment(db, payer, payee, cents, currency, paid_on):

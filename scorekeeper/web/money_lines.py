@@ -98,7 +98,7 @@ def by_currency(flows):
     """Group the flows by currency: {currency: [flow rows]}."""
     groups = {}
     for flow in flows:
-        groups.setdefault(flow["currency"], []).append(flow)
+        groups.setdefault(flow.currency, []).append(flow)
     return groups
 
 
@@ -112,12 +112,12 @@ def replayed(flows):
     """The book of one currency's flows, in the order they happened, and the name shown for each player."""
     book, names = ledger.Book(), {}
     for flow in flows:
-        names.setdefault(flow["payer"], flow["payer_name"])
-        names.setdefault(flow["payee"], flow["payee_name"])
-        if flow["payment"] is None:
-            book.game(flow["payer"], flow["payee"], flow["cents"], flow["day"])
+        names.setdefault(flow.payer, flow.payer_name)
+        names.setdefault(flow.payee, flow.payee_name)
+        if flow.payment is None:
+            book.game(flow.payer, flow.payee, flow.cents, flow.day)
         else:
-            book.payment(flow["payer"], flow["payee"], flow["cents"])
+            book.payment(flow.payer, flow.payee, flow.cents)
     return book, names
 
 
