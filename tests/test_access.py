@@ -151,7 +151,7 @@ REGULARS_ROUTES = {
     "money.record_payment": ("table", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
                                                            "currency": "EUR", "paid_on": "2026-11-27"}),
     "money.undo_payment": ("table", "/money/payments/1/undo", {}),
-    "money.set_iban": ("table", "/money/ibans", {"name": "Ann", "iban": "NL91ABNA0417164300"}),
+    "money.set_iban": ("table", "/money/ibans", {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"}),
 }
 
 

@@ -83,7 +83,7 @@ def phone(browser):
 
 
 def payment_lines(page):
-    return [" ".join(text.split()) for text in page.locator(".settle-all li.payment-line").all_inner_texts()]
+    return [" ".join(text.split()) for text in page.locator(".settle-all li.payment-line .pays").all_inner_texts()]
 
 
 def scanned(code):
@@ -92,11 +92,12 @@ def scanned(code):
     return zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))[0].text.splitlines()
 
 
-def pays(fields, payee, amount):
-    """True when the EPC code's lines transfer `amount` (text, '1.50') to `payee`'s IBAN for today's evening."""
-    return (fields[:2] == ["BCD", "002"] and payee in fields and IBAN in fields
-            and (f"EUR{float(amount):g}" in fields or f"EUR{amount}" in fields)
-            and fields[-1] == "Oh Hell, " + date.today().strftime("%-d %b"))  # the remittance names the evening
+def pays(fields, payee, amount, remittance=None):
+    """True when the EPC code's lines transfer `amount` (text, '1.50') to the account `payee` holds for today's
+    evening (or the `remittance` given)."""
+    return (fields[:2] == ["BCD", "002"] and f"{payee} de Vries" in fields and IBAN in fields
+            and f"EUR{amount}" in fields  # two decimals, as EPC069-12 writes them
+            and fields[-1] == (remittance or "Oh Hell, " + date.today().strftime("%b %-d, %Y")))
 
 
 def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, shots, tmp_path):
@@ -135,10 +136,10 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     before = payment_lines(page)
     assert before and all(" pays " in text for text in before)
     payer, payee = re.match(r"(\w+) pays (\w+)", before[0]).groups()
-    page.get_by_label("From").fill(payer)
-    page.get_by_label("To", exact=True).fill(payee)
+    page.get_by_label("Paid by").select_option(label=payer)
+    page.get_by_label("Paid to").select_option(label=payee)
     page.get_by_label("Amount").fill("0.50")
-    page.get_by_label("Currency").fill("EUR")
+    page.get_by_label("Currency").select_option("EUR")
     page.get_by_label("Date").fill(date.today().isoformat())
     page.get_by_role("button", name="Record the payment").click()
     # The page comes back to the same address: wait for the payment it now lists, not for the URL.
@@ -146,7 +147,8 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     after = payment_lines(page)
     assert after != before
     creditor = re.match(r"\w+ pays (\w+)", after[0])[1]
-    page.get_by_label("Name").fill(creditor)
+    page.get_by_label("Whose account").select_option(label=creditor)
+    page.get_by_label("Account holder").fill(f"{creditor} de Vries")
     page.get_by_label("IBAN", exact=True).fill("NL91 ABNA 0417 1643 00")
     page.get_by_role("button", name="Keep the IBAN").click()
     page.wait_for_url(re.compile(r"/money$"))
@@ -154,9 +156,10 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     line = page.locator(".settle-all li.payment-line", has=page.locator(".epc svg")).first
     shots(page, "regulars-03-money")
     amount = re.search(r"€([\d.]+)", line.inner_text())[1]
-    assert pays(scanned(line.locator(".epc svg")), creditor, amount)
     share = page.locator("button.share").get_attribute("data-text")
     assert share.startswith("Oh Hell, ") and after[0] in share
+    # The running balance's code names the days it settles, as the chat text does.
+    assert pays(scanned(line.locator(".epc svg")), creditor, amount, share.split(": ")[0])
 
     # The euro evening's settle-up and the settle-up of the game the creditor won show the same code beside a
     # payment to them; the other lines have none.

@@ -113,7 +113,7 @@ def test_there_is_a_fixture_of_every_schema_version():
                                                 "m020_action_ids", "m030_tournaments", "m041_next_game",
                                                 "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
                                                 "m051_applied_action_digest", "m052_generation", "m053_pending_imports",
-                                                "m080_regulars", "m080_regulars"]
+                                                "m080_regulars", "m080_regulars", "m090_payee_holder_and_bic"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 
@@ -192,7 +192,8 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
                 and (node.level or (node.module or "").startswith("scorekeeper"))]
     backfills = importlib.import_module("scorekeeper.store.backfills")
     assert [m.name for m in backfills.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits",
-                                                                 "b053_player_keys", "b080_ratings"]
+                                                                 "b053_player_keys", "b080_ratings",
+                                                                 "b090_event_tables_move_no_money", "b091_money_by_pairs"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

@@ -125,7 +125,7 @@ def test_bad_scale_and_bad_stake_say_what_to_fix(client, app):
     response = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "payouts": "1 two 3"})
     assert "must be numbers" in client.get(response.headers["Location"]).get_data(as_text=True)
     response = submit(client, f"/games/{game_id}/settle", {"stake": "-1"})
-    assert "must be 0 or more" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "must be from 0 to 1,000,000" in client.get(response.headers["Location"]).get_data(as_text=True)
     assert stored_rules(app, game_id)["settlement"] == "pairwise" and stored_rules(app, game_id)["stake"] == 1
 
 

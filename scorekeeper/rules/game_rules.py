@@ -3,9 +3,8 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from babel.numbers import list_currencies
-
 from . import bidding, patterns, words
+from .amounts import is_currency
 from .bidding import BIDDING_STYLES
 from .checks import fail, find, whole
 from .modifiers import MODIFIERS, any_modifier
@@ -152,7 +151,7 @@ def _currency(rules, stake):
     """Return the stake's currency (an ISO 4217 code, or "" for points), checked with the stake's decimals."""
     currency = rules.get("currency")
     currency = "" if currency is None else currency  # null, as "" or left out: points
-    if not isinstance(currency, str) or currency and currency not in list_currencies():
+    if not isinstance(currency, str) or currency and not is_currency(currency):
         fail("rules.currency", words._("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
     places = words.currency_places(currency)
     if currency and decimals(stake) > places:

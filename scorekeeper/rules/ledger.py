@@ -1,44 +1,182 @@
-"""The money between regulars (RULES.md, "Ratings, seasons and the money between regulars"): every finished
-staked game's settlement adds to a running balance between each pair of players, across evenings; a payment
-recorded takes from it; the open balances are settled by the fewest payments, as within a game.
+"""The money between regulars (RULES.md, "Ratings, seasons and the money between regulars"): the settlement of
+every game that counts with a stake adds to a running balance between each pair of players, across evenings,
+exactly as that game settled (a pairwise game's pair amounts, a Prospect or Stackpot game's payments); each
+player's balance is the sum of their pairs; a payment recorded takes from them; the open balances are settled
+by the fewest payments, as within a game.
 
-Amounts are whole cents, players their keys (rules.ratings.player_key); one currency at a time."""
+A payment takes first from what the payer owes the payee; beyond that, from the chains of debts that lead from
+the payer to the payee (paying Cy what Bob owed him settles what the payer owed Bob); beyond that, the payee's
+debtors owe the payer instead (the payer paid for them); only what is left over the payee owes back, and what the
+payee owed the payer is passed on to the payee's debtors as far as they owe. So paying what the fewest payments
+said never leaves the payee owing the payer (docs/decisions/0033).
 
-from .settlement import POT
+Amounts are whole cents (hundredths of the currency's unit, as every settlement), players their keys
+(rules.names.name_key); one currency at a time."""
+
+from collections import deque
+from fractions import Fraction
+
+from .pairs import pair_cents
 from .payments import fewest_payments
+from .settlement import POT, SETTLEMENTS
+from .words import N_
 
 
-def game_flows(settlement):
-    """The (payer, payee, cents) of one game's settlement between players (the pot's share stays in the game)."""
-    return [(payment["from"], payment["to"], round(payment["amount"] * 100)) for payment in settlement["payments"]
-            if payment["from"] != POT and payment["to"] != POT and payment["amount"]]
+def moves_money(finished, abandoned, stake, at_event):
+    """True when a game's settlement goes into the money between regulars: finished, not abandoned, with a stake,
+    and not an event's table (an event's own money is its fee and prizes). The one place the ledger's choice of
+    games is made (store/money.py asks it for every game written)."""
+    return bool(finished and not abandoned and stake and not at_event)
 
 
-def pair_balances(flows):
-    """Return {(a, b): cents} over (payer, payee, cents) flows, each pair once with a < b: positive, a owes b;
-    negative, b owes a. A payment made is a flow the other way."""
-    pairs = {}
-    for payer, payee, cents in flows:
-        if payer == payee:
-            continue
-        pair = (payer, payee) if payer < payee else (payee, payer)
-        pairs[pair] = pairs.get(pair, 0) + (cents if payer < payee else -cents)
-    return {pair: cents for pair, cents in pairs.items() if cents}
+# What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").
+EVENT_TABLE = N_("An event's table moves no money: it has no stake (the event's own money is its entry fee and "
+                 "prizes).")
+MONEY_KEYS = ("stake", "settlement", "payouts", "currency")
 
 
-def owed(flows):
-    """Return who owes whom now, pair by pair: [(debtor, creditor, cents)], the largest first."""
-    lines = [(a, b, cents) if cents > 0 else (b, a, -cents) for (a, b), cents in pair_balances(flows).items()]
-    return sorted(lines, key=lambda line: (-line[2], line[0], line[1]))
+def without_money(rules):
+    """An event's table rules: the event's (or its preset's) rules without a stake, a settlement or a scale, so
+    that its games move no money whatever preset they follow (a WPOHL table took the Prospect preset's stake)."""
+    return {key: value for key, value in rules.items() if key not in MONEY_KEYS} if isinstance(rules, dict) else rules
 
 
-def settle_all(flows):
-    """Return the fewest payments [(payer, payee, cents)] that settle every open balance."""
-    nets = {}
-    for payer, payee, cents in flows:
-        nets[payer] = nets.get(payer, 0) - cents
-        nets[payee] = nets.get(payee, 0) + cents
-    parties = sorted(key for key, cents in nets.items() if cents)
-    # fewest_payments reads a negative balance as one to pay, a positive one as one to collect.
-    return [(parties[payer], parties[payee], cents)
-            for payer, payee, cents in fewest_payments([nets[key] for key in parties])]
+def game_flows(scored, stake, seats=None):
+    """The (payer, payee, cents) a game's settlement moves between its players (names), exactly as it settled:
+    each pair's amount where every pair settles (pairwise), else the game's payments (the pot's share stays in
+    the game). `stake`: the rules' stake as the game has it; `seats`: the seats that take part (every seat)."""
+    settlement = scored["settlement"]
+    players = scored["players"]
+    if not SETTLEMENTS.find(settlement["method"]).pairs_settle:
+        return [(payment["from"], payment["to"], round(payment["amount"] * 100)) for payment in settlement["payments"]
+                if payment["from"] != POT and payment["to"] != POT and payment["amount"]]
+    nets = [round(amount * 100) for amount in settlement["net"]]
+    pairs = pair_cents(scored["totals"], Fraction(str(stake)) * 100, scored["lowest_wins"], nets, seats)
+    return [(players[j], players[i], cents) if cents > 0 else (players[i], players[j], -cents)
+            for (i, j), cents in sorted(pairs.items()) if cents]
+
+
+class Book:
+    """The running balances between pairs of players in one currency: games add to them, payments take."""
+
+    def __init__(self):
+        self.owes = {}  # (debtor, creditor) -> cents, more than 0; a pair is owed one way at most
+        self.since = None  # the first and the last day of the games since every balance was last 0
+        self.until = None
+
+    def _add(self, debtor, creditor, cents):
+        """The debtor owes the creditor `cents` more (netted against what the creditor owes the debtor)."""
+        if debtor == creditor or not cents:
+            return
+        back = self.owes.pop((creditor, debtor), 0)
+        if back > cents:
+            self.owes[(creditor, debtor)] = back - cents
+        elif cents > back:
+            self.owes[(debtor, creditor)] = self.owes.get((debtor, creditor), 0) + cents - back
+
+    def _take(self, debtor, creditor, cents):
+        left = self.owes[(debtor, creditor)] - cents
+        if left:
+            self.owes[(debtor, creditor)] = left
+        else:
+            del self.owes[(debtor, creditor)]
+
+    def game(self, payer, payee, cents, day=None):
+        """A game's settlement moved `cents` from payer to payee."""
+        if payer == payee or not cents:
+            return
+        if not self.owes:
+            self.since = self.until = None  # every balance was 0: a new stretch of the book starts
+        self._add(payer, payee, cents)
+        if day:
+            self.since, self.until = min(self.since or day, day), max(self.until or day, day)
+
+    def payment(self, payer, payee, cents):
+        """A payment from payer to payee, taken from their pairs (the module's docstring says in which order)."""
+        if payer == payee or cents <= 0:
+            return
+        direct = min(cents, self.owes.get((payer, payee), 0))
+        if direct:
+            self._take(payer, payee, direct)
+            cents -= direct
+        while cents:
+            chain = self._chain(payer, payee)
+            if not chain:
+                break
+            moved = min([cents] + [self.owes[link] for link in chain])
+            for link in chain:
+                self._take(*link, moved)
+            cents -= moved
+        debtors = sorted(((amount, debtor) for (debtor, creditor), amount in self.owes.items()
+                          if creditor == payee and debtor != payer), key=lambda row: (-row[0], row[1]))
+        for amount, debtor in debtors:
+            if not cents:
+                break
+            moved = min(cents, amount)
+            self._take(debtor, payee, moved)
+            self._add(debtor, payer, moved)
+            cents -= moved
+        self._add(payee, payer, cents)
+        # What the payee owed the payer before (a debt the plan routed round): their debtors owe the payer instead.
+        self._pass_on(payee, payer)
+        if not self.owes:
+            self.since = self.until = None
+
+    def _pass_on(self, debtor, creditor):
+        """Take what debtor owes creditor from debtor's own debtors: they owe the creditor instead, the most first."""
+        for amount, third in sorted(((amount, who) for (who, owed), amount in self.owes.items()
+                                     if owed == debtor and who != creditor), key=lambda row: (-row[0], row[1])):
+            left = self.owes.get((debtor, creditor), 0)
+            if not left:
+                return
+            moved = min(left, amount)
+            self._take(debtor, creditor, moved)
+            self._take(third, debtor, moved)
+            self._add(third, creditor, moved)
+
+    def _chain(self, start, end):
+        """The shortest chain of debts start -> ... -> end, as (debtor, creditor) links, or None."""
+        onward = {}
+        for debtor, creditor in sorted(self.owes):
+            onward.setdefault(debtor, []).append(creditor)
+        came = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in onward.get(here, ()):
+                if there in came:
+                    continue
+                came[there] = here
+                if there == end:
+                    links = []
+                    while came[there] is not None:
+                        links.append((came[there], there))
+                        there = came[there]
+                    return links[::-1]
+                queue.append(there)
+        return None
+
+    def balances(self):
+        """Each player's balance, {key: cents}: more than 0, the player is owed; less, the player owes."""
+        balance = {}
+        for (debtor, creditor), cents in self.owes.items():
+            balance[debtor] = balance.get(debtor, 0) - cents
+            balance[creditor] = balance.get(creditor, 0) + cents
+        return {key: cents for key, cents in balance.items() if cents}
+
+    def pairs(self):
+        """Who owes whom, pair by pair: [(debtor, creditor, cents)], the largest first."""
+        return sorted(((debtor, creditor, cents) for (debtor, creditor), cents in self.owes.items()),
+                      key=lambda line: (-line[2], line[0], line[1]))
+
+    def plan(self):
+        """The fewest payments [(payer, payee, cents)] that settle every balance; among as few, a debtor pays whom
+        they owe most first, so the plan reads as the pairs do."""
+        balance = self.balances()
+        parties = sorted(key for key, cents in balance.items() if cents)
+        index = {key: number for number, key in enumerate(parties)}
+        owed = {(index[debtor], index[creditor]): cents for (debtor, creditor), cents in self.owes.items()
+                if debtor in index and creditor in index}
+        # fewest_payments reads a negative balance as one to pay, a positive one as one to collect.
+        return [(parties[payer], parties[payee], cents)
+                for payer, payee, cents in fewest_payments([balance[key] for key in parties], owed or None)]

@@ -47,6 +47,12 @@ def _within(value, low, high):
     return value
 
 
+def within(value, low=None, high=None):
+    """Return value when it lies within low..high (either may be None), or raise NumberError saying the range the
+    reader's way ("from 0 to 1.000.000" in Dutch)."""
+    return _within(value, low, high)
+
+
 def parse_whole(text, low=None, high=None):
     """Return the whole number the text holds, within low..high when given, or raise NumberError."""
     if not isinstance(text, str):

@@ -53,8 +53,11 @@ def _zero_sum_groups(balances):
     return groups
 
 
-def _settle_group(parties, cents):
-    """Largest debtor pays largest creditor until the group is square: at most k - 1 payments."""
+def _settle_group(parties, cents, prefer=None):
+    """Largest debtor pays largest creditor until the group is square: at most k - 1 payments (each one squares a
+    debtor or a creditor, whoever pays whom). With `prefer` ({(payer, payee): weight}), a debtor pays a creditor
+    of the greatest weight first (less the weight of the pair the other way), the largest debtor and creditor
+    among equals."""
     payments = []
     balance = {party: cents[party] for party in parties}
     while True:
@@ -62,27 +65,44 @@ def _settle_group(parties, cents):
         creditor = max(balance, key=balance.get)
         if balance[debtor] >= 0 or balance[creditor] <= 0:
             return payments
+        if prefer:
+            *_order, debtor, creditor = max(
+                (prefer.get((payer, payee), 0) - prefer.get((payee, payer), 0), -balance[payer], balance[payee],
+                 payer, payee)
+                for payer in balance if balance[payer] < 0 for payee in balance if balance[payee] > 0)
         amount = min(-balance[debtor], balance[creditor])
         payments.append((debtor, creditor, amount))
         balance[debtor] += amount
         balance[creditor] -= amount
 
 
-def fewest_payments(cents):
-    """Return (payer, payee, cents) transfers that settle every balance, as few as can be."""
+def fewest_payments(cents, prefer=None):
+    """Return (payer, payee, cents) transfers that settle every balance, as few as can be. `prefer`:
+    {(payer, payee): weight} of the pairs to use first where the number of payments stays the fewest (the money
+    between regulars: a debtor pays whom they owe)."""
+    if prefer:
+        return list(_plan(tuple(cents), prefer))
     return list(_fewest_payments(tuple(cents)))
 
 
 @functools.lru_cache(maxsize=512)
 def _fewest_payments(cents):
+    return _plan(cents)
+
+
+@functools.lru_cache(maxsize=512)
+def _groups(cents):
+    """The parties (indexes) split into the most groups that each sum to zero; one group beyond the exact limit."""
     parties = [i for i, amount in enumerate(cents) if amount]
     if 3 < len(parties) <= EXACT_PAYMENT_LIMIT:
-        groups = [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
-    else:
-        groups = [parties] if parties else []
+        return [[parties[i] for i in group] for group in _zero_sum_groups([cents[p] for p in parties])]
+    return [parties] if parties else []
+
+
+def _plan(cents, prefer=None):
     payments = []
-    for group in groups:
-        payments.extend(_settle_group(group, cents))
+    for group in _groups(cents):
+        payments.extend(_settle_group(group, cents, prefer))
     return tuple(payments)
 
 

@@ -75,6 +75,9 @@ class Settlement(Entry):
     moves_money: bool = True
     # Points are paid out as money, which only reads right where the highest total wins.
     needs_highest_wins: bool = False
+    # Every pair of players settles between themselves (pairwise): the money between regulars keeps each pair's
+    # amount (rules/pairs.py), not the fewest payments that settle the game.
+    pairs_settle: bool = False
 
 
 SETTLEMENTS = Registry(lazy_gettext("settlement"), [
@@ -83,7 +86,7 @@ SETTLEMENTS = Registry(lazy_gettext("settlement"), [
                moves_money=False),
     Settlement("pairwise", lazy_gettext("Pairwise"),
                lazy_gettext("Every pair settles the difference of their totals times the stake."),
-               "000", aliases=("difference",), nets=_pairwise),
+               "000", aliases=("difference",), nets=_pairwise, pairs_settle=True),
     Settlement("prospect", lazy_gettext("Prospect sliding scale"),
                lazy_gettext("The losers pay the winner by rank; last place pays most."),
                "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,

@@ -21,7 +21,7 @@ from . import generation
 from .db import BUSY_SECONDS, connect, now
 from .files import check_storage, create_private, mark_created
 from .games import status
-from .log import repair
+from .log import append_prepared, prepare, repair
 from .migrations import migrations
 from .money import keep_money
 from .ratings import rebuild_ratings
@@ -124,6 +124,51 @@ def b080_ratings(db):
         except rules.RecordError:
             continue
         keep_money(db, game_id, loaded, rules.score(loaded), state)
+
+
+@backfills()
+def b090_event_tables_move_no_money(db):
+    """An event's table moves no money (issue 40): a table's game that still carries a stake (a WPOHL table took
+    the Prospect preset's) is settled by none, stake 0, as a `settlement` entry of its history (the table's
+    lock does not apply: the stake is no part of the event's result)."""
+    rows = db.execute("select g.id, g.record, g.revision from games g join tournament_games t on t.game_id = g.id "
+                      "order by g.id").fetchall()
+    for game_id, text, revision in rows:
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        if not loaded.rules.stake and loaded.rules.settlement == rules.SETTLEMENTS.default.id:
+            continue
+        outcome = rules.actions.settle_by(loaded, rules.SETTLEMENTS.default.id, 0)
+        kind, payload = outcome.entry
+        append_prepared(db, game_id, kind, payload, outcome.record, revision,
+                        prepare(db, game_id, outcome.record, revision), free=True)
+
+
+@backfills()
+def b091_money_by_pairs(db):
+    """The money between regulars as each game settled, pair by pair (issue 40): every finished game's money rows
+    again (a pairwise game's pair amounts, not its fewest payments), and the payments' and payees' players under
+    the same-player key (rules.name_key) the roster uses."""
+    for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        keep_money(db, game_id, loaded, rules.score(loaded), state)
+    for payment_id, payer, payee in db.execute("select id, payer_name, payee_name from money_payments").fetchall():
+        db.execute("update money_payments set payer = ?, payee = ? where id = ?",
+                   [rules.name_key(payer), rules.name_key(payee), payment_id])
+    for key, name, updated in db.execute("select key, name, updated from payees").fetchall():
+        new = rules.name_key(name)
+        if key == new:
+            continue
+        kept = db.execute("select updated from payees where key = ?", [new]).fetchone()
+        if kept and kept[0] >= updated:  # the IBAN given last under the same player stays
+            db.execute("delete from payees where key = ?", [key])
+        else:
+            db.execute("update or replace payees set key = ? where key = ?", [new, key])
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 that starts tables (a round drawn, a table reseated) or voids the games no table plays any more."""
 
 from scorekeeper.rules import events
+from scorekeeper.rules.ledger import without_money
 from .events import create_event, update_event, void_game
 from .games import StaleRevision
 from .log import create_game
@@ -39,7 +40,8 @@ def import_event(db, record, found):
     links = []
     with db.atomic():
         for round_index, table_index, game in found:
-            game_id, _key = create_game(db, game)
+            # An event's tables move no money: a file's game that carries a stake is stored without it.
+            game_id, _key = create_game(db, {**game, "rules": without_money(game.get("rules") or {})})
             record["rounds"][round_index]["tables"][table_index]["game"] = game_id
             links.append((game_id, round_index, table_index))
         for rnd in record.get("rounds") or []:

@@ -18,7 +18,7 @@ from .cache import loaded_at, remember
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .money import keep_money
+from .money import keep_money, refuse_money_at_event
 from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
@@ -170,6 +170,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     the phone made the tap, kept as the entry's time (entry_time)."""
     if not free:  # a confirmed round's table changes only with the director's approval, its seats only by them
         refuse_locked(db, game_id, payload.get("kind") if kind == "undo" else kind, before, record)
+    refuse_money_at_event(db, game_id, loaded)
     text, when = loaded.text if loaded.record is record else dumps(record), now()
     if generation_number is None:
         generation_number = prepared.generation if prepared else generation.current(db)

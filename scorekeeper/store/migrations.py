@@ -226,3 +226,11 @@ def m080_regulars(db):
                                  "cents": int, "currency": str, "paid_on": str, "created": str, "undone": str},
                                 pk="id", not_null={"payer", "payee", "cents"})
     db["payees"].create({"key": str, "name": str, "iban": str, "updated": str}, pk="key", not_null={"iban"})
+
+
+@migrations()
+def m090_payee_holder_and_bic(db):
+    """Keep with a payee's IBAN the account holder's name as the bank knows it (for the payee-name check) and the
+    BIC where the SEPA scheme asks for one (outside the EEA) (issue 40); both empty for an IBAN kept before."""
+    db.execute("alter table payees add column holder text")
+    db.execute("alter table payees add column bic text")

@@ -1,21 +1,42 @@
-"""The money between regulars (issue 27): what each finished staked game's settlement moves between its players
-(`game_money`, kept with every write of the game), the payments recorded between them (`money_payments`; an
-undone one is kept, marked with when it was undone), and the payees' IBANs (`payees`)."""
+"""The money between regulars (issue 27, issue 40): what each game that counts moves between its players, exactly
+as it settled (`game_money`, kept with every write of the game; `rules.ledger` decides which games and what), the
+payments recorded between them (`money_payments`; an undone one is kept, marked with when it was undone), and
+the payees' IBANs with the account holder's name and the BIC where the scheme needs one (`payees`).
+
+Players are keys (rules.names.name_key) beside the names as typed."""
 
 import json
+from typing import NamedTuple
 
 from ..rules import ledger
-from ..rules.ratings import player_key
+from ..rules.checks import RecordError
+from ..rules.names import name_key
+from ..rules.settlement import SETTLEMENTS
+from ..rules.words import _
 from .db import now
 
 
+def plays_event_table(db, game_id):
+    """True when the game plays a table of an event (whose tables move no money)."""
+    return db.execute("select 1 from tournament_games where game_id = ?", [game_id]).fetchone() is not None
+
+
+def refuse_money_at_event(db, game_id, loaded):
+    """Raise RecordError when a write would give an event's table a stake (its settle-up, an undo of the entry
+    that took the stake away): an event's tables move no money. Inside the write's transaction."""
+    if loaded.rules.stake and SETTLEMENTS.find(loaded.rules.settlement).moves_money \
+            and plays_event_table(db, game_id):
+        raise RecordError("rules.stake", _(ledger.EVENT_TABLE))
+
+
 def keep_money(db, game_id, loaded, scored, status):
-    """Bring the game's money rows to its settlement: a finished, staked game not abandoned moves money."""
+    """Bring the game's money rows to its settlement, where rules.ledger.moves_money says the game's goes in."""
     rows = []
-    if scored["finished"] and status != "abandoned" and loaded.rules.stake:
+    if ledger.moves_money(scored["finished"], status == "abandoned", loaded.rules.stake,
+                          loaded.rules.stake and plays_event_table(db, game_id)):
         currency = loaded.rules.currency or ""
-        rows = [(game_id, seq, player_key(payer), player_key(payee), payer, payee, cents, currency)
-                for seq, (payer, payee, cents) in enumerate(ledger.game_flows(scored["settlement"]))]
+        rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
+                for seq, (payer, payee, cents) in enumerate(ledger.game_flows(scored, loaded.rules.stake))]
     old = db.execute("select game_id, seq, payer, payee, payer_name, payee_name, cents, currency from game_money "
                      "where game_id = ? order by seq", [game_id]).fetchall()
     if [tuple(row) for row in old] != rows:
@@ -24,25 +45,37 @@ def keep_money(db, game_id, loaded, scored, status):
                             "currency) values (?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
+class Flow(NamedTuple):
+    payer: str
+    payee: str
+    payer_name: str
+    payee_name: str
+    cents: int
+    currency: str
+    day: str | None
+    payment: int | None
+    at: str
+
+
 def money_flows(db):
-    """Return every flow of money between regulars, oldest first: payer, payee (keys and names), cents, currency,
-    the evening's id and day (None for a payment) and the payment's id (None for a game)."""
-    sql = ("select m.payer, m.payee, m.payer_name, m.payee_name, m.cents, m.currency, e.id as evening, "
-           "coalesce(e.date, substr(e.created, 1, 10)) as day, null as payment, g.created as at from game_money m "
-           "join games g on g.id = m.game_id left join evening_games eg on eg.game_id = m.game_id "
-           "left join evenings e on e.id = eg.evening_id "
-           "union all select payee, payer, payee_name, payer_name, cents, currency, null, paid_on, id, created "
-           "from money_payments where undone is null order by at")
-    return list(db.query(sql))
+    """Return every flow of money between regulars in the order it happened (games in the order they were set up,
+    payments in the order recorded), as Flows: payer, payee (keys and names), cents, currency, the evening's day
+    (None for a payment) and the payment's id (None for a game). Plain rows: a club's thousands of games."""
+    sql = ("select m.payer, m.payee, m.payer_name, m.payee_name, m.cents, m.currency, "
+           "coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day, null as payment, "
+           "g.created as at from game_money m join games g on g.id = m.game_id "
+           "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           "union all select payer, payee, payer_name, payee_name, cents, currency, null, id, created "
+           "from money_payments where undone is null order by at, payment")
+    return [Flow(*row) for row in db.execute(sql)]
 
 
 def record_payment(db, payer, payee, cents, currency, paid_on):
-    """Record a payment between two regulars (names); return its id."""
+    """Record a payment between two regulars (names as the roster has them); return its id."""
     with db.atomic():
         cursor = db.execute("insert into money_payments (payer, payee, payer_name, payee_name, cents, currency, "
                             "paid_on, created) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                            [player_key(payer), player_key(payee), payer.strip(), payee.strip(), cents, currency,
-                             paid_on, now()])
+                            [name_key(payer), name_key(payee), payer, payee, cents, currency, paid_on, now()])
         return cursor.lastrowid
 
 
@@ -58,19 +91,27 @@ def payment_log(db, limit=100):
     return list(db.query("select * from money_payments order by created desc, id desc limit ?", [limit]))
 
 
-def set_iban(db, name, iban):
-    """Keep a payee's IBAN (checked by the caller)."""
+def get_payment(db, payment_id):
+    """Return the payment recorded with that id, or None."""
+    return next(iter(db.query("select * from money_payments where id = ?", [payment_id])), None)
+
+
+def set_iban(db, name, iban, holder, bic=None):
+    """Keep a payee's IBAN (checked by the caller), the account holder's name as the bank knows it, and the BIC
+    where the scheme needs one."""
     with db.atomic():
-        db.execute("insert or replace into payees (key, name, iban, updated) values (?, ?, ?, ?)",
-                   [player_key(name), name.strip(), iban, now()])
+        db.execute("insert or replace into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
+                   [name_key(name), name, iban, holder, bic or None, now()])
 
 
 def ibans(db, keys):
-    """Return {key: IBAN} of the named payees who gave one."""
+    """Return {key: {"iban", "holder", "bic", "name"}} of the named payees who gave an IBAN."""
     keys = list(keys)
     if not keys:
         return {}
-    return dict(db.execute(f"select key, iban from payees where key in ({', '.join('?' * len(keys))})", keys))
+    rows = db.query(f"select key, name, iban, holder, bic from payees where key in ({', '.join('?' * len(keys))})",
+                    keys)
+    return {row["key"]: row for row in rows}
 
 
 def tables_of(db, game_ids):
@@ -80,4 +121,4 @@ def tables_of(db, game_ids):
         return set()
     rows = db.execute(f"select players from game_results where game_id in ({', '.join('?' * len(game_ids))})",
                       game_ids)
-    return {player_key(name) for (players,) in rows for name in json.loads(players)}
+    return {name_key(name) for (players,) in rows for name in json.loads(players)}

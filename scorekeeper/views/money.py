@@ -1,25 +1,28 @@
-"""The money between regulars (issue 27): the running balances across evenings, payments recorded and undone,
-settling everything in the fewest payments, a payee's IBAN and the EPC QR code of a euro payment.
+"""The money between regulars (issues 27 and 40): each player's balance, who owes whom pair by pair, payments
+recorded (typed, or one tap on a line of the plan) and undone, settling everything in the fewest payments, a
+payee's IBAN and the EPC QR code of a euro payment.
 
 Who may do what (docs/security.md): a browser that sits at a table (it holds the scorekeeper's key or a seat
 link of a game) may record and undo payments of the players of its tables and give their IBANs, and sees the
 IBAN (and the EPC code) of a payee it has played with; the owner may record and undo any payment. A follower,
 the public pages and the API never see an IBAN."""
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from stdnum import iban as iban_checks
-from stdnum.exceptions import ValidationError
+from datetime import date
 
-from scorekeeper.web import money_lines
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
 from scorekeeper import store
-from scorekeeper.web.forms import IbanForm, PaymentForm, csrf_failed, form_problems
+from scorekeeper.web import money_lines
+from scorekeeper.web.forms import BaseForm, IbanForm, PaymentForm, csrf_failed, form_problems
 from scorekeeper.web.owner import is_owner
-from ..rules import limits
-from ..rules.ratings import player_key
-from ..rules.words import _
 from scorekeeper.web.refusals import EXPIRED
+from scorekeeper.web.setup_form import CURRENCIES, LANGUAGE_CURRENCY
+from ..rules import amounts, limits, names, sepa, words
+from ..rules.names import name_key
+from ..rules.words import _
 
 bp = Blueprint("money", __name__)
+NAMES_SAID = 20  # a refusal lists this many of the players who may be chosen
 
 
 def viewer_players():
@@ -27,16 +30,52 @@ def viewer_players():
     return money_lines.viewer_players(store.get_db(), request.cookies)
 
 
-def _may_handle(*names):
-    return is_owner() or bool({player_key(name) for name in names} & viewer_players())
+def _may_handle(*keys):
+    return is_owner() or bool(set(keys) & viewer_players())
+
+
+def _roster(db):
+    """{key: name} of everyone who has played here, in the roster's spelling."""
+    return {row["key"]: names.without_controls(row["name"]) for row in store.list_players(db)}
+
+
+def _by_name(roster):
+    return sorted(roster.items(), key=lambda item: item[1].casefold())
+
+
+def _currencies(books):
+    """The currencies a payment may be in: the setup's, and those of the books that have money."""
+    return sorted(set(CURRENCIES) | {book["currency"] for book in books if amounts.is_currency(book["currency"])})
+
+
+def payment_form(roster, books):
+    form = PaymentForm()
+    players = [("", _("— choose —"))] + _by_name(roster)
+    form.payer.choices = form.payee.choices = players
+    form.currency.choices = [(code, code) for code in _currencies(books)]
+    if request.method != "POST":
+        kept = [book["currency"] for book in books if amounts.is_currency(book["currency"])]
+        form.currency.data = kept[0] if kept else LANGUAGE_CURRENCY.get(words.locale(), "EUR")
+        form.paid_on.data = date.today().isoformat()
+    return form
+
+
+def iban_form(roster, sits):
+    form = IbanForm()
+    form.name.choices = [("", _("— choose —"))] + [(key, name) for key, name in _by_name(roster) if key in sits]
+    return form
 
 
 @bp.get("/money")
 def money():
-    """Show who owes whom across evenings, the fewest payments that settle it, and the payments recorded."""
+    """Show each player's balance, who owes whom, the fewest payments that settle it, and the payments recorded."""
     db, players = store.get_db(), viewer_players()
-    return render_template("money/money.html", books=money_lines.books(db, players), log=store.payment_log(db),
-                           payment_form=PaymentForm(), iban_form=IbanForm(), sits=bool(players), owner=is_owner())
+    books, roster = money_lines.books(db, players), _roster(db)
+    log = [dict(row, payer_name=names.without_controls(row["payer_name"]),
+                payee_name=names.without_controls(row["payee_name"])) for row in store.payment_log(db)]
+    return render_template("money/money.html", books=books, log=log,
+                           payment_form=payment_form(roster, books), iban_form=iban_form(roster, players),
+                           sits=bool(players), owner=is_owner(), today=date.today().isoformat())
 
 
 def _checked(form):
@@ -48,26 +87,61 @@ def _checked(form):
     return True
 
 
+def _refused(field, problem):
+    flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=problem), "error")
+    return redirect(url_for("money.money"))
+
+
+def _player(roster, typed):
+    """The key of the player a form names, or raise ValueError saying who may be chosen. A name is matched by
+    its key (invisible characters dropped, case ignored); one holding a control character is refused."""
+    typed = typed or ""
+    why = names.problem(typed) if typed.strip() else _("is empty")
+    if why:
+        raise ValueError(why)
+    key = name_key(typed)
+    if key not in roster:
+        chosen = [name for _key, name in _by_name(roster)]
+        listed = ", ".join(chosen[:NAMES_SAID])
+        if len(chosen) > NAMES_SAID:
+            listed = _("%(names)s and %(more)d more", names=listed, more=len(chosen) - NAMES_SAID)
+        raise ValueError(_("%(name)s has not played here; choose one of the players: %(names)s",
+                           name=names.without_controls(typed)[:40], names=listed or _("nobody yet")))
+    return key
+
+
 @bp.post("/money/payments")
 def record_payment():
-    """Record a payment between two regulars (from, to, amount, date); it takes from their balance."""
-    form = PaymentForm()
-    if _checked(form):
-        payer, payee = form.payer.data.strip(), form.payee.data.strip()
-        try:
-            paid_on = limits.checked_date(form.paid_on.data.strip(), "paid_on")
-        except limits.LimitError as error:
-            flash(_("%(field)s: %(problem)s.", field=form.paid_on.label.text, problem=error.message), "error")
-            return redirect(url_for("money.money"))
-        if player_key(payer) == player_key(payee) or not payer or not payee:
-            flash(_("A payment goes from one player to another."), "error")
-        elif not _may_handle(payer, payee):
-            abort(403, _("Only the players of a table with %(payer)s or %(payee)s may record their payments.",
-                         payer=payer, payee=payee))
-        else:
-            cents = int(form.amount.data * 100)
-            store.record_payment(store.get_db(), payer, payee, cents, (form.currency.data or "").upper(), paid_on)
-            flash(_("The payment is recorded."), "info")
+    """Record a payment between two players (from, to, amount, currency, date); it takes from their balances."""
+    db = store.get_db()
+    roster = _roster(db)
+    form = payment_form(roster, [])  # the choices matter only on the page: the checks below are the engine's
+    if not _checked(form):
+        return redirect(url_for("money.money"))
+    try:
+        payer = _player(roster, form.payer.data)
+    except ValueError as error:
+        return _refused(form.payer, error)
+    try:
+        payee = _player(roster, form.payee.data)
+    except ValueError as error:
+        return _refused(form.payee, error)
+    if payer == payee:
+        return _refused(form.payee, _("a payment goes from one player to another"))
+    try:
+        cents = amounts.payment_cents(form.amount.data, form.currency.data)
+    except amounts.AmountError as error:
+        return _refused(form.currency if not amounts.is_currency(form.currency.data) else form.amount, error)
+    try:
+        paid_on = limits.checked_date(form.paid_on.data.strip(), "paid_on")
+    except limits.LimitError as error:
+        return _refused(form.paid_on, error.message)
+    if not _may_handle(payer, payee):
+        abort(403, _("Only the players of a table with %(payer)s or %(payee)s may record their payments.",
+                     payer=roster[payer], payee=roster[payee]))
+    store.record_payment(db, roster[payer], roster[payee], cents, form.currency.data, paid_on)
+    flash(_("%(payer)s paid %(payee)s %(amount)s: the payment is recorded.", payer=roster[payer],
+            payee=roster[payee], amount=words.money(cents / 100, form.currency.data)), "info")
     return redirect(url_for("money.money"))
 
 
@@ -75,12 +149,12 @@ def record_payment():
 def undo_payment(payment_id):
     """Undo a payment recorded by mistake: it stays in the log, marked undone."""
     db = store.get_db()
-    if not _checked(_csrf_only()):
+    if not _checked(BaseForm()):
         return redirect(url_for("money.money"))
-    found = next((row for row in store.payment_log(db, 10_000) if row["id"] == payment_id), None)
+    found = store.get_payment(db, payment_id)
     if found is None:
         abort(404)
-    if not _may_handle(found["payer_name"], found["payee_name"]):
+    if not _may_handle(name_key(found["payer_name"]), name_key(found["payee_name"])):
         abort(403, _("Only the players of a table with %(payer)s or %(payee)s may record their payments.",
                      payer=found["payer_name"], payee=found["payee_name"]))
     if store.undo_payment(db, payment_id):
@@ -88,27 +162,34 @@ def undo_payment(payment_id):
     return redirect(url_for("money.money"))
 
 
-def _csrf_only():
-    form = IbanForm()
-    form.name.validators = form.iban.validators = []  # only the token is checked
-    return form
-
-
 @bp.post("/money/ibans")
 def set_iban():
-    """Keep a payee's IBAN, checked with its checksum, for the EPC code of a euro payment to them."""
-    form = IbanForm()
-    if _checked(form):
-        name = form.name.data.strip()
-        if player_key(name) not in viewer_players():  # the owner too: an IBAN is for the payee's own tables
-            abort(403, _("Only the players of a table with %(name)s may give their IBAN.", name=name))
-        try:
-            checked = iban_checks.validate(form.iban.data)
-        except ValidationError:
-            flash(_("IBAN: %(iban)s is not a valid IBAN; check it letter by letter.", iban=form.iban.data.strip()),
-                  "error")
-        else:
-            store.set_iban(store.get_db(), name, checked)
-            flash(_("%(name)s's IBAN is kept: euro payments to them show a code a banking app scans.", name=name),
-                  "info")
+    """Keep a payee's IBAN with the account holder's name (and the BIC where the scheme needs one), checked, for
+    the EPC code of a euro payment to them."""
+    db = store.get_db()
+    roster, sits = _roster(db), viewer_players()
+    form = iban_form(roster, sits)
+    if not _checked(form):
+        return redirect(url_for("money.money"))
+    try:
+        key = _player(roster, form.name.data)
+    except ValueError as error:
+        return _refused(form.name, error)
+    if key not in sits:  # the owner too: an IBAN is for the payee's own tables
+        abort(403, _("Only the players of a table with %(name)s may give their IBAN.", name=roster[key]))
+    try:
+        holder = sepa.checked_holder(form.holder.data)
+    except sepa.IbanError as error:
+        return _refused(form.holder, error)
+    try:
+        iban = sepa.checked_iban(form.iban.data)
+    except sepa.IbanError as error:
+        return _refused(form.iban, error)
+    try:
+        bic = sepa.checked_bic(form.bic.data, iban)
+    except sepa.IbanError as error:
+        return _refused(form.bic, error)
+    store.set_iban(db, roster[key], iban, holder, bic)
+    flash(_("%(name)s's IBAN is kept: euro payments to them show a code a banking app scans.", name=roster[key]),
+          "info")
     return redirect(url_for("money.money"))

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import rules, store
 from scorekeeper.web.forms import SettlementForm, parse_payouts
-from ..rules import words
+from ..rules import ledger, words
 from ..rules.presets import system_title
 from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
@@ -48,9 +48,12 @@ def settle(game_id):
     """Show who pays whom, in large type; the scorekeeper may change the method, stake and scale."""
     game, loaded, scored = load_scored(game_id)
     editor = can_edit(game)
+    at_event = store.plays_event_table(store.get_db(), game_id)
     form = _settlement_form(game, loaded)
     if request.method == "POST":
         require_edit(game)
+        if at_event:  # the write would be refused too (store/money.py): say why before anything is read
+            abort(403, _(ledger.EVENT_TABLE))
         if checked(form, game):
             change_settlement(game, loaded, form)
         return redirect(url_for("settle.settle", game_id=game_id))
@@ -59,7 +62,8 @@ def settle(game_id):
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
     return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
-                           text=settle_text(game, scored, lines, currency), currency=currency, editor=editor,
+                           text=settle_text(game, scored, lines, currency), currency=currency,
+                           editor=editor and not at_event, at_event=_(ledger.EVENT_TABLE) if at_event else None,
                            form=form, places=places, default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
 
 

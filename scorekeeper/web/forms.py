@@ -13,7 +13,8 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
 from scorekeeper.rules import numbers, words
-from scorekeeper.rules.words import _, lazy_gettext, lazy_pgettext, ngettext, ordinal
+from scorekeeper.rules.limits import MAX_MONEY
+from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
@@ -87,6 +88,20 @@ class WTFormsWords:
 
     def ngettext(self, singular, plural, n):
         return self.translations.ngettext(singular, plural, n)
+
+
+class InRange:
+    """A number's range, said the reader's way: WTForms' NumberRange writes "0.01" in every language."""
+
+    def __init__(self, low=None, high=None):
+        self.low, self.high = low, high
+
+    def __call__(self, form, field):
+        if field.data is not None:
+            try:
+                numbers.within(field.data, self.low, self.high)
+            except numbers.NumberError as error:
+                raise validators.StopValidation(str(error)) from None
 
 
 class BaseForm(Form):
@@ -234,8 +249,7 @@ class SettlementForm(RevisionForm):
                              choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
     stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
-                                           validators.NumberRange(min=0, max=1_000_000,
-                                                                  message=lazy_gettext("must be 0 or more"))])
+                                           InRange(0, MAX_MONEY)])
     payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
                           validators=[validators.Optional()])
 
@@ -291,19 +305,29 @@ class SeasonForm(BaseForm):
 
 
 class PaymentForm(BaseForm):
-    """A payment between regulars (issue 27): from, to, amount, date."""
+    """A payment between regulars (issues 27 and 40): who paid, who was paid (players who have played here), the
+    amount typed the reader's way, its currency (ISO 4217, from a list) and the day. The view checks the players
+    and the amount's decimals (rules/amounts.py); a Paid button posts the same fields."""
 
-    payer = StringField(lazy_pgettext("payment", "From"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    payee = StringField(lazy_pgettext("payment", "To"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    amount = TypedDecimalField(lazy_gettext("Amount"), places=2,
-                               validators=[validators.InputRequired(), validators.NumberRange(min=Decimal("0.01"),
-                                                                                              max=Decimal(100000))])
-    currency = StringField(lazy_gettext("Currency"), validators=[validators.Optional(), validators.Length(max=3)])
+    payer = SelectField(lazy_gettext("Paid by"), validate_choice=False,
+                        validators=[validators.InputRequired(lazy_gettext("choose who paid"))])
+    payee = SelectField(lazy_gettext("Paid to"), validate_choice=False,
+                        validators=[validators.InputRequired(lazy_gettext("choose who was paid"))])
+    amount = TypedDecimalField(lazy_gettext("Amount"),
+                               validators=[validators.InputRequired(lazy_gettext("type an amount"))])
+    currency = SelectField(lazy_gettext("Currency"), validate_choice=False,
+                           validators=[validators.InputRequired(lazy_gettext("choose a currency"))])
     paid_on = StringField(lazy_gettext("Date"), validators=[validators.InputRequired(), validators.Length(max=40)])
 
 
 class IbanForm(BaseForm):
-    """A payee's IBAN, for the EPC QR code of a euro payment (issue 27)."""
+    """A payee's IBAN, for the EPC QR code of a euro payment (issues 27 and 40): whose it is, the account holder's
+    name as the bank knows it, the IBAN, and the BIC where the scheme asks for one (rules/sepa.py checks them)."""
 
-    name = StringField(lazy_gettext("Name"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    iban = StringField(lazy_gettext("IBAN"), validators=[validators.InputRequired(), validators.Length(max=60)])
+    name = SelectField(lazy_gettext("Whose account"), validate_choice=False,
+                       validators=[validators.InputRequired(lazy_gettext("choose a player"))])
+    holder = StringField(lazy_gettext("Account holder (the name the bank knows)"),
+                         validators=[validators.Optional(), validators.Length(max=200)])
+    iban = StringField(lazy_gettext("IBAN"), validators=[validators.Optional(), validators.Length(max=60)])
+    bic = StringField(lazy_gettext("BIC"),
+                      validators=[validators.Optional(), validators.Length(max=20)])

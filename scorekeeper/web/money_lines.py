@@ -1,7 +1,7 @@
-"""The money between regulars as people read it (issue 27): the open balances pair by pair with the evenings
-they come from, the fewest payments that settle them, each with an EPC QR code for a euro payee who gave an
-IBAN, and the text for the group chat. Who sees an IBAN is decided here, for /money and the settle-up pages of
-a game and of an evening alike: see docs/security.md."""
+"""The money between regulars as people read it (issue 27, issue 40): each player's balance, who owes whom pair by
+pair as the games settled, the fewest payments that settle it (each with its Paid button, and an EPC QR code for
+a euro payee who gave an IBAN), and the text for the group chat. Who sees an IBAN is decided here, for /money and
+the settle-up pages of a game and of an evening alike: see docs/security.md."""
 
 from datetime import date as _date
 
@@ -9,19 +9,25 @@ from flask import request
 from markupsafe import Markup
 
 from scorekeeper import store
-from scorekeeper.rules import ledger, words
-from scorekeeper.rules.ratings import player_key
+from scorekeeper.rules import amounts, ledger, sepa, words
+from scorekeeper.rules.names import name_key, without_controls
 from scorekeeper.rules.words import _
 
 KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request may send thousands
-EPC_NAME = 70  # the EPC code's limits (version 002): the payee's name and the remittance text
-EPC_TEXT = 140
 
 
 def short_day(iso):
     """'27 Nov', the reader's way."""
     try:
         return words.date(_date.fromisoformat(str(iso)[:10]), "d MMM")
+    except ValueError:
+        return str(iso)
+
+
+def long_day(iso):
+    """'Nov 27, 2026', the reader's way ('27 nov 2026' in Dutch): a bank statement is read a year later."""
+    try:
+        return words.date(_date.fromisoformat(str(iso)[:10]))
     except ValueError:
         return str(iso)
 
@@ -41,22 +47,32 @@ def viewer_players(db, cookies):
 
 
 def remittance(day):
-    """The transfer's remittance text, naming the evening: 'Oh Hell, 27 Nov'."""
-    return _("Oh Hell, %(date)s", date=short_day(day)) if day else _("Oh Hell")
+    """The transfer's remittance text, naming the game's or the evening's day: 'Oh Hell, 27 Nov 2026'."""
+    return _("Oh Hell, %(date)s", date=long_day(day)) if day else _("Oh Hell")
 
 
-def with_codes(db, lines, currency, viewer, day):
+def days_text(since, until):
+    """The days a running balance comes from: 'Dec 7, 2026', 'Oct 5, 2026 to Dec 7, 2026'."""
+    if not since or since == until:
+        return long_day(since) if since else ""
+    return _("%(first)s to %(last)s", first=long_day(since), last=long_day(until))
+
+
+def with_codes(db, lines, currency, viewer, text):
     """Give each euro line {to, amount} whose payee gave an IBAN and sits at a table with the viewer (`viewer`:
-    viewer_players) the payee's `iban` and the `epc` code that pays them, its remittance naming `day`. The pot
-    has no IBAN. Return the lines."""
+    viewer_players) the payee's `iban` and `holder` and the `epc` code that pays them, its remittance `text`.
+    The pot has no IBAN; an amount a code cannot carry (over 999,999,999.99) gets none. Return the lines."""
     if currency != "EUR":
         return lines
-    seen = store.ibans(db, {player_key(line["to"]) for line in lines} & viewer)
+    seen = store.ibans(db, {name_key(line["to"]) for line in lines} & viewer)
     for line in lines:
-        iban = seen.get(player_key(line["to"])) if line.get("pot") is None else None
-        if iban:
-            cents = round(line["amount"] * 100)
-            line.update(iban=iban, epc=Markup(epc_svg(line["to"], iban, cents, remittance(day))))
+        payee = seen.get(name_key(line["to"])) if line.get("pot") is None else None
+        if not payee:
+            continue
+        holder = payee["holder"] or line["to"]  # an IBAN kept before holders were asked: the player's name
+        payload = sepa.epc_text(holder, payee["iban"], payee["bic"], round(line["amount"] * 100), text)
+        if payload:
+            line.update(iban=sepa.grouped(payee["iban"]), holder=holder, epc=Markup(epc_svg(payload)))
     return lines
 
 
@@ -66,14 +82,15 @@ def coded(lines, currency, day):
     if currency != "EUR" or not lines:
         return lines
     db = store.get_db()
-    return with_codes(db, lines, currency, viewer_players(db, request.cookies), day)
+    return with_codes(db, lines, currency, viewer_players(db, request.cookies), remittance(day))
 
 
-def epc_svg(name, iban, cents, text):
-    """The EPC QR code (SEPA credit transfer, version 002) of a euro payment, as inline SVG."""
-    import segno.helpers
+def epc_svg(payload):
+    """The EPC QR code of a transfer's text (rules.sepa.epc_text), as inline SVG: error correction M, as the
+    standard asks, the text in UTF-8 (character set 1)."""
+    import segno
 
-    code = segno.helpers.make_epc_qr(name=name[:EPC_NAME], iban=iban, amount=cents / 100, text=text[:EPC_TEXT])
+    code = segno.make_qr(payload.encode(), error="m", boost_error=False)
     return code.svg_inline(scale=3, dark="#000", light="#fff", border=4)
 
 
@@ -81,32 +98,61 @@ def by_currency(flows):
     """Group the flows by currency: {currency: [flow rows]}."""
     groups = {}
     for flow in flows:
-        groups.setdefault(flow["currency"], []).append(flow)
+        groups.setdefault(flow.currency, []).append(flow)
     return groups
 
 
+def typed_amount(cents, currency):
+    """An amount as a form posts it back (a point, the currency's decimals): '8.20', '1500' in yen."""
+    whole, part = divmod(cents, 100)
+    return str(whole) if not part and currency and not amounts.places(currency) else f"{whole}.{part:02d}"
+
+
+def replayed(flows):
+    """The book of one currency's flows, in the order they happened, and the name shown for each player."""
+    book, names = ledger.Book(), {}
+    for flow in flows:
+        names.setdefault(flow.payer, flow.payer_name)
+        names.setdefault(flow.payee, flow.payee_name)
+        if flow.payment is None:
+            book.game(flow.payer, flow.payee, flow.cents, flow.day)
+        else:
+            book.payment(flow.payer, flow.payee, flow.cents)
+    return book, names
+
+
 def books(db, viewer):
-    """Return one book per currency: who owes whom (with the evenings' days), the fewest payments that settle
-    it (with an EPC code where the viewer, the players of the tables it sits at, may see the payee's IBAN), and
-    the chat text."""
+    """Return one book per currency: each player's balance, who owes whom pair by pair, the fewest payments that
+    settle it (with the Paid button's values, and an EPC code where the viewer, the players of the tables it sits
+    at, may see the payee's IBAN), what it settles and the chat text."""
+    roster = {row["key"]: row["name"] for row in store.list_players(db)}
     result = []
     for currency, flows in sorted(by_currency(store.money_flows(db)).items()):
-        names, days = {}, {}
-        for flow in flows:
-            names[flow["payer"]], names[flow["payee"]] = flow["payer_name"], flow["payee_name"]
-            if flow["evening"]:
-                days.setdefault(frozenset((flow["payer"], flow["payee"])), set()).add(flow["day"])
-        moves = [(flow["payer"], flow["payee"], flow["cents"]) for flow in flows]
-        latest = max((flow["day"] for flow in flows if flow["evening"]), default=None)
-        owed = [{"from": names[a], "to": names[b], "amount": words.money(cents / 100, currency),
-                 "days": ", ".join(short_day(day) for day in sorted(days.get(frozenset((a, b)), ())))}
-                for a, b, cents in ledger.owed(moves)]
-        settle = ledger.settle_all(moves)
-        lines = with_codes(db, [{"from": names[payer], "to": names[payee], "amount": cents / 100, "pot": None,
-                                 "text": _("%(payer)s pays %(payee)s %(amount)s", payer=names[payer],
-                                           payee=names[payee], amount=words.money(cents / 100, currency))}
-                                for payer, payee, cents in settle], currency, viewer, latest)
-        share = _("%(heading)s: %(payments)s", heading=remittance(latest),
-                  payments=", ".join(line["text"] for line in lines)) if lines else None
-        result.append({"currency": currency, "owed": owed, "settle": lines, "share": share})
+        book, typed = replayed(flows)
+
+        def name(key):
+            return without_controls(roster.get(key) or typed.get(key) or key)
+
+        def said(cents):
+            return words.money(cents / 100, currency)
+
+        # Who is owed, the most first; then who owes, the most first.
+        balances = sorted(book.balances().items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
+        days = days_text(book.since, book.until)
+        text = _("Oh Hell, %(date)s", date=days) if days else remittance(None)
+        lines = [{"from": name(payer), "to": name(payee), "from_key": payer, "to_key": payee, "amount": cents / 100,
+                  "pot": None,
+                  "typed": typed_amount(cents, currency),
+                  "text": _("%(payer)s pays %(payee)s %(amount)s", payer=name(payer), payee=name(payee),
+                            amount=said(cents))}
+                 for payer, payee, cents in book.plan()]
+        lines = with_codes(db, lines, currency, viewer, text)
+        result.append({
+            "currency": currency,
+            "balances": [{"name": name(key), "owed": cents > 0, "amount": said(abs(cents))} for key, cents in balances],
+            "owed": [{"from": name(debtor), "to": name(creditor), "amount": said(cents)}
+                     for debtor, creditor, cents in book.pairs()],
+            "settle": lines, "days": days,
+            "share": _("%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines))
+            if lines else None})
     return result

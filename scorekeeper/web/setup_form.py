@@ -8,10 +8,11 @@ from wtforms import (BooleanField, HiddenField, RadioField, SelectField, SelectM
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
-from scorekeeper.web.forms import BaseForm, FiniteDecimalField, WholeField, parse_payouts
+from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
 from scorekeeper.web.i18n import languages
 from scorekeeper.rules import numbers, words
 from scorekeeper.rules.game_rules import decimals
+from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.record import Rules
 from scorekeeper.rules.words import _, lazy_gettext, ngettext
@@ -60,8 +61,10 @@ class SetupForm(BaseForm):
                              validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     bidding = RadioField(lazy_gettext("Bidding"), choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
     trump = SelectField(lazy_gettext("Trump"), choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
-    stake = FiniteDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
-                               validators=[validators.Optional(), validators.NumberRange(min=0)])
+    # A text box read the page's way ("0,05" in Dutch): a number box is read by the browser, and a Dutch phone's
+    # Chromium sent "0,05" as 5 (regulars-2026-12.md §3 difference 11).
+    stake = TypedDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
+                              validators=[validators.Optional(), InRange(0, MAX_MONEY)])
     settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
     payouts = StringField(lazy_gettext("Prospect sliding scale"),
                           validators=[validators.Optional(), validators.Length(max=200)])

@@ -13,6 +13,7 @@ from .. import limits
 from ..names import name_key, player_name
 from ..patterns import DECK_SIZE
 from ..plan import completed_hands
+from ..ledger import without_money
 from ..record import Game, RecordError, load
 from ..words import _, ngettext
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
@@ -332,7 +333,7 @@ def load_event(data, games=None):
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail("rules", "must be an object: the game rules of every table")
-    rules = fmt.table_rules(rules, options)
+    rules = without_money(fmt.table_rules(rules, options))  # an event's tables move no money
     players = _players(data)
     try:
         planned_rounds(fmt.id, len(players), options)
