@@ -9,6 +9,7 @@ from flask import Blueprint, Response, request
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
 from scorekeeper.web import scored_json, taps
+from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, numbers
@@ -95,10 +96,10 @@ def export(game_id):
 def append_hand(game_id):
     """Append a finished hand; needs the edit key as a Bearer token."""
     game = _game(game_id)
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    key = bearer_token()
+    if key is None:
         raise ApiError(401, "send the game's edit key as 'Authorization: Bearer <edit_key>'", "Authorization")
-    if not store.may_edit(game, header.removeprefix("Bearer ").strip()):
+    if not store.may_edit(game, key):
         raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
                        "Authorization")
     hand = _json_body()
@@ -129,11 +130,10 @@ def append_hand(game_id):
 
 def _writer(game):
     """Return None for the game's edit key, the seat for a seat key; refuse anything else."""
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    key = bearer_token()
+    if key is None:
         raise ApiError(401, "send the game's edit key or a seat key as 'Authorization: Bearer <key>'",
                        "Authorization")
-    key = header.removeprefix("Bearer ").strip()
     if store.may_edit(game, key):
         return None
     seat = store.seat_of_key(store.get_db(), game["id"], key)
