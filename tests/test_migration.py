@@ -192,7 +192,7 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
                 and (node.level or (node.module or "").startswith("scorekeeper"))]
     backfills = importlib.import_module("scorekeeper.store.backfills")
     assert [m.name for m in backfills.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits",
-                                                                 "b053_player_keys", "b080_ratings"]
+                                                                 "b053_player_keys", "b080_ratings", "b041_penalty_reasons"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

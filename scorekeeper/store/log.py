@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .. import rules
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
+from scorekeeper.rules.words import ngettext
 from . import generation
 from .cache import loaded_at, remember
 from .db import dumps, new_id, now
@@ -24,8 +25,27 @@ from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
 
 
+# A game's history holds at most this many entries (its revision counts them). The largest game the record's
+# limits allow, 1,000 hands of 30 players played tap by tap, makes 33,000 (a deal, 30 bids, the trump and the
+# tricks a hand), so a table never meets it, corrections and undos included; a script tapping a game for ever
+# does. At the bound the game stays as it is (sheet, totals, History, settle-up) and refuses more changes, saying
+# so: the table plays on in a new game (docs/decisions/0033-a-games-history-is-bounded.md).
+MAX_HISTORY = 50_000
+
+
 class NothingToUndo(Exception):
     """Only the game's creation is left."""
+
+
+def refuse_full(revision):
+    """Raise RecordError when a game at this revision holds MAX_HISTORY entries already."""
+    if revision >= MAX_HISTORY:
+        raise rules.RecordError("", ngettext(
+            "This game has recorded %(num)d change, the most one game keeps, so nothing more can be recorded in it. "
+            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+            "This game has recorded %(num)d changes, the most one game keeps, so nothing more can be recorded in it. "
+            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+            MAX_HISTORY))
 
 
 def create_game(db, record, evening_id=None, created=None):
@@ -35,7 +55,7 @@ def create_game(db, record, evening_id=None, created=None):
     created (an ISO date) keeps the date of an imported game. The rules are completed first
     (rules.completed_rules: a variable bonus keeps its M); the record stored is the completed one.
     """
-    loaded = rules.load(record)
+    loaded = rules.load(record, new=True)  # keys this app does not know are bounded here; an import keeps them whole
     completed = rules.completed_rules(record, loaded)
     if completed is not record:
         record, loaded = completed, rules.load(completed)
@@ -168,6 +188,8 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     this write, whose texts and results are worked out already (the write lock is held here). free: the caller
     read under this lock that the game plays no event's table (else a locked table is refused here). tapped: when
     the phone made the tap, kept as the entry's time (entry_time)."""
+    if kind != "repair":  # the server's own repair of a stored record is never refused
+        refuse_full(revision)
     if not free:
         refuse_locked(db, game_id)  # a confirmed round's table changes only with the director's approval
     text, when = loaded.text if loaded.record is record else dumps(record), now()
@@ -287,6 +309,6 @@ def repair(db, game_id, problem, record):
     loaded = rules.load(record)
     revision, text = db.execute("select revision, record from games where id = ?", [game_id]).fetchone()
     before = json.loads(text)
-    with db.atomic():
+    with db.atomic():  # free: a locked event table is repaired too (the lock guards the tables' own changes)
         return _write(db, game_id, revision, "repair", {"problem": problem}, before, record, loaded,
-                      rules.score(loaded))
+                      rules.score(loaded), free=True)

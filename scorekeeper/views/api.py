@@ -12,7 +12,7 @@ from scorekeeper.web import scored_json, taps
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
-from ..rules import RecordError, numbers
+from ..rules import RecordError, limits, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -107,6 +107,10 @@ def append_hand(game_id):
         raise ApiError(422, "a hand must be a JSON object", "hand")
     if hand.get("tricks") is None:
         raise ApiError(422, "the hand must be finished: tricks are missing", "tricks")
+    try:
+        limits.check_unknown(hand, "hand")  # a hand's keys this app does not know are bounded, as a new game's are
+    except limits.LimitError as error:
+        raise ApiError(422, str(error), error.path) from None
     record = copy.deepcopy(game["record"])
     hands = record.setdefault("hands", [])
     if hands and hands[-1].get("tricks") is None:

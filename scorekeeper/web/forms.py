@@ -12,7 +12,7 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
-from scorekeeper.rules import numbers, words
+from scorekeeper.rules import limits, numbers, words
 from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
@@ -206,7 +206,7 @@ class SettlementForm(RevisionForm):
                                            validators.NumberRange(min=0, max=1_000_000,
                                                                   message=lazy_gettext("must be 0 or more"))])
     payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
-                          validators=[validators.Optional()])
+                          validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)])
 
 
 def parse_payouts(text, players=None):
