@@ -53,7 +53,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 
     from scorekeeper.serving import delivery
-    from scorekeeper.web import i18n, owner, rate_limits, share
+    from scorekeeper.web import i18n, owner, rate_limits, share, write_budgets
     from scorekeeper import store
     from .views import register_blueprints
 
@@ -68,4 +68,5 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     owner.init_app(app)
     register_blueprints(app)
     rate_limits.init_app(app)
+    write_budgets.init_app(app)
     return app
