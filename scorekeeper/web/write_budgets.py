@@ -124,9 +124,8 @@ def refuse_when_spent():
                 "server's disk (or lower FREE_SPACE_FLOOR in instance/config.py).", floor=_said_size(floor)))
     if not _counted():
         return None
-    strategy = current_app.extensions["scorekeeper.limiter"].limiter
     for limit, key, whose in _budgets():
-        stats = strategy.get_window_stats(limit, key)
+        stats = current_app.extensions["scorekeeper.limiter"].limiter.get_window_stats(limit, key)
         if stats.remaining <= 0:
             wait = max(int(stats.reset_time - time.time()), 1)
             said = {"size": _said_size(limit.amount), "span": _said_time(limit.get_expiry()),
@@ -143,9 +142,8 @@ def spend(response):
     """After a write that succeeded: its bytes and WRITE_OVERHEAD come off its browser's and its address's budgets."""
     if response.status_code < 400 and request.method in WRITES and _counted():
         cost = (request.content_length or 0) + WRITE_OVERHEAD
-        strategy = current_app.extensions["scorekeeper.limiter"].limiter
         for limit, key, _whose in _budgets():
-            strategy.hit(limit, key, cost=cost)
+            current_app.extensions["scorekeeper.limiter"].limiter.hit(limit, key, cost=cost)
     return response
 
 
