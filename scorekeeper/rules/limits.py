@@ -18,7 +18,9 @@ MAX_NAME = 40               # characters of a player's name (trimmed)
 MAX_RECORD_BYTES = 2_000_000  # the record as UTF-8 JSON: a 1,000-hand, 30-player game is well under
 MAX_DEPTH = 32              # nesting of lists and objects, unknown keys included
 MAX_POINTS = 1_000_000      # a penalty or a starting total, either sign
-MAX_MONEY = 1_000_000       # the stake, and each Prospect payout
+MAX_MONEY = 1_000_000       # the stake, and each Prospect payout (an instance's own ceiling is lower: web/stakes.py)
+MAX_SETTLED = 999_999_999.99  # what one player may pay or receive in a game: the most an EPC payment code carries,
+                              # so every line of the money pages shows whole, with its code
 MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
 MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
 MAX_NOTE = 80               # characters of a game's or an evening's note ("Birthday at Ann's")
@@ -346,3 +348,13 @@ def check_unknown(data, level="record", path=""):
         raise LimitError(largest, _("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
                                     "most %(most)s (the owner's import keeps them whole)",
                                     size=number(total), most=number(MAX_UNKNOWN_BYTES)))
+
+
+def check_settled(settlement, path="rules.stake"):
+    """Refuse a game's settlement (rules.score's) that moves more than MAX_SETTLED to or from one player (or the
+    pot): the money pages could not show it whole. `path` names the field to lower."""
+    amounts = [abs(amount) for amount in settlement.get("net") or []] + [abs(settlement.get("pot") or 0)]
+    largest = max(amounts, default=0)
+    if largest > MAX_SETTLED:
+        raise LimitError(path, _("makes one player pay or receive %(amount)s in this game, more than a payment can "
+                                 "show (%(most)s); lower it", amount=number(largest), most=number(MAX_SETTLED)))

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, request
 
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
-from scorekeeper.web import scored_json, taps
+from scorekeeper.web import scored_json, stakes, taps
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
@@ -68,6 +68,7 @@ def create():
     try:
         if isinstance(record, dict) and isinstance(record.get("players"), list):
             record = dict(record, players=rules.player_names(record["players"]))
+        stakes.check_record(record)  # the instance's stake ceiling, and what a payment can show
         game_id, edit_key = store.create_game(store.get_db(), record)
     except RecordError as error:
         raise _record_error(error) from None
