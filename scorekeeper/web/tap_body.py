@@ -92,8 +92,9 @@ def checked_body(body):
     if unknown is not None:
         raise Refused(422, f"'{str(unknown)[:40]}' is not part of an action; it may hold " + ", ".join(KEYS),
                       str(unknown)[:40])
-    action_id = need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable(),
-                     f"a unique string of 1 to {MAX_ID} characters made by the client")
+    # No ':' (review F-22): a seat's ids are kept as "seat<N>:<id>", so no other key can send one of them first.
+    action_id = need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable()
+                     and ":" not in v, f"a unique string of 1 to {MAX_ID} characters made by the client, without ':'")
     revision = need(body, "revision", lambda v: whole(v) and v >= 1,
                     "the game's revision the tap was made on (a whole number)")
     action = need(body, "action", lambda v: v in ACTIONS, "one of " + ", ".join(ACTIONS))
