@@ -162,3 +162,21 @@ def test_a_game_at_its_history_bound_keeps_its_sheet_and_says_to_play_on_in_a_ne
     # The form says so too, on the scorekeeper's page.
     dealt = submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
     assert "the most one game keeps" in client.get(dealt.headers["Location"]).get_data(as_text=True)
+
+
+def test_history_is_read_a_page_at_a_time(client, monkeypatch):
+    """Review F-17: a long History is never sent whole."""
+    from scorekeeper.views.table import history
+
+    monkeypatch.setattr(history, "HISTORY_PAGE_SIZE", 3)
+    game_id, key = create(client, record(hands=[]))
+    table = Table(client, game_id, key)
+    for _round in range(3):
+        table.ok("deal", trump="hearts")
+        table.ok("undo")
+    first = client.get(f"/games/{game_id}/history").get_data(as_text=True)  # 7 entries: pages of 3, 3 and 1
+    assert "<small>#1 " in first and "<small>#3 " in first and "<small>#4 " not in first
+    assert "page 1 of 3" in first and f"/games/{game_id}/history?page=2" in first and "Earlier" not in first
+    last = client.get(f"/games/{game_id}/history?page=3").get_data(as_text=True)
+    assert "<small>#7 " in last and "<small>#6 " not in last and "Later" not in last and "?page=2" in last
+    assert "<small>#1 " in client.get(f"/games/{game_id}/history?page=99").get_data(as_text=True)  # beyond: the first

@@ -121,15 +121,16 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     return game_id, edit_key
 
 
-def history(db, game_id, records=False):
+def history(db, game_id, records=False, count=None, skip=0):
     """Return the game's history in order: payloads and changes as dicts.
 
-    With records, each event also carries the record it produced (replayed from the creation).
+    With records, each event also carries the record it produced (replayed from the creation). count and skip:
+    only `count` entries, after the first `skip` (a page of History).
     """
     sql = "select id, game_id, seq, revision, kind, payload, change, undone, created from events " \
-          "where game_id = ? order by seq"
+          "where game_id = ? order by seq limit ? offset ?"
     log = [dict(row, payload=json.loads(row["payload"]), change=json.loads(row["change"]))
-           for row in db.query(sql, [game_id])]
+           for row in db.query(sql, [game_id, -1 if count is None else count, skip])]
     if records:
         record = {}
         for event in log:
