@@ -180,3 +180,61 @@ def test_history_is_read_a_page_at_a_time(client, monkeypatch):
     last = client.get(f"/games/{game_id}/history?page=3").get_data(as_text=True)
     assert "<small>#7 " in last and "<small>#6 " not in last and "Later" not in last and "?page=2" in last
     assert "<small>#1 " in client.get(f"/games/{game_id}/history?page=99").get_data(as_text=True)  # beyond: the first
+
+
+def test_the_next_game_of_an_imported_game_with_many_unknown_keys_says_why_it_cannot_start(client):
+    """An owner's import keeps unknown keys whole; "New game, same table" starts a new game, which keeps 10 kB."""
+    document = {"format": "scorekeeper-games", "version": 1,
+                "games": [dict(record(), id="big", junk="x" * (limits.MAX_UNKNOWN_BYTES + 1))]}
+    _action, fields = form_data(client.get("/import").get_data(as_text=True))
+    upload = FileStorage(io.BytesIO(json.dumps(document).encode()), "games.json")
+    assert client.post("/import", data=dict(fields) | {"file": upload}).status_code == 302
+    again = submit(client, "/games/big/over", {}, action="/games/big/again")
+    assert again.status_code == 302 and again.headers["Location"].endswith("/games/big/over")
+    assert "a new game keeps at most 10,000" in client.get(again.headers["Location"]).get_data(as_text=True)
+
+
+@FUZZ
+@given(action_id=st.one_of(st.text(max_size=120), st.builds(lambda a, b: f"{a}:{b}", st.text(max_size=40),
+                                                            st.text(max_size=40))))
+def test_any_taps_id_is_applied_or_refused_naming_the_id(client, action_id):
+    game_id, key = create(client, record(hands=[]))
+    table = Table(client, game_id, key)
+    dealt = table.post("deal", action_id=action_id or None, trump="hearts")
+    fine = action_id and len(action_id) <= 100 and action_id.isprintable() and ":" not in action_id
+    if fine or not action_id:  # an empty id is the helper's own (tap-N)
+        assert dealt.status_code == 200, dealt.get_json()
+    else:
+        assert dealt.status_code == 422 and dealt.get_json()["field"] == "id"
+        assert stored_record(client, game_id)["hands"] == []
+
+
+@FUZZ
+@given(key=st.text(min_size=1, max_size=20).filter(lambda k: k not in limits.KNOWN_KEYS["record"]),
+       size=st.integers(0, 2 * limits.MAX_UNKNOWN_BYTES), where=st.sampled_from(["record", "rules", "hand"]))
+def test_unknown_keys_of_any_size_are_kept_up_to_a_new_games_allowance(stranger, key, size, where):
+    value = "é" * (size // 2)
+    game = record()
+    if where == "record":
+        game[key] = value
+    elif where == "rules":
+        game["rules"][key] = value
+    else:
+        game["hands"][0][key] = value
+    unknown = len(json.dumps({key: value}, ensure_ascii=False, separators=(",", ":")).encode())
+    created = stranger.post("/api/games", json=game)
+    if where == "rules" and key in limits.KNOWN_KEYS["rules"] or where == "hand" and key in limits.KNOWN_KEYS["hand"]:
+        return  # a key this app knows: its own checks answer
+    if unknown <= limits.MAX_UNKNOWN_BYTES:
+        assert created.status_code == 201, created.get_json()
+    else:
+        assert created.status_code == 422 and created.get_json()["field"].endswith(key)
+
+
+@FUZZ
+@given(typed=st.text(min_size=limits.MAX_TYPED_LIST + 1, max_size=limits.MAX_TYPED_LIST + 300))
+def test_a_typed_scale_of_any_text_beyond_5000_characters_changes_nothing(client, typed):
+    game_id, _key = create(client, record(stake=1))
+    before = stored_record(client, game_id)
+    submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1", "payouts": typed})
+    assert stored_record(client, game_id) == before

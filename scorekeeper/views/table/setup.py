@@ -188,10 +188,11 @@ def again(game_id):
     record = actions.again(loaded).record
     try:
         stakes.check_record(record)  # the ceiling may have been lowered since this game was set up
+        # A new game: an imported game's unknown keys beyond a new game's allowance stop here, with the reason.
+        next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
     except RecordError as error:
         flash(explain(error, loaded.players), "error")
         return redirect(url_for("table.over", game_id=game_id))
-    next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
     return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
 
 
