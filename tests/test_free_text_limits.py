@@ -238,3 +238,11 @@ def test_a_typed_scale_of_any_text_beyond_5000_characters_changes_nothing(client
     before = stored_record(client, game_id)
     submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1", "payouts": typed})
     assert stored_record(client, game_id) == before
+
+
+def test_a_posted_hands_unknown_key_holding_nan_is_refused_not_a_crash(client):
+    game_id, key = create(client, record(hands=[HANDS[0]]))
+    body = json.dumps(dict(HANDS[1], junk=0.5)).replace("0.5", "NaN")
+    refused = client.post(f"/api/games/{game_id}/hands", data=body, content_type="application/json",
+                          headers={"Authorization": f"Bearer {key}"})
+    assert refused.status_code == 422 and refused.get_json()["field"] == "junk"

@@ -323,7 +323,7 @@ def _unknown(value, level, path):
     for key, item in value.items():
         where = f"{path}.{key}" if path else str(key)
         if key not in KNOWN_KEYS[level]:
-            yield where, len(_compact({key: item}).encode("utf-8"))
+            yield where, _json_bytes({key: item})
         elif level == "record" and key == "rules":
             yield from _unknown(item, "rules", where)
         elif level == "record" and key == "table":
@@ -336,6 +336,15 @@ def _unknown(value, level, path):
         elif level == "hand" and key in ("penalties", "joins") and isinstance(item, list):
             for index, entry in enumerate(item):
                 yield from _unknown(entry, "penalty" if key == "penalties" else "join", f"{where}[{index}]")
+
+
+def _json_bytes(value):
+    """Bytes of value as compact UTF-8 JSON; a value the record's checks refuse (NaN, a lone surrogate) is counted
+    as Python writes it, so this never fails before they say what is wrong."""
+    try:
+        return len(_compact(value).encode("utf-8"))
+    except ValueError:
+        return len(json.dumps(value, separators=(",", ":")))
 
 
 def check_unknown(data, level="record", path=""):
