@@ -57,16 +57,27 @@ def test_the_settle_up_form_keeps_within_the_ceiling(client):
     assert client.get(f"/api/games/{game_id}/export").get_json()["rules"]["settlement"] == "pairwise"
 
 
+def test_the_ceiling_counts_in_the_currencys_smallest_unit(stranger):
+    """1,000 by default: 10.00 euros a point, and 1,000 pesos (the Chilean peso has no cents)."""
+    pesos = dict(record(), rules=dict(record()["rules"], currency="CLP", stake=1000))
+    assert stranger.post("/api/games", json=pesos).status_code == 201
+    pesos["rules"]["stake"] = 1001
+    refused = stranger.post("/api/games", json=pesos)
+    assert refused.status_code == 422 and "up to 1,000 a point" in refused.get_json()["error"]
+    euros = dict(record(), rules=dict(record()["rules"], currency="EUR", stake=10.01))
+    assert "up to 10 a point" in stranger.post("/api/games", json=euros).get_json()["error"]
+
+
 def test_the_owners_setting_raises_or_lowers_the_ceiling(app, client):
-    app.config["STAKE_CEILING"] = 2_000_000
+    app.config["STAKE_CEILING"] = 100_000_000  # 1,000,000.00 a point
     assert client.post("/api/games", json=POISON).status_code == 201
-    app.config["STAKE_CEILING"] = 0.5
+    app.config["STAKE_CEILING"] = 50
     refused = client.post("/api/games", json=dict(record(), rules=dict(record()["rules"], stake=1)))
     assert refused.status_code == 422 and "up to 0.5 a point" in refused.get_json()["error"]
     # The next game at a table set up before the ceiling was lowered is refused too, with what to fix.
-    app.config["STAKE_CEILING"] = 10
+    app.config["STAKE_CEILING"] = 1_000
     game_id, _key = create(client, record(stake=5))
-    app.config["STAKE_CEILING"] = 1
+    app.config["STAKE_CEILING"] = 100
     again = submit(client, f"/games/{game_id}/over", {}, action=f"/games/{game_id}/again")
     assert again.status_code == 302 and again.headers["Location"].endswith(f"/games/{game_id}/over")
     assert "up to 1 a point" in client.get(again.headers["Location"]).get_data(as_text=True)
@@ -74,7 +85,7 @@ def test_the_owners_setting_raises_or_lowers_the_ceiling(app, client):
 
 def test_no_game_moves_more_than_a_payment_can_show(app, client):
     """Review F-7: a game whose settlement is beyond what an EPC code carries once made /money answer 500."""
-    app.config["STAKE_CEILING"] = 1_000_000
+    app.config["STAKE_CEILING"] = 100_000_000
     huge = record(stake=1_000_000, hands=[dict(record()["hands"][0], penalties=[{"seat": 0, "points": -1_000_000}]),
                                           record()["hands"][1]])
     refused = client.post("/api/games", json=huge)
@@ -93,7 +104,7 @@ def test_an_import_beyond_the_ceiling_is_refused_whole(client):
     assert games_listed(client) == []
 
 
-@pytest.mark.parametrize("ceiling", [-1, "10", True, 10 ** 7])
+@pytest.mark.parametrize("ceiling", [-1, "10", True, 10.5, 10 ** 9])
 def test_a_ceiling_that_is_no_stake_stops_the_start(tmp_path, ceiling):
     from scorekeeper import create_app
 
@@ -102,4 +113,4 @@ def test_a_ceiling_that_is_no_stake_stops_the_start(tmp_path, ceiling):
 
 
 def test_the_default_ceiling_is_documented(app):
-    assert app.config["STAKE_CEILING"] == stakes.DEFAULT_CEILING == 10
+    assert app.config["STAKE_CEILING"] == stakes.DEFAULT_CEILING == 1_000

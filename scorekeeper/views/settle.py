@@ -76,8 +76,9 @@ def change_settlement(game, loaded, form):
 def settle_within_ceiling(loaded, method, stake, payouts):
     """Settle up as asked (rules.actions.settle_by) when the stake, the scale and what they move stay within the
     instance's stake ceiling; else refuse, saying which (web/stakes.py)."""
-    stakes.check_stake(stake)
-    stakes.check_payouts(payouts)
+    currency = loaded.rules.currency or ""
+    stakes.check_stake(stake, currency)
+    stakes.check_payouts(payouts, currency)
     outcome = rules.actions.settle_by(loaded, method, stake, payouts)
     stakes.check_settled(outcome.game)
     return outcome
