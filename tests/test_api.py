@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from scorekeeper import store
+from conftest import OWNER_KEY
 
 RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
           "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}, "stake": 0.5,
@@ -118,3 +119,34 @@ def test_append_refused_when_game_over(client, created):
                            headers=auth(created["edit_key"])).status_code == 201
     response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=auth(created["edit_key"]))
     assert response.status_code == 409 and "over" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("scheme", ["bearer", "BEARER", "Bearer", "bEaReR"])
+def test_the_bearer_scheme_is_read_in_any_case(client, stranger, created, scheme):
+    """RFC 7235: the scheme is case-insensitive; every key the API takes is read by one function."""
+    key = created["edit_key"]
+    appended = stranger.post(f"/api/games/{created['id']}/hands", json=HAND,
+                             headers={"Authorization": f"{scheme} {key}"})
+    assert appended.status_code == 201
+    tap = {"id": "t1", "revision": appended.get_json()["revision"], "hand": 3, "action": "deal", "cards": 3,
+           "trump": "clubs"}
+    dealt = stranger.post(f"/api/games/{created['id']}/actions", json=tap,
+                          headers={"Authorization": f"{scheme}  {key} "})
+    assert dealt.status_code == 200, dealt.get_json()
+    assert stranger.get("/export/games.json", headers={"Authorization": f"{scheme} {OWNER_KEY}"}).status_code == 200
+    from test_events_web import short_event
+    director = short_event(client)
+    started = stranger.post(f"/api/events/{director.id}/actions", json={"action": "start"},
+                            headers={"Authorization": f"{scheme} {director.key}"})
+    assert started.status_code == 200, started.get_json()
+
+
+@pytest.mark.parametrize("header", ["Bearer", "Bearer ", "bearer   ", "Basic abc", "Bearerabc"])
+def test_a_header_without_a_bearer_key_is_asked_for_one(stranger, created, header):
+    refused = stranger.post(f"/api/games/{created['id']}/hands", json=HAND, headers={"Authorization": header})
+    assert refused.status_code == 401 and "Bearer <edit_key>" in refused.get_json()["error"]
+    assert client_export(stranger, created) == RECORD
+
+
+def client_export(client, created):
+    return client.get(f"/api/games/{created['id']}/export").get_json()

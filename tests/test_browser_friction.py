@@ -87,6 +87,7 @@ def test_a_five_player_evening_ledger_fits_the_phone(page, live_server, client, 
     names = ["Annabel", "Bartholomew", "Cyril", "Dorothea", "Edmund"]
     hands = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0, 1], "tricks": [0, 0, 0, 0, 1]},
              {"cards": 2, "dealer": 1, "trump": "spades", "bids": [2, 1, 0, 0, 0], "tricks": [2, 0, 0, 0, 0]}]
+    app.config["STAKE_CEILING"] = 2_000  # the club plays high: its owner raised the ceiling to 20.00 (10.00 by default)
     game_id, _key = create(client, record(players=names, hands=hands, stake=12.5), claim=False)
     with app.app_context():
         evening_id = store.evening_of(store.get_db(), game_id)

@@ -6,10 +6,11 @@ import io
 import shutil
 
 import pytest
+import requests
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import create_app, store
-from tests.conftest import OWNER_KEY
+from tests.conftest import OWNER_KEY, waitress_serving
 from tests.html_forms import form_data
 from tests.owner_helpers import owner_client
 from tests.test_deploy_security import GAME
@@ -96,3 +97,28 @@ def test_strangers_refused_at_the_import_do_not_spend_the_owners_allowance(limit
     _action, fields = form_data(owner.get("/import").get_data(as_text=True))
     data = dict(fields) | {"file": FileStorage(io.BytesIO(b'{"games": []}'), "games.json")}
     assert owner.post("/import", data=data).status_code == 400  # read and refused (no games), not 429
+
+
+@pytest.fixture
+def limited_server(limited):
+    """The limited app behind a real server (waitress on 127.0.0.1): every browser comes from one address."""
+    with waitress_serving(limited) as url:
+        yield url
+
+
+def _sign_in_over_http(base, key):
+    """A fresh browser (its own cookies) on the hall's address: open /owner, send the key; the answer's status."""
+    browser = requests.Session()
+    page = browser.get(f"{base}/owner", timeout=30)
+    _action, fields = form_data(page.text)
+    return browser.post(f"{base}/owner", data=dict(fields) | {"key": key}, allow_redirects=False,
+                        timeout=30).status_code
+
+
+def test_the_owner_signs_in_after_100_wrong_keys_from_her_own_address(limited_server):
+    """Review F-10: a player on the venue's Wi-Fi types 100 wrong keys; the owner, at the same address, still gets in."""
+    wrong = [_sign_in_over_http(limited_server, f"guess {n}") for n in range(100)]
+    assert wrong == [403] * 100
+    assert _sign_in_over_http(limited_server, f"guess {100}") == 429  # the guesser is still held back
+    assert _sign_in_over_http(limited_server, OWNER_KEY) == 302  # the right key is never refused
+    assert _sign_in_over_http(limited_server, OWNER_KEY) == 302

@@ -225,3 +225,14 @@ def test_seat_phones_see_the_running_count_and_links_have_copy_and_share(app, cl
     for seat in range(len(PLAYERS)):
         assert f'data-copy="seat-link-{seat}"' in seats and f'data-share="seat-link-{seat}"' in seats
     assert "copy.js" in seats
+
+
+def test_the_scorekeeper_cannot_use_a_seats_id_first(app, client, sequential):
+    """Review F-22: a seat's ids are kept as seat<N>:<id>; a scorekeeper's id of that shape would have voided the seat's
+    own tap. No id may hold ':' now, so the seat's tap is applied."""
+    game_id, key, links = sequential
+    squatted = act(client, game_id, key, "seat1:abc", action="bid", seat=1, bid=1)
+    assert squatted.status_code == 422 and squatted.get_json()["field"] == "id"
+    assert "without ':'" in squatted.get_json()["error"]
+    seat = act(client, game_id, links["Bob"].rsplit("/", 1)[1], "abc", action="bid", seat=1, bid=1)
+    assert seat.status_code == 200 and record_of(client, game_id)["hands"][0]["bids"][1] == 1

@@ -102,6 +102,7 @@ def test_a_stake_with_more_decimals_than_its_currency_is_refused(client, currenc
 @given(currency=st.sampled_from(("",) + CURRENCIES),
        stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False))
 def test_the_stakes_decimals_follow_the_currency(client, app, currency, stake):
+    app.config["STAKE_CEILING"] = 1_000_000  # stakes of any size here: the ceiling is tests/test_stake_ceiling.py's
     places = words.currency_places(currency) if currency else 3  # points: any stake of three decimals
     response = submit(client, "/games/new", {**PLAYERS, "currency": currency, "stake": str(stake)})
     fits = stake == round(stake, places)

@@ -5,7 +5,7 @@ The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). On
 - params.py: a blank sheet's parameters checked and normalised (SheetError says what to fix);
 - layout.py: the geometry in mm, the columns, and each page's grid drawn as one SVG;
 - render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`), at most two
-  renders at a time (Busy beyond);
+  renders at a time in each of two queues, anyone's and the director's and the owner's (`keyed`; Busy beyond);
 - blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page;
 - events.py: an event's printouts; table_cards.py: a round's table cards in fixed geometry; stamp.py: many
   pages stamped on a few templates laid out once (each table's own words and QR codes written into the PDF).
@@ -17,12 +17,13 @@ from .blank import blank_context, blank_sheet_pdf, render_blank_sheet
 from .game import game_context, game_sheet_pdf, render_game_sheet, sheet_file_name
 from .params import MAX_COPIES, MAX_PLAYERS, SheetError, blank_params, preset_params
 from .preview import can_preview_png, preview_png
-from .render import RENDER_SLOTS, SHEETS, Busy, house_card_pdf, html_to_pdf, render_html
+from .render import KEYED_RENDER_SLOTS, RENDER_SLOTS, SHEETS, Busy, house_card_pdf, html_to_pdf, keyed, render_html
 from .seasons import season_pdf
 
 __all__ = [
-    "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError", "blank_context", "blank_params",
-    "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf", "house_card_pdf", "html_to_pdf",
+    "KEYED_RENDER_SLOTS", "MAX_COPIES", "MAX_PLAYERS", "RENDER_SLOTS", "SHEETS", "Busy", "SheetError",
+    "blank_context", "blank_params", "blank_sheet_pdf", "can_preview_png", "game_context", "game_sheet_pdf",
+    "house_card_pdf", "html_to_pdf", "keyed",
     "preset_params", "preview_png", "render_blank_sheet", "render_game_sheet", "render_html", "season_pdf",
     "sheet_file_name",
 ]

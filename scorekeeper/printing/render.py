@@ -1,10 +1,12 @@
-"""Rendering: the layouts of `sheets/` through Jinja, then WeasyPrint in a sandbox, two at a time at most.
+"""Rendering: the layouts of `sheets/` through Jinja, then WeasyPrint in a sandbox, two at a time at most in each of
+two queues (anyone's, and the director's and the owner's).
 
 WeasyPrint is imported lazily, and may only read files inside `sheets/`: player names are user
 data, so no `file://` elsewhere and no network, ever.
 """
 
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from scorekeeper.serving import slots
 from scorekeeper.text.display import without_bidi
 from scorekeeper.rules import words
+from scorekeeper.rules.words import lazy_gettext
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
 
@@ -21,8 +24,41 @@ Busy = slots.Busy
 
 # Rendering a long sheet takes seconds and hundreds of MB: at most two at a time, and a third
 # request waits only briefly before it is told to try again, so the rest of the site stays quick.
-RENDER_SLOTS = slots.Slots(2, 0.5, "two sheets are being rendered already; try again in a few seconds")
-render_slot = RENDER_SLOTS.held
+# Two queues: anyone's (blank sheets, previews, house cards, a game's sheet), and the director's and the owner's
+# (a round's table cards, the results, a season), so a loop of anonymous blank sheets never holds the room's
+# printouts up. A keyed render waits longer: the few who hold a key wait for each other, not for strangers.
+RENDER_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two sheets are being rendered already; try again in a few "
+                                                "seconds"))
+KEYED_RENDER_SLOTS = slots.Slots(2, 5, lazy_gettext("two of the director's or the owner's printouts are being "
+                                                    "rendered already; try again in a few seconds"))
+_keyed = ContextVar("keyed_render", default=False)
+
+
+@contextmanager
+def keyed(holds_key=True):
+    """Render in the director's and the owner's queue while in this block, when `holds_key`."""
+    token = _keyed.set(bool(holds_key) or _keyed.get())
+    try:
+        yield
+    finally:
+        _keyed.reset(token)
+
+
+def _owner_asks():
+    """True when the request being answered is the owner's (every PDF the owner asks for is keyed)."""
+    from flask import has_request_context
+
+    if not has_request_context():
+        return False
+    from scorekeeper.web.owner import is_owner
+
+    return is_owner()
+
+
+def render_slot():
+    """A render slot of the keyed queue for the director (`keyed`) or the owner, else of everyone's: held in a
+    `with`; Busy when every slot of the queue stays taken."""
+    return (KEYED_RENDER_SLOTS if _keyed.get() or _owner_asks() else RENDER_SLOTS).held()
 
 
 @lru_cache(maxsize=1)
@@ -116,4 +152,5 @@ def house_card_pdf(card):
     from weasyprint import HTML
 
     html = render_html("card.html", card=card)
-    return HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher()).write_pdf()
+    with render_slot():
+        return HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher()).write_pdf()

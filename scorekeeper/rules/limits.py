@@ -18,10 +18,17 @@ MAX_NAME = 40               # characters of a player's name (trimmed)
 MAX_RECORD_BYTES = 2_000_000  # the record as UTF-8 JSON: a 1,000-hand, 30-player game is well under
 MAX_DEPTH = 32              # nesting of lists and objects, unknown keys included
 MAX_POINTS = 1_000_000      # a penalty or a starting total, either sign
-MAX_MONEY = 1_000_000       # the stake, and each Prospect payout
+MAX_MONEY = 1_000_000       # the stake, and each Prospect payout (an instance's own ceiling is lower: web/stakes.py)
+MAX_SETTLED = 999_999_999.99  # what one player may pay or receive in a game: the most an EPC payment code carries,
+                              # so every line of the money pages shows whole, with its code
 MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
 MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
 MAX_NOTE = 80               # characters of a game's or an evening's note ("Birthday at Ann's")
+MAX_REASON = MAX_NOTE       # characters of a penalty's reason ("revoke", "talked across the table"), as a note
+MAX_TYPED_LIST = 5_000      # characters of a list typed in one box (hand sizes, a sliding scale, a sheet's names)
+MAX_PENALTIES = 100         # penalties on one hand (a table gives a few; a correction adds one at a time)
+MAX_UNKNOWN_BYTES = 10_000  # JSON bytes of keys this app does not know, on a new game or a hand sent to it (an
+                            # owner's import keeps them whole: a round trip loses nothing)
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # a date as YYYY-MM-DD, ASCII digits only
 
 
@@ -181,9 +188,15 @@ def check_hands(data, known_hands=0):
         for key in ("penalties", "joins", "out", "blind"):
             if key in hand and hand[key] is not None and not isinstance(hand[key], list):
                 raise LimitError(f"hands[{index}].{key}", _("must be a list"))
-        for i, penalty in enumerate(hand.get("penalties") or []):
+        penalties = hand.get("penalties") or []
+        if len(penalties) > MAX_PENALTIES:
+            raise LimitError(f"hands[{index}].penalties", _("lists %(count)d penalties; a hand has at most %(most)d",
+                                                            count=len(penalties), most=MAX_PENALTIES))
+        for i, penalty in enumerate(penalties):
             if isinstance(penalty, dict) and penalty.get("points") is not None:
                 finite_number(penalty["points"], f"hands[{index}].penalties[{i}].points", -MAX_POINTS, MAX_POINTS)
+            if isinstance(penalty, dict) and "reason" in penalty:
+                checked_reason(penalty["reason"], f"hands[{index}].penalties[{i}].reason")
         for i, join in enumerate(hand.get("joins") or []):
             if isinstance(join, dict) and "total" in join:
                 finite_number(join["total"], f"hands[{index}].joins[{i}].total", -MAX_POINTS, MAX_POINTS)
@@ -231,17 +244,32 @@ def checked_date(value, path="date"):
                                  value=repr(value))) from None
 
 
-def checked_note(value, path="note"):
-    """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
+def _one_line(value, path, trimmed=True):
+    """Return text (trimmed) on one line without control characters, else raise LimitError. trimmed: the text is
+    checked trimmed (a note: the trimmed text is kept); else whole (a penalty's reason: kept as it came)."""
     if not isinstance(value, str):
         raise LimitError(path, _("must be text"))
-    note = value.strip()
-    if len(note) > MAX_NOTE:
-        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d",
-                                 length=len(note), most=MAX_NOTE))
-    if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in note):
+    text = value.strip()
+    if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in (text if trimmed else value)):
         raise LimitError(path, _("must be one line of text, without control characters"))
-    return note
+    return text
+
+
+def checked_note(value, path="note"):
+    """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
+    if isinstance(value, str) and len(value.strip()) > MAX_NOTE:
+        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d",
+                                 length=len(value.strip()), most=MAX_NOTE))
+    return _one_line(value, path)
+
+
+def checked_reason(value, path="reason"):
+    """Return a penalty's reason (a penalty's id, such as "revoke", or the table's own words) of at most MAX_REASON
+    characters on one line, else raise LimitError."""
+    if isinstance(value, str) and len(value) > MAX_REASON:
+        raise LimitError(path, _("is %(length)d characters long; a penalty's reason has at most %(most)d",
+                                 length=len(value), most=MAX_REASON))
+    return _one_line(value, path, trimmed=False)
 
 
 def check_about(data):
@@ -272,3 +300,70 @@ def check_record(data, known_hands=0, known_texts=None):
     if isinstance(players, list) and players:
         check_table(data, len(players))
     return text, texts
+
+
+# The keys this app reads at each level of a record: the rest is kept as it came, and counted against
+# MAX_UNKNOWN_BYTES on a new game (check_unknown). A key missing here only costs that allowance.
+KNOWN_KEYS = {
+    "record": {"players", "rules", "hands", "table", "language", "played_on", "note"},
+    "rules": {"scoring", "options", "modifiers", "hook", "hook_from", "deals", "stake", "payouts", "first_dealer",
+              "settlement", "bidding", "trump", "currency"},
+    "deals": {"pattern", "max", "decks", "players", "sizes", "hands", "full_deal"},
+    "hand": {"cards", "dealer", "trump", "bids", "tricks", "blind", "penalties", "out", "joins", "sealed"},
+    "penalty": {"seat", "points", "reason"},
+    "join": {"seat", "total"},
+    "table": {"left", "sitting_out", "joining"},
+}
+
+
+def _unknown(value, level, path):
+    """Yield (path, bytes of JSON) of every key at `level` of value this app does not know, and below its known keys."""
+    if not isinstance(value, dict):
+        return
+    for key, item in value.items():
+        where = f"{path}.{key}" if path else str(key)
+        if key not in KNOWN_KEYS[level]:
+            yield where, _json_bytes({key: item})
+        elif level == "record" and key == "rules":
+            yield from _unknown(item, "rules", where)
+        elif level == "record" and key == "table":
+            yield from _unknown(item, "table", where)
+        elif level == "record" and key == "hands" and isinstance(item, list):
+            for index, hand in enumerate(item):
+                yield from _unknown(hand, "hand", f"{where}[{index}]")
+        elif level == "rules" and key == "deals":
+            yield from _unknown(item, "deals", where)
+        elif level == "hand" and key in ("penalties", "joins") and isinstance(item, list):
+            for index, entry in enumerate(item):
+                yield from _unknown(entry, "penalty" if key == "penalties" else "join", f"{where}[{index}]")
+
+
+def _json_bytes(value):
+    """Bytes of value as compact UTF-8 JSON; a value the record's checks refuse (NaN, a lone surrogate) is counted
+    as Python writes it, so this never fails before they say what is wrong."""
+    try:
+        return len(_compact(value).encode("utf-8"))
+    except ValueError:
+        return len(json.dumps(value, separators=(",", ":")))
+
+
+def check_unknown(data, level="record", path=""):
+    """Refuse a new game (or a hand sent to a game: level "hand") whose keys this app does not know hold more than
+    MAX_UNKNOWN_BYTES of JSON in all; name the largest. An owner's import keeps them whole and is not checked."""
+    found = list(_unknown(data, level, path))
+    total = sum(size for _path, size in found)
+    if total > MAX_UNKNOWN_BYTES:
+        largest = max(found, key=lambda item: item[1])[0]
+        raise LimitError(largest, _("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
+                                    "most %(most)s (the owner's import keeps them whole)",
+                                    size=number(total), most=number(MAX_UNKNOWN_BYTES)))
+
+
+def check_settled(settlement, path="rules.stake"):
+    """Refuse a game's settlement (rules.score's) that moves more than MAX_SETTLED to or from one player (or the
+    pot): the money pages could not show it whole. `path` names the field to lower."""
+    amounts = [abs(amount) for amount in settlement.get("net") or []] + [abs(settlement.get("pot") or 0)]
+    largest = max(amounts, default=0)
+    if largest > MAX_SETTLED:
+        raise LimitError(path, _("makes one player pay or receive %(amount)s in this game, more than a payment can "
+                                 "show (%(most)s); lower it", amount=number(largest), most=number(MAX_SETTLED)))

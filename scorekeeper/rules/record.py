@@ -212,9 +212,11 @@ def _check_bidding(hand, index, rules, totals_before, players):
                                         "so may not bid blind", seat=seat, margin=bidding.BLIND_MARGIN))
 
 
-def load(data, trusted=False, known=None):
+def load(data, trusted=False, known=None, new=False):
     """Return the Game for a record (a dict or JSON text), or raise RecordError naming the field.
 
+    new: the record of a new game (the setup form, the API, the next game at a table; not an owner's import), whose
+    keys this app does not know may hold at most limits.MAX_UNKNOWN_BYTES.
     trusted: the record was validated when it was stored, so the hand-by-hand rescoring that
     checks the hook, cooperative sums and blind bids is skipped (the store's read path).
     known: a Game this record was made from (the game before an action). The hands they share, from
@@ -237,6 +239,8 @@ def load(data, trusted=False, known=None):
     try:
         text, hand_texts = limits.check_record(data, known_hands=shared,
                                                known_texts=known.hand_texts[:shared] if shared else None)
+        if new:
+            limits.check_unknown(data)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)

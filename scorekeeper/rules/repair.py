@@ -1,4 +1,5 @@
-"""Bring a stored record within the limits of issue 10: the repair that migration m010 offers."""
+"""Bring a stored record within the limits of issue 10 (the repair that migration m010 offers), and its penalties
+within those of issue 41 (backfill b092)."""
 
 import json
 import math
@@ -60,8 +61,44 @@ def clamped(text):
         for penalty in hand.get("penalties") if isinstance(hand.get("penalties"), list) else []:
             if isinstance(penalty, dict) and "points" in penalty:
                 penalty["points"] = _number(penalty["points"], -limits.MAX_POINTS, limits.MAX_POINTS, 0)
+        _penalties_within(hand)
         _points(hand.get("joins"))
     table = record.get("table")
     if isinstance(table, dict):
         _points(table.get("joining"))
     return _finite(record)
+
+
+def _reason(value):
+    """A penalty's reason within the limits: its first line, without control characters, cut to MAX_REASON."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    line = next((part for part in text.strip().splitlines() if part.strip()), "")
+    return "".join(c for c in line if c.isprintable()).strip()[:limits.MAX_REASON] or "other"
+
+
+def _penalties_within(hand):
+    """Keep a hand's first MAX_PENALTIES penalties, each reason within the limits; True when anything changed."""
+    penalties = hand.get("penalties")
+    if not isinstance(penalties, list):
+        return False
+    changed = len(penalties) > limits.MAX_PENALTIES
+    del penalties[limits.MAX_PENALTIES:]
+    for penalty in penalties:
+        if isinstance(penalty, dict) and "reason" in penalty:
+            try:
+                limits.checked_reason(penalty["reason"])
+            except limits.LimitError:
+                penalty["reason"], changed = _reason(penalty["reason"]), True
+    return changed
+
+
+def penalties_within(text):
+    """Return the record (JSON text) with every hand's penalties within the limits of issue 41, or None when they
+    are already (or the text is no record)."""
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    hands = record.get("hands") if isinstance(record, dict) else None
+    changed = [_penalties_within(hand) for hand in hands if isinstance(hand, dict)] if isinstance(hands, list) else []
+    return record if any(changed) else None

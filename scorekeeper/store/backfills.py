@@ -1,7 +1,7 @@
 """The backfills, and `migrate`, which brings a database file to this version.
 
 A backfill (names b...) is data that only today's code can compute (the stored results and statuses, the
-repairs of records beyond the limits, the habits, the ratings and the money), run after every schema step
+repairs of records beyond the limits (issue 10's, and issue 41's penalties), the habits, the ratings and the money), run after every schema step
 (`store/migrations.py`), on today's schema, with today's code: the store's own writers, which is why it lives
 apart from the frozen steps. `migrate` applies them all in one transaction, so a second process starting at the
 same moment waits, then finds nothing pending. Every backfill is safe to run on a database whose steps ran
@@ -16,7 +16,7 @@ import time
 from sqlite_utils.migrations import Migrations
 
 from .. import rules
-from ..rules.repair import clamped
+from ..rules.repair import clamped, penalties_within
 from . import generation
 from .db import BUSY_SECONDS, connect, now
 from .files import check_storage, create_private, mark_created
@@ -169,6 +169,26 @@ def b091_money_by_pairs(db):
             db.execute("delete from payees where key = ?", [key])
         else:
             db.execute("update or replace payees set key = ? where key = ?", [new, key])
+
+
+@backfills()
+def b092_penalty_reasons(db):
+    """Bring stored penalties within issue 41's limits, so their games load again: a reason of at most
+    limits.MAX_REASON characters on one line (the first line, cut), at most limits.MAX_PENALTIES on a hand.
+
+    Each game changed gets a `repair` entry, as b010's do, and a note in `repairs`; one that still cannot be read
+    (or plays a locked event table) keeps its record and is noted as not repaired."""
+    for game_id, text in db.execute("select id, record from games where instr(record, '\"penalties\"')").fetchall():
+        fixed = penalties_within(text)
+        if fixed is None:
+            continue
+        try:
+            repair(db, game_id, "penalties beyond the limits (issue 41)", fixed)
+            repaired = True
+        except rules.RecordError:
+            repaired = False
+        db["repairs"].insert({"game_id": game_id, "problem": "penalties beyond the limits (issue 41)",
+                              "repaired": int(repaired), "created": now()})
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .. import rules
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
+from scorekeeper.rules.words import ngettext
 from . import generation
 from .cache import loaded_at, remember
 from .db import dumps, new_id, now
@@ -24,8 +25,27 @@ from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
 
 
+# A game's history holds at most this many entries (its revision counts them). The largest game the record's
+# limits allow, 1,000 hands of 30 players played tap by tap, makes 33,000 (a deal, 30 bids, the trump and the
+# tricks a hand), so a table never meets it, corrections and undos included; a script tapping a game for ever
+# does. At the bound the game stays as it is (sheet, totals, History, settle-up) and refuses more changes, saying
+# so: the table plays on in a new game (docs/decisions/0034-a-games-history-is-bounded.md).
+MAX_HISTORY = 50_000
+
+
 class NothingToUndo(Exception):
     """Only the game's creation is left."""
+
+
+def refuse_full(revision):
+    """Raise RecordError when a game at this revision holds MAX_HISTORY entries already."""
+    if revision >= MAX_HISTORY:
+        raise rules.RecordError("", ngettext(
+            "This game has recorded %(num)d change, the most one game keeps, so nothing more can be recorded in it. "
+            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+            "This game has recorded %(num)d changes, the most one game keeps, so nothing more can be recorded in it. "
+            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+            MAX_HISTORY))
 
 
 def create_game(db, record, evening_id=None, created=None):
@@ -35,7 +55,7 @@ def create_game(db, record, evening_id=None, created=None):
     created (an ISO date) keeps the date of an imported game. The rules are completed first
     (rules.completed_rules: a variable bonus keeps its M); the record stored is the completed one.
     """
-    loaded = rules.load(record)
+    loaded = rules.load(record, new=True)  # keys this app does not know are bounded here; an import keeps them whole
     completed = rules.completed_rules(record, loaded)
     if completed is not record:
         record, loaded = completed, rules.load(completed)
@@ -101,15 +121,16 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     return game_id, edit_key
 
 
-def history(db, game_id, records=False):
+def history(db, game_id, records=False, count=None, skip=0):
     """Return the game's history in order: payloads and changes as dicts.
 
-    With records, each event also carries the record it produced (replayed from the creation).
+    With records, each event also carries the record it produced (replayed from the creation). count and skip:
+    only `count` entries, after the first `skip` (a page of History).
     """
     sql = "select id, game_id, seq, revision, kind, payload, change, undone, created from events " \
-          "where game_id = ? order by seq"
+          "where game_id = ? order by seq limit ? offset ?"
     log = [dict(row, payload=json.loads(row["payload"]), change=json.loads(row["change"]))
-           for row in db.query(sql, [game_id])]
+           for row in db.query(sql, [game_id, -1 if count is None else count, skip])]
     if records:
         record = {}
         for event in log:
@@ -168,6 +189,8 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     this write, whose texts and results are worked out already (the write lock is held here). free: the caller
     read under this lock that the game plays no event's table (else a locked table is refused here). tapped: when
     the phone made the tap, kept as the entry's time (entry_time)."""
+    if kind != "repair":  # the server's own repair of a stored record is never refused
+        refuse_full(revision)
     if not free:  # a confirmed round's table changes only with the director's approval, its seats only by them
         refuse_locked(db, game_id, payload.get("kind") if kind == "undo" else kind, before, record)
     refuse_money_at_event(db, game_id, loaded)
@@ -288,6 +311,6 @@ def repair(db, game_id, problem, record):
     loaded = rules.load(record)
     revision, text = db.execute("select revision, record from games where id = ?", [game_id]).fetchone()
     before = json.loads(text)
-    with db.atomic():
+    with db.atomic():  # free: a locked event table is repaired too (the lock guards the tables' own changes)
         return _write(db, game_id, revision, "repair", {"problem": problem}, before, record, loaded,
-                      rules.score(loaded), free=True)  # a migration's repair, not a table's write
+                      rules.score(loaded), free=True)

@@ -8,10 +8,11 @@ from flask import Blueprint, Response, request
 
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
-from scorekeeper.web import scored_json, taps
+from scorekeeper.web import scored_json, stakes, taps
+from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
-from ..rules import RecordError, numbers
+from ..rules import RecordError, limits, numbers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -67,6 +68,7 @@ def create():
     try:
         if isinstance(record, dict) and isinstance(record.get("players"), list):
             record = dict(record, players=rules.player_names(record["players"]))
+        stakes.check_record(record)  # the instance's stake ceiling, and what a payment can show
         game_id, edit_key = store.create_game(store.get_db(), record)
     except RecordError as error:
         raise _record_error(error) from None
@@ -95,10 +97,10 @@ def export(game_id):
 def append_hand(game_id):
     """Append a finished hand; needs the edit key as a Bearer token."""
     game = _game(game_id)
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    key = bearer_token()
+    if key is None:
         raise ApiError(401, "send the game's edit key as 'Authorization: Bearer <edit_key>'", "Authorization")
-    if not store.may_edit(game, header.removeprefix("Bearer ").strip()):
+    if not store.may_edit(game, key):
         raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
                        "Authorization")
     hand = _json_body()
@@ -106,6 +108,10 @@ def append_hand(game_id):
         raise ApiError(422, "a hand must be a JSON object", "hand")
     if hand.get("tricks") is None:
         raise ApiError(422, "the hand must be finished: tricks are missing", "tricks")
+    try:
+        limits.check_unknown(hand, "hand")  # a hand's keys this app does not know are bounded, as a new game's are
+    except limits.LimitError as error:
+        raise ApiError(422, str(error), error.path) from None
     record = copy.deepcopy(game["record"])
     hands = record.setdefault("hands", [])
     if hands and hands[-1].get("tricks") is None:
@@ -129,11 +135,10 @@ def append_hand(game_id):
 
 def _writer(game):
     """Return None for the game's edit key, the seat for a seat key; refuse anything else."""
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    key = bearer_token()
+    if key is None:
         raise ApiError(401, "send the game's edit key or a seat key as 'Authorization: Bearer <key>'",
                        "Authorization")
-    key = header.removeprefix("Bearer ").strip()
     if store.may_edit(game, key):
         return None
     seat = store.seat_of_key(store.get_db(), game["id"], key)

@@ -12,7 +12,7 @@ from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
 from scorekeeper.rules.sentences import names_text
 from ..rules.words import _, ngettext, ordinal
-from scorekeeper.web import money_lines
+from scorekeeper.web import money_lines, stakes
 from scorekeeper.text.money_text import currency_of, payment_lines, payments_text
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_scored
@@ -74,7 +74,18 @@ def change_settlement(game, loaded, form):
     except ValueError as error:
         flash(_("Prospect's sliding scale: %(problem)s. Nothing was changed.", problem=error), "error")
         return
-    save(game, loaded, rules.actions.settle_by, form.settlement.data, float(form.stake.data), payouts)
+    save(game, loaded, settle_within_ceiling, form.settlement.data, float(form.stake.data), payouts)
+
+
+def settle_within_ceiling(loaded, method, stake, payouts):
+    """Settle up as asked (rules.actions.settle_by) when the stake, the scale and what they move stay within the
+    instance's stake ceiling; else refuse, saying which (web/stakes.py)."""
+    currency = loaded.rules.currency or ""
+    stakes.check_stake(stake, currency)
+    stakes.check_payouts(payouts, currency)
+    outcome = rules.actions.settle_by(loaded, method, stake, payouts)
+    stakes.check_settled(outcome.game)
+    return outcome
 
 
 def system_choices():

@@ -4,7 +4,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from wtforms import BooleanField, Form, HiddenField, SelectField, StringField
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
 try:
     from wtforms import SelectChoice
@@ -15,7 +15,7 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
-from scorekeeper.rules import words
+from scorekeeper.rules import limits, words
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.words import _, lazy_gettext
 
@@ -36,12 +36,14 @@ class BlankSheetForm(Form):
             return get_translations([words.locale(), "en"])
 
     players = WholeField(lazy_gettext("Players"), default=4, validators=[NumberRange(2, printing.MAX_PLAYERS)])
-    names = StringField(lazy_gettext("Names (optional, comma-separated)"), validators=[Optional()])
+    names = StringField(lazy_gettext("Names (optional, comma-separated)"),
+                        validators=[Optional(), Length(max=limits.MAX_TYPED_LIST)])
     pattern = SelectField(lazy_gettext("Deal pattern"), default="down-up", validate_choice=False,
                           choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
     max = WholeField(lazy_gettext("Largest hand N (empty: what the decks allow)"),
                      validators=[Optional(), NumberRange(1, 104)])
-    sizes = StringField(lazy_gettext("Hand sizes (custom pattern only)"), validators=[Optional()])
+    sizes = StringField(lazy_gettext("Hand sizes (custom pattern only)"),
+                        validators=[Optional(), Length(max=limits.MAX_TYPED_LIST)])
     decks = WholeField(lazy_gettext("Decks (empty: 2 from 8 players on)"), validators=[Optional(), NumberRange(1, 4)])
     system = SelectField(lazy_gettext("Scoring system for the rules line"), default="", validate_choice=False,
                          choices=[SelectChoice("", lazy_gettext("(not printed)"))]

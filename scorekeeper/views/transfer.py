@@ -9,6 +9,7 @@ from scorekeeper.store import exports
 from scorekeeper import rules, store
 from scorekeeper.serving import slots
 from scorekeeper.web.forms import ImportForm, csrf_failed, form_problems
+from scorekeeper.web import stakes
 from scorekeeper.web.owner import owner_required
 from ..rules.words import _, lazy_gettext, ngettext
 from scorekeeper.web.edit_keys import give_edit_key
@@ -130,6 +131,12 @@ def import_page():
         return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
     if not records:
         return refuse(form, _("This file holds no games. Nothing was imported."))
+    try:
+        for index, entry in enumerate(records):  # the instance's stake ceiling holds for imported games too
+            stakes.check_record({key: value for key, value in entry.items() if key not in exports.META_KEYS},
+                                f"games[{index}]")
+    except rules.RecordError as error:
+        return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
     made, skipped = import_games(store.get_db(), records)
     flash(imported_message(len(made), skipped), "info")
     response = redirect(url_for("table.home"))

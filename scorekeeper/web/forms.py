@@ -12,7 +12,7 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
-from scorekeeper.rules import numbers, words
+from scorekeeper.rules import limits, numbers, words
 from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
 
@@ -251,7 +251,7 @@ class SettlementForm(RevisionForm):
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            InRange(0, MAX_MONEY)])
     payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
-                          validators=[validators.Optional()])
+                          validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)])
 
 
 def parse_payouts(text, players=None):

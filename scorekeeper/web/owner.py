@@ -11,10 +11,11 @@ import hashlib
 import hmac
 import secrets
 
-from flask import current_app, request, session
+from flask import current_app, session
 from werkzeug.exceptions import Forbidden
 
 from scorekeeper.store.files import private_secret
+from .bearer import bearer_token
 from scorekeeper.rules.words import lazy_gettext
 
 NOT_OWNER = lazy_gettext("Only the owner of this site may do this (export every game, import, and the "
@@ -61,8 +62,7 @@ def sign_out():
 
 def is_owner():
     """True for the owner: a signed-in browser, or a request carrying the key as a Bearer token."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and matches(token):
+    if matches(bearer_token()):
         return True
     proof = session.get("owner")
     return bool(proof) and any(hmac.compare_digest(proof, _proof(secret)) for secret in _credentials())

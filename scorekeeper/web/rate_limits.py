@@ -5,7 +5,8 @@
   the server from one public address. A browser is its session's CSRF secret (random, in the signed cookie);
   a client with no session (a script on the API) is its address.
 - Wrong owner keys spend the owner key's secrecy: only a wrong key counts, per browser and, more loosely, per
-  address, so ten wrong keys from a hall's address never lock the owner out.
+  address, and the right key is never refused, so no number of wrong keys from a hall's address locks the owner
+  out.
 - Imports spend the CPU and the disk, and only the owner may import: the owner has one allowance, and nobody
   else's refused attempts touch it.
 
@@ -16,7 +17,7 @@ and a restart forgives everyone.
 
 import hashlib
 
-from flask import current_app, session
+from flask import current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -56,6 +57,13 @@ def _wrong_key(response):
     return response.status_code == 403
 
 
+def _right_key():
+    """The right key is never refused, however many wrong ones came before it from this browser or address: a
+    guesser at the venue's Wi-Fi must not lock the owner out (the key is 24 random bytes; 100 guesses an hour
+    leave it safe)."""
+    return owner.matches(request.form.get("key"))
+
+
 def init_app(app):
     """Count on the limited views (after the blueprints are registered); off with RATELIMIT_ENABLED."""
     for name, value in DEFAULTS.items():
@@ -68,9 +76,10 @@ def init_app(app):
                                               methods=["POST"], deduct_when=_created)]
               for endpoint in GAME_CREATION}
     limits["owner.sign_in"] = [
-        limiter.limit(_configured("OWNER_SIGN_IN_LIMIT"), key_func=browser, methods=["POST"], deduct_when=_wrong_key),
+        limiter.limit(_configured("OWNER_SIGN_IN_LIMIT"), key_func=browser, methods=["POST"], deduct_when=_wrong_key,
+                      exempt_when=_right_key),
         limiter.shared_limit(_configured("OWNER_SIGN_IN_ADDRESS_LIMIT"), scope="owner-sign-in-address",
-                             methods=["POST"], deduct_when=_wrong_key)]
+                             methods=["POST"], deduct_when=_wrong_key, exempt_when=_right_key)]
     limits["transfer.import_page"] = [limiter.limit(_configured("IMPORT_LIMIT"), key_func=lambda: "owner",
                                                     methods=["POST"], exempt_when=lambda: not owner.is_owner())]
     for endpoint, decorators in limits.items():

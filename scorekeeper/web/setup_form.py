@@ -10,7 +10,7 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
 from scorekeeper.web.i18n import languages
-from scorekeeper.rules import numbers, words
+from scorekeeper.rules import limits, numbers, words
 from scorekeeper.rules.game_rules import decimals
 from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.presets import PRESETS, preset_rules
@@ -46,7 +46,8 @@ class SetupForm(BaseForm):
                            validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
-    sizes = StringField(lazy_gettext("Custom hand sizes"), validators=[validators.Optional()])
+    sizes = StringField(lazy_gettext("Custom hand sizes"),
+                        validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)])
     hands = WholeField(lazy_gettext("Stop after (deals)"),
                        validators=[validators.Optional(), validators.NumberRange(min=1)])
     decks = SelectField(lazy_gettext("Decks"),

@@ -13,6 +13,7 @@ ACTIONS = ("deal", "bid", "trump", "tricks", "undo", "reveal", "correct")
 KEYS = ("id", "revision", "hand", "action", "cards", "trump", "seat", "bid", "blind", "tricks", "penalties", "bids",
         "number", "drop_penalties", "tapped")
 MAX_ID = 100
+PENALTY_KEYS = {"seat", "reason", "points"}  # a tap's penalty holds these only: no unknown key rides into the record
 
 
 class Refused(Exception):
@@ -73,8 +74,9 @@ SHAPES = {"cards": (whole, "a whole number of cards"),
           "seat": (lambda v: whole(v) and v >= 0, "a seat number (0 for the first player)"),
           "bid": (whole, "a whole number"),
           "tricks": (counts, "a list of trick counts by seat (null: as bid, or as recorded)"),
-          "penalties": (lambda v: isinstance(v, list) and all(isinstance(p, dict) for p in v),
-                        "a list of penalties: {\"seat\", \"reason\", \"points\"}"),
+          "penalties": (lambda v: isinstance(v, list) and all(isinstance(p, dict) and set(p) <= PENALTY_KEYS
+                                                              for p in v),
+                        "a list of penalties, each {\"seat\", \"reason\", \"points\"} and nothing else"),
           "bids": (lambda v: isinstance(v, dict) or counts(v), "bids by seat"),
           "drop_penalties": (lambda v: isinstance(v, list) and all(whole(i) for i in v),
                              "a list of the recorded penalties' indices to drop"),
@@ -90,8 +92,9 @@ def checked_body(body):
     if unknown is not None:
         raise Refused(422, f"'{str(unknown)[:40]}' is not part of an action; it may hold " + ", ".join(KEYS),
                       str(unknown)[:40])
-    action_id = need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable(),
-                     f"a unique string of 1 to {MAX_ID} characters made by the client")
+    # No ':' (review F-22): a seat's ids are kept as "seat<N>:<id>", so no other key can send one of them first.
+    action_id = need(body, "id", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_ID and v.isprintable()
+                     and ":" not in v, f"a unique string of 1 to {MAX_ID} characters made by the client, without ':'")
     revision = need(body, "revision", lambda v: whole(v) and v >= 1,
                     "the game's revision the tap was made on (a whole number)")
     action = need(body, "action", lambda v: v in ACTIONS, "one of " + ", ".join(ACTIONS))
@@ -118,8 +121,7 @@ def seat_of(body, loaded):
 
 def penalties(body):
     """The body's penalties, each a copy."""
-    entries = optional(body, "penalties", lambda v: isinstance(v, list) and all(isinstance(p, dict) for p in v),
-                       "a list of penalties: {\"seat\", \"reason\", \"points\"}")
+    entries = optional(body, "penalties", *SHAPES["penalties"])
     return [dict(entry) for entry in entries or []]
 
 

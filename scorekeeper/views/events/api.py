@@ -3,10 +3,9 @@ director's actions with the director key, export and import with the games inlin
 
 import functools
 
-from flask import request
-
 from scorekeeper.serving import delivery
 from scorekeeper import store
+from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages, speaking
 from ...rules import RecordError, events
 from .answers import ApiError, json_body
@@ -128,7 +127,7 @@ def _tables(room):
 def api_action(event_id):
     """A director's action (start, swap, late, withdraw, money) with the director key as a Bearer token."""
     row = _row(event_id)
-    if not request.headers.get("Authorization", "").startswith("Bearer "):
+    if bearer_token() is None:
         raise ApiError(401, "send the event's director key as 'Authorization: Bearer <director_key>'",
                        "Authorization")
     if not store.may_direct(row, given_key(event_id)):

@@ -63,7 +63,8 @@ def cards(event_id, number):
         data = kept.get(key)
         if data is None:
             try:
-                data = printouts.round_cards_pdf(room.row["name"] or _("Event"), number, tables, standings_url)
+                with printing.keyed():  # the director's queue: never behind anonymous blank sheets
+                    data = printouts.round_cards_pdf(room.row["name"] or _("Event"), number, tables, standings_url)
             except printing.SheetError as error:
                 abort(400, _("This round cannot be printed: %(why)s", why=error))
             kept.put(key, data)
@@ -79,7 +80,7 @@ def seating(event_id, number):
         abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
     if not 1 <= number <= len(room.rounds):
         abort(404, _("There is no round %(round)d yet.", round=number))
-    with speaking(event_language(room.record)):
+    with speaking(event_language(room.record)), printing.keyed(is_director(row)):
         data = printouts.seating_pdf(room.row["name"] or _("Event"), number, room.seating(number))
     return _pdf(data, f"event-{event_id[:6]}-round-{number}-seating.pdf")
 
@@ -92,7 +93,8 @@ def results_pdf(event_id):
         room = Room(row)  # scored in the event's language: its tie-breaks are sentences
         if room.problem:
             abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
-        data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, room.scored.get("money"))
+        with printing.keyed(is_director(row)):
+            data = printouts.results_pdf(room.row["name"] or _("Event"), room.scored, room.scored.get("money"))
     return _pdf(data, f"event-{event_id[:6]}-results.pdf")
 
 

@@ -14,6 +14,7 @@ from flask import abort, current_app, request
 
 from scorekeeper.store import kept
 from scorekeeper import rules, store
+from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages
 from ...rules import RecordError, events
 from ...rules.words import _, locale
@@ -35,10 +36,7 @@ def give_director_key(response, event_id, key):
 
 def given_key(event_id):
     """The director key a request carries: 'Authorization: Bearer <key>', else the cookie."""
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer "):
-        return header.removeprefix("Bearer ").strip()
-    return request.cookies.get(director_cookie(event_id))
+    return bearer_token() or request.cookies.get(director_cookie(event_id))
 
 
 def is_director(row):

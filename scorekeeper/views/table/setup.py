@@ -21,6 +21,7 @@ from ...rules.presets import PRESETS, default_preset
 from ...rules.words import _, locale, ngettext
 from scorekeeper.web.edit_keys import give_edit_key, require_edit
 from scorekeeper.web.navigation import load_game, screen
+from scorekeeper.web import stakes
 from scorekeeper.web.refusals import explain
 from scorekeeper.web.writes import checked
 from . import bp
@@ -152,6 +153,7 @@ def new_game():
     note = _settle_n(form, players)
     try:
         record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}
+        stakes.check_record(record)  # the instance's stake ceiling
         response = start_game(record)
     except RecordError as error:
         flash(explain(error, players), "error")
@@ -184,7 +186,13 @@ def again(game_id):
         flash(_("This table plays an event: the director seats the next round."), "error")
         return redirect(url_for("table.over", game_id=game_id))
     record = actions.again(loaded).record
-    next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
+    try:
+        stakes.check_record(record)  # the ceiling may have been lowered since this game was set up
+        # A new game: an imported game's unknown keys beyond a new game's allowance stop here, with the reason.
+        next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
+    except RecordError as error:
+        flash(explain(error, loaded.players), "error")
+        return redirect(url_for("table.over", game_id=game_id))
     return give_edit_key(screen(next_id, rules.load(record)), next_id, edit_key)
 
 

@@ -1,0 +1,76 @@
+"""Two render queues (review F-20): anonymous blank sheets, previews and house cards wait in one; the director's and
+the owner's printouts in their own, so a loop of anonymous PDFs never holds the room's printouts up."""
+
+from contextlib import contextmanager
+
+import pytest
+
+from scorekeeper import printing
+from scorekeeper.store import kept
+
+from owner_helpers import owner_client
+from pdf_reading import text as pdf_text
+from test_events_web import short_event
+from test_seasons import name_season
+from test_regulars import club
+
+BLANK = "/sheets/blank.pdf?players=4&max=3"
+
+
+@contextmanager
+def filled(queue):
+    """Take every slot of a render queue, as renders in flight do, and give them back after."""
+    taken = 0
+    try:
+        while queue.acquire(timeout=0):
+            taken += 1
+        assert taken == 2
+        yield
+    finally:
+        for _slot in range(taken):
+            queue.release()
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept():
+    kept.KEPT.clear()  # every PDF here is rendered, none answered from the cache
+    yield
+
+
+def test_a_directors_cards_render_while_anonymous_sheets_fill_their_queue(app, stranger, tmp_path):
+    director = short_event(owner_client(app))
+    director.act("start")
+    directing = app.test_client()  # the director's phone: the director key, not the owner
+    headers = {"Authorization": f"Bearer {director.key}"}
+    with filled(printing.RENDER_SLOTS):
+        busy = stranger.get(BLANK)
+        assert busy.status_code == 503 and busy.headers["Retry-After"]
+        assert "try again in a few seconds" in busy.get_data(as_text=True)
+        assert stranger.get("/house/card.pdf?scoring=exact").status_code == 503  # the house card waits its turn too
+        cards = directing.get(f"/events/{director.id}/rounds/1/cards.pdf", headers=headers)
+        assert cards.status_code == 200, cards.get_data(as_text=True)
+        assert "Table 1" in pdf_text(cards.data, tmp_path)
+        results = directing.get(f"/events/{director.id}/rounds/1/seating.pdf", headers=headers)
+        assert results.status_code == 200
+        assert stranger.get(f"/events/{director.id}/rounds/1/seating.pdf").status_code == 503  # a reader's waits
+    assert stranger.get(BLANK).status_code == 200  # once the anonymous renders are done, the next one is made
+
+
+def test_the_owners_season_renders_while_anonymous_sheets_fill_their_queue(app, stranger, tmp_path):
+    owner = owner_client(app)
+    club(owner)
+    season_id = name_season(owner).headers["Location"].rsplit("/", 1)[1]
+    with filled(printing.RENDER_SLOTS):
+        assert stranger.get(f"/seasons/{season_id}/season.pdf").status_code == 503
+        printed = owner.get(f"/seasons/{season_id}/season.pdf")
+        assert printed.status_code == 200 and "Winter 2026" in pdf_text(printed.data, tmp_path)
+
+
+def test_the_keyed_queue_is_bounded_too(app):
+    director = short_event(owner_client(app))
+    director.act("start")
+    directing = app.test_client()
+    with filled(printing.KEYED_RENDER_SLOTS), filled(printing.RENDER_SLOTS):
+        busy = directing.get(f"/events/{director.id}/rounds/1/cards.pdf",
+                             headers={"Authorization": f"Bearer {director.key}"})
+        assert busy.status_code == 503 and "director" in busy.get_data(as_text=True)
