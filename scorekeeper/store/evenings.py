@@ -1,8 +1,10 @@
 """Evenings (the games of one table, in order) and the roster of players (issue 5)."""
 
+import json
+
 from .. import rules
 from .db import new_id
-from .games import GAME_COLUMNS, DamagedGame, parse_record, row_with_record
+from .games import GAME_COLUMNS, row_with_record
 
 
 def join_evening(db, game_id, evening_id, now):
@@ -65,27 +67,84 @@ def count_evenings(db):
                       "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
 
 
+# Every evening with a game, with what names it and links it to the evenings beside it: its day (the date set,
+# else the day it began), its number among the evenings of that day and how many that day has, and the evenings
+# before and after it in the order of days (then of beginning). One pass over the evenings, however many.
+NAMED = """with shown as (
+  select e.id, e.created, e.updated, e.date, e.note, coalesce(e.date, substr(e.created, 1, 10)) as day,
+         e.rowid as seq from evenings e where exists (select 1 from evening_games c where c.evening_id = e.id)),
+named as (
+  select id, created, updated, date, note, day, row_number() over same_day as number,
+         count(*) over (partition by day) as on_day, lag(id) over in_order as previous, lead(id) over in_order as next
+  from shown window same_day as (partition by day order by created, seq), in_order as (order by day, created, seq))
+"""
+NAME_COLUMNS = "n.id, n.created, n.updated, n.date, n.note, n.day, n.number, n.on_day, n.previous, n.next"
+
+
+def named_evenings(db, evening_ids):
+    """Return {id: the evening's name and links} (NAMED's columns) for the evenings of those ids that have games."""
+    ids = [evening_id for evening_id in evening_ids if evening_id]
+    if not ids:
+        return {}
+    sql = f"{NAMED} select {NAME_COLUMNS} from named n where n.id in ({', '.join('?' * len(ids))})"
+    return {row["id"]: row for row in db.query(sql, ids)}
+
+
+def evening_people(db, evening_id):
+    """Return the evening's people: the names at its games' tables, each once (by key), as first seated."""
+    sql = ("select min(p.name) as name from evening_games c join player_results p on p.game_id = c.game_id "
+           "where c.evening_id = ? group by p.key order by min(c.position * 100 + p.seat)")
+    return [row[0] for row in db.execute(sql, [evening_id]).fetchall()]
+
+
+def seasons_holding(db, day, evening_id):
+    """Return the seasons (id, name) whose span holds the day and that count the evening: every evening of their
+    span, or the evenings they chose with this one among them."""
+    rows = db.query("select id, name, evenings, events from seasons where starts <= ? and ends >= ? "
+                    "order by starts, created", [day, day])
+    return [{"id": row["id"], "name": row["name"]} for row in rows
+            if evening_id in json.loads(row["evenings"] or "[]")
+            or (json.loads(row["evenings"] or "[]") == [] and json.loads(row["events"] or "[]") == [])]
+
+
+def evenings_between(db, starts, ends, chosen=()):
+    """Return the evenings whose day falls from `starts` to `ends` (both included), only those chosen when any
+    are: NAMED's columns, in the order of days."""
+    only = f" and n.id in ({', '.join('?' * len(chosen))})" if chosen else ""
+    sql = f"{NAMED} select {NAME_COLUMNS} from named n where n.day between ? and ?{only} order by n.day, n.created"
+    return list(db.query(sql, [starts, ends, *chosen]))
+
+
+def player_evenings(db, name, limit=5):
+    """Return the evenings the player sat at a table of, the latest first: NAMED's columns."""
+    sql = (f"{NAMED} select {NAME_COLUMNS} from named n where n.id in (select c.evening_id from evening_games c "
+           "join player_results p on p.game_id = c.game_id where p.key = ?) "
+           "order by n.day desc, n.created desc limit ?")
+    return list(db.query(sql, [rules.name_key(name), limit]))
+
+
 def list_evenings(db, limit=10, offset=0):
-    """Return the most recently played evenings: id, created, updated, date and note (None unless set), number of
-    games, players of the last."""
-    sql = ("select e.id, e.created, e.updated, e.date, e.note, "
-           "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
-           "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
-           "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
-           " where l.evening_id = e.id order by l.position desc limit 1) as record "
-           "from evenings e where e.updated is not null and exists "
-           "(select 1 from evening_games c where c.evening_id = e.id) "
-           "order by e.updated desc, e.rowid desc limit ? offset ?")
-    return [dict(row, players=_players_of(row.pop("last_game"), row.pop("record")))
-            for row in db.query(sql, [limit, offset])]
+    """Return the most recently played evenings: NAMED's columns, the number of games and the people (everyone
+    who sat at one of its tables, in order of first seat)."""
+    sql = (f"{NAMED} select {NAME_COLUMNS}, "
+           "(select count(*) from evening_games c where c.evening_id = n.id) as games, "
+           "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
+           " join player_results p on p.game_id = c.game_id where c.evening_id = n.id group by p.key "
+           " order by min(c.position * 100 + p.seat))) as people "
+           "from named n where n.updated is not null order by n.updated desc, n.created desc, n.id limit ? offset ?")
+    return [dict(row, people=json.loads(row["people"] or "[]")) for row in db.query(sql, [limit, offset])]
 
 
-def _players_of(game_id, text):
-    """The players of a stored record; none when it cannot be read (the home page still lists the rest)."""
-    try:
-        return parse_record(game_id, text).get("players", [])
-    except DamagedGame:
+def evenings_played_since(db, game_ids, since):
+    """Return (evening id, game id) of those games whose evening was played at `since` or later (an ISO time),
+    the evening played last first."""
+    ids = list(game_ids)
+    if not ids:
         return []
+    sql = ("select c.evening_id, c.game_id from evening_games c join evenings e on e.id = c.evening_id "
+           f"where c.game_id in ({', '.join('?' * len(ids))}) and e.updated >= ? "
+           "order by e.updated desc, c.position desc")
+    return [tuple(row) for row in db.execute(sql, [*ids, since]).fetchall()]
 
 
 def list_players(db):
