@@ -67,27 +67,53 @@ def count_evenings(db):
                       "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
 
 
-# Every evening with a game, with what names it and links it to the evenings beside it: its day (the date set,
-# else the day it began), its number among the evenings of that day and how many that day has, and the evenings
-# before and after it in the order of days (then of beginning). One pass over the evenings, however many.
-NAMED = """with shown as (
-  select e.id, e.created, e.updated, e.date, e.note, coalesce(e.date, substr(e.created, 1, 10)) as day,
-         e.rowid as seq from evenings e where exists (select 1 from evening_games c where c.evening_id = e.id)),
-named as (
-  select id, created, updated, date, note, day, row_number() over same_day as number,
-         count(*) over (partition by day) as on_day, lag(id) over in_order as previous, lead(id) over in_order as next
-  from shown window same_day as (partition by day order by created, seq), in_order as (order by day, created, seq))
-"""
-NAME_COLUMNS = "n.id, n.created, n.updated, n.date, n.note, n.day, n.number, n.on_day, n.previous, n.next"
+# An evening's day: the date set, else the day it began. What names an evening is its day, its note, and its number
+# among the evenings of that day (in the order they began); the evenings before and after it are in the order of
+# days, then of beginning. An evening without a game (none is kept: store/removal.py) is never named.
+DAY = "coalesce(e.date, substr(e.created, 1, 10))"
+HAS_GAMES = "exists (select 1 from evening_games c where c.evening_id = e.id)"
+COLUMNS = f"e.id, e.created, e.updated, e.date, e.note, {DAY} as day, e.rowid as seq"
+
+
+def _marks(values):
+    return ", ".join("?" * len(values))
+
+
+def _numbered(db, rows):
+    """Return the evenings (rows with COLUMNS) as dicts with their `number` on their day and how many evenings the
+    day has (`on_day`): one pass over the evenings, for the days of these alone."""
+    rows = [dict(row) for row in rows]
+    days = sorted({row["day"] for row in rows})
+    numbers = {}
+    if days:
+        sql = ("select id, row_number() over (partition by day order by created, seq), count(*) over (partition by day) "
+               f"from (select e.id, e.created, e.rowid as seq, {DAY} as day from evenings e "
+               f"where {DAY} in ({_marks(days)}) and {HAS_GAMES})")
+        numbers = {row[0]: (row[1], row[2]) for row in db.execute(sql, days).fetchall()}
+    for row in rows:
+        row["number"], row["on_day"] = numbers.get(row["id"], (1, 1))
+    return rows
 
 
 def named_evenings(db, evening_ids):
-    """Return {id: the evening's name and links} (NAMED's columns) for the evenings of those ids that have games."""
+    """Return {id: the evening's day, note and number on its day} for the evenings of those ids that have games."""
     ids = [evening_id for evening_id in evening_ids if evening_id]
     if not ids:
         return {}
-    sql = f"{NAMED} select {NAME_COLUMNS} from named n where n.id in ({', '.join('?' * len(ids))})"
-    return {row["id"]: row for row in db.query(sql, ids)}
+    rows = db.query(f"select {COLUMNS} from evenings e where e.id in ({_marks(ids)}) and {HAS_GAMES}", ids)
+    return {row["id"]: row for row in _numbered(db, rows)}
+
+
+def evenings_beside(db, evening):
+    """Return the evenings (named) before and after a named evening, in the order of days; either may be None."""
+    place = [evening["day"], evening["created"], evening["seq"]]
+    found = []
+    for compare, order in (("<", "desc"), (">", "asc")):
+        # The day compared alone first, so the index is searched from this evening's day on, not scanned.
+        sql = (f"select {COLUMNS} from evenings e where {DAY} {compare}= ? and ({DAY}, e.created, e.rowid) {compare} "
+               f"(?, ?, ?) and {HAS_GAMES} order by {DAY} {order}, e.created {order}, e.rowid {order} limit 1")
+        found += _numbered(db, db.query(sql, [place[0], *place])) or [None]
+    return tuple(found)
 
 
 def evening_people(db, evening_id):
@@ -108,31 +134,33 @@ def seasons_holding(db, day, evening_id):
 
 
 def evenings_between(db, starts, ends, chosen=()):
-    """Return the evenings whose day falls from `starts` to `ends` (both included), only those chosen when any
-    are: NAMED's columns, in the order of days."""
-    only = f" and n.id in ({', '.join('?' * len(chosen))})" if chosen else ""
-    sql = f"{NAMED} select {NAME_COLUMNS} from named n where n.day between ? and ?{only} order by n.day, n.created"
-    return list(db.query(sql, [starts, ends, *chosen]))
+    """Return the evenings (named) whose day falls from `starts` to `ends` (both included), only those chosen when
+    any are, in the order of days."""
+    only = f" and e.id in ({_marks(chosen)})" if chosen else ""
+    sql = (f"select {COLUMNS} from evenings e where {DAY} between ? and ?{only} and {HAS_GAMES} "
+           f"order by {DAY}, e.created, e.rowid")
+    return _numbered(db, db.query(sql, [starts, ends, *chosen]))
 
 
 def player_evenings(db, name, limit=5):
-    """Return the evenings the player sat at a table of, the latest first: NAMED's columns."""
-    sql = (f"{NAMED} select {NAME_COLUMNS} from named n where n.id in (select c.evening_id from evening_games c "
-           "join player_results p on p.game_id = c.game_id where p.key = ?) "
-           "order by n.day desc, n.created desc limit ?")
-    return list(db.query(sql, [rules.name_key(name), limit]))
+    """Return the evenings (named) the player sat at a table of, the latest first."""
+    sql = (f"select {COLUMNS} from evenings e where e.id in (select c.evening_id from evening_games c "
+           f"join player_results p on p.game_id = c.game_id where p.key = ?) "
+           f"order by {DAY} desc, e.created desc, e.rowid desc limit ?")
+    return _numbered(db, db.query(sql, [rules.name_key(name), limit]))
 
 
 def list_evenings(db, limit=10, offset=0):
-    """Return the most recently played evenings: NAMED's columns, the number of games and the people (everyone
-    who sat at one of its tables, in order of first seat)."""
-    sql = (f"{NAMED} select {NAME_COLUMNS}, "
-           "(select count(*) from evening_games c where c.evening_id = n.id) as games, "
+    """Return the most recently played evenings (named), with the number of games and the people (everyone who
+    sat at one of its tables, in order of first seat)."""
+    sql = (f"select {COLUMNS}, (select count(*) from evening_games c where c.evening_id = e.id) as games, "
            "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
-           " join player_results p on p.game_id = c.game_id where c.evening_id = n.id group by p.key "
+           " join player_results p on p.game_id = c.game_id where c.evening_id = e.id group by p.key "
            " order by min(c.position * 100 + p.seat))) as people "
-           "from named n where n.updated is not null order by n.updated desc, n.created desc, n.id limit ? offset ?")
-    return [dict(row, people=json.loads(row["people"] or "[]")) for row in db.query(sql, [limit, offset])]
+           f"from evenings e where e.updated is not null and {HAS_GAMES} "
+           "order by e.updated desc, e.rowid desc limit ? offset ?")
+    rows = _numbered(db, db.query(sql, [limit, offset]))
+    return [dict(row, people=json.loads(row["people"] or "[]")) for row in rows]
 
 
 def evenings_played_since(db, game_ids, since):

@@ -226,3 +226,11 @@ def m080_regulars(db):
                                  "cents": int, "currency": str, "paid_on": str, "created": str, "undone": str},
                                 pk="id", not_null={"payer", "payee", "cents"})
     db["payees"].create({"key": str, "name": str, "iban": str, "updated": str}, pk="key", not_null={"iban"})
+
+
+@migrations()
+def m090_evenings_by_day(db):
+    """Index the evenings by their day (the date set, else the day they began) and when they began (issue 42): an
+    evening's number on its day, and the evenings before and after it, are found without reading every evening.
+    The expression is store/evenings.py's DAY, written the same way so that SQLite uses the index for it."""
+    db.execute("create index evenings_by_day on evenings (coalesce(date, substr(created, 1, 10)), created)")

@@ -75,12 +75,12 @@ def evening(evening_id):
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
     lines = money_lines.coded(payment_lines(book["payments"], book["currency"]), book["currency"], found["date"])
-    beside = store.named_evenings(db, [named["previous"], named["next"]])
+    previous, following = store.evenings_beside(db, named)
     joins = evening_tables.may_join(db, found)
     return render_template("evenings/evening.html", evening=found, named=named, book=book, lines=lines,
                            currency=book["currency"], mixed=mixed_text(book) if book["mixed"] else None,
                            text=evening_text(found, book, lines), keeper=joins, about_form=AboutForm(),
-                           previous=beside.get(named["previous"]), next=beside.get(named["next"]),
+                           previous=previous, next=following,
                            seasons=store.seasons_holding(db, named["day"], evening_id),
                            table_link=url_for("table.new_game", evening=evening_id,
                                               key=evening_tables.table_key(evening_id), _external=True)
