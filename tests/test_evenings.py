@@ -50,11 +50,15 @@ def cells(html, table_class):
 
 def games_of(html):
     """Return each game of the evening page's list: its link's text, then each seat's name, total and money."""
+    def text(part):
+        return " ".join(re.sub(r"<[^>]+>", " ", part).split())
     body = re.search(r'<ol class="evening-games">(.*?)</ol>', html, re.S)[1]
-    text = lambda part: " ".join(re.sub(r"<[^>]+>", " ", part).split())  # noqa: E731
-    return [[text(re.search(r'<a class="game"[^>]*>(.*?)</a>', game, re.S)[1])]
-            + [text(seat) for seat in re.findall(r"<li>(.*?)</li>", re.search(r'<ul class="seats">(.*?)</ul>', game, re.S)[1], re.S)]
-            for game in re.split(r'\n  <li>', body)[1:]]
+    games = []
+    for game in re.split(r"\n  <li>", body)[1:]:
+        table = re.search(r'<ul class="at-table">(.*?)</ul>', game, re.S)[1]
+        games.append([text(re.search(r'<a class="game"[^>]*>(.*?)</a>', game, re.S)[1])]
+                     + [text(seat) for seat in re.findall(r"<li>(.*?)</li>", table, re.S)])
+    return games
 
 
 def test_evening_of_three_games_worked_by_hand(client, app):
