@@ -66,6 +66,8 @@ def test_the_next_game_with_other_rules_stays_in_the_evening(app):
     assert evening_of(app, second) == evening_of(app, game_id)
     with app.app_context():
         assert store.get_game(store.get_db(), second)["record"]["rules"]["scoring"] == "basic"
+        # The table moved on: those following the first game are taken to the second.
+        assert store.get_game_head(store.get_db(), game_id)["next_game"] == second
 
 
 def test_another_table_is_four_picked_from_the_evenings_people_and_someone_new(app):

@@ -74,6 +74,8 @@ class SetupForm(BaseForm):
     evening = HiddenField()
     evening_key = HiddenField()
     in_evening = BooleanField(default=True)
+    # The game whose table this one follows (its game-over screen's "Next game: other rules or players…").
+    after = HiddenField()
 
     def validate_language(self, field):
         if field.data not in languages():

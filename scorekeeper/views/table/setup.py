@@ -20,7 +20,7 @@ from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS, default_preset
 from ...rules.words import _, locale, ngettext
 from scorekeeper.web import evening_tables
-from scorekeeper.web.edit_keys import give_edit_key, require_edit
+from scorekeeper.web.edit_keys import can_edit, give_edit_key, require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.refusals import explain
 from scorekeeper.web.writes import checked
@@ -102,9 +102,14 @@ def _rules_from(form, players):
     return rules_from_setup(form) | {"first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
 
 
-def start_game(record, evening_id=None):
-    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone."""
-    game_id, edit_key = store.create_game(store.get_db(), record, evening_id)
+def start_game(record, evening_id=None, after=None):
+    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone; `after`: the
+    game whose table moves on to it (its followers and seat links follow, as after "New game, same table")."""
+    db = store.get_db()
+    if after:
+        game_id, edit_key = store.create_next_game(db, after, record, evening_id)
+    else:
+        game_id, edit_key = store.create_game(db, record, evening_id)
     return give_edit_key(screen(game_id, rules.load(record)), game_id, edit_key)
 
 
@@ -160,7 +165,7 @@ def new_game():
     evening_id = _joined_evening(form)
     try:
         record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}
-        response = start_game(record, evening_id)
+        response = start_game(record, evening_id, _moving_on(form))
     except RecordError as error:
         flash(explain(error, players), "error")
     except ValueError as error:
@@ -206,7 +211,7 @@ def _fill_for_evening(form):
         flash(_("This phone keeps no score at that evening: ask one of its scorekeepers for the link for another "
                 "table."), "error")
         return
-    form.evening.data, form.evening_key.data = evening["id"], key
+    form.evening.data, form.evening_key.data, form.after.data = evening["id"], key, game["id"] if game else ""
     evening_tables.fill_from_game(form, (game or evening["games"][-1])["record"], seated=game is not None)
 
 
@@ -216,6 +221,13 @@ def _picked(players, name):
     if any(rules.name_key(player) == key for player in players):
         return [player for player in players if rules.name_key(player) != key]
     return (players + [name.strip()])[:MAX_PLAYERS] if key else players
+
+
+def _moving_on(form):
+    """The game whose table the new one follows, when this phone keeps its score and no event seats its next."""
+    db = store.get_db()
+    head = store.get_game_head(db, form.after.data) if form.after.data else None
+    return head["id"] if head and can_edit(head) and not store.event_of_game(db, head["id"]) else None
 
 
 def _joined_evening(form):
