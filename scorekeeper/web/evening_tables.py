@@ -10,11 +10,12 @@ import hashlib
 import hmac
 from datetime import datetime, timedelta, timezone
 
-from flask import current_app, request
+from flask import abort, current_app, flash, request
 
-from scorekeeper import store
+from scorekeeper import rules, store
+from scorekeeper.rules.words import _
 from scorekeeper.store.db import key_matches
-from scorekeeper.web.edit_keys import cookie_name
+from scorekeeper.web.edit_keys import can_edit, cookie_name
 from scorekeeper.web.owner import is_owner
 from scorekeeper.web.setup_form import MAX_PLAYERS, setup_fields
 
@@ -76,3 +77,51 @@ def fill_from_game(form, record, seated=True):
     if players:
         form.first_dealer.data = str((int(chosen.get("first_dealer") or 0) + 1) % len(players))
     return players
+
+
+def fill_for_evening(db, form, args):
+    """Set up a game of an evening from the address (`args`): `like` a game (its rules and its table, the next to
+    deal passed left, the table moving on from it), or `evening` (its last game's rules, the seats to fill) with
+    the `key` of its link for another table; else offer the evening this phone is playing tonight. An evening the
+    phone may not join is said so."""
+    like, evening_id, key = (args.get(name) or "" for name in ("like", "evening", "key"))
+    game = store.get_game(db, like) if like else None
+    evening_id = store.evening_of(db, game["id"]) if game else evening_id
+    evening = store.get_evening(db, evening_id) if evening_id else None
+    if evening is None or not evening["games"]:
+        form.evening.data = "" if like or evening_id else (tonight(db) or "")
+        return
+    if not may_join(db, evening, key):
+        flash(_("This phone keeps no score at that evening: ask one of its scorekeepers for the link for another "
+                "table."), "error")
+        return
+    form.evening.data, form.evening_key.data, form.after.data = evening["id"], key, game["id"] if game else ""
+    fill_from_game(form, (game or evening["games"][-1])["record"], seated=game is not None)
+
+
+def picked(players, name):
+    """The seats after one of the evening's people is tapped: out of their seat if seated, else in the first empty."""
+    key = rules.name_key(name)
+    if any(rules.name_key(player) == key for player in players):
+        return [player for player in players if rules.name_key(player) != key]
+    return (players + [name.strip()])[:MAX_PLAYERS] if key else players
+
+
+def moving_on(db, form):
+    """The game whose table the new one follows, when this phone keeps its score and no event seats its next."""
+    head = store.get_game_head(db, form.after.data) if form.after.data else None
+    return head["id"] if head and can_edit(head) and not store.event_of_game(db, head["id"]) else None
+
+
+def joined_evening(db, form):
+    """The id of the evening the new game joins (None: an evening of its own); a phone that may not join it is
+    refused (403)."""
+    if not (form.evening.data and form.in_evening.data):
+        return None
+    evening = store.get_evening(db, form.evening.data)
+    if evening is None:
+        return None
+    if not may_join(db, evening, form.evening_key.data):
+        abort(403, _("Only a phone keeping the score at this evening, or one given its link for another table, can "
+                     "add a game to it."))
+    return evening["id"]

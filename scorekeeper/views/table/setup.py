@@ -20,7 +20,7 @@ from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS, default_preset
 from ...rules.words import _, locale, ngettext
 from scorekeeper.web import evening_tables
-from scorekeeper.web.edit_keys import can_edit, give_edit_key, require_edit
+from scorekeeper.web.edit_keys import give_edit_key, require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.refusals import explain
 from scorekeeper.web.writes import checked
@@ -127,7 +127,7 @@ def new_game():
         if request.args.get("scoring") in rules.SYSTEMS:
             _fill_options(form, request.args["scoring"],
                           {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")})
-        _fill_for_evening(form)
+        evening_tables.fill_for_evening(store.get_db(), form, request.args)
         form.first_dealer.choices = dealer_choices(_players(form))
         return setup_page(form)
     players = _players(form)
@@ -138,7 +138,7 @@ def new_game():
         _set_players(form, players)
         return setup_page(form)
     if "pick" in request.form:  # one of the evening's people tapped: seated in the first empty seat, or unseated
-        _set_players(form, _picked(players, request.form["pick"]))
+        _set_players(form, evening_tables.picked(players, request.form["pick"]))
         form.first_dealer.choices = dealer_choices(_players(form))
         return setup_page(form)
     if "apply_preset" in request.form and form.preset.data in PRESETS:
@@ -162,10 +162,10 @@ def new_game():
         flash(explain(error, shown), "error")
         return setup_page(form), 400
     note = _settle_n(form, players)
-    evening_id = _joined_evening(form)
+    evening_id = evening_tables.joined_evening(store.get_db(), form)
     try:
         record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}
-        response = start_game(record, evening_id, _moving_on(form))
+        response = start_game(record, evening_id, evening_tables.moving_on(store.get_db(), form))
     except RecordError as error:
         flash(explain(error, players), "error")
     except ValueError as error:
@@ -193,56 +193,6 @@ def setup_page(form):
         form.evening.data = ""
     return render_template("table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page(),
                            evening=evening)
-
-
-def _fill_for_evening(form):
-    """Set up a game of an evening from the address: `like` a game (its rules and its table, the next to deal
-    passed left), or `evening` (its last game's rules, the seats to fill) with the `key` of its link for another
-    table; else offer the evening this phone is playing tonight. An evening the phone may not join is said so."""
-    db = store.get_db()
-    like, evening_id, key = (request.args.get(name) or "" for name in ("like", "evening", "key"))
-    game = store.get_game(db, like) if like else None
-    evening_id = store.evening_of(db, game["id"]) if game else evening_id
-    evening = store.get_evening(db, evening_id) if evening_id else None
-    if evening is None or not evening["games"]:
-        form.evening.data = "" if like or evening_id else (evening_tables.tonight(db) or "")
-        return
-    if not evening_tables.may_join(db, evening, key):
-        flash(_("This phone keeps no score at that evening: ask one of its scorekeepers for the link for another "
-                "table."), "error")
-        return
-    form.evening.data, form.evening_key.data, form.after.data = evening["id"], key, game["id"] if game else ""
-    evening_tables.fill_from_game(form, (game or evening["games"][-1])["record"], seated=game is not None)
-
-
-def _picked(players, name):
-    """The seats after one of the evening's people is tapped: out of their seat if seated, else in the first empty."""
-    key = rules.name_key(name)
-    if any(rules.name_key(player) == key for player in players):
-        return [player for player in players if rules.name_key(player) != key]
-    return (players + [name.strip()])[:MAX_PLAYERS] if key else players
-
-
-def _moving_on(form):
-    """The game whose table the new one follows, when this phone keeps its score and no event seats its next."""
-    db = store.get_db()
-    head = store.get_game_head(db, form.after.data) if form.after.data else None
-    return head["id"] if head and can_edit(head) and not store.event_of_game(db, head["id"]) else None
-
-
-def _joined_evening(form):
-    """The id of the evening the new game joins (None: an evening of its own); a phone that may not join it is
-    refused."""
-    if not (form.evening.data and form.in_evening.data):
-        return None
-    db = store.get_db()
-    evening = store.get_evening(db, form.evening.data)
-    if evening is None:
-        return None
-    if not evening_tables.may_join(db, evening, form.evening_key.data):
-        abort(403, _("Only a phone keeping the score at this evening, or one given its link for another table, can "
-                     "add a game to it."))
-    return evening["id"]
 
 
 @bp.post("/games/<game_id>/again")
