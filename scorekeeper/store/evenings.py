@@ -153,11 +153,13 @@ def player_evenings(db, name, limit=5):
 def list_evenings(db, limit=10, offset=0):
     """Return the most recently played evenings (named), with the number of games and the people (everyone who
     sat at one of its tables, in order of first seat)."""
-    sql = (f"select {COLUMNS}, (select count(*) from evening_games c where c.evening_id = e.id) as games, "
+    # An import's games are listed once it has finished (store/imports.py): until then, nor are their evenings.
+    listed = "c.evening_id = e.id and c.game_id not in (select game_id from pending_imports)"
+    sql = (f"select {COLUMNS}, (select count(*) from evening_games c where {listed}) as games, "
            "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
-           " join player_results p on p.game_id = c.game_id where c.evening_id = e.id group by p.key "
+           f" join player_results p on p.game_id = c.game_id where {listed} group by p.key "
            " order by min(c.position * 100 + p.seat))) as people "
-           f"from evenings e where e.updated is not null and {HAS_GAMES} "
+           f"from evenings e where e.updated is not null and exists (select 1 from evening_games c where {listed}) "
            "order by e.updated desc, e.rowid desc limit ? offset ?")
     rows = _numbered(db, db.query(sql, [limit, offset]))
     return [dict(row, people=json.loads(row["people"] or "[]")) for row in rows]
