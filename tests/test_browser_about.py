@@ -34,6 +34,6 @@ def test_the_scorekeeper_dates_and_notes_the_game_and_the_evening(page, live_ser
     page.get_by_label("Note").fill("Ann's birthday, the long evening")
     page.get_by_role("button", name="Save the date and note").click()
     page.wait_for_url(re.compile(rf"/evenings/{evening_id}$"))
-    expect(page.locator("#about .note")).to_have_text("Ann's birthday, the long evening")
+    expect(page.locator("#evening-name")).to_contain_text(" · Ann's birthday, the long evening")
     assert "Ann's birthday, the long evening" in page.locator("#evening-text").input_value()
     shots(page, "about-03-evening")

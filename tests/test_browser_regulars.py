@@ -31,6 +31,9 @@ DEALS = re.compile(r"(\w+) deals (\d+)")
 def set_up_evening(page, base, stake=None, currency=""):
     """Set up the friends' first game of an evening: 1 card then 2, no hook; for a stake, settled pairwise."""
     page.goto(base + "/games/new")
+    # Each evening stands for another week's: the setup would join the evening this phone played minutes ago.
+    if page.locator("#in_evening").count():
+        page.locator("#in_evening").uncheck()
     setup_form.fill_players(page, FRIENDS)
     setup_form.fill_rules(page, max_cards="2", hook=False, settlement="pairwise" if stake else "none", stake=stake)
     page.get_by_label("Currency").select_option(currency)
@@ -68,7 +71,7 @@ def play_evening(page, base, winners, stake=None, currency=""):
         expect(page.locator("main")).to_contain_text(f"Winner: {winner}")
     page.get_by_role("link", name="Evening", exact=True).click()
     page.wait_for_url(re.compile(r"/evenings/[^/]+$"))
-    expect(page.locator(".evening-games tbody tr")).to_have_count(len(winners))
+    expect(page.locator(".evening-games > li")).to_have_count(len(winners))
     return games
 
 

@@ -48,6 +48,19 @@ def cells(html, table_class):
             for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
 
 
+def games_of(html):
+    """Return each game of the evening page's list: its link's text, then each seat's name, total and money."""
+    def text(part):
+        return " ".join(re.sub(r"<[^>]+>", " ", part).split())
+    body = re.search(r'<ol class="evening-games">(.*?)</ol>', html, re.S)[1]
+    games = []
+    for game in re.split(r"\n  <li>", body)[1:]:
+        table = re.search(r'<ul class="at-table">(.*?)</ul>', game, re.S)[1]
+        games.append([text(re.search(r'<a class="game"[^>]*>(.*?)</a>', game, re.S)[1])]
+                     + [text(seat) for seat in re.findall(r"<li>(.*?)</li>", table, re.S)])
+    return games
+
+
 def test_evening_of_three_games_worked_by_hand(client, app):
     games = play_evening(client, app)
     with app.app_context():
@@ -61,16 +74,14 @@ def test_evening_of_three_games_worked_by_hand(client, app):
     over = client.get(f"/games/{games[2]}/over").get_data(as_text=True)
     link = re.search(r'href="(/evenings/[^"]+)">Evening</a>', over)[1]
     html = client.get(link).get_data(as_text=True)
-    assert cells(html, "evening-games") == [
-        ["Game", "Ann", "Bob", "Cy", "Di"],
-        ["1 Exact", "11 -19.00", "11 -19.00", "20 +17.00", "21 +21.00"],
-        ["2 Exact", "23 +29.00", "10 -23.00", "10 -23.00", "20 +17.00"],
-        ["3 Exact", "21 +22.00", "11 -18.00", "10 -22.00", "20 +18.00"]]
+    assert games_of(html) == [
+        ["game 1 · Exact", "Ann 11 -19.00", "Bob 11 -19.00", "Cy 20 +17.00", "Di 21 +21.00"],
+        ["game 2 · Exact", "Ann 23 +29.00", "Bob 10 -23.00", "Cy 10 -23.00", "Di 20 +17.00"],
+        ["game 3 · Exact", "Ann 21 +22.00", "Bob 11 -18.00", "Cy 10 -22.00", "Di 20 +18.00"]]
+    # One row per person: the games they sat at and the evening's money (-19 +29 +22 = +32 for Ann).
     assert cells(html, "ledger") == [
-        ["After", "Ann", "Bob", "Cy", "Di"],
-        ["game 1", "-19.00", "-19.00", "+17.00", "+21.00"],
-        ["game 2", "+10.00", "-42.00", "-6.00", "+38.00"],
-        ["Evening", "+32.00", "-60.00", "-28.00", "+56.00"]]
+        ["Player", "Games", "Evening"],
+        ["Ann", "3", "+32.00"], ["Bob", "3", "-60.00"], ["Cy", "3", "-28.00"], ["Di", "3", "+56.00"]]
     # +32 -60 -28 +56: no two or three of them sum to zero, so three payments; largest debtor first.
     shown = re.findall(r"<li><b>(.*?)</b> pays <b>(.*?)</b> <span class=\"amount\">(.*?)</span></li>", html)
     assert shown == [("Bob", "Di", "56.00"), ("Cy", "Ann", "28.00"), ("Bob", "Ann", "4.00")]
@@ -85,8 +96,9 @@ def test_a_game_in_progress_counts_no_money_yet(client, app):
     with app.app_context():
         evening_id = store.evening_of(store.get_db(), first)
     html = client.get(f"/evenings/{evening_id}").get_data(as_text=True)
-    assert cells(html, "evening-games")[2][1:] == ["11 playing", "0 playing", "10 playing", "10 playing"]
-    assert cells(html, "ledger")[1:] == [["Evening", "-19.00", "-19.00", "+17.00", "+21.00"]]
+    assert games_of(html)[1][1:] == ["Ann 11 playing", "Bob 0 playing", "Cy 10 playing", "Di 10 playing"]
+    assert cells(html, "ledger")[1:] == [["Ann", "2", "-19.00"], ["Bob", "2", "-19.00"], ["Cy", "2", "+17.00"],
+                                         ["Di", "2", "+21.00"]]
     assert "2 games, 1 finished" in html
 
 

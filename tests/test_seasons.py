@@ -43,7 +43,7 @@ def test_only_the_owner_names_a_season_and_everyone_reads_it(app, stranger, tmp_
     season_id = response.headers["Location"].rsplit("/", 1)[1]
     client = stranger  # anyone reads it
     page = client.get(f"/seasons/{season_id}").get_data(as_text=True)
-    names = re.findall(r"<tr><td>\d+</td><th>([^<]+)</th><td>(\d+)</td>", page)
+    names = re.findall(r"<tr><td>\d+</td><th><a href=\"/players/[^\"]+\">([^<]+)</a></th><td>(\d+)</td>", page)
     assert names[0] == ("Ann", "3") and {name for name, _games in names} == {"Ann", "Bob", "Cy", "Di"}
     assert "Big screen" in page and client.get(f"/seasons/{season_id}?screen=1").status_code == 200
     rows = list(csv.DictReader(io.StringIO(client.get(f"/seasons/{season_id}/season.csv").get_data(as_text=True))))
@@ -69,7 +69,8 @@ def test_a_season_follows_the_games_and_counts_only_its_days_and_evenings(app, c
     with app.app_context():
         evening = store.list_evenings(store.get_db(), 1)[0]["id"]
     one = name_season(owner, name="One evening", evenings=evening).headers["Location"]
-    assert re.findall(r"<th>Ann</th><td>(\d+)</td>", client.get(one).get_data(as_text=True)) == ["1"]
+    ann = r"<th><a href=\"/players/Ann\">Ann</a></th><td>(\d+)</td>"
+    assert re.findall(ann, client.get(one).get_data(as_text=True)) == ["1"]
 
 
 def test_a_bad_season_is_refused_with_what_to_fix(app):

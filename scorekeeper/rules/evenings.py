@@ -1,7 +1,8 @@
-"""An evening: several games by the same table, its running ledger and the settlement of the whole evening.
+"""An evening: the games of one club night (one table's in turn, or several tables at once), its ledger and the
+settlement of the whole evening.
 
 Games are (meta, scored) pairs in the order played, as in stats.py. Players are matched by name
-(trimmed, case ignored), so a player who joins for the second game has a column from then on.
+(trimmed, case ignored), so a player who joins for the second game, or sits at another table, is one person.
 Only finished games count towards the money: a game still on the table has no result yet. A game's meta
 may name its stake's currency ("currency": an ISO 4217 code, "" for points); the money of games in
 different currencies is never added up: such an evening has no running ledger and no settlement of its own.
@@ -47,7 +48,8 @@ def game_row(number, meta, scored, keys, running):
 
 
 def ledger(games):
-    """Return the ledger of an evening: players, one row per game, each player's net and the payments.
+    """Return the ledger of an evening: players, one row per game, each player's net, the games each sat at, and the
+    payments.
 
     The evening is settled as one: each player's nets are summed (with the Stackpot pot as one more
     party when there is one), and the fewest payments settle the sums. "currency" is the finished games' one
@@ -65,7 +67,9 @@ def ledger(games):
     parties = [name for _key, name in players] + ([POT] if pots else [])
     mixed = len(currencies) > 1
     payments = [] if mixed else payments_between(parties, balances)
+    games_of = [sum(row["totals"][index] is not None for row in rows) for index in range(len(keys))]
     return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
+            "games": games_of,
             "pot": balances[-1] / 100 if pots and not mixed else None, "payments": payments,
             "finished": sum(row["counted"] for row in rows),
             "currency": currencies[0] if len(currencies) == 1 else "", "currencies": currencies, "mixed": mixed}

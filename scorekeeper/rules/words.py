@@ -212,6 +212,14 @@ def ordinal(place):
     return f"{place}{suffix}"
 
 
+def weekday(iso):
+    """Return a day kept as "2026-12-07" with its weekday, the locale's way: "ma 7 dec 2026", "Mon, Dec 7, 2026"."""
+    try:
+        return _dates.format_skeleton("yMMMEd", _date.fromisoformat(str(iso)[:10]), locale=locale())
+    except ValueError:
+        return iso
+
+
 def day(iso):
     """Return a day kept as "2026-11-25" (or an ISO time) the locale's way; text that is no such day as it is."""
     try:

@@ -84,6 +84,27 @@
     var count = playerCount();
     if (count >= 8) document.getElementById("decks-note").textContent = _("%(players)s players: auto deals from two decks (001).", {players: count});
   }
+  // The evening's people: a tap seats one in the first empty seat, or unseats them (the later seats move up), as
+  // the server does for the button without JavaScript.
+  function key(name) { return name.trim().toLowerCase(); }
+  document.querySelectorAll(".pick").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      var seated = [].map.call(names, function (input) { return input.value.trim(); }).filter(Boolean);
+      var others = seated.filter(function (name) { return key(name) !== key(button.value); });
+      if (others.length === seated.length) others.push(button.value);
+      names.forEach(function (input, seat) {
+        if (input.value === (others[seat] || "")) return;
+        input.value = others[seat] || "";
+        input.dispatchEvent(new Event("input"));
+      });
+      document.querySelectorAll(".pick").forEach(function (pick) {
+        var on = others.some(function (name) { return key(name) === key(pick.value); });
+        pick.classList.toggle("primary", on);
+        pick.setAttribute("aria-pressed", on);
+      });
+    });
+  });
   // Typing a name shows the next empty seat and names that seat in the first-dealer list.
   names.forEach(function (input, seat) {
     input.addEventListener("input", function () {

@@ -1,8 +1,10 @@
 """Evenings (the games of one table, in order) and the roster of players (issue 5)."""
 
+import json
+
 from .. import rules
 from .db import new_id
-from .games import GAME_COLUMNS, DamagedGame, parse_record, row_with_record
+from .games import GAME_COLUMNS, row_with_record
 
 
 def join_evening(db, game_id, evening_id, now):
@@ -65,27 +67,114 @@ def count_evenings(db):
                       "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
 
 
+# An evening's day: the date set, else the day it began. What names an evening is its day, its note, and its number
+# among the evenings of that day (in the order they began); the evenings before and after it are in the order of
+# days, then of beginning. An evening without a game (none is kept: store/removal.py) is never named.
+DAY = "coalesce(e.date, substr(e.created, 1, 10))"
+HAS_GAMES = "exists (select 1 from evening_games c where c.evening_id = e.id)"
+COLUMNS = f"e.id, e.created, e.updated, e.date, e.note, {DAY} as day, e.rowid as seq"
+
+
+def _marks(values):
+    return ", ".join("?" * len(values))
+
+
+def _numbered(db, rows):
+    """Return the evenings (rows with COLUMNS) as dicts with their `number` on their day and how many evenings the
+    day has (`on_day`): one pass over the evenings, for the days of these alone."""
+    rows = [dict(row) for row in rows]
+    days = sorted({row["day"] for row in rows})
+    numbers = {}
+    if days:
+        sql = ("select id, row_number() over (partition by day order by created, seq), count(*) over (partition by day) "
+               f"from (select e.id, e.created, e.rowid as seq, {DAY} as day from evenings e "
+               f"where {DAY} in ({_marks(days)}) and {HAS_GAMES})")
+        numbers = {row[0]: (row[1], row[2]) for row in db.execute(sql, days).fetchall()}
+    for row in rows:
+        row["number"], row["on_day"] = numbers.get(row["id"], (1, 1))
+    return rows
+
+
+def named_evenings(db, evening_ids):
+    """Return {id: the evening's day, note and number on its day} for the evenings of those ids that have games."""
+    ids = [evening_id for evening_id in evening_ids if evening_id]
+    if not ids:
+        return {}
+    rows = db.query(f"select {COLUMNS} from evenings e where e.id in ({_marks(ids)}) and {HAS_GAMES}", ids)
+    return {row["id"]: row for row in _numbered(db, rows)}
+
+
+def evenings_beside(db, evening):
+    """Return the evenings (named) before and after a named evening, in the order of days; either may be None."""
+    place = [evening["day"], evening["created"], evening["seq"]]
+    found = []
+    for compare, order in (("<", "desc"), (">", "asc")):
+        # The day compared alone first, so the index is searched from this evening's day on, not scanned.
+        sql = (f"select {COLUMNS} from evenings e where {DAY} {compare}= ? and ({DAY}, e.created, e.rowid) {compare} "
+               f"(?, ?, ?) and {HAS_GAMES} order by {DAY} {order}, e.created {order}, e.rowid {order} limit 1")
+        found += _numbered(db, db.query(sql, [place[0], *place])) or [None]
+    return tuple(found)
+
+
+def evening_people(db, evening_id):
+    """Return the evening's people: the names at its games' tables, each once (by key), as first seated."""
+    sql = ("select min(p.name) as name from evening_games c join player_results p on p.game_id = c.game_id "
+           "where c.evening_id = ? group by p.key order by min(c.position * 100 + p.seat)")
+    return [row[0] for row in db.execute(sql, [evening_id]).fetchall()]
+
+
+def seasons_holding(db, day, evening_id):
+    """Return the seasons (id, name) whose span holds the day and that count the evening: every evening of their
+    span, or the evenings they chose with this one among them."""
+    rows = db.query("select id, name, evenings, events from seasons where starts <= ? and ends >= ? "
+                    "order by starts, created", [day, day])
+    return [{"id": row["id"], "name": row["name"]} for row in rows
+            if evening_id in json.loads(row["evenings"] or "[]")
+            or (json.loads(row["evenings"] or "[]") == [] and json.loads(row["events"] or "[]") == [])]
+
+
+def evenings_between(db, starts, ends, chosen=()):
+    """Return the evenings (named) whose day falls from `starts` to `ends` (both included), only those chosen when
+    any are, in the order of days."""
+    only = f" and e.id in ({_marks(chosen)})" if chosen else ""
+    sql = (f"select {COLUMNS} from evenings e where {DAY} between ? and ?{only} and {HAS_GAMES} "
+           f"order by {DAY}, e.created, e.rowid")
+    return _numbered(db, db.query(sql, [starts, ends, *chosen]))
+
+
+def player_evenings(db, name, limit=5):
+    """Return the evenings (named) the player sat at a table of, the latest first."""
+    sql = (f"select {COLUMNS} from evenings e where e.id in (select c.evening_id from evening_games c "
+           f"join player_results p on p.game_id = c.game_id where p.key = ?) "
+           f"order by {DAY} desc, e.created desc, e.rowid desc limit ?")
+    return _numbered(db, db.query(sql, [rules.name_key(name), limit]))
+
+
 def list_evenings(db, limit=10, offset=0):
-    """Return the most recently played evenings: id, created, updated, date and note (None unless set), number of
-    games, players of the last."""
-    sql = ("select e.id, e.created, e.updated, e.date, e.note, "
-           "(select count(*) from evening_games c where c.evening_id = e.id) as games, "
-           "(select l.game_id from evening_games l where l.evening_id = e.id order by l.position desc limit 1) "
-           "as last_game, (select g.record from evening_games l join games g on g.id = l.game_id "
-           " where l.evening_id = e.id order by l.position desc limit 1) as record "
-           "from evenings e where e.updated is not null and exists "
-           "(select 1 from evening_games c where c.evening_id = e.id) "
+    """Return the most recently played evenings (named), with the number of games and the people (everyone who
+    sat at one of its tables, in order of first seat)."""
+    # An import's games are listed once it has finished (store/imports.py): until then, nor are their evenings.
+    listed = "c.evening_id = e.id and c.game_id not in (select game_id from pending_imports)"
+    sql = (f"select {COLUMNS}, (select count(*) from evening_games c where {listed}) as games, "
+           "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
+           f" join player_results p on p.game_id = c.game_id where {listed} group by p.key "
+           " order by min(c.position * 100 + p.seat))) as people "
+           f"from evenings e where e.updated is not null and exists (select 1 from evening_games c where {listed}) "
            "order by e.updated desc, e.rowid desc limit ? offset ?")
-    return [dict(row, players=_players_of(row.pop("last_game"), row.pop("record")))
-            for row in db.query(sql, [limit, offset])]
+    rows = _numbered(db, db.query(sql, [limit, offset]))
+    return [dict(row, people=json.loads(row["people"] or "[]")) for row in rows]
 
 
-def _players_of(game_id, text):
-    """The players of a stored record; none when it cannot be read (the home page still lists the rest)."""
-    try:
-        return parse_record(game_id, text).get("players", [])
-    except DamagedGame:
+def evenings_played_since(db, game_ids, since):
+    """Return (evening id, game id) of those games whose evening was played at `since` or later (an ISO time),
+    the evening played last first."""
+    ids = list(game_ids)
+    if not ids:
         return []
+    sql = ("select c.evening_id, c.game_id from evening_games c join evenings e on e.id = c.evening_id "
+           f"where c.game_id in ({', '.join('?' * len(ids))}) and e.updated >= ? "
+           "order by e.updated desc, c.position desc")
+    return [tuple(row) for row in db.execute(sql, [*ids, since]).fetchall()]
 
 
 def list_players(db):

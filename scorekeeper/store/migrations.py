@@ -234,3 +234,11 @@ def m090_payee_holder_and_bic(db):
     BIC where the SEPA scheme asks for one (outside the EEA) (issue 40); both empty for an IBAN kept before."""
     db.execute("alter table payees add column holder text")
     db.execute("alter table payees add column bic text")
+
+
+@migrations()
+def m091_evenings_by_day(db):
+    """Index the evenings by their day (the date set, else the day they began) and when they began (issue 42): an
+    evening's number on its day, and the evenings before and after it, are found without reading every evening.
+    The expression is store/evenings.py's DAY, written the same way so that SQLite uses the index for it."""
+    db.execute("create index evenings_by_day on evenings (coalesce(date, substr(created, 1, 10)), created)")

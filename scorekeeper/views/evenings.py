@@ -12,7 +12,7 @@ from ..rules.words import _, lazy_gettext, ngettext
 from scorekeeper.text.charts import chart
 from scorekeeper.web import money_lines
 from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text
-from scorekeeper.web.edit_keys import can_edit
+from scorekeeper.web import evening_tables
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("evenings", __name__)
@@ -66,32 +66,36 @@ def evenings_list():
 
 @bp.get("/evenings/<evening_id>")
 def evening(evening_id):
-    """Show the evening: its games in order, the running ledger and the settlement of the whole evening."""
-    found = store.get_evening(store.get_db(), evening_id)
-    if found is None:
+    """Show the evening: the settlement of the whole evening, each person's money, its games in order, and its
+    links: the evenings before and after it, its seasons, the money between regulars, each player's page."""
+    db = store.get_db()
+    found = store.get_evening(db, evening_id)
+    named = store.named_evenings(db, [evening_id]).get(evening_id)
+    if found is None or named is None:
         abort(404)
     book = evenings.ledger(scored_games(found["games"]))
     lines = money_lines.coded(payment_lines(book["payments"], book["currency"]), book["currency"], found["date"])
-    return render_template("evenings/evening.html", evening=found, book=book, lines=lines, currency=book["currency"],
-                           mixed=mixed_text(book) if book["mixed"] else None,
-                           text=evening_text(found, book, lines), keeper=_keeps_score(found),
-                           about_form=AboutForm())
-
-
-def _keeps_score(evening):
-    """True when this phone keeps the score of the evening's last game: it may date and name the evening."""
-    return bool(evening["games"]) and can_edit(store.get_game_head(store.get_db(), evening["games"][-1]["id"]))
+    previous, following = store.evenings_beside(db, named)
+    joins = evening_tables.may_join(db, found)
+    return render_template("evenings/evening.html", evening=found, named=named, book=book, lines=lines,
+                           currency=book["currency"], mixed=mixed_text(book) if book["mixed"] else None,
+                           text=evening_text(found, book, lines), keeper=joins, about_form=AboutForm(),
+                           previous=previous, next=following,
+                           seasons=store.seasons_holding(db, named["day"], evening_id),
+                           table_link=url_for("table.new_game", evening=evening_id,
+                                              key=evening_tables.table_key(evening_id), _external=True)
+                           if joins else None)
 
 
 @bp.post("/evenings/<evening_id>/about")
 def evening_about(evening_id):
-    """Set the evening's date and note (the scorekeeper of its last game)."""
+    """Set the evening's date and note (a scorekeeper of one of its games, or the owner)."""
     db = store.get_db()
     found = store.get_evening(db, evening_id)
     if found is None:
         abort(404)
-    if not _keeps_score(found):
-        abort(403, _("Only the scorekeeper of the evening's last game can change its date and note."))
+    if not evening_tables.may_join(db, found):
+        abort(403, _("Only a scorekeeper of the evening's games can change its date and note."))
     form = AboutForm()
     if not form.validate():
         if csrf_failed(form):

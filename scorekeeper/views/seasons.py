@@ -12,6 +12,7 @@ from .. import printing, store
 from scorekeeper.store import generation, kept as kept_values
 from scorekeeper.web.i18n import current_language
 from scorekeeper.store.exports import neutralise
+from scorekeeper.text.evening_names import evening_name
 from scorekeeper.web.forms import SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
@@ -23,8 +24,7 @@ CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_m
 
 
 def _choices(form, db):
-    form.evenings.choices = [(row["id"], f"{row['date'] or row['created'][:10]} · {', '.join(row['players'])}")
-                             for row in store.list_evenings(db, 50)]
+    form.evenings.choices = [(row["id"], evening_name(row)) for row in store.list_evenings(db, 50)]
     form.events.choices = [(row["id"], row["name"] or row["id"]) for row in store.list_events(db)]
     return form
 

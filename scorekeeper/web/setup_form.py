@@ -73,6 +73,13 @@ class SetupForm(BaseForm):
     language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
     currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
                            validate_choice=False)
+    # The evening the game joins (web/evening_tables.py): its id, the key of its link for another table when the
+    # phone came with it, and the box a scorekeeper unticks to start an evening of its own.
+    evening = HiddenField()
+    evening_key = HiddenField()
+    in_evening = BooleanField(default=True)
+    # The game whose table this one follows (its game-over screen's "Next game: other rules or players…").
+    after = HiddenField()
 
     def validate_language(self, field):
         if field.data not in languages():

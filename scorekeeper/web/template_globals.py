@@ -1,11 +1,12 @@
 """What templates are given besides a view's own values: the engine's registries, names, links from a game's
-pages, the home page's evenings, the roster, the running chart, and the filters for money and ordinals."""
+pages, the home page's evenings and their names, the roster, the running chart, and the filters for money and ordinals."""
 
 from scorekeeper import rules, store
 from scorekeeper.rules import presets
 from scorekeeper.rules.words import ordinal
 from scorekeeper.text.charts import running_chart
 from scorekeeper.text.display import ADJUSTMENTS
+from scorekeeper.text.evening_names import evening_name
 from scorekeeper.text.money_text import money, net
 
 
@@ -38,10 +39,20 @@ def recent_evenings(limit=5):
     return store.list_evenings(store.get_db(), limit)
 
 
+def season_evenings(season):
+    """Return the evenings a season counts (those of its span, or those it chose), for links from its page."""
+    return store.evenings_between(store.get_db(), season["starts"], season["ends"], season.get("evenings") or ())
+
+
+def player_evenings(name, limit=5):
+    """Return the evenings a player sat at a table of, the latest first, for links from their page."""
+    return store.player_evenings(store.get_db(), name, limit)
+
+
 def roster():
     """Return the names the table has entered before, for the setup page's suggestions."""
     return store.list_players(store.get_db())
 
 
 FILTERS = {"money": money, "net": net, "ordinal": ordinal}
-GLOBALS = (evening_of, recent_evenings, roster, running_chart)
+GLOBALS = (evening_of, evening_name, recent_evenings, season_evenings, player_evenings, roster, running_chart)

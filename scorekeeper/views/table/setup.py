@@ -19,6 +19,7 @@ from scorekeeper.web.setup_form import (
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS, default_preset
 from ...rules.words import _, locale, ngettext
+from scorekeeper.web import evening_tables
 from scorekeeper.web.edit_keys import give_edit_key, require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web import stakes
@@ -102,9 +103,14 @@ def _rules_from(form, players):
     return rules_from_setup(form) | {"first_dealer": secrets.randbelow(len(players)) if first == "cut" else int(first)}
 
 
-def start_game(record, evening_id=None):
-    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone."""
-    game_id, edit_key = store.create_game(store.get_db(), record, evening_id)
+def start_game(record, evening_id=None, after=None):
+    """Store a new game (in a new evening unless one is named) and hand its edit key to this phone; `after`: the
+    game whose table moves on to it (its followers and seat links follow, as after "New game, same table")."""
+    db = store.get_db()
+    if after:
+        game_id, edit_key = store.create_next_game(db, after, record, evening_id)
+    else:
+        game_id, edit_key = store.create_game(db, record, evening_id)
     return give_edit_key(screen(game_id, rules.load(record)), game_id, edit_key)
 
 
@@ -122,6 +128,8 @@ def new_game():
         if request.args.get("scoring") in rules.SYSTEMS:
             _fill_options(form, request.args["scoring"],
                           {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")})
+        evening_tables.fill_for_evening(store.get_db(), form, request.args)
+        form.first_dealer.choices = dealer_choices(_players(form))
         return setup_page(form)
     players = _players(form)
     if "move" in request.form:
@@ -129,6 +137,10 @@ def new_game():
         if 0 < seat < len(players):
             players[seat - 1], players[seat] = players[seat], players[seat - 1]
         _set_players(form, players)
+        return setup_page(form)
+    if "pick" in request.form:  # one of the evening's people tapped: seated in the first empty seat, or unseated
+        _set_players(form, evening_tables.picked(players, request.form["pick"]))
+        form.first_dealer.choices = dealer_choices(_players(form))
         return setup_page(form)
     if "apply_preset" in request.form and form.preset.data in PRESETS:
         apply_preset(form, form.preset.data, len(players) or 4)
@@ -151,10 +163,11 @@ def new_game():
         flash(explain(error, shown), "error")
         return setup_page(form), 400
     note = _settle_n(form, players)
+    evening_id = evening_tables.joined_evening(store.get_db(), form)
     try:
         record = {"players": players, "language": form.language.data, "rules": _rules_from(form, players), "hands": []}
         stakes.check_record(record)  # the instance's stake ceiling
-        response = start_game(record)
+        response = start_game(record, evening_id, evening_tables.moving_on(store.get_db(), form))
     except RecordError as error:
         flash(explain(error, players), "error")
     except ValueError as error:
@@ -170,8 +183,18 @@ def new_game():
 
 
 def setup_page(form):
-    """Draw the setup page, with every preset's fields for setup.js."""
-    return render_template("table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page())
+    """Draw the setup page, with every preset's fields for setup.js, and the evening the game joins with its people."""
+    db, evening = store.get_db(), None
+    if form.evening.data:
+        evening = store.named_evenings(db, [form.evening.data]).get(form.evening.data)
+    if evening:
+        seated = {rules.name_key(name) for name in _players(form)}
+        evening = dict(evening, people=[(name, rules.name_key(name) in seated)
+                                        for name in store.evening_people(db, evening["id"])])
+    else:
+        form.evening.data = ""
+    return render_template("table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page(),
+                           evening=evening)
 
 
 @bp.post("/games/<game_id>/again")
