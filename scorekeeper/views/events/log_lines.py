@@ -19,7 +19,8 @@ def _money(p):
     fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
     said = _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
     if p.get("charity"):
-        said += "; " + _("%(percent)d%% to %(cause)s", percent=p["charity"], cause=p.get("cause") or _("charity"))
+        said += "; " + _("%(percent)s to %(cause)s", percent=words.percent(p["charity"]),
+                         cause=p.get("cause") or _("charity"))
     return said
 
 
