@@ -131,6 +131,7 @@ def score_event(event, games=None):
             "next": upcoming, "champion": champion,
             "results": final_results(event.format.results_within, scored_rounds, entrants, champion, lot,
                                      lowest_wins, [row["player"] for row in standings], event.withdrawn),
+            "results_by": event.format.results_within,
             "notes": result_notes(scored_rounds, event.withdrawn, event.record.get("unlocked"))}
     money = event.record.get("money")
     options = event.record.get("options")
