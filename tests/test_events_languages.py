@@ -131,7 +131,8 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
     assert "Pot: € 40,00 (8 × € 5,00)" in page and "€ 24,00" in page
     assert "Afrekenen" not in page  # a payout list: no player pays another (RULES.md, issue 24)
     text = pdf_text(client.get(f"/events/{director.id}/results.pdf").data, tmp_path).replace("\xa0", " ")
-    assert "Turniersieger:" in text and "Platzierungspunkte" in text and "Pott: 40,00 €." in text
+    assert "Turniersieger:" in text and "Endergebnis" in text and "Pott: 40,00 € (8 × 5,00 €)" in text
+    assert "Platzierungspunkte" not in text  # one ranking: the final results, not the standings as well
     assert "24,00 €" in text and "16,00 €" in text and "Durchgang 2, das Finale" in text
     assert "Champion" not in text and "Round" not in text
 

@@ -173,7 +173,7 @@ def test_a_cut_that_stood_after_a_correction_is_said_with_who_would_go_on_instea
     note = events.score_event(record)["notes"][0]
     assert note["kind"] == "cut_stood" and note["round"] == 1
     assert note["players"] == [third] and note["instead_of"] == [second]
-    assert note["text"] == (f"Round 1: a correction at table 1 would now send on {third} instead of {second}; "
+    assert note["text"] == (f"Round 1: after a correction the cut would send on {third} instead of {second}; "
                             "the director let the confirmed cut stand.")
 
 

@@ -4,13 +4,14 @@ for the round), and the results. Layouts in sheets/event_cards.html and sheets/e
 import json
 
 from ..rules import words
+from ..text import event_results
 from . import seating, stamp, table_cards
 from .game import game_context
 from .render import _fetcher, _stylesheet, render_html, render_slot
 
 # The event layouts' words: said in the language the caller speaks (i18n.speaking: the event's).
 WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "say_money": words.money,
-         "locale": words.locale}
+         "percent": words.percent, "locale": words.locale, "event_results": event_results}
 
 
 def qr_svg(text):

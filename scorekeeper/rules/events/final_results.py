@@ -105,12 +105,9 @@ def result_notes(scored_rounds, withdrawn, unlocked):
             now, then = _instead(correction["advanced"], rnd["advanced"])
             if not now and not then:
                 continue
-            tables = [str(number) for number, table in enumerate(rnd["tables"], start=1)
-                      if set(table["seats"]) & set(now + then)]
             notes.append({"kind": "cut_stood", "round": rnd["number"], "players": now, "instead_of": then,
-                          "text": _("Round %(round)d: a correction at table %(tables)s would now send on %(now)s "
-                                    "instead of %(then)s; the director let the confirmed cut stand.",
-                                    round=rnd["number"], tables=", ".join(tables),
+                          "text": _("Round %(round)d: after a correction the cut would send on %(now)s instead of "
+                                    "%(then)s; the director let the confirmed cut stand.", round=rnd["number"],
                                     now=", ".join(now) or "—", then=", ".join(then) or "—")})
     for name, first in sorted(withdrawn.items(), key=lambda item: (item[1], item[0])):
         if name in reached:
