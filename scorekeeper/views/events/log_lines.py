@@ -1,5 +1,6 @@
 """The director's log in words: each stored entry (kind, payload: rules/events/director.py) as the reader says it."""
 
+from scorekeeper.web.local_time import local_clock
 from ...rules import events, words
 from ...rules.words import _, ngettext
 
@@ -64,15 +65,18 @@ SAID = {
     "register": lambda p: _("%(name)s registered", name=p["player"]),
     "check_in": lambda p: (_("%(name)s checked in", name=p["player"]) if p["present"]
                            else _("%(name)s not checked in", name=p["player"])),
+    "time_limit": lambda p: (ngettext("time limit: %(num)d minute a round", "time limit: %(num)d minutes a round",
+                                      p["minutes"]) if p["minutes"] else _("no time limit")),
     "paid": lambda p: (_("%(name)s paid the entry fee", name=p["player"]) if p["paid"]
                        else _("%(name)s marked as not paid", name=p["player"])),
 }
 
 
 def log_line(entry):
-    """Return one log entry as a line: "15:04 round 2 drawn: 3 tables"; an entry it cannot read, as stored."""
+    """Return one log entry as a line: "15:04 round 2 drawn: 3 tables" (the time of day in the instance's zone); an
+    entry it cannot read, as stored."""
     try:
         said = SAID[entry["kind"]](entry["payload"])
     except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         said = f"{entry['kind']} {entry['payload']}"
-    return f"{entry['at'][11:16]} {said}"
+    return f"{local_clock(entry['at'])} {said}"

@@ -15,6 +15,7 @@ from flask import abort, current_app, request
 from scorekeeper.store import kept
 from scorekeeper import rules, store
 from scorekeeper.web.i18n import languages
+from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext, locale
 
@@ -119,7 +120,7 @@ class Room:
         updated = datetime.fromisoformat(stored["updated"])
         view["quiet"] = (not table["finished"] and table["started"]
                          and datetime.now(timezone.utc) - updated > QUIET)
-        view["since"] = stored["updated"][11:16]
+        view["since"] = local_clock(stored["updated"])
         return view
 
     def ranked_seats(self, view):
@@ -129,21 +130,11 @@ class Room:
         return sorted(rows, key=lambda row: row["place"] or 0)
 
     def clock(self):
-        """The round's clock: when the round being played was drawn (UTC, ISO), its hour and minute, and the time
-        since as m:ss (a script ticks it on, static/round_clock.js); None before a draw."""
-        drawn = [entry["at"] for entry in store.event_log(store.get_db(), self.id)
-                 if entry["kind"] in ("round", "correction")]
-        try:
-            since = datetime.fromisoformat(drawn[-1]) if drawn else None
-        except ValueError:
-            since = None
-        if since is None:
-            return None
-        since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
-        seconds = max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
-        hours, rest = divmod(seconds, 3600)
-        return {"at": drawn[-1][11:16], "since": since.isoformat(),
-                "elapsed": f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"}
+        """The round's clock: when the round being played was drawn (a cut left to stand after a correction draws
+        nothing), as the time of day in the instance's zone, and the time since as m:ss; with the event's time
+        limit, when the round's time is up (ISO) and the time left. Scripts tick both on (static/round_clock.js).
+        None before a draw."""
+        return round_clock(store.round_clock(store.get_db(), self.id), events.time_limit(self.record))
 
     def seating(self, number):
         """Round `number`'s players alphabetically, each with their table and seat: [(name, table, seat)]."""
@@ -155,15 +146,6 @@ class Room:
     def where_to_sit(self):
         """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
         return [(name, table) for name, table, _seat in self.seating(len(self.rounds))] if self.rounds else []
-
-    def seat_of(self, typed):
-        """(the player's name as the event writes it, their table in the round seated last or None) for a name
-        typed on a phone, case ignored."""
-        for name, table in self.where_to_sit():
-            if name.casefold() == typed.strip().casefold():
-                return name, table
-        players = self.scored["players"] if self.scored else []
-        return next((name for name in players if name.casefold() == typed.strip().casefold()), typed), None
 
     def corrections(self):
         """The tables the director opened for a correction, each with the table as it stood, as it stands, and
@@ -189,6 +171,32 @@ class Room:
         opened = {(entry.get("round"), entry.get("table")) for entry in self.record.get("unlocked") or []}
         return [(number, table) for number, rnd in enumerate(self.rounds[:-1], start=1)
                 for table in range(1, len(rnd["tables"]) + 1) if (number, table) not in opened]
+
+
+def _m_ss(seconds):
+    hours, rest = divmod(max(0, seconds), 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
+
+
+def round_clock(drawn, minutes):
+    """The clock of a round drawn at `drawn` (UTC, ISO) with a time limit of `minutes` (0: none): {at (the time of
+    day, local), since (ISO), elapsed, and with a limit: minutes, ends (ISO), left (m:ss), over}; None without a
+    draw."""
+    try:
+        since = datetime.fromisoformat(drawn) if drawn else None
+    except ValueError:
+        since = None
+    if since is None:
+        return None
+    since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
+    now = datetime.now(timezone.utc)
+    clock = {"at": local_clock(drawn), "since": since.isoformat(), "elapsed": _m_ss(int((now - since).total_seconds())),
+             "minutes": minutes}
+    if minutes:
+        ends = since + timedelta(minutes=minutes)
+        left = int((ends - now).total_seconds())
+        clock.update(ends=ends.isoformat(), left=_m_ss(left), over=left < 0)
+    return clock
 
 
 def _scored(event_id, tag, event, loaded):
@@ -298,6 +306,7 @@ ACTIONS = {
         "Choose: draw the next round again, or let the cut stand.")) == "redraw")),
     "paid": (events.mark_paid, lambda f: (_text(f, "player", lazy_gettext("Choose the player.")),
                                           _yes(f, "paid"))),
+    "time_limit": (events.set_time_limit, lambda f: (f.get("minutes"),)),
 }
 
 
