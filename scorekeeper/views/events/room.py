@@ -17,7 +17,7 @@ from scorekeeper import rules, store
 from scorekeeper.web.i18n import languages
 from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
-from ...rules.words import _, lazy_gettext, locale
+from ...rules.words import _, lazy_gettext, locale, ngettext
 
 DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
@@ -104,10 +104,12 @@ class Room:
         view = {"number": number, "seats": table["seats"], "game": game_id, "started": table["started"],
                 "finished": table["finished"], "hands_played": table.get("hands_played", 0),
                 "planned_hands": table.get("planned_hands"), "totals": table["totals"], "places": table["places"],
-                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None}
+                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None, "reseated": False}
         if stored is None or loaded is None:
             return view
         view["edit_key"] = stored["edit_key"]
+        # Seated again since its round was drawn (a swap, a late player, a redraw): the printed card is void.
+        view["reseated"] = not table["started"] and game_id in (self.record.get("void") or {}).values()
         view["first_dealer"] = table["seats"][loaded.rules.first_dealer]
         step = rules.step(loaded)
         hand = loaded.hands[-1] if loaded.hands and not loaded.hands[-1].complete else None
@@ -257,6 +259,14 @@ def act(room, action, *args):
     table_rules, language = outcome.event.table_rules, event_language(record)
     store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log,
                              lambda seats: new_game_record(seats, table_rules, language), voided)
+    last = len(record.get("rounds") or []) - 1
+    reprint = sorted(table + 1 for round_index, table in voided
+                     if round_index == last and table < len(record["rounds"][last]["tables"]))
+    if reprint:  # the tables seated again have new games: their printed cards are void
+        said = ngettext("Print the card of table %(tables)s again: the old one is void.",
+                        "Print the cards of tables %(tables)s again: the old ones are void.", len(reprint),
+                        tables=", ".join(map(str, reprint)))
+        outcome = outcome._replace(message=f"{outcome.message} {said}" if outcome.message else said)
     return outcome
 
 
