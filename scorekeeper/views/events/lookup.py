@@ -32,7 +32,8 @@ def find_player(room, typed):
     scored = room.scored
     if not scored:
         return view
-    for place, row in enumerate(scored["standings"], start=1):
+    played = any(table["finished"] and name in table["seats"] for rnd in scored["rounds"] for table in rnd["tables"])
+    for place, row in enumerate(scored["standings"] if played else [], start=1):  # once a table of theirs counts
         if row["player"] == name:
             view.update(standing=place, row=row, of=len(scored["standings"]))
     result = event_results.result_of(scored, name)
