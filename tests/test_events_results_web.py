@@ -263,3 +263,24 @@ def test_the_rounds_time_limit_counts_down_on_the_directors_page_the_screen_and_
                                [event_id])
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert 'class="round-countdown over" id="director-countdown"' in page and "Time is up" in page
+
+
+def test_the_new_event_form_takes_the_charity_share_as_the_reader_writes_it(client, app):
+    from test_events_languages import new_event, speaking
+
+    speaking(client, "nl")
+    page = client.get("/events/new").get_data(as_text=True)
+    assert re.search(r'<input id="charity" name="charity" inputmode="decimal"', page)
+    event_id = new_event(client, entry_fee="3,33", currency="EUR", split="50 30 20", charity="7,5",
+                         cause="KNRM", minutes="75")
+    with app.app_context():
+        record = store.get_event(store.get_db(), event_id)["record"]
+    assert record["money"]["charity"] == 7.5 and record["money"]["cause"] == "KNRM"
+    assert record["round_minutes"] == 75
+    # A share that is no percentage is refused naming the field, in the reader's words, and the form keeps it.
+    refused = submit(client, "/events/new", {"name": "Fout", "format": "rounds", "players": "\n".join(PLAYERS),
+                                            "charity": "veel", "entry_fee": "5"})
+    text = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 400
+    assert "Naar goed doel, % van de pot: moet een percentage van 0 tot 100 zijn, zoals 10 of 2,5" in text
+    assert 'value="veel"' in text
