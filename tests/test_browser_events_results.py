@@ -160,7 +160,8 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     screen.reload()
     slide = screen.locator("#screen-results-1")
     expect(slide).to_have_count(1)
-    screen.add_style_tag(content="main .slide { display: none !important; } #screen-results-1 { display: block !important; }")
+    screen.add_style_tag(content="main .slide { display: none !important; } "
+                                 "#screen-results-1 { display: block !important; }")
     assert slide.locator(".who").all_inner_texts() == [name for _place, name in page_rows]
     shot(screen, "screen-results-1920", full=False)
     client = owner_client(app)

@@ -135,7 +135,7 @@ def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
     page = client.get(f"/events/{director.id}").get_data(as_text=True)
     assert "0 of 2 tables finished, waiting on tables 1, 2" in page
     # the round's clock, ticked on by round_clock.js (issue 24: it said "0 minutes ago" until a reload)
-    assert re.search(r'Round drawn at \d\d?:\d\d\W(AM|PM), playing for <span class="round-clock" data-since="[^"]+" '
+    assert re.search(r'Round drawn at \d\d:\d\d, playing for <span class="round-clock" data-since="[^"]+" '
                      r'role="timer">0:\d\d</span>', page)
     # A player's phone: their own table first, found by name (case ignored); everyone A to Z with a table.
     mine = next(t for t in tables if "P3" in t["seats"])

@@ -198,7 +198,8 @@ def seating_pdf(event_name, number, rows):
         marks = []
         for template, (_title, listed) in enumerate(parts):
             pages = seating.pages_of(listed)
-            marks += [(template, seating.page_marks(blocks, at, len(pages))) for at, blocks in enumerate(pages, start=1)]
+            marks += [(template, seating.page_marks(blocks, at, len(pages)))
+                      for at, blocks in enumerate(pages, start=1)]
         return stamp.stamped_pdf(_documents([(seating.seating_html(title, [], blank=True), False)
                                              for title, _listed in parts]), marks)
 

@@ -1,7 +1,8 @@
-"""Where everyone sits in a round, for the wall: every player alphabetically with their table and seat, two
-blocks a page, in fixed geometry (mm); then the same list by surname, each name surname first. The title and the column heads are laid out once by WeasyPrint; the rows
-and each page's number are stamped on that page (stamp.py); a name in a script the stamp does not set prints the
-whole list the WeasyPrint way, from the same layout (sheets/event_seating.html)."""
+"""Where everyone sits in a round, for the wall: every player alphabetically with their table and seat, two blocks a
+page, in fixed geometry (mm); then the same list by surname, each name surname first. The title and the column
+heads are laid out once by WeasyPrint; the rows and each page's number are stamped on that page (stamp.py); a name
+in a script the stamp does not set prints the whole list the WeasyPrint way, from the same layout
+(sheets/event_seating.html)."""
 
 from ..rules import words
 from . import stamp

@@ -180,9 +180,9 @@ def date(value, format="medium"):
 
 
 def clock_time(moment):
-    """Return a time of day (an aware datetime, already in the zone to show) the locale's way: "21:30" in Dutch,
-    "9:30 PM" in English."""
-    return _dates.format_time(moment, format="short", tzinfo=moment.tzinfo, locale=locale())
+    """Return a time of day (an aware datetime, already in the zone to show) on the 24-hour clock, as a
+    tournament room reads it in every language the app speaks: "21:30"."""
+    return _dates.format_time(moment, "HH:mm", tzinfo=moment.tzinfo, locale=locale())
 
 
 # How each language writes a place ("2nd"): the number and its mark. Not a catalogue message: English picks its

@@ -96,8 +96,8 @@ def round_clock(db, event_id):
     """When the round being played was drawn (UTC, ISO): the last round drawn, or drawn again after a correction,
     never a confirmed cut left to stand; None before the first draw."""
     row = db.execute("select at from tournament_log where tournament_id = ? and (kind = 'round' or "
-                     "(kind = 'correction' and json_extract(payload, '$.choice') = 'redraw')) order by seq desc limit 1",
-                     [event_id]).fetchone()
+                     "(kind = 'correction' and json_extract(payload, '$.choice') = 'redraw')) "
+                     "order by seq desc limit 1", [event_id]).fetchone()
     return row[0] if row else None
 
 

@@ -52,7 +52,8 @@ def format_event(scored):
         rows = [["", "player", "points", "total", "bids made"]]
         rows += [[str(place), row["player"], _number(row["points"]), _number(row["total"]), str(row["bids_made"])]
                  for place, row in enumerate(scored["standings"], start=1)]
-        lines += ["", "Standings (placement points, finished tables)", *("  " + line for line in _columns(rows, left=2))]
+        lines += ["", "Standings (placement points, finished tables)",
+                  *("  " + line for line in _columns(rows, left=2))]
     upcoming = scored["next"]
     if upcoming:
         kind = "the final" if upcoming["final"] else f"{len(upcoming['tables'])} tables"

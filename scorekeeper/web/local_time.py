@@ -5,7 +5,7 @@ instance's dates."""
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 from scorekeeper.rules import words
 
@@ -13,7 +13,7 @@ from scorekeeper.rules import words
 def instance_zone():
     """The instance's time zone: its TIME_ZONE setting (an IANA name, "Europe/Amsterdam"), else None: the
     server's (datetime.astimezone(None) follows its summer time)."""
-    name = current_app.config.get("TIME_ZONE")
+    name = current_app.config.get("TIME_ZONE") if has_app_context() else None
     if isinstance(name, str) and name:
         try:
             return ZoneInfo(name)
@@ -33,6 +33,6 @@ def local_moment(iso):
 
 
 def local_clock(iso):
-    """A kept UTC time as the time of day in the instance's zone, the reader's way ("21:30"); "" for no time."""
+    """A kept UTC time as the time of day in the instance's zone ("21:30"); "" for no time."""
     moment = local_moment(iso)
     return words.clock_time(moment) if moment else ""
