@@ -98,8 +98,8 @@ def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
         key = store.get_event(store.get_db(), event_id)["director_key"]
     answer = director.post(f"/api/events/{event_id}/actions", json={"action": "withdraw", "player": "P8"},
                            headers={"Authorization": f"Bearer {key}", "Accept-Language": "de"}).get_json()
-    # Withdrawn before their table started: off it, no entrant (RULES.md, issue 24).
-    assert answer["message"] == "P8 withdraws: no seat from round 1 on."
+    # Withdrawn before their table started: off it, no entrant (RULES.md, issue 24); its card is printed again.
+    assert answer["message"].startswith("P8 withdraws: no seat from round 1 on. Print the card of table ")
     refused = director.post(f"/api/events/{event_id}/actions", json={"action": "swap", "first": "P1", "second": "P1"},
                             headers={"Authorization": f"Bearer {key}"}).get_json()
     assert refused["error"] == "player: Choose two different players to swap."
@@ -131,7 +131,8 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
     assert "Pot: € 40,00 (8 × € 5,00)" in page and "€ 24,00" in page
     assert "Afrekenen" not in page  # a payout list: no player pays another (RULES.md, issue 24)
     text = pdf_text(client.get(f"/events/{director.id}/results.pdf").data, tmp_path).replace("\xa0", " ")
-    assert "Turniersieger:" in text and "Platzierungspunkte" in text and "Pott: 40,00 €." in text
+    assert "Turniersieger:" in text and "Endergebnis" in text and "Pott: 40,00 € (8 × 5,00 €)" in text
+    assert text.count("Platzierungspunkte") == 1  # said in how the order was decided; no standings table as well
     assert "24,00 €" in text and "16,00 €" in text and "Durchgang 2, das Finale" in text
     assert "Champion" not in text and "Round" not in text
 

@@ -198,7 +198,7 @@ def test_the_results_csv_ranks_by_the_round_reached(client):
     play_short_round(client, director.act("start")["tables"], seed=4)
     scored = director.scored()
     rows = client.get(f"/events/{director.id}/results.csv").get_data(as_text=True).splitlines()
-    assert rows[0] == "place,player,round_reached,points,total,bids_made"
+    assert rows[0] == "place,player,round_reached,withdrawn,points,total,bids_made,note"
     assert [row.split(",")[1] for row in rows[1:]] == [
         "'=Eve" if row["player"] == "=Eve" else row["player"] for row in scored["results"]]
     assert [row.split(",")[2] for row in rows[1:4]] == ["2"] * 3 and rows[-1].split(",")[2] == "1"

@@ -133,8 +133,8 @@ def test_where_everyone_sits_lists_every_player_alphabetically_with_table_and_se
     response = client.get(link)
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     pdf = response.data
-    assert pdf_info(pdf, tmp_path)["pages"] == 2  # 72 rows a page
-    text = pdf_text(pdf, tmp_path)
+    assert pdf_info(pdf, tmp_path)["pages"] == 4  # 72 rows a page, by name then by surname
+    text = "\f".join(pdf_text(pdf, tmp_path).split("\f")[:2])
     assert "Cartier night · Round 1: where everyone sits" in text and "page 2 of 2" in text
     assert text.count("Player") >= 4 and "Table" in text and "Seat" in text
     expected = sorted(((name, number, seat) for number, table in enumerate(tables, start=1)
@@ -170,3 +170,81 @@ def test_a_long_event_name_wraps_whole_the_weasyprint_way_too(client, tmp_path):
         for page in pages[2 * number - 2:2 * number]:
             assert f"{LONG_NAME} · Round 1, table {number}" in words(page), page
             assert not [line for line in page.splitlines() if "Riverside" in line and "…" in line]
+
+
+def test_where_everyone_sits_by_surname_too(client, tmp_path):
+    players = ["Dirk de Vries", "Ann van der Berg", "Zoë Peeters", "Bob Aalders", "Cy", "Hugo Jansen", "Mieke Jansen",
+               "Els Kok"]
+    director = Director(client, {"name": "Club", "format": "cartier", "seed": "surnames", "players": players})
+    tables = director.act("start")["tables"]
+    where = {name: (number, seat) for number, table in enumerate(tables, start=1)
+             for seat, name in enumerate(table["seats"], start=1)}
+    pages = pdf_text(client.get(f"/events/{director.id}/rounds/1/seating.pdf").data, tmp_path).split("\f")
+    first, second = pages[0], pages[1]
+    assert "Club · Round 1: where everyone sits" in first and "where everyone sits, by surname" in second
+    listed = re.findall(r"^\s*(.+?)\s{2,}(\d+)\s+(\d+)\s*$", second, re.M)
+    shown = ["Aalders, Bob", "Berg, Ann van der", "Cy", "Jansen, Hugo", "Jansen, Mieke", "Kok, Els", "Peeters, Zoë",
+             "Vries, Dirk de"]
+    assert [name for name, _table, _seat in listed] == shown
+    for (name, table, seat), player in zip(listed, ["Bob Aalders", "Ann van der Berg", "Cy", "Hugo Jansen",
+                                                    "Mieke Jansen", "Els Kok", "Zoë Peeters", "Dirk de Vries"]):
+        assert (int(table), int(seat)) == where[player]
+
+
+def test_two_page_sheets_print_every_page_with_its_dealers_and_no_totals(client, tmp_path):
+    """Tables of 3 on the default rules play 33 hands: each blank sheet takes two pages, stamped as fast as one
+    (bench/bench_event_cards.py); the Dealer column starts with the table's first dealer and goes round clockwise;
+    a blank sheet has no totals to print. The WeasyPrint way (a name the stamp does not set) reads the same."""
+    players = ["Ann Adams", "Bob Brink", "Cy Claes", "Dirk de Vries", "Els Kok", "Finn Peeters"]
+    for arabic in (False, True):
+        named = players[:5] + ["Ahmad أحمد"] if arabic else players
+        director = Director(client, {"name": "Qualifiers", "format": "rounds", "seed": "two pages", "players": named,
+                                     "options": {"table": 3}})
+        tables = director.act("start")["tables"]
+        pdf = cards(client, director)
+        assert pdf_info(pdf, tmp_path)["pages"] == 3 * len(tables)  # a card and two sheet pages a table
+        pages = pdf_text(pdf, tmp_path).split("\f")
+        for number, table in enumerate(tables, start=1):
+            card, sheet = pages[3 * number - 3], pages[3 * number - 2:3 * number]
+            game = client.get(f"/api/games/{table['game']}/export").get_json()
+            first = game["rules"]["first_dealer"]
+            plan = list(range(17, 0, -1)) + list(range(2, 18))
+            dealers = []
+            for at, page in enumerate(sheet, start=1):
+                assert re.search(rf"Qualifiers · Round 1, table {number} (· )?page {at} of 2", page), page
+                assert all(name.split()[0] in page for name in table["seats"])
+                rows = re.findall(r"^\s*(\d+)\s+(\S+)\s*$", page, re.M)
+                dealers += [(int(cards_), who) for cards_, who in rows]
+                assert not re.search(r"Total\s+0", page)
+            assert [cards_ for cards_, _who in dealers] == plan
+            expected = [table["seats"][(first + hand) % 3].split()[0] for hand in range(33)]
+            assert [who for _cards, who in dealers] == expected
+
+
+def test_after_a_swap_or_a_late_player_the_director_is_told_which_cards_to_print_again(client):
+    from test_events_web import Tap
+
+    director = cartier(client, NAMES[:10])  # tables of 4, 3, 3
+    tables = director.act("start")["tables"]
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    assert 'id="reprint"' not in page  # nothing changed since the draw
+    answer = director.act("swap", first=tables[0]["seats"][0], second=tables[1]["seats"][0])
+    assert answer["message"].endswith("Print the cards of tables 1, 2 again: the old ones are void.")
+    answer = director.act("late", player="Lucy Late", table=3)
+    assert answer["message"] == "Lucy Late joins table 3. Print the card of table 3 again: the old one is void."
+    tables = answer["tables"]
+    client.get(director.created["url"])
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    summary = page[page.index('id="reprint"'):]
+    summary = summary[:summary.index("</p>")]
+    assert "Tables 1, 2, 3 were seated again: their printed cards are void." in summary
+    assert f'href="/events/{director.id}/rounds/1/cards.pdf?tables=1,2,3"' in summary
+    for number in (1, 2, 3):
+        section = page[page.index(f'id="table-{number}"'):]
+        assert "Seated again: its printed card is void." in section[:section.index("</section>")]
+    # A table that has started plays its new card: no longer marked.
+    Tap(client, tables[0]["game"], tables[0]["edit_key"])("deal", trump="hearts")
+    page = client.get(f"/events/{director.id}").get_data(as_text=True)
+    section = page[page.index('id="table-1"'):]
+    assert "Seated again" not in section[:section.index("</section>")]
+    assert "Tables 2, 3 were seated again" in page

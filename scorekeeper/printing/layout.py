@@ -122,6 +122,8 @@ def page(layout, chunk, index, count, filled):
             column.cells = [f"≠ {row['cards']}" for row in chunk]
         elif filled is not None:
             column.cells = [row.get(template.key, "") for row in chunk]
+        elif template.key == "dealer" and any(row.get("dealer") for row in chunk):
+            column.cells = [row.get("dealer", "") for row in chunk]  # a table's blank sheet: who deals each hand
         else:
             column.cells = []          # blank cells are no text at all: fewer boxes
         if filled is not None:

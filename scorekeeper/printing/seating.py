@@ -1,7 +1,8 @@
-"""Where everyone sits in a round, for the wall: every player alphabetically with their table and seat, two
-blocks a page, in fixed geometry (mm). The title and the column heads are laid out once by WeasyPrint; the rows
-and each page's number are stamped on that page (stamp.py); a name in a script the stamp does not set prints the
-whole list the WeasyPrint way, from the same layout (sheets/event_seating.html)."""
+"""Where everyone sits in a round, for the wall: every player alphabetically with their table and seat, two blocks a
+page, in fixed geometry (mm); then the same list by surname, each name surname first. The title and the column
+heads are laid out once by WeasyPrint; the rows and each page's number are stamped on that page (stamp.py); a name
+in a script the stamp does not set prints the whole list the WeasyPrint way, from the same layout
+(sheets/event_seating.html)."""
 
 from ..rules import words
 from . import stamp
@@ -13,6 +14,18 @@ ROWS_PER_BLOCK = 36
 BLOCKS = (12.0, 108.0)
 NAME_W, NUMBER_W = 64.0, 12.0   # the name, then the table and the seat right-aligned in NUMBER_W each
 FOOT_TOP = 285.0
+
+
+def surname_first(name):
+    """A name as the surname list shows it: its last word first ("Dirk de Vries": "Vries, Dirk de")."""
+    words = name.split()
+    return name if len(words) < 2 else f"{words[-1]}, {' '.join(words[:-1])}"
+
+
+def by_surname(rows):
+    """The rows [(name, table, seat)] by surname (a name's last word, then the whole name), each name surname first."""
+    ordered = sorted(rows, key=lambda row: ((row[0].split() or [""])[-1].casefold(), row[0].casefold(), row[0]))
+    return [(surname_first(name), table, seat) for name, table, seat in ordered]
 
 
 def pages_of(rows):

@@ -104,6 +104,17 @@ def sheet_marks(layout, title):
     return marks
 
 
+def dealer_marks(layout, dealers):
+    """The Dealer column of a table's blank sheet page: each hand's dealer, centred in the column as the sheet's
+    own cells are (sheet.html, .col.dealer), in a font that fits the column."""
+    column = next(c for c in layout["columns"] if c.key == "dealer")
+    size, row_h = layout["small"] * 0.8, layout["row_h"]
+    top = MARGIN + TITLE_H + RULES_H + layout["head_h"]
+    return [stamp.Text(MARGIN + column.x, top + index * row_h, column.width,
+                       stamp.fitted(stamp.clean(name), column.width - 0.6, size), stamp.clean(name), align="center",
+                       line=row_h) for index, name in enumerate(dealers) if name]
+
+
 def unnamed(layout):
     """The layout with its players' names left out: the template every table of its kind is stamped on."""
     return {**layout, "heads": [replace(head, name="") for head in layout["heads"]]}

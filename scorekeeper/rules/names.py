@@ -74,3 +74,32 @@ def player_names(names, path="players"):
 def is_same_player(first, second):
     """True when the two names are the same player's."""
     return name_key(first) == name_key(second)
+
+
+def _plain_words(text):
+    """A name's words as a phone's typing matches them: accents dropped (ë, é: e), case ignored, any spacing."""
+    text = unicodedata.normalize("NFKD", name_key(text))
+    return "".join(char for char in text if not unicodedata.combining(char)).split()
+
+
+def matching(typed, names):
+    """The names a player typed on a phone may mean: the one name equal to it (case, accents and spacing ignored),
+    else every name whose words the typed words begin, in any order: "hugo", "Jansen", "jansen hugo" and "hugo jan"
+    find "Hugo Jansen", "zoe peeters" finds "Zoë Peeters", "de vries" finds "Dirk de Vries". In the names' order."""
+    words = _plain_words(typed)
+    if not words:
+        return []
+    plain = [(name, _plain_words(name)) for name in names]
+    same = [name for name, own in plain if own == words]
+    if same:
+        return same
+
+    def begins(own):
+        left = list(own)
+        for word in sorted(words, key=len, reverse=True):  # the longest first: "jan" must not take "jansen"
+            found = next((other for other in left if other.startswith(word)), None)
+            if found is None:
+                return False
+            left.remove(found)
+        return True
+    return [name for name, own in plain if begins(own)]

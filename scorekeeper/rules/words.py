@@ -195,6 +195,12 @@ def date(value, format="medium"):
     return _dates.format_date(value, format=format, locale=locale())
 
 
+def clock_time(moment):
+    """Return a time of day (an aware datetime, already in the zone to show) on the 24-hour clock, as a
+    tournament room reads it in every language the app speaks: "21:30"."""
+    return _dates.format_time(moment, "HH:mm", tzinfo=moment.tzinfo, locale=locale())
+
+
 # How each language writes a place ("2nd"): the number and its mark. Not a catalogue message: English picks its
 # suffix by the number, and French says "1er" but "2e".
 _ORDINAL_FORMS = {"nl": "{}e", "de": "{}.", "fr": "{}e", "es": "{}.º"}

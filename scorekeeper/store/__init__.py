@@ -48,6 +48,7 @@ from scorekeeper.store.events import (
     event_games,
     event_log,
     event_of_game,
+    round_clock,
     event_revision,
     get_event,
     list_events,
@@ -91,6 +92,7 @@ __all__ = [
     "seat_keys", "make_seat_keys", "offer_seats_too", "withdraw_seat_keys", "seat_of_key", "seal_bid", "sealed_bids",
     # tournaments (docs/events.md "On the web")
     "create_event", "get_event", "update_event", "event_log", "event_of_game", "event_games", "event_revision",
+    "round_clock",
     "list_events", "may_direct", "UnknownEvent", "import_event", "store_event_change", "refuse_locked", "void_game",
     "TablesMoved",
 ]

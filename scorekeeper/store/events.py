@@ -92,6 +92,15 @@ def event_log(db, event_id):
     return [{"seq": seq, "kind": kind, "payload": json.loads(payload), "at": at} for seq, kind, payload, at in rows]
 
 
+def round_clock(db, event_id):
+    """When the round being played was drawn (UTC, ISO): the last round drawn, or drawn again after a correction,
+    never a confirmed cut left to stand; None before the first draw."""
+    row = db.execute("select at from tournament_log where tournament_id = ? and (kind = 'round' or "
+                     "(kind = 'correction' and json_extract(payload, '$.choice') = 'redraw')) "
+                     "order by seq desc limit 1", [event_id]).fetchone()
+    return row[0] if row else None
+
+
 def void_game(db, game_id, new_game_id):
     """A reseated table's old game is void: its followers move on to the table's new game (games.next_game)."""
     db.execute("update games set next_game = ? where id = ?", [new_game_id, game_id])
@@ -141,13 +150,14 @@ def refuse_events_game(db, game_id):
 
 
 def event_of_game(db, game_id):
-    """Return {event_id, name, round, table, void, void_for, locked, asked, open} (round and table from 1) when
-    the game plays an event's table; void_for: the table's new game when this one was left void by a reseating;
-    locked: its round is confirmed and the director has not opened it; asked: it asked for a correction; open:
-    the director opened it for one."""
+    """Return {event_id, name, round, table, void, void_for, locked, asked, open, rounds, minutes} (round and table
+    from 1) when the game plays an event's table; void_for: the table's new game when this one was left void by a
+    reseating; locked: its round is confirmed and the director has not opened it; asked: it asked for a correction;
+    open: the director opened it for one; rounds: how many the event has seated; minutes: its rounds' time limit
+    (0: none)."""
     row = db.execute("select t.id, t.name, g.round, g.table_index, json_extract(t.record, '$.void'), "
                      "json_array_length(t.record, '$.rounds'), json_extract(t.record, '$.unlocked'), "
-                     "json_extract(t.record, '$.requests') "
+                     "json_extract(t.record, '$.requests'), json_extract(t.record, '$.round_minutes') "
                      "from tournament_games g join tournaments t on t.id = g.tournament_id where g.game_id = ?",
                      [game_id]).fetchone()
     if row is None:
@@ -160,6 +170,7 @@ def event_of_game(db, game_id):
     locked = events.table_locked(row[5] or 0, row[2], row[3], unlocked if isinstance(unlocked, list) else [])
     here = {"round": row[2] + 1, "table": row[3] + 1}
     return {"event_id": row[0], "name": row[1], **here, "void": game_id in void, "void_for": void.get(game_id),
+            "rounds": row[5] or 0, "minutes": events.time_limit({"round_minutes": row[8]}),
             "locked": locked, "open": confirmed and not locked,
             "asked": isinstance(requests, list) and any(isinstance(entry, dict) and all(
                 entry.get(key) == value for key, value in here.items()) for entry in requests)}

@@ -1,6 +1,7 @@
 """A scored event as text for the terminal: `python -m scorekeeper event EVENT.json`."""
 
-from scorekeeper.rules.words import ordinal
+from scorekeeper.rules.words import money as say_money, ordinal, percent
+from scorekeeper.text.event_results import how_out, order_explained, reached
 
 
 def _number(value):
@@ -51,7 +52,8 @@ def format_event(scored):
         rows = [["", "player", "points", "total", "bids made"]]
         rows += [[str(place), row["player"], _number(row["points"]), _number(row["total"]), str(row["bids_made"])]
                  for place, row in enumerate(scored["standings"], start=1)]
-        lines += ["", "Standings (finished tables)", *("  " + line for line in _columns(rows, left=2))]
+        lines += ["", "Standings (placement points, finished tables)",
+                  *("  " + line for line in _columns(rows, left=2))]
     upcoming = scored["next"]
     if upcoming:
         kind = "the final" if upcoming["final"] else f"{len(upcoming['tables'])} tables"
@@ -62,9 +64,32 @@ def format_event(scored):
     if apart:
         lines += ["", f"Withdrawn before play (not entrants): {', '.join(apart)}"]
     if scored.get("results"):
-        rows = [["", "player", "round reached"]]
-        rows += [[str(row["place"]), row["player"], str(row["round_reached"])] for row in scored["results"]]
-        lines += ["", "Final results (by the round reached)", *("  " + line for line in _columns(rows, left=2))]
+        rows = [["", "player", "round reached", ""]]
+        rows += [[str(row["place"]), row["player"], reached(scored, row), how_out(scored, row)]
+                 for row in scored["results"]]
+        lines += ["", "Final results (by the round reached)", f"  {order_explained(scored)}",
+                  *("  " + line for line in _columns(rows, left=4))]
+    if scored.get("notes"):
+        lines += ["", "Notes", *(f"  {note['text']}" for note in scored["notes"])]
     if scored["champion"]:
         lines += ["", f"Champion: {scored['champion']}"]
+    if scored.get("money"):
+        lines += ["", *_money_lines(scored["money"])]
     return "\n".join(lines)
+
+
+def _money_lines(money):
+    """The event's money: the pot, the charity's share, the payouts and who has paid."""
+    currency = money["currency"]
+    lines = ["Money", f"  Pot: {say_money(money['pot'], currency)} ({money['entrants']} x "
+                      f"{say_money(money['entry_fee'], currency)})"]
+    if money["charity"]:
+        charity = money["charity"]
+        lines.append(f"  To {charity['cause'] or 'charity'}: {say_money(charity['amount'], currency)} "
+                     f"({percent(charity['percent'])} of the pot)")
+    rows = [[f"  {ordinal(prize['place'])}", prize["player"] or "-", say_money(prize["amount"], currency)]
+            for prize in money["prizes"]]
+    lines += _columns(rows, left=2) if rows else ["  No prizes."]
+    lines.append(f"  Entry fee paid: {len(money['paid'])} of {money['entrants']}"
+                 + (f"; not paid yet: {', '.join(money['unpaid'])}" if money["unpaid"] else ""))
+    return lines

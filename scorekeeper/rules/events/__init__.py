@@ -5,6 +5,7 @@ from .director import (EventOutcome, add_late_player, link_game, new_event, remo
                        set_table_record, start_round, swap_players, withdraw_player)
 from .corrections import (LOCKED, approve_correction, cut_change, decide_correction, reopen_round,
                           request_correction, table_locked)
+from .clock import set_time_limit, time_limit
 from .draw import lot, table_sizes
 from .formats import FORMATS, planned_rounds
 from .prizes import event_money, final_places, mark_paid, parse_fee, parse_split, set_money, settle_event
@@ -19,6 +20,6 @@ __all__ = ["FORMATS", "Event", "EventOutcome", "add_late_player", "dump_event", 
            "remove_player", "replace_player", "register_player", "check_in", "roll_call", "withdraw_absent", "absent",
            "bring_back",
            "LOCKED", "approve_correction", "decide_correction", "table_locked", "cut_change", "reopen_round",
-           "request_correction",
+           "request_correction", "set_time_limit", "time_limit",
            # the event's money (prizes.py)
            "event_money", "final_places", "mark_paid", "parse_fee", "parse_split", "set_money", "settle_event"]

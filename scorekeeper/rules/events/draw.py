@@ -52,14 +52,33 @@ def _clashes(table, met):
     return sum(tuple(sorted(pair)) in met for pair in itertools.combinations(table, 2))
 
 
-def draw(pots, sizes, rng, met=frozenset(), steps=REPAIR_STEPS):
+def short_seats(rounds_of_tables):
+    """How often each player sat at one of a round's smaller tables (fewer seats than its largest): {name: n}."""
+    counts = {}
+    for tables in rounds_of_tables:
+        largest = max((len(seats) for seats in tables), default=0)
+        for seats in tables:
+            if len(seats) < largest:
+                for name in seats:
+                    counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _rows(sizes, tables):
+    """The seats of `tables` (indexes), seat row by seat row across them."""
+    return [table for row in range(max(sizes, default=0)) for table in tables if row < sizes[table]]
+
+
+def draw(pots, sizes, rng, met=frozenset(), steps=REPAIR_STEPS, short=None):
     """Seat the players at tables of `sizes` and return the tables' seat lists.
 
     `pots` are groups to spread apart (Cartier's winners and runners-up): each pot is shuffled, the
     pots are dealt one after another seat row by seat row across the tables, so each table gets its
-    share of every pot. Then swaps within a pot, kept when they do not add meetings, separate players
-    who met before where the numbers allow (at most `steps` tries). Last, each table's seat order is
-    shuffled.
+    share of every pot. With `short` ({name: times at a smaller table}: RULES.md's `rounds`), the seats of the
+    smaller tables go first to those who have sat at fewer of them (the lot of the shuffle among equals).
+    Then swaps within a pot (and, with `short`, between two at tables of the same size or with as many turns
+    at a smaller table), kept when they do not add meetings, separate players who met before where the numbers
+    allow (at most `steps` tries). Last, each table's seat order is shuffled.
     """
     order, pot_of = [], {}
     for number, pot in enumerate(pots):
@@ -68,9 +87,23 @@ def draw(pots, sizes, rng, met=frozenset(), steps=REPAIR_STEPS):
         order += pot
         pot_of.update((name, number) for name in pot)
     tables = [[] for _ in sizes]
-    rows = [table for row in range(max(sizes, default=0)) for table, size in enumerate(sizes) if row < size]
-    for name, table in zip(order, rows):
+    smaller = [table for table, size in enumerate(sizes) if size < max(sizes)] if short is not None else []
+    if smaller:
+        turns = sorted(order, key=lambda name: short.get(name, 0))  # stable: the shuffle decides among equals
+        seats_short = sum(sizes[table] for table in smaller)
+        chosen = set(turns[:seats_short])
+        dealt = ([(name, table) for name, table in zip([n for n in order if n in chosen], _rows(sizes, smaller))]
+                 + [(name, table) for name, table in zip([n for n in order if n not in chosen],
+                                                         _rows(sizes, [t for t in range(len(sizes))
+                                                                       if t not in smaller]))])
+    else:
+        dealt = list(zip(order, _rows(sizes, range(len(sizes)))))
+    for name, table in dealt:
         tables[table].append(name)
+
+    def may_swap(first, second, a, b):
+        return (short is None or len(tables[a]) == len(tables[b])
+                or short.get(first, 0) == short.get(second, 0))
     by_pot = [[name for name in order if pot_of[name] == number] for number in range(len(pots))]
     where = {name: index for index, table in enumerate(tables) for name in table}
     cost = sum(_clashes(table, met) for table in tables)
@@ -80,7 +113,7 @@ def draw(pots, sizes, rng, met=frozenset(), steps=REPAIR_STEPS):
         first = rng.choice(order)
         second = rng.choice(by_pot[pot_of[first]])
         a, b = where[first], where[second]
-        if a == b:
+        if a == b or not may_swap(first, second, a, b):
             continue
         before = _clashes(tables[a], met) + _clashes(tables[b], met)
         tables[a][tables[a].index(first)], tables[b][tables[b].index(second)] = second, first

@@ -45,6 +45,11 @@ class Format(Entry):
     pack_a_hand: bool = False
     # Worked examples: (players, options, the table sizes of every round when nobody withdraws).
     examples: tuple = ()
+    # How the final results rank the players out after the same round, as that round's cut ranked them
+    # (final_results.py): "place" at their table, the round's "total" in the room, or the qualifying "standings".
+    results_within: str = "place"
+    # RULES.md's `rounds`: the seats of a round's smaller tables go first to those who have sat at fewer of them.
+    rotates_short_seats: bool = False
 
     def options_for(self, given):
         """Return every option resolved and checked, or raise ValueError saying which is wrong."""
@@ -177,6 +182,7 @@ FORMATS = Registry(lazy_gettext("tournament format"), [
                            label=lazy_gettext("a large round: more than")),),
            table_size=lambda options: WPOHL_SIZE, table_rules=_wpohl_rules,
            is_final=_one_table(lambda options: WPOHL_SIZE), cut=_wpohl_cut, check=_wpohl_check,
+           results_within="total",
            examples=((23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
                      (30, {}, [[5] * 6, [5, 5, 5, 5], [5, 5, 5], [5, 5], [5]]))),
     Format("rounds", lazy_gettext("Qualifying rounds and a final"),
@@ -193,7 +199,7 @@ FORMATS = Registry(lazy_gettext("tournament format"), [
                            label=lazy_gettext("players in the final"))),
            table_size=_rounds_size, table_rules=lambda rules, options: copy.deepcopy(rules),
            is_final=lambda index, players, options: index >= options["rounds"], cut=_rounds_cut,
-           check=_rounds_check,
+           check=_rounds_check, results_within="standings", rotates_short_seats=True,
            examples=((16, {"rounds": 2}, [[4, 4, 4, 4], [4, 4, 4, 4], [4]]),
                      (10, {"rounds": 1, "table": 5, "final": 3}, [[5, 5], [3]]))),
 ])

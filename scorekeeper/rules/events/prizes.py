@@ -9,13 +9,13 @@ amount, as a game's stake in points).
 """
 
 import copy
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from babel.numbers import is_currency
 
 from ..record import RecordError
 from ..numbers import SPACE, NumberError, parse_decimal
-from ..words import _, money as say_money, ngettext, number
+from ..words import _, currency_places, money as say_money, ngettext, number, percent
 from .outcome import done
 from .record import Event, load_event
 
@@ -47,9 +47,10 @@ def parse_split(text):
     return split
 
 
-def parse_fee(value):
-    """Return the entry fee as a Decimal of whole cents, 0 to MAX_FEE; typed as every number field is read
-    (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
+def parse_fee(value, currency=""):
+    """Return the entry fee as a Decimal in the currency's minor unit (cents; whole yen), 0 to MAX_FEE; typed as
+    every number field is read (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
+    places = currency_places(currency)
     like = {"whole": number(10), "cents": number(2.5, places=2)}
     text = str(value).strip(SPACE)
     try:
@@ -58,10 +59,13 @@ def parse_fee(value):
         fee = parse_decimal(text) if text else Decimal(0)
     except NumberError:
         raise RecordError("money.entry_fee", _("must be an amount like %(whole)s or %(cents)s", **like)) from None
-    if not 0 <= fee <= MAX_FEE or fee != fee.quantize(Decimal("0.01")):
-        raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
-                                                 most=number(MAX_FEE), **like))
-    return fee
+    if 0 <= fee <= MAX_FEE and fee == fee.quantize(Decimal(1).scaleb(-places)):
+        return fee
+    if places == 0:
+        raise RecordError("money.entry_fee", _("must be a whole amount from 0 to %(most)s: %(currency)s has no "
+                                               "cents", most=number(MAX_FEE), currency=currency))
+    raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
+                                           most=number(MAX_FEE), **like))
 
 
 def parse_currency(value):
@@ -75,13 +79,26 @@ def parse_currency(value):
 
 
 def parse_charity(value):
-    """Return the charity share as a whole percentage, 0 to 100."""
+    """Return the charity's share of the pot as a percentage, 0 to 100 with at most two decimals ("7,5" where the
+    reader writes a decimal comma): the one reading of the field, for the forms and the API alike."""
     if value is None or value == "":
-        return 0
-    text = str(value).strip().rstrip("%").strip()
-    if isinstance(value, bool) or not text.isdigit() or not 0 <= int(text) <= 100:
-        raise RecordError("money.charity", _("must be a whole percentage from 0 to 100"))
-    return int(text)
+        return Decimal(0)
+    text = str(value).strip(SPACE).rstrip("%").strip(SPACE)
+    try:
+        if isinstance(value, bool):
+            raise NumberError(value)
+        share = parse_decimal(text, 0, 100)
+    except NumberError:
+        share = None
+    if share is None or share != share.quantize(Decimal("0.01")):
+        raise RecordError("money.charity", _("must be a percentage from 0 to 100, like %(whole)s or %(part)s",
+                                             whole=number(10), part=number(2.5)))
+    return share
+
+
+def _plain(value):
+    """A Decimal as the record and the JSON keep it: a whole number as int, else a float."""
+    return int(value) if value == value.to_integral() else float(value)
 
 
 def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None):
@@ -89,8 +106,8 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
     the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome."""
     event = event if isinstance(event, Event) else load_event(event, games)
     before = event.record.get("money") or {}
-    fee, shares = parse_fee(entry_fee), parse_split(split)
     currency = parse_currency(before.get("currency", "") if currency is None else currency)
+    fee, shares = parse_fee(entry_fee, currency), parse_split(split)
     charity = parse_charity(before.get("charity") if charity is None else charity)
     cause = (before.get("cause", "") if cause is None else cause)
     if not isinstance(cause, str) or len(cause) > 100:
@@ -102,9 +119,8 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
     if shares and charity == 100:
         raise RecordError("money.split", _("the charity takes the whole pot: leave the prizes empty"))
     record = copy.deepcopy(event.record)
-    record["money"] = {**before, "entry_fee": int(fee) if fee == fee.to_integral() else float(fee),
-                       "split": shares}
-    for key, value in (("currency", currency), ("charity", charity), ("cause", cause.strip())):
+    record["money"] = {**before, "entry_fee": _plain(fee), "split": shares}
+    for key, value in (("currency", currency), ("charity", _plain(charity)), ("cause", cause.strip())):
         record["money"].pop(key, None)
         if value:
             record["money"][key] = value
@@ -114,7 +130,8 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
     else:
         said = _("Entry fee %(fee)s, no prizes.", fee=say_money(fee, currency))
     if charity:
-        said += " " + _("%(percent)d%% of the pot to %(cause)s.", percent=charity, cause=cause.strip() or _("charity"))
+        said += " " + _("%(percent)s of the pot to %(cause)s.", percent=percent(charity),
+                        cause=cause.strip() or _("charity"))
     return done(record, games, said, "money", {key: value for key, value in record["money"].items()
                                                   if key != "paid"})
 
@@ -137,29 +154,38 @@ def final_places(scored):
     return [row["player"] for row in scored.get("results") or []]
 
 
+def _in_units(minor, places):
+    """An amount kept in minor units as the JSON gives it: whole yen as an int, cents as a decimal number."""
+    return minor if places == 0 else minor / 10 ** places
+
+
 def event_money(scored, money):
     """Return the event's money (RULES.md): {entry_fee, entrants, pot, charity {percent, cause, amount} or None,
     prizes [{place, player (None until the champion), amount}], paid, unpaid, refunds [{player, amount}],
     currency}; None with no money set.
-    No player pays another: the pot pays the prizes."""
+    Amounts are in the currency's minor unit (cents; whole yen): the charity share rounded to the nearest unit,
+    half up; each prize rounded down, what they leave to the first place. No player pays another: the pot pays
+    the prizes."""
     if not money:
         return None
+    currency = parse_currency(money.get("currency"))
+    places = currency_places(currency)
     fee, split = parse_fee(money.get("entry_fee", 0)), parse_split(money.get("split") or [])
     entrants = list(scored["players"])
-    pot = int(fee * 100) * len(entrants)
-    percent = parse_charity(money.get("charity"))
-    charity = pot * percent // 100
-    prizes = [(pot - charity) * share // 100 for share in split]
+    pot = int((fee * len(entrants)).scaleb(places).quantize(Decimal(1), ROUND_HALF_UP))
+    share = parse_charity(money.get("charity"))
+    charity = int((pot * share / 100).quantize(Decimal(1), ROUND_HALF_UP))
+    prizes = [(pot - charity) * part // 100 for part in split]
     if prizes:
-        prizes[0] += pot - charity - sum(prizes)  # the cents the percentages leave go to the winner
+        prizes[0] += pot - charity - sum(prizes)  # the units the percentages leave go to the winner
     order = final_places(scored)
     paid = [name for name in money.get("paid") or [] if name in entrants]
-    return {"entry_fee": float(fee), "entrants": len(entrants), "pot": pot / 100,
-            "currency": parse_currency(money.get("currency")),
-            "charity": {"percent": percent, "cause": money.get("cause", ""), "amount": charity / 100}
-            if percent else None,
+    return {"entry_fee": float(fee), "entrants": len(entrants), "pot": _in_units(pot, places),
+            "currency": currency,
+            "charity": {"percent": _plain(share), "cause": money.get("cause", ""),
+                        "amount": _in_units(charity, places)} if share else None,
             "prizes": [{"place": place + 1, "player": order[place] if place < len(order) else None,
-                        "amount": amount / 100} for place, amount in enumerate(prizes)],
+                        "amount": _in_units(amount, places)} for place, amount in enumerate(prizes)],
             "paid": paid, "unpaid": [name for name in entrants if name not in paid],
             "refunds": owed_refunds(scored, money, float(fee))}
 

@@ -10,7 +10,7 @@ from ..scored import score
 from ..words import _
 from . import draw
 from .cuts import Context, Final
-from .final_results import final_results
+from .final_results import final_results, result_notes
 from .prizes import event_money
 from .record import Event, load_event
 
@@ -79,7 +79,9 @@ def _draw(event, number, pots, met):
     """Seat round `number` (from 1): the pots spread over the format's tables, met players kept apart."""
     players = sum(len(pot) for pot in pots)
     sizes = event.format.sizes(number - 1, players, event.options)
-    tables = draw.draw(pots, sizes, draw.round_random(event.seed, number), met)
+    short = (draw.short_seats([[table.seats for table in rnd.tables] for rnd in event.rounds])
+             if event.format.rotates_short_seats else None)
+    tables = draw.draw(pots, sizes, draw.round_random(event.seed, number), met, short=short)
     return {"number": number, "final": event.format.is_final(number - 1, players, event.options),
             "tables": [{"seats": seats} for seats in tables]}
 
@@ -118,15 +120,19 @@ def score_event(event, games=None):
                                                     "but round %(next)d is seated", round=index + 1, next=index + 2))
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
+    standings = _standings(scored_rounds, entrants, lot, lowest_wins)
     scored = {"name": event.name, "format": event.format.id, "format_name": event.format.name,
             "options": event.options, "seed": event.seed, "players": entrants,
             "lot": lot_order, "withdrawn": [{"player": name, "from_round": first, "entrant": name in entrants}
                                             for name, first in event.withdrawn.items()],
             "rounds": scored_rounds,
             "standings": [{key: row[key] for key in ("player", "points", "total", "bids_made")}
-                          for row in _standings(scored_rounds, entrants, lot, lowest_wins)],
+                          for row in standings],
             "next": upcoming, "champion": champion,
-            "results": final_results(scored_rounds, entrants, champion, lot, lowest_wins)}
+            "results": final_results(event.format.results_within, scored_rounds, entrants, champion, lot,
+                                     lowest_wins, [row["player"] for row in standings], event.withdrawn),
+            "results_by": event.format.results_within,
+            "notes": result_notes(scored_rounds, event.withdrawn, event.record.get("unlocked"))}
     money = event.record.get("money")
     options = event.record.get("options")
     if isinstance(money, dict) and isinstance(options, dict) and "charity" in options and "charity" not in money:

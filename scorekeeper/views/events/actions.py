@@ -134,6 +134,7 @@ ACTIONS = {
     "reopen": (events.reopen_round, lambda f, room: ()),
     "paid": (events.mark_paid, lambda f, room: (_text(f, "player", lazy_gettext("Choose the player.")),
                                                 _yes(f, "paid"))),
+    "time_limit": (events.set_time_limit, lambda f, room: (f.get("minutes"),)),
 }
 
 

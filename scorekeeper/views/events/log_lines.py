@@ -1,5 +1,6 @@
 """The director's log in words: each stored entry (kind, payload: rules/events/director.py) as the reader says it."""
 
+from scorekeeper.web.local_time import local_clock
 from ...rules import events, words
 from ...rules.words import _, ngettext
 
@@ -19,7 +20,8 @@ def _money(p):
     fee = words.money(p.get("entry_fee", 0), p.get("currency", ""))
     said = _("money: entry fee %(fee)s, prizes %(split)s", fee=fee, split=split or _("none"))
     if p.get("charity"):
-        said += "; " + _("%(percent)d%% to %(cause)s", percent=p["charity"], cause=p.get("cause") or _("charity"))
+        said += "; " + _("%(percent)s to %(cause)s", percent=words.percent(p["charity"]),
+                         cause=p.get("cause") or _("charity"))
     return said
 
 
@@ -87,15 +89,18 @@ SAID = {
     "reopen": lambda p: _("the draw of round %(round)d taken back", round=p["round"]),
     "request": lambda p: _("round %(round)d, table %(table)d asks for a correction", round=p["round"],
                            table=p["table"]),
+    "time_limit": lambda p: (ngettext("time limit: %(num)d minute a round", "time limit: %(num)d minutes a round",
+                                      p["minutes"]) if p["minutes"] else _("no time limit")),
     "paid": lambda p: (_("%(name)s paid the entry fee", name=p["player"]) if p["paid"]
                        else _("%(name)s marked as not paid", name=p["player"])),
 }
 
 
 def log_line(entry):
-    """Return one log entry as a line: "15:04 round 2 drawn: 3 tables"; an entry it cannot read, as stored."""
+    """Return one log entry as a line: "15:04 round 2 drawn: 3 tables" (the time of day in the instance's zone); an
+    entry it cannot read, as stored."""
     try:
         said = SAID[entry["kind"]](entry["payload"])
     except (AttributeError, KeyError, IndexError, TypeError, ValueError):
         said = f"{entry['kind']} {entry['payload']}"
-    return f"{entry['at'][11:16]} {said}"
+    return f"{local_clock(entry['at'])} {said}"

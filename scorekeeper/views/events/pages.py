@@ -15,13 +15,12 @@ from scorekeeper import store
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
-from ...rules import words
 from ...rules.words import _, lazy_gettext, locale
 from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
 from .actions import ASKED_FIELDS, ASKS_FIRST, preview, run_action, undoable
-from .room import Room, event_key, event_row, give_director_key, is_director
+from .room import Room, event_key, event_row, give_director_key, is_director, round_clock
 
 MAX_PLAYERS_TEXT = 50_000
 LOG_ON_PAGE = 8  # the director's page shows the latest entries; the log page shows them all
@@ -88,7 +87,9 @@ def _rules():
 FORM_FIELDS = {"players": lazy_gettext("Players, one per line"), "options": lazy_gettext("The format's options"),
                "money.entry_fee": lazy_gettext("Entry fee"), "money.split": lazy_gettext("Prize split, %% of the pot"),
                "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Draw code"),
-               "name": lazy_gettext("Name"), "format": lazy_gettext("Format")}
+               "name": lazy_gettext("Name"), "format": lazy_gettext("Format"),
+               "money.charity": lazy_gettext("To charity, %% of the pot"), "money.cause": lazy_gettext("Cause"),
+               "minutes": lazy_gettext("Time for a round, in minutes")}
 
 
 def form_problem(error):
@@ -97,8 +98,8 @@ def form_problem(error):
     if listed:
         return _("%(field)s, line %(number)d: %(why)s", field=FORM_FIELDS["players"],
                  number=int(listed.group(1)) + 1, why=error.message)
-    if error.path in FORM_FIELDS:
-        return _("%(field)s: %(why)s", field=FORM_FIELDS[error.path], why=error.message)
+    if error.path in FORM_FIELDS:  # a label's "%%" is the form's "%", as the template says it
+        return _("%(field)s: %(why)s", field=str(FORM_FIELDS[error.path]) % (), why=error.message)
     if (error.path or "").startswith("rules"):
         return _("%(field)s: %(why)s", field=_("Table rules that override the format's (JSON)"), why=str(error))
     return explain(error, [])
@@ -120,9 +121,12 @@ def create_from_form():
     language = request.form.get("language", "")
     if language in languages():
         record["language"] = language  # the event's PDFs print in it (docs/events.md)
-    if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency")):
+    if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency", "charity", "cause")):
         record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", ""),
-                                  currency=request.form.get("currency", "")).record
+                                  currency=request.form.get("currency", ""), charity=request.form.get("charity", ""),
+                                  cause=request.form.get("cause", "")).record
+    if request.form.get("minutes", "").strip():
+        record = events.set_time_limit(record, request.form["minutes"]).record
     return store.create_event(store.get_db(), record, outcome.log)
 
 
@@ -150,6 +154,15 @@ def event_verdict(game_id):
             "champion": room.scored["champion"] if rnd["final"] else None,
             "advanced": [name for name in rnd["advanced"] if name in seats],
             "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
+
+
+@bp.app_template_global()
+def table_clock(in_event):
+    """The clock of the round a table plays (event_of_game's answer) while it is the event's round being played and
+    the event has a time limit: room.round_clock's, or None."""
+    if not in_event or not in_event.get("minutes") or in_event["round"] != in_event.get("rounds") or in_event["void"]:
+        return None
+    return round_clock(store.round_clock(store.get_db(), in_event["event_id"]), in_event["minutes"])
 
 
 @bp.app_template_global()
@@ -316,17 +329,3 @@ def standings(event_id):
 def screen(event_id):
     """The big screen for a projector: large type, no controls, cycling the tables and the standings; live."""
     return _read_only_page(event_id, "events/screen.html")
-
-
-@bp.get("/events/<event_id>/results")
-def results(event_id):
-    """The champion, the final standings and the money."""
-    room = Room(event_row(event_id))
-    money = None
-    if room.scored:
-        try:
-            money = room.scored.get("money")
-        except RecordError as error:
-            room.problem = str(error)
-    return render_template("events/results.html", room=room, money=money, say_money=words.money,
-                           ordinal=words.ordinal)

@@ -11,6 +11,7 @@ from scorekeeper.store import kept
 from scorekeeper import printing
 from scorekeeper.web.i18n import speaking
 from scorekeeper.store.exports import neutralise
+from scorekeeper.text import event_results
 from ...printing import events as printouts
 from ...rules import RecordError, events
 from ...rules.words import _, locale
@@ -101,20 +102,23 @@ def results_pdf(event_id):
 
 @bp.get("/events/<event_id>/results.csv")
 def results_csv(event_id):
-    """The final results as CSV: place, player, the round reached (once there is a champion), then the standings'
-    placement points, total and bids made."""
+    """The final results as CSV, in their order: place, player, the round reached, withdrawn, then the standings'
+    placement points, total and bids made, and the notes that name the player; before the champion, the
+    standings."""
     room = Room(event_row(event_id))
     if room.problem:
         abort(409, _("This event cannot be printed as it stands: %(why)s", why=room.problem))
-    standing = {row["player"]: row for row in room.scored["standings"]}
+    scored = room.scored
+    standing = {row["player"]: row for row in scored["standings"]}
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["place", "player", "round_reached", "points", "total", "bids_made"])
-    rows = room.scored["results"] or [{"place": n, "player": row["player"], "round_reached": ""}
-                                       for n, row in enumerate(room.scored["standings"], start=1)]
+    writer.writerow(["place", "player", "round_reached", "withdrawn", "points", "total", "bids_made", "note"])
+    rows = scored["results"] or [{"place": n, "player": row["player"], "round_reached": ""}
+                                 for n, row in enumerate(scored["standings"], start=1)]
     for row in rows:
         own = standing.get(row["player"], {})
-        writer.writerow([row["place"], neutralise(row["player"]), row["round_reached"], own.get("points"),
-                         own.get("total"), own.get("bids_made")])
+        writer.writerow([row["place"], neutralise(row["player"]), row["round_reached"],
+                         "yes" if row.get("withdrawn") else "", own.get("points"), own.get("total"),
+                         own.get("bids_made"), neutralise(" ".join(event_results.notes_of(scored, row["player"])))])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="event-{event_id[:6]}-results.csv"'})

@@ -16,8 +16,9 @@ from scorekeeper.store import kept
 from scorekeeper import rules, store
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages
+from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
-from ...rules.words import _, locale
+from ...rules.words import _, locale, ngettext
 
 DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
@@ -106,10 +107,12 @@ class Room:
         view = {"number": number, "seats": table["seats"], "game": game_id, "started": table["started"],
                 "finished": table["finished"], "hands_played": table.get("hands_played", 0),
                 "planned_hands": table.get("planned_hands"), "totals": table["totals"], "places": table["places"],
-                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None}
+                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None, "reseated": False}
         if stored is None or loaded is None:
             return view
         view["edit_key"] = stored["edit_key"]
+        # Seated again since its round was drawn (a swap, a late player, a redraw): the printed card is void.
+        view["reseated"] = not table["started"] and game_id in (self.record.get("void") or {}).values()
         view["first_dealer"] = table["seats"][loaded.rules.first_dealer]
         step = rules.step(loaded)
         hand = loaded.hands[-1] if loaded.hands and not loaded.hands[-1].complete else None
@@ -122,7 +125,7 @@ class Room:
         updated = datetime.fromisoformat(stored["updated"])
         view["quiet"] = (not table["finished"] and table["started"]
                          and datetime.now(timezone.utc) - updated > QUIET)
-        view["since"] = stored["updated"][11:16]
+        view["since"] = local_clock(stored["updated"])
         return view
 
     def ranked_seats(self, view):
@@ -132,21 +135,11 @@ class Room:
         return sorted(rows, key=lambda row: row["place"] or 0)
 
     def clock(self):
-        """The round's clock: when the round being played was drawn (UTC, ISO), its hour and minute, and the time
-        since as m:ss (a script ticks it on, static/round_clock.js); None before a draw."""
-        drawn = [entry["at"] for entry in store.event_log(store.get_db(), self.id)
-                 if entry["kind"] in ("round", "correction")]
-        try:
-            since = datetime.fromisoformat(drawn[-1]) if drawn else None
-        except ValueError:
-            since = None
-        if since is None:
-            return None
-        since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
-        seconds = max(0, int((datetime.now(timezone.utc) - since).total_seconds()))
-        hours, rest = divmod(seconds, 3600)
-        return {"at": drawn[-1][11:16], "since": since.isoformat(),
-                "elapsed": f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"}
+        """The round's clock: when the round being played was drawn (a cut left to stand after a correction draws
+        nothing), as the time of day in the instance's zone, and the time since as m:ss; with the event's time
+        limit, when the round's time is up (ISO) and the time left. Scripts tick both on (static/round_clock.js).
+        None before a draw."""
+        return round_clock(store.round_clock(store.get_db(), self.id), events.time_limit(self.record))
 
     def seating(self, number):
         """Round `number`'s players alphabetically, each with their table and seat: [(name, table, seat)]."""
@@ -158,15 +151,6 @@ class Room:
     def where_to_sit(self):
         """The players of the round seated last, alphabetically, each with their table: [(name, table number)]."""
         return [(name, table) for name, table, _seat in self.seating(len(self.rounds))] if self.rounds else []
-
-    def seat_of(self, typed):
-        """(the player's name as the event writes it, their table in the round seated last or None) for a name
-        typed on a phone, case ignored."""
-        for name, table in self.where_to_sit():
-            if name.casefold() == typed.strip().casefold():
-                return name, table
-        players = self.scored["players"] if self.scored else []
-        return next((name for name in players if name.casefold() == typed.strip().casefold()), typed), None
 
     def corrections(self):
         """The tables the director opened for a correction, each with the table as it stood, as it stands, and
@@ -198,6 +182,32 @@ class Room:
         rounds = self.record.get("rounds") or []  # the record's: an event that cannot be scored has them too
         return [(number, table) for number, rnd in enumerate(rounds[:-1], start=1)
                 for table in range(1, len(rnd.get("tables") or []) + 1) if (number, table) not in opened]
+
+
+def _m_ss(seconds):
+    hours, rest = divmod(max(0, seconds), 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
+
+
+def round_clock(drawn, minutes):
+    """The clock of a round drawn at `drawn` (UTC, ISO) with a time limit of `minutes` (0: none): {at (the time of
+    day, local), since (ISO), elapsed, and with a limit: minutes, ends (ISO), left (m:ss), over}; None without a
+    draw."""
+    try:
+        since = datetime.fromisoformat(drawn) if drawn else None
+    except ValueError:
+        since = None
+    if since is None:
+        return None
+    since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
+    now = datetime.now(timezone.utc)
+    clock = {"at": local_clock(drawn), "since": since.isoformat(), "elapsed": _m_ss(int((now - since).total_seconds())),
+             "minutes": minutes}
+    if minutes:
+        ends = since + timedelta(minutes=minutes)
+        left = int((ends - now).total_seconds())
+        clock.update(ends=ends.isoformat(), left=_m_ss(left), over=left < 0)
+    return clock
 
 
 def _scored(event_id, tag, event, loaded):
@@ -279,4 +289,12 @@ def act(room, action, *args):
     games_at = {game_id: stored["revision"] for game_id, stored in room.stored.items()}
     store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log, new_game, voided,
                              games_at)
+    last = len(record.get("rounds") or []) - 1
+    reprint = sorted(table + 1 for round_index, table in voided
+                     if round_index == last and table < len(record["rounds"][last]["tables"]))
+    if reprint:  # the tables seated again have new games: their printed cards are void
+        said = ngettext("Print the card of table %(tables)s again: the old one is void.",
+                        "Print the cards of tables %(tables)s again: the old ones are void.", len(reprint),
+                        tables=", ".join(map(str, reprint)))
+        outcome = outcome._replace(message=f"{outcome.message} {said}" if outcome.message else said)
     return outcome
