@@ -104,7 +104,7 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     warning = director.locator("#not-checked-in")
     expect(warning).to_contain_text("Not checked in (2): Els Kok, Nora Noshow. The draw seats them all the same.")
     shot(director, "1-check-in-warning")
-    warning.get_by_role("button", name="Withdraw the 2 not checked in").click()
+    warning.get_by_role("button", name="Withdraw the 2 players not checked in").click()
     expect(director.locator("#ask")).to_contain_text("Withdraw them? 2 players not checked in withdraw: Els Kok, "
                                                      "Nora Noshow.")
     shot(director, "2-asked-first")
@@ -197,7 +197,7 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     entries = director.locator("#whole-log li")
     expect(entries.first).to_contain_text("event Club championship set up")
     log = director.locator("#whole-log").inner_text()
-    for said in ("roll call: checked in:", "2 not checked in withdrawn: Els Kok, Nora Noshow",
+    for said in ("roll call: checked in:", "2 players not checked in withdrawn: Els Kok, Nora Noshow",
                  "Greta Claes withdraws", "Greta Claes brought back", "round 1 drawn: 4 tables",
                  f"round 1, table {number} asks for a correction", f"{coming} goes on instead of {going}",
                  "Round 2 seated again"):

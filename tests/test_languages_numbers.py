@@ -59,14 +59,18 @@ def test_downloaded_files_are_named_in_the_tables_words(client, code, name):
 
 
 def test_the_dutch_money_page_says_who_pays_whom_and_its_numbers_the_dutch_way(client):
-    """The payment's "To" is "Aan" (a season's is "Tot en met": two messages in two contexts), and a form's range is
-    said in the catalogue's words with Dutch numbers: "0,01" and "100.000", never WTForms' "0.01 en 100000"."""
+    """The payee is "Betaald aan" (issue 40's "Paid to": never a season's "Tot en met", which a bare "To" shared), and
+    a refused amount is said in the catalogue's words with Dutch numbers: "€ 999.999.999,99", never Python's
+    "999999999.99"."""
+    create(client, record(currency="EUR"))
     client.post("/language", data={"lang": "nl", "next": "/"})
     page = client.get("/money").get_data(as_text=True)
-    assert '<label for="payer">Van</label>' in page and '<label for="payee">Aan</label>' in page
+    assert '<label for="payer">Betaald door</label>' in page and '<label for="payee">Betaald aan</label>' in page
     assert "Tot en met" in client.get("/seasons").get_data(as_text=True)
-    refused = submit(client, "/money", {"payer": "Bob", "payee": "Ann", "amount": "0", "paid_on": "2026-11-27"},
-                     action="/money/payments")
+    payer, payee = record()["players"][:2]
+    refused = submit(client, "/money", {"payer": payer, "payee": payee, "amount": "1000000000", "currency": "EUR",
+                                        "paid_on": "2026-11-27"}, action="/money/payments")
     said = client.get(refused.location).get_data(as_text=True)
-    assert "Bedrag: moet van 0,01 tot 100.000 zijn" in said, re.findall(r'class="flash[^"]*">([^<]*)', said)
-    assert "0.01" not in said and "100000" not in said
+    assert "Bedrag: moet € 999.999.999,99 of minder zijn" in said.replace("\xa0", " "), \
+        re.findall(r'class="flash[^"]*">([^<]*)', said)
+    assert "999999999.99" not in said

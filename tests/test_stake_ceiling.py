@@ -40,7 +40,7 @@ def test_the_api_refuses_a_stake_beyond_the_ceiling_and_the_money_page_stays_emp
 def test_the_setup_form_refuses_a_stake_beyond_the_ceiling_saying_what_to_fix(client):
     refused = submit(client, "/games/new", dict(SETUP, stake="10.01"))
     page = refused.get_data(as_text=True)
-    assert refused.status_code == 400 and "Stake: is 10.01 a point; this scorekeeper takes stakes up to 10" in page
+    assert refused.status_code == 400 and "Stake: is 10.01 a point; this site takes stakes up to 10" in page
     assert games_listed(client) == []
     assert submit(client, "/games/new", dict(SETUP, stake="0.05")).status_code == 302
 
@@ -49,7 +49,7 @@ def test_the_settle_up_form_keeps_within_the_ceiling(client):
     game_id, _key = create(client, record(stake=1))
     changed = submit(client, f"/games/{game_id}/settle", {"settlement": "pairwise", "stake": "500"})
     page = client.get(changed.headers["Location"]).get_data(as_text=True)
-    assert "this scorekeeper takes stakes up to 10 a point" in page
+    assert "this site takes stakes up to 10 a point" in page
     assert client.get(f"/api/games/{game_id}/export").get_json()["rules"]["stake"] == 1
     scale = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1",
                                                         "payouts": "1 2 400"})

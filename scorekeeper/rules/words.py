@@ -11,7 +11,7 @@ the engine's own tests) the words are English.
     lazy_gettext("Stake per point")             for module-level text (form labels, registry names):
                                                 translated each time it is shown
     pgettext("trump", "none")                   a message in a context: one English word, two translations
-    lazy_pgettext("payment", "To")              the same, for module-level text
+    lazy_pgettext("trump", "none")              the same, for module-level text
     N_("Spades")                                marks text for the catalogue, translated where it is shown
 """
 

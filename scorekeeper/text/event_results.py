@@ -10,7 +10,7 @@ ORDER = {
                           "round before it, and so on; out in the same round, by their place at their table, then "
                           "the total, bids made and the lot."),
     "total": lazy_gettext("By the round reached: the final table first in its places, then those out after the "
-                          "round before it, and so on; out in the same round, by their total in the room, then "
+                          "round before it, and so on; out in the same round, by their total across all tables, then "
                           "bids made, the previous round's total and the lot."),
     "standings": lazy_gettext("By the round reached: the final table first in its places, then the others by the "
                               "standings after the qualifying rounds (placement points, total, bids made)."),

@@ -34,7 +34,7 @@ def check_stake(stake, currency="", path="rules.stake"):
     """Refuse (RecordError naming path) a stake per point beyond the instance's ceiling."""
     most = ceiling(currency)
     if isinstance(stake, (int, float)) and not isinstance(stake, bool) and stake > most:
-        raise rules.RecordError(path, _("is %(stake)s a point; this scorekeeper takes stakes up to %(most)s a point "
+        raise rules.RecordError(path, _("is %(stake)s a point; this site takes stakes up to %(most)s a point "
                                         "(its owner's setting STAKE_CEILING)", stake=number(stake), most=number(most)))
 
 
@@ -44,7 +44,7 @@ def check_payouts(payouts, currency="", path="rules.payouts"):
     for index, amount in enumerate(payouts if isinstance(payouts, list) else []):
         if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > most:
             raise rules.RecordError(f"{path}[{index}]", _(
-                "is %(amount)s; on this scorekeeper a place pays at most %(most)s (%(players)d times its owner's "
+                "is %(amount)s; on this site a place pays at most %(most)s (%(players)d times its owner's "
                 "stake ceiling, STAKE_CEILING)", amount=number(amount), most=number(most), players=limits.MAX_PLAYERS))
 
 

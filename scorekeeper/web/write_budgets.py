@@ -120,7 +120,7 @@ def refuse_when_spent():
         if free_space() < floor:
             return _answer(507, lazy_gettext(
                 "The server's disk has less than %(floor)s free, so no new game can be started now; the games "
-                "being played go on. Nothing was stored. The owner of this scorekeeper can free space on the "
+                "being played go on. Nothing was stored. The owner of this site can free space on the "
                 "server's disk (or lower FREE_SPACE_FLOOR in instance/config.py).", floor=_said_size(floor)))
     if not _counted():
         return None

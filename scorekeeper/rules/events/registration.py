@@ -37,7 +37,7 @@ def _present(event, name):
     if name not in event.players:
         raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn and event.rounds:
-        raise RecordError("player", _("%(name)s has withdrawn: bring them back (Undo), or seat them at a table as a "
+        raise RecordError("player", _("%(name)s has withdrawn: bring them back (Take back), or seat them at a table as a "
                                       "late player.", name=name))
 
 

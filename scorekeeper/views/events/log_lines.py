@@ -81,8 +81,8 @@ SAID = {
                            else _("%(name)s checked in", name=p["player"]) if p["present"]
                            else _("%(name)s not checked in", name=p["player"])),
     "roll_call": _roll_call,
-    "withdraw_absent": lambda p: ngettext("%(num)d not checked in withdrawn: %(names)s",
-                                          "%(num)d not checked in withdrawn: %(names)s", len(p["players"]),
+    "withdraw_absent": lambda p: ngettext("%(num)d player not checked in withdrawn: %(names)s",
+                                          "%(num)d players not checked in withdrawn: %(names)s", len(p["players"]),
                                           names=", ".join(p["players"])),
     "back": lambda p: (_("%(name)s brought back to table %(table)d", name=p["player"], table=p["table"] + 1)
                        if isinstance(p.get("table"), int) else _("%(name)s brought back", name=p["player"])),
