@@ -20,7 +20,12 @@ OTHER = 7
 # Where the count is not %(num)d (ngettext's) or %(count)s ({% trans count=... %}): the count is of a list shown
 # whole ("tables 2, 3"; "Winners: Ann and Bob") or of a noun after a number said elsewhere ("3 games").
 NOT_SHOWN = {"%(done)s of %(tables)s tables finished, waiting on table %(waiting)s",
-             "Round %(round)d is still being played: table %(tables)s.", "Winner: %(names)s", "game", "win"}
+             "Round %(round)d is still being played: table %(tables)s.", "Winner: %(names)s", "game", "win",
+             # a correction's change and the reprints after it (issue 43): the players or tables named
+             "%(names)s goes on as well.", "%(names)s goes on instead of %(instead)s.", "%(names)s no longer goes on.",
+             "Print the card of table %(tables)s again: the old one is void.", "Print the new card",
+             "Table %(tables)s of round %(round)d has started: its draw stands.",
+             "Table %(tables)s was seated again: its printed card is void."}
 # After the number, French and Spanish say "de" for a million: "1 000 000 de joueurs", "1 000 000 d’annonces".
 MILLION_DE = ("fr", "es")
 
