@@ -34,8 +34,9 @@ def shot(page, name, full=True):
 
 
 def tables_of(page):
-    """The round's tables from the director's page: (game id, edit key) from each scorekeeper link."""
-    links = page.locator(".event-table a", has_text="scorekeeper link")
+    """The round's tables from the director's page: (game id, edit key) from each scorekeeper link, in any
+    language the page speaks."""
+    links = page.locator(".event-table a[href*='/claim/']")
     return [re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
             for i in range(links.count())]
 
