@@ -42,7 +42,8 @@ HUNG_AFTER = 600
 # the files with the most tests first, left the long one-test walks for last, and one worker ran on alone for
 # 10-15 s at the end of each run. These files, the longest, go first; the others keep xdist's order.
 LONG_FILES_FIRST = ("test_stored_results.py", "test_browser_regulars.py", "test_tap_machine.py",
-                    "test_browser_director_night.py", "test_export_memory.py", "test_events_web.py")
+                    "test_browser_director_night.py", "test_browser_championship_night.py", "test_export_memory.py",
+                    "test_events_web.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -89,11 +89,14 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     # The no-show before the draw: no entrant, not counted.
     director.locator("details#more summary").click()
     act(director, "withdraw", {"player": "Nora Noshow"})
+    director.locator("#ask").get_by_role("button", name="Withdraw Nora Noshow").click()  # asked first
     expect(director.locator("main")).to_contain_text("Cartier tournament · 37 players", use_inner_text=True)
     director.locator("details#more summary").click()
     act(director, "money", {"charity": "10", "cause": "Lifeboats"})
     director.locator("details#more summary").click()
-    act(director, "paid", {"player": "Player 01"}, button="Paid")
+    director.get_by_label("Player 01 has paid").check()  # before the draw, on the roll call
+    director.get_by_role("button", name="Save the roll call").click()
+    expect(director.locator(".flash").first).to_contain_text("Paid: 1 of 37.", use_inner_text=True)
     expect(director.locator("#draw li")).to_have_count(10)
     shot(director, "draw-1920")
     director.get_by_role("button", name="Confirm round 1").click()
@@ -168,7 +171,7 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     assert before != fix_text.split("Now:")[1].split("\n")[0].strip()  # the correction changed the totals
     director.locator(".event-log summary").click()
     expect(director.locator(".event-log")).to_contain_text("round 1, table 1 corrected: before", use_inner_text=True)
-    expect(director.locator(".event-log")).to_contain_text("the confirmed cut stands", use_inner_text=True)
+    expect(director.locator(".event-log")).to_contain_text("The confirmed cut stands.", use_inner_text=True)
 
     # Round 2, then the final of one table of 4 (5 winners: the best 4 by total).
     for game, key in tables_of(director):

@@ -34,8 +34,9 @@ def shot(page, name, full=True):
 
 
 def tables_of(page):
-    """The round's tables from the director's page: (game id, edit key) from each scorekeeper link."""
-    links = page.locator(".event-table a", has_text="scorekeeper link")
+    """The round's tables from the director's page: (game id, edit key) from each scorekeeper link, in any
+    language the page speaks."""
+    links = page.locator(".event-table a[href*='/claim/']")
     return [re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
             for i in range(links.count())]
 
@@ -71,9 +72,9 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.get_by_label("seats a table", exact=True).fill("3")
     director.get_by_label("players in the final", exact=True).fill("3")
     director.get_by_label("Players, one per line").fill("\n".join(PLAYERS))
-    director.get_by_label("Seed (the same seed draws the same tables)").fill("browser-43")
+    director.get_by_label("Draw code (the same code draws the same tables)").fill("browser-43")
     director.locator("details summary", has_text="Table rules, money").click()
-    director.get_by_label("Table rules (JSON, over the format's)").fill(json.dumps(SHORT))
+    director.get_by_label("Table rules that override the format's (JSON)").fill(json.dumps(SHORT))
     director.locator("#entry_fee").fill("3.33")
     director.locator("#currency").fill("EUR")
     director.locator("#split").fill("50 30 20")
@@ -136,7 +137,9 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.locator("details#more summary").click()
     form = director.locator("form:has(input[name=do][value=withdraw])")
     form.locator("select[name=player]").select_option("Els Kok")
-    form.get_by_role("button", name="Withdraw").click()
+    form.get_by_role("button", name="Withdraw…").click()
+    director.locator("#ask").get_by_role("button", name="Withdraw Els Kok").click()
+    expect(director.locator(".flash").first).to_contain_text("Els Kok", use_inner_text=True)
     director.get_by_role("button", name="Confirm round 2").click()
     # The director's page ranks each table's players once they play.
     for game, key in tables_of(director):

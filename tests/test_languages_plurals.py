@@ -10,7 +10,7 @@ import re
 import pytest
 from babel.support import Translations
 
-from tests.language_helpers import LANGUAGES, PLACEHOLDER, TRANSLATIONS
+from tests.language_helpers import LANGUAGES, PLACEHOLDER, ROOT, TRANSLATIONS
 from tests.test_languages_catalogues import messages, pot
 
 COUNTS = (0, 1, 2, 5, 21, 1_000_000)
@@ -22,6 +22,7 @@ OTHER = 7
 # again ("Print the new cards"), or of a noun after a number said elsewhere ("3 games").
 NOT_SHOWN = {"%(done)s of %(tables)s tables finished, waiting on table %(waiting)s",
              "Round %(round)d is still being played: table %(tables)s.", "Winner: %(names)s", "game", "win",
+             # a correction's change and the reprints after it (issue 43): the players or tables named
              "%(names)s goes on as well.", "%(names)s goes on instead of %(instead)s.", "%(names)s no longer goes on.",
              "Print the card of table %(tables)s again: the old one is void.", "Print the new card",
              "Table %(tables)s of round %(round)d has started: its draw stands.",
@@ -100,3 +101,21 @@ def test_the_reading_catches_swapped_forms():
     right = rendered(translations, message, 2)
     assert "2 joueurs" in right and "2 de joueurs" not in right
     assert "1000000 de joueurs" in rendered(translations, message, MILLION)
+
+
+# A `{% trans %}` block with `{% pluralize %}` counts by the first variable its tag names, unless the pluralize
+# names one: `{% trans tables=..., count=... %}` counted by the text "1, 3": every language but English stopped the
+# director's page with a 500 once a table was seated again (issue 43).
+TRANS_BLOCK = re.compile(r"{%-?\s*trans\s+(\w+)\s*=[^%]*%}(.*?){%-?\s*endtrans\s*-?%}", re.S)
+UNNAMED_PLURALIZE = re.compile(r"{%-?\s*pluralize\s*-?%}")
+
+
+def test_every_counted_block_in_a_template_counts_by_its_count():
+    wrong = []
+    for folder in ("templates", "sheets"):
+        for path in sorted((ROOT / folder).rglob("*.html")):
+            for block in TRANS_BLOCK.finditer(path.read_text(encoding="utf-8")):
+                first, body = block.groups()
+                if first != "count" and UNNAMED_PLURALIZE.search(body):
+                    wrong.append(f"{path.relative_to(ROOT)}: {block.group(0)[:90]}… (write {{% pluralize count %}})")
+    assert not wrong, "counted by a variable that is no count:\n" + "\n".join(wrong)

@@ -52,7 +52,7 @@ PATH_WORDS = {"players": lazy_gettext("players"), "hands": lazy_gettext("hands")
               "date": lazy_gettext("date"), "note": lazy_gettext("note"), "history": lazy_gettext("history"),
               "version": lazy_gettext("version"), "language": lazy_gettext("language"),
               "money": lazy_gettext("money"), "entry_fee": lazy_gettext("entry fee"), "split": lazy_gettext("prizes"),
-              "format": lazy_gettext("format"), "name": lazy_gettext("name"), "seed": lazy_gettext("seed"),
+              "format": lazy_gettext("format"), "name": lazy_gettext("name"), "seed": lazy_gettext("draw code"),
               "withdrawn": lazy_gettext("withdrawn")}
 # A list's item as a player says it: "hand 4", or, for a seat's entry, "Cy's bid".
 _NUMBERED = {"players": lazy_gettext("player %(number)s"), "hands": lazy_gettext("hand %(number)s"),
