@@ -96,11 +96,11 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     director.locator("#roll-call button").click()
     expect(director.locator("#checked-count")).to_have_text("Aanwezig: 16 van 17.")
     warning = director.locator("#not-checked-in")
-    expect(warning).to_contain_text(f"Niet aangemeld (1): {NO_SHOW}.", use_inner_text=True)
+    expect(warning).to_contain_text(f"Niet aanwezig (1): {NO_SHOW}.", use_inner_text=True)
     shot(director, "1-check-in-warning")
     warning.locator("button").click()
     expect(director.locator("#ask")).to_contain_text(
-        f"Terugtrekken? 1 niet aangemelde speler trekt zich terug: {NO_SHOW}.", use_inner_text=True)
+        f"Terugtrekken? 1 niet-aanwezige speler trekt zich terug: {NO_SHOW}.", use_inner_text=True)
     director.locator("#ask button.primary").click()
     expect(director.locator("#not-checked-in")).to_have_count(0)
     expect(director.locator("main")).to_contain_text("16 spelers", use_inner_text=True)
@@ -164,8 +164,8 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
                                                              use_inner_text=True)
     withdraw(leaving)
     expect(director.locator("#result-notes")).to_contain_text(
-        f"{leaving} trok zich terug na speelronde 1: de gespeelde rondes tellen, en de schifting is onder de "
-        "anderen gemaakt.", use_inner_text=True)
+        f"{leaving} trok zich terug na speelronde 1: de gespeelde speelrondes tellen, en wie er doorgaan is "
+        "onder de anderen bepaald.", use_inner_text=True)
     advanced = api.get(f"{live_server}/api/events/{event_id}").json()["rounds"][0]["advanced"]
     assert leaving not in advanced and mistaken in advanced and len(advanced) == 8
 
@@ -200,7 +200,7 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     moved = next(n for n, table in enumerate(seated) if coming in table["seats"])
     kept = 1 - moved
     said = director.locator(".flash").first
-    expect(said).to_contain_text(f"{coming} neemt de plaats van {going} in aan tafel {moved + 1}.", use_inner_text=True)
+    expect(said).to_contain_text(f"{coming} neemt aan tafel {moved + 1} de plaats van {going} in.", use_inner_text=True)
     expect(said).to_contain_text(f"De andere tafels houden hun plaatsen en kaarten. Print de kaart van tafel "
                                  f"{moved + 1} opnieuw: de oude is ongeldig.", use_inner_text=True)
     again = tables_of(director)
