@@ -51,6 +51,7 @@ MEASURED = {
     "evenings.evening": [("evening", "/evenings/{evening}")],
     "evenings.players": [("players", "/players")],
     "evenings.player": [("player", "/players/Ann")],
+    "evenings.compare": [("compare players", "/compare?a=Ann&b=Bob")],
     "seasons.seasons_list": [("seasons", "/seasons")],
     "seasons.season": [("season", "/seasons/{season}"), ("season, big screen", "/seasons/{season}?screen=1")],
     "money.money": [("money", "/money")],

@@ -90,8 +90,26 @@ def test_bad_input_gets_one_line_naming_the_field_and_exit_2(tmp_path, document,
 
 def test_the_favourite_and_who_stands_level():
     strong = ratings.Rating(30, 2, 20)
-    assert ratings.expected_order([("Cy", ratings.NEW), ("Ann", strong), ("Di", ratings.NEW)]) == [["Ann"],
-                                                                                                ["Cy", "Di"]]
+    groups = ratings.expected_order([("Cy", ratings.NEW), ("Ann", strong), ("Di", ratings.NEW)])
+    assert [[name for name, _chance in group] for group in groups] == [["Ann"], ["Cy", "Di"]]
+    chances = dict(pair for group in groups for pair in group)
+    assert chances["Cy"] == chances["Di"] < chances["Ann"] and sum(chances.values()) == pytest.approx(1)
+
+
+def test_a_new_players_uncertainty_is_not_weakness():
+    """Issue 42: the favourite comes from the model's chances of winning, not the conservative ordinal. A player
+    whose mu equals a regular's but who has played once (wide sigma, ordinal near 0) is not a heavy underdog."""
+    regular, newcomer = ratings.Rating(25, 2, 40), ratings.Rating(25, 7, 1)
+    assert regular.rating - newcomer.rating > 14  # the ordinal would make the newcomer far weaker
+    chances = ratings.win_chances([regular, newcomer])
+    assert chances[0] == pytest.approx(chances[1], abs=0.01)
+    assert newcomer.provisional and not regular.provisional
+
+
+def test_a_games_rating_change_is_the_rating_after_minus_before():
+    before, after = ratings.Rating(26, 7, 3), ratings.Rating(27, 6.5, 4)
+    assert ratings.change(before, after) == pytest.approx((27 - 3 * 6.5) - (26 - 3 * 7))
+    assert ratings.change(None, ratings.Rating(27, 6.5, 1)) == pytest.approx(27 - 3 * 6.5 - 0)
 
 
 def test_the_export_lists_games_as_they_finished_so_the_command_gives_the_apps_numbers(app, client, tmp_path):

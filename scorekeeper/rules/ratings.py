@@ -12,8 +12,10 @@ from typing import NamedTuple
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()  # the package's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
-# Two players whose ratings differ by less than this are level before a game.
-LEVEL_WITHIN = 1.0
+# Two players whose chances of winning a game differ by less than this are level before it.
+LEVEL_WITHIN = 0.01
+# A rating made from fewer games than this is provisional: its give-or-take is wider than the club's spread.
+PROVISIONAL_GAMES = 5
 
 
 class Rating(NamedTuple):
@@ -27,6 +29,11 @@ class Rating(NamedTuple):
     def rating(self):
         """The ordinal players see: mu - 3 sigma, the model's own."""
         return MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal()
+
+    @property
+    def provisional(self):
+        """True while too few games made the rating for it to say much."""
+        return self.games < PROVISIONAL_GAMES
 
     @property
     def give_or_take(self):
@@ -87,13 +94,28 @@ def standings(table):
     return sorted(rows, key=lambda row: (-row["rating"], player_key(row["player"])))
 
 
+def win_chances(before):
+    """Each player's chance of winning a game among them (the model's predict_win; they add up to 1), from their
+    Ratings before it."""
+    return MODEL.predict_win([[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before])
+
+
 def expected_order(named):
-    """Group players by their ratings before a game, best first: [[name, ...], ...]; players whose ratings are
-    within LEVEL_WITHIN of the group's best stand level. named: [(name, Rating)] (a new player: NEW)."""
+    """Group players by their chances of winning a game among them, best first: [[(name, chance), ...], ...];
+    players whose chances are within LEVEL_WITHIN of the group's best stand level. named: [(name, Rating)] (a new
+    player: NEW). The chances come from mu and sigma both, not the ordinal: a new player's wide sigma is
+    uncertainty, not weakness."""
+    chances = win_chances([rating for _name, rating in named]) if named else []
     groups = []
-    for name, rating in sorted(named, key=lambda pair: -pair[1].rating):
-        if groups and groups[-1][0] - rating.rating < LEVEL_WITHIN:
-            groups[-1][1].append(name)
+    for name, chance in sorted(zip([name for name, _rating in named], chances), key=lambda pair: -pair[1]):
+        if groups and groups[-1][0][1] - chance < LEVEL_WITHIN:
+            groups[-1].append((name, chance))
         else:
-            groups.append((rating.rating, [name]))
-    return [names for _best, names in groups]
+            groups.append([(name, chance)])
+    return groups
+
+
+def change(before, after):
+    """How a game moved a player's rating: the rating after it minus the one before (before None: their first
+    game, rated from NEW)."""
+    return after.rating - (before or NEW).rating

@@ -37,7 +37,7 @@ from .imports import import_games
 from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
-from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
+from .ratings import player_ratings, rating_changes, rating_history, ratings_at, ratings_of, rebuild_ratings
 from .money import (get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment, set_iban,
                     tables_of, undo_payment)
 from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
@@ -79,7 +79,8 @@ __all__ = [
     "player_summaries", "player_results", "player_habits",
     "table_of",
     # ratings (store/ratings.py)
-    "player_ratings", "ratings_of", "rating_history", "ratings_at", "rebuild_ratings", "place_counts", "head_to_head",
+    "player_ratings", "rating_changes", "ratings_of", "rating_history", "ratings_at", "rebuild_ratings", "place_counts",
+    "head_to_head",
     # seasons (store/seasons.py)
     "create_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)

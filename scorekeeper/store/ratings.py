@@ -165,3 +165,17 @@ def ratings_at(db, until):
            "g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g on g.game_id = s.game_id "
            "where g.finished <= ?) where newest = 1")
     return {key: (name, ratings.Rating(mu, sigma, games)) for key, name, mu, sigma, games in db.execute(sql, [until])}
+
+
+def rating_changes(db, game_id):
+    """Return {key: how the game moved the player's rating} for a rated game ({} for a game not rated)."""
+    sql = ("select key, game_id, mu, sigma, games, lag(mu) over seen, lag(sigma) over seen, lag(games) over seen "
+           "from rating_steps s join rated_games g using (game_id) "
+           "where s.key in (select key from rating_steps where game_id = :game) "
+           "window seen as (partition by s.key order by g.finished, g.game_id)")
+    changes = {}
+    for key, step_game, mu, sigma, games, old_mu, old_sigma, old_games in db.execute(sql, {"game": game_id}):
+        if step_game == game_id:
+            before = None if old_mu is None else ratings.Rating(old_mu, old_sigma, old_games)
+            changes[key] = ratings.change(before, ratings.Rating(mu, sigma, games))
+    return changes

@@ -290,15 +290,20 @@ def habits_svg(sizes, title=None):
     return "".join(out)
 
 
-def rating_svg(points, title):
-    """Return an SVG line chart of a player's rating after each rated game, with its give-or-take band
-    (mu ± 2 sigma is not drawn: the rating is what players read). points: [(rating, give or take)], oldest first."""
-    values = [0] + [rating for rating, _spread in points]
+def rating_svg(lines, title):
+    """Return an SVG line chart of players' ratings after each rated game, dated on its axis.
+
+    lines: [(name, [(rating, give or take, finished ISO time)], oldest first)]: one player, or two compared. The
+    games go left to right in the order they were rated (both players' games on one axis), each line starting
+    from a new player's 0 just before its first game."""
+    order = sorted({point[2] for _name, points in lines for point in points})
+    at = {finished: i + 1 for i, finished in enumerate(order)}
+    values = [0] + [point[0] for _name, points in lines for point in points]
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     left = 18 + CHAR * max(len(number(t)) for t in ticks)
     right, top, plot_h = WIDTH - 16, 40, 200
-    bottom, games = top + plot_h, max(len(points), 1)
+    bottom, games = top + plot_h, max(len(order), 1)
 
     def x_at(i):
         return left + (right - left) * i / games
@@ -306,8 +311,10 @@ def rating_svg(points, title):
     def y_at(v):
         return bottom - plot_h * (v - low) / (high - low)
 
-    height = bottom + 44
-    last = number(round(points[-1][0], 1)) if points else "-"
+    legend_svg, legend_h = legend([(seat, name) for seat, (name, _points) in enumerate(lines)], bottom + 52) \
+        if len(lines) > 1 else ("", 0)
+    height = bottom + 44 + legend_h
+    last = separated([f"{name} {number(round(points[-1][0], 1))}" for name, points in lines if points]) or "-"
     out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=last)),
            f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
            f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
@@ -315,14 +322,25 @@ def rating_svg(points, title):
         y = y_at(tick)
         out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0"/>'
                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
-    line = " ".join(f"{x_at(i + 1):.1f},{y_at(rating):.1f}" for i, (rating, _spread) in enumerate(points))
-    if points:
-        out.append(f'<polyline class="rating" points="{x_at(0):.1f},{y_at(0):.1f} {line}" fill="none" '
-                   f'stroke="{COLOURS[0]}" stroke-width="2.5" stroke-linejoin="round"/>')
-    axis = _("games rated")
-    out.append(f'<text x="{right}" y="{bottom + 18}" text-anchor="end" fill="#333">{games}</text>'
-               f'<text x="{(left + right) / 2:.1f}" y="{bottom + 34}" text-anchor="middle" fill="#333">'
-               f'{text(axis)}</text></svg>')
+    for seat, (_name, points) in enumerate(lines):
+        if points:
+            first = at[points[0][2]] - 1
+            line = " ".join(f"{x_at(at[finished]):.1f},{y_at(rating):.1f}" for rating, _spread, finished in points)
+            colour, dash, _shape = style(seat)
+            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+            out.append(f'<polyline class="rating" points="{x_at(first):.1f},{y_at(0):.1f} {line}" fill="none" '
+                       f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash_attr}/>')
+    # The first game's day, the last's and one between (each day once): when the games were, in the reader's words.
+    shown = set()
+    for i, anchor in {1: "start", (games + 1) // 2: "middle", games: "end"}.items() if order else ():
+        day = words.day(order[i - 1])
+        if day not in shown:
+            shown.add(day)
+            out.append(f'<text class="date" x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="{anchor}" '
+                       f'fill="#333">{text(day)}</text>')
+    out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
+               f'{text(ngettext("%(num)d game rated", "%(num)d games rated", len(order)))}</text>')
+    out.append(legend_svg + "</svg>")
     return "".join(out)
 
 

@@ -141,8 +141,29 @@ def player(name):
         ordered.pop(history["name"])
     habits = rules.habits.by_hand_size(store.player_habits(db, name))
     rated = regulars.player_rating(db, name)
-    rating_chart = chart(charts.rating_svg(rated["history"], _("%(name)s's rating after each game",
-                                                                name=history["name"]))) if rated["history"] else None
-    return render_template("evenings/player.html", p=history, rated=rated, rating_chart=rating_chart, chart=chart(
+    rating_chart = chart(charts.rating_svg([(history["name"], rated["history"])], _(
+        "%(name)s's rating after each game", name=history["name"]))) if rated["history"] else None
+    others = [row["name"] for row in regulars.ranked_players(db) if stats.name_key(row["name"]) != stats.name_key(name)]
+    return render_template("evenings/player.html", p=history, rated=rated, rating_chart=rating_chart, others=others,
+                           chart=chart(
         charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", name=history["name"]))), habits=habits,
         habits_chart=chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", name=history["name"]))))
+
+
+@bp.get("/compare")
+def compare():
+    """Two players side by side: their ratings, games, wins and bids made, their games together and the model's
+    chance that the first finishes ahead, and both ratings on one chart."""
+    db = store.get_db()
+    names = [request.args.get(side, "").strip() for side in ("a", "b")]
+    people = [stats.history_from_results(name, store.player_results(db, name)) for name in names]
+    if not all(person["recent"] for person in people):
+        missing = next(name for name, person in zip(names, people) if not person["recent"])
+        abort(404, _("Nobody called '%(name)s' has played here yet.", name=missing))
+    rated = [regulars.player_rating(db, name) for name in names]
+    together = next((row for row in rated[0]["head_to_head"] if row["key"] == stats.name_key(names[1])), None)
+    lines = [(person["name"], one["history"]) for person, one in zip(people, rated)]
+    title = _("%(one)s and %(other)s", one=people[0]["name"], other=people[1]["name"])
+    return render_template("evenings/compare.html", people=people, rated=rated, together=together, title=title,
+                           ahead=regulars.ahead_chance(db, *names),
+                           chart=chart(charts.rating_svg(lines, _("Ratings after each game"))))

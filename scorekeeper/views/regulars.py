@@ -3,18 +3,20 @@
 from flask import Blueprint, abort, jsonify, request
 
 from scorekeeper.web import regulars
-from scorekeeper.rules import stats
+from scorekeeper.rules import ratings, stats
 from scorekeeper import store
 from ..rules.words import _
 
 bp = Blueprint("regulars", __name__)
+bp.add_app_template_global(ratings.PROVISIONAL_GAMES, "provisional_games")
 
 
 @bp.get("/regulars/favourites")
 def favourites():
     """Say who is the favourite among the names typed at setup (`?name=Ann&name=Bob`), as JSON."""
     line, order = regulars.favourites(store.get_db(), request.args.getlist("name"))
-    return jsonify(line=line, order=order)
+    return jsonify(line=line, order=[[name for name, _chance in group] for group in order],
+                   chances={name: round(chance, 4) for group in order for name, chance in group})
 
 
 @bp.get("/api/players")
@@ -34,14 +36,16 @@ def api_player(name):
     rated = regulars.player_rating(db, name)
     return jsonify(player=history["name"], games=history["games"], wins=history["wins"],
                    rating=rated["now"] and _api_rating(rated["now"]),
-                   history=[{"rating": rating, "give_or_take": spread} for rating, spread in rated["history"]],
+                   history=[{"rating": rating, "give_or_take": spread, "date": finished[:10]}
+                            for rating, spread, finished in rated["history"]],
                    places={str(place): count for place, count in rated["places"].items()},
                    head_to_head=[{"player": row["name"], "games": row["games"], "ahead": row["ahead"],
                                   "behind": row["behind"]} for row in rated["head_to_head"]])
 
 
 def _api_rating(row):
-    return {"rating": row["rating"], "mu": row["mu"], "sigma": row["sigma"], "games": row["rated_games"]}
+    return {"rating": row["rating"], "mu": row["mu"], "sigma": row["sigma"], "games": row["rated_games"],
+            "provisional": row["provisional"]}
 
 
 def _api_row(row):

@@ -5,20 +5,28 @@ from scorekeeper.rules import stats
 from scorekeeper import store
 from scorekeeper.rules import ratings
 from scorekeeper.rules.sentences import names_text
-from scorekeeper.rules.words import _, number, separated
+from scorekeeper.rules.words import _, number, percent
 
 MAX_NAMES = 12  # a table's seats: the favourite line names no more
-
-
-def give_or_take(sigma):
-    """Say how sure a rating is, in rating points: 'give or take 6' (2 sigma: right about 95 times in 100)."""
-    return _("give or take %(points)s", points=number(round(2 * sigma)))
 
 
 def rating_fields(row):
     """The numbers of a stored rating row as the pages and the API show them."""
     return {"rating": round(row["rating"], 2), "mu": row["mu"], "sigma": row["sigma"], "rated_games": row["games"],
-            "give_or_take": give_or_take(row["sigma"])}
+            "provisional": row["games"] < ratings.PROVISIONAL_GAMES}
+
+
+def change_text(change):
+    """A game's move of a rating as players write it: "+1.3", "−0.4" (one decimal, the locale's way)."""
+    shown = round(change, 1) or 0.0  # no "-0.0"
+    return ("+" if shown > 0 else "") + number(shown, places=1)
+
+
+def seat_changes(db, game_id, players):
+    """Return each seat's rating change in the game as text ("+1.3"), or None where the game was not rated."""
+    changes = store.rating_changes(db, game_id)
+    return [change_text(changes[key]) if key in changes else None
+            for key in (ratings.player_key(name) for name in players)]
 
 
 def ranked_players(db):
@@ -39,14 +47,20 @@ def player_rating(db, name):
     """Return one player's rating now (or None), its history [(rating, give or take)], places and head to head."""
     key = ratings.player_key(name)
     kept = next((row for row in store.player_ratings(db) if row["key"] == key), None)
-    history = [(ratings.Rating(row["mu"], row["sigma"]).rating, 2 * row["sigma"])
-               for row in store.rating_history(db, key)]
-    return {"now": rating_fields(kept) if kept else None, "history": history,
+    steps = store.rating_history(db, key)
+    history = [(ratings.Rating(row["mu"], row["sigma"]).rating, 2 * row["sigma"], row["finished"]) for row in steps]
+    changes, before = {}, None
+    for row in steps:
+        after = ratings.Rating(row["mu"], row["sigma"], row["games"])
+        changes[row["game_id"]] = change_text(ratings.change(before, after))
+        before = after
+    return {"now": rating_fields(kept) if kept else None, "history": history, "changes": changes,
             "places": store.place_counts(db, name), "head_to_head": store.head_to_head(db, name)}
 
 
 def favourites(db, names):
-    """Return (the line before a game, the expected order as groups of names) for the names typed at setup."""
+    """Return (the line before a game, the expected order as groups of (name, chance)) for the names typed at
+    setup: "Ann is the favourite: Ann 41 %, Cy 22 %, …" from the model's chances of winning among them."""
     names = [str(name).strip() for name in names if str(name).strip()][:MAX_NAMES]
     if len(names) < 2:
         return "", []
@@ -54,7 +68,14 @@ def favourites(db, names):
     groups = ratings.expected_order([(name, kept.get(ratings.player_key(name), ratings.NEW)) for name in names])
     if len(groups) == 1:
         return _("Everyone is level: nobody is the favourite."), groups
-    said = [_("%(name)s is the favourite", name=groups[0][0]) if len(groups[0]) == 1 else
-            _("%(names)s are joint favourites", names=names_text(groups[0]))]
-    said += [_("%(names)s are level", names=names_text(group)) for group in groups[1:] if len(group) > 1]
-    return separated(said), groups
+    chances = ", ".join(f"{name}\u00a0{percent(round(100 * chance))}" for group in groups for name, chance in group)
+    first = [name for name, _chance in groups[0]]
+    if len(first) == 1:
+        return _("%(name)s is the favourite: %(chances)s", name=first[0], chances=chances), groups
+    return _("%(names)s are joint favourites: %(chances)s", names=names_text(first), chances=chances), groups
+
+
+def ahead_chance(db, one, other):
+    """The model's chance that `one` finishes ahead of `other` in a game they play together."""
+    kept = store.ratings_of(db, {ratings.player_key(one), ratings.player_key(other)})
+    return ratings.win_chances([kept.get(ratings.player_key(name), ratings.NEW) for name in (one, other)])[0]

@@ -17,6 +17,7 @@ from ...rules import actions, bidding, words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.ranks import in_rank_order
+from scorekeeper.web import regulars
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.writes import checked, save
@@ -191,7 +192,8 @@ def over(game_id):
     game, loaded = load_game(game_id)
     scored = rules.score(loaded)
     by_rank = in_rank_order(scored["ranks"])
-    return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank,
+    changes = regulars.seat_changes(store.get_db(), game_id, scored["players"])
+    return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank, changes=changes,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]),
                            follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)))
 
