@@ -53,6 +53,7 @@ MEASURED = {
     "evenings.player": [("player", "/players/Ann")],
     "evenings.compare": [("compare players", "/compare?a=Ann&b=Bob")],
     "seasons.seasons_list": [("seasons", "/seasons")],
+    "seasons.edit": [("season edit", "/seasons/{season}/edit")],
     "seasons.season": [("season", "/seasons/{season}"), ("season, big screen", "/seasons/{season}?screen=1")],
     "money.money": [("money", "/money")],
     "house.setup_card": [("house card", "/house/card")],

@@ -19,7 +19,8 @@ def season_table(games, best=None, rated=None):
     """Return the season's rows, best first. games: [(players, places, made, hands)] of its finished games, in
     order; best: count each player's best N games only; rated: {player key: (name, Rating)} at the season's end.
 
-    Each row: player, games, wins, points, per_game, bids_made (a share of hands, or None), hands, rating."""
+    Each row: place (shared when level), player, games (counted), played, wins, points, per_game, bids_made (a share
+    of the hands of every game played, counted or not, or None), hands, rating."""
     lines = {}
     for players, places, made, hands in games:
         for name, points, win, bids, played in game_lines(players, places, made, hands):
@@ -28,18 +29,24 @@ def season_table(games, best=None, rated=None):
             names.append(str(name).strip())
             kept.append((points, win, bids, played))
     rows = []
-    for key, (names, kept) in lines.items():
-        if best:
-            kept = sorted(kept, key=lambda line: (-line[0], -line[1]))[:best]
+    for key, (names, played) in lines.items():
+        kept = sorted(played, key=lambda line: (-line[0], -line[1]))[:best] if best else played
         points = sum(line[0] for line in kept)
-        made, hands = sum(line[2] for line in kept), sum(line[3] for line in kept)
+        # Bids made is a habit, not a result: over every game the player played in the season, counted or not.
+        made, hands = sum(line[2] for line in played), sum(line[3] for line in played)
         rating = rated.get(key) if rated else None
-        rows.append({"player": names[-1], "games": len(kept), "wins": _tidy(sum(line[1] for line in kept)),
-                     "points": _tidy(points), "per_game": round(points / len(kept), 2),
+        rows.append({"player": names[-1], "games": len(kept), "played": len(played),
+                     "wins": _tidy(sum(line[1] for line in kept)), "points": _tidy(points),
+                     "per_game": round(points / len(kept), 2),
                      "bids_made": round(made / hands, 3) if hands else None, "hands": hands,
                      "rating": round(rating[1].rating, 2) if rating else None})
-    return sorted(rows, key=lambda row: (-row["points"], -row["per_game"], -(row["bids_made"] or 0),
-                                         player_key(row["player"])))
+    rows.sort(key=lambda row: (-row["points"], -row["per_game"], -(row["bids_made"] or 0), player_key(row["player"])))
+    # Players level on points and points per game share a place (1, 2, 2, 4), as a club's table prints it.
+    for number, row in enumerate(rows, start=1):
+        level = number > 1 and (row["points"], row["per_game"]) == (rows[number - 2]["points"],
+                                                                    rows[number - 2]["per_game"])
+        row["place"] = rows[number - 2]["place"] if level else number
+    return rows
 
 
 def _tidy(number):

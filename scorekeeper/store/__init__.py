@@ -40,7 +40,8 @@ from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_changes, rating_history, ratings_at, ratings_of, rebuild_ratings
 from .money import (get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment, set_iban,
                     tables_of, undo_payment)
-from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
+from .seasons import (create_season, delete_season, get_season, list_seasons, results_revision, season_games,
+                      update_season)
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (
     UnknownEvent,
@@ -82,7 +83,7 @@ __all__ = [
     "player_ratings", "rating_changes", "ratings_of", "rating_history", "ratings_at", "rebuild_ratings", "place_counts",
     "head_to_head",
     # seasons (store/seasons.py)
-    "create_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
+    "create_season", "update_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)
     "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "tables_of",
     "plays_event_table",

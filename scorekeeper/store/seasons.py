@@ -16,6 +16,14 @@ def create_season(db, name, starts, ends, best=None, evenings=(), events=()):
     return season_id
 
 
+def update_season(db, season_id, name, starts, ends, best=None, evenings=(), events=()):
+    """Change a season's name, days, best N and chosen evenings or events (checked by the caller)."""
+    with db.atomic():
+        db.execute("update seasons set name = ?, starts = ?, ends = ?, best = ?, evenings = ?, events = ? "
+                   "where id = ?", [name, starts, ends, best or None, dumps(list(evenings)), dumps(list(events)),
+                                    season_id])
+
+
 def get_season(db, season_id):
     """Return the season (evenings and events as lists), or None."""
     rows = list(db.query("select * from seasons where id = ?", [season_id]))

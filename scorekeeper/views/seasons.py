@@ -13,14 +13,14 @@ from scorekeeper.store import generation, kept as kept_values
 from scorekeeper.web.i18n import current_language
 from scorekeeper.store.exports import neutralise
 from scorekeeper.text.evening_names import evening_name
-from scorekeeper.web.forms import SeasonForm, csrf_failed, form_problems
+from scorekeeper.web.forms import BaseForm, SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
 from ..rules.words import _
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seasons", __name__)
-CSV_COLUMNS = ("place", "player", "games", "wins", "points", "per_game", "bids_made", "rating")
+CSV_COLUMNS = ("place", "player", "games", "played", "wins", "points", "per_game", "bids_made", "rating")
 
 
 def _choices(form, db):
@@ -36,9 +36,11 @@ def season_of(season_id):
     season = store.get_season(db, season_id)
     if season is None:
         abort(404, _("There is no such season."))
-    # The one cache (store/kept.py): the database's generation, the season, its games' results revision.
+    # The one cache (store/kept.py): the database's generation, the season as defined now (the owner may change
+    # it), its games' results revision.
+    defined = [season[field] for field in ("starts", "ends", "best", "evenings", "events")]
     key = kept_values.Key(db.path, generation.current(db), f"season/{season_id}",
-                          json.dumps(store.results_revision(db)), kind="season")
+                          json.dumps([store.results_revision(db), defined]), kind="season")
     kept = kept_values.get(key)
     if kept is not None:
         return season, json.loads(kept), key
@@ -65,13 +67,59 @@ def seasons_list():
     form = _choices(SeasonForm(), db)
     if request.method == "GET":
         return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form)
+    checked = _checked(form)
+    if checked is None:
+        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+    season_id = store.create_season(db, *checked)
+    return redirect(url_for("seasons.season", season_id=season_id))
+
+
+@bp.route("/seasons/<season_id>/edit", methods=["GET", "POST"])
+def edit(season_id):
+    """The owner changes a season: its name, days, best N, evenings or events; its table follows."""
+    db = store.get_db()
+    season = store.get_season(db, season_id)
+    if season is None:
+        abort(404, _("There is no such season."))
+    if not is_owner():
+        raise NotOwner()
+    form = _choices(SeasonForm(data=season if request.method == "GET" else None), db)
+    if request.method == "GET":
+        return render_template("seasons/edit.html", season=season, form=form)
+    checked = _checked(form)
+    if checked is None:
+        return render_template("seasons/edit.html", season=season, form=form), 400
+    store.update_season(db, season_id, *checked)
+    flash(_("The season is saved."), "info")
+    return redirect(url_for("seasons.season", season_id=season_id))
+
+
+@bp.post("/seasons/<season_id>/delete")
+def delete(season_id):
+    """The owner deletes a season: its table goes, its games stay as they are."""
+    db = store.get_db()
+    season = store.get_season(db, season_id)
+    if season is None:
+        abort(404, _("There is no such season."))
+    if not is_owner():
+        raise NotOwner()
+    if not BaseForm().validate():
+        abort(400, EXPIRED)
+    store.delete_season(db, season_id)
+    flash(_("Season %(name)s deleted; its games stay as they are.", name=season["name"]), "info")
+    return redirect(url_for("seasons.seasons_list"))
+
+
+def _checked(form):
+    """The season's fields from a posted form (name, starts, ends, best, evenings, events), or None after
+    flashing what to fix. Only the owner names or changes a season."""
     if not is_owner():
         raise NotOwner()
     if not form.validate():
         if csrf_failed(form):
             abort(400, EXPIRED)
         flash(form_problems(form), "error")
-        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+        return None
     try:
         starts = limits.checked_date(form.starts.data.strip(), "starts")
         ends = limits.checked_date(form.ends.data.strip(), "ends")
@@ -79,12 +127,11 @@ def seasons_list():
     except limits.LimitError as error:
         field = getattr(form, error.path)
         flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=error.message), "error")
-        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
+        return None
     if ends < starts or not name:
         flash(_("A season needs a name, and its last day must be on or after its first."), "error")
-        return render_template("seasons/list.html", seasons=store.list_seasons(db), form=form), 400
-    season_id = store.create_season(db, name, starts, ends, form.best.data, form.evenings.data, form.events.data)
-    return redirect(url_for("seasons.season", season_id=season_id))
+        return None
+    return name, starts, ends, form.best.data, form.evenings.data, form.events.data
 
 
 @bp.get("/seasons/<season_id>")
@@ -92,7 +139,7 @@ def season(season_id):
     """Show the season's table; `?screen=1` is the big screen for the club's TV, following the games."""
     found, rows, key = season_of(season_id)
     template = "seasons/screen.html" if request.args.get("screen") else "seasons/season.html"
-    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key.tag))
+    return render_template(template, season=found, table=table_html(rows, key), revision=json.loads(key.tag)[0])
 
 
 @bp.get("/seasons/<season_id>/revision")
@@ -118,8 +165,8 @@ def season_csv(season_id):
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for place, row in enumerate(rows, start=1):
-        writer.writerow([neutralise(value) for value in (place, *(row[column] for column in CSV_COLUMNS[1:]))])
+    for row in rows:
+        writer.writerow([neutralise(row[column]) for column in CSV_COLUMNS])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="season-{season_id}.csv"'})
 
