@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 5000
 
-.PHONY: run test test-fast system-deps axe bench clean messages lock
+.PHONY: run test test-fast lint system-deps axe bench clean messages lock
 
 # Two locked sets (requirements/*.txt, exact versions with hashes, made by `make lock`): the app's own for
 # `make run`, and the app's with the tests' for everything else. The project itself goes in without deps.
@@ -58,6 +58,17 @@ $(AXE): tests/axe/package.json
 	touch $@
 axe: $(AXE)
 
+## lint: ruff over the Python (pyproject.toml's [tool.ruff]) and ESLint over the browser's scripts (ESLint from
+## the npm registry into tests/lint/node_modules, as axe-core); make test and make test-fast run it first
+ESLINT := tests/lint/node_modules/.bin/eslint
+$(ESLINT): tests/lint/package.json
+	@command -v npm >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	cd tests/lint && npm install --no-audit --no-fund --no-package-lock --loglevel=error
+	touch $@
+lint: $(VENV)/.test $(ESLINT)
+	$(VENV)/bin/ruff check --quiet scorekeeper tests bench
+	$(ESLINT) --config tests/lint/eslint.config.mjs scorekeeper/static
+
 # The tests start some 80 Python processes (the CLI, serve, benchmarks): with their bytecode cached each starts
 # about a third faster, on machines whose environment turns the cache off too.
 PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --dist loadfile --no-loadscope-reorder
@@ -66,11 +77,11 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --dist loadfile --no-
 ## Hypothesis's thorough profile (tests/conftest.py)
 # Three workers on two cores: while a browser test waits for a page, a third worker's test has the core
 # (415 s against 446 s for two, back to back here).
-test: $(VENV)/.test system-deps $(AXE)
+test: $(VENV)/.test system-deps $(AXE) lint
 	HYPOTHESIS_PROFILE=thorough $(PYTEST) -n 3
 
 ## test-fast: every test but the browser ones (no Chromium needed), in two workers
-test-fast: $(VENV)/.test
+test-fast: $(VENV)/.test lint
 	$(PYTEST) -n 2 -m "not browser"
 
 ## bench: print the speed ratios
@@ -86,4 +97,4 @@ messages: $(VENV)/.test
 	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/axe/node_modules
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/axe/node_modules tests/lint/node_modules

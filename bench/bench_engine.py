@@ -17,7 +17,7 @@ def rows():
     budget = 1e-3
     rows = []
     for system in rules.SYSTEMS:
-        rows.append((system.id, best_call_time(lambda: rules.score(game, system=system))))
+        rows.append((system.id, best_call_time(lambda system=system: rules.score(game, system=system))))
     load = best_call_time(lambda: rules.load(GAME.read_text()))
     record = json.loads(GAME.read_text())
     before = rules.load(dict(record, hands=record["hands"][:-1]))

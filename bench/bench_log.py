@@ -183,7 +183,7 @@ def rows():
             store.close(app)
             size = os.path.getsize(path) + sum(os.path.getsize(p) for p in path.parent.glob(f"{hands}.db-*"))
             found[hands] = (size, events, history)
-    (small_size, small_events, small_history), (size, events, history) = found[10], found[200]
+    (_small_size, small_events, small_history), (size, events, history) = found[10], found[200]
     rows_found = [("log: events stored, 200 hands / 10", str(events), str(small_events), events / small_events, ""),
                   ("log: database size, 200 hands (KB)", f"{size / 1024:.0f} KB", "1024 KB", size / (1024 * 1024),
                    "<= 1")]

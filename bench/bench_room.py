@@ -116,7 +116,7 @@ class Room:
         try:
             status, headers_in, data = await asyncio.wait_for(
                 connection.request(method, path, body, headers), timeout=30)
-        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as error:
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
             connection.close()
             self.errors.append(f"{kind} {path}: {type(error).__name__} {error}")
             return None, b""

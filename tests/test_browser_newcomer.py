@@ -30,13 +30,17 @@ def test_one_tap_deals_when_the_highest_bidder_names_trump(page, live_server, sh
     box = page.locator("#next-deal button").first.bounding_box()
     assert box["y"] + box["height"] <= 640  # in sight without scrolling
     clicks = 0
-    page.locator("#next-deal").get_by_role("button", name=re.compile("^Deal")).click(); clicks += 1
+    page.locator("#next-deal").get_by_role("button", name=re.compile("^Deal")).click()
+    clicks += 1
     page.wait_for_url(re.compile(r"/bids$"))
     for number in (1, 0, 0, 0):  # Bob, Cy, Di, Ann
-        bid(page, number); clicks += 1
+        bid(page, number)
+        clicks += 1
     page.wait_for_url(re.compile(r"/trump$"))
-    page.get_by_role("button", name="hearts").click(); clicks += 1
-    page.get_by_role("button", name="Save tricks").click(); clicks += 1
+    page.get_by_role("button", name="hearts").click()
+    clicks += 1
+    page.get_by_role("button", name="Save tricks").click()
+    clicks += 1
     page.wait_for_url(re.compile(r"/sheet$"))
     assert clicks == 7
     expect(page.locator("tfoot td")).to_have_text(["10", "11", "10", "10"])

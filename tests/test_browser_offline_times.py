@@ -3,7 +3,7 @@ a hand at the moment the phone came back (16:00:15 for all of hand 9)."""
 
 import re
 import time
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 from playwright.sync_api import expect
@@ -30,7 +30,7 @@ def test_history_shows_when_each_offline_tap_was_made(app, live_server, link, ke
         made()
     expect(page.locator("#queue-count")).to_have_text("6 taps waiting on this phone")
     time.sleep(1.2)
-    back = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    back = datetime.now(UTC).isoformat(timespec="seconds")
     go_online(context, link)
     recorded_hands(page, live_server, game_id, until=lambda hands: hands and "tricks" in hands[-1])
     expect(page.locator("#queue-status")).to_be_hidden()

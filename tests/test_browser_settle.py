@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-expect = pytest.importorskip("playwright.sync_api").expect
-
 from tests.game_helpers import create, record
 from tests.test_evenings import play_evening
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 pytestmark = pytest.mark.browser
 

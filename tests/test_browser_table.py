@@ -121,11 +121,14 @@ def test_taps_for_a_hand_everyone_makes(page, live_server, shots):
     set_up(page, live_server, hook=False)
     page.get_by_role("link", name="Sheet").click()
     clicks = 0
-    page.locator("#next-deal").get_by_role("button", name="diamonds").click(); clicks += 1
+    page.locator("#next-deal").get_by_role("button", name="diamonds").click()
+    clicks += 1
     page.wait_for_url(re.compile(r"/bids$"))
     for number in (0, 0, 1, 0):
-        bid(page, number); clicks += 1
-    page.get_by_role("button", name="Save tricks").click(); clicks += 1
+        bid(page, number)
+        clicks += 1
+    page.get_by_role("button", name="Save tricks").click()
+    clicks += 1
     page.wait_for_url(re.compile(r"/sheet$"))
     assert clicks == 6
     expect(page.locator("tfoot td")).to_have_text(["10", "10", "10", "11"])

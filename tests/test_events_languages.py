@@ -3,7 +3,6 @@ cards in Dutch whoever prints them, the director's page and messages follow the 
 locale's, and the events API stays English."""
 
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -7,8 +7,8 @@ import random
 import re
 
 from event_helpers import play_table
-from html_forms import form_data, submit
-from test_events_web import SHORT, Director, Tap, _form_index, bearer
+from html_forms import submit
+from test_events_web import SHORT, Director, Tap, _form_index
 
 NAMES = [f"Player {n:02}" for n in range(1, 11)]
 

@@ -186,7 +186,7 @@ def test_where_everyone_sits_by_surname_too(client, tmp_path):
     shown = ["Aalders, Bob", "Berg, Ann van der", "Cy", "Jansen, Hugo", "Jansen, Mieke", "Kok, Els", "Peeters, Zoë",
              "Vries, Dirk de"]
     assert [name for name, _table, _seat in listed] == shown
-    for (name, table, seat), player in zip(listed, ["Bob Aalders", "Ann van der Berg", "Cy", "Hugo Jansen",
+    for (_name, table, seat), player in zip(listed, ["Bob Aalders", "Ann van der Berg", "Cy", "Hugo Jansen",
                                                     "Mieke Jansen", "Els Kok", "Zoë Peeters", "Dirk de Vries"]):
         assert (int(table), int(seat)) == where[player]
 
@@ -205,7 +205,7 @@ def test_two_page_sheets_print_every_page_with_its_dealers_and_no_totals(client,
         assert pdf_info(pdf, tmp_path)["pages"] == 3 * len(tables)  # a card and two sheet pages a table
         pages = pdf_text(pdf, tmp_path).split("\f")
         for number, table in enumerate(tables, start=1):
-            card, sheet = pages[3 * number - 3], pages[3 * number - 2:3 * number]
+            sheet = pages[3 * number - 2:3 * number]
             game = client.get(f"/api/games/{table['game']}/export").get_json()
             first = game["rules"]["first_dealer"]
             plan = list(range(17, 0, -1)) + list(range(2, 18))

@@ -422,7 +422,7 @@ def test_the_pages_show_the_room(client):
 
 
 def test_a_new_event_from_the_form_with_a_csv_of_players(client):
-    csv = io.BytesIO("name\nAnn\nBob\n\"Cy, Jr\"\nDi\nEd\n".encode())
+    csv = io.BytesIO(b"name\nAnn\nBob\n\"Cy, Jr\"\nDi\nEd\n")
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
     response = client.post("/events/new", data={**dict(defaults), "name": "Club night", "format": "rounds",
                                                 "opt-rounds-rounds": "1", "csv": (csv, "players.csv"), "seed": "club"},

@@ -35,3 +35,17 @@ def test_the_installer_is_pinned_with_hashes_and_matches_the_lock():
                            (ROOT / "requirements" / lock).read_text(), re.M)
         assert locked and locked.group(1) == version, f"requirements/{lock} pins another pip"
         assert sorted(locked.group(2).split()) == sorted(hashes.split())
+
+
+def test_make_test_lints_before_it_tests(tmp_path):
+    """Issue 45: ruff over the Python and ESLint over the browser's scripts run in make test and make test-fast,
+    before any test, with the locked ruff and the ESLint installed from tests/lint/package.json."""
+    (tmp_path / "tests" / "axe").mkdir(parents=True)
+    shutil.copy(ROOT / "tests/axe/package.json", tmp_path / "tests/axe/package.json")
+    shutil.copytree(ROOT / "tests/lint", tmp_path / "tests/lint", ignore=shutil.ignore_patterns("node_modules"))
+    for target in ("test", "test-fast"):
+        commands = planned_commands(tmp_path, target)
+        ruff, eslint, pytest = (next(i for i, line in enumerate(commands) if word in line)
+                                for word in ("ruff check", "eslint --config", "-m pytest"))
+        assert ruff < pytest and eslint < pytest, commands
+    assert re.search(r"^ruff==", (ROOT / "requirements/test.txt").read_text(), re.M)

@@ -15,7 +15,7 @@ def test_every_cell_lands_within_a_hair_of_its_place(cells):
     segments = row_line(columns, SIZE)
     assert [text for _spaces, text, _cls, _start, _wide in segments] == [str(number) for number, _ in cells]
     position = 0.0
-    for (x, width, align, text, _kind, _size), (spaces, _text, _cls, start, wide) in zip(columns, segments):
+    for (x, width, align, _text, _kind, _size), (spaces, _typed, _cls, start, wide) in zip(columns, segments):
         # The spaces and hair spaces before the cell add up to where it starts.
         position += spaces.count(" ") * text_width(" ", SIZE) + spaces.count(HAIR) * text_width(HAIR, SIZE)
         assert abs(position - start) < 1e-9

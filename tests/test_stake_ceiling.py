@@ -11,7 +11,6 @@ from scorekeeper.web import stakes
 
 from game_helpers import create, record
 from html_forms import form_data, submit
-from owner_helpers import owner_client
 
 # Review F-2's request: a stake of 1,000,000 a point wrote "Ann owes Bob €12,000,000" onto the public money page.
 POISON = {"players": ["Mallory", "Ann", "Bob"],

@@ -2,7 +2,7 @@
 later than the server's clock, never earlier than the game's previous entry. History shows that time."""
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 from scorekeeper import store
 from test_api_actions import RECORD, auth, store_db
@@ -49,9 +49,9 @@ def test_a_tap_time_is_never_before_the_previous_entry_nor_in_the_future(client)
     # The phone's clock runs slow: the tap cannot come before the game's creation.
     assert tap(client, game_id, key, 1, 1, "deal", trump="hearts", tapped="2025-06-01T12:00:00Z").status_code == 200
     # The phone's clock runs a year fast: the entry is kept at the server's time, not in the future.
-    before = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    before = datetime.now(UTC).isoformat(timespec="seconds")
     assert tap(client, game_id, key, 2, 1, "bid", seat=1, bid=1, tapped="2099-01-01T00:00:00Z").status_code == 200
-    after = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    after = datetime.now(UTC).isoformat(timespec="seconds")
     times = entry_times(client, game_id)
     assert times[1] == EARLIER
     assert before <= times[2] <= after

@@ -27,7 +27,7 @@ def test_writers_are_served_in_the_order_they_came(tmp_path):
         for number in range(12):
             threads.append(threading.Thread(target=writer, args=(number,)))
             threads[-1].start()
-            wait_until(lambda: len(lock._waiters) == number + 1)
+            wait_until(lambda waiting=number + 1: len(lock._waiters) == waiting)
     for thread in threads:
         thread.join(timeout=10)
     assert served == list(range(12))

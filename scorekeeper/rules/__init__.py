@@ -49,4 +49,5 @@ __all__ = [
     "score", "settle", "tricks_needed", "BidState", "bid_inputs", "bid_state", "state_of_bids", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
     "table_state", "BONUS", "PENALTY", "adjustment_kind", "tie_text", "last_hands", "habits", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
+    "is_same_player", "name_key", "player_name", "player_names",
 ]

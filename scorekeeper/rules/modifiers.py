@@ -1,7 +1,7 @@
 """Modifiers that any system may take, and the per-hand penalties with their default amounts."""
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from .registry import Entry, Registry
 from .words import lazy_gettext

@@ -1,7 +1,7 @@
 """Deal patterns: the hand-size column of the score sheet."""
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from .registry import Entry, Registry
 from .words import _, lazy_gettext, ngettext

@@ -228,7 +228,7 @@ def load(data, trusted=False, known=None, new=False):
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
-                                    problem=error.msg, line=error.lineno, column=error.colno))
+                                    problem=error.msg, line=error.lineno, column=error.colno)) from None
         except (RecursionError, ValueError):
             raise RecordError("", _("not valid JSON: nested too deeply or not UTF-8 text")) from None
     if not isinstance(data, dict):

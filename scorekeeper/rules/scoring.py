@@ -8,7 +8,7 @@ on `hand`, a HandView.
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from . import formula
 from .bidding import bidding_order, trump_namer

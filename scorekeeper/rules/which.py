@@ -80,7 +80,7 @@ def _option_sets(system):
     """Every combination of a system's true/false and choice options (others at their defaults)."""
     varied = [(o.id, (False, True) if o.type is bool else o.choices) for o in system.options
               if o.type is bool or o.choices]
-    for values in itertools.product(*(choices for _, choices in varied)):
+    for values in itertools.product(*(choices for _name, choices in varied)):
         yield dict(zip((name for name, _ in varied), values))
 
 
@@ -181,7 +181,7 @@ def _number(fraction):
 
 def _expression(terms, coefficients):
     parts = []
-    for (name, _), coefficient in zip(terms, coefficients):
+    for (name, _power), coefficient in zip(terms, coefficients):
         if coefficient == 0:
             continue
         size = abs(coefficient)

@@ -8,7 +8,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from types import MappingProxyType
 
 import sqlite_utils
@@ -136,7 +136,7 @@ def key_matches(given, known):
 
 def now():
     """The time now, as the store writes it (UTC, to the second)."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def dumps(data):

@@ -2,7 +2,7 @@
 
 import os
 import sqlite3
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 
@@ -41,7 +41,7 @@ def mark_created(path):
         _owner_only(marker)
         return
     create_private(marker)
-    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
     marker.write_text(f"{stamp} the scorekeeper created {Path(path).name} here. If that file goes missing, "
                       "the server refuses to start instead of starting an empty one.\n")
 

@@ -8,7 +8,7 @@ with the game's results, its evening and the roster.
 
 import json
 import secrets
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from typing import NamedTuple
 
 from .. import rules
@@ -176,7 +176,7 @@ def entry_time(db, game_id, tapped, when):
         previous = None
     if previous is not None and previous.tzinfo and previous > moment:
         moment = previous
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None,

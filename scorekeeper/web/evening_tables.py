@@ -8,7 +8,7 @@ secret, so it needs no column and no migration)."""
 import base64
 import hashlib
 import hmac
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 
 from flask import abort, current_app, flash, request
 
@@ -52,7 +52,7 @@ def tonight(db):
     """Return the id of the evening this phone kept the score of last, when one of its games was played within
     TONIGHT_HOURS; else None. A game set up on this phone joins it unless the scorekeeper says otherwise."""
     games = [name[len("edit_"):] for name in list(request.cookies)[:KEYS_LOOKED_AT] if name.startswith("edit_")]
-    since = (datetime.now(timezone.utc) - timedelta(hours=TONIGHT_HOURS)).isoformat(timespec="seconds")
+    since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(timespec="seconds")
     for evening_id, game_id in store.evenings_played_since(db, games, since):
         head = store.get_game_head(db, game_id)
         if head and store.may_edit(head, request.cookies.get(cookie_name(game_id))):

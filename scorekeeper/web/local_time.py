@@ -2,7 +2,7 @@
 kept is UTC; the zone to show is read here only (`instance_zone`), so the pages agree with each other and with the
 instance's dates."""
 
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app, has_app_context
@@ -28,7 +28,7 @@ def local_moment(iso):
         moment = datetime.fromisoformat(str(iso))
     except ValueError:
         return None
-    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
     return moment.astimezone(instance_zone())
 
 

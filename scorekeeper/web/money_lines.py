@@ -130,10 +130,10 @@ def books(db, viewer):
     for currency, flows in sorted(by_currency(store.money_flows(db)).items()):
         book, typed = replayed(flows)
 
-        def name(key):
+        def name(key, typed=typed):
             return without_controls(roster.get(key) or typed.get(key) or key)
 
-        def said(cents):
+        def said(cents, currency=currency):
             return words.money(cents / 100, currency)
 
         # Who is owed, the most first; then who owes, the most first.

@@ -3,7 +3,7 @@ is 422, never 409); what a value must be in this game (a seat that exists, a leg
 
 import hashlib
 import json
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 from scorekeeper import rules
 from scorekeeper.rules import numbers
@@ -63,7 +63,7 @@ def tapped_time(value):
         return None
     try:
         moment = datetime.fromisoformat(value)
-        return moment.astimezone(timezone.utc).isoformat(timespec="seconds") if moment.tzinfo else None
+        return moment.astimezone(UTC).isoformat(timespec="seconds") if moment.tzinfo else None
     except (ValueError, OverflowError):
         return None
 

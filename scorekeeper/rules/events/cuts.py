@@ -6,7 +6,7 @@ round, then the drawn lot. Each tie broken is recorded as {"players", "broken_by
 """
 
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from ..ranks import standing_key
 from .draw import table_sizes
@@ -155,8 +155,8 @@ class TableCut:
             dropped += out
             decision.ties += ties
         going_on = self._going_on(len(decision.advanced), len(decision.advanced) + len(dropped))
-        by_place_then_total = (lambda name: (position[name],
-                                             standing_key(ctx.result(name)["total"], ctx.lowest_wins)))
+        def by_place_then_total(name):
+            return position[name], standing_key(ctx.result(name)["total"], ctx.lowest_wins)
         if going_on > len(decision.advanced):  # fill the next round to one full table
             more, dropped, ties = split(dropped, going_on - len(decision.advanced), by_place_then_total,
                                         round_breaks(ctx), GOES_ON)

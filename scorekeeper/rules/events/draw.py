@@ -34,7 +34,7 @@ def round_random(seed, number):
 def lot_key(seed, name):
     """A player's place in the drawn lot: a smaller key draws first. Each player's key depends only on the
     seed and the name, so a late player leaves everyone else's order as it was."""
-    return hashlib.sha256(f"{seed}:lot:{name}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{seed}:lot:{name}".encode()).hexdigest()
 
 
 def lot(seed, players):

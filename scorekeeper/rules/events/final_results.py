@@ -109,7 +109,7 @@ def result_notes(scored_rounds, withdrawn, unlocked):
                           "text": _("Round %(round)d: after a correction the cut would send on %(now)s instead of "
                                     "%(then)s; the director let the confirmed cut stand.", round=rnd["number"],
                                     now=", ".join(now) or "—", then=", ".join(then) or "—")})
-    for name, first in sorted(withdrawn.items(), key=lambda item: (item[1], item[0])):
+    for name, _first in sorted(withdrawn.items(), key=lambda item: (item[1], item[0])):
         if name in reached:
             played = reached[name][0]
             notes.append({"kind": "withdrawn", "round": played, "players": [name],

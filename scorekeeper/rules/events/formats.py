@@ -7,7 +7,7 @@ outside this module asks which format an event plays.
 
 import copy
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from ..presets import PRESETS
 from ..registry import Entry, Option, Registry

@@ -8,7 +8,7 @@ ordinary game, and the event is stored with them.
 
 import json
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 
 from flask import abort, current_app, request
 
@@ -124,7 +124,7 @@ class Room:
                          "over": lambda: _("finished")}.get(step, lambda: step)()
         updated = datetime.fromisoformat(stored["updated"])
         view["quiet"] = (not table["finished"] and table["started"]
-                         and datetime.now(timezone.utc) - updated > QUIET)
+                         and datetime.now(UTC) - updated > QUIET)
         view["since"] = local_clock(stored["updated"])
         return view
 
@@ -199,8 +199,8 @@ def round_clock(drawn, minutes):
         since = None
     if since is None:
         return None
-    since = since if since.tzinfo else since.replace(tzinfo=timezone.utc)
-    now = datetime.now(timezone.utc)
+    since = since if since.tzinfo else since.replace(tzinfo=UTC)
+    now = datetime.now(UTC)
     clock = {"at": local_clock(drawn), "since": since.isoformat(), "elapsed": _m_ss(int((now - since).total_seconds())),
              "minutes": minutes}
     if minutes:
