@@ -3,6 +3,7 @@ evenings or events, and the rows its table is made of."""
 
 import json
 
+from .club import CLUB_RECORD
 from .db import dumps, new_id, now
 
 
@@ -37,8 +38,9 @@ def delete_season(db, season_id):
 
 def season_games(db, season):
     """Return the season's finished games in the order played: [(players, places, bids made, hands)] by seat."""
-    where, params = ["r.finished = 1", "g.status != 'abandoned'", "substr(r.created, 1, 10) between ? and ?"], \
-        [season["starts"], season["ends"]]
+    where = ["r.finished = 1", "g.status != 'abandoned'", CLUB_RECORD,  # counting: recognised
+             "substr(r.created, 1, 10) between ? and ?"]
+    params = [season["starts"], season["ends"]]
     chosen = []
     if season["evenings"]:
         chosen.append(f"g.id in (select game_id from evening_games where evening_id in "
