@@ -236,3 +236,29 @@ def test_the_existing_games_count_as_they_did_after_the_upgrade(tmp_path):
     db.close()
     store.migrate(path)
     assert sqlite3.connect(path).execute("select recognised from games where id = 'old'").fetchone() == (1,)
+
+
+def test_the_owner_takes_a_member_link_back_and_only_the_owner_may(client, stranger, app):
+    ann = phone_of(app, client, "Ann")
+    assert stranger.post("/owner/members/ann/remove", data={"csrf_token": token_of(stranger)}).status_code == 403
+    assert "This phone is Ann" in ann.get("/me").get_data(as_text=True)
+    submit(client, "/owner/members", {}, action="/owner/members/ann/remove")
+    assert "nobody" in ann.get("/me").get_data(as_text=True)
+    game_id, _key = create(ann, staked(["Ann", "Bob", "Cy"], True))
+    with app.app_context():
+        assert not store.in_club_record(store.get_db(), game_id)
+
+
+def test_new_game_same_table_is_the_club_s_when_the_phone_that_starts_it_is(client, stranger, app):
+    game_id, key = create(stranger, staked(["Ann", "Bob", "Cy"], True))
+    submit(stranger, f"/games/{game_id}/over", {}, action=f"/games/{game_id}/again")
+    ann = phone_of(app, client, "Ann")
+    ann.get(f"/games/{game_id}/claim/{key}")
+    submit(ann, f"/games/{game_id}/over", {}, action=f"/games/{game_id}/again")
+    with app.app_context():
+        db = store.get_db()
+        rows = db.execute("select id, recognised from games where id != ? order by created, rowid",
+                          [game_id]).fetchall()
+    assert [recognised for _id, recognised in rows] == [store.WAITING, store.RECOGNISED]
+    home = client.get("/").get_data(as_text=True)
+    assert 'id="games-to-accept"' in home and 'id="games-to-accept"' not in stranger.get("/").get_data(as_text=True)
