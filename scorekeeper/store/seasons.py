@@ -63,7 +63,10 @@ def season_games(db, season):
 
 
 def results_revision(db):
-    """What changes when a game finishes, is corrected or leaves the results: for pages that follow them."""
+    """What changes when a game finishes, is corrected, leaves the results, or is accepted into the club's record or
+    left out of it: for pages that follow them."""
+    # The games out of the club's record (few; the partial index finds them): accepting one changes the answer.
+    outside = db.execute("select count(*), coalesce(sum(recognised), 0) from games where recognised != 1").fetchone()
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
-                                    .fetchone())
+                                    .fetchone()) + list(outside)
