@@ -53,7 +53,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 
     from scorekeeper.serving import delivery
-    from scorekeeper.web import i18n, owner, rate_limits, share, stakes, write_budgets
+    from scorekeeper.web import i18n, members, owner, rate_limits, share, stakes, write_budgets
     from scorekeeper import store
     from .views import register_blueprints
 
@@ -66,6 +66,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     delivery.init_app(app)
     share.init_app(app)
     owner.init_app(app)
+    members.init_app(app)
     stakes.init_app(app)
     register_blueprints(app)
     rate_limits.init_app(app)

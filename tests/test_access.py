@@ -40,7 +40,8 @@ OWNER_ROUTES = {"table.delete"}
 OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
               "api.act": "tests/test_api_actions.py::test_keys and tests/test_roles.py (every action × every role)",
               "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)",
-              "events.ask_director": "tests/test_events_room.py (only an event's table asks, with its edit key)"}
+              "events.ask_director": "tests/test_events_room.py (only an event's table asks, with its edit key)",
+              "members.decide": "tests/test_members.py (the owner's list: accept or leave out, the owner only)"}
 STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
           "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
           "bids": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}),
@@ -144,14 +145,15 @@ def test_forms_that_create_refuse_a_missing_or_stale_token(app):
 
 
 # ---- the regulars (issue 27): seasons and the money between regulars ----------------------------------------
-# Each write route outside a game, who may use it, and a form it takes. "owner": the owner alone; "table": a
-# browser holding a key of a game the named players played in (docs/security.md).
+# Each write route outside a game, who may use it, and a form it takes. "owner": the owner alone; "member": the
+# phone of a member named in it (Ann's member link), or the owner; a browser holding a key of a game the named
+# players played in is refused (issue 41, docs/security.md).
 REGULARS_ROUTES = {
     "seasons.seasons_list": ("owner", "/seasons", {"name": "Winter", "starts": "2026-01-01", "ends": "2026-12-31"}),
-    "money.record_payment": ("table", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
+    "money.record_payment": ("member", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
                                                            "currency": "EUR", "paid_on": "2026-11-27"}),
-    "money.undo_payment": ("table", "/money/payments/1/undo", {}),
-    "money.set_iban": ("table", "/money/ibans", {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"}),
+    "money.undo_payment": ("member", "/money/payments/1/undo", {}),
+    "money.set_iban": ("member", "/money/ibans", {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"}),
 }
 
 
@@ -177,7 +179,15 @@ def test_a_regulars_write_from_a_stranger_or_without_a_token_changes_nothing(app
     before = regulars_snapshot(app)
     stranger = app.test_client()
     assert stranger.post(path, data=dict(fields, csrf_token=csrf_of(stranger))).status_code == 403
-    holder = owner_client(app) if who == "owner" else sitter
+    assert sitter.post(path, data=dict(fields, csrf_token=csrf_of(sitter))).status_code == 403  # a game's key
+    if who == "owner":
+        holder = owner_client(app)
+    else:
+        with app.app_context():
+            link_key = store.add_member(store.get_db(), "Ann")
+        holder = app.test_client()
+        holder.get(f"/member/{link_key}")
+    assert regulars_snapshot(app) == before
     assert holder.post(path, data=fields).status_code == 400  # no token
     assert holder.post(path, data=dict(fields, csrf_token=csrf_of(app.test_client()))).status_code == 400
     assert regulars_snapshot(app) == before

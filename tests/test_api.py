@@ -30,7 +30,7 @@ def auth(key):
 
 
 def test_create_answers_id_key_and_links(created):
-    assert set(created) == {"id", "edit_key", "url", "view_url"}
+    assert set(created) == {"id", "edit_key", "url", "view_url", "recognised"}
     assert created["view_url"].endswith(f"/games/{created['id']}")
     assert created["edit_key"] in created["url"]
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import OWNER_KEY
 from tests.test_browser_live import axe_violations
 from tests.test_browser_table import bid
 
@@ -26,6 +27,10 @@ def dutch_phone(browser):
 
 def test_a_stake_of_0_05_and_a_payment_of_8_20_typed_on_a_dutch_phone(dutch_phone, live_server, shots):
     page = dutch_phone
+    # The club's owner's phone (issue 41: payments are recorded by the payer's or payee's member phone, or the owner).
+    page.goto(live_server + "/owner")
+    page.locator("#key").fill(OWNER_KEY)
+    page.locator("button.primary").click()
     page.goto(live_server + "/games/new")
     expect(page.locator("html")).to_have_attribute("lang", "nl")  # the phone's locale chose the language
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):

@@ -204,7 +204,8 @@ def walk(browser, pseudo_app, base):
         ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
         ("event standings", f"/events/{event['id']}/standings"), ("event screen", f"/events/{event['id']}/screen"),
         ("event results", f"/events/{event['id']}/results"), ("director's log", f"/events/{event['id']}/log"),
-        ("offline", "/offline"),
+        ("offline", "/offline"), ("members", "/owner/members"), ("games to accept", "/owner/games"),
+        ("this phone, the owner's", "/me"),
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:
         visit(own, name, url)
@@ -215,6 +216,16 @@ def walk(browser, pseudo_app, base):
     seat_link = confirm_seat_links(client, g["seated"])
     visit(own, "seats, the links", f"/games/{g['seated']}/seats")
     scorekeeper.close()
+
+    with pseudo_app.app_context():
+        member_key = store.add_member(store.get_db(), "Ann")
+    member = context()
+    ann = member.new_page()
+    visit(ann, "this phone, nobody's", "/me")
+    visit(ann, "member link", f"/member/{member_key}", read=False)
+    visit(ann, "this phone, a member's", "/me")
+    visit(ann, "money, a member's", "/money")
+    member.close()
 
     follower = context()
     other = follower.new_page()

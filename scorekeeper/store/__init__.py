@@ -6,7 +6,7 @@ games per generation and revision, in the one cache: scorekeeper/store/kept.py),
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
 once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
-(backup, restore), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
+(backup, restore), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
 
@@ -38,8 +38,11 @@ from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_changes, rating_history, ratings_at, ratings_of, rebuild_ratings
-from .money import (get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment, set_iban,
-                    tables_of, undo_payment)
+from .money import (get_payment, ibans, masked, money_flows, payee_changed, payment_log, plays_event_table,
+                    record_payment, set_iban, undo_payment)
+from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, games_to_accept, iban_changes,
+                   in_club_record, list_members, member_by_link, remove_member)
+from .accepting import set_recognised
 from .seasons import (create_season, delete_season, get_season, list_seasons, results_revision, season_games,
                       update_season)
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
@@ -85,8 +88,11 @@ __all__ = [
     # seasons (store/seasons.py)
     "create_season", "update_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)
-    "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "tables_of",
-    "plays_event_table",
+    "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "masked",
+    "payee_changed", "plays_event_table",
+    # members and the club's record (store/club.py)
+    "RECOGNISED", "WAITING", "LEFT_OUT", "add_member", "remove_member", "list_members", "member_by_link",
+    "games_to_accept", "count_to_accept", "set_recognised", "in_club_record", "iban_changes",
     # the actions API and seat links
     "apply_once", "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action",
     "remember_action",

@@ -26,8 +26,9 @@ COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # What the export keeps beside a game's record: its date, evening, id, edit key (only when asked), history, and
-# `"abandoned": true` for an abandoned game (which no rating counts).
-META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned")
+# `"abandoned": true` for an abandoned game (which no rating counts), `"recognised": false` for a game out of the
+# club's record (waiting in the owner's list, or left out: store/club.py).
+META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned", "recognised")
 # Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
@@ -132,6 +133,8 @@ def export_entry(game, evening, with_key=False):
         entry["edit_key"] = game["edit_key"]
     if game.get("status") == "abandoned":
         entry["abandoned"] = True
+    if game.get("recognised", 1) != 1:
+        entry["recognised"] = False
     return entry
 
 
@@ -228,8 +231,9 @@ def _check_meta(record):
         value = record.get(key)
         if value is not None and (not isinstance(value, str) or not TOKEN.fullmatch(value)):
             raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
-    if record.get("abandoned") is not None and not isinstance(record["abandoned"], bool):
-        raise rules.RecordError("abandoned", _("must be true or false"))
+    for flag in ("abandoned", "recognised"):
+        if record.get(flag) is not None and not isinstance(record[flag], bool):
+            raise rules.RecordError(flag, _("must be true or false"))
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))
     history = record.get("history")

@@ -23,7 +23,7 @@ class DamagedGame(rules.RecordError):
         self.game_id, self.problem = game_id, problem
 
 
-GAME_COLUMNS = "id, record, revision, status, created, updated"  # everything but the edit key
+GAME_COLUMNS = "id, record, revision, status, created, updated, recognised"  # everything but the edit key
 
 
 def status(game):

@@ -75,7 +75,8 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                         db, item.record, created_of(item.entry), evening_id=evenings.get(evening),
                         new_evening_id=evening if evening and evening not in evenings else None,
                         game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
-                        history=item.entry.get("history"), loaded=item.loaded, results=item.results)
+                        history=item.entry.get("history"), loaded=item.loaded, results=item.results,
+                        recognised=item.entry.get("recognised") is not False)
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
                     if evening:

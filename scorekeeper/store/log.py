@@ -16,6 +16,7 @@ from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
 from scorekeeper.rules.words import ngettext
 from . import generation
 from .cache import loaded_at, remember
+from .club import RECOGNISED, WAITING
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
@@ -48,8 +49,11 @@ def refuse_full(revision):
             MAX_HISTORY))
 
 
-def create_game(db, record, evening_id=None, created=None):
+def create_game(db, record, evening_id=None, created=None, recognised=True):
     """Store a new game from a valid record; return (id, edit_key).
+
+    recognised: whether the club recognises it at once (started by the owner or a member's phone, an event's
+    table); a stranger's game (False) waits in the owner's "to accept" list, out of the club's record.
 
     The game starts a new evening unless evening_id names the evening it continues;
     created (an ISO date) keeps the date of an imported game. The rules are completed first
@@ -62,8 +66,9 @@ def create_game(db, record, evening_id=None, created=None):
     scored = rules.score(loaded)
     game_id, edit_key, when = new_id(12), secrets.token_urlsafe(24), created or now()
     with db.atomic():
-        db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
-                   "values (?, ?, ?, 1, ?, ?, ?)", [game_id, edit_key, dumps(record), status(loaded), when, when])
+        db.execute("insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
+                   "values (?, ?, ?, 1, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), status(loaded), when, when,
+                                                       RECOGNISED if recognised else WAITING])
         db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                    "values (?, 1, 1, 'create', '{}', ?, 0, ?)", [game_id, dumps(diff({}, record)), when])
         join_evening(db, game_id, evening_id, when)
@@ -76,14 +81,15 @@ def create_game(db, record, evening_id=None, created=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True):
+                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole history when `history` is given; it joins evening_id, or starts an evening with
     new_evening_id when that id is free, else a new one. loaded, results and scored: the record loaded, its
     results_of and its score, when worked out already (before the transaction). An abandoned game stays
-    abandoned. rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
+    abandoned; a game exported out of the club's record (`recognised` False) waits in the owner's list again.
+    rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
@@ -96,9 +102,9 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
                              "undone": 0, "created": when}]
     finished = events_in[-1]["created"] or when
     state = "abandoned" if abandoned else status(loaded)
-    db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
-               "values (?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
-                                                when, finished])
+    db.execute("insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
+               "values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
+                                                   when, finished, RECOGNISED if recognised else WAITING])
     db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                         "values (?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
@@ -140,11 +146,11 @@ def history(db, game_id, records=False, count=None, skip=0):
 
 def full_history(db, game_id):
     """Return the game's row (edit key included) and its whole history, as stored: for exports."""
-    row = db.execute("select id, edit_key, record, revision, status, created, updated from games where id = ?",
-                     [game_id]).fetchone()
+    row = db.execute("select id, edit_key, record, revision, status, created, updated, recognised from games "
+                     "where id = ?", [game_id]).fetchone()
     if row is None:
         return None
-    game = dict(zip(("id", "edit_key", "record", "revision", "status", "created", "updated"), row))
+    game = dict(zip(("id", "edit_key", "record", "revision", "status", "created", "updated", "recognised"), row))
     game["record"] = parse_record(game_id, game["record"])
     game["history"] = [{key: entry[key] for key in ENTRY_FIELDS} for entry in history(db, game_id)]
     return game

@@ -242,3 +242,20 @@ def m091_evenings_by_day(db):
     evening's number on its day, and the evenings before and after it, are found without reading every evening.
     The expression is store/evenings.py's DAY, written the same way so that SQLite uses the index for it."""
     db.execute("create index evenings_by_day on evenings (coalesce(date, substr(created, 1, 10)), created)")
+
+
+@migrations()
+def m101_members_and_recognised(db):
+    """Members and the games the club recognises (issue 41): a member is a regular the owner gave a member link
+    (`members`: the player's key and name, the link's key and its digest to find it by); a game is in the club's
+    record when `games.recognised` is 1 (the owner's, a member's, or accepted), 0 while it waits in the owner's
+    "to accept" list, -1 once the owner left it out. Every game stored before counts as recognised, as it did.
+    `iban_changes` logs who gave which IBAN when (masked), for the owner."""
+    db.execute("alter table games add column recognised integer not null default 0")
+    db.execute("update games set recognised = 1")
+    db.execute("create index games_not_recognised on games (recognised) where recognised != 1")
+    db["members"].create({"key": str, "name": str, "link_key": str, "link_digest": str, "created": str},
+                         pk="key", not_null={"name", "link_key", "link_digest", "created"})
+    db["members"].create_index(["link_digest"], unique=True)
+    db["iban_changes"].create({"id": int, "key": str, "name": str, "by": str, "old": str, "new": str,
+                               "created": str}, pk="id", not_null={"key", "by", "created"})

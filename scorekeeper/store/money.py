@@ -13,6 +13,7 @@ from ..rules.checks import RecordError
 from ..rules.names import name_key
 from ..rules.settlement import SETTLEMENTS
 from ..rules.words import _
+from .club import CLUB_RECORD, log_iban_change
 from .db import now
 
 
@@ -65,6 +66,7 @@ def money_flows(db):
            "coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day, null as payment, "
            "g.created as at from game_money m join games g on g.id = m.game_id "
            "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           f"where {CLUB_RECORD} "  # counting: recognised
            "union all select payer, payee, payer_name, payee_name, cents, currency, null, id, created "
            "from money_payments where undone is null order by at, payment")
     return [Flow(*row) for row in db.execute(sql)]
@@ -96,12 +98,31 @@ def get_payment(db, payment_id):
     return next(iter(db.query("select * from money_payments where id = ?", [payment_id])), None)
 
 
-def set_iban(db, name, iban, holder, bic=None):
+def set_iban(db, name, iban, holder, bic=None, by=None):
     """Keep a payee's IBAN (checked by the caller), the account holder's name as the bank knows it, and the BIC
-    where the scheme needs one."""
+    where the scheme needs one; log the change (who: `by`, the member's name, or "" for the owner; the IBANs
+    masked)."""
     with db.atomic():
+        old = db.execute("select iban from payees where key = ?", [name_key(name)]).fetchone()
+        if by is not None and (old is None or old[0] != iban):
+            log_iban_change(db, name, by, masked(old[0]) if old else None, masked(iban))
         db.execute("insert or replace into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
                    [name_key(name), name, iban, holder, bic or None, now()])
+
+
+def masked(iban):
+    """An IBAN as the log shows it: its country, check digits and last four characters, 'NL91 … 4300'."""
+    return f"{iban[:4]} … {iban[-4:]}" if iban and len(iban) > 8 else "…"
+
+
+def payee_changed(db, keys):
+    """Return {key: when the IBAN was last changed (not first given)} of the named payees: those who owe see it."""
+    keys = list(keys)
+    if not keys:
+        return {}
+    rows = db.execute("select key, max(created) from iban_changes where old is not null and key in "
+                      f"({', '.join('?' * len(keys))}) group by key", keys)
+    return dict(rows.fetchall())
 
 
 def ibans(db, keys):
@@ -112,13 +133,3 @@ def ibans(db, keys):
     rows = db.query(f"select key, name, iban, holder, bic from payees where key in ({', '.join('?' * len(keys))})",
                     keys)
     return {row["key"]: row for row in rows}
-
-
-def tables_of(db, game_ids):
-    """Return the player keys of the games named (the tables a viewer sits at)."""
-    game_ids = list(game_ids)
-    if not game_ids:
-        return set()
-    rows = db.execute(f"select players from game_results where game_id in ({', '.join('?' * len(game_ids))})",
-                      game_ids)
-    return {name_key(name) for (players,) in rows for name in json.loads(players)}

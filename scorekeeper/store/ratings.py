@@ -11,6 +11,7 @@ import json
 import time
 
 from ..rules import BIDDING_STYLES, ratings
+from .club import CLUB_RECORD, in_club_record
 from .db import dumps
 
 ORDER = "order by g.finished, g.game_id"
@@ -26,6 +27,8 @@ def game_entry(loaded, scored, status):
 def keep_ratings(db, game_id, entry, when):
     """Bring the ratings up to date with the game's entry (game_entry) after a write at `when` (in the
     caller's transaction): nothing when it is unchanged, one game rated when it is the newest, else a replay."""
+    if entry is not None and not in_club_record(db, game_id):  # counting: recognised
+        entry = None  # a game the club has not recognised is rated once accepted (store/club.py)
     row = db.execute("select finished, players, places from rated_games where game_id = ?", [game_id]).fetchone()
     old = (json.loads(row[1]), json.loads(row[2])) if row else None
     if old == entry:
@@ -119,7 +122,8 @@ def rebuild_ratings(db):
         rows = db.execute("select g.id, g.updated, json_extract(g.record, '$.rules.bidding'), r.players, "
                           "(select json_group_array(place) from (select place from player_results p "
                           "where p.game_id = g.id order by seat)) from games g join game_results r on r.game_id = g.id "
-                          "where g.status = 'finished' and r.finished = 1 and json_valid(g.record)").fetchall()
+                          "where g.status = 'finished' and r.finished = 1 and json_valid(g.record) "
+                          f"and {CLUB_RECORD}").fetchall()  # counting: recognised
         styles = ratings_styles()
         counted = [(game_id, kept.get(game_id, updated), players, places)
                    for game_id, updated, style, players, places in rows if styles.get(style or "sequential", True)]

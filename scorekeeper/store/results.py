@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from scorekeeper import rules
 from scorekeeper.rules import stats
+from .club import CLUB_RECORD, outside_club
 from .db import dumps
 
 
@@ -166,7 +167,8 @@ def store_habits(db, game_id, scored, hook=True):
 def player_habits(db, name):
     """Return the named player's bidding habits summed over their games, one row per hand size."""
     sums = ", ".join(f"sum({field}) as {field}" for field in FIELDS)
-    return list(db.query(f"select cards, {sums} from player_habits where key = ? group by cards order by cards",
+    return list(db.query(f"select cards, {sums} from player_habits where key = ? and game_id not in {outside_club()} "
+                         "group by cards order by cards",
                          [stats.name_key(name)]))
 
 
@@ -187,7 +189,15 @@ def _add_to_summaries(db, game_id, sign):
 
 def player_summaries(db):
     """Return each player's games (finished), wins, hands and bids made, with the name as last written."""
-    return list(db.query("select key, name, games, wins, hands, made, played from player_summary where played > 0"))
+    # The summaries are kept over every game; a game out of the club's record (few: those waiting and left out,
+    # found by the partial index games_not_recognised) is taken out here. counting: recognised
+    out = ("select p.key, count(*) as played, sum(r.finished) as games, sum(r.finished and p.won) as wins, "
+           "sum(p.hands) as hands, sum(p.made) as made from games g join player_results p on p.game_id = g.id "
+           f"join game_results r on r.game_id = g.id where g.id in {outside_club()} group by p.key")
+    return list(db.query("select s.key, s.name, s.games - coalesce(o.games, 0) as games, s.wins - coalesce(o.wins, 0) "
+                         "as wins, s.hands - coalesce(o.hands, 0) as hands, s.made - coalesce(o.made, 0) as made, "
+                         f"s.played - coalesce(o.played, 0) as played from player_summary s left join ({out}) o "
+                         "on o.key = s.key where s.played - coalesce(o.played, 0) > 0"))
 
 
 def player_results(db, name):
@@ -195,7 +205,7 @@ def player_results(db, name):
     sql = ("select p.game_id as id, r.created as date, g.status, r.system, r.label, r.lowest_wins, r.finished, "
            "r.players, r.hands as game_hands, p.seat, p.name, p.total, p.place, p.won, p.made, p.hands "
            "from player_results p join game_results r on r.game_id = p.game_id join games g on g.id = p.game_id "
-           "where p.key = ? order by r.created desc, p.game_id desc")
+           f"where p.key = ? and {CLUB_RECORD} order by r.created desc, p.game_id desc")
     return [dict(row, players=json.loads(row["players"])) for row in db.query(sql, [stats.name_key(name)])]
 
 
@@ -206,14 +216,15 @@ def table_of(db, name):
     """
     sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
            "on r.game_id = p.game_id where p.game_id in (select game_id from player_results where key = ?) "
-           "order by r.created desc, p.game_id desc, p.seat")
+           f"and p.game_id not in {outside_club()} order by r.created desc, p.game_id desc, p.seat")
     return list(db.query(sql, [stats.name_key(name)]))
 
 
 def place_counts(db, name):
     """Return {place: finished games} of the named player (1 is a win; ties share a place)."""
     sql = ("select p.place, count(*) from player_results p join game_results r on r.game_id = p.game_id "
-           "where p.key = ? and r.finished = 1 group by p.place order by p.place")
+           f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} "
+           "group by p.place order by p.place")
     return dict(db.execute(sql, [stats.name_key(name)]).fetchall())
 
 
@@ -223,5 +234,6 @@ def head_to_head(db, name):
     sql = ("select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
            "sum(p.place > o.place) as behind from player_results p join player_results o "
            "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
-           "where p.key = ? and r.finished = 1 group by o.key order by games desc, o.key")
+           f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} group by o.key "
+           "order by games desc, o.key")
     return list(db.query(sql, [stats.name_key(name)]))

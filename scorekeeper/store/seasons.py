@@ -3,6 +3,7 @@ evenings or events, and the rows its table is made of."""
 
 import json
 
+from .club import CLUB_RECORD
 from .db import dumps, new_id, now
 
 
@@ -45,8 +46,9 @@ def delete_season(db, season_id):
 
 def season_games(db, season):
     """Return the season's finished games in the order played: [(players, places, bids made, hands)] by seat."""
-    where, params = ["r.finished = 1", "g.status != 'abandoned'", "substr(r.created, 1, 10) between ? and ?"], \
-        [season["starts"], season["ends"]]
+    where = ["r.finished = 1", "g.status != 'abandoned'", CLUB_RECORD,  # counting: recognised
+             "substr(r.created, 1, 10) between ? and ?"]
+    params = [season["starts"], season["ends"]]
     chosen = []
     if season["evenings"]:
         chosen.append(f"g.id in (select game_id from evening_games where evening_id in "
@@ -69,7 +71,10 @@ def season_games(db, season):
 
 
 def results_revision(db):
-    """What changes when a game finishes, is corrected or leaves the results: for pages that follow them."""
+    """What changes when a game finishes, is corrected, leaves the results, or is accepted into the club's record or
+    left out of it: for pages that follow them."""
+    # The games out of the club's record (few; the partial index finds them): accepting one changes the answer.
+    outside = db.execute("select count(*), coalesce(sum(recognised), 0) from games where recognised != 1").fetchone()
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
-                                    .fetchone())
+                                    .fetchone()) + list(outside)

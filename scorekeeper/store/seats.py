@@ -154,14 +154,15 @@ def carry_seat_keys(db, game_id, next_id, players_before, players_after):
         make_seat_keys(db, next_id, seats)
 
 
-def create_next_game(db, game_id, record, evening_id=None):
+def create_next_game(db, game_id, record, evening_id=None, recognised=True):
     """Store the next game at the same table as game_id's; its followers and seat links move on to it.
 
     Return (id, edit_key). The finished game names its next game (its followers' poll says so), and each
-    player who held a seat link gets one in the next game."""
+    player who held a seat link gets one in the next game. recognised: as create_game's (the phone that starts
+    it decides, not the game before)."""
     with db.atomic():
         before = db.execute("select record from games where id = ?", [game_id]).fetchone()
-        next_id, edit_key = create_game(db, record, evening_id)
+        next_id, edit_key = create_game(db, record, evening_id, recognised=recognised)
         db.execute("update games set next_game = ? where id = ?", [next_id, game_id])
         if before is not None:
             players = json.loads(before[0]).get("players") or []

@@ -50,3 +50,6 @@ def register_blueprints(app):
     # The money between regulars (issue 27): balances across evenings, payments, IBANs and EPC codes.
     from . import money
     app.register_blueprint(money.bp)
+    # Issue 41: members, the games the club recognises, who this phone is.
+    from . import members
+    app.register_blueprint(members.bp)

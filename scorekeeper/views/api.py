@@ -8,6 +8,7 @@ from flask import Blueprint, Response, request
 
 from scorekeeper.serving import delivery
 from scorekeeper import rules, store
+from scorekeeper.web.members import trusted_device
 from scorekeeper.web import scored_json, stakes, taps
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
@@ -69,10 +70,11 @@ def create():
         if isinstance(record, dict) and isinstance(record.get("players"), list):
             record = dict(record, players=rules.player_names(record["players"]))
         stakes.check_record(record)  # the instance's stake ceiling, and what a payment can show
-        game_id, edit_key = store.create_game(store.get_db(), record)
+        recognised = trusted_device()  # the owner's key, a member's phone; an anonymous client's waits
+        game_id, edit_key = store.create_game(store.get_db(), record, recognised=recognised)
     except RecordError as error:
         raise _record_error(error) from None
-    return {"id": game_id, "edit_key": edit_key,
+    return {"id": game_id, "edit_key": edit_key, "recognised": recognised,
             "url": delivery.full_link("table.claim", game_id=game_id, key=edit_key),
             "view_url": delivery.full_link("table.play", game_id=game_id)}, 201
 

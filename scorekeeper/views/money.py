@@ -2,10 +2,10 @@
 recorded (typed, or one tap on a line of the plan) and undone, settling everything in the fewest payments, a
 payee's IBAN and the EPC QR code of a euro payment.
 
-Who may do what (docs/security.md): a browser that sits at a table (it holds the scorekeeper's key or a seat
-link of a game) may record and undo payments of the players of its tables and give their IBANs, and sees the
-IBAN (and the EPC code) of a payee it has played with; the owner may record and undo any payment. A follower,
-the public pages and the API never see an IBAN."""
+Who may do what (docs/security.md) is one rule, web/money_rights.py, asked with this device's identity
+(web/members.py: the owner, a member, or nobody): a payment is recorded or undone by its payer, its payee or the
+owner; an IBAN is given by its payee or the owner, and shown to those who owe the payee and the owner. Holding a
+game's edit or seat link gives no money rights: anyone may start a game with anyone's names."""
 
 from datetime import date
 
@@ -14,7 +14,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from scorekeeper import store
 from scorekeeper.web import money_lines
 from scorekeeper.web.forms import BaseForm, IbanForm, PaymentForm, csrf_failed, form_problems
-from scorekeeper.web.owner import is_owner
+from scorekeeper.web.members import identity
+from scorekeeper.web.money_rights import may_handle_money
 from scorekeeper.web.refusals import EXPIRED
 from scorekeeper.web.setup_form import CURRENCIES, LANGUAGE_CURRENCY
 from ..rules import amounts, limits, names, sepa, words
@@ -25,13 +26,8 @@ bp = Blueprint("money", __name__)
 NAMES_SAID = 20  # a refusal lists this many of the players who may be chosen
 
 
-def viewer_players():
-    """The players (keys) of the tables this browser sits at (web/money_lines.py decides)."""
-    return money_lines.viewer_players(store.get_db(), request.cookies)
-
-
-def _may_handle(*keys):
-    return is_owner() or bool(set(keys) & viewer_players())
+def _may_handle(payer, payee):
+    return may_handle_money(identity(), payer, payee)
 
 
 def _roster(db):
@@ -60,22 +56,29 @@ def payment_form(roster, books):
     return form
 
 
-def iban_form(roster, sits):
+def iban_form(roster):
+    """The IBAN form, offering the players whose IBAN this device may give: everyone to the owner, a member their
+    own."""
     form = IbanForm()
-    form.name.choices = [("", _("— choose —"))] + [(key, name) for key, name in _by_name(roster) if key in sits]
+    who = identity()
+    form.name.choices = [("", _("— choose —"))] + [(key, name) for key, name in _by_name(roster)
+                                                  if may_handle_money(who, key, key)]
     return form
 
 
 @bp.get("/money")
 def money():
     """Show each player's balance, who owes whom, the fewest payments that settle it, and the payments recorded."""
-    db, players = store.get_db(), viewer_players()
-    books, roster = money_lines.books(db, players), _roster(db)
+    db, who = store.get_db(), identity()
+    books, roster = money_lines.books(db, who), _roster(db)
     log = [dict(row, payer_name=names.without_controls(row["payer_name"]),
-                payee_name=names.without_controls(row["payee_name"])) for row in store.payment_log(db)]
+                payee_name=names.without_controls(row["payee_name"]),
+                mine=may_handle_money(who, row["payer"], row["payee"]))
+           for row in store.payment_log(db)]
     return render_template("money/money.html", books=books, log=log,
-                           payment_form=payment_form(roster, books), iban_form=iban_form(roster, players),
-                           sits=bool(players), owner=is_owner(), today=date.today().isoformat())
+                           payment_form=payment_form(roster, books), iban_form=iban_form(roster),
+                           sits=who.kind == "member", owner=who.kind == "owner", who=who,
+                           today=date.today().isoformat())
 
 
 def _checked(form):
@@ -137,8 +140,8 @@ def record_payment():
     except limits.LimitError as error:
         return _refused(form.paid_on, error.message)
     if not _may_handle(payer, payee):
-        abort(403, _("Only the players of a table with %(payer)s or %(payee)s may record their payments.",
-                     payer=roster[payer], payee=roster[payee]))
+        abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
+                     "member link).", payer=roster[payer], payee=roster[payee]))
     store.record_payment(db, roster[payer], roster[payee], cents, form.currency.data, paid_on)
     flash(_("%(payer)s paid %(payee)s %(amount)s: the payment is recorded.", payer=roster[payer],
             payee=roster[payee], amount=words.money(cents / 100, form.currency.data)), "info")
@@ -155,8 +158,8 @@ def undo_payment(payment_id):
     if found is None:
         abort(404)
     if not _may_handle(name_key(found["payer_name"]), name_key(found["payee_name"])):
-        abort(403, _("Only the players of a table with %(payer)s or %(payee)s may record their payments.",
-                     payer=found["payer_name"], payee=found["payee_name"]))
+        abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
+                     "member link).", payer=found["payer_name"], payee=found["payee_name"]))
     if store.undo_payment(db, payment_id):
         flash(_("The payment is undone; the log keeps it."), "info")
     return redirect(url_for("money.money"))
@@ -167,16 +170,17 @@ def set_iban():
     """Keep a payee's IBAN with the account holder's name (and the BIC where the scheme needs one), checked, for
     the EPC code of a euro payment to them."""
     db = store.get_db()
-    roster, sits = _roster(db), viewer_players()
-    form = iban_form(roster, sits)
+    roster = _roster(db)
+    form = iban_form(roster)
     if not _checked(form):
         return redirect(url_for("money.money"))
     try:
         key = _player(roster, form.name.data)
     except ValueError as error:
         return _refused(form.name, error)
-    if key not in sits:  # the owner too: an IBAN is for the payee's own tables
-        abort(403, _("Only the players of a table with %(name)s may give their IBAN.", name=roster[key]))
+    if not _may_handle(key, key):  # the payee's own member link, or the owner
+        abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.",
+                     name=roster[key]))
     try:
         holder = sepa.checked_holder(form.holder.data)
     except sepa.IbanError as error:
@@ -189,7 +193,8 @@ def set_iban():
         bic = sepa.checked_bic(form.bic.data, iban)
     except sepa.IbanError as error:
         return _refused(form.bic, error)
-    store.set_iban(db, roster[key], iban, holder, bic)
+    who = identity()
+    store.set_iban(db, roster[key], iban, holder, bic, by="" if who.kind == "owner" else who.name)
     flash(_("%(name)s's IBAN is kept: euro payments to them show a code a banking app scans.", name=roster[key]),
           "info")
     return redirect(url_for("money.money"))

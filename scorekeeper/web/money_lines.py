@@ -5,16 +5,14 @@ the settle-up pages of a game and of an evening alike: see docs/security.md."""
 
 from datetime import date as _date
 
-from flask import request
 from markupsafe import Markup
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, ledger, sepa, words
 from scorekeeper.rules.names import name_key, without_controls
 from scorekeeper.rules.words import _
-
-KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request may send thousands
-
+from .members import identity
+from .money_rights import may_handle_money
 
 def short_day(iso):
     """'27 Nov', the reader's way."""
@@ -32,20 +30,6 @@ def long_day(iso):
         return str(iso)
 
 
-def viewer_players(db, cookies):
-    """The players (keys) of every game this browser holds the scorekeeper's key or a seat link of (the cookies
-    web/edit_keys.py and views/seats.py give: edit_<game id>, seat_<game id>): the tables it sits at."""
-    games = []
-    for name, key in list(cookies.items())[:KEYS_LOOKED_AT]:
-        kind, _sep, game_id = name.partition("_")
-        if kind not in ("edit", "seat") or not game_id:
-            continue
-        head = store.get_game_head(db, game_id)
-        if head and (store.may_edit(head, key) if kind == "edit" else store.seat_of_key(db, game_id, key) is not None):
-            games.append(game_id)
-    return store.tables_of(db, games)
-
-
 def remittance(day):
     """The transfer's remittance text, naming the game's or the evening's day: 'Oh Hell, 27 Nov 2026'."""
     return _("Oh Hell, %(date)s", date=long_day(day)) if day else _("Oh Hell")
@@ -59,30 +43,34 @@ def days_text(since, until):
 
 
 def with_codes(db, lines, currency, viewer, text):
-    """Give each euro line {to, amount} whose payee gave an IBAN and sits at a table with the viewer (`viewer`:
-    viewer_players) the payee's `iban` and `holder` and the `epc` code that pays them, its remittance `text`.
-    The pot has no IBAN; an amount a code cannot carry (over 999,999,999.99) gets none. Return the lines."""
+    """Give each euro line {from, to, amount} whose payee gave an IBAN, where `viewer` (web.members.identity())
+    may handle the money between the line's payer and payee (web/money_rights.py), the payee's `iban` and
+    `holder`, the `epc` code that pays them (its remittance `text`) and when the IBAN last `changed`. The pot
+    has no IBAN; an amount a code cannot carry (over 999,999,999.99) gets none. Return the lines."""
     if currency != "EUR":
         return lines
-    seen = store.ibans(db, {name_key(line["to"]) for line in lines} & viewer)
+    shown = {name_key(line["to"]) for line in lines
+             if line.get("pot") is None and may_handle_money(viewer, line["from"], line["to"])}
+    seen, changed = store.ibans(db, shown), store.payee_changed(db, shown)
     for line in lines:
-        payee = seen.get(name_key(line["to"])) if line.get("pot") is None else None
+        key = name_key(line["to"])
+        payee = seen.get(key) if key in shown and may_handle_money(viewer, line["from"], line["to"]) else None
         if not payee:
             continue
         holder = payee["holder"] or line["to"]  # an IBAN kept before holders were asked: the player's name
         payload = sepa.epc_text(holder, payee["iban"], payee["bic"], round(line["amount"] * 100), text)
         if payload:
-            line.update(iban=sepa.grouped(payee["iban"]), holder=holder, epc=Markup(epc_svg(payload)))
+            line.update(iban=sepa.grouped(payee["iban"]), holder=holder, epc=Markup(epc_svg(payload)),
+                        changed=changed.get(key))
     return lines
 
 
 def coded(lines, currency, day):
-    """The settle-up pages' payment lines (text/money_text.payment_lines) with the EPC codes this request may
-    see: a euro line to a payee who gave an IBAN, for a browser at a table with them; the remittance names `day`."""
+    """The settle-up pages' payment lines (text/money_text.payment_lines) with the EPC codes this device may
+    see (web/money_rights.py); the remittance names `day`."""
     if currency != "EUR" or not lines:
         return lines
-    db = store.get_db()
-    return with_codes(db, lines, currency, viewer_players(db, request.cookies), remittance(day))
+    return with_codes(store.get_db(), lines, currency, identity(), remittance(day))
 
 
 def epc_svg(payload):
@@ -123,8 +111,8 @@ def replayed(flows):
 
 def books(db, viewer):
     """Return one book per currency: each player's balance, who owes whom pair by pair, the fewest payments that
-    settle it (with the Paid button's values, and an EPC code where the viewer, the players of the tables it sits
-    at, may see the payee's IBAN), what it settles and the chat text."""
+    settle it (with the Paid button's values and whether `viewer` may press it, and an EPC code where the viewer
+    may see the payee's IBAN: web/money_rights.py), what it settles and the chat text."""
     roster = {row["key"]: row["name"] for row in store.list_players(db)}
     result = []
     for currency, flows in sorted(by_currency(store.money_flows(db)).items()):
@@ -141,7 +129,7 @@ def books(db, viewer):
         days = days_text(book.since, book.until)
         text = _("Oh Hell, %(date)s", date=days) if days else remittance(None)
         lines = [{"from": name(payer), "to": name(payee), "from_key": payer, "to_key": payee, "amount": cents / 100,
-                  "pot": None,
+                  "pot": None, "mine": may_handle_money(viewer, payer, payee),
                   "typed": typed_amount(cents, currency),
                   "text": _("%(payer)s pays %(payee)s %(amount)s", payer=name(payer), payee=name(payee),
                             amount=said(cents))}

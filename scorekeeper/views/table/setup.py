@@ -5,6 +5,7 @@ import secrets
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ... import rules, store
+from scorekeeper.web.members import trusted_device
 from scorekeeper.web.forms import RevisionForm, csrf_failed, form_problems
 from scorekeeper.web.setup_form import (
     MAX_PLAYERS,
@@ -108,9 +109,9 @@ def start_game(record, evening_id=None, after=None):
     game whose table moves on to it (its followers and seat links follow, as after "New game, same table")."""
     db = store.get_db()
     if after:
-        game_id, edit_key = store.create_next_game(db, after, record, evening_id)
+        game_id, edit_key = store.create_next_game(db, after, record, evening_id, recognised=trusted_device())
     else:
-        game_id, edit_key = store.create_game(db, record, evening_id)
+        game_id, edit_key = store.create_game(db, record, evening_id, recognised=trusted_device())
     return give_edit_key(screen(game_id, rules.load(record)), game_id, edit_key)
 
 
@@ -212,7 +213,8 @@ def again(game_id):
     try:
         stakes.check_record(record)  # the ceiling may have been lowered since this game was set up
         # A new game: an imported game's unknown keys beyond a new game's allowance stop here, with the reason.
-        next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id))
+        next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id),
+                                                   recognised=trusted_device())
     except RecordError as error:
         flash(explain(error, loaded.players), "error")
         return redirect(url_for("table.over", game_id=game_id))
