@@ -5,7 +5,6 @@ the payees' IBANs with the account holder's name and the BIC where the scheme ne
 
 Players are keys (rules.names.name_key) beside the names as typed."""
 
-import json
 from typing import NamedTuple
 
 from ..rules import ledger
