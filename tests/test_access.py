@@ -150,6 +150,9 @@ def test_forms_that_create_refuse_a_missing_or_stale_token(app):
 # players played in is refused (issue 41, docs/security.md).
 REGULARS_ROUTES = {
     "seasons.seasons_list": ("owner", "/seasons", {"name": "Winter", "starts": "2026-01-01", "ends": "2026-12-31"}),
+    "seasons.edit": ("owner", "/seasons/{season}/edit", {"name": "Winter, renamed", "starts": "2026-01-01",
+                                                         "ends": "2026-12-31"}),
+    "seasons.delete": ("owner", "/seasons/{season}/delete", {}),
     "money.record_payment": ("member", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
                                                            "currency": "EUR", "paid_on": "2026-11-27"}),
     "money.undo_payment": ("member", "/money/payments/1/undo", {}),
@@ -176,6 +179,7 @@ def test_a_regulars_write_from_a_stranger_or_without_a_token_changes_nothing(app
     create(sitter, record())  # Ann, Bob, Cy and Di at this browser's table
     with app.app_context():
         store.record_payment(store.get_db(), "Bob", "Ann", 100, "EUR", "2026-11-27")
+        path = path.format(season=store.create_season(store.get_db(), "Winter", "2026-01-01", "2026-12-31"))
     before = regulars_snapshot(app)
     stranger = app.test_client()
     assert stranger.post(path, data=dict(fields, csrf_token=csrf_of(stranger))).status_code == 403
