@@ -38,8 +38,9 @@ from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
-from .money import (get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment, set_iban,
-                    tables_of, undo_payment)
+from .money import (count_payments, get_payment, ibans, ledger_rows, money_flows, payment_log, plays_event_table,
+                    record_payment, set_iban, tables_of, undo_payment)
+from .money_book import books as money_books, revision as money_revision
 from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (

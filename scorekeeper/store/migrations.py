@@ -242,3 +242,18 @@ def m091_evenings_by_day(db):
     evening's number on its day, and the evenings before and after it, are found without reading every evening.
     The expression is store/evenings.py's DAY, written the same way so that SQLite uses the index for it."""
     db.execute("create index evenings_by_day on evenings (coalesce(date, substr(created, 1, 10)), created)")
+
+
+@migrations()
+def m111_money_revision(db):
+    """Count every change to the money between regulars (issue 42): a game's money rows written or taken away, a
+    payment recorded or undone. /money's book is kept per this number (store/money_book.py), so a club of
+    thousands of games is not replayed on every view; the payments are indexed by when they were recorded, the
+    order the book takes them in."""
+    db.execute("create table money_revision (id integer primary key check (id = 1), number integer not null)")
+    db.execute("insert into money_revision (id, number) values (1, 0)")
+    for table, event in (("game_money", "insert"), ("game_money", "delete"), ("money_payments", "insert"),
+                         ("money_payments", "update")):
+        db.execute(f"create trigger money_revision_{table}_{event} after {event} on {table} "
+                   "begin update money_revision set number = number + 1; end")
+    db.execute("create index money_payments_by_created on money_payments (created, id)")

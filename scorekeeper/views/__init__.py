@@ -48,5 +48,6 @@ def register_blueprints(app):
     from . import seasons
     app.register_blueprint(seasons.bp)
     # The money between regulars (issue 27): balances across evenings, payments, IBANs and EPC codes.
-    from . import money
+    from . import money, money_api
     app.register_blueprint(money.bp)
+    app.register_blueprint(money_api.bp)
