@@ -7,7 +7,8 @@ an IBAN (docs/security.md)."""
 
 import csv
 import io
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 
 from flask import Blueprint, Response, request
 
@@ -19,7 +20,7 @@ from scorekeeper.web import money_actions, money_lines
 bp = Blueprint("money_api", __name__)
 PER_PAGE = 50  # pairs and payments a page holds unless ?per_page says fewer
 MOST_PER_PAGE = 200
-AMOUNT_CHARACTERS = 30  # an amount longer than this is no amount (Decimal would read a thousand digits)
+AMOUNT = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")  # no exponent, no sign, no thousand digits
 
 
 class Refused(Exception):
@@ -128,12 +129,7 @@ def record_payment():
     if not isinstance(body, dict):
         raise Refused(415, "send the payment as a JSON object (Content-Type: application/json)")
     roster = money_actions.roster(db)
-    typed = body.get("amount")
-    try:
-        amount = Decimal(str(typed)) if isinstance(typed, (str, int, float)) and not isinstance(typed, bool) \
-            and len(str(typed)) <= AMOUNT_CHARACTERS else None
-    except InvalidOperation:
-        amount = None
+    amount = _decimal(body.get("amount"))
     try:
         payer, payee, cents, paid_on = money_actions.checked_payment(
             roster, body.get("from"), body.get("to"), amount, body.get("currency") or "", body.get("paid_on"))
@@ -145,6 +141,14 @@ def record_payment():
                            "<key>)")
     payment_id = store.record_payment(db, roster[payer], roster[payee], cents, body["currency"], paid_on)
     return {"payment": _payment(store.get_payment(db, payment_id))}, 201
+
+
+def _decimal(typed):
+    """The amount a body gives (a JSON number, or a string of digits with a decimal point: "8.20"), or None."""
+    if isinstance(typed, bool) or not isinstance(typed, (str, int, float)):
+        return None
+    text = str(typed).strip()
+    return Decimal(text) if AMOUNT.fullmatch(text) else None
 
 
 @bp.post("/api/money/payments/<int:payment_id>/undo")
