@@ -28,7 +28,8 @@ def imported(app, record, created):
 
 @pytest.fixture
 def club(app):
-    """Pairwise at €0.50 a point: Bob owes Ann €5, Cy owes Ann €10 and Bob €5; then Di owes Cy €2 (€1 a point)."""
+    """Pairwise at €0.50 a point: Bob owes Ann €5, Cy owes Ann €10 and Bob €5; then Di owes Cy €2 (€1 a
+    point)."""
     imported(app, totals_game(["Ann", "Bob", "Cy"], [30, 20, 10], 0.5), "2026-10-05T20:00:00")
     imported(app, totals_game(["Cy", "Di"], [12, 10], 1), "2026-10-12T20:00:00")
     return app

@@ -66,6 +66,15 @@ class Book:
         self.since = None  # the first and the last day of the games since every balance was last 0
         self.until = None
 
+    def copy(self):
+        """A book of its own with the same pairs and days: what follows changes the copy only."""
+        book = Book()
+        book.owes = dict(self.owes)
+        book._creditors = {key: set(found) for key, found in self._creditors.items()}
+        book._debtors = {key: set(found) for key, found in self._debtors.items()}
+        book.since, book.until = self.since, self.until
+        return book
+
     def _add(self, debtor, creditor, cents):
         """The debtor owes the creditor `cents` more (netted against what the creditor owes the debtor)."""
         if debtor == creditor or not cents:

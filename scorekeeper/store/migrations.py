@@ -247,13 +247,22 @@ def m091_evenings_by_day(db):
 @migrations()
 def m111_money_revision(db):
     """Count every change to the money between regulars (issue 42): a game's money rows written or taken away, a
-    payment recorded or undone. /money's book is kept per this number (store/money_book.py), so a club of
-    thousands of games is not replayed on every view; the payments are indexed by when they were recorded, the
-    order the book takes them in."""
+    payment recorded or undone, each change logged with the moment it happened at in the book's order (the game's
+    setting up, the payment's recording; '' when the game is gone). /money's book is kept per the count
+    (store/money_book.py) and carried forward when every change since lies after all it holds, so a club of thousands
+    of games is not replayed on every view nor after every payment. The log keeps the last thousand changes. The
+    payments are indexed by when they were recorded and the games by when they were set up: the book's order."""
     db.execute("create table money_revision (id integer primary key check (id = 1), number integer not null)")
     db.execute("insert into money_revision (id, number) values (1, 0)")
-    for table, event in (("game_money", "insert"), ("game_money", "delete"), ("money_payments", "insert"),
-                         ("money_payments", "update")):
-        db.execute(f"create trigger money_revision_{table}_{event} after {event} on {table} "
-                   "begin update money_revision set number = number + 1; end")
+    db.execute("create table money_changes (number integer primary key, at text not null)")
+    moments = {("game_money", "insert"): "coalesce((select created from games where id = new.game_id), '')",
+               ("game_money", "delete"): "coalesce((select created from games where id = old.game_id), '')",
+               ("money_payments", "insert"): "coalesce(new.created, '')",
+               ("money_payments", "update"): "coalesce(min(old.created, new.created), '')"}
+    for (table, event), moment in moments.items():
+        db.execute(f"create trigger money_revision_{table}_{event} after {event} on {table} begin "
+                   "update money_revision set number = number + 1; "
+                   f"insert into money_changes (number, at) select number, {moment} from money_revision; "
+                   "delete from money_changes where number <= (select number from money_revision) - 1000; end")
     db.execute("create index money_payments_by_created on money_payments (created, id)")
+    db.execute("create index games_by_created on games (created)")

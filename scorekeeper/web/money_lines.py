@@ -3,6 +3,7 @@ pair as the games settled, the fewest payments that settle it (each with its Pai
 a euro payee who gave an IBAN), and the text for the group chat. Who sees an IBAN is decided here, for /money and
 the settle-up pages of a game and of an evening alike: see docs/security.md."""
 
+import functools
 from datetime import date as _date
 
 from flask import request
@@ -100,6 +101,12 @@ def typed_amount(cents, currency):
     return str(whole) if not part and currency and not amounts.places(currency) else f"{whole}.{part:02d}"
 
 
+@functools.lru_cache(maxsize=8192)
+def amount_said(cents, currency, locale):
+    """An amount of cents the locale's way (words.money, which Babel makes slowly): a club's page says hundreds."""
+    return words.money(cents / 100, currency)
+
+
 PAIRS_PER_PAGE = 25  # who owes whom: a page of pairs at a time (a club of 60 has up to 1,770 pairs)
 
 
@@ -121,7 +128,7 @@ def books(db, viewer, page=1):
             return without_controls(roster.get(key) or kept["names"].get(key) or key)
 
         def said(cents, currency=currency):
-            return words.money(cents / 100, currency)
+            return amount_said(cents, currency, words.locale())
 
         balances = sorted(kept["balances"].items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
         days = days_text(kept["since"], kept["until"])
