@@ -110,9 +110,12 @@ def _payment(row):
             "undone": row["undone"]}
 
 
-@bp.get("/api/money/payments")
+@bp.route("/api/money/payments", methods=["GET", "POST"])
 def payments():
-    """Return the payments recorded, newest first, undone ones too, a page at a time (?page, ?per_page)."""
+    """Return the payments recorded, newest first, undone ones too, a page at a time (?page, ?per_page); or record
+    one (POST)."""
+    if request.method == "POST":
+        return record_payment()
     _reader()
     db = store.get_db()
     page, per_page = _number("page", 1), _number("per_page", PER_PAGE, MOST_PER_PAGE)
@@ -121,7 +124,6 @@ def payments():
             "payments": [_payment(row) for row in store.payment_log(db, per_page, (page - 1) * per_page)]}
 
 
-@bp.post("/api/money/payments")
 def record_payment():
     """Record a payment {"from", "to", "amount" (a decimal string or number), "currency", "paid_on"} → 201."""
     db = store.get_db()
@@ -155,7 +157,7 @@ def _decimal(typed):
 def undo_payment(payment_id):
     """Undo a payment (it stays in the log, marked undone); 409 when it was undone already."""
     db = store.get_db()
-    found = store.get_payment(db, payment_id)
+    found = store.get_payment(db, payment_id) if payment_id < 2 ** 62 else None  # SQLite's integers end there
     if found is None:
         raise Refused(404, f"no payment {payment_id}", "id")
     if not money_actions.may_handle(found["payer"], found["payee"]):
