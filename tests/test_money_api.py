@@ -202,3 +202,9 @@ def test_the_evening_says_it_is_in_the_balances(client):
         evening = store.evening_of(store.get_db(), game_id)
     html = client.get(f"/evenings/{evening}").get_data(as_text=True)
     assert 'id="evening-and-balances"' in html and 'href="/money"' in html
+
+
+def test_a_players_page_says_their_balance_and_leads_to_the_money(club, client):
+    html = client.get("/players/cy").get_data(as_text=True)
+    assert 'id="player-money"' in html and "Cy owes €13.00" in html and 'href="/money"' in html
+    assert 'id="player-money"' not in client.get("/players/Bob").get_data(as_text=True)  # Bob is square
