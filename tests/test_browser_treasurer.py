@@ -17,6 +17,7 @@ from scorekeeper import store
 
 from conftest import OWNER_KEY
 from money_helpers import totals_game
+from tests.test_browser_live import axe_violations
 
 pytestmark = pytest.mark.browser
 EURO = "€\u00a0"  # Babel writes a no-break space after the euro sign in Dutch
@@ -108,6 +109,7 @@ def test_a_dutch_treasurer_settles_the_club_with_the_paid_buttons(app, dutch_pho
         if payee:
             expect(line.locator(".epc .holder")).to_have_text(HOLDERS[payee])
             expect(line.locator(".epc svg")).to_have_count(1)
+    assert axe_violations(page) == []
     shots(page, "treasurer-nl-01-balances")
 
     # One tap on Betaald: the payment is recorded and the balances follow everywhere.
