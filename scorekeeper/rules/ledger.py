@@ -61,25 +61,42 @@ class Book:
 
     def __init__(self):
         self.owes = {}  # (debtor, creditor) -> cents, more than 0; a pair is owed one way at most
+        self._creditors = {}  # debtor -> {creditor}, and creditor -> {debtor}: the pairs of `owes` by person, so
+        self._debtors = {}  # a payment looks at one person's pairs, not a club's thousand (sorted where it reads)
         self.since = None  # the first and the last day of the games since every balance was last 0
         self.until = None
+
+    def copy(self):
+        """A book of its own with the same pairs and days: what follows changes the copy only."""
+        book = Book()
+        book.owes = dict(self.owes)
+        book._creditors = {key: set(found) for key, found in self._creditors.items()}
+        book._debtors = {key: set(found) for key, found in self._debtors.items()}
+        book.since, book.until = self.since, self.until
+        return book
 
     def _add(self, debtor, creditor, cents):
         """The debtor owes the creditor `cents` more (netted against what the creditor owes the debtor)."""
         if debtor == creditor or not cents:
             return
-        back = self.owes.pop((creditor, debtor), 0)
-        if back > cents:
-            self.owes[(creditor, debtor)] = back - cents
-        elif cents > back:
-            self.owes[(debtor, creditor)] = self.owes.get((debtor, creditor), 0) + cents - back
+        back = self.owes.get((creditor, debtor), 0)
+        if back:
+            self._set(creditor, debtor, max(back - cents, 0))
+        if cents > back:
+            self._set(debtor, creditor, self.owes.get((debtor, creditor), 0) + cents - back)
 
     def _take(self, debtor, creditor, cents):
-        left = self.owes[(debtor, creditor)] - cents
-        if left:
-            self.owes[(debtor, creditor)] = left
-        else:
-            del self.owes[(debtor, creditor)]
+        self._set(debtor, creditor, self.owes[(debtor, creditor)] - cents)
+
+    def _set(self, debtor, creditor, cents):
+        """The debtor owes the creditor `cents` (0: nothing), kept in `owes` and in each person's pairs."""
+        if cents:
+            self.owes[(debtor, creditor)] = cents
+            self._creditors.setdefault(debtor, set()).add(creditor)
+            self._debtors.setdefault(creditor, set()).add(debtor)
+        elif self.owes.pop((debtor, creditor), None) is not None:
+            self._creditors[debtor].discard(creditor)
+            self._debtors[creditor].discard(debtor)
 
     def game(self, payer, payee, cents, day=None):
         """A game's settlement moved `cents` from payer to payee."""
@@ -90,6 +107,19 @@ class Book:
         self._add(payer, payee, cents)
         if day:
             self.since, self.until = min(self.since or day, day), max(self.until or day, day)
+
+    def games(self, flows):
+        """A stretch of games between two payments, summed pair by pair: [(payer, payee, cents, first day, last
+        day)]. As `game` for each, save that whether every balance was 0 is asked once, before the stretch (a
+        stretch that squares everyone in its middle keeps the days of its games before that)."""
+        if not self.owes:
+            self.since = self.until = None
+        for payer, payee, cents, first, last in flows:
+            if payer == payee or not cents:
+                continue
+            self._add(payer, payee, cents)
+            if first:
+                self.since, self.until = min(self.since or first, first), max(self.until or last, last)
 
     def payment(self, payer, payee, cents):
         """A payment from payer to payee, taken from their pairs (the module's docstring says in which order)."""
@@ -107,8 +137,8 @@ class Book:
             for link in chain:
                 self._take(*link, moved)
             cents -= moved
-        debtors = sorted(((amount, debtor) for (debtor, creditor), amount in self.owes.items()
-                          if creditor == payee and debtor != payer), key=lambda row: (-row[0], row[1]))
+        debtors = sorted(((self.owes[(debtor, payee)], debtor) for debtor in self._debtors.get(payee, ())
+                          if debtor != payer), key=lambda row: (-row[0], row[1]))
         for amount, debtor in debtors:
             if not cents:
                 break
@@ -124,8 +154,8 @@ class Book:
 
     def _pass_on(self, debtor, creditor):
         """Take what debtor owes creditor from debtor's own debtors: they owe the creditor instead, the most first."""
-        for amount, third in sorted(((amount, who) for (who, owed), amount in self.owes.items()
-                                     if owed == debtor and who != creditor), key=lambda row: (-row[0], row[1])):
+        for amount, third in sorted(((self.owes[(who, debtor)], who) for who in self._debtors.get(debtor, ())
+                                     if who != creditor), key=lambda row: (-row[0], row[1])):
             left = self.owes.get((debtor, creditor), 0)
             if not left:
                 return
@@ -136,14 +166,11 @@ class Book:
 
     def _chain(self, start, end):
         """The shortest chain of debts start -> ... -> end, as (debtor, creditor) links, or None."""
-        onward = {}
-        for debtor, creditor in sorted(self.owes):
-            onward.setdefault(debtor, []).append(creditor)
         came = {start: None}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            for there in onward.get(here, ()):
+            for there in sorted(self._creditors.get(here, ())):
                 if there in came:
                     continue
                 came[there] = here

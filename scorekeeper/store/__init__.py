@@ -38,8 +38,9 @@ from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_changes, rating_history, ratings_at, ratings_of, rebuild_ratings
-from .money import (get_payment, ibans, masked, money_flows, payee_changed, payment_log, plays_event_table,
-                    record_payment, set_iban, undo_payment)
+from .money import (count_payments, get_payment, ibans, ledger_rows, masked, money_flows, payee_changed, payment_log,
+                    plays_event_table, record_payment, set_iban, undo_payment)
+from .money_book import books as money_books, revision as money_revision
 from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, games_to_accept, iban_changes,
                    in_club_record, list_members, member_by_link, remove_member)
 from .accepting import set_recognised
@@ -89,7 +90,9 @@ __all__ = [
     "create_season", "update_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)
     "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "masked",
-    "payee_changed", "plays_event_table",
+    "payee_changed", "plays_event_table", "count_payments", "ledger_rows",
+    # /money's kept book (store/money_book.py)
+    "money_books", "money_revision",
     # members and the club's record (store/club.py)
     "RECOGNISED", "WAITING", "LEFT_OUT", "add_member", "remove_member", "list_members", "member_by_link",
     "games_to_accept", "count_to_accept", "set_recognised", "in_club_record", "iban_changes",

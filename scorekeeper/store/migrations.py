@@ -259,3 +259,33 @@ def m101_members_and_recognised(db):
     db["members"].create_index(["link_digest"], unique=True)
     db["iban_changes"].create({"id": int, "key": str, "name": str, "by": str, "old": str, "new": str,
                                "created": str}, pk="id", not_null={"key", "by", "created"})
+
+
+@migrations()
+def m111_money_revision(db):
+    """Count every change to the money between regulars (issue 42): a game's money rows written or taken away, a
+    payment recorded or undone, each change logged with the moment it happened at in the book's order (the game's
+    setting up, the payment's recording; '' when the game is gone). /money's book is kept per the count
+    (store/money_book.py) and carried forward when every change since lies after all it holds, so a club of thousands
+    of games is not replayed on every view nor after every payment. The log keeps the last thousand changes. The
+    payments are indexed by when they were recorded and the games by when they were set up: the book's order."""
+    db.execute("create table money_revision (id integer primary key check (id = 1), number integer not null)")
+    db.execute("insert into money_revision (id, number) values (1, 0)")
+    db.execute("create table money_changes (number integer primary key, at text not null)")
+    moments = {("game_money", "insert"): "coalesce((select created from games where id = new.game_id), '')",
+               ("game_money", "delete"): "coalesce((select created from games where id = old.game_id), '')",
+               ("money_payments", "insert"): "coalesce(new.created, '')",
+               ("money_payments", "update"): "coalesce(min(old.created, new.created), '')"}
+    for (table, event), moment in moments.items():
+        db.execute(f"create trigger money_revision_{table}_{event} after {event} on {table} begin "
+                   "update money_revision set number = number + 1; "
+                   f"insert into money_changes (number, at) select number, {moment} from money_revision; "
+                   "delete from money_changes where number <= (select number from money_revision) - 1000; end")
+    # A game with money that the owner accepts into the club's record, or leaves out, changes the book too.
+    db.execute("create trigger money_revision_games_recognised after update of recognised on games "
+               "when old.recognised != new.recognised and exists (select 1 from game_money where game_id = new.id) "
+               "begin update money_revision set number = number + 1; "
+               "insert into money_changes (number, at) select number, coalesce(new.created, '') from money_revision; "
+               "delete from money_changes where number <= (select number from money_revision) - 1000; end")
+    db.execute("create index money_payments_by_created on money_payments (created, id)")
+    db.execute("create index games_by_created on games (created)")

@@ -87,9 +87,29 @@ def undo_payment(db, payment_id):
                           [now(), payment_id]).rowcount == 1
 
 
-def payment_log(db, limit=100):
-    """Return the payments recorded, newest first, undone ones too."""
-    return list(db.query("select * from money_payments order by created desc, id desc limit ?", [limit]))
+def payment_log(db, limit=100, offset=0):
+    """Return the payments recorded, newest first, undone ones too: `limit` of them after the first `offset`."""
+    return list(db.query("select * from money_payments order by created desc, id desc limit ? offset ?",
+                         [limit, offset]))
+
+
+def count_payments(db):
+    """How many payments were recorded, undone ones too."""
+    return db.execute("select count(*) from money_payments").fetchone()[0]
+
+
+def ledger_rows(db):
+    """Yield the ledger, in the order the book takes it: each game's money rows (its day as money_flows says, the
+    game's id) and each payment (its date, its id, when it was undone), as tuples (at, day, kind, ref, payer_name,
+    payee_name, cents, currency, undone), kind "game" or "payment"."""
+    sql = ("select g.created as at, coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)), 'game', "
+           "m.game_id, m.payer_name, m.payee_name, m.cents, m.currency, null, 0 as kind_order, m.seq "
+           "from game_money m join games g on g.id = m.game_id "
+           "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           "union all select created, paid_on, 'payment', id, payer_name, payee_name, cents, currency, undone, 1, id "
+           "from money_payments order by at, kind_order, 4, 11")
+    for row in db.execute(sql):
+        yield tuple(row[:9])
 
 
 def get_payment(db, payment_id):

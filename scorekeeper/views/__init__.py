@@ -48,8 +48,9 @@ def register_blueprints(app):
     from . import seasons
     app.register_blueprint(seasons.bp)
     # The money between regulars (issue 27): balances across evenings, payments, IBANs and EPC codes.
-    from . import money
+    from . import money, money_api
     app.register_blueprint(money.bp)
     # Issue 41: members, the games the club recognises, who this phone is.
     from . import members
     app.register_blueprint(members.bp)
+    app.register_blueprint(money_api.bp)

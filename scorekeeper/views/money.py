@@ -12,31 +12,21 @@ from datetime import date
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper import store
-from scorekeeper.web import money_lines
+from scorekeeper.web import money_actions, money_lines
 from scorekeeper.web.forms import BaseForm, IbanForm, PaymentForm, csrf_failed, form_problems
 from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
 from scorekeeper.web.refusals import EXPIRED
 from scorekeeper.web.setup_form import CURRENCIES, LANGUAGE_CURRENCY
-from ..rules import amounts, limits, names, sepa, words
+from ..rules import amounts, names, sepa, words
 from ..rules.names import name_key
 from ..rules.words import _
 
 bp = Blueprint("money", __name__)
-NAMES_SAID = 20  # a refusal lists this many of the players who may be chosen
+LOG_PER_PAGE = 25  # payments recorded, a page at a time
 
 
-def _may_handle(payer, payee):
-    return may_handle_money(identity(), payer, payee)
-
-
-def _roster(db):
-    """{key: name} of everyone who has played here, in the roster's spelling."""
-    return {row["key"]: names.without_controls(row["name"]) for row in store.list_players(db)}
-
-
-def _by_name(roster):
-    return sorted(roster.items(), key=lambda item: item[1].casefold())
+_roster, _by_name = money_actions.roster, money_actions.by_name
 
 
 def _currencies(books):
@@ -66,16 +56,38 @@ def iban_form(roster):
     return form
 
 
+@bp.app_template_global()
+def player_money(name):
+    """A player's balance in each currency, as sentences for their page ("José is owed €15.20"): the kept book's."""
+    key, said = name_key(name), []
+    for currency, book in store.money_books(store.get_db()).items():
+        cents = book["balances"].get(key)
+        if cents:
+            amount = money_lines.amount_said(abs(cents), currency, words.locale())
+            said.append(_("%(name)s is owed %(amount)s", name=name, amount=amount) if cents > 0 else
+                        _("%(name)s owes %(amount)s", name=name, amount=amount))
+    return said
+
+
+def _page(name):
+    """A page number from the query string (?page=2): 1 when missing or not a number."""
+    number = request.args.get(name, "1")
+    return int(number) if number.isdigit() and len(number) < 7 else 1
+
+
 @bp.get("/money")
 def money():
-    """Show each player's balance, who owes whom, the fewest payments that settle it, and the payments recorded."""
+    """Show each player's balance first, then the fewest payments that settle everything (each with its Paid
+    button), who owes whom a page at a time, and the payments recorded a page at a time."""
     db, who = store.get_db(), identity()
-    books, roster = money_lines.books(db, who), _roster(db)
+    books, roster = money_lines.books(db, who, _page("page")), _roster(db)
+    log_pages = money_lines.pages(store.count_payments(db), LOG_PER_PAGE)
+    log_page = min(_page("payments"), log_pages)
     log = [dict(row, payer_name=names.without_controls(row["payer_name"]),
                 payee_name=names.without_controls(row["payee_name"]),
                 mine=may_handle_money(who, row["payer"], row["payee"]))
-           for row in store.payment_log(db)]
-    return render_template("money/money.html", books=books, log=log,
+           for row in store.payment_log(db, LOG_PER_PAGE, (log_page - 1) * LOG_PER_PAGE)]
+    return render_template("money/money.html", books=books, log=log, log_page=log_page, log_pages=log_pages,
                            payment_form=payment_form(roster, books), iban_form=iban_form(roster),
                            sits=who.kind == "member", owner=who.kind == "owner", who=who,
                            today=date.today().isoformat())
@@ -92,25 +104,13 @@ def _checked(form):
 
 def _refused(field, problem):
     flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=problem), "error")
-    return redirect(url_for("money.money"))
+    return redirect(_back())
 
 
-def _player(roster, typed):
-    """The key of the player a form names, or raise ValueError saying who may be chosen. A name is matched by
-    its key (invisible characters dropped, case ignored); one holding a control character is refused."""
-    typed = typed or ""
-    why = names.problem(typed) if typed.strip() else _("is empty")
-    if why:
-        raise ValueError(why)
-    key = name_key(typed)
-    if key not in roster:
-        chosen = [name for _key, name in _by_name(roster)]
-        listed = ", ".join(chosen[:NAMES_SAID])
-        if len(chosen) > NAMES_SAID:
-            listed = _("%(names)s and %(more)d more", names=listed, more=len(chosen) - NAMES_SAID)
-        raise ValueError(_("%(name)s has not played here; choose one of the players: %(names)s",
-                           name=names.without_controls(typed)[:40], names=listed or _("nobody yet")))
-    return key
+def _back():
+    """Where a form goes back to: /money, or the evening page it was posted from (its `back` field)."""
+    back = request.form.get("back", "")
+    return back if back.startswith("/evenings/") and "//" not in back and "\\" not in back else url_for("money.money")
 
 
 @bp.post("/money/payments")
@@ -120,32 +120,19 @@ def record_payment():
     roster = _roster(db)
     form = payment_form(roster, [])  # the choices matter only on the page: the checks below are the engine's
     if not _checked(form):
-        return redirect(url_for("money.money"))
+        return redirect(_back())
     try:
-        payer = _player(roster, form.payer.data)
-    except ValueError as error:
-        return _refused(form.payer, error)
-    try:
-        payee = _player(roster, form.payee.data)
-    except ValueError as error:
-        return _refused(form.payee, error)
-    if payer == payee:
-        return _refused(form.payee, _("a payment goes from one player to another"))
-    try:
-        cents = amounts.payment_cents(form.amount.data, form.currency.data)
-    except amounts.AmountError as error:
-        return _refused(form.currency if not amounts.is_currency(form.currency.data) else form.amount, error)
-    try:
-        paid_on = limits.checked_date(form.paid_on.data.strip(), "paid_on")
-    except limits.LimitError as error:
-        return _refused(form.paid_on, error.message)
-    if not _may_handle(payer, payee):
+        payer, payee, cents, paid_on = money_actions.checked_payment(
+            roster, form.payer.data, form.payee.data, form.amount.data, form.currency.data, form.paid_on.data or "")
+    except money_actions.Refused as refused:
+        return _refused(getattr(form, refused.field), refused.message)
+    if not money_actions.may_handle(payer, payee):
         abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
                      "member link).", payer=roster[payer], payee=roster[payee]))
     store.record_payment(db, roster[payer], roster[payee], cents, form.currency.data, paid_on)
     flash(_("%(payer)s paid %(payee)s %(amount)s: the payment is recorded.", payer=roster[payer],
             payee=roster[payee], amount=words.money(cents / 100, form.currency.data)), "info")
-    return redirect(url_for("money.money"))
+    return redirect(_back())
 
 
 @bp.post("/money/payments/<int:payment_id>/undo")
@@ -157,7 +144,7 @@ def undo_payment(payment_id):
     found = store.get_payment(db, payment_id)
     if found is None:
         abort(404)
-    if not _may_handle(name_key(found["payer_name"]), name_key(found["payee_name"])):
+    if not money_actions.may_handle(name_key(found["payer_name"]), name_key(found["payee_name"])):
         abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
                      "member link).", payer=found["payer_name"], payee=found["payee_name"]))
     if store.undo_payment(db, payment_id):
@@ -175,10 +162,10 @@ def set_iban():
     if not _checked(form):
         return redirect(url_for("money.money"))
     try:
-        key = _player(roster, form.name.data)
-    except ValueError as error:
-        return _refused(form.name, error)
-    if not _may_handle(key, key):  # the payee's own member link, or the owner
+        key = money_actions.player(roster, form.name.data, "name")
+    except money_actions.Refused as refused:
+        return _refused(form.name, refused.message)
+    if not money_actions.may_handle(key, key):  # the payee's own member link, or the owner
         abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.",
                      name=roster[key]))
     try:

@@ -3,12 +3,13 @@ pair as the games settled, the fewest payments that settle it (each with its Pai
 a euro payee who gave an IBAN), and the text for the group chat. Who sees an IBAN is decided here, for /money and
 the settle-up pages of a game and of an evening alike: see docs/security.md."""
 
+import functools
 from datetime import date as _date
 
 from markupsafe import Markup
 
 from scorekeeper import store
-from scorekeeper.rules import amounts, ledger, sepa, words
+from scorekeeper.rules import amounts, sepa, words
 from scorekeeper.rules.names import name_key, without_controls
 from scorekeeper.rules.words import _
 from .members import identity
@@ -82,64 +83,62 @@ def epc_svg(payload):
     return code.svg_inline(scale=3, dark="#000", light="#fff", border=4)
 
 
-def by_currency(flows):
-    """Group the flows by currency: {currency: [flow rows]}."""
-    groups = {}
-    for flow in flows:
-        groups.setdefault(flow.currency, []).append(flow)
-    return groups
-
-
 def typed_amount(cents, currency):
     """An amount as a form posts it back (a point, the currency's decimals): '8.20', '1500' in yen."""
     whole, part = divmod(cents, 100)
     return str(whole) if not part and currency and not amounts.places(currency) else f"{whole}.{part:02d}"
 
 
-def replayed(flows):
-    """The book of one currency's flows, in the order they happened, and the name shown for each player."""
-    book, names = ledger.Book(), {}
-    for flow in flows:
-        names.setdefault(flow.payer, flow.payer_name)
-        names.setdefault(flow.payee, flow.payee_name)
-        if flow.payment is None:
-            book.game(flow.payer, flow.payee, flow.cents, flow.day)
-        else:
-            book.payment(flow.payer, flow.payee, flow.cents)
-    return book, names
+@functools.lru_cache(maxsize=8192)
+def amount_said(cents, currency, locale):
+    """An amount of cents the locale's way (words.money, which Babel makes slowly): a club's page says hundreds."""
+    return words.money(cents / 100, currency)
 
 
-def books(db, viewer):
-    """Return one book per currency: each player's balance, who owes whom pair by pair, the fewest payments that
-    settle it (with the Paid button's values and whether `viewer` may press it, and an EPC code where the viewer
-    may see the payee's IBAN: web/money_rights.py), what it settles and the chat text."""
+PAIRS_PER_PAGE = 25  # who owes whom: a page of pairs at a time (a club of 60 has up to 1,770 pairs)
+
+
+def pages(count, per_page):
+    """How many pages `count` lines fill, at least one."""
+    return max(1, -(-count // per_page))
+
+
+def books(db, viewer, page=1):
+    """Return one book per currency: each player's balance (who is owed first, the most first; then who owes),
+    who owes whom pair by pair (page `page` of them), the fewest payments that settle it (with the Paid button's
+    values and whether `viewer` may press it, and an EPC code where the viewer may see the payee's IBAN:
+    web/money_rights.py), the days of the games it holds and the chat text. The numbers come from the kept book
+    (store/money_book.py)."""
     roster = {row["key"]: row["name"] for row in store.list_players(db)}
     result = []
-    for currency, flows in sorted(by_currency(store.money_flows(db)).items()):
-        book, typed = replayed(flows)
+    for currency, kept in store.money_books(db).items():
 
-        def name(key, typed=typed):
-            return without_controls(roster.get(key) or typed.get(key) or key)
+        def name(key, kept=kept):
+            return without_controls(roster.get(key) or kept["names"].get(key) or key)
 
         def said(cents, currency=currency):
-            return words.money(cents / 100, currency)
+            return amount_said(cents, currency, words.locale())
 
-        # Who is owed, the most first; then who owes, the most first.
-        balances = sorted(book.balances().items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
-        days = days_text(book.since, book.until)
+        balances = sorted(kept["balances"].items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
+        days = days_text(kept["since"], kept["until"])
         text = _("Oh Hell, %(date)s", date=days) if days else remittance(None)
         lines = [{"from": name(payer), "to": name(payee), "from_key": payer, "to_key": payee, "amount": cents / 100,
                   "pot": None, "mine": may_handle_money(viewer, payer, payee),
                   "typed": typed_amount(cents, currency),
                   "text": _("%(payer)s pays %(payee)s %(amount)s", payer=name(payer), payee=name(payee),
                             amount=said(cents))}
-                 for payer, payee, cents in book.plan()]
+                 for payer, payee, cents in kept["plan"]]
         lines = with_codes(db, lines, currency, viewer, text)
+        pairs = kept["pairs"]
+        last = pages(len(pairs), PAIRS_PER_PAGE)
+        page = min(max(page, 1), last)
+        shown = pairs[(page - 1) * PAIRS_PER_PAGE:page * PAIRS_PER_PAGE]
         result.append({
             "currency": currency,
             "balances": [{"name": name(key), "owed": cents > 0, "amount": said(abs(cents))} for key, cents in balances],
             "owed": [{"from": name(debtor), "to": name(creditor), "amount": said(cents)}
-                     for debtor, creditor, cents in book.pairs()],
+                     for debtor, creditor, cents in shown],
+            "pairs": len(pairs), "page": page, "pages": last,
             "settle": lines, "days": days,
             "share": _("%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines))
             if lines else None})
