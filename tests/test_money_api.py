@@ -11,7 +11,6 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules import ledger
-from scorekeeper.store import money_book
 
 from conftest import OWNER_KEY
 from money_helpers import paid_buttons, said, totals_game
