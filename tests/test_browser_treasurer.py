@@ -82,8 +82,8 @@ def test_a_dutch_treasurer_settles_the_club_with_the_paid_buttons(app, dutch_pho
     page = dutch_phone
     games = [totals_game(["Ann", "Bob", "José", "Daan"], [30, 20, 10, 25], 0.1),
              totals_game(["José", "Daan", "Eva"], [15, 12, 31], 0.25)]
-    for record in games:  # the treasurer's phone kept the score of both tables
-        made = requests.post(f"{live_server}/api/games", json=record, timeout=10).json()
+    for record in games:  # the treasurer (the owner) kept the score of both tables: the club's games at once
+        made = requests.post(f"{live_server}/api/games", json=record, headers=OWNER, timeout=10).json()
         page.goto(made["url"])
     with app.app_context():
         for name, holder in HOLDERS.items():

@@ -59,3 +59,17 @@ def test_names_are_escaped_on_player_pages(client):
 def test_unknown_player_is_404_with_a_message(client):
     response = client.get("/players/Nobody")
     assert response.status_code == 404 and "Nobody called" in response.get_data(as_text=True)
+
+
+def test_two_players_compared(client):
+    """Issue 42: a member compares two players: ratings, games together, both ratings on one chart."""
+    from test_regulars import club
+
+    club(client)
+    page = client.get("/players/Ann").get_data(as_text=True)
+    assert 'action="/compare"' in page and "<option>Bob</option>" in page
+    page = client.get("/compare?a=Ann&b=Bob").get_data(as_text=True)
+    assert "5 games together: Ann finished ahead in 4, Bob in 1." in page
+    assert page.count('class="rating"') == 2  # both lines on one chart
+    assert client.get("/compare?a=Ann&b=Nobody").status_code == 404
+

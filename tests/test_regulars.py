@@ -106,13 +106,3 @@ def test_each_games_rating_change_shows_on_its_results_and_the_players_page(clie
     page = client.get("/players/Ann").get_data(as_text=True)
     assert f'<span class="rating-change">rating {said}</span>' in page
     assert page.count('class="rating-change"') == len(steps)  # one per rated game shown
-
-
-def test_two_players_compared(client):
-    club(client)
-    page = client.get("/players/Ann").get_data(as_text=True)
-    assert 'action="/compare"' in page and "<option>Bob</option>" in page
-    page = client.get("/compare?a=Ann&b=Bob").get_data(as_text=True)
-    assert "5 games together: Ann finished ahead in 4, Bob in 1." in page
-    assert page.count('class="rating"') == 2  # both lines on one chart
-    assert client.get("/compare?a=Ann&b=Nobody").status_code == 404

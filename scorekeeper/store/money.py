@@ -106,6 +106,7 @@ def ledger_rows(db):
            "m.game_id, m.payer_name, m.payee_name, m.cents, m.currency, null, 0 as kind_order, m.seq "
            "from game_money m join games g on g.id = m.game_id "
            "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           f"where {CLUB_RECORD} "  # counting: recognised
            "union all select created, paid_on, 'payment', id, payer_name, payee_name, cents, currency, undone, 1, id "
            "from money_payments order by at, kind_order, 4, 11")
     for row in db.execute(sql):
