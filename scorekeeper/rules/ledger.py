@@ -22,13 +22,6 @@ from .settlement import POT, SETTLEMENTS
 from .words import N_
 
 
-def moves_money(finished, abandoned, stake, at_event):
-    """True when a game's settlement goes into the money between regulars: finished, not abandoned, with a stake,
-    and not an event's table (an event's own money is its fee and prizes). The one place the ledger's choice of
-    games is made (store/money.py asks it for every game written)."""
-    return bool(finished and not abandoned and stake and not at_event)
-
-
 # What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").
 EVENT_TABLE = N_("An event's table moves no money: it has no stake (the event's own money is its entry fee and "
                  "prizes).")

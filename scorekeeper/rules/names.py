@@ -27,10 +27,11 @@ def _invisible(char):
 
 @functools.lru_cache(maxsize=4096)  # a room's names come back at every tap and every import's game
 def name_key(name):
-    """Return what two names of the same player share: NFC, invisible characters removed, casefolded."""
+    """Return what two names of the same player share: NFC, invisible characters removed, casefolded, the
+    spaces between words collapsed to one. The one key every page, the ratings, seasons and money compare by."""
     text = unicodedata.normalize("NFC", str(name))
     text = "".join(char for char in text if not _invisible(char))
-    return unicodedata.normalize("NFC", text.casefold()).strip()
+    return " ".join(unicodedata.normalize("NFC", text.casefold()).split())
 
 
 def problem(name):

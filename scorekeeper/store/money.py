@@ -8,7 +8,7 @@ Players are keys (rules.names.name_key) beside the names as typed."""
 import json
 from typing import NamedTuple
 
-from ..rules import ledger
+from ..rules import counting, ledger
 from ..rules.checks import RecordError
 from ..rules.names import name_key
 from ..rules.settlement import SETTLEMENTS
@@ -29,14 +29,19 @@ def refuse_money_at_event(db, game_id, loaded):
         raise RecordError("rules.stake", _(ledger.EVENT_TABLE))
 
 
-def keep_money(db, game_id, loaded, scored, status):
-    """Bring the game's money rows to its settlement, where rules.ledger.moves_money says the game's goes in."""
-    rows = []
-    if ledger.moves_money(scored["finished"], status == "abandoned", loaded.rules.stake,
-                          loaded.rules.stake and plays_event_table(db, game_id)):
-        currency = loaded.rules.currency or ""
-        rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
-                for seq, (payer, payee, cents) in enumerate(ledger.game_flows(scored, loaded.rules.stake))]
+def counted_here(db, game_id, loaded, scored, status):
+    """rules.counting.counted of a stored game: its status, and whether it plays an event's table."""
+    return counting.counted(loaded, scored, abandoned=status == "abandoned",
+                            at_event=bool(loaded.rules.stake) and plays_event_table(db, game_id))
+
+
+def keep_money(db, game_id, loaded, scored, status, counted=None):
+    """Bring the game's money rows to its settlement among its players, where rules.counting says it moves
+    money (ranked, a stake, not an event's table)."""
+    counted = counted or counted_here(db, game_id, loaded, scored, status)
+    currency = loaded.rules.currency or ""
+    rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
+            for seq, (payer, payee, cents) in enumerate(counted.flows)]
     old = db.execute("select game_id, seq, payer, payee, payer_name, payee_name, cents, currency from game_money "
                      "where game_id = ? order by seq", [game_id]).fetchall()
     if [tuple(row) for row in old] != rows:

@@ -10,17 +10,18 @@ replays the games from it on, starting from the steps before it.
 import json
 import time
 
-from ..rules import BIDDING_STYLES, ratings
+from ..rules import counting, ratings
 from .db import dumps
+from .results import COUNTED
 
 ORDER = "order by g.finished, g.game_id"
 
 
-def game_entry(loaded, scored, status):
-    """The game's (players, places) when it counts towards the ratings, else None."""
-    if status == "abandoned" or not ratings.counts(loaded, scored["finished"]):
-        return None
-    return list(scored["players"]), list(scored["ranks"])
+def game_entry(loaded, scored, status, counted=None):
+    """The game's (players, places) when it counts towards the ratings (rules.counting: ranked; only the players
+    dealt into a hand, placed among themselves), else None."""
+    counted = counted or counting.counted(loaded, scored, abandoned=status == "abandoned")
+    return counted.ranking()
 
 
 def keep_ratings(db, game_id, entry, when):
@@ -116,22 +117,19 @@ def rebuild_ratings(db):
     (a game rated before keeps its time; another, its last write). After an import or a restore."""
     with db.atomic():
         kept = dict(db.execute("select game_id, finished from rated_games").fetchall())
-        rows = db.execute("select g.id, g.updated, json_extract(g.record, '$.rules.bidding'), r.players, "
-                          "(select json_group_array(place) from (select place from player_results p "
-                          "where p.game_id = g.id order by seat)) from games g join game_results r on r.game_id = g.id "
-                          "where g.status = 'finished' and r.finished = 1 and json_valid(g.record)").fetchall()
-        styles = ratings_styles()
+        # The stored results say what counts (rules.counting, written with every write): a ranked game's
+        # results hold its players (those dealt in) and their places among themselves.
+        rows = db.execute("select g.id, g.updated, (select json_group_array(name) from (select name from "
+                          "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
+                          "from (select place from player_results p where p.game_id = g.id order by seat)) "
+                          "from games g join game_results r on r.game_id = g.id "
+                          f"where g.status = 'finished' and r.finished = {COUNTED}").fetchall()
         counted = [(game_id, kept.get(game_id, updated), players, places)
-                   for game_id, updated, style, players, places in rows if styles.get(style or "sequential", True)]
+                   for game_id, updated, players, places in rows]
         db.execute("delete from rated_games")
         db.conn.executemany("insert into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
                             counted)
         replay_from(db)
-
-
-def ratings_styles():
-    """{bidding style id: whether its games are rated}, from the registry."""
-    return {style.id: style.rated for style in BIDDING_STYLES}
 
 
 # ---- reading ----------------------------------------------------------------------------------------------
