@@ -65,7 +65,14 @@ def assert_stored_as_scored(db, game_id):
     expected = results_of(scored, loaded.rules.hook_applies,
                           counting.counted(loaded, scored, abandoned=game["status"] == "abandoned"))
     stored_game, stored_seats, stored_habits = _stored(db, game_id)
-    assert stored_game == (game["created"], *expected.game)
+    assert stored_game[:-1] == (game["created"], *expected.game)
+    # The day it counts on (no played_on, no evening date, UTC): the day it was set up while in play, else the day
+    # it first finished (kept with its rating), else of its last write.
+    rated = db.execute("select finished from rated_games where game_id = ?", [game_id]).fetchone()
+    if not expected.finished:
+        assert stored_game[-1] == game["created"][:10]
+    else:
+        assert stored_game[-1] == (rated[0] if rated else game["updated"])[:10]
     assert stored_seats == expected.seats and stored_habits == expected.habits
     # Counted afresh over every finished hand, past the kept counts (a tap adds its hand's to those before it).
     assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hook_applies)

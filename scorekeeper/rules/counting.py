@@ -16,7 +16,9 @@ between regulars, imports, exports and the CLI all ask here; nothing else decide
 - Bids made: the share of the hands a player was dealt into in which they took exactly their bid.
 """
 
+import re
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 
 from .ledger import game_flows
 from .ranks import ranks
@@ -43,6 +45,8 @@ class Counted:
     totals: tuple  # each seat's final total (as scored)
     places: tuple  # each playing seat's place among the players when ranked (1 best), else None
     flows: tuple  # the money the game moves: (payer name, payee name, cents), when it moves money
+    played_on: str | None = None  # the date the record itself gives (an ISO day), if any
+    finished: bool = False  # every planned hand is played (abandoned or not)
 
     @property
     def players(self):
@@ -100,7 +104,8 @@ def counted(game, scored=None, *, abandoned=False, at_event=False, recognised=Tr
     stake = game.rules.stake
     moves = bool(ranked and stake and SETTLEMENTS.find(game.rules.settlement).moves_money and not at_event)
     flows = tuple(_flows(game, scored, playing)) if moves else ()
-    return Counted(state, counts, ranked, moves, playing, names, hands, made, totals, places, flows)
+    return Counted(state, counts, ranked, moves, playing, names, hands, made, totals, places, flows,
+                   own_date(game.record), bool(scored["finished"]))
 
 
 def _flows(game, scored, playing):
@@ -121,3 +126,32 @@ def _flows(game, scored, playing):
 def bids_share(made, hands):
     """Bids made as a share of the hands dealt into (0..1), or None when there were none."""
     return made / hands if hands else None
+
+
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+
+
+def own_date(record):
+    """The date the record itself gives (`played_on`, an ISO day), or None."""
+    value = record.get("played_on") if isinstance(record, dict) else None
+    if isinstance(value, str) and ISO_DAY.fullmatch(value):
+        try:
+            return date.fromisoformat(value).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def game_day(played_on, evening_date, finished, zone=None):
+    """The day a game counts on (an ISO day): its own `played_on`, else its evening's date, else the day it
+    finished (`finished`: an ISO time, UTC unless it says) in the instance's time zone (`zone`, a tzinfo; None:
+    the server's). Seasons select games by it; the rating order is this day, then the time the game finished."""
+    for day in (played_on, evening_date):
+        if isinstance(day, str) and ISO_DAY.fullmatch(day[:10]):
+            return day[:10]
+    try:
+        moment = datetime.fromisoformat(str(finished))
+    except ValueError:
+        return str(finished)[:10]
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(zone).date().isoformat()

@@ -200,12 +200,13 @@ def b093_what_counts(db):
     ratings rated again and every finished game's money rows again (a player never dealt in pays nothing)."""
     for table in ("player_summary", "player_results", "game_results"):
         db.execute(f"delete from {table}")
-    for game_id, text, created, state in db.execute("select id, record, created, status from games").fetchall():
+    rows = db.execute("select id, record, created, status, updated from games").fetchall()
+    for game_id, text, created, state, updated in rows:
         try:
             loaded = rules.load(text)
         except rules.RecordError:
             continue
-        _store_results(db, game_id, loaded, created, state)
+        _store_results(db, game_id, loaded, created, state, updated)
     rebuild_ratings(db)
     for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
         try:
@@ -238,11 +239,11 @@ def b094_one_name_key(db):
             db.execute("update or replace payees set key = ? where key = ?", [new, key])
 
 
-def _store_results(db, game_id, loaded, created, state):
+def _store_results(db, game_id, loaded, created, state, finished_at=None):
     """Store the game's results as rules.counting counts it (its status as stored)."""
     scored = rules.score(loaded)
     store_results(db, game_id, scored, created, loaded.rules.hook_applies,
-                  counted=counting.counted(loaded, scored, abandoned=state == "abandoned"))
+                  counted=counting.counted(loaded, scored, abandoned=state == "abandoned"), finished_at=finished_at)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ def create_game(db, record, evening_id=None, created=None):
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         counted = counted_here(db, game_id, loaded, scored, status(loaded))
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=when)
         if scored["finished"]:  # a new game has no rating or money rows to change before it finishes
             keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded), counted), when)
             keep_money(db, game_id, loaded, scored, status(loaded), counted)
@@ -113,9 +113,9 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     scored = scored or rules.score(loaded)
     counted = counted_here(db, game_id, loaded, scored, state)
     if results is None:
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished)
     else:  # a new game: no results stored yet
-        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}))
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished)
     if status(loaded) == "finished":
         if rate:
             keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), finished)
@@ -224,7 +224,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     counted = None if prepared else counted_here(db, game_id, loaded, scored, game["status"])
     was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
                                  prepared.results if prepared else None, prepared.stored if prepared else None,
-                                 counted=counted)
+                                 counted=counted, finished_at=when)
     if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
         counted = counted or counted_here(db, game_id, loaded, scored, game["status"])
         keep_ratings(db, game_id, game_entry(loaded, scored, game["status"], counted), when)

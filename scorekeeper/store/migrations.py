@@ -242,3 +242,14 @@ def m091_evenings_by_day(db):
     evening's number on its day, and the evenings before and after it, are found without reading every evening.
     The expression is store/evenings.py's DAY, written the same way so that SQLite uses the index for it."""
     db.execute("create index evenings_by_day on evenings (coalesce(date, substr(created, 1, 10)), created)")
+
+
+@migrations()
+def m092_the_day_a_game_counts_on(db):
+    """Keep the day each game counts on (issue 40, RULES.md: its own `played_on`, else its evening's date, else
+    the day it finished, in the instance's time zone) with its results and its rating row: seasons select by it
+    and the ratings follow it, then the time the game finished. Filled by backfill b093 and every write."""
+    db.execute("alter table game_results add column day text")
+    db.execute("create index game_results_by_day on game_results (day, created)")
+    db.execute("alter table rated_games add column day text")
+    db.execute("create index rated_games_by_day on rated_games (day, finished, game_id)")

@@ -67,9 +67,9 @@ def money_flows(db):
     payments in the order recorded), as Flows: payer, payee (keys and names), cents, currency, the evening's day
     (None for a payment) and the payment's id (None for a game). Plain rows: a club's thousands of games."""
     sql = ("select m.payer, m.payee, m.payer_name, m.payee_name, m.cents, m.currency, "
-           "coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day, null as payment, "
+           "coalesce(r.day, substr(g.created, 1, 10)) as day, null as payment, "
            "g.created as at from game_money m join games g on g.id = m.game_id "
-           "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           "left join game_results r on r.game_id = m.game_id "
            "union all select payer, payee, payer_name, payee_name, cents, currency, null, id, created "
            "from money_payments where undone is null order by at, payment")
     return [Flow(*row) for row in db.execute(sql)]

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from scorekeeper import rules
 from scorekeeper.rules import counting, stats
 from .db import dumps
+from .days import day_of
 
 
 RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
@@ -18,11 +19,13 @@ FIELDS = rules.habits.FIELDS
 
 
 class Results(NamedTuple):
-    """What the store keeps of one scored game: its row (its date apart), its seats' rows and its habits."""
+    """What the store keeps of one scored game: its row (its dates apart), its seats' rows and its habits."""
 
     game: tuple  # system, label, lowest_wins, finished, players (JSON), hands
     seats: dict  # seat -> (key, name, total, place, won, made, hands)
     habits: dict  # (seat, cards) -> (key, *rules.habits.FIELDS)
+    played_on: str | None = None  # the record's own date (rules.counting.own_date)
+    finished: bool = False  # every planned hand played: the day it finished dates it
 
 
 # What game_results.finished holds: how the game stands in the club's record (rules/counting.py decides it).
@@ -45,7 +48,7 @@ def results_of(scored, hook=True, counted=None):
     seats = {seat: (stats.name_key(counted.names[seat]), counted.names[seat].strip(), scored["totals"][seat],
                     counted.places[seat], int(counted.places[seat] == 1), counted.made[seat], counted.hands[seat])
              for seat in counted.playing}
-    return Results(game, seats, _habits_of(scored, hook))
+    return Results(game, seats, _habits_of(scored, hook), counted.played_on, counted.finished)
 
 
 _HABITS = OrderedDict()  # (hook, players, ids of the finished hands' entries) -> (those entries, habits rows)
@@ -87,8 +90,8 @@ def _habit_rows(scored, hook):
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
 # write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
-STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands) from game_results "
-                  "where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
+STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
+                  "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
                   "made, hands)) from player_results where game_id = :game), (select json_group_array(json_array(seat, "
                   f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
 
@@ -105,24 +108,27 @@ def _stored(db, game_id):
     return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
 
 
-def store_results(db, game_id, scored, created, hook=True, results=None, stored=None, counted=None):
+def store_results(db, game_id, scored, created, hook=True, results=None, stored=None, counted=None,
+                  finished_at=None):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
     results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
-    read already in this transaction. Each player's summary takes out the game's old results and adds the new,
+    read already in this transaction; finished_at: the time of the write (the day a game counts on is the day it
+    first finished when nothing else dates it, store/days.py). Each player's summary takes out the game's old results and adds the new,
     so the players' list reads one row per player however many games there are. Return whether the results
     stored before were of a finished game (so a write to a game never finished needs no rating or money rows).
     """
     new = results or results_of(scored, hook, counted)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
-    game = (created, *new.game)
+    game = (created, *new.game, day_of(db, game_id, new.played_on, (finished_at or created) if new.finished
+                                       else created, new.finished))
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)
     if old_game != game:
         db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
-                   "players, hands) values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
+                   "players, hands, day) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
     _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
                   {(seat,): row for seat, row in new.seats.items()})
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)

@@ -36,9 +36,10 @@ def delete_season(db, season_id):
 
 
 def season_games(db, season):
-    """Return the season's finished games in the order played: [(players, places, bids made, hands)] by seat."""
-    where, params = ["r.finished = 1", "g.status != 'abandoned'", "substr(r.created, 1, 10) between ? and ?"], \
-        [season["starts"], season["ends"]]
+    """Return the season's games that count, in the order played: [(players, places, bids made, hands)] by the
+    seats that played (rules.counting)."""
+    # What counts (rules.counting, stored with every write: game_results.finished 1) on the day it counts on.
+    where, params = ["r.finished = 1", "r.day between ? and ?"], [season["starts"], season["ends"]]
     chosen = []
     if season["evenings"]:
         chosen.append(f"g.id in (select game_id from evening_games where evening_id in "
@@ -52,7 +53,7 @@ def season_games(db, season):
         where.append("(" + " or ".join(chosen) + ")")
     sql = ("select g.id, json_group_array(json_array(p.name, p.place, p.made, p.hands)) as seats from games g "
            "join game_results r on r.game_id = g.id join player_results p on p.game_id = g.id "
-           f"where {' and '.join(where)} group by g.id order by r.created, g.id")
+           f"where {' and '.join(where)} group by g.id order by r.day, r.created, g.id")
     games = []
     for _game_id, seats in db.execute(sql, params).fetchall():
         seats = json.loads(seats)
