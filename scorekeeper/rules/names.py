@@ -19,6 +19,8 @@ BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
 UNSEEN = frozenset({"Zs", "Zl", "Zp", "Cf", "Mn", "Me", "Cn"})
 # Categories a name may never hold: control characters, lone surrogates, line and paragraph separators.
 FORBIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# What a form or a pasted name may leave around it, trimmed before the check.
+TRIMMED = " \t\r\n\u00a0\u3000"
 
 
 def _invisible(char):
@@ -35,8 +37,10 @@ def name_key(name):
 
 
 def problem(name):
-    """Return why `name` (text) cannot be a player's name, or None."""
-    text = unicodedata.normalize("NFC", name).strip()
+    """Return why `name` (text) cannot be a player's name, or None. Only the spaces, tabs and line ends a form may
+    leave around a name are trimmed first: a C1 control such as U+0085, which Python's strip() would take for a
+    space, is refused wherever it stands."""
+    text = unicodedata.normalize("NFC", name).strip(TRIMMED)
     if any(unicodedata.category(char) in FORBIDDEN for char in text) or "\ufffe" in text or "\uffff" in text:
         return _("holds a control character (a line break, a tab or an unprintable code); type the name again")
     if not any(char not in BLANKS and unicodedata.category(char) not in UNSEEN for char in text):

@@ -18,6 +18,7 @@ from scorekeeper import rules
 from scorekeeper.rules import numbers
 from scorekeeper.rules.words import _
 from scorekeeper.rules.stats import system_label, unpack
+from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
@@ -25,9 +26,6 @@ COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
            "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# What the export keeps beside a game's record: its date, evening, id, edit key (only when asked), history, and
-# `"abandoned": true` for an abandoned game (which no rating counts).
-META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned")
 # Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 

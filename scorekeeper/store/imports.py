@@ -18,7 +18,7 @@ from .. import rules
 from ..rules import counting
 from .db import new_id, now
 from .evenings import evening_of
-from .exports import META_KEYS  # what an export keeps beside each record: one list both ways
+from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
 from .log import import_game
 from .removal import delete_game
 from .results import results_of
