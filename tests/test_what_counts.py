@@ -359,3 +359,17 @@ def test_a_name_with_a_control_character_is_refused_saying_what_to_fix():
         else:
             raise AssertionError(repr(bad))
     assert rules.name_key("  Ann \u200b  Smith ") == rules.name_key("ann smith")
+
+
+def test_an_evenings_totals_leave_out_the_abandoned_game_and_the_player_never_dealt_in(migrated_database):
+    played = staked(["Ann", "Bob", "Eva"], [0, 5, 0], stake=1, evening="club1", date="2026-11-09T20:00:00+00:00")
+    played["hands"][0].update(out=[2], bids=[1, 0, None], tricks=[1, 0, None], dealer=1)  # Eva left before it
+    gone = staked(["Ann", "Bob"], [0, 50], stake=1, evening="club1", date="2026-11-09T21:00:00+00:00",
+                  abandoned=True)
+    with instance(migrated_database) as (app, client):
+        assert upload(client, json.dumps({"games": [played, gone]}).encode()).status_code == 302
+        with app.app_context():
+            evening = store.evening_of(store.get_db(), store.list_games(store.get_db())[0]["id"])
+        page = client.get(f"/evenings/{evening}").get_data(as_text=True)
+        text = re.search(r"Oh Hell evening.*?</textarea>", page, re.S)[0]
+        assert "Bob +€4.00" in text and "Ann -€4.00" in text and "Eva -" not in text  # not +€54, not Eva's €…

@@ -38,8 +38,8 @@ from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_history, ratings_at, ratings_of, rebuild_ratings
-from .money import (get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment, set_iban,
-                    tables_of, undo_payment)
+from .money import (counted_here, get_payment, ibans, money_flows, payment_log, plays_event_table, record_payment,
+                    set_iban, tables_of, undo_payment)
 from .seasons import create_season, delete_season, get_season, list_seasons, results_revision, season_games
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (
@@ -84,7 +84,7 @@ __all__ = [
     "create_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)
     "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "tables_of",
-    "plays_event_table",
+    "plays_event_table", "counted_here",
     # the actions API and seat links
     "apply_once", "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action",
     "remember_action",
