@@ -10,6 +10,8 @@ import io
 import json
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import unicodedata
 from contextlib import contextmanager
@@ -234,6 +236,17 @@ def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move
         assert upload(client, document).status_code == 302
         check(app, client, entries, season)
         exported = client.get("/export/games.json").get_data()
+    with tempfile.TemporaryDirectory() as folder:  # the command line rates the site's own export the same way
+        path = Path(folder) / "export.json"
+        path.write_bytes(exported)
+        done = subprocess.run([sys.executable, "-m", "scorekeeper", "ratings", str(path), "--json"],
+                              capture_output=True, text=True, check=True)
+    _players, ratings, *_rest = expected(entries)
+    printed = {key(row["player"]): (row["mu"], row["sigma"], row["games"]) for row in json.loads(done.stdout)}
+    assert set(printed) == set(ratings)
+    for name, (mu, sigma, count) in ratings.items():
+        assert abs(printed[name][0] - mu) < 1e-9 and abs(printed[name][1] - sigma) < 1e-9, name
+        assert printed[name][2] == count, name
     with instance(migrated_database) as (app, client):
         assert upload(client, exported).status_code == 302
         check(app, client, entries, season)
