@@ -57,13 +57,14 @@ def game_row(number, meta, scored, keys, running):
             if seat is not None:
                 running[key] += nets[seat]
     moves = counted and (what is None or what.moves_money)
-    return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
+    return {"number": number, "meta": meta, "counted": counted,
+            "winner": scored["winner"] if what is None else list(what.winners),
             "currency": meta.get("currency") or "",
             "system_name": system_title(scored["system"], scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
             "nets": [None if seat is None or not counted else nets[seat] / 100 for seat in seats],
-            "won": [counted and seat is not None and (scored["ranks"][seat] if what is None else what.places[seat]) == 1
-                    for seat in seats],
+            "won": [counted and seat is not None
+                    and (scored["ranks"][seat] if what is None else what.places[seat]) == 1 for seat in seats],
             "running": [running[key] / 100 for key in keys],
             "pot": money.get("pot") if moves else None}
 
