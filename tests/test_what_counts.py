@@ -46,9 +46,11 @@ def key(name):
 
 
 def day_of(entry):
-    """The day the game counts on: played_on, else (no evening date here) the day it finished in the zone."""
+    """The day the game counts on: played_on, else its evening's date, else the day it finished in the zone."""
     if entry.get("played_on"):
         return entry["played_on"]
+    if entry.get("evening_date"):
+        return entry["evening_date"]
     return datetime.fromisoformat(entry["date"]).astimezone(ZoneInfo(ZONE)).date().isoformat()
 
 
@@ -123,7 +125,7 @@ def expected(entries, season=None):
 # ---- generated histories ----------------------------------------------------------------------------------
 
 @st.composite
-def games(draw, minute):
+def games(draw, minute, evenings):
     people = draw(st.lists(st.sampled_from(sorted(PEOPLE)), min_size=3, max_size=4, unique=True))
     names = [draw(st.sampled_from(PEOPLE[person])) for person in people]
     n = len(names)
@@ -151,6 +153,11 @@ def games(draw, minute):
              # Late at night in UTC is the next day in Amsterdam: the zone decides the day.
              "date": f"2026-10-{5 + minute // 60:02d}T{draw(st.sampled_from(['19', '22', '23']))}:"
                      f"{minute % 60:02d}:00+00:00"}
+    evening = draw(st.sampled_from([None, "night1", "night2"]))
+    if evening:  # an evening of the club's, its date set by the organiser or not
+        entry["evening"] = evening
+        if evenings[evening]:
+            entry["evening_date"] = evenings[evening]
     if draw(st.integers(0, 9)) == 0:
         entry["abandoned"] = True
     if draw(st.integers(0, 5)) == 0:  # a sheet typed in later, dated by the organiser
@@ -161,7 +168,8 @@ def games(draw, minute):
 @st.composite
 def histories(draw):
     count = draw(st.integers(1, 7))
-    return [draw(games(minute)) for minute in draw(st.lists(st.integers(0, 400), min_size=count, max_size=count,
+    evenings = {name: draw(st.sampled_from([None, "2026-10-03", "2026-10-07"])) for name in ("night1", "night2")}
+    return [draw(games(minute, evenings)) for minute in draw(st.lists(st.integers(0, 400), min_size=count, max_size=count,
                                                             unique=True))]
 
 
@@ -386,3 +394,25 @@ def test_an_evenings_totals_leave_out_the_abandoned_game_and_the_player_never_de
         page = client.get(f"/evenings/{evening}").get_data(as_text=True)
         text = re.search(r"Oh Hell evening.*?</textarea>", page, re.S)[0]
         assert "Bob +€4.00" in text and "Ann -€4.00" in text and "Eva -" not in text  # not +€54, not Eva's €…
+
+
+def test_setting_an_evenings_date_moves_its_games_into_their_season_and_rating_order(migrated_database):
+    first = staked(["Ann", "Bob"], [0, 0], stake=0, date="2026-12-01T20:00:00+00:00", evening="late1")
+    other = staked(["Bob", "Ann"], [0, 0], stake=0, date="2026-11-10T20:00:00+00:00")
+    with instance(migrated_database) as (app, client):
+        assert upload(client, json.dumps({"games": [other, first]}).encode()).status_code == 302
+        with app.app_context():
+            db = store.get_db()
+            season = store.create_season(db, "October", "2026-10-01", "2026-10-31")
+            assert client.get(f"/api/seasons/{season}").get_json()["table"] == []
+            before = [row[0] for row in db.execute("select game_id from rated_games order by day, finished")]
+            evening = store.evening_of(db, before[1])
+            store.set_evening_about(db, evening, "2026-10-19", "Paper sheet")
+            after = [row[0] for row in db.execute("select game_id from rated_games order by day, finished")]
+            steps = [row[0] for row in db.execute("select game_id from rating_steps s where key = 'ann' order by "
+                                                  "(select day from rated_games g where g.game_id = s.game_id)")]
+        assert after == before[::-1] and steps == after  # rated again in the new order
+        assert {row["player"]: row["games"] for row in client.get(f"/api/seasons/{season}").get_json()["table"]} \
+            == {"Ann": 1, "Bob": 1}
+        exported = json.loads(client.get("/export/games.json").get_data())
+        assert [game.get("evening_date") for game in exported["games"]] == ["2026-10-19", None]

@@ -28,7 +28,7 @@ from .connections import close, get_db, init_app
 from .db import connect, new_id
 from .evenings import (count_evenings, evening_of, evening_people, evenings_beside, evenings_between,
                        evenings_played_since, get_evening, list_evenings, list_players, named_evenings,
-                       player_evenings, seasons_holding, set_evening_about)
+                       player_evenings, seasons_holding, set_evening_about, evening_about)
 from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
                     games_in_order, games_in_pages, get_game, get_game_head, list_games, may_edit, unreadable_games)
@@ -73,7 +73,7 @@ __all__ = [
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about",
+    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about", "evening_about",
     "named_evenings", "evenings_beside", "evening_people", "seasons_holding", "evenings_played_since", "evenings_between",
     "player_evenings",
     "player_summaries", "player_results", "player_habits",

@@ -56,6 +56,12 @@ def get_evening(db, evening_id):
             "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
 
 
+def evening_about(db, evening_id):
+    """The evening's date and note as the organiser set them: (date or None, note or None)."""
+    row = db.execute("select date, note from evenings where id = ?", [evening_id]).fetchone()
+    return (row[0], row[1]) if row else (None, None)
+
+
 def set_evening_about(db, evening_id, date, note):
     """Set the evening's date (None: the day it began) and note (None or "": none); checked by the caller."""
     with db.atomic():

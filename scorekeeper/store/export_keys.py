@@ -1,5 +1,6 @@
-"""What the JSON export keeps beside each game's record (RULES.md, "The game record"): its date, evening, id, edit
-key (only when asked), history, and `"abandoned": true` for an abandoned game, which counts nowhere and stays
+"""What the JSON export keeps beside each game's record (RULES.md, "The game record"): its date, evening (with the
+evening's date and note where the organiser set them: the day a game counts on follows its evening's date), id,
+edit key (only when asked), history, and `"abandoned": true` for an abandoned game, which counts nowhere and stays
 abandoned through an import (rules/counting.py). One list, for the export and the import alike."""
 
-META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned")
+META_KEYS = ("date", "evening", "evening_date", "evening_note", "id", "edit_key", "history", "abandoned")

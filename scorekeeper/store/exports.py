@@ -15,7 +15,7 @@ import textwrap
 
 from scorekeeper.rules import changes
 from scorekeeper import rules
-from scorekeeper.rules import numbers
+from scorekeeper.rules import limits, numbers
 from scorekeeper.rules.words import _
 from scorekeeper.rules.stats import system_label, unpack
 from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
@@ -122,10 +122,15 @@ def json_chunks(records, damaged=()):
     yield "\n}"
 
 
-def export_entry(game, evening, with_key=False):
-    """Return one game of the JSON export: its record with date, evening, id, history (and edit key)."""
+def export_entry(game, evening, with_key=False, about=(None, None)):
+    """Return one game of the JSON export: its record with date, evening, id, history (and edit key); about: the
+    evening's date and note where they were set."""
     entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
                  history=game["history"])
+    if about[0]:
+        entry["evening_date"] = about[0]
+    if about[1]:
+        entry["evening_note"] = about[1]
     if with_key:
         entry["edit_key"] = game["edit_key"]
     if game.get("status") == "abandoned":
@@ -143,7 +148,8 @@ def export_entries(db, with_keys=False, damaged=None):
     from scorekeeper import store
 
     for game in store.games_in_finish_order(db, damaged):
-        yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
+        evening = store.evening_of(db, game["id"])
+        yield export_entry(store.full_history(db, game["id"]), evening, with_keys, store.evening_about(db, evening))
 
 
 def _no_constants(name):
@@ -228,6 +234,13 @@ def _check_meta(record):
             raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
     if record.get("abandoned") is not None and not isinstance(record["abandoned"], bool):
         raise rules.RecordError("abandoned", _("must be true or false"))
+    try:
+        if record.get("evening_date") is not None:
+            limits.checked_date(record["evening_date"], "evening_date")
+        if record.get("evening_note") is not None:
+            limits.checked_note(record["evening_note"], "evening_note")
+    except limits.LimitError as error:
+        raise rules.RecordError(error.path, error.message) from None
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))
     history = record.get("history")

@@ -79,7 +79,8 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                         new_evening_id=evening if evening and evening not in evenings else None,
                         game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
                         history=item.entry.get("history"), loaded=item.loaded, results=item.results,
-                        abandoned=item.entry.get("abandoned") is True)
+                        abandoned=item.entry.get("abandoned") is True,
+                        about=(item.entry.get("evening_date"), item.entry.get("evening_note")))
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
                     if evening:

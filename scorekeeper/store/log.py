@@ -78,14 +78,14 @@ def create_game(db, record, evening_id=None, created=None):
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True):
+                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, about=(None, None)):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
     and its whole history when `history` is given; it joins evening_id, or starts an evening with
     new_evening_id when that id is free, else a new one. loaded, results and scored: the record loaded, its
     results_of and its score, when worked out already (before the transaction). An abandoned game stays
-    abandoned. rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
+    abandoned. about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
@@ -106,7 +106,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
                           dumps(event["change"]), event["undone"], event["created"] or when) for event in events_in])
     if evening_id is None and new_evening_id and not evening_exists(db, new_evening_id):
-        db.execute("insert into evenings (id, created, updated) values (?, ?, ?)", [new_evening_id, when, when])
+        db.execute("insert into evenings (id, created, updated, date, note) values (?, ?, ?, ?, ?)",
+                   [new_evening_id, when, when, *about])
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)

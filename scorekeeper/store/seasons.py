@@ -62,7 +62,9 @@ def season_games(db, season):
 
 
 def results_revision(db):
-    """What changes when a game finishes, is corrected or leaves the results: for pages that follow them."""
+    """What changes when a game finishes, is corrected, leaves the results or moves to another day (its evening's
+    date set): for pages that follow them."""
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
-                                    .fetchone())
+                                    .fetchone()) + \
+        [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0]]  # re-dated
