@@ -77,13 +77,15 @@ def what_counts(entry):
                     cents = stake * (totals[i] - totals[j]) * (-1 if low else 1)  # j pays i
                     money[key(entry["players"][i])] = money.get(key(entry["players"][i]), 0) + cents
                     money[key(entry["players"][j])] = money.get(key(entry["players"][j]), 0) - cents
+                    pair = (key(entry["players"][j]), key(entry["players"][i]))  # (payer, payee)
+                    money[pair] = money.get(pair, 0) + cents
     return ranked, dealt, places, money
 
 
 def expected(entries, season=None):
     """Every view's numbers: players {key: games, wins, hands, made}, ratings {key: (mu, sigma, games)}, the
     season's rows {key: (games, wins, points, hands, made)}, and balances {key: cents}."""
-    players, table, season_rows, balances, listed = {}, {}, {}, {}, set()
+    players, table, season_rows, balances, listed, pairs = {}, {}, {}, {}, set(), {}
     ordered = sorted(entries, key=lambda entry: (day_of(entry), entry["date"]))
     for entry in ordered:
         ranked, dealt, places, money = what_counts(entry)
@@ -94,6 +96,15 @@ def expected(entries, season=None):
                 listed |= {key(names[seat]) for seat in dealt}  # in play: on the players' list
             continue
         for name, cents in money.items():
+            if isinstance(name, tuple):  # a pair: what the first pays the second, netted one way
+                payer, payee = name
+                if payer != payee:
+                    owes = pairs.pop((payer, payee), 0) - pairs.pop((payee, payer), 0) + cents
+                    if owes > 0:
+                        pairs[(payer, payee)] = owes
+                    elif owes < 0:
+                        pairs[(payee, payer)] = -owes
+                continue
             balances[name] = balances.get(name, 0) + cents
         k = len(places)
         seats = sorted(places)
@@ -119,7 +130,7 @@ def expected(entries, season=None):
                 line[3] += hands
                 line[4] += made
     return players, table, season_rows, {name: cents for name, cents in balances.items() if cents}, \
-        listed | set(players)
+        listed | set(players), pairs
 
 
 # ---- generated histories ----------------------------------------------------------------------------------
@@ -202,19 +213,23 @@ def views(app, client, season):
     with app.app_context():
         season_id = store.create_season(store.get_db(), "Autumn", *season)
     table = {key(row["player"]): row for row in client.get(f"/api/seasons/{season_id}").get_json()["table"]}
-    balances = {}
-    for line in said(client.get("/money").get_data(as_text=True), "balances"):
+    balances, owed, page = {}, {}, client.get("/money").get_data(as_text=True)
+    for line in said(page, "owed"):
+        found = re.fullmatch(r"(.+) owes (.+) €([\d,]+\.\d\d)", line)
+        owed[(key(found[1]), key(found[2]))] = round(Fraction(found[3].replace(",", "")) * 100)
+    for line in said(page, "balances"):
         found = re.fullmatch(r"(.+) (is owed|owes) €([\d,]+\.\d\d)", line)
         if found:
             cents = round(Fraction(found[3].replace(",", "")) * 100)
             balances[key(found[1])] = cents if found[2] == "is owed" else -cents
     pages = {name: client.get(f"/api/players/{row['player']}").get_json() for name, row in players.items()}
-    return players, table, balances, pages
+    return players, table, balances, pages, owed
 
 
 def check(app, client, entries, season):
-    players, ratings, season_rows, balances, listed = expected(entries, season)
-    shown, table, money, pages = views(app, client, season)
+    players, ratings, season_rows, balances, listed, pairs = expected(entries, season)
+    shown, table, money, pages, owed = views(app, client, season)
+    assert owed == {pair: round(cents) for pair, cents in pairs.items() if round(cents)}
     assert set(shown) == listed
     for name, row in shown.items():
         games_, wins, hands, made = players.get(name, [0, 0, 0, 0])

@@ -200,16 +200,6 @@ def bid_accuracy(games):
 
 # ---- from stored results: what the store keeps of each game, so that no page rescores one -------
 
-def seat_results(scored):
-    """Return what the store keeps of each seat of a scored game: name, total, place, won, bids made, hands."""
-    winners = {name_key(w) for w in scored["winner"]}
-    done = completed(scored)
-    return [{"seat": seat, "key": name_key(player), "name": player.strip(), "total": scored["totals"][seat],
-             "place": scored["ranks"][seat], "won": int(name_key(player) in winners),
-             "made": sum(bool(hand["made"][seat]) for hand in done), "hands": len(done)}
-            for seat, player in enumerate(scored["players"])]
-
-
 def summary_row(row):
     """Return a line of the players' list from the store's summary of one player."""
     games, hands = row["games"] or 0, row["hands"] or 0
