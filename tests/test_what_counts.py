@@ -180,8 +180,8 @@ def games(draw, minute, evenings):
 def histories(draw):
     count = draw(st.integers(1, 7))
     evenings = {name: draw(st.sampled_from([None, "2026-10-03", "2026-10-07"])) for name in ("night1", "night2")}
-    return [draw(games(minute, evenings)) for minute in draw(st.lists(st.integers(0, 400), min_size=count, max_size=count,
-                                                            unique=True))]
+    minutes = draw(st.lists(st.integers(0, 400), min_size=count, max_size=count, unique=True))
+    return [draw(games(minute, evenings)) for minute in minutes]
 
 
 # ---- reading the views ---------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ settlement of the whole evening.
 Games are (meta, scored) pairs in the order played, as in stats.py. Players are matched by name
 (trimmed, case ignored), so a player who joins for the second game, or sits at another table, is one person.
 Only the games that count (rules/counting.py, passed in each game's meta as "counted") count towards the money,
-as they settle among the players dealt in: a game still on the table has no result yet, an abandoned one none. A game's meta
+as they settle among the players dealt in: a game still on the table has no result yet, an abandoned one none.
+A game's meta
 may name its stake's currency ("currency": an ISO 4217 code, "" for points); the money of games in
 different currencies is never added up: such an evening has no running ledger and no settlement of its own.
 """

@@ -85,7 +85,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     and its whole history when `history` is given; it joins evening_id, or starts an evening with
     new_evening_id when that id is free, else a new one. loaded, results and scored: the record loaded, its
     results_of and its score, when worked out already (before the transaction). An abandoned game stays
-    abandoned. about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
+    abandoned. about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a
+    rebuild once the whole file is in (store.rebuild_ratings).
     """
     loaded = loaded or rules.load(record)
     when = created or now()

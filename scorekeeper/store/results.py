@@ -91,8 +91,9 @@ def _habit_rows(scored, hook):
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
 # write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
 STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
-                  "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
-                  "made, hands)) from player_results where game_id = :game), (select json_group_array(json_array(seat, "
+                  "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
+                  "place, won, made, hands)) from player_results where game_id = :game), (select "
+                  "json_group_array(json_array(seat, "
                   f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
 
 
@@ -114,11 +115,12 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
-    results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
-    read already in this transaction; finished_at: the time of the write (the day a game counts on is the day it
-    first finished when nothing else dates it, store/days.py). Each player's summary takes out the game's old results and adds the new,
-    so the players' list reads one row per player however many games there are. Return whether the results
-    stored before were of a finished game (so a write to a game never finished needs no rating or money rows).
+    results: results_of(scored, hook, counted), when worked out already; stored: the stored ones (stored_results),
+    when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
+    finished_at: the time of the write (the day a game counts on is the day it first finished when nothing else
+    dates it, store/days.py). Each player's summary takes out the game's old results and adds the new, so the
+    players' list reads one row per player however many games there are. Return whether the results stored
+    before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
     new = results or results_of(scored, hook, counted)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
