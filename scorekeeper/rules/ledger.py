@@ -1,5 +1,5 @@
 """The money between regulars (RULES.md, "Ratings, seasons and the money between regulars"): the settlement of
-every game that counts with a stake adds to a running balance between each pair of players, across evenings,
+every game that counts with a stake (rules/counting.py decides which, and among whom) adds to a running balance between each pair of players, across evenings,
 exactly as that game settled (a pairwise game's pair amounts, a Prospect or Stackpot game's payments); each
 player's balance is the sum of their pairs; a payment recorded takes from them; the open balances are settled
 by the fewest payments, as within a game.
