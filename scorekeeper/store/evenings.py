@@ -77,14 +77,14 @@ def redate_games(db, game_ids):
     starts = []
     for game_id in game_ids:
         row = db.execute("select g.record, g.created, g.updated, r.day, g.status from games g join game_results r "
-                         "on r.game_id = g.id where g.id = ?", [game_id]).fetchone()
-        if row is None:
+                         "on r.game_id = g.id where g.id = ? and g.status = 'finished'", [game_id]).fetchone()
+        if row is None:  # a game in play takes its day when it finishes
             continue
         try:
             played_on = own_date(json.loads(row[0]))
         except ValueError:
             continue
-        day = day_of(db, game_id, played_on, row[2] if row[4] == "finished" else row[1], row[4] == "finished")
+        day = day_of(db, game_id, played_on, row[2])
         if day == row[3]:
             continue
         db.execute("update game_results set day = ? where game_id = ?", [day, game_id])

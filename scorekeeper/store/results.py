@@ -11,7 +11,7 @@ from typing import NamedTuple
 from scorekeeper import rules
 from scorekeeper.rules import counting, stats
 from .db import dumps
-from .days import day_of
+from .days import day_of, instance_zone
 
 
 RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
@@ -124,8 +124,11 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     """
     new = results or results_of(scored, hook, counted)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
-    game = (created, *new.game, day_of(db, game_id, new.played_on, (finished_at or created) if new.finished
-                                       else created, new.finished))
+    # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
+    # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
+    day = day_of(db, game_id, new.played_on, finished_at or created) if new.finished else \
+        counting.game_day(new.played_on, None, created, instance_zone())
+    game = (created, *new.game, day)
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)
     if old_game != game:
