@@ -196,7 +196,8 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
     assert [m.name for m in backfills.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits",
                                                                  "b053_player_keys", "b080_ratings",
                                                                  "b090_event_tables_move_no_money", "b091_money_by_pairs",
-                                                                 "b092_penalty_reasons"]
+                                                                 "b092_penalty_reasons", "b093_what_counts",
+                                                                 "b094_one_name_key"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

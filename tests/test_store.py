@@ -202,8 +202,9 @@ def test_results_are_stored_with_each_write_and_undo(db):
     store.append_entry(db, game_id, "tricks", {}, with_hand(RECORD, [1, 0, 1], [1, 0, 0]), 1)
     ann = store.player_results(db, "ann")
     assert [(row["total"], row["made"], row["hands"], row["finished"]) for row in ann] == [(11, 1, 1, 0)]
-    assert {row["key"]: (row["made"], row["hands"]) for row in store.player_summaries(db)} == {
-        "ann": (1, 1), "bob": (1, 1), "cy": (0, 1)}
+    # The game is still in play: it is on its players' pages, and adds to bids made once it counts (RULES.md).
+    assert {row["key"]: (row["played"], row["made"], row["hands"]) for row in store.player_summaries(db)} == {
+        "ann": (1, 0, 0), "bob": (1, 0, 0), "cy": (1, 0, 0)}
     store.undo(db, game_id, 2)
     assert [(row["total"], row["hands"]) for row in store.player_results(db, "ann")] == [(0, 0)]
     assert {row["key"]: row["made"] for row in store.player_summaries(db)} == {"ann": 0, "bob": 0, "cy": 0}

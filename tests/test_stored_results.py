@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules, store
-from scorekeeper.rules import stats
+from scorekeeper.rules import counting, stats
 from scorekeeper.store.results import _habit_rows, _stored, results_of
 
 # Spellings of four players: a game writes one spelling of each; the players' pages match them as one player.
@@ -61,9 +61,18 @@ def same_players(record, before):
 def assert_stored_as_scored(db, game_id):
     game = store.get_game(db, game_id)
     loaded = rules.load(game["record"])
-    expected = results_of(rules.score(loaded), loaded.rules.hook_applies)
+    scored = rules.score(loaded)
+    expected = results_of(scored, loaded.rules.hook_applies,
+                          counting.counted(loaded, scored, abandoned=game["status"] == "abandoned"))
     stored_game, stored_seats, stored_habits = _stored(db, game_id)
-    assert stored_game == (game["created"], *expected.game)
+    assert stored_game[:-1] == (game["created"], *expected.game)
+    # The day it counts on (no played_on, no evening date, UTC): the day it was set up while in play, else the day
+    # it first finished (kept with its rating), else of its last write.
+    rated = db.execute("select finished from rated_games where game_id = ?", [game_id]).fetchone()
+    if not expected.finished:
+        assert stored_game[-1] == game["created"][:10]
+    else:
+        assert stored_game[-1] == (rated[0] if rated else game["updated"])[:10]
     assert stored_seats == expected.seats and stored_habits == expected.habits
     # Counted afresh over every finished hand, past the kept counts (a tap adds its hand's to those before it).
     assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hook_applies)
@@ -75,10 +84,13 @@ def assert_summaries_add_up(db):
     sums = {}
     rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.made, p.hands from player_results p "
                       "join game_results r on r.game_id = p.game_id order by r.created").fetchall()
-    for key, name, _created, finished, won, made, hands in rows:
+    for key, name, _created, standing, won, made, hands in rows:
+        # What counts (rules.counting): a player's page lists the games that count and those still in play;
+        # games, wins and bids made only those that count (standing 1).
+        finished, listed = int(standing == 1), int(standing != 2)
         played, games, wins, hands_so_far, made_so_far, _name = sums.get(key, (0, 0, 0, 0, 0, None))
-        sums[key] = (played + 1, games + finished, wins + finished * won, hands_so_far + hands, made_so_far + made,
-                     name)
+        sums[key] = (played + listed, games + finished, wins + finished * won, hands_so_far + finished * hands,
+                     made_so_far + finished * made, name)
     summaries = {row[0]: row[1:] for row in db.execute(
         "select key, played, games, wins, hands, made, name from player_summary").fetchall()}
     for key in sums.keys() | summaries.keys():
@@ -165,7 +177,8 @@ def test_a_bid_writes_no_result_and_the_tricks_write_each_kind_of_row_once(app):
         assert sorted(s for s in written if "result" in s or "summary" in s or "habits" in s) == [
             "insert into player_summary", "insert or replace into game_results",
             "insert or replace into player_habits", "insert or replace into player_results"]
-        assert [row["made"] for row in store.player_summaries(db)] == [1, 1, 1]
+        # Bids made count once the game counts (RULES.md, "What counts"): the game is still in play.
+        assert [(row["played"], row["made"]) for row in store.player_summaries(db)] == [(1, 0)] * 3
 
 
 def test_a_correction_that_changes_no_total_still_changes_the_habits(app):

@@ -3,7 +3,9 @@ settlement of the whole evening.
 
 Games are (meta, scored) pairs in the order played, as in stats.py. Players are matched by name
 (trimmed, case ignored), so a player who joins for the second game, or sits at another table, is one person.
-Only finished games count towards the money: a game still on the table has no result yet. A game's meta
+Only the games that count (rules/counting.py, passed in each game's meta as "counted") count towards the money,
+as they settle among the players dealt in: a game still on the table has no result yet, an abandoned one none.
+A game's meta
 may name its stake's currency ("currency": an ISO 4217 code, "" for points); the money of games in
 different currencies is never added up: such an evening has no running ledger and no settlement of its own.
 """
@@ -28,23 +30,44 @@ def roster(games):
     return list(names.items())
 
 
+def _nets(scored, what):
+    """Each seat's net money (cents) as rules.counting says the game moves it: its flows among the players dealt
+    in; nothing for a game that moves no money (cooperative, an event's table, abandoned, no stake)."""
+    if what is None:
+        return [cents(amount) for amount in scored["settlement"]["net"]]
+    nets = dict.fromkeys(range(len(scored["players"])), 0)
+    seat = {name: index for index, name in enumerate(scored["players"])}
+    for payer, payee, amount in what.flows:
+        nets[seat[payer]] -= amount
+        nets[seat[payee]] += amount
+    return [nets[index] for index in range(len(scored["players"]))]
+
+
 def game_row(number, meta, scored, keys, running):
-    """Return one game of the ledger, adding its money to running (cents by player key)."""
+    """Return one game of the ledger, adding its money to running (cents by player key). meta["counted"]: the
+    game's rules.counting.Counted (what counts; without it, a finished game counts with its own settlement)."""
+    what = meta.get("counted")
     seats = [seat_of(key, scored) for key in keys]
+    if what is not None:  # a player never dealt in is not a player of the game
+        seats = [seat if seat is not None and seat in what.playing else None for seat in seats]
     money = scored["settlement"]
-    counted = scored["finished"]
+    counted = scored["finished"] if what is None else what.counts
+    nets = _nets(scored, what)
     if counted:
         for key, seat in zip(keys, seats):
             if seat is not None:
-                running[key] += cents(money["net"][seat])
-    return {"number": number, "meta": meta, "counted": counted, "winner": scored["winner"],
+                running[key] += nets[seat]
+    moves = counted and (what is None or what.moves_money)
+    return {"number": number, "meta": meta, "counted": counted,
+            "winner": scored["winner"] if what is None else list(what.winners),
             "currency": meta.get("currency") or "",
             "system_name": system_title(scored["system"], scored.get("options")), "method": money["method"], "stake": money["stake"],
             "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
-            "nets": [None if seat is None or not counted else money["net"][seat] for seat in seats],
-            "won": [counted and seat is not None and scored["ranks"][seat] == 1 for seat in seats],
+            "nets": [None if seat is None or not counted else nets[seat] / 100 for seat in seats],
+            "won": [counted and seat is not None
+                    and (scored["ranks"][seat] if what is None else what.places[seat]) == 1 for seat in seats],
             "running": [running[key] / 100 for key in keys],
-            "pot": money.get("pot") if counted else None}
+            "pot": money.get("pot") if moves else None}
 
 
 def ledger(games):

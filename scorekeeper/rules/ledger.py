@@ -1,5 +1,5 @@
 """The money between regulars (RULES.md, "Ratings, seasons and the money between regulars"): the settlement of
-every game that counts with a stake adds to a running balance between each pair of players, across evenings,
+every game that counts with a stake (rules/counting.py decides which, and among whom) adds to a running balance between each pair of players, across evenings,
 exactly as that game settled (a pairwise game's pair amounts, a Prospect or Stackpot game's payments); each
 player's balance is the sum of their pairs; a payment recorded takes from them; the open balances are settled
 by the fewest payments, as within a game.
@@ -20,13 +20,6 @@ from .pairs import pair_cents
 from .payments import fewest_payments
 from .settlement import POT, SETTLEMENTS
 from .words import N_
-
-
-def moves_money(finished, abandoned, stake, at_event):
-    """True when a game's settlement goes into the money between regulars: finished, not abandoned, with a stake,
-    and not an event's table (an event's own money is its fee and prizes). The one place the ledger's choice of
-    games is made (store/money.py asks it for every game written)."""
-    return bool(finished and not abandoned and stake and not at_event)
 
 
 # What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").

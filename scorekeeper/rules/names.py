@@ -19,6 +19,8 @@ BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
 UNSEEN = frozenset({"Zs", "Zl", "Zp", "Cf", "Mn", "Me", "Cn"})
 # Categories a name may never hold: control characters, lone surrogates, line and paragraph separators.
 FORBIDDEN = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# What a form or a pasted name may leave around it, trimmed before the check.
+TRIMMED = " \t\r\n\u00a0\u3000"
 
 
 def _invisible(char):
@@ -27,15 +29,18 @@ def _invisible(char):
 
 @functools.lru_cache(maxsize=4096)  # a room's names come back at every tap and every import's game
 def name_key(name):
-    """Return what two names of the same player share: NFC, invisible characters removed, casefolded."""
+    """Return what two names of the same player share: NFC, invisible characters removed, casefolded, the
+    spaces between words collapsed to one. The one key every page, the ratings, seasons and money compare by."""
     text = unicodedata.normalize("NFC", str(name))
     text = "".join(char for char in text if not _invisible(char))
-    return unicodedata.normalize("NFC", text.casefold()).strip()
+    return " ".join(unicodedata.normalize("NFC", text.casefold()).split())
 
 
 def problem(name):
-    """Return why `name` (text) cannot be a player's name, or None."""
-    text = unicodedata.normalize("NFC", name).strip()
+    """Return why `name` (text) cannot be a player's name, or None. Only the spaces, tabs and line ends a form may
+    leave around a name are trimmed first: a C1 control such as U+0085, which Python's strip() would take for a
+    space, is refused wherever it stands."""
+    text = unicodedata.normalize("NFC", name).strip(TRIMMED)
     if any(unicodedata.category(char) in FORBIDDEN for char in text) or "\ufffe" in text or "\uffff" in text:
         return _("holds a control character (a line break, a tab or an unprintable code); type the name again")
     if not any(char not in BLANKS and unicodedata.category(char) not in UNSEEN for char in text):

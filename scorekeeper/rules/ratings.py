@@ -6,10 +6,11 @@ places already). A rating is kept as (mu, sigma, games); what players see is the
 keeps each game's step so that a new game rates one game, and a changed one replays from it.
 """
 
-import unicodedata
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce
+
+from .names import name_key
 
 MODEL = PlackettLuce()  # the package's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 # Two players whose chances of winning a game differ by less than this are level before it.
@@ -45,13 +46,8 @@ NEW = Rating()
 
 
 def player_key(name):
-    """The key a player is compared by for ratings: the name trimmed, NFC-normalised and casefolded."""
-    return unicodedata.normalize("NFC", str(name).strip()).casefold()
-
-
-def counts(game, finished):
-    """True when a loaded game's result counts towards the ratings: finished, and its bidding style rated."""
-    return bool(finished) and game.rules.style.rated
+    """The key a player is compared by: the one name key (rules.names.name_key) of every page."""
+    return name_key(name)
 
 
 def rate(before, places):

@@ -200,16 +200,6 @@ def bid_accuracy(games):
 
 # ---- from stored results: what the store keeps of each game, so that no page rescores one -------
 
-def seat_results(scored):
-    """Return what the store keeps of each seat of a scored game: name, total, place, won, bids made, hands."""
-    winners = {name_key(w) for w in scored["winner"]}
-    done = completed(scored)
-    return [{"seat": seat, "key": name_key(player), "name": player.strip(), "total": scored["totals"][seat],
-             "place": scored["ranks"][seat], "won": int(name_key(player) in winners),
-             "made": sum(bool(hand["made"][seat]) for hand in done), "hands": len(done)}
-            for seat, player in enumerate(scored["players"])]
-
-
 def summary_row(row):
     """Return a line of the players' list from the store's summary of one player."""
     games, hands = row["games"] or 0, row["hands"] or 0
@@ -225,9 +215,9 @@ def _number(value):
 
 def history_from_results(name, rows, recent=10):
     """Return player_stats' history of one player from the store's rows (newest first, one per game)."""
-    finished = [row for row in rows if row["finished"]]
+    finished = [row for row in rows if row["finished"] == COUNTED]
     wins = sum(row["won"] for row in finished)
-    made, hands = sum(row["made"] for row in rows), sum(row["hands"] for row in rows)
+    made, hands = sum(row["made"] for row in finished), sum(row["hands"] for row in finished)
     groups = {}
     for row in finished:
         label = shown_label(row["system"], row["label"])
@@ -250,10 +240,22 @@ def history_from_results(name, rows, recent=10):
                     "system": row["system"], "label": shown_label(row["system"], row["label"]),
                     "players": row["players"],
                     "total": _number(row["total"]), "place": row["place"], "of": len(row["players"]),
-                    "won": bool(row["finished"] and row["won"]), "finished": bool(row["finished"]),
+                    "won": bool(row["finished"] == COUNTED and row["won"]),
+                    "finished": row["finished"] == COUNTED, "state": _state(row),
                     "hands": row["game_hands"]} for row in rows[:recent]],
-        "in_progress": len(rows) - len(finished),
+        "in_progress": sum(_state(row) == "playing" for row in rows),
     }
+
+
+# game_results.finished as the store keeps it (store/results.py): in play, counted (ranked), off the record.
+PLAYING, COUNTED, OFF_RECORD = 0, 1, 2
+
+
+def _state(row):
+    """How a stored game stands on a player's page: finished (counted), playing, abandoned, or not ranked."""
+    if row.get("status") == "abandoned":
+        return "abandoned"
+    return {PLAYING: "playing", COUNTED: "finished"}.get(row["finished"], "not_ranked")
 
 
 def accuracy_from_results(rows):

@@ -28,7 +28,7 @@ from .connections import close, get_db, init_app
 from .db import connect, new_id
 from .evenings import (count_evenings, evening_of, evening_people, evenings_beside, evenings_between,
                        evenings_played_since, get_evening, list_evenings, list_players, named_evenings,
-                       player_evenings, seasons_holding, set_evening_about)
+                       player_evenings, seasons_holding, set_evening_about, evening_about)
 from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
                     games_in_order, games_in_pages, get_game, get_game_head, list_games, may_edit, unreadable_games)
@@ -38,8 +38,8 @@ from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change
 from .removal import ABANDONED, abandon_game, delete_game, restore_game
 from .ratings import player_ratings, rating_changes, rating_history, ratings_at, ratings_of, rebuild_ratings
-from .money import (count_payments, get_payment, ibans, ledger_rows, masked, money_flows, payee_changed, payment_log,
-                    plays_event_table, record_payment, set_iban, undo_payment)
+from .money import (count_payments, counted_here, get_payment, ibans, ledger_rows, masked, money_flows, payee_changed,
+                    payment_log, plays_event_table, record_payment, set_iban, undo_payment)
 from .money_book import books as money_books, revision as money_revision
 from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, games_to_accept, iban_changes,
                    in_club_record, list_members, member_by_link, remove_member)
@@ -78,7 +78,7 @@ __all__ = [
     "may_edit", "abandon_game", "restore_game", "delete_game", "ABANDONED",
     "StaleRevision", "UnknownGame", "NothingToUndo", "DamagedGame",
     # evenings, the roster, results
-    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about",
+    "evening_of", "get_evening", "list_evenings", "count_evenings", "list_players", "set_evening_about", "evening_about",
     "named_evenings", "evenings_beside", "evening_people", "seasons_holding", "evenings_played_since", "evenings_between",
     "player_evenings",
     "player_summaries", "player_results", "player_habits",
@@ -90,7 +90,7 @@ __all__ = [
     "create_season", "update_season", "delete_season", "get_season", "list_seasons", "results_revision", "season_games",
     # the money between regulars (store/money.py)
     "money_flows", "record_payment", "undo_payment", "payment_log", "get_payment", "set_iban", "ibans", "masked",
-    "payee_changed", "plays_event_table", "count_payments", "ledger_rows",
+    "payee_changed", "plays_event_table", "count_payments", "ledger_rows", "counted_here",
     # /money's kept book (store/money_book.py)
     "money_books", "money_revision",
     # members and the club's record (store/club.py)

@@ -16,6 +16,7 @@ import time
 from sqlite_utils.migrations import Migrations
 
 from .. import rules
+from ..rules import counting
 from ..rules.repair import clamped, penalties_within
 from . import generation
 from .db import BUSY_SECONDS, connect, now
@@ -42,7 +43,7 @@ def b003_results(db):
         except rules.RecordError:
             continue
         db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
-        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
+        _store_results(db, game_id, loaded, created, status(loaded))
 
 
 @backfills()
@@ -101,7 +102,7 @@ def b053_player_keys(db):
             db.execute("delete from players where key = ?", [key])
             db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
                        [rules.name_key(name), name, created])
-    for game_id, text, created in db.execute("select id, record, created from games").fetchall():
+    for game_id, text, created, state in db.execute("select id, record, created, status from games").fetchall():
         try:
             players = json.loads(text)["players"]
             if all(old_key(name) == rules.name_key(name) for name in players):
@@ -109,7 +110,7 @@ def b053_player_keys(db):
             loaded = rules.load(text)
         except (ValueError, TypeError, KeyError):  # RecordError is a ValueError: a damaged game keeps its results
             continue
-        store_results(db, game_id, rules.score(loaded), created, loaded.rules.hook_applies)
+        _store_results(db, game_id, loaded, created, state)
 
 
 @backfills()
@@ -189,6 +190,60 @@ def b092_penalty_reasons(db):
             repaired = False
         db["repairs"].insert({"game_id": game_id, "problem": "penalties beyond the limits (issue 41)",
                               "repaired": int(repaired), "created": now()})
+
+
+@backfills()
+def b093_what_counts(db):
+    """What counts, decided once (rules/counting.py, issue 40): every game's stored results again, with only the
+    players dealt into a hand, their places among themselves, bids made over the hands they were dealt into, and
+    abandoned and cooperative games off every player's record; the players' summaries summed again from them; the
+    ratings rated again and every finished game's money rows again (a player never dealt in pays nothing)."""
+    for table in ("player_summary", "player_results", "game_results"):
+        db.execute(f"delete from {table}")
+    rows = db.execute("select id, record, created, status, updated from games").fetchall()
+    for game_id, text, created, state, updated in rows:
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        _store_results(db, game_id, loaded, created, state, updated)
+    rebuild_ratings(db)
+    for game_id, text, state in db.execute("select id, record, status from games where status = 'finished'"):
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        keep_money(db, game_id, loaded, rules.score(loaded), state)
+
+
+@backfills()
+def b094_one_name_key(db):
+    """One name key everywhere (rules.names.name_key, issue 40: the spaces between words collapsed too): the
+    roster, the payments and the payees under it (the results and ratings were keyed again by b093)."""
+    for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
+        if key != rules.name_key(name):
+            db.execute("delete from players where key = ?", [key])
+            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
+                       [rules.name_key(name), name, created])
+    for payment_id, payer, payee in db.execute("select id, payer_name, payee_name from money_payments").fetchall():
+        db.execute("update money_payments set payer = ?, payee = ? where id = ?",
+                   [rules.name_key(payer), rules.name_key(payee), payment_id])
+    for key, name, updated in db.execute("select key, name, updated from payees").fetchall():
+        new = rules.name_key(name)
+        if key == new:
+            continue
+        kept = db.execute("select updated from payees where key = ?", [new]).fetchone()
+        if kept and kept[0] >= updated:
+            db.execute("delete from payees where key = ?", [key])
+        else:
+            db.execute("update or replace payees set key = ? where key = ?", [new, key])
+
+
+def _store_results(db, game_id, loaded, created, state, finished_at=None):
+    """Store the game's results as rules.counting counts it (its status as stored)."""
+    scored = rules.score(loaded)
+    store_results(db, game_id, scored, created, loaded.rules.hook_applies,
+                  counted=counting.counted(loaded, scored, abandoned=state == "abandoned"), finished_at=finished_at)
 
 
 # ---- applying them ----------------------------------------------------------------------------------

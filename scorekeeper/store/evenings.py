@@ -3,6 +3,7 @@
 import json
 
 from .. import rules
+from ..rules.counting import own_date
 from .db import new_id
 from .games import GAME_COLUMNS, row_with_record
 
@@ -55,10 +56,44 @@ def get_evening(db, evening_id):
             "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
 
 
+def evening_about(db, evening_id):
+    """The evening's date and note as the organiser set them: (date or None, note or None)."""
+    row = db.execute("select date, note from evenings where id = ?", [evening_id]).fetchone()
+    return (row[0], row[1]) if row else (None, None)
+
+
 def set_evening_about(db, evening_id, date, note):
     """Set the evening's date (None: the day it began) and note (None or "": none); checked by the caller."""
     with db.atomic():
         db.execute("update evenings set date = ?, note = ? where id = ?", [date or None, note or None, evening_id])
+        redate_games(db, [game_id for (game_id,) in db.execute(
+            "select game_id from evening_games where evening_id = ?", [evening_id]).fetchall()])
+
+
+def redate_games(db, game_ids):
+    """The games' day changed (their evening's date was set): their results, ratings and seasons follow it."""
+    from .days import day_of
+    from .ratings import replay_from
+    starts = []
+    for game_id in game_ids:
+        row = db.execute("select g.record, g.created, g.updated, r.day, g.status from games g join game_results r "
+                         "on r.game_id = g.id where g.id = ? and g.status = 'finished'", [game_id]).fetchone()
+        if row is None:  # a game in play takes its day when it finishes
+            continue
+        try:
+            played_on = own_date(json.loads(row[0]))
+        except ValueError:
+            continue
+        day = day_of(db, game_id, played_on, row[2])
+        if day == row[3]:
+            continue
+        db.execute("update game_results set day = ? where game_id = ?", [day, game_id])
+        rated = db.execute("select day, finished from rated_games where game_id = ?", [game_id]).fetchone()
+        if rated:
+            db.execute("update rated_games set day = ? where game_id = ?", [day, game_id])
+            starts.append((min(day, rated[0] or day), rated[1], game_id))
+    if starts:
+        replay_from(db, min(starts))
 
 
 def count_evenings(db):

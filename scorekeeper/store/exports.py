@@ -15,9 +15,10 @@ import textwrap
 
 from scorekeeper.rules import changes
 from scorekeeper import rules
-from scorekeeper.rules import numbers
+from scorekeeper.rules import limits, numbers
 from scorekeeper.rules.words import _
 from scorekeeper.rules.stats import system_label, unpack
+from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
@@ -25,10 +26,6 @@ COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
            "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# What the export keeps beside a game's record: its date, evening, id, edit key (only when asked), history, and
-# `"abandoned": true` for an abandoned game (which no rating counts), `"recognised": false` for a game out of the
-# club's record (waiting in the owner's list, or left out: store/club.py).
-META_KEYS = ("date", "evening", "id", "edit_key", "history", "abandoned", "recognised")
 # Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
@@ -125,10 +122,15 @@ def json_chunks(records, damaged=()):
     yield "\n}"
 
 
-def export_entry(game, evening, with_key=False):
-    """Return one game of the JSON export: its record with date, evening, id, history (and edit key)."""
+def export_entry(game, evening, with_key=False, about=(None, None)):
+    """Return one game of the JSON export: its record with date, evening, id, history (and edit key); about: the
+    evening's date and note where they were set."""
     entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
                  history=game["history"])
+    if about[0]:
+        entry["evening_date"] = about[0]
+    if about[1]:
+        entry["evening_note"] = about[1]
     if with_key:
         entry["edit_key"] = game["edit_key"]
     if game.get("status") == "abandoned":
@@ -148,7 +150,8 @@ def export_entries(db, with_keys=False, damaged=None):
     from scorekeeper import store
 
     for game in store.games_in_finish_order(db, damaged):
-        yield export_entry(store.full_history(db, game["id"]), store.evening_of(db, game["id"]), with_keys)
+        evening = store.evening_of(db, game["id"])
+        yield export_entry(store.full_history(db, game["id"]), evening, with_keys, store.evening_about(db, evening))
 
 
 def _no_constants(name):
@@ -234,6 +237,13 @@ def _check_meta(record):
     for flag in ("abandoned", "recognised"):
         if record.get(flag) is not None and not isinstance(record[flag], bool):
             raise rules.RecordError(flag, _("must be true or false"))
+    try:
+        if record.get("evening_date") is not None:
+            limits.checked_date(record["evening_date"], "evening_date")
+        if record.get("evening_note") is not None:
+            limits.checked_note(record["evening_note"], "evening_note")
+    except limits.LimitError as error:
+        raise rules.RecordError(error.path, error.message) from None
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))
     history = record.get("history")

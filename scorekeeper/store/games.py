@@ -136,10 +136,12 @@ def games_in_pages(db, damaged=None, size=100):
             return
 
 
-# The finished games in the order they finished (the ratings' order, store/ratings.py: a rated game's time, else
-# a finished game's last write; ties by id), then every other game in the order stored.
-_FINISHED = "coalesce(r.finished, case when g.status = 'finished' then g.updated end)"
-_FINISH_ORDER = (f"select g.rowid from games g left join rated_games r on r.game_id = g.id order by "
+# The finished games in the ratings' order (store/ratings.py: the day the game counts on, then a rated game's time,
+# else a finished game's last write; ties by id), then every other game in the order stored.
+_FINISHED = ("case when r.finished is not null then r.day || ' ' || r.finished "
+             "when g.status = 'finished' then d.day || ' ' || g.updated end")
+_FINISH_ORDER = (f"select g.rowid from games g left join rated_games r on r.game_id = g.id "
+                 f"left join game_results d on d.game_id = g.id order by "
                  f"{_FINISHED} is null, {_FINISHED}, case when {_FINISHED} is null then g.rowid end, g.id")
 
 

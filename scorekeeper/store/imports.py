@@ -15,14 +15,15 @@ import time
 from typing import NamedTuple
 
 from .. import rules
+from ..rules import counting
 from .db import new_id, now
 from .evenings import evening_of
+from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
 from .log import import_game
 from .removal import delete_game
 from .results import results_of
 
 CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
-META_KEYS = ("date", "evening", "id", "edit_key", "history")  # beside the record in an export (exports.py)
 
 
 class Ready(NamedTuple):
@@ -41,7 +42,9 @@ def ready(entries):
         time.sleep(0)  # let a tap's thread have the interpreter now, not at the next forced switch (5 ms)
         record = {key: value for key, value in entry.items() if key not in META_KEYS}
         loaded = rules.load(record)
-        out.append(Ready(entry, record, loaded, results_of(rules.score(loaded), loaded.rules.hook_applies)))
+        scored = rules.score(loaded)
+        counted = counting.counted(loaded, scored, abandoned=entry.get("abandoned") is True)
+        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hook_applies, counted)))
     return out
 
 
@@ -76,7 +79,9 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                         new_evening_id=evening if evening and evening not in evenings else None,
                         game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
                         history=item.entry.get("history"), loaded=item.loaded, results=item.results,
-                        recognised=item.entry.get("recognised") is not False)
+                        recognised=item.entry.get("recognised") is not False,
+                        abandoned=item.entry.get("abandoned") is True,
+                        about=(item.entry.get("evening_date"), item.entry.get("evening_note")))
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
                     if evening:

@@ -12,6 +12,7 @@ from datetime import datetime, UTC
 from typing import NamedTuple
 
 from .. import rules
+from scorekeeper.rules import counting
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
 from scorekeeper.rules.words import ngettext
 from . import generation
@@ -20,7 +21,7 @@ from .club import RECOGNISED, WAITING
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .money import keep_money, refuse_money_at_event
+from .money import counted_here, keep_money, refuse_money_at_event
 from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
@@ -73,15 +74,17 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
                    "values (?, 1, 1, 'create', '{}', ?, 0, ?)", [game_id, dumps(diff({}, record)), when])
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies)
+        counted = counted_here(db, game_id, loaded, scored, status(loaded))
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=when)
         if scored["finished"]:  # a new game has no rating or money rows to change before it finishes
-            keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), when)
-            keep_money(db, game_id, loaded, scored, status(loaded))
+            keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded), counted), when)
+            keep_money(db, game_id, loaded, scored, status(loaded), counted)
     return game_id, edit_key
 
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True):
+                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True,
+                about=(None, None)):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
@@ -89,7 +92,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     new_evening_id when that id is free, else a new one. loaded, results and scored: the record loaded, its
     results_of and its score, when worked out already (before the transaction). An abandoned game stays
     abandoned; a game exported out of the club's record (`recognised` False) waits in the owner's list again.
-    rate=False leaves the ratings to a rebuild once the whole file is in (store.rebuild_ratings).
+    about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once
+    the whole file is in (store.rebuild_ratings).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
@@ -110,20 +114,21 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
                           dumps(event["change"]), event["undone"], event["created"] or when) for event in events_in])
     if evening_id is None and new_evening_id and not evening_exists(db, new_evening_id):
-        db.execute("insert into evenings (id, created, updated) values (?, ?, ?)", [new_evening_id, when, when])
+        db.execute("insert into evenings (id, created, updated, date, note) values (?, ?, ?, ?, ?)",
+                   [new_evening_id, when, when, *about])
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
+    scored = scored or rules.score(loaded)
+    counted = counted_here(db, game_id, loaded, scored, state)
     if results is None:
-        scored = scored or rules.score(loaded)
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished)
     else:  # a new game: no results stored yet
-        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}))
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished)
     if status(loaded) == "finished":
-        scored = scored or rules.score(loaded)
         if rate:
-            keep_ratings(db, game_id, game_entry(loaded, scored, state), finished)
-        keep_money(db, game_id, loaded, scored, state)
+            keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), finished)
+        keep_money(db, game_id, loaded, scored, state, counted)
     return game_id, edit_key
 
 
@@ -225,11 +230,14 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
+    counted = None if prepared else counted_here(db, game_id, loaded, scored, game["status"])
     was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
-                                 prepared.results if prepared else None, prepared.stored if prepared else None)
+                                 prepared.results if prepared else None, prepared.stored if prepared else None,
+                                 counted=counted, finished_at=when)
     if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
-        keep_ratings(db, game_id, game_entry(loaded, scored, game["status"]), when)
-        keep_money(db, game_id, loaded, scored, game["status"])
+        counted = counted or counted_here(db, game_id, loaded, scored, game["status"])
+        keep_ratings(db, game_id, game_entry(loaded, scored, game["status"], counted), when)
+        keep_money(db, game_id, loaded, scored, game["status"], counted)
     # The next action starts from this game as loaded and scored here: in this transaction at once
     # (an answer given before the commit), in every other once it is committed.
     entry = db.written[(game_id, revision + 1)] = [game, loaded, scored]
@@ -273,7 +281,8 @@ def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
     if loaded is None:
         loaded = rules.load(record, known=known)
     scored = rules.score(loaded)
-    return Prepared(known, loaded, scored, status(loaded), results_of(scored, loaded.rules.hook_applies),
+    results = results_of(scored, loaded.rules.hook_applies, counting.counted(loaded, scored))
+    return Prepared(known, loaded, scored, status(loaded), results,
                     dumps(diff(known.record, record)) if known else None, generation=generation_number)
 
 

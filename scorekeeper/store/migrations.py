@@ -289,3 +289,14 @@ def m111_money_revision(db):
                "delete from money_changes where number <= (select number from money_revision) - 1000; end")
     db.execute("create index money_payments_by_created on money_payments (created, id)")
     db.execute("create index games_by_created on games (created)")
+
+
+@migrations()
+def m121_the_day_a_game_counts_on(db):
+    """Keep the day each game counts on (issue 40, RULES.md: its own `played_on`, else its evening's date, else
+    the day it finished, in the instance's time zone) with its results and its rating row: seasons select by it
+    and the ratings follow it, then the time the game finished. Filled by backfill b093 and every write."""
+    db.execute("alter table game_results add column day text")
+    db.execute("create index game_results_by_day on game_results (day, created)")
+    db.execute("alter table rated_games add column day text")
+    db.execute("create index rated_games_by_day on rated_games (day, finished, game_id)")

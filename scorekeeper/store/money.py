@@ -7,7 +7,7 @@ Players are keys (rules.names.name_key) beside the names as typed."""
 
 from typing import NamedTuple
 
-from ..rules import ledger
+from ..rules import counting, ledger
 from ..rules.checks import RecordError
 from ..rules.names import name_key
 from ..rules.settlement import SETTLEMENTS
@@ -29,14 +29,19 @@ def refuse_money_at_event(db, game_id, loaded):
         raise RecordError("rules.stake", _(ledger.EVENT_TABLE))
 
 
-def keep_money(db, game_id, loaded, scored, status):
-    """Bring the game's money rows to its settlement, where rules.ledger.moves_money says the game's goes in."""
-    rows = []
-    if ledger.moves_money(scored["finished"], status == "abandoned", loaded.rules.stake,
-                          loaded.rules.stake and plays_event_table(db, game_id)):
-        currency = loaded.rules.currency or ""
-        rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
-                for seq, (payer, payee, cents) in enumerate(ledger.game_flows(scored, loaded.rules.stake))]
+def counted_here(db, game_id, loaded, scored, status):
+    """rules.counting.counted of a stored game: its status, and whether it plays an event's table."""
+    return counting.counted(loaded, scored, abandoned=status == "abandoned",
+                            at_event=bool(loaded.rules.stake) and plays_event_table(db, game_id))
+
+
+def keep_money(db, game_id, loaded, scored, status, counted=None):
+    """Bring the game's money rows to its settlement among its players, where rules.counting says it moves
+    money (ranked, a stake, not an event's table)."""
+    counted = counted or counted_here(db, game_id, loaded, scored, status)
+    currency = loaded.rules.currency or ""
+    rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
+            for seq, (payer, payee, cents) in enumerate(counted.flows)]
     old = db.execute("select game_id, seq, payer, payee, payer_name, payee_name, cents, currency from game_money "
                      "where game_id = ? order by seq", [game_id]).fetchall()
     if [tuple(row) for row in old] != rows:
@@ -62,9 +67,9 @@ def money_flows(db):
     payments in the order recorded), as Flows: payer, payee (keys and names), cents, currency, the evening's day
     (None for a payment) and the payment's id (None for a game). Plain rows: a club's thousands of games."""
     sql = ("select m.payer, m.payee, m.payer_name, m.payee_name, m.cents, m.currency, "
-           "coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day, null as payment, "
+           "coalesce(r.day, substr(g.created, 1, 10)) as day, null as payment, "
            "g.created as at from game_money m join games g on g.id = m.game_id "
-           "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           "left join game_results r on r.game_id = m.game_id "
            f"where {CLUB_RECORD} "  # counting: recognised
            "union all select payer, payee, payer_name, payee_name, cents, currency, null, id, created "
            "from money_payments where undone is null order by at, payment")
@@ -102,10 +107,9 @@ def ledger_rows(db):
     """Yield the ledger, in the order the book takes it: each game's money rows (its day as money_flows says, the
     game's id) and each payment (its date, its id, when it was undone), as tuples (at, day, kind, ref, payer_name,
     payee_name, cents, currency, undone), kind "game" or "payment"."""
-    sql = ("select g.created as at, coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)), 'game', "
+    sql = ("select g.created as at, coalesce(r.day, substr(g.created, 1, 10)), 'game', "
            "m.game_id, m.payer_name, m.payee_name, m.cents, m.currency, null, 0 as kind_order, m.seq "
-           "from game_money m join games g on g.id = m.game_id "
-           "left join evening_games eg on eg.game_id = m.game_id left join evenings e on e.id = eg.evening_id "
+           "from game_money m join games g on g.id = m.game_id left join game_results r on r.game_id = m.game_id "
            f"where {CLUB_RECORD} "  # counting: recognised
            "union all select created, paid_on, 'payment', id, payer_name, payee_name, cents, currency, undone, 1, id "
            "from money_payments order by at, kind_order, 4, 11")

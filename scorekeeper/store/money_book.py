@@ -21,15 +21,15 @@ from . import generation, kept
 from .club import CLUB_RECORD
 
 # Each game with money set up after `?` (its stretch: the payment recorded last before it was set up, found from
-# the end by the index money_payments_by_created; its day: the evening's date, else the day the evening began,
-# else the day the game was set up), worked out once per game; then its money rows summed by stretch and pair.
+# the end by the index money_payments_by_created; its day: the day it counts on, store/days.py, as money_flows
+# says), worked out once per game; then its money rows summed by stretch and pair.
 STRETCHES = f"""
 with played as materialized (
     select g.id, g.created,
            (select p.id from money_payments p where p.undone is null and p.created < g.created
             order by p.created desc, p.id desc limit 1) as stretch,
-           coalesce(e.date, substr(e.created, 1, 10), substr(g.created, 1, 10)) as day
-    from games g left join evening_games eg on eg.game_id = g.id left join evenings e on e.id = eg.evening_id
+           coalesce(r.day, substr(g.created, 1, 10)) as day
+    from games g left join game_results r on r.game_id = g.id
     where g.created > ? and {CLUB_RECORD} -- counting: recognised
       and exists (select 1 from game_money w where w.game_id = g.id))
 select p.stretch, m.currency, m.payer, m.payee, min(m.payer_name), min(m.payee_name), sum(m.cents), min(p.day),

@@ -10,18 +10,21 @@ replays the games from it on, starting from the steps before it.
 import json
 import time
 
-from ..rules import BIDDING_STYLES, ratings
+from ..rules import counting, ratings
 from .club import CLUB_RECORD, in_club_record
 from .db import dumps
+from .results import COUNTED
 
-ORDER = "order by g.finished, g.game_id"
+# The rating order (RULES.md): the day the game counts on (store/days.py), then the time it finished, then its id.
+ORDER = "order by g.day, g.finished, g.game_id"
+AT = "(g.day, g.finished, g.game_id)"
 
 
-def game_entry(loaded, scored, status):
-    """The game's (players, places) when it counts towards the ratings, else None."""
-    if status == "abandoned" or not ratings.counts(loaded, scored["finished"]):
-        return None
-    return list(scored["players"]), list(scored["ranks"])
+def game_entry(loaded, scored, status, counted=None):
+    """The game's (players, places) when it counts towards the ratings (rules.counting: ranked; only the players
+    dealt into a hand, placed among themselves), else None."""
+    counted = counted or counting.counted(loaded, scored, abandoned=status == "abandoned")
+    return counted.ranking()
 
 
 def keep_ratings(db, game_id, entry, when):
@@ -29,27 +32,31 @@ def keep_ratings(db, game_id, entry, when):
     caller's transaction): nothing when it is unchanged, one game rated when it is the newest, else a replay."""
     if entry is not None and not in_club_record(db, game_id):  # counting: recognised
         entry = None  # a game the club has not recognised is rated once accepted (store/club.py)
-    row = db.execute("select finished, players, places from rated_games where game_id = ?", [game_id]).fetchone()
+    row = db.execute("select finished, players, places, day from rated_games where game_id = ?", [game_id]).fetchone()
     old = (json.loads(row[1]), json.loads(row[2])) if row else None
-    if old == entry:
+    day = db.execute("select day from game_results where game_id = ?", [game_id]).fetchone()
+    day = day[0] if day else None
+    if old == entry and (row is None or row[3] == day):
         return
     gone = {ratings.player_key(name) for name in old[0]} if old else set()
     if entry is None:
         db.execute("delete from rated_games where game_id = ?", [game_id])
         db.execute("delete from rating_steps where game_id = ?", [game_id])
-        replay_from(db, (row[0], game_id), gone)
+        replay_from(db, (row[3], row[0], game_id), gone)
         return
     # Games finished within one second keep the order they finished in (the nanoseconds sort after the second).
     finished = row[0] if row else f"{when}.{time.time_ns():020d}"
-    db.execute("insert or replace into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
-               [game_id, finished, dumps(entry[0]), dumps(entry[1])])
-    later = db.execute("select 1 from rated_games where (finished, game_id) > (?, ?) limit 1",
-                       [finished, game_id]).fetchone()
+    db.execute("insert or replace into rated_games (game_id, finished, players, places, day) values (?, ?, ?, ?, ?)",
+               [game_id, finished, dumps(entry[0]), dumps(entry[1]), day])
+    later = db.execute(f"select 1 from rated_games g where {AT} > (?, ?, ?) limit 1",
+                       [day, finished, game_id]).fetchone()
     if row is None and later is None:
         _rate_newest(db, game_id, *entry)
     else:
         db.execute("delete from rating_steps where game_id = ?", [game_id])
-        replay_from(db, (finished, game_id), gone)
+        start = min((day or "", finished, game_id), (row[3] or "", row[0], game_id)) if row else \
+            (day, finished, game_id)
+        replay_from(db, start, gone)
 
 
 def _rate_newest(db, game_id, players, places):
@@ -76,7 +83,7 @@ def _write_ratings(db, game_id, steps):
 
 
 def replay_from(db, start=None, keys=()):
-    """Rate again every game from `start` ((finished, game id)) on, or every game (None). From a start, only the
+    """Rate again every game from `start` ((day, finished, game id)) on, or every game (None). From a start, only the
     players of those games and `keys` (the players of a game taken out or changed) are rated again, each from
     their own last step before it; everyone else's rating stands."""
     if start is None:
@@ -84,16 +91,17 @@ def replay_from(db, start=None, keys=()):
         games = db.execute(f"select game_id, players, places from rated_games g {ORDER}").fetchall()
         table, affected = {}, None
     else:
-        after = "where (g.finished, g.game_id) >= (:finished, :game)"
-        params = {"finished": start[0], "game": start[1]}
+        after = f"where {AT} >= (:day, :finished, :game)"
+        params = {"day": start[0], "finished": start[1], "game": start[2]}
         games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}", params).fetchall()
         affected = set(keys) | {ratings.player_key(name) for _game, players, _places in games
                                 for name in json.loads(players)}
         table = {}
         for key in affected:
             row = db.execute("select s.name, s.mu, s.sigma, s.games, s.game_id from rating_steps s join rated_games g "
-                             "on g.game_id = s.game_id where s.key = :key and (g.finished, g.game_id) < (:finished, "
-                             ":game) order by g.finished desc, g.game_id desc limit 1", dict(params, key=key)).fetchone()
+                             f"on g.game_id = s.game_id where s.key = :key and {AT} < (:day, :finished, :game) "
+                             "order by g.day desc, g.finished desc, g.game_id desc limit 1",
+                             dict(params, key=key)).fetchone()
             if row:
                 table[key] = [row[0], ratings.Rating(*row[1:4]), row[4]]
         db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})", params)
@@ -119,23 +127,19 @@ def rebuild_ratings(db):
     (a game rated before keeps its time; another, its last write). After an import or a restore."""
     with db.atomic():
         kept = dict(db.execute("select game_id, finished from rated_games").fetchall())
-        rows = db.execute("select g.id, g.updated, json_extract(g.record, '$.rules.bidding'), r.players, "
-                          "(select json_group_array(place) from (select place from player_results p "
-                          "where p.game_id = g.id order by seat)) from games g join game_results r on r.game_id = g.id "
-                          "where g.status = 'finished' and r.finished = 1 and json_valid(g.record) "
-                          f"and {CLUB_RECORD}").fetchall()  # counting: recognised
-        styles = ratings_styles()
-        counted = [(game_id, kept.get(game_id, updated), players, places)
-                   for game_id, updated, style, players, places in rows if styles.get(style or "sequential", True)]
+        # The stored results say what counts (rules.counting, written with every write): a ranked game's
+        # results hold its players (those dealt in) and their places among themselves.
+        rows = db.execute("select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
+                          "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
+                          "from (select place from player_results p where p.game_id = g.id order by seat)) "
+                          "from games g join game_results r on r.game_id = g.id "
+                          f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}").fetchall()
+        counted = [(game_id, kept.get(game_id, updated), players, places, day)
+                   for game_id, updated, day, players, places in rows]
         db.execute("delete from rated_games")
-        db.conn.executemany("insert into rated_games (game_id, finished, players, places) values (?, ?, ?, ?)",
-                            counted)
+        db.conn.executemany("insert into rated_games (game_id, finished, players, places, day) "
+                            "values (?, ?, ?, ?, ?)", counted)
         replay_from(db)
-
-
-def ratings_styles():
-    """{bidding style id: whether its games are rated}, from the registry."""
-    return {style.id: style.rated for style in BIDDING_STYLES}
 
 
 # ---- reading ----------------------------------------------------------------------------------------------
@@ -161,13 +165,14 @@ def rating_history(db, key):
 
 
 def ratings_at(db, until):
-    """Return {key: (name, Rating)} as they stood after the last game finished on or before `until` (ISO text)."""
-    if db.execute("select 1 from rated_games where finished > ? limit 1", [until]).fetchone() is None:
+    """Return {key: (name, Rating)} as they stood after the last game that counts on a day up to `until` (an ISO
+    day; "2026-11-29~" takes the whole day)."""
+    if db.execute("select 1 from rated_games where day > ? limit 1", [until]).fetchone() is None:
         return {key: (name, ratings.Rating(mu, sigma, games))  # nothing finished since: the ratings now
                 for key, name, mu, sigma, games in db.execute("select key, name, mu, sigma, games from ratings")}
     sql = ("select key, name, mu, sigma, games from (select s.*, row_number() over (partition by s.key order by "
-           "g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g on g.game_id = s.game_id "
-           "where g.finished <= ?) where newest = 1")
+           "g.day desc, g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g "
+           "on g.game_id = s.game_id where g.day <= ?) where newest = 1")
     return {key: (name, ratings.Rating(mu, sigma, games)) for key, name, mu, sigma, games in db.execute(sql, [until])}
 
 

@@ -11,9 +11,9 @@ from .. import rules
 from . import generation
 from .events import refuse_events_game
 from .games import UnknownGame, get_game, status
-from .money import keep_money
+from .money import counted_here, keep_money
 from .ratings import game_entry, keep_ratings
-from .results import _add_to_summaries
+from .results import _add_to_summaries, store_results
 
 ABANDONED = "abandoned"
 
@@ -22,10 +22,10 @@ def abandon_game(db, game_id):
     """Mark the game abandoned: it leaves the lists of games in progress and finished."""
     with db.atomic():
         refuse_events_game(db, game_id)  # an event's table is the director's: the event counts it
-        if db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
+        game = get_game(db, game_id)
+        if game is None or db.execute("update games set status = ? where id = ?", [ABANDONED, game_id]).rowcount != 1:
             raise UnknownGame(game_id)
-        keep_ratings(db, game_id, None, None)
-        db.execute("delete from game_money where game_id = ?", [game_id])
+        _recount(db, game, ABANDONED)
 
 
 def restore_game(db, game_id):
@@ -35,11 +35,20 @@ def restore_game(db, game_id):
         game = get_game(db, game_id)
         if game is None:
             raise UnknownGame(game_id)
-        loaded = rules.load(game["record"])
-        db.execute("update games set status = ? where id = ?", [status(loaded), game_id])
-        scored = rules.score(loaded)
-        keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded)), game["updated"])
-        keep_money(db, game_id, loaded, scored, status(loaded))
+        state = status(rules.load(game["record"]))
+        db.execute("update games set status = ? where id = ?", [state, game_id])
+        _recount(db, game, state)
+
+
+def _recount(db, game, state):
+    """Bring what the game counts for (its results, players' pages, rating and money) to its new status."""
+    loaded = rules.load(game["record"])
+    scored = rules.score(loaded)
+    counted = counted_here(db, game["id"], loaded, scored, state)
+    store_results(db, game["id"], scored, game["created"], loaded.rules.hook_applies, counted=counted,
+                  finished_at=game["updated"])
+    keep_ratings(db, game["id"], game_entry(loaded, scored, state, counted), game["updated"])
+    keep_money(db, game["id"], loaded, scored, state, counted)
 
 
 def delete_game(db, game_id):

@@ -9,9 +9,10 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from scorekeeper import rules
-from scorekeeper.rules import stats
+from scorekeeper.rules import counting, stats
 from .club import CLUB_RECORD, outside_club
 from .db import dumps
+from .days import day_of, instance_zone
 
 
 RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
@@ -19,20 +20,36 @@ FIELDS = rules.habits.FIELDS
 
 
 class Results(NamedTuple):
-    """What the store keeps of one scored game: its row (its date apart), its seats' rows and its habits."""
+    """What the store keeps of one scored game: its row (its dates apart), its seats' rows and its habits."""
 
     game: tuple  # system, label, lowest_wins, finished, players (JSON), hands
     seats: dict  # seat -> (key, name, total, place, won, made, hands)
     habits: dict  # (seat, cards) -> (key, *rules.habits.FIELDS)
+    played_on: str | None = None  # the record's own date (rules.counting.own_date)
+    finished: bool = False  # every planned hand played: the day it finished dates it
 
 
-def results_of(scored, hook=True):
+# What game_results.finished holds: how the game stands in the club's record (rules/counting.py decides it).
+PLAYING, COUNTED, OFF_RECORD = stats.PLAYING, stats.COUNTED, stats.OFF_RECORD  # in play; counts (ranked); done
+# but counting for no player (abandoned, cooperative, not recognised)
+
+
+def standing(counted):
+    """The game_results.finished value of a game's Counted (rules.counting)."""
+    return COUNTED if counted.ranked else PLAYING if counted.state == counting.PLAYING else OFF_RECORD
+
+
+def results_of(scored, hook=True, counted=None):
     """The rows the store keeps of a scored game (pure, so a write works them out before its transaction).
-    hook: whether the game's hook applies (for the bidding habits)."""
-    game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), int(scored["finished"]),
+    hook: whether the game's hook applies (for the bidding habits); counted: rules.counting.counted of the game
+    (which seats played, their places, hands dealt into and bids made; whether the game counts). Only the seats
+    that played have a row: one who never played a hand is not shown as having played."""
+    game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), standing(counted),
             dumps(scored["players"]), len(stats.completed(scored)))
-    seats = {row["seat"]: tuple(row[name] for name in RESULT_COLUMNS[1:]) for row in stats.seat_results(scored)}
-    return Results(game, seats, _habits_of(scored, hook))
+    seats = {seat: (stats.name_key(counted.names[seat]), counted.names[seat].strip(), scored["totals"][seat],
+                    counted.places[seat], int(counted.places[seat] == 1), counted.made[seat], counted.hands[seat])
+             for seat in counted.playing}
+    return Results(game, seats, _habits_of(scored, hook), counted.played_on, counted.finished)
 
 
 _HABITS = OrderedDict()  # (hook, players, ids of the finished hands' entries) -> (those entries, habits rows)
@@ -74,9 +91,10 @@ def _habit_rows(scored, hook):
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
 # write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
-STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands) from game_results "
-                  "where game_id = :game), (select json_group_array(json_array(seat, key, name, total, place, won, "
-                  "made, hands)) from player_results where game_id = :game), (select json_group_array(json_array(seat, "
+STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
+                  "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
+                  "place, won, made, hands)) from player_results where game_id = :game), (select "
+                  "json_group_array(json_array(seat, "
                   f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
 
 
@@ -92,28 +110,35 @@ def _stored(db, game_id):
     return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
 
 
-def store_results(db, game_id, scored, created, hook=True, results=None, stored=None):
+def store_results(db, game_id, scored, created, hook=True, results=None, stored=None, counted=None,
+                  finished_at=None):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
-    results: results_of(scored, hook), when worked out already; stored: the stored ones (stored_results), when
-    read already in this transaction. Each player's summary takes out the game's old results and adds the new,
-    so the players' list reads one row per player however many games there are. Return whether the results
-    stored before were of a finished game (so a write to a game never finished needs no rating or money rows).
+    results: results_of(scored, hook, counted), when worked out already; stored: the stored ones (stored_results),
+    when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
+    finished_at: the time of the write (the day a game counts on is the day it first finished when nothing else
+    dates it, store/days.py). Each player's summary takes out the game's old results and adds the new, so the
+    players' list reads one row per player however many games there are. Return whether the results stored
+    before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
-    new = results or results_of(scored, hook)
+    new = results or results_of(scored, hook, counted)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
-    game = (created, *new.game)
+    # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
+    # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
+    day = day_of(db, game_id, new.played_on, finished_at or created) if new.finished else \
+        counting.game_day(new.played_on, None, created, instance_zone())
+    game = (created, *new.game, day)
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)
     if old_game != game:
         db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
-                   "players, hands) values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
+                   "players, hands, day) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
     _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
                   {(seat,): row for seat, row in new.seats.items()})
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
-    return bool(old_game and old_game[4])
+    return bool(old_game and old_game[4] == COUNTED)
 
 
 def _replace_rows(db, table, keys, columns, game_id, old, new):
@@ -138,11 +163,13 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
     for game, seats, sign in ((old_game, old_seats, -1), (new_game, new_seats, +1)):
         if game is None:  # no results stored yet: nothing to take out
             continue
-        created, finished = game[0], game[4]
+        created, finished = game[0], int(game[4] == COUNTED)
+        listed = int(game[4] != OFF_RECORD)  # a game counts on a player's page once it counts, or while in play
         for seat in sorted(seats):
             key, name, _total, _place, won, made, hands = seats[seat]
             change = changes.setdefault(key, [key, name, created, 0, 0, 0, 0, 0])
-            for column, amount in enumerate((1, finished, finished and won, hands, made), start=3):
+            for column, amount in enumerate((listed, finished, finished and won, finished and hands,
+                                             finished and made), start=3):
                 change[column] += sign * amount
             if sign > 0:
                 change[1:3] = name, created
@@ -161,7 +188,7 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
 def store_habits(db, game_id, scored, hook=True):
     """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
-                  results_of(scored, hook).habits)
+                  _habits_of(scored, hook))
 
 
 def player_habits(db, name):
@@ -176,12 +203,14 @@ def _add_to_summaries(db, game_id, sign):
     """Add (sign +1) or take out (-1) the game's stored results from its players' summaries."""
     rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.hands, p.made from player_results p "
                       "join game_results r on r.game_id = p.game_id where p.game_id = ?", [game_id]).fetchall()
-    for key, name, created, finished, won, hands, made in rows:
+    for key, name, created, state, won, hands, made in rows:
+        finished, listed = int(state == COUNTED), int(state != OFF_RECORD)
         db.execute("insert or ignore into player_summary (key, name, name_created) values (?, ?, ?)",
                    [key, name, created])
         db.execute("update player_summary set played = played + ?, games = games + ?, wins = wins + ?, "
                    "hands = hands + ?, made = made + ? where key = ?",
-                   [sign, sign * finished, sign * (finished and won), sign * hands, sign * made, key])
+                   [sign * listed, sign * finished, sign * (finished and won), sign * finished * hands,
+                    sign * finished * made, key])
         if sign > 0:  # the name as written in the player's most recent game
             db.execute("update player_summary set name = ?, name_created = ? where key = ? and name_created <= ?",
                        [name, created, key, created])
@@ -215,8 +244,9 @@ def table_of(db, name):
     Names are as written in the newest of those games; the order is that of first appearance there.
     """
     sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
-           "on r.game_id = p.game_id where p.game_id in (select game_id from player_results where key = ?) "
-           f"and p.game_id not in {outside_club()} order by r.created desc, p.game_id desc, p.seat")
+           "on r.game_id = p.game_id where r.finished = 1 and p.game_id in (select game_id from player_results "
+           f"where key = ?) and p.game_id not in {outside_club()} "
+           "order by r.created desc, p.game_id desc, p.seat")
     return list(db.query(sql, [stats.name_key(name)]))
 
 

@@ -45,10 +45,11 @@ def delete_season(db, season_id):
 
 
 def season_games(db, season):
-    """Return the season's finished games in the order played: [(players, places, bids made, hands)] by seat."""
-    where = ["r.finished = 1", "g.status != 'abandoned'", CLUB_RECORD,  # counting: recognised
-             "substr(r.created, 1, 10) between ? and ?"]
-    params = [season["starts"], season["ends"]]
+    """Return the season's games that count, in the order played: [(players, places, bids made, hands)] by the
+    seats that played (rules.counting)."""
+    # What counts (rules.counting, stored with every write: game_results.finished 1) on the day it counts on, in the
+    # club's record.
+    where, params = ["r.finished = 1", CLUB_RECORD, "r.day between ? and ?"], [season["starts"], season["ends"]]  # counting: recognised
     chosen = []
     if season["evenings"]:
         chosen.append(f"g.id in (select game_id from evening_games where evening_id in "
@@ -62,7 +63,7 @@ def season_games(db, season):
         where.append("(" + " or ".join(chosen) + ")")
     sql = ("select g.id, json_group_array(json_array(p.name, p.place, p.made, p.hands)) as seats from games g "
            "join game_results r on r.game_id = g.id join player_results p on p.game_id = g.id "
-           f"where {' and '.join(where)} group by g.id order by r.created, g.id")
+           f"where {' and '.join(where)} group by g.id order by r.day, r.created, g.id")
     games = []
     for _game_id, seats in db.execute(sql, params).fetchall():
         seats = json.loads(seats)
@@ -71,10 +72,11 @@ def season_games(db, season):
 
 
 def results_revision(db):
-    """What changes when a game finishes, is corrected, leaves the results, or is accepted into the club's record or
-    left out of it: for pages that follow them."""
+    """What changes when a game finishes, is corrected, leaves the results, moves to another day (its evening's date
+    set), or is accepted into the club's record or left out of it: for pages that follow them."""
     # The games out of the club's record (few; the partial index finds them): accepting one changes the answer.
     outside = db.execute("select count(*), coalesce(sum(recognised), 0) from games where recognised != 1").fetchone()
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
-                                    .fetchone()) + list(outside)
+                                    .fetchone()) + list(outside) + \
+        [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0]]  # re-dated

@@ -1,7 +1,6 @@
 """The `ratings` command: every player's rating from an all-games export, as JSON rows or a table."""
 
-from scorekeeper import rules
-from scorekeeper.rules import ratings
+from scorekeeper.rules import counting, ratings
 
 
 def export_ratings(games):
@@ -9,9 +8,9 @@ def export_ratings(games):
     best first: [{"player", "mu", "sigma", "rating", "games"}]."""
     table = {}
     for record, loaded in games:
-        scored = rules.score(loaded)
-        if not record.get("abandoned") and ratings.counts(loaded, scored["finished"]):
-            ratings.play(table, scored["players"], scored["ranks"])
+        ranking = counting.counted(loaded, abandoned=record.get("abandoned") is True).ranking()
+        if ranking:
+            ratings.play(table, *ranking)
     return ratings.standings(table)
 
 

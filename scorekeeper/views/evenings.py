@@ -19,9 +19,16 @@ bp = Blueprint("evenings", __name__)
 
 
 def scored_games(games):
-    """Return (meta, scored) pairs of stored games: meta has the id and the date (stats.py's shape)."""
-    return [({"id": game["id"], "date": game["created"], "status": game["status"],
-              "currency": currency_of(game["record"])}, rules.score(rules.load(game["record"]))) for game in games]
+    """Return (meta, scored) pairs of stored games: meta has the id, the date and what the game counts for
+    (rules/counting.py; stats.py's shape)."""
+    db, pairs = store.get_db(), []
+    for game in games:
+        loaded = rules.load(game["record"])
+        scored = rules.score(loaded)
+        pairs.append(({"id": game["id"], "date": game["created"], "status": game["status"],
+                       "currency": currency_of(game["record"]),
+                       "counted": store.counted_here(db, game["id"], loaded, scored, game["status"])}, scored))
+    return pairs
 
 
 def evening_text(evening, book, lines):

@@ -1,25 +1,10 @@
 """Times of day on the pages, in the instance's time zone (RULES.md: its setting; the server's by default). What is
-kept is UTC; the zone to show is read here only (`instance_zone`), so the pages agree with each other and with the
-instance's dates."""
+kept is UTC; the zone is read in one place only (store/days.py `instance_zone`, which the days games count on are
+worked out in too), so the pages agree with each other and with the instance's dates."""
 
-from datetime import datetime, UTC
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-from flask import current_app, has_app_context
-
+from datetime import UTC, datetime
 from scorekeeper.rules import words
-
-
-def instance_zone():
-    """The instance's time zone: its TIME_ZONE setting (an IANA name, "Europe/Amsterdam"), else None: the
-    server's (datetime.astimezone(None) follows its summer time)."""
-    name = current_app.config.get("TIME_ZONE") if has_app_context() else None
-    if isinstance(name, str) and name:
-        try:
-            return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
-            pass
-    return None
+from scorekeeper.store.days import instance_zone  # the one place that reads the TIME_ZONE setting
 
 
 def local_moment(iso):
