@@ -1,13 +1,12 @@
 """The JSON API: every route, every kind of bad input, the read-only refusal."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from scorekeeper import store
 from conftest import OWNER_KEY
+from tests.cli_helpers import run_cli
 
 RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
           "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}, "stake": 0.5,
@@ -38,8 +37,7 @@ def test_create_answers_id_key_and_links(created):
 def test_scored_game_is_what_the_cli_prints(client, created, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(RECORD))
-    cli = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(path), "--json"],
-                         capture_output=True, text=True, check=True)
+    cli = run_cli("score", path, "--json", check=True)
     response = client.get(f"/api/games/{created['id']}")
     assert response.status_code == 200 and response.mimetype == "application/json"
     assert response.get_data(as_text=True).strip() == cli.stdout.strip()

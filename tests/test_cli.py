@@ -1,25 +1,24 @@
-"""The command line, run as a user runs it: `python -m scorekeeper ...` in a subprocess."""
+"""The command line: `python -m scorekeeper ...`, its argparse entry point run in-process (tests/cli_helpers.py);
+the first test runs it as a user does, a new process."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import rules
+from tests.cli_helpers import run_cli, run_process
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "games" / "okenuff.json"
 
 
 def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd)
+    return run_cli(*args, cwd=cwd)
 
 
 def test_score_prints_the_sheet_winner_and_payments():
-    result = run("score", GAME)
+    result = run_process("score", GAME)  # the smoke test: `python -m scorekeeper` starts as a process
     assert result.returncode == 0, result.stderr
     expected = rules.score(rules.load(GAME.read_text()))
     lines = result.stdout.splitlines()

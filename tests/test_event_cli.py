@@ -6,8 +6,6 @@ import copy
 import io
 import json
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -18,14 +16,14 @@ from hypothesis import strategies as st
 from event_helpers import play_event
 from scorekeeper import cli
 from scorekeeper.rules import events
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT)
+    return run_cli(*args, cwd=ROOT)
 
 
 @pytest.fixture(scope="module")

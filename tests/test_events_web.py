@@ -10,8 +10,6 @@ import random
 import re
 import secrets
 import sqlite3
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,6 +21,7 @@ from html_forms import form_data, submit
 from pdf_reading import text as pdf_text
 from scorekeeper import store
 from scorekeeper.rules import events
+from tests.cli_helpers import run_cli
 
 
 def bearer(key):
@@ -364,8 +363,7 @@ def test_an_event_exports_and_imports_losslessly_with_its_games(client, tmp_path
     # The file is what the command line reads, and it prints the API's JSON.
     path = tmp_path / "event.json"
     path.write_text(json.dumps(exported))
-    printed = subprocess.run([sys.executable, "-m", "scorekeeper", "event", str(path), "--json"],
-                             capture_output=True, text=True, check=True).stdout
+    printed = run_cli("event", path, "--json", check=True).stdout
     assert json.loads(printed) == director.scored()
     # The money: entry fees into the pot, 60/40 to the first two, as a payout list (RULES.md, issue 24: no player
     # pays another).

@@ -1,8 +1,6 @@
 """The house formula: the expression language, its refusals, and games scored with it."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from scorekeeper import rules
 from scorekeeper.rules.formula import FormulaError, compile_formula
 from tests.test_properties import legal_games
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,8 +116,7 @@ def test_names_the_hand_and_players_are_checked_over_the_whole_plan():
 def test_a_refused_formula_is_bad_input_for_the_command_line(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(formula_game({"made": "10 + trick", "over": "0"})))
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(path)], capture_output=True,
-                          text=True, cwd=ROOT)
+    done = run_cli("score", path, cwd=ROOT)
     assert done.returncode == 2
     assert done.stderr.strip().endswith("rules.options: made: unknown name 'trick' at column 6 "
                                         "(use bid, tricks, off, cards, players, hand)")
@@ -126,9 +124,8 @@ def test_a_refused_formula_is_bad_input_for_the_command_line(tmp_path):
 
 def test_score_with_system_formula_and_options_from_the_command_line():
     game = ROOT / "tests" / "games" / "okenuff.json"
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(game), "--system", "formula",
-                           "--option", "made=10 + bid", "--option", "over=0", "--json"],
-                          capture_output=True, text=True, cwd=ROOT, check=True)
+    done = run_cli("score", game, "--system", "formula", "--option", "made=10 + bid", "--option", "over=0", "--json",
+                   cwd=ROOT, check=True)
     as_formula = json.loads(done.stdout)
     exact = rules.score(rules.load(game.read_text()), system="exact")
     assert as_formula["system"] == "formula" and as_formula["totals"] == exact["totals"]

@@ -2,8 +2,6 @@
 `openskill` package's own computation, game by game, over a generated export of hundreds of games."""
 
 import json
-import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -12,6 +10,7 @@ from openskill.models import PlackettLuce
 
 from scorekeeper import rules, store
 from scorekeeper.rules import ratings
+from tests.cli_helpers import run_cli
 
 from regular_helpers import random_club, random_game
 
@@ -19,8 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT)
+    return run_cli(*args, cwd=ROOT)
 
 
 def places(totals, lowest_wins):

@@ -3,8 +3,6 @@
 import html
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.cli import systems_markdown
 from scorekeeper.rules.presets import PRESETS, preset_rules
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD_SYSTEMS = [
@@ -138,8 +137,7 @@ def test_docs_rules_md_is_current():
 
 
 def test_systems_command_lists_every_entry():
-    out = subprocess.run([sys.executable, "-m", "scorekeeper", "systems"], capture_output=True, text=True,
-                         check=True, cwd=ROOT).stdout
+    out = run_cli("systems", check=True, cwd=ROOT).stdout
     for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS):
         for entry in registry:
             assert f"  {entry.id} " in out and entry.description in out

@@ -5,6 +5,7 @@ from scorekeeper.store import exports
 from scorekeeper.text import history
 from scorekeeper import printing, rules
 from tests.pdf_reading import text
+from tests.cli_helpers import run_cli
 
 EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}
 # Scratch, lowest wins: Ann, Bob and Cy end on no scratches; made bids 2, 1 and 0; Di missed once.
@@ -113,12 +114,9 @@ def test_the_pdf_says_the_tie_break(tmp_path):
 
 def test_the_command_line_says_the_tie_break_too(tmp_path):
     import json
-    import subprocess
-    import sys
-
+        
     path = tmp_path / "tied.json"
     path.write_text(json.dumps(TIED_SCRATCH))
-    result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(path)], capture_output=True,
-                            text=True)
+    result = run_cli("score", path)
     assert result.returncode == 0, result.stderr
     assert "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0" in result.stdout

@@ -1,14 +1,13 @@
 """The PDF sheets in other languages, read back with pdftotext: a game's sheet in the game's language whoever
 asks, a blank sheet in the page's language (or the one chosen), the CLI's `sheet --language`."""
 
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.game_helpers import create, record
 from tests.pdf_reading import text
+from tests.cli_helpers import run_cli
 
 DUTCH = {"Accept-Language": "nl"}
 
@@ -65,11 +64,9 @@ def test_any_language_parameter_gets_the_form_never_a_crash(client, language):
 
 def test_the_command_lines_sheet_in_german(tmp_path):
     out = tmp_path / "blank.pdf"
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "sheet", "--players", "3", "--language", "de",
-                           "-o", str(out)], capture_output=True, text=True, timeout=120)
+    done = run_cli("sheet", "--players", "3", "--language", "de", "-o", out)
     assert done.returncode == 0, done.stderr
     sheet = text(out.read_bytes(), tmp_path)
     assert "Ansage" in sheet and "Stiche" in sheet and "Bid" not in sheet
-    refused = subprocess.run([sys.executable, "-m", "scorekeeper", "sheet", "--players", "3", "--language", "xx",
-                              "-o", str(tmp_path / "x.pdf")], capture_output=True, text=True, timeout=120)
+    refused = run_cli("sheet", "--players", "3", "--language", "xx", "-o", tmp_path / "x.pdf")
     assert refused.returncode == 2 and "--language" in refused.stderr

@@ -2,14 +2,13 @@
 
 import itertools
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import rules
 from scorekeeper.rules import which
+from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 # Hands a table remembers; each system is told apart by three of them.
@@ -18,8 +17,7 @@ SYSTEMS = [system for system in rules.SYSTEMS if system.id != "formula"]
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "scorekeeper", "which", *args], capture_output=True, text=True,
-                          cwd=ROOT)
+    return run_cli("which", *args, cwd=ROOT)
 
 
 def remembered(system, hands):
