@@ -8,7 +8,6 @@ import socket
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -17,6 +16,7 @@ from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
 from owner_helpers import owner_client
+from tests.pictures import ARTIFACTS, picture
 
 # Property tests that do not name their own number of examples follow the profile: "quick" by default, so a
 # run at the desk stays short; "thorough" (HYPOTHESIS_PROFILE=thorough) is what `make test`, and so CI, runs.
@@ -24,7 +24,6 @@ settings.register_profile("quick", max_examples=60, deadline=None)
 settings.register_profile("thorough", max_examples=600, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 OWNER_KEY = "test owner key"
 # Debian's Chromium without a window's machinery: the same engine as `chromium`, for about a third less CPU a
 # page (docs/benchmarks.md), which is most of what the browser tests cost.
@@ -319,11 +318,11 @@ def page(browser):
 
 @pytest.fixture
 def shots():
-    """Return a function that saves a screenshot of the page under test-artifacts/."""
-    ARTIFACTS.mkdir(exist_ok=True)
+    """Return a function that saves a screenshot of the page under test-artifacts/ when SHOTS=1 (tests/pictures.py);
+    without it the function does nothing, and a run takes no picture nobody looks at."""
 
     def shoot(page, name):
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        picture(page, ARTIFACTS / f"{name}.png")
     return shoot
 
 

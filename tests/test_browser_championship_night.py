@@ -29,6 +29,7 @@ from tests.pdf_reading import text as pdf_text
 from tests.test_browser_events_night import the_correction
 from tests.test_browser_events_results import play, tables_of, ticks
 from tests.test_events_results_web import rows_of, run_cli
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +46,7 @@ MONEY = {"pot": 160.0, "charity": 12.0, "prizes": [74.0, 44.4, 29.6]}
 
 
 def shot(page, name, full=True):
-    page.screenshot(path=str(ARTIFACTS / f"championship-{name}.png"), full_page=full)
+    picture(page, ARTIFACTS / f"championship-{name}.png", full_page=full)
 
 
 def euros(text):

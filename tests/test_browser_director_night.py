@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.event_helpers import play_table
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +30,7 @@ def fits_width(page):
 
 
 def shot(page, name):
-    page.screenshot(path=str(ARTIFACTS / f"director-night-{name}.png"), full_page=True)
+    picture(page, ARTIFACTS / f"director-night-{name}.png", full_page=True)
 
 
 def act(page, form, fields=None, button=None):
@@ -206,4 +207,4 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
         shot(small, f"{name}-360")
     screen = context.new_page()
     screen.goto(event_url + "/screen")
-    screen.screenshot(path=str(ARTIFACTS / "director-night-screen-1920.png"))
+    picture(screen, ARTIFACTS / "director-night-screen-1920.png")

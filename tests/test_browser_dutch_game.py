@@ -16,6 +16,7 @@ from tests.conftest import ARTIFACTS
 from tests.language_helpers import make_app, phone, seed_screens, serving
 from tests.pdf_reading import text as pdf_text
 from tests.test_browser_table import bid
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +154,7 @@ def test_screenshots_of_the_bid_screen_the_sheet_and_the_settle_up_in_every_lang
             page.goto(base + key)
         for screen in ("bids", "sheet", "settle"):
             page.goto(base + screens[screen])
-            page.screenshot(path=str(SHOTS / f"{code}-{screen}.png"), full_page=True)
+            picture(page, SHOTS / f"{code}-{screen}.png", full_page=True)
             if page.get_attribute("html", "lang") != code:
                 wrong.append(f"{code}-{screen}.png is in {page.get_attribute('html', 'lang')}")
         context.close()

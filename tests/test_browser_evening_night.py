@@ -20,6 +20,7 @@ from scorekeeper.web.i18n import LANGUAGES
 from tests.conftest import ARTIFACTS
 from tests.game_helpers import create, record
 from tests.language_helpers import phone
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ SHOTS = ARTIFACTS / "screenshots" / "evenings"
 
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    picture(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def game_of(page):

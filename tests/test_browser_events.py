@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.test_browser_table import bid
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +107,7 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
         expect(director.locator(f"#table-{number} .status")).to_have_text("hand 2 of 2", timeout=2000)
         expect(director.locator(f"#table-{number} td.num", has_text="11")).to_have_count(1, timeout=2000)  # the 1 bid, made
     assert director.evaluate("window.__notReloaded") is True
-    director.screenshot(path=str(ARTIFACTS / "event-director-1280.png"), full_page=True)
+    picture(director, ARTIFACTS / "event-director-1280.png", full_page=True)
 
     # The round's table cards and sheets: one PDF, read back.
     response = director.request.get(event_url + "/rounds/1/cards.pdf")
@@ -129,7 +130,7 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     # One slide at a time (the tables, then the standings), cycled by event_screen.js.
     expect(screen.locator(".slide:visible")).to_have_count(1)
     assert screen.locator(".slide").count() == 2
-    screen.screenshot(path=str(ARTIFACTS / "event-screen-1280.png"))
+    picture(screen, ARTIFACTS / "event-screen-1280.png")
 
     # The rest of the round through the API; the standings move, and the cut and next draw appear in place.
     ids = [re.search(r"/games/([^/]+)/claim/([^/]+)", url).groups() for url in urls]
@@ -139,7 +140,7 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     expect(director.locator(".event-standings tbody tr").first.locator("td.num").first).not_to_have_text("0",
                                                                                                           timeout=2000)
     assert director.evaluate("window.__notReloaded") is True
-    director.screenshot(path=str(ARTIFACTS / "event-director-cut-1280.png"), full_page=True)
+    picture(director, ARTIFACTS / "event-director-cut-1280.png", full_page=True)
     director.get_by_role("button", name="Confirm round 2").click()
     expect(director.locator("main")).to_contain_text("Round 2 — the final", use_inner_text=True)
     expect(director.locator(".event-table")).to_have_count(1)
@@ -151,11 +152,11 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     small.goto(event_url)
     expect(small.locator("main")).to_contain_text("Round 2", use_inner_text=True)
     assert fits_width(small)
-    small.screenshot(path=str(ARTIFACTS / "event-director-360.png"), full_page=True)
+    picture(small, ARTIFACTS / "event-director-360.png", full_page=True)
     # A player's phone: the standings from the card's QR code; and the form for a new event.
     for name, path in (("standings", "/standings"), ("new", "")):
         small.goto(event_url + path if path else live_server + "/events/new")
         assert fits_width(small), name
-        small.screenshot(path=str(ARTIFACTS / f"event-{name}-360.png"), full_page=True)
+        picture(small, ARTIFACTS / f"event-{name}-360.png", full_page=True)
     screen.goto(event_url + "/screen")
-    screen.screenshot(path=str(ARTIFACTS / "event-screen-final-1280.png"))
+    picture(screen, ARTIFACTS / "event-screen-final-1280.png")

@@ -20,6 +20,7 @@ from game_helpers import hand_at
 from scorekeeper.rules import events
 from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.test_browser_live import axe_violations
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +70,7 @@ def the_correction(request, base, event_id, before):
 
 def shot(page, name):
     """Keep a screenshot, and hold the page to WCAG 2.1 A and AA (axe-core) as it stands."""
-    page.screenshot(path=str(ARTIFACTS / f"night-{name}.png"), full_page=True)
+    picture(page, ARTIFACTS / f"night-{name}.png", full_page=True)
     assert axe_violations(page) == [], name
 
 

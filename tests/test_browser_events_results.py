@@ -18,6 +18,7 @@ from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.event_helpers import play_table
 from tests.owner_helpers import owner_client
 from tests.pdf_reading import text as pdf_text
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,7 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobil
 
 def shot(page, name, full=True):
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"events-results-{name}.png"), full_page=full)
+    picture(page, ARTIFACTS / f"events-results-{name}.png", full_page=full)
 
 
 def tables_of(page):

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
+from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,7 @@ def test_the_screen_shows_where_everyone_sits_between_the_draw_and_the_play(brow
                                       cut: li.querySelector('.who').scrollWidth > li.querySelector('.who').clientWidth})),
                 wide: document.scrollingElement.scrollWidth <= window.innerWidth};
     }""")
-    screen.screenshot(path=str(ARTIFACTS / "events-room-seating-1920.png"))
+    picture(screen, ARTIFACTS / "events-room-seating-1920.png")
     assert read["title"] == "Where everyone sits"
     names = [row["who"] for row in read["rows"]]
     assert names == sorted(PLAYERS, key=str.casefold)

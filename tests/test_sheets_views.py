@@ -9,6 +9,7 @@ from babel.support import Translations
 from scorekeeper import printing
 from tests.language_helpers import LANGUAGES, TRANSLATIONS
 from tests.pdf_reading import hand_column, info, text
+from tests.pictures import picture
 
 
 def test_page_shows_the_form_and_a_preview(client):
@@ -121,7 +122,7 @@ def test_live_preview_and_form_errors_in_a_browser(browser, live_server, tmp_pat
         page.wait_for_selector(preview)
         if printing.can_preview_png():
             page.wait_for_function("() => document.querySelector('#preview-img').naturalWidth > 100")
-        page.screenshot(path=str(tmp_path / "print-page.png"), full_page=True)
+        picture(page, tmp_path / "print-page.png", full_page=True)
 
         page.fill("input[name=players]", "1")
         page.wait_for_selector("#errors:not([hidden])")
