@@ -188,6 +188,7 @@ NUMBERS = [
     ("capacity.md", "The first {} s, while every phone opens", lambda app: bench_room_constant("OPENING_SECONDS")),
     ("architecture.md", "`quick` ({} examples, the default)",
      lambda app: settings.get_profile("quick").max_examples),
+    ("architecture.md", "`ci` ({})", lambda app: settings.get_profile("ci").max_examples),
     ("architecture.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
 ]
 
