@@ -114,7 +114,7 @@ def test_the_pdf_says_the_tie_break(tmp_path):
 
 def test_the_command_line_says_the_tie_break_too(tmp_path):
     import json
-        
+
     path = tmp_path / "tied.json"
     path.write_text(json.dumps(TIED_SCRATCH))
     result = run_cli("score", path)

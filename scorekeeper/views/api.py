@@ -1,7 +1,6 @@
 """The JSON API: the same game records as the command line, for clients written elsewhere."""
 
 import copy
-import json
 from pathlib import Path
 
 from flask import Blueprint, Response, request
@@ -10,41 +9,17 @@ from scorekeeper.serving import delivery
 from scorekeeper import rules, store
 from scorekeeper.web.members import trusted_device
 from scorekeeper.web import scored_json, stakes, taps
+from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.tap_body import Refused
 from scorekeeper.web.i18n import languages
-from ..rules import RecordError, limits, numbers
+from ..rules import RecordError, limits
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
 
 
-class ApiError(Exception):
-    """A refused request: a status, a message and the field it names."""
-
-    def __init__(self, status, message, field=None):
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
-
-
-@bp.errorhandler(ApiError)
-def refuse(error):
-    """Answer a refused request with JSON naming the field."""
-    return {"error": error.message, "field": error.field}, error.status
-
-
-def _json_body():
-    """Return the request's JSON body, or refuse it."""
-    if not request.is_json:
-        raise ApiError(415, "send the body as JSON (Content-Type: application/json)")
-    try:
-        return json.loads(request.get_data(), parse_int=numbers.json_int)
-    except RecursionError:
-        raise ApiError(400, "the body is nested too deeply to be a game record") from None
-    except numbers.NumberError as error:
-        raise ApiError(400, f"the body {error}") from None
-    except ValueError:
-        raise ApiError(400, "the body is not valid JSON") from None
+bp.register_error_handler(ApiError, refuse)
 
 
 def _game(game_id):
@@ -61,7 +36,7 @@ def _record_error(error):
 @bp.post("/games")
 def create():
     """Store a game record; answer with its id, edit key and links."""
-    record = _json_body()
+    record = json_body()
     language = record.get("language") if isinstance(record, dict) else None
     if language is not None and (not isinstance(language, str) or language not in languages()):
         raise ApiError(422, f"language: must be one of this app's languages ({', '.join(languages())}), "
@@ -105,7 +80,7 @@ def append_hand(game_id):
     if not store.may_edit(game, key):
         raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
                        "Authorization")
-    hand = _json_body()
+    hand = json_body()
     if not isinstance(hand, dict):
         raise ApiError(422, "a hand must be a JSON object", "hand")
     if hand.get("tricks") is None:
@@ -155,7 +130,7 @@ def act(game_id):
     """Apply one action of the table (deal, bid, trump, tricks, undo, reveal) exactly once."""
     seat = _writer(store.get_game_head(store.get_db(), game_id) or _game(game_id))
     try:
-        status, body = taps.perform(game_id, _json_body(), seat)
+        status, body = taps.perform(game_id, json_body(), seat)
     except Refused as refused:
         raise ApiError(refused.status, refused.message, refused.field) from None
     # Prefer: return=minimal (RFC 7240): the phone's queue reads only the revision and the message of an

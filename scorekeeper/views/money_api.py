@@ -16,6 +16,7 @@ from scorekeeper import store
 from scorekeeper.rules import names
 from scorekeeper.store.exports import neutralise
 from scorekeeper.web import money_actions, money_lines
+from scorekeeper.web.api_answers import ApiError, json_body, refuse
 
 bp = Blueprint("money_api", __name__)
 PER_PAGE = 50  # pairs and payments a page holds unless ?per_page says fewer
@@ -23,28 +24,19 @@ MOST_PER_PAGE = 200
 AMOUNT = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")  # no exponent, no sign, no thousand digits
 
 
-class Refused(Exception):
-    def __init__(self, status, message, field=None):
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
-
-
-@bp.errorhandler(Refused)
-def refuse(error):
-    """Answer a refused request with JSON naming the field."""
-    return {"error": error.message, "field": error.field}, error.status
+bp.register_error_handler(ApiError, refuse)
 
 
 def _reader():
     if not money_actions.may_read():
-        raise Refused(403, "only the owner may read the money between regulars through the API (send the owner key "
-                           "as Authorization: Bearer <key>)")
+        raise ApiError(403, "only the owner and the members may read the money between regulars through the API "
+                            "(a member link's phone, or the owner key as Authorization: Bearer <key>)")
 
 
 def _number(name, default, most=None):
     value = request.args.get(name, str(default))
     if not value.isdigit() or len(value) > 6 or int(value) < 1:
-        raise Refused(400, f"{name} must be a whole number from 1", name)
+        raise ApiError(400, f"{name} must be a whole number from 1", name)
     return min(int(value), most) if most else int(value)
 
 
@@ -127,20 +119,20 @@ def payments():
 def record_payment():
     """Record a payment {"from", "to", "amount" (a decimal string or number), "currency", "paid_on"} → 201."""
     db = store.get_db()
-    body = request.get_json(silent=True)
+    body = json_body("a payment")
     if not isinstance(body, dict):
-        raise Refused(415, "send the payment as a JSON object (Content-Type: application/json)")
+        raise ApiError(422, "a payment is a JSON object: {\"from\", \"to\", \"amount\", \"currency\", \"paid_on\"}")
     roster = money_actions.roster(db)
     amount = _decimal(body.get("amount"))
     try:
         payer, payee, cents, paid_on = money_actions.checked_payment(
             roster, body.get("from"), body.get("to"), amount, body.get("currency") or "", body.get("paid_on"))
     except money_actions.Refused as refused:
-        raise Refused(422, refused.message, {"payer": "from", "payee": "to"}.get(refused.field, refused.field)) \
+        raise ApiError(422, refused.message, {"payer": "from", "payee": "to"}.get(refused.field, refused.field)) \
             from None
     if not money_actions.may_handle(payer, payee):
-        raise Refused(403, "only the owner may record this payment (send the owner key as Authorization: Bearer "
-                           "<key>)")
+        raise ApiError(403, "only the payer, the payee (from their member link) or the owner (the owner key as "
+                            "Authorization: Bearer <key>) may record this payment")
     payment_id = store.record_payment(db, roster[payer], roster[payee], cents, body["currency"], paid_on)
     return {"payment": _payment(store.get_payment(db, payment_id))}, 201
 
@@ -159,12 +151,12 @@ def undo_payment(payment_id):
     db = store.get_db()
     found = store.get_payment(db, payment_id) if payment_id < 2 ** 62 else None  # SQLite's integers end there
     if found is None:
-        raise Refused(404, f"no payment {payment_id}", "id")
+        raise ApiError(404, f"no payment {payment_id}", "id")
     if not money_actions.may_handle(found["payer"], found["payee"]):
-        raise Refused(403, "only the owner may undo this payment (send the owner key as Authorization: Bearer "
-                           "<key>)")
+        raise ApiError(403, "only the payer, the payee (from their member link) or the owner (the owner key as "
+                            "Authorization: Bearer <key>) may undo this payment")
     if not store.undo_payment(db, payment_id):
-        raise Refused(409, f"payment {payment_id} was undone already", "id")
+        raise ApiError(409, f"payment {payment_id} was undone already", "id")
     return {"payment": _payment(store.get_payment(db, payment_id))}
 
 

@@ -8,7 +8,7 @@ from scorekeeper import store
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages, speaking
 from ...rules import RecordError, events
-from .answers import ApiError, json_body
+from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from . import bp, creates_event
 from .actions import run_action
 from .room import Room, given_key
@@ -18,10 +18,7 @@ def _refuse(error):
     raise ApiError(422, str(error), error.path or None) from None
 
 
-@bp.errorhandler(ApiError)
-def refuse(error):
-    """Answer a refused request with JSON naming the field."""
-    return {"error": error.message, "field": error.field}, error.status
+bp.register_error_handler(ApiError, refuse)
 
 
 def _row(event_id):
@@ -72,7 +69,7 @@ def _check_money(event):
 @in_english
 def api_create():
     """Store a new event record (no round seated yet); answer with its id, director key and links."""
-    record = json_body()
+    record = json_body("an event record")
     if not isinstance(record, dict):
         raise ApiError(422, "an event must be a JSON object", "")
     _check_language(record)
@@ -132,7 +129,7 @@ def api_action(event_id):
                        "Authorization")
     if not store.may_direct(row, given_key(event_id)):
         raise ApiError(403, "that director key does not fit this event", "Authorization")
-    body = json_body()
+    body = json_body("an event record")
     if not isinstance(body, dict):
         raise ApiError(422, "an action must be a JSON object with an action name", "action")
     if "revision" in body and body["revision"] != row["revision"]:
@@ -165,7 +162,7 @@ def api_export(event_id):
 @in_english
 def api_import():
     """Store an exported event: each inline game becomes a stored game, named at its table."""
-    body = json_body()
+    body = json_body("an event record")
     if isinstance(body, dict):
         _check_language(body)
     try:
