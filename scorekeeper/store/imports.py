@@ -23,7 +23,7 @@ from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
 from .log import import_game
 from .ratings import rate_games
-from .removal import delete_game
+from .removal import delete_game, game_tables
 from .results import results_of
 
 CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
@@ -171,6 +171,7 @@ def _gone(db, import_id, pid):
 def discard(db, import_id):
     """Take out every game an unfinished import stored, a chunk at a time (their evenings go with them). They
     count nowhere meanwhile (CLUB_RECORD) and are listed nowhere (games.NOT_PENDING)."""
+    tables = game_tables(db)  # read once, not once a game (most of a game's deleting time)
     while True:
         ids = [row[0] for row in db.execute("select game_id from pending_imports where import_id = ? limit ?",
                                             [import_id, CHUNK]).fetchall()]
@@ -178,7 +179,7 @@ def discard(db, import_id):
             break
         with db.atomic():
             for game_id in ids:
-                delete_game(db, game_id)  # its pending_imports row too: a table naming game_id
+                delete_game(db, game_id, tables)  # its pending_imports row too: a table naming game_id
     path = _lock_path(db, import_id)
     if path is not None:
         with contextlib.suppress(OSError):
