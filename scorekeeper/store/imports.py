@@ -4,9 +4,10 @@ One transaction for a whole file held the write lock for as long as it took: 90,
 other table's tap waiting up to 30 s. Here the engine's work (load, score, results) is done before any lock,
 and the games are written a chunk at a time, each chunk a short transaction the other tables' taps queue
 between. Until the last chunk is in, the import's games are named in `pending_imports`: hidden from the lists
-of games, and taken out again, every one, if the import fails midway; a process that died during an import
-(its pid gone) has its games taken out when the next one starts. The last step, one short transaction,
-forgets the names: then every game of the file is there at once.
+of games, out of the club's record (store/club.py CLUB_RECORD: no rating, season, player's page or money sees
+them), and taken out again, every one, if the import fails midway; a process that died during an import (its
+lock file free, below) has its games taken out in the background when the next one starts. The last step, one
+transaction, forgets the names and rates the file once: then every game of the file counts at once.
 """
 
 import contextlib
@@ -125,6 +126,7 @@ def _money_changed(db, ids):
     if earliest is not None:
         db.execute("update money_revision set number = number + 1")
         db.execute("insert into money_changes (number, at) select number, ? from money_revision", [earliest])
+        db.execute("delete from money_changes where number <= (select number from money_revision) - 1000")
 
 
 # ---- an importer's lock: what a restart can tell ------------------------------------------------------------
