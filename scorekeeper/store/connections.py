@@ -12,7 +12,7 @@ from flask.cli import with_appcontext
 from .backfills import migrate
 from .db import connect
 from .files import StorageError
-from .imports import discard_abandoned
+from .imports import abandoned_imports, discard_abandoned
 
 
 class _Holder:
@@ -92,14 +92,34 @@ def init_db_command():
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+def _discard_in_background(path, import_ids):
+    """Start a thread that takes out the games of the imports named (None when there are none)."""
+    if not import_ids:
+        return None
+
+    def work():
+        db = connect(path, create=False)
+        try:
+            discard_abandoned(db, import_ids)
+        finally:
+            db.close()
+
+    thread = threading.Thread(target=work, name="discard-imports", daemon=True)
+    thread.start()
+    return thread
+
+
 def init_app(app):
     """Apply the migrations, set up the connections, register the teardown and the init-db command."""
     migrate(app.config["DATABASE"])
     db = connect(app.config["DATABASE"], create=False)
     try:
-        discard_abandoned(db)  # an import whose process died midway leaves nothing
+        abandoned = abandoned_imports(db)  # an import whose process died midway leaves nothing
     finally:
         db.close()
+    # Its games count nowhere and are listed nowhere meanwhile: they are taken out in the background, a chunk at a
+    # time between the room's taps, and the server answers at once.
+    app.extensions["scorekeeper.discarding"] = _discard_in_background(app.config["DATABASE"], abandoned)
     connections = Connections(app.config["DATABASE"])
     app.extensions["scorekeeper.connections"] = connections
     app.extensions["scorekeeper.keeper"] = connections  # the name older code closes

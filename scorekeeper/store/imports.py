@@ -4,11 +4,14 @@ One transaction for a whole file held the write lock for as long as it took: 90,
 other table's tap waiting up to 30 s. Here the engine's work (load, score, results) is done before any lock,
 and the games are written a chunk at a time, each chunk a short transaction the other tables' taps queue
 between. Until the last chunk is in, the import's games are named in `pending_imports`: hidden from the lists
-of games, and taken out again, every one, if the import fails midway; a process that died during an import
-(its pid gone) has its games taken out when the next one starts. The last step, one short transaction,
-forgets the names: then every game of the file is there at once.
+of games, out of the club's record (store/club.py CLUB_RECORD: no rating, season, player's page or money sees
+them), and taken out again, every one, if the import fails midway; a process that died during an import (its
+lock file free, below) has its games taken out in the background when the next one starts. The last step, one
+transaction, forgets the names and rates the file once: then every game of the file counts at once.
 """
 
+import contextlib
+import fcntl
 import json
 import os
 import time
@@ -20,7 +23,8 @@ from .db import new_id, now
 from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
 from .log import import_game
-from .removal import delete_game
+from .ratings import rate_games
+from .removal import delete_game, game_tables
 from .results import results_of
 
 CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
@@ -66,6 +70,7 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
     Return the (id, edit key) of each game stored, and how many were skipped as already here."""
     prepared = ready(entries)
     import_id, pid, made, evenings, skipped = new_id(9), os.getpid(), [], {}, 0
+    held = _hold(db, import_id)  # before the first row: a row seen by a restart always has its lock
     try:
         for start in range(0, len(prepared), chunk):
             with db.atomic():
@@ -74,13 +79,16 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                         skipped += 1
                         continue
                     evening = item.entry.get("evening")
+                    # rate=False: a pending game counts nowhere (store/club.py CLUB_RECORD); the whole file is
+                    # rated once, at the last step (rating each game as written replayed the club once per game
+                    # of a file out of order). Its money rows are written; the kept book leaves them out till then.
                     game_id, edit_key = import_game(
                         db, item.record, created_of(item.entry), evening_id=evenings.get(evening),
                         new_evening_id=evening if evening and evening not in evenings else None,
                         game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
                         history=item.entry.get("history"), loaded=item.loaded, results=item.results,
                         recognised=item.entry.get("recognised") is not False,
-                        abandoned=item.entry.get("abandoned") is True,
+                        abandoned=item.entry.get("abandoned") is True, rate=False,
                         about=(item.entry.get("evening_date"), item.entry.get("evening_note")))
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
@@ -92,31 +100,105 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")
             if between is not None:
                 between()
-        with db.atomic():
+        with db.atomic():  # the last step: every game of the file counts at once, rated once
             db.execute("delete from pending_imports where import_id = ?", [import_id])
+            ids = [game_id for game_id, _key in made]
+            rate_games(db, ids)
+            _money_changed(db, ids)
     except BaseException:
         discard(db, import_id)
         raise
+    finally:
+        _let_go(held)
     return made, skipped
 
 
+def _money_changed(db, ids):
+    """Tell /money's kept book (store/money_book.py) that the games' money counts now, as m111's triggers say a
+    change: at the earliest moment of them, so the book is worked out again from there."""
+    earliest = None
+    for start in range(0, len(ids), 500):
+        part = ids[start:start + 500]
+        row = db.execute(f"select min(created) from games where id in ({', '.join('?' * len(part))}) "
+                         "and exists (select 1 from game_money m where m.game_id = games.id)", part).fetchone()
+        if row[0] is not None and (earliest is None or row[0] < earliest):
+            earliest = row[0]
+    if earliest is not None:
+        db.execute("update money_revision set number = number + 1")
+        db.execute("insert into money_changes (number, at) select number, ? from money_revision", [earliest])
+        db.execute("delete from money_changes where number <= (select number from money_revision) - 1000")
+
+
+# ---- an importer's lock: what a restart can tell ------------------------------------------------------------
+# A pid alone cannot say an import is over: a server that is PID 1 in a container comes back as PID 1. The
+# importer holds an exclusive flock on a file of its own beside the database for as long as its games are pending;
+# the kernel lets the lock go when the process ends, however it ends. A restart that can take the lock knows the
+# importer is gone.
+
+def _lock_path(db, import_id):
+    return f"{db.path}-import-{import_id}.lock" if db.path and db.path != ":memory:" else None
+
+
+def _hold(db, import_id):
+    path = _lock_path(db, import_id)
+    if path is None:
+        return None
+    handle = open(path, "w")  # noqa: SIM115 - held for the whole import, let go in _let_go
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    return handle
+
+
+def _let_go(handle):
+    if handle is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        handle.close()
+
+
+def _gone(db, import_id, pid):
+    """True when the import's process is gone: its lock file can be taken (or there is none: an import of an
+    older version, told by its pid)."""
+    path = _lock_path(db, import_id)
+    if path is None or not os.path.exists(path):
+        return path is not None or not _alive(pid)
+    with open(path, "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    return True
+
+
 def discard(db, import_id):
-    """Take out every game an unfinished import stored, a chunk at a time (their evenings go with them)."""
+    """Take out every game an unfinished import stored, a chunk at a time (their evenings go with them). They
+    count nowhere meanwhile (CLUB_RECORD) and are listed nowhere (games.NOT_PENDING)."""
+    tables = game_tables(db)  # read once, not once a game (most of a game's deleting time)
     while True:
         ids = [row[0] for row in db.execute("select game_id from pending_imports where import_id = ? limit ?",
                                             [import_id, CHUNK]).fetchall()]
         if not ids:
-            return
+            break
         with db.atomic():
             for game_id in ids:
-                delete_game(db, game_id)  # its pending_imports row too: a table naming game_id
+                delete_game(db, game_id, tables)  # its pending_imports row too: a table naming game_id
+    path = _lock_path(db, import_id)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
-def discard_abandoned(db):
+def abandoned_imports(db):
+    """The imports whose process is gone (killed midway): their ids."""
+    return [import_id for import_id, pid in
+            db.execute("select distinct import_id, pid from pending_imports").fetchall()
+            if _gone(db, import_id, pid)]
+
+
+def discard_abandoned(db, import_ids=None):
     """Take out the games of imports whose process is gone (killed midway): at a server's start."""
-    for import_id, pid in db.execute("select distinct import_id, pid from pending_imports").fetchall():
-        if not _alive(pid):
-            discard(db, import_id)
+    for import_id in abandoned_imports(db) if import_ids is None else import_ids:
+        discard(db, import_id)
 
 
 def _alive(pid):

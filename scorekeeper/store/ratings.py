@@ -122,6 +122,32 @@ def replay_from(db, start=None, keys=()):
                          table.items()])
 
 
+# The games that count, with what rating them takes (their players and places by seat, as rules.counting wrote them).
+_COUNTED_SQL = ("select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
+                "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
+                "from (select place from player_results p where p.game_id = g.id order by seat)) "
+                "from games g join game_results r on r.game_id = g.id "
+                f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}")
+
+
+def rate_games(db, game_ids):
+    """Rate the games named (an import's, once its last chunk is in, in the caller's transaction): every one that
+    counts takes its place in the rating order (finished: its last write, as a rebuild says), and the games from
+    the earliest of them on are replayed once, whatever order the file was in."""
+    rows = []
+    for start in range(0, len(game_ids), 500):
+        part = list(game_ids[start:start + 500])
+        rows += db.execute(f"{_COUNTED_SQL} and g.id in ({', '.join('?' * len(part))})", part).fetchall()
+    if not rows:
+        return
+    db.conn.executemany("insert or replace into rated_games (game_id, finished, players, places, day) "
+                        "values (?, ?, ?, ?, ?)",
+                        [(game_id, updated, players, places, day) for game_id, updated, day, players, places in rows])
+    days = [day for _game, _updated, day, _players, _places in rows]
+    first = None if None in days else min((day, updated, game_id) for game_id, updated, day, _players, _places in rows)
+    replay_from(db, first)  # a game without a day (none should be) sorts first: every game is rated again
+
+
 def rebuild_ratings(db):
     """Rate every game again from the stored results: which games count, their places, and when they finished
     (a game rated before keeps its time; another, its last write). After an import or a restore."""
@@ -129,11 +155,7 @@ def rebuild_ratings(db):
         kept = dict(db.execute("select game_id, finished from rated_games").fetchall())
         # The stored results say what counts (rules.counting, written with every write): a ranked game's
         # results hold its players (those dealt in) and their places among themselves.
-        rows = db.execute("select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
-                          "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
-                          "from (select place from player_results p where p.game_id = g.id order by seat)) "
-                          "from games g join game_results r on r.game_id = g.id "
-                          f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}").fetchall()
+        rows = db.execute(_COUNTED_SQL).fetchall()
         counted = [(game_id, kept.get(game_id, updated), players, places, day)
                    for game_id, updated, day, players, places in rows]
         db.execute("delete from rated_games")

@@ -51,8 +51,14 @@ def _recount(db, game, state):
     keep_money(db, game["id"], loaded, scored, state, counted)
 
 
-def delete_game(db, game_id):
-    """Delete the game and everything stored about it; its evening too when it was its only game."""
+def game_tables(db):
+    """Every table that names games by a game_id column (a table added later included), but games itself."""
+    return [table for table in db.table_names() if table != "games" and "game_id" in db[table].columns_dict]
+
+
+def delete_game(db, game_id, tables=None):
+    """Delete the game and everything stored about it; its evening too when it was its only game. tables: the
+    game_tables(db) of a caller that deletes many (read once)."""
     with db.atomic():
         refuse_events_game(db, game_id)  # the event would name a game that is gone
         row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
@@ -61,9 +67,8 @@ def delete_game(db, game_id):
         _add_to_summaries(db, game_id, -1)
         keep_ratings(db, game_id, None, None)
         # Every table that names games by a game_id column (a table added later included), then the game.
-        for table in db.table_names():
-            if table != "games" and "game_id" in db[table].columns_dict:
-                db.execute(f"delete from [{table}] where game_id = ?", [game_id])
+        for table in game_tables(db) if tables is None else tables:
+            db.execute(f"delete from [{table}] where game_id = ?", [game_id])
         # A finished game that moved on to this one no longer sends its followers here.
         db.execute("update games set next_game = null where next_game = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])

@@ -220,8 +220,12 @@ def player_summaries(db):
     """Return each player's games (finished), wins, hands and bids made, with the name as last written."""
     # The summaries are kept over every game; a game out of the club's record (few: those waiting and left out,
     # found by the partial index games_not_recognised) is taken out here. counting: recognised
-    out = ("select p.key, count(*) as played, sum(r.finished) as games, sum(r.finished and p.won) as wins, "
-           "sum(p.hands) as hands, sum(p.made) as made from games g join player_results p on p.game_id = g.id "
+    # What is taken out is what _add_to_summaries added: a game in play (an import's, or a stranger's) is listed
+    # but adds no games, hands or bids; a game done without counting is not listed.
+    out = (f"select p.key, sum(r.finished != {OFF_RECORD}) as played, sum(r.finished = {COUNTED}) as games, "
+           f"sum(r.finished = {COUNTED} and p.won) as wins, sum(case when r.finished = {COUNTED} then p.hands "
+           f"else 0 end) as hands, sum(case when r.finished = {COUNTED} then p.made else 0 end) as made "
+           "from games g join player_results p on p.game_id = g.id "
            f"join game_results r on r.game_id = g.id where g.id in {outside_club()} group by p.key")
     return list(db.query("select s.key, s.name, s.games - coalesce(o.games, 0) as games, s.wins - coalesce(o.wins, 0) "
                          "as wins, s.hands - coalesce(o.hands, 0) as hands, s.made - coalesce(o.made, 0) as made, "

@@ -73,10 +73,12 @@ def season_games(db, season):
 
 def results_revision(db):
     """What changes when a game finishes, is corrected, leaves the results, moves to another day (its evening's date
-    set), or is accepted into the club's record or left out of it: for pages that follow them."""
+    set), is accepted into the club's record or left out of it, or an import's games come to count at its end:
+    for pages that follow them."""
     # The games out of the club's record (few; the partial index finds them): accepting one changes the answer.
     outside = db.execute("select count(*), coalesce(sum(recognised), 0) from games where recognised != 1").fetchone()
     return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
                                     .fetchone()) + list(outside) + \
-        [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0]]  # re-dated
+        [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0],  # re-dated
+         db.execute("select count(*) from pending_imports").fetchone()[0]]  # an import's games count at its end

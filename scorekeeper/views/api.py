@@ -56,11 +56,14 @@ def create():
 
 @bp.get("/games/<game_id>")
 def scored(game_id):
-    """Return the scored game, exactly as `score --json` prints it; 304 when the ETag (its revision) still holds."""
+    """Return the scored game, exactly as `score --json` prints it; 304 when the ETag (its revision and the database's generation) still holds."""
     head = store.get_game_head(store.get_db(), game_id)
     if head is None:
         _game(game_id)  # refused: no such game
-    return delivery.revalidated(str(head["revision"]),
+    # The revision names the game's state only within one generation (a restore brings older revisions back under
+    # the same numbers): the tag carries the generation, as the follower's poll does (delivery.follow_tag).
+    tag = str(head["revision"]) + (f"+g{head['generation']}" if head.get("generation") else "")
+    return delivery.revalidated(tag,
                                 lambda: delivery.pretty_json(rules.score(rules.load(_game(game_id)["record"]))))
 
 
