@@ -170,7 +170,7 @@ NUMBERS = [
     ("rule-decisions.md", "rows of at most {} mm", lambda app: int(_code("printing.layout", "MAX_ROW_H"))),
     ("rule-decisions.md", "the fewest decks, up to {}", lambda app: _code("rules.plan", "MAX_DECKS")),
     ("rule-decisions.md", "most {} characters, one line", lambda app: _code("rules.limits", "MAX_NOTE")),
-    ("storage.md", "its busy timeout ({} s)", lambda app: _code("store.db", "BUSY_SECONDS")),
+    ("writes.md", "its busy timeout ({} s)", lambda app: _code("store.db", "BUSY_SECONDS")),
     ("deploy.md", "| a game's history | {} entries |", lambda app: _code("store.log", "MAX_HISTORY")),
     ("deploy.md", "| penalties on one hand | {} |", lambda app: _code("rules.limits", "MAX_PENALTIES")),
     ("deploy.md", "| {} characters | `rules.limits.MAX_TYPED_LIST` |", lambda app: _code("rules.limits", "MAX_TYPED_LIST")),
@@ -186,10 +186,10 @@ NUMBERS = [
     ("capacity.md", "within {} s at the median", lambda app: round(room_targets()["seen median"])),
     ("capacity.md", "and {} s at worst, in the room in play", lambda app: round(room_targets()["seen worst"])),
     ("capacity.md", "The first {} s, while every phone opens", lambda app: bench_room_constant("OPENING_SECONDS")),
-    ("architecture.md", "`quick` ({} examples, the default)",
+    ("testing.md", "`quick` ({} examples, the default)",
      lambda app: settings.get_profile("quick").max_examples),
-    ("architecture.md", "`ci` ({})", lambda app: settings.get_profile("ci").max_examples),
-    ("architecture.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
+    ("testing.md", "`ci` ({})", lambda app: settings.get_profile("ci").max_examples),
+    ("testing.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
 ]
 
 
