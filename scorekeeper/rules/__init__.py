@@ -3,7 +3,7 @@
 The web app, the storage, the PDF sheets and the command line call this package; it calls
 none of them.
 
-May import: the standard library and Babel's pure helpers only (the lowest layer).
+May import: the standard library, Babel's pure helpers and openskill (the ratings' model); it is the lowest layer.
 """
 
 from .bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_state, state_of_bids, announcement, bid_so_far, bidding_order,

@@ -1,5 +1,5 @@
 """The sentences of a game's results for people: standings, payments, the pot, penalties and bonuses, ties and
-the Ultimate Loser (the engine gives message ids and values; the catalogues word them)."""
+the Ultimate Loser, in the reader's language: each is one message id of the catalogues filled with the values."""
 
 from babel.lists import format_list
 
