@@ -89,7 +89,8 @@ def test_hostile_requests_at_every_route(tmp_path):
                      "name": st.sampled_from(["Ann", "ann", "\u202eAnn"]) | HOSTILE_TEXT,
                      "code": st.sampled_from(["nl", "de", "fr", "es", "en", "xx"]) | HOSTILE_TEXT,
                      "season_id": st.sampled_from([season_id, "nope"]) | HOSTILE_TEXT,
-                     "payment_id": st.integers(-5, 10 ** 6)}
+                     "payment_id": st.integers(-5, 10 ** 6),
+                     "choice": st.sampled_from(["accept", "leave-out", "nope"]) | HOSTILE_TEXT}
 
         @st.composite
         def requests(draw):
