@@ -122,6 +122,7 @@ NOT_MEASURED = {
 READ = ("h1, h2, h3, button, label, th, td, summary, legend, .button, .tab, .where, .bt, .tot, .pts, .announce, "
         ".tally, .queue, .who, figcaption b")
 CLIPPED = """(selector) => {
+  const WHOLE = "h1, h2, h3, button, label, th, summary, legend, .button, .tab";
   const page = document.documentElement.clientWidth, out = [];
   const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
       const x = getComputedStyle(p).overflowX; if (x === 'auto' || x === 'scroll') return true; } return false; };
@@ -132,6 +133,21 @@ CLIPPED = """(selector) => {
     const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
     if (hides && el.scrollWidth > el.clientWidth + 1) out.push('clipped: ' + text);
     else if (el.getBoundingClientRect().right > page + 1 && !scrolls(el)) out.push('past the edge: ' + text);
+  }
+  // A word broken inside itself across two lines ("Gewo|nnen"): the words of a heading, button or header stay whole
+  // (they may wrap between words, or at a hyphen or soft hyphen the catalogue put there).
+  for (const el of document.querySelectorAll(WHOLE)) {
+    if (!el.getClientRects().length || el.closest('.home, [hidden], details:not([open]) > :not(summary)')) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s\\-\\u00ad\\u2010\\u2011\\/·]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (lines.size > 1) out.push('split: ' + word[0]);
+      }
+    }
   }
   if (document.documentElement.scrollWidth > page + 1) out.push('the page scrolls sideways');
   return out;
