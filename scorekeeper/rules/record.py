@@ -9,7 +9,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 
-from . import bidding, limits, patterns
+from . import bidding, limits, numbers, patterns
 from .bidding import BIDDING_STYLES
 from .checks import RecordError, fail, whole
 from .game_rules import Rules, load_rules
@@ -224,7 +224,9 @@ def load(data, trusted=False, known=None, new=False):
     """
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
+            data = json.loads(data, parse_int=numbers.json_int)  # a huge integer: the JSON APIs' clear refusal
+        except numbers.NumberError as error:
+            raise RecordError("", _("the file %(problem)s", problem=error)) from None
         except json.JSONDecodeError as error:
             raise RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
                                     problem=error.msg, line=error.lineno, column=error.colno)) from None
