@@ -87,5 +87,5 @@ def test_bad_json_and_a_broken_record(tmp_path):
     broken.write_text(json.dumps(record))
     result = run("score", broken)
     assert result.returncode == 2
-    assert result.stderr.strip() == (f"error: {broken}: hands[3].bids[{hand['dealer']}]: the dealer may not bid "
-                                     f"{hand['cards'] - others} (hook)")
+    assert result.stderr.strip() == (f"error: {broken}: hands[3].bids[{hand['dealer']}]: "
+                                     + rules.hook_reason(hand["cards"], hand["cards"] - others))

@@ -35,7 +35,8 @@ def test_each_hand_page_carries_the_hand(client):
                 headers={"Authorization": f"Bearer {key}"})
     data = table_data(client.get(f"/games/{game_id}/bids").get_data(as_text=True))
     assert data["step"] == "bids" and data["number"] == 1
-    assert data["hand"] == {"cards": 1, "dealer": 1, "bids": [None, None, None], "out": [], "trump": "clubs"}
+    assert data["hand"] == {"cards": 1, "dealer": 1, "bids": [None, None, None], "out": [], "trump": "clubs",
+                            "blind": []}
 
 
 def test_followers_never_get_the_key(client, app):

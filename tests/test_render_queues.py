@@ -2,12 +2,14 @@
 the owner's printouts in their own, so a loop of anonymous PDFs never holds the room's printouts up."""
 
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from scorekeeper import printing
 from scorekeeper.store import kept
 
+from game_helpers import create, record
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
 from test_events_web import short_event
@@ -74,3 +76,19 @@ def test_the_keyed_queue_is_bounded_too(app):
         busy = directing.get(f"/events/{director.id}/rounds/1/cards.pdf",
                              headers={"Authorization": f"Bearer {director.key}"})
         assert busy.status_code == 503 and "director" in busy.get_data(as_text=True)
+
+
+def test_every_pdf_takes_a_render_slot_and_weasyprint_is_called_in_one_place(client, stranger, tmp_path):
+    # A game's house-rules card waits as the blank sheets do: two in flight, the third is told to try again.
+    game_id, _key = create(client, record())
+    with filled(printing.RENDER_SLOTS):
+        busy = stranger.get(f"/games/{game_id}/card.pdf")
+        assert busy.status_code == 503 and busy.headers["Retry-After"]
+        assert stranger.get(f"/games/{game_id}/sheet.pdf").status_code == 503
+    card = stranger.get(f"/games/{game_id}/card.pdf")
+    assert card.status_code == 200 and "House rules" in pdf_text(card.data, tmp_path)
+    # Every PDF is made by printing.render.document (the sandboxed fetcher, the base in sheets/) in a slot.
+    package = Path(printing.__file__).parent.parent
+    calls = [path.relative_to(package).as_posix() for path in package.rglob("*.py")
+             if "from weasyprint import HTML" in path.read_text()]
+    assert calls == ["printing/render.py"]

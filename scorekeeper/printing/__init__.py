@@ -4,8 +4,9 @@ The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). On
 
 - params.py: a blank sheet's parameters checked and normalised (SheetError says what to fix);
 - layout.py: the geometry in mm, the columns, and each page's grid drawn as one SVG;
-- render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`), at most two
-  renders at a time in each of two queues, anyone's and the director's and the owner's (`keyed`; Busy beyond);
+- render.py: Jinja and WeasyPrint (imported lazily, reading only files in `sheets/`; `document` is the one
+  WeasyPrint call, `pdf` makes a PDF in a slot), at most two renders at a time in each of two queues, anyone's and
+  the director's and the owner's (`keyed`; Busy beyond): every PDF takes a slot, the house-rules card too;
 - blank.py: the blank sheet; game.py: the filled sheet of a game; preview.py: a PNG of the first page;
 - events.py: an event's printouts; table_cards.py: a round's table cards in fixed geometry; stamp.py: many
   pages stamped on a few templates laid out once (each table's own words and QR codes written into the PDF).

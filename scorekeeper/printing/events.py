@@ -9,7 +9,7 @@ from . import seating, stamp, table_cards
 from .game import _short, game_context
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
 from .params import MAX_ROWS
-from .render import _fetcher, _stylesheet, render_html, render_slot
+from .render import _stylesheet, document, render_html, render_slot
 
 # The event layouts' words: said in the language the caller speaks (i18n.speaking: the event's).
 WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "say_money": words.money,
@@ -86,15 +86,7 @@ def table_sheet_html(game, header, context=None, stamped=False):
 
 def _documents(parts):
     """Render each (html, with the sheet stylesheet?) as a WeasyPrint document."""
-    from weasyprint import HTML
-
-    from .render import SHEETS
-
-    documents = []
-    for html, sheet in parts:
-        document = HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher())
-        documents.append(document.render(stylesheets=[_stylesheet()] if sheet else []))
-    return documents
+    return [document(html).render(stylesheets=[_stylesheet()] if sheet else []) for html, sheet in parts]
 
 
 def _joined(documents):

@@ -138,19 +138,25 @@ def _stylesheet():
     return CSS(filename=str(SHEETS / "sheet.css"), url_fetcher=_fetcher())
 
 
-def html_to_pdf(html):
-    """Return the PDF of the HTML, resolving links against sheets/ and fetching nothing else."""
+def document(html):
+    """The app's one WeasyPrint call: the HTML, resolving links against sheets/ and fetching nothing else. Render
+    or write it inside a render slot (pdf does; events.py holds one for its many documents)."""
     from weasyprint import HTML
 
+    return HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher())
+
+
+def pdf(html, sheet=True):
+    """Return the PDF of the HTML, in a render slot (Busy when none comes); `sheet`: with sheet.css."""
     with render_slot():
-        document = HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher())
-        return document.write_pdf(stylesheets=[_stylesheet()])
+        return document(html).write_pdf(stylesheets=[_stylesheet()] if sheet else None)
+
+
+def html_to_pdf(html):
+    """Return the PDF of a score sheet's HTML (with sheet.css)."""
+    return pdf(html)
 
 
 def house_card_pdf(card):
     """Return the one-page house-rules card (rules/card.py's house_card) as PDF."""
-    from weasyprint import HTML
-
-    html = render_html("card.html", card=card)
-    with render_slot():
-        return HTML(string=html, base_url=str(SHEETS) + "/", url_fetcher=_fetcher()).write_pdf()
+    return pdf(render_html("card.html", card=card), sheet=False)

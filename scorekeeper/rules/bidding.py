@@ -70,10 +70,11 @@ def may_bid(dealer, bids, seat, out=()):
 
 
 def forbidden_bid(cards, dealer, bids, hook=True):
-    """Return the bid the hook forbids the dealer, or None when the dealer is free.
+    """Return the number the hook would take from the dealer, or None: the one that makes the bids sum to the
+    cards; when it is out of range (the others already bid more than the cards) nothing is forbidden.
 
-    The forbidden number makes the bids sum to the cards; when it is out of range
-    (the others already bid more than the cards) nothing is forbidden.
+    The others' bids so far, done or not: hooked_bid asks it once they are all in (a bid's check), the habits
+    and the house card of a finished or sample hand ask it directly.
     """
     if not hook:
         return None
@@ -82,14 +83,22 @@ def forbidden_bid(cards, dealer, bids, hook=True):
     return forbidden if 0 <= forbidden <= cards else None
 
 
-def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
-    """Return the bids seat may make now: 0..cards, less the dealer's forbidden bid.
+def hooked_bid(cards, dealer, bids, out=(), hook=True):
+    """The hook, checked here and nowhere else: the bid it forbids the dealer now, or None when the dealer is free.
 
-    The hook only bites once every other player has bid; until then the dealer is free.
+    It bites once every other player dealt in has bid (the dealer's own bid, made or not, never counts), on the
+    number that makes the bids add up to the cards (forbidden_bid). `hook`: the hook applies to this hand
+    (hook_bites). The engine's bid, the record's load-time check and every bid screen (BidState) ask this;
+    static/bidstate.js does the same offline (tests/test_bidstate_parity.py); hook_reason says it.
     """
-    forbidden = None
-    if seat == dealer and all(bid is not None for s, bid in enumerate(bids) if s != dealer and s not in out):
-        forbidden = forbidden_bid(cards, dealer, bids, hook)
+    if any(bid is None for s, bid in enumerate(bids) if s != dealer and s not in out):
+        return None
+    return forbidden_bid(cards, dealer, bids, hook)
+
+
+def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
+    """Return the bids seat may make now: 0..cards, less the dealer's forbidden bid (hooked_bid)."""
+    forbidden = hooked_bid(cards, dealer, bids, out, hook) if seat == dealer else None
     return [bid for bid in range(cards + 1) if bid != forbidden]
 
 
@@ -127,9 +136,10 @@ def hook_reason(cards, forbidden):
     return say("hook", {"bid": forbidden, "cards": cards})
 
 
-def hook_bites(cards, hook=True, hook_from=1):
-    """True when the hook applies to a hand of `cards`: the hook is on and the hand has at least hook_from cards."""
-    return hook and cards >= hook_from
+def hook_bites(cards, hook=True, hook_from=1, all_at_once=False):
+    """True when the hook applies to a hand of `cards`: the hook is on, the bids are made in turn (not all at once)
+    and the hand has at least hook_from cards. Rules.hook_in and state_of_bids both ask this."""
+    return bool(hook) and not all_at_once and cards >= hook_from
 
 
 def over_under_by(cards, bids):
@@ -238,7 +248,7 @@ def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_on
     """
     bids = tuple(bids)
     order = tuple(bidding_order(dealer, len(bids), out))
-    hook = bool(hook) and not all_at_once and hook_bites(cards, True, hook_from)
+    hook = hook_bites(cards, hook, hook_from, all_at_once)
     if all_at_once:
         turn = None
         open_seats = tuple(s for s in order if bids[s] is None)

@@ -9,7 +9,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 
-from . import bidding, limits, patterns
+from . import bidding, limits, numbers, patterns
 from .bidding import BIDDING_STYLES
 from .checks import RecordError, fail, whole
 from .game_rules import Rules, load_rules
@@ -196,10 +196,9 @@ def _check_bidding(hand, index, rules, totals_before, players):
     path = f"hands[{index}]"
     style = BIDDING_STYLES.find(rules.bidding)
     bids_done = sum(bid is not None for bid in hand.bids) == hand.dealt_in
-    if rules.hook_in(hand.cards) and bids_done:
-        forbidden = bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, True)
-        if hand.bids[hand.dealer] == forbidden:
-            fail(f"{path}.bids[{hand.dealer}]", _("the dealer may not bid %(bid)d (hook)", bid=forbidden))
+    forbidden = bidding.hooked_bid(hand.cards, hand.dealer, hand.bids, hand.out, rules.hook_in(hand.cards))
+    if forbidden is not None and hand.bids[hand.dealer] == forbidden:
+        fail(f"{path}.bids[{hand.dealer}]", bidding.hook_reason(hand.cards, forbidden))
     total_bid = bidding.bid_so_far(hand.bids)
     if style.bids_must_sum_to_cards and bids_done and total_bid != hand.cards:
         fail(f"{path}.bids", _("add up to %(total)d, but cooperative bids must add up to %(cards)d",
@@ -225,7 +224,9 @@ def load(data, trusted=False, known=None, new=False):
     """
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
+            data = json.loads(data, parse_int=numbers.json_int)  # a huge integer: the JSON APIs' clear refusal
+        except numbers.NumberError as error:
+            raise RecordError("", _("the file %(problem)s", problem=error)) from None
         except json.JSONDecodeError as error:
             raise RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
                                     problem=error.msg, line=error.lineno, column=error.colno)) from None

@@ -1,6 +1,7 @@
 // The offline queue's engine (queue.js): a tap applied to the hand as this phone holds it, as much of the game as
 // one hand needs. Whose turn, what may be bid, the hook and the tally are static/bidstate.js, the server's rules to
-// the letter (tests/test_bidstate_parity.py); it is loaded with the hand screens once a tap waits.
+// the letter (tests/test_bidstate_parity.py); it is loaded with the hand screens once a tap waits. Its steps are the
+// engine's (rules.actions, rules.step), tap after tap: tests/test_queue_engine_parity.py.
 (function () {
   "use strict";
   function copy(x) { return JSON.parse(JSON.stringify(x)); }
@@ -8,6 +9,17 @@
     return BidState.bidState({cards: state.hand.cards, dealer: state.hand.dealer, bids: state.hand.bids,
                               out: state.hand.out, hook: state.hook, hook_from: state.hook_from,
                               all_at_once: state.all_at_once, seat: seat === undefined ? null : seat});
+  }
+  // Once every bid is in, a dealer's blind bid that the hook forbids becomes one more (one fewer at the cards), as
+  // rules.actions.bid moves it (rules.dealer_blind_bid, 003); the forbidden bid is BidState's, the dealer's turn.
+  function moveDealerBlind(state) {
+    var hand = state.hand, dealer = hand.dealer, own = hand.bids[dealer];
+    if ((hand.blind || []).indexOf(dealer) < 0) return;
+    var others = hand.bids.slice();
+    others[dealer] = null;
+    var turn = BidState.bidState({cards: hand.cards, dealer: dealer, bids: others, out: hand.out, hook: state.hook,
+                                  hook_from: state.hook_from, all_at_once: state.all_at_once, seat: dealer});
+    if (turn.forbidden === own) hand.bids[dealer] = own < hand.cards ? own + 1 : own - 1;
   }
   function afterBids(state) {
     return state.trump_after_bids && !state.hand.trump ? "trump" : "tricks";
@@ -21,11 +33,18 @@
       var next = state.next;
       state.recorded = null;
       state.hand = {cards: tap.cards || next.cards, dealer: next.dealer, out: next.out, trump: next.trump ||
-                    (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; })};
+                    (state.trump_after_bids ? null : tap.trump), bids: state.players.map(function () { return null; }),
+                    blind: []};
       state.step = "bids";
     } else if (tap.action === "bid") {
       state.hand.bids[tap.seat] = tap.bid;
-      if (bidState(state).complete) state.step = afterBids(state);
+      var blind = state.hand.blind = state.hand.blind || [];
+      if (tap.blind && blind.indexOf(tap.seat) < 0) blind.push(tap.seat);
+      blind.sort(function (a, b) { return a - b; });
+      if (bidState(state).complete) {
+        moveDealerBlind(state);
+        state.step = afterBids(state);
+      }
     } else if (tap.action === "reveal") {
       Object.keys(tap.bids).forEach(function (s) { state.hand.bids[+s] = tap.bids[s]; });
       // A bid made in secret on a seat's phone is the server's to reveal: until then the hand waits for it.

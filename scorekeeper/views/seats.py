@@ -21,17 +21,13 @@ from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed
 from ..rules.words import _, lazy_gettext
 from scorekeeper.web.edit_keys import require_edit
+from scorekeeper.web.keys import SEAT
 from scorekeeper.web.navigation import load_game
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seats", __name__)
 
-SEAT_COOKIE_AGE = 60 * 60 * 24  # an evening: a seat link is handed round for one game
 NOT_YOURS = lazy_gettext("This phone holds no seat link for this game (or the scorekeeper withdrew it).")
-
-
-def _seat_cookie(game_id):
-    return f"seat_{game_id}"
 
 
 def _checked(form):
@@ -94,12 +90,11 @@ def take_seat(game_id, key):
     if store.seat_of_key(store.get_db(), game_id, key) is None:
         abort(403, _("That seat link is wrong or was withdrawn; ask the scorekeeper for a new one."))
     response = make_response(redirect(url_for("seats.mine", game_id=game_id)))
-    response.set_cookie(_seat_cookie(game_id), key, max_age=SEAT_COOKIE_AGE, httponly=True, samesite="Lax")
-    return response
+    return SEAT.give(response, key, game_id)
 
 
 def _my_seat(game_id):
-    return store.seat_of_key(store.get_db(), game_id, request.cookies.get(_seat_cookie(game_id)))
+    return store.seat_of_key(store.get_db(), game_id, SEAT.held(game_id))
 
 
 @bp.route("/games/<game_id>/mine", methods=["GET", "POST"])

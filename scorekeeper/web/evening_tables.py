@@ -10,19 +10,19 @@ import hashlib
 import hmac
 from datetime import datetime, timedelta, UTC
 
-from flask import abort, current_app, flash, request
+from flask import abort, current_app, flash
 
 from scorekeeper import rules, store
 from scorekeeper.rules.words import _
 from scorekeeper.store.db import key_matches
-from scorekeeper.web.edit_keys import can_edit, cookie_name
+from scorekeeper.web.edit_keys import can_edit
+from scorekeeper.web.keys import EDIT
 from scorekeeper.web.owner import is_owner
 from scorekeeper.web.setup_form import MAX_PLAYERS, setup_fields
 
 # A phone's evening is still tonight's while one of its games was played within these hours: a club night with
 # a long break stays one evening, the next day's games start another.
 TONIGHT_HOURS = 6
-KEYS_LOOKED_AT = 200  # a browser's game cookies read at most: a hostile request may send thousands
 
 
 def table_key(evening_id):
@@ -35,7 +35,7 @@ def table_key(evening_id):
 def keeps_a_game(db, evening):
     """True when this phone holds the scorekeeper's key of one of the evening's games."""
     for game in evening["games"]:
-        cookie = request.cookies.get(cookie_name(game["id"]))
+        cookie = EDIT.held(game["id"])
         head = store.get_game_head(db, game["id"]) if cookie else None
         if head and store.may_edit(head, cookie):
             return True
@@ -51,11 +51,11 @@ def may_join(db, evening, key=None):
 def tonight(db):
     """Return the id of the evening this phone kept the score of last, when one of its games was played within
     TONIGHT_HOURS; else None. A game set up on this phone joins it unless the scorekeeper says otherwise."""
-    games = [name[len("edit_"):] for name in list(request.cookies)[:KEYS_LOOKED_AT] if name.startswith("edit_")]
+    games = EDIT.held_ids()
     since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(timespec="seconds")
     for evening_id, game_id in store.evenings_played_since(db, games, since):
         head = store.get_game_head(db, game_id)
-        if head and store.may_edit(head, request.cookies.get(cookie_name(game_id))):
+        if head and store.may_edit(head, EDIT.held(game_id)):
             return evening_id
     return None
 

@@ -7,13 +7,11 @@ club's own network; it gives no device a member's name, so no money rights (web/
 
 from typing import NamedTuple
 
-from flask import current_app, g, request
+from flask import current_app, g
 
 from scorekeeper import store
+from .keys import MEMBER
 from .owner import is_owner
-
-MEMBER_COOKIE = "member"
-MEMBER_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # a regular's phone stays theirs
 
 
 class Identity(NamedTuple):
@@ -34,7 +32,7 @@ def identity():
         if is_owner():
             g.identity = Identity("owner")
         else:
-            member = store.member_by_link(store.get_db(), request.cookies.get(MEMBER_COOKIE))
+            member = store.member_by_link(store.get_db(), MEMBER.held())
             g.identity = Identity("member", member["key"], member["name"]) if member else NOBODY
     return g.identity
 
@@ -47,13 +45,11 @@ def trusted_device():
 
 def give_member_key(response, link_key):
     """Make this browser the member's: the link's key in a cookie (HttpOnly, as the edit keys)."""
-    response.set_cookie(MEMBER_COOKIE, link_key, max_age=MEMBER_COOKIE_AGE, httponly=True, samesite="Lax")
-    return response
+    return MEMBER.give(response, link_key)
 
 
 def forget_member_key(response):
-    response.delete_cookie(MEMBER_COOKIE)
-    return response
+    return MEMBER.forget(response)
 
 
 def init_app(app):

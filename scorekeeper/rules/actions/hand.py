@@ -69,11 +69,11 @@ def bid(game, seat, amount, blind=False):
                                              margin=bidding.BLIND_MARGIN))
     if not _is_count(amount, hand.cards):
         raise RecordError(f"{path}.bids[{seat}]", _bid_range(hand.cards))
-    hook = game.rules.hook_in(hand.cards)
-    if not blind and amount not in bidding.allowed_bids(hand.cards, seat, hand.dealer, hand.bids, hook, hand.out):
-        # The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
-        raise RecordError(f"{path}.bids[{seat}]", bidding.hook_reason(
-            hand.cards, bidding.forbidden_bid(hand.cards, hand.dealer, hand.bids, hook)))
+    # What the bid screen shows is what is checked: the seat's BidState (the hook, by bidding.hooked_bid; a blind
+    # bid is free). The dealer's own bid never counts towards the hook, so a changed bid needs no special case.
+    state = bidding.bid_state(game, hand, seat=seat, blind=blind)
+    if amount not in state.allowed:
+        raise RecordError(f"{path}.bids[{seat}]", state.reason_text)
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     if blind:

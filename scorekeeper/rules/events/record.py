@@ -9,7 +9,7 @@ import copy
 import json
 from dataclasses import dataclass, field
 
-from .. import limits
+from .. import limits, numbers
 from ..names import name_key, player_name
 from ..patterns import DECK_SIZE
 from ..plan import completed_hands
@@ -89,7 +89,9 @@ def _parse(data):
         if len(data) > MAX_EVENT_BYTES:
             _fail("", f"the event is more than {MAX_EVENT_BYTES:,} bytes of JSON")
         try:
-            data = json.loads(data)
+            data = json.loads(data, parse_int=numbers.json_int)  # a huge integer: the JSON APIs' clear refusal
+        except numbers.NumberError as error:
+            _fail("", f"the file {error}")
         except json.JSONDecodeError as error:
             _fail("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
         except (RecursionError, ValueError):

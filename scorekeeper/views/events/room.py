@@ -10,34 +10,28 @@ import json
 import secrets
 from datetime import datetime, timedelta, UTC
 
-from flask import abort, current_app, request
+from flask import abort, current_app
 
 from scorekeeper.store import kept
 from scorekeeper import rules, store
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages
+from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
 from ...rules.words import _, locale, ngettext
 
-DIRECTOR_COOKIE_AGE = 60 * 60 * 24 * 365
 QUIET = timedelta(minutes=10)
 
 
-def director_cookie(event_id):
-    return f"direct_{event_id}"
-
-
 def give_director_key(response, event_id, key):
-    """Let this browser direct the event from now on: the director key in a cookie."""
-    response.set_cookie(director_cookie(event_id), key, max_age=DIRECTOR_COOKIE_AGE, httponly=True,
-                        samesite="Lax")
-    return response
+    """Let this browser direct the event from now on: the director key in a cookie (keys.DIRECTOR)."""
+    return DIRECTOR.give(response, key, event_id)
 
 
 def given_key(event_id):
     """The director key a request carries: 'Authorization: Bearer <key>', else the cookie."""
-    return bearer_token() or request.cookies.get(director_cookie(event_id))
+    return bearer_token() or DIRECTOR.held(event_id)
 
 
 def is_director(row):
