@@ -9,6 +9,7 @@ import json
 import pytest
 
 from club_history import IBAN, build_club, ticking
+from game_helpers import record
 from owner_helpers import owner_client
 from test_hardening import upload
 from tests.cli_helpers import run_cli
@@ -106,3 +107,59 @@ def _first_difference(before, after):
         if old != new:
             return f"line {number}: {old!r} became {new!r}"
     return f"{len(before)} bytes became {len(after)}"
+
+
+@pytest.fixture(scope="module")
+def small_club(tmp_path_factory):
+    """A full backup of a small club: two games, a season, payments in euros and yen, a member with an IBAN."""
+    folder = tmp_path_factory.mktemp("small")
+    app = create_app({"TESTING": True, "DATABASE": str(folder / "small.db"), "SECRET_KEY": "k", "OWNER_KEY": "owner"})
+    try:
+        with app.app_context():
+            db = store.get_db()
+            for players in (["Ann", "Bob", "Cy", "Di"], ["Ann", "Bob", "Zoë", "Ed"]):
+                store.create_game(db, {**record(players=players), "played_on": "2026-10-05"})
+            store.create_season(db, "Autumn", "2026-09-01", "2026-12-31", best=2)
+            store.record_payment(db, "Bob", "Ann", 500, "EUR", "2026-10-06")
+            store.record_payment(db, "Di", "Cy", 700, "JPY", "2026-10-08")
+            store.add_member(db, "Ann")
+            store.set_iban(db, "Ann", IBAN, "A. Example", by="")
+        return json.loads(exported(app, folder, "small", with_keys=True))
+    finally:
+        store.close(app)
+        app.extensions["scorekeeper.keeper"].close()
+
+
+@pytest.mark.parametrize("section, index, field, value", [
+    ("seasons", 0, "ends", "2026-08-31"),  # before it starts
+    ("seasons", 0, "starts", "2026-13-01"),
+    ("seasons", 0, "best", 0),
+    ("seasons", 0, "name", " "),
+    ("seasons", 0, "evenings", "all"),
+    ("payments", 0, "cents", 12.5),
+    ("payments", 0, "cents", 0),
+    ("payments", 0, "currency", "XYZ"),
+    ("payments", 0, "from", "Zorro"),  # never played here
+    ("payments", 0, "to", "bob"),  # to the payer
+    ("payments", 1, "cents", 750),  # 7.50 yen: the yen has no decimals
+    ("payments", 0, "paid_on", "06/10/2026"),
+    ("payments", 0, "undone", 5),
+    ("evenings", 0, "date", "tomorrow"),
+    ("members", 0, "name", "Ann\u0085"),
+    ("payees", 0, "iban", "SA0380000000608010167519"),  # outside SEPA
+    ("games", 0, "finished", "yesterday"),
+])
+def test_a_bad_season_or_payment_is_refused_naming_the_field_and_nothing_is_imported(client, app, small_club,
+                                                                                         section, index, field, value):
+    document = json.loads(json.dumps(small_club))
+    document[section][index][field] = value
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 400
+    said = response.get_data(as_text=True)
+    assert f"{section}[{index}].{field}: " in said and "Nothing was imported" in said, said
+    with app.app_context():
+        db = store.get_db()
+        for table in ("games", "seasons", "money_payments", "members", "payees", "evenings"):
+            assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
+    document[section][index] = small_club[section][index]
+    assert upload(client, json.dumps(document).encode()).status_code == 302  # the file as exported imports

@@ -193,8 +193,11 @@ def _stamp(item, field, optional=False):
 
 def _text(item, field):
     value = item.get(field)
-    if not isinstance(value, str) or len(value) > limits.MAX_NOTE:
-        raise RecordError(field, _("must be a name of at most 100 characters"))
+    if not isinstance(value, str):
+        raise RecordError(field, _("must be a name"))
+    if len(value) > limits.MAX_NOTE:
+        raise RecordError(field, _("is %(length)d characters long; at most %(most)d", length=len(value),
+                                   most=limits.MAX_NOTE))
     return value
 
 
@@ -208,9 +211,11 @@ def _name(item, field):
 
 def _whole(item, field, low, high):
     value = item.get(field)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RecordError(field, _("must be from %(low)d to %(high)d, not %(value)s", low=low, high=high,
-                                   value=json.dumps(value)[:40]))
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(field, _("must be a whole number"))
+    if not low <= value <= high:
+        raise RecordError(field, _("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high,
+                                   value=value))
     return value
 
 
@@ -288,7 +293,7 @@ def _season(item):
         raise RecordError("name", _("is empty"))
     starts, ends = limits.checked_date(item.get("starts"), "starts"), limits.checked_date(item.get("ends"), "ends")
     if ends < starts:
-        raise RecordError("ends", _("A season needs a name, and its last day must be on or after its first."))
+        raise RecordError("ends", _("must be on or after the season's first day, %(starts)s", starts=starts))
     if item.get("best") is not None:
         _whole(item, "best", 1, 10_000)
     _ids(item, "evenings")
