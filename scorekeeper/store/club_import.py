@@ -17,11 +17,12 @@ from .db import dumps, new_id
 from ..rules.names import name_key
 
 
-def restore(db, club, games, made, evenings, roster_before):
+def restore(db, club, games, evenings, joined, roster_before):
     """Write the club's record of the file. games: {file's game id: stored id} of every game of the file here
-    (imported now or found already here); made: the stored ids imported now; evenings: {file's evening id: stored
-    id} of the evenings this import started; roster_before: the roster's keys before the import."""
-    _evenings(db, club.evenings, games, made, evenings)
+    (imported now or found already here); evenings: {file's evening id: stored id} of the evenings this import
+    started, and joined: {stored evening id: its games in the order they joined it}; roster_before: the roster's
+    keys before the import."""
+    _evenings(db, club.evenings, games, evenings, joined)
     event_ids = _events(db, club.events, games)
     _seasons(db, club.seasons, evenings, event_ids)
     _payments(db, club.payments)
@@ -53,18 +54,26 @@ def link_next_games(db, entries, games, made):
             db.execute("update games set next_game = ? where id = ?", [following, here])
 
 
-def _evenings(db, items, games, made, evenings):
+def evening_began(db, item, stored):
+    """An evening of the file was started here by its first game: it began, was last played, is dated and noted as
+    the file says (in that game's chunk: the last step stays short; the later games only move `updated` on
+    where it is earlier than they began, which it is not)."""
+    db.execute("update evenings set created = ?, updated = ?, date = ?, note = ? where id = ?",
+               [item["created"], item.get("updated"), item.get("date"), item.get("note") or None, stored])
+
+
+def _evenings(db, items, games, evenings, joined):
+    """Put the games of each evening this import started in the evening's order, where they did not join in it
+    (games set up in the same second): the games are written in the order they were set up, so mostly none."""
     for item in items:
         stored = evenings.get(item["id"])
-        if stored is None:
+        have = joined.get(stored, [])
+        order = [games[game_id] for game_id in item["games"] if games.get(game_id) in have]
+        order += [game_id for game_id in have if game_id not in order]
+        if order == have:
             continue
-        db.execute("update evenings set created = ?, updated = ?, date = ?, note = ? where id = ?",
-                   [item["created"], item.get("updated"), item.get("date"), item.get("note") or None, stored])
-        order = [games[game_id] for game_id in item["games"] if games.get(game_id) in made]
-        rest = [game_id for (game_id,) in db.execute("select game_id from evening_games where evening_id = ? "
-                                                     "order by position", [stored]) if game_id not in order]
         db.execute("update evening_games set position = -position where evening_id = ?", [stored])
-        for position, game_id in enumerate(order + rest, start=1):
+        for position, game_id in enumerate(order, start=1):
             db.execute("update evening_games set position = ? where game_id = ?", [position, game_id])
 
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from .. import rules
 from ..rules import counting
-from .club_import import link_next_games, restore
+from .club_import import evening_began, link_next_games, restore
 from .db import new_id, now
 from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
@@ -80,7 +80,9 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
     games = {}  # the file's game ids: where each is here
     # A version 2 file says each evening's date and note once, in its evenings (the games' copies are for readers
     # of version 1).
-    abouts = {item["id"]: (item.get("date"), item.get("note")) for item in club.evenings} if club else {}
+    sections = {item["id"]: item for item in club.evenings} if club else {}
+    abouts = {evening_id: (item.get("date"), item.get("note")) for evening_id, item in sections.items()}
+    joined = {}  # each evening this import started: its games here in the order they joined it
     roster_before = {key for (key,) in db.execute("select key from players")} if club and club.players else set()
     held = _hold(db, import_id)  # before the first row: a row seen by a restart always has its lock
     try:
@@ -107,7 +109,11 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
                     if evening:
-                        evenings.setdefault(evening, evening_of(db, game_id))
+                        if evening not in evenings:
+                            evenings[evening] = evening_of(db, game_id)
+                            if evening in sections:  # its times, as the file says, in this short transaction
+                                evening_began(db, sections[evening], evenings[evening])
+                        joined.setdefault(evenings[evening], []).append(game_id)
                     if item.entry.get("id"):
                         games[item.entry["id"]] = game_id
                     made.append((game_id, edit_key))
@@ -121,7 +127,7 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
             ids = [game_id for game_id, _key in made]
             link_next_games(db, [item.entry for item in prepared], games, set(ids))
             if club:
-                restore(db, club, games, set(ids), evenings, roster_before)
+                restore(db, club, games, evenings, joined, roster_before)
             rate_games(db, ids, {game_id: item.entry.get("finished") for item in prepared
                                  if (game_id := games.get(item.entry.get("id"))) and item.entry.get("finished")})
             _money_changed(db, ids)
