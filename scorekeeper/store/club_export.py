@@ -252,7 +252,7 @@ def _event(item, games):
     if not isinstance(record, dict):
         raise RecordError("record", _("must be an object"))
     try:
-        events.load_event(record, {game_id: games[game_id] for game_id in _named(record) if game_id in games})
+        events.load_event(record, {game_id: _record(games[game_id]) for game_id in _named(record) if game_id in games})
     except RecordError as error:
         raise RecordError(f"record.{error.path}" if error.path else "record", error.message) from None
     if not isinstance(item.get("log"), list):
@@ -272,9 +272,14 @@ def _event(item, games):
                 raise RecordError("game", _(ledger.EVENT_TABLE))
 
 
+def _record(entry):
+    """A game of the file without what the export keeps beside its record."""
+    return {key: value for key, value in entry.items() if key not in META_KEYS}
+
+
 def _moves_money(entry):
     """True when the file's game would move money (a stake, a settlement that pays): not at an event's table."""
-    game = load({key: value for key, value in entry.items() if key not in META_KEYS})
+    game = load(_record(entry))
     return bool(game.rules.stake) and SETTLEMENTS.find(game.rules.settlement).moves_money
 
 
