@@ -163,3 +163,17 @@ def test_a_bad_season_or_payment_is_refused_naming_the_field_and_nothing_is_impo
             assert db.execute(f"select count(*) from {table}").fetchone()[0] == 0, table
     document[section][index] = small_club[section][index]
     assert upload(client, json.dumps(document).encode()).status_code == 302  # the file as exported imports
+
+
+def test_a_season_or_payment_under_an_id_taken_here_by_another_comes_in_beside_it(client, app, small_club):
+    assert upload(client, json.dumps(small_club).encode()).status_code == 302
+    document = json.loads(json.dumps(small_club))
+    document["seasons"][0]["name"] = "Winter"  # the same id, another season
+    document["payments"][0]["cents"] = 600  # the same id, another payment; the yen payment is the same one
+    assert upload(client, json.dumps(document).encode()).status_code == 302
+    with app.app_context():
+        db = store.get_db()
+        seasons = dict(db.execute("select name, id from seasons").fetchall())
+        assert set(seasons) == {"Autumn", "Winter"} and seasons["Autumn"] == small_club["seasons"][0]["id"]
+        assert sorted(row[0] for row in db.execute("select cents from money_payments")) == [500, 600, 700]
+        assert db.execute("select count(*) from games").fetchone()[0] == 2  # the games were here already
