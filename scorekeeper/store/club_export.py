@@ -100,9 +100,6 @@ class Club(NamedTuple):
     payees: list
     iban_changes: list
 
-    def any(self):
-        return any(self)
-
 
 EMPTY = Club(*([] for _field in Club._fields))
 
