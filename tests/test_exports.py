@@ -117,7 +117,7 @@ def test_json_round_trip_loses_nothing():
     original = records()
     text = games_json(original)
     document = json.loads(text)
-    assert (document["format"], document["version"]) == ("scorekeeper-games", 1)
+    assert (document["format"], document["version"]) == ("scorekeeper-games", 2)
     assert parse_import(text) == original
     assert parse_import(text.encode("utf-8")) == original
     assert "Zoë" in text  # written as UTF-8 text, readable
@@ -165,8 +165,8 @@ def test_import_checks_every_game_not_just_the_first():
     ("\"hello\"", "the file must hold an export of this app: a JSON object with \"games\""),
     ("{\"version\": 1}", "games: is missing: this is not an export of this app"),
     ("{\"format\": \"other\", \"games\": []}", "format: is 'other', not an export of this app"),
-    ("{\"format\": \"scorekeeper-games\", \"version\": 2, \"games\": []}",
-     "version: is 2, newer than this app reads (1); update the app first"),
+    ("{\"format\": \"scorekeeper-games\", \"version\": 3, \"games\": []}",
+     "version: is 3, newer than this app reads (2); update the app first"),
     ("{\"games\": {}}", "games: must be a list of game records"),
     ("{\"games\": [{\"players\": [\"A\", \"B\"], \"rules\": {\"stake\": NaN}}]}",
      "not valid JSON: NaN is not a number"),

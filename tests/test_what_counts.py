@@ -210,8 +210,11 @@ def upload(client, data):
 def views(app, client, season):
     """What the pages say: players' API rows, ratings, a player's API page, the season table and the balances."""
     players = {key(row["player"]): row for row in client.get("/api/players").get_json()["players"]}
-    with app.app_context():
-        season_id = store.create_season(store.get_db(), "Autumn", *season)
+    with app.app_context():  # an instance the club moved to has its season from the export (decision 0039)
+        db = store.get_db()
+        moved = [row["id"] for row in store.list_seasons(db) if (row["name"], row["starts"], row["ends"]) ==
+                 ("Autumn", *season)]
+        season_id = moved[0] if moved else store.create_season(db, "Autumn", *season)
     table = {key(row["player"]): row for row in client.get(f"/api/seasons/{season_id}").get_json()["table"]}
     balances, owed, page = {}, {}, client.get("/money").get_data(as_text=True)
     for line in said(page, "owed"):

@@ -100,10 +100,12 @@ def build_parser():
     restore.add_argument("file", help="a backup made by `backup`")
     restore.set_defaults(run=cmd_restore)
 
-    export = commands.add_parser("export", help="write every game as JSON (what /import takes back)")
+    export = commands.add_parser("export", help="write every game and the club's record (evenings, events, seasons, "
+                                                 "payments, members) as JSON (what /import takes back)")
     export.add_argument("file", help="the JSON file to write")
-    export.add_argument("--with-keys", action="store_true", help="include the edit keys: the file then grants "
-                        "editing to whoever holds it")
+    export.add_argument("--with-keys", action="store_true", help="the owner's full backup: include the edit, "
+                        "director and member keys and the payees' IBANs; the file then grants editing to whoever "
+                        "holds it")
     export.set_defaults(run=cmd_export)
     return parser
 

@@ -93,7 +93,9 @@ def cmd_restore(args):
 
 
 def cmd_export(args):
-    """Write every game (ids, evenings, whole history; edit keys with --with-keys) as the JSON export."""
+    """Write every game (ids, evenings, whole history) and the club's record (evenings, events, seasons, payments,
+    members) as the JSON export; with --with-keys, the owner's full backup, also the edit, director and member
+    keys and the payees' IBANs."""
     from scorekeeper.store import exports
     from scorekeeper import store
 
@@ -103,8 +105,7 @@ def cmd_export(args):
         db = store.connect(path, create=False)
         try:
             damaged = []
-            text = exports.games_json(exports.export_entries(db, with_keys=args.with_keys, damaged=damaged),
-                                      damaged)
+            text = "".join(exports.export_document(db, with_keys=args.with_keys, damaged=damaged))
         finally:
             db.close()
         for game_id, problem in damaged:

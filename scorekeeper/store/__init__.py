@@ -7,7 +7,8 @@ generation, bumped by restore, delete and migration), log (the write path: creat
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
 once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
 (backup, restore), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
-which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
+which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
+JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
 
 May import: scorekeeper.rules, sqlite-utils, Flask's app context (for the per-request connection). Never the

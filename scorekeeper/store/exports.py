@@ -10,7 +10,6 @@ single quote, so that a player named "=HYPERLINK(...)" is shown, never run.
 import csv
 import io
 import json
-import re
 import textwrap
 
 from scorekeeper.rules import changes
@@ -18,16 +17,15 @@ from scorekeeper import rules
 from scorekeeper.rules import limits, numbers
 from scorekeeper.rules.words import _
 from scorekeeper.rules.stats import system_label, unpack
+from .club_export import STAMP, TOKEN, checked, sections
 from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
 
 FORMAT = "scorekeeper-games"
-VERSION = 1
+VERSION = 2  # 2: the club's record beside the games (store/club_export.py); a version 1 file imports as before
 COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
            "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
            "bonus", "bonus_reason", "note"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# Ids and edit keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 
 
 def neutralise(value):
@@ -102,10 +100,11 @@ def games_json(records, damaged=()):
     return "".join(json_chunks(records, damaged))
 
 
-def json_chunks(records, damaged=()):
+def json_chunks(records, damaged=(), club=()):
     """Yield games_json's text a game at a time: the same document, never whole in memory.
 
-    `damaged` is read once the last record is out, so a list that reading the records fills is complete.
+    `damaged` is read once the last record is out, so a list that reading the records fills is complete; `club`:
+    (name, list) of the sections written after the games (store/club_export.sections), read then too.
     """
     head = json.dumps({"format": FORMAT, "version": VERSION, "games": []}, indent=2, ensure_ascii=False)
     opening = head.removesuffix("[]\n}")  # up to '"games": '
@@ -116,17 +115,26 @@ def json_chunks(records, damaged=()):
         yield "    " + json.dumps(record, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         empty = False
     yield opening + "[]" if empty else "\n  ]"
+    for name, items in club:
+        yield f',\n  "{name}": ' + textwrap.indent(json.dumps(items, indent=2, ensure_ascii=False), "  ").lstrip()
     if damaged:
         named = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
         yield ',\n  "damaged": ' + textwrap.indent(json.dumps(named, indent=2, ensure_ascii=False), "  ").lstrip()
     yield "\n}"
 
 
-def export_entry(game, evening, with_key=False, about=(None, None)):
-    """Return one game of the JSON export: its record with date, evening, id, history (and edit key); about: the
-    evening's date and note where they were set."""
+def export_entry(game, evening, with_key=False, about=(None, None), finished=None, next_game=None):
+    """Return one game of the JSON export: its record with date, evening, id, history, when it was last written
+    (and edit key); about: the evening's date and note where they were set; finished: the rating order's mark of
+    when it first finished, for a rated game; next_game: the game its table moved on to."""
     entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
                  history=game["history"])
+    if game.get("updated"):
+        entry["updated"] = game["updated"]
+    if finished:
+        entry["finished"] = finished
+    if next_game:
+        entry["next_game"] = next_game
     if about[0]:
         entry["evening_date"] = about[0]
     if about[1]:
@@ -151,7 +159,24 @@ def export_entries(db, with_keys=False, damaged=None):
 
     for game in store.games_in_finish_order(db, damaged):
         evening = store.evening_of(db, game["id"])
-        yield export_entry(store.full_history(db, game["id"]), evening, with_keys, store.evening_about(db, evening))
+        finished, next_game = db.execute("select r.finished, g.next_game from games g left join rated_games r "
+                                         "on r.game_id = g.id where g.id = ?", [game["id"]]).fetchone()
+        yield export_entry(store.full_history(db, game["id"]), evening, with_keys, store.evening_about(db, evening),
+                           finished, next_game)
+
+
+def export_document(db, with_keys=False, damaged=None):
+    """Yield the whole JSON export a piece at a time: every game (export_entries), then the club's record
+    (store/club_export.py: its secrets, IBANs and keys, only `with_keys`, the owner's full backup)."""
+    exported, damaged = set(), [] if damaged is None else damaged
+
+    def games():
+        for entry in export_entries(db, with_keys, damaged):
+            exported.add(entry["id"])
+            yield entry
+
+    # sections() is a generator: it reads the club's record once every game is out, naming the games written.
+    return json_chunks(games(), damaged, sections(db, with_keys, exported))
 
 
 def _no_constants(name):
@@ -209,13 +234,24 @@ def parse_import(text):
     Raises RecordError naming the game and the field (`games[2].hands[3].bids[2]: ...`) at the
     first bad game: nothing from a bad file should be imported.
     """
-    return [record for record, _loaded in loaded_games(text)]
+    return parse_club_import(text)[0]
+
+
+def parse_club_import(text):
+    """Return (game records, the club's record: store/club_export.Club) of an exported file, every game checked by
+    rules.load and every section of the club's record checked against them; RecordError names the field."""
+    document = _parse(text)
+    records = [record for record, _loaded in _loaded(_games(document))]
+    return records, checked(document, records)
 
 
 def loaded_games(text):
     """Yield (record, loaded game) of each game of an exported file, in the file's order (the order the games
     finished, for `ratings`); a bad game raises RecordError naming the game and the field."""
-    records = _games(_parse(text))
+    yield from _loaded(_games(_parse(text)))
+
+
+def _loaded(records):
     for index, record in enumerate(records):
         path = f"games[{index}]"
         if not isinstance(record, dict):
@@ -230,7 +266,7 @@ def loaded_games(text):
 
 def _check_meta(record):
     """Refuse an export's extra keys that are not what the export writes."""
-    for key in ("id", "edit_key", "evening"):
+    for key in ("id", "edit_key", "evening", "next_game"):
         value = record.get(key)
         if value is not None and (not isinstance(value, str) or not TOKEN.fullmatch(value)):
             raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
@@ -246,6 +282,9 @@ def _check_meta(record):
         raise rules.RecordError(error.path, error.message) from None
     if record.get("date") is not None and not isinstance(record["date"], str):
         raise rules.RecordError("date", _("must be a date as text"))
+    for key in ("updated", "finished"):
+        if record.get(key) is not None and (not isinstance(record[key], str) or not STAMP.fullmatch(record[key])):
+            raise rules.RecordError(key, _("must be a date as text"))
     history = record.get("history")
     if history is None:
         return

@@ -137,12 +137,14 @@ def games_in_pages(db, damaged=None, size=100):
 
 
 # The finished games in the ratings' order (store/ratings.py: the day the game counts on, then a rated game's time,
-# else a finished game's last write; ties by id), then every other game in the order stored.
+# else a finished game's last write; rated games tied by id, as the ratings are; others in the order stored), then
+# every other game in the order stored. An import stores the games in the order they were set up (store/imports.py),
+# so a file exported again after an import lists them alike (decision 0039).
 _FINISHED = ("case when r.finished is not null then r.day || ' ' || r.finished "
              "when g.status = 'finished' then d.day || ' ' || g.updated end")
 _FINISH_ORDER = (f"select g.rowid from games g left join rated_games r on r.game_id = g.id "
                  f"left join game_results d on d.game_id = g.id order by "
-                 f"{_FINISHED} is null, {_FINISHED}, case when {_FINISHED} is null then g.rowid end, g.id")
+                 f"{_FINISHED} is null, {_FINISHED}, case when r.finished is not null then g.id end, g.rowid")
 
 
 def games_in_finish_order(db, damaged=None, size=100):

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from .. import rules
 from ..rules import counting
+from .club_import import evening_began, link_next_games, restore
 from .db import new_id, now
 from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
@@ -63,19 +64,33 @@ def _already_here(db, entry, record):
         return False
 
 
-def import_games(db, entries, created_of, chunk=CHUNK, between=None):
+def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
     """Store the exported games, at their ids when free; evenings stay together. All or nothing.
 
     created_of(entry): the date the game keeps, or None. between(): called after each chunk (tests use it).
+    club: the file's club record (store/club_export.Club, checked), written in the last step with the rating.
     Return the (id, edit key) of each game stored, and how many were skipped as already here."""
-    prepared = ready(entries)
+    # Written in the order the games were set up (the file's is the order they finished, for the ratings), so the
+    # games and evenings lie here as they lay where they were exported: a page that orders what began in the same
+    # second by when it was stored shows them alike (decision 0039). A game without a date comes last, as now.
+    prepared = [item for _key, item in sorted(
+        ((created_of(item.entry) is None, created_of(item.entry) or "", index), item)
+        for index, item in enumerate(ready(entries)))]
     import_id, pid, made, evenings, skipped = new_id(9), os.getpid(), [], {}, 0
+    games = {}  # the file's game ids: where each is here
+    # A version 2 file says each evening's date and note once, in its evenings (the games' copies are for readers
+    # of version 1).
+    sections = {item["id"]: item for item in club.evenings} if club else {}
+    abouts = {evening_id: (item.get("date"), item.get("note")) for evening_id, item in sections.items()}
+    joined = {}  # each evening this import started: its games here in the order they joined it
+    roster_before = {key for (key,) in db.execute("select key from players")} if club and club.players else set()
     held = _hold(db, import_id)  # before the first row: a row seen by a restart always has its lock
     try:
         for start in range(0, len(prepared), chunk):
             with db.atomic():
                 for item in prepared[start:start + chunk]:
                     if _already_here(db, item.entry, item.record):
+                        games[item.entry["id"]] = item.entry["id"]
                         skipped += 1
                         continue
                     evening = item.entry.get("evening")
@@ -89,11 +104,18 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
                         history=item.entry.get("history"), loaded=item.loaded, results=item.results,
                         recognised=item.entry.get("recognised") is not False,
                         abandoned=item.entry.get("abandoned") is True, rate=False,
-                        about=(item.entry.get("evening_date"), item.entry.get("evening_note")))
+                        about=abouts.get(evening, (item.entry.get("evening_date"), item.entry.get("evening_note"))),
+                        updated=item.entry.get("updated"), finished=item.entry.get("finished"))
                     db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
                                [game_id, import_id, pid, now()])
                     if evening:
-                        evenings.setdefault(evening, evening_of(db, game_id))
+                        if evening not in evenings:
+                            evenings[evening] = evening_of(db, game_id)
+                            if evening in sections:  # its times, as the file says, in this short transaction
+                                evening_began(db, sections[evening], evenings[evening])
+                        joined.setdefault(evenings[evening], []).append(game_id)
+                    if item.entry.get("id"):
+                        games[item.entry["id"]] = game_id
                     made.append((game_id, edit_key))
             # The import's own connection moves the WAL into the file, so no tap's commit meets a checkpoint of
             # the import's pages (the commit that crosses SQLite's threshold does it, with the lock held).
@@ -103,7 +125,11 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None):
         with db.atomic():  # the last step: every game of the file counts at once, rated once
             db.execute("delete from pending_imports where import_id = ?", [import_id])
             ids = [game_id for game_id, _key in made]
-            rate_games(db, ids)
+            link_next_games(db, [item.entry for item in prepared], games, set(ids))
+            if club:
+                restore(db, club, games, evenings, joined, roster_before)
+            rate_games(db, ids, {game_id: item.entry.get("finished") for item in prepared
+                                 if (game_id := games.get(item.entry.get("id"))) and item.entry.get("finished")})
             _money_changed(db, ids)
     except BaseException:
         discard(db, import_id)

@@ -84,7 +84,7 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
                 history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True,
-                about=(None, None)):
+                about=(None, None), updated=None, finished=None):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
@@ -93,7 +93,8 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     results_of and its score, when worked out already (before the transaction). An abandoned game stays
     abandoned; a game exported out of the club's record (`recognised` False) waits in the owner's list again.
     about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once
-    the whole file is in (store.rebuild_ratings).
+    the whole file is in (store.rebuild_ratings). updated: when the game was last written (else its history's last
+    entry); finished: the rating order's mark of when it first finished, which dates it (store/days.py).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
@@ -104,11 +105,11 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     edit_key = edit_key or secrets.token_urlsafe(24)
     events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
                              "undone": 0, "created": when}]
-    finished = events_in[-1]["created"] or when
+    last_written = updated or events_in[-1]["created"] or when
     state = "abandoned" if abandoned else status(loaded)
     db.execute("insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
                "values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
-                                                   when, finished, RECOGNISED if recognised else WAITING])
+                                                   when, last_written, RECOGNISED if recognised else WAITING])
     db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
                         "values (?, ?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
@@ -121,13 +122,14 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     remember_players(db, record["players"], when)
     scored = scored or rules.score(loaded)
     counted = counted_here(db, game_id, loaded, scored, state)
+    finished_at = finished[:32] if finished else last_written  # as days.day_of reads a rating's mark
     if results is None:
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished)
+        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished_at)
     else:  # a new game: no results stored yet
-        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished)
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at)
     if status(loaded) == "finished":
         if rate:
-            keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), finished)
+            keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), last_written)
         keep_money(db, game_id, loaded, scored, state, counted)
     return game_id, edit_key
 

@@ -130,16 +130,19 @@ _COUNTED_SQL = ("select g.id, g.updated, r.day, (select json_group_array(name) f
                 f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}")
 
 
-def rate_games(db, game_ids):
+def rate_games(db, game_ids, marks=None):
     """Rate the games named (an import's, once its last chunk is in, in the caller's transaction): every one that
-    counts takes its place in the rating order (finished: its last write, as a rebuild says), and the games from
-    the earliest of them on are replayed once, whatever order the file was in."""
+    counts takes its place in the rating order (finished: the mark its file kept, `marks` by id, else its last
+    write, as a rebuild says), and the games from the earliest of them on are replayed once, whatever order the
+    file was in."""
+    marks = marks or {}
     rows = []
     for start in range(0, len(game_ids), 500):
         part = list(game_ids[start:start + 500])
         rows += db.execute(f"{_COUNTED_SQL} and g.id in ({', '.join('?' * len(part))})", part).fetchall()
     if not rows:
         return
+    rows = [(game_id, marks.get(game_id, updated), *rest) for game_id, updated, *rest in rows]
     db.conn.executemany("insert or replace into rated_games (game_id, finished, players, places, day) "
                         "values (?, ?, ?, ?, ?)",
                         [(game_id, updated, players, places, day) for game_id, updated, day, players, places in rows])

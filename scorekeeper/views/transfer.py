@@ -82,7 +82,8 @@ def all_csv():
 @bp.get("/export/games.json")
 @owner_required
 def all_json():
-    """Send every game record with its date, evening, id and whole history (never an edit key), a game at a time.
+    """Send every game record with its date, evening, id and whole history (never an edit key), a game at a time,
+    then the club's record: evenings, events, seasons, payments, members and the roster (never a key or an IBAN).
 
     A stored game whose record cannot be read is left out, and named in the header and the document's
     "damaged" list.
@@ -90,7 +91,7 @@ def all_json():
     db, damaged = store.get_db(), []
     headers = {"Content-Disposition": 'attachment; filename="oh-hell-games.json"',
                **damaged_header(store.unreadable_games(db))}
-    body = EXPORT_SLOTS.streamed(exports.json_chunks(exports.export_entries(db, damaged=damaged), damaged))
+    body = EXPORT_SLOTS.streamed(exports.export_document(db, damaged=damaged))
     return Response(body, mimetype="application/json", headers=headers)
 
 
@@ -100,11 +101,12 @@ def created_of(entry):
     return date if isinstance(date, str) and ISO_DATE.fullmatch(date) else None
 
 
-def import_games(db, records):
-    """Store the records, all or nothing, a chunk at a time (store.import_games): the room plays on meanwhile.
+def import_games(db, records, club=None):
+    """Store the records and the club's record, all or nothing, a chunk at a time (store.import_games): the room
+    plays on meanwhile.
 
     Return the (id, edit key) of each game stored, and how many were skipped as already here."""
-    return store.import_games(db, records, created_of)
+    return store.import_games(db, records, created_of, club=club)
 
 
 def refuse(form, message):
@@ -126,7 +128,7 @@ def import_page():
     if upload is None or not upload.filename:
         return refuse(form, _("Choose a file to import: a JSON export of this app."))
     try:
-        records = exports.parse_import(upload.read())
+        records, club = exports.parse_club_import(upload.read())
     except rules.RecordError as error:
         return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
     if not records:
@@ -137,7 +139,7 @@ def import_page():
                                 f"games[{index}]")
     except rules.RecordError as error:
         return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
-    made, skipped = import_games(store.get_db(), records)
+    made, skipped = import_games(store.get_db(), records, club)
     flash(imported_message(len(made), skipped), "info")
     response = redirect(url_for("table.home"))
     if made:  # one cookie, however many games: a hundred edit keys at once would crowd out the site's others

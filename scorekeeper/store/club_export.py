@@ -1,0 +1,343 @@
+"""The club's record beside its games in the JSON export (issue 40, version 2 of "scorekeeper-games"): evenings,
+events, seasons, payments (undone ones too), members and the roster; in the owner's full backup (`export
+--with-keys`) also the secrets: members' link keys, the events' director keys, the payees' IBANs and the IBAN log.
+
+Every section is written in a fixed order of fields it stores (never the order rows happen to lie in the file), so
+that an export imported into a fresh instance exports again byte for byte (decision 0039). An import checks every
+section whole before it writes anything (`checked`), naming the field at fault (`seasons[0].ends: ...`); the
+restoring is store/club_import.py's."""
+
+import json
+import re
+from decimal import Decimal
+from typing import NamedTuple
+
+from ..rules import RecordError, load, amounts, events, ledger, limits, names, sepa
+from ..rules.settlement import SETTLEMENTS
+from .export_keys import META_KEYS
+from ..rules.names import name_key
+from ..rules.words import _
+
+# Ids and keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
+# A moment as the store writes it (UTC ISO, `2026-12-07T11:06:28+00:00`), and the rating order's finishing mark
+# (the moment, then nanoseconds: store/ratings.py keep_ratings).
+STAMP = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,40})?", re.ASCII)
+SECTIONS = ("evenings", "events", "seasons", "payments", "members", "players")
+SECRET_SECTIONS = ("payees", "iban_changes")
+MOST_ID = 2 ** 62  # SQLite's integers end at 2^63: a payment's id stays well inside
+
+
+# ---- writing ------------------------------------------------------------------------------------------------
+
+def sections(db, with_keys=False, exported=None):
+    """Yield (name, list) of every section of the club's record, in the file's order; `exported`: the ids of the
+    games the file holds (an evening or an event lists only those)."""
+    exported = exported if exported is not None else {row[0] for row in db.execute("select id from games")}
+    yield "evenings", _evenings(db, exported)
+    yield "events", _events(db, with_keys, exported)
+    yield "seasons", [dict(id=row[0], name=row[1], starts=row[2], ends=row[3], best=row[4],
+                           evenings=json.loads(row[5] or "[]"), events=json.loads(row[6] or "[]"), created=row[7])
+                      for row in db.execute("select id, name, starts, ends, best, evenings, events, created "
+                                            "from seasons order by created, id")]
+    yield "payments", [{"id": row[0], "from": row[1], "to": row[2], "cents": row[3], "currency": row[4],
+                        "paid_on": row[5], "recorded": row[6], "undone": row[7]}
+                       for row in db.execute("select id, payer_name, payee_name, cents, currency, paid_on, created, "
+                                             "undone from money_payments order by id")]
+    yield "members", [dict(name=row[0], created=row[1], **({"link_key": row[2]} if with_keys else {}))
+                      for row in db.execute("select name, created, link_key from members order by created, key")]
+    yield "players", [{"name": row[0], "created": row[1]}
+                      for row in db.execute("select name, created from players order by key")]
+    if with_keys:
+        yield "payees", [{"name": row[0], "iban": row[1], "holder": row[2], "bic": row[3], "updated": row[4]}
+                         for row in db.execute("select name, iban, holder, bic, updated from payees order by key")]
+        yield "iban_changes", [{"name": row[0], "by": row[1], "old": row[2], "new": row[3], "created": row[4]}
+                               for row in db.execute("select name, by, old, new, created from iban_changes "
+                                                     "order by id")]
+
+
+def _evenings(db, exported):
+    found = []
+    for evening_id, created, updated, date, note in db.execute(
+            "select id, created, updated, date, note from evenings order by created, id").fetchall():
+        games = [game_id for (game_id,) in db.execute("select game_id from evening_games where evening_id = ? "
+                                                      "order by position", [evening_id]) if game_id in exported]
+        if games:
+            found.append({"id": evening_id, "created": created, "updated": updated, "date": date, "note": note,
+                          "games": games})
+    return found
+
+
+def _events(db, with_keys, exported):
+    found = []
+    for event_id, record, created, updated, key in db.execute(
+            "select id, record, created, updated, director_key from tournaments order by created, id").fetchall():
+        log = [{"kind": kind, "payload": json.loads(payload), "at": at} for kind, payload, at in db.execute(
+            "select kind, payload, at from tournament_log where tournament_id = ? order by seq", [event_id])]
+        tables = [{"game": game_id, "round": round_index, "table": table_index}
+                  for game_id, round_index, table_index in db.execute(
+                      "select game_id, round, table_index from tournament_games where tournament_id = ? "
+                      "order by round, table_index, game_id", [event_id]) if game_id in exported]
+        entry = {"id": event_id, "record": json.loads(record), "created": created, "updated": updated, "log": log,
+                 "tables": tables}
+        if with_keys:
+            entry["director_key"] = key
+        found.append(entry)
+    return found
+
+
+# ---- checking an import -------------------------------------------------------------------------------------
+
+class Club(NamedTuple):
+    """The club's record of an export file, checked: each section a list (empty when the file has none)."""
+
+    evenings: list
+    events: list
+    seasons: list
+    payments: list
+    members: list
+    players: list
+    payees: list
+    iban_changes: list
+
+
+EMPTY = Club(*([] for _field in Club._fields))
+
+
+def checked(document, entries):
+    """Return the Club of an export document (version 2; an older file or a bare list has none), every section
+    checked against the file's games (`entries`), or raise RecordError naming the field."""
+    if not isinstance(document, dict) or "games" not in document:
+        return EMPTY  # a list of records, or one game's record
+    games = {entry["id"]: entry for entry in entries if isinstance(entry.get("id"), str)}
+    lists = {}
+    for name in Club._fields:
+        value = document.get(name)
+        if value is not None and not isinstance(value, list):
+            raise RecordError(name, _("must be a list"))
+        lists[name] = value or []
+    roster = {name_key(player): player for entry in entries for player in entry.get("players") or []
+              if isinstance(player, str)}
+    for index, item in enumerate(lists["players"]):
+        with _at(f"players[{index}]", item):
+            roster.setdefault(name_key(_name(item, "name")), item["name"])
+            _stamp(item, "created")
+    for index, item in enumerate(lists["evenings"]):
+        with _at(f"evenings[{index}]", item):
+            _evening(item, games)
+    for index, item in enumerate(lists["events"]):
+        with _at(f"events[{index}]", item):
+            _event(item, games)
+    for index, item in enumerate(lists["seasons"]):
+        with _at(f"seasons[{index}]", item):
+            _season(item)
+    for index, item in enumerate(lists["payments"]):
+        with _at(f"payments[{index}]", item):
+            _payment(item, roster)
+    for index, item in enumerate(lists["members"]):
+        with _at(f"members[{index}]", item):
+            _name(item, "name")
+            _stamp(item, "created")
+            _token(item, "link_key", optional=True)
+    for index, item in enumerate(lists["payees"]):
+        with _at(f"payees[{index}]", item):
+            _payee(item)
+    for index, item in enumerate(lists["iban_changes"]):
+        with _at(f"iban_changes[{index}]", item):
+            _name(item, "name")
+            _stamp(item, "created")
+            for field in ("by", "old", "new"):
+                if item.get(field) is not None:
+                    _text(item, field)
+    return Club(**lists)
+
+
+class _at:
+    """Check one entry of a section: a JSON object, its RecordError's path put under the entry's."""
+
+    def __init__(self, path, item):
+        self.path, self.item = path, item
+
+    def __enter__(self):
+        if not isinstance(self.item, dict):
+            raise RecordError(self.path, _("must be an object"))
+
+    def __exit__(self, kind, error, _trace):
+        if isinstance(error, limits.LimitError):
+            raise RecordError(f"{self.path}.{error.path}", error.message) from None
+        if isinstance(error, RecordError):
+            raise RecordError(f"{self.path}.{error.path}" if error.path else self.path, error.message) from None
+        return False
+
+
+def _token(item, field, optional=False):
+    value = item.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not TOKEN.fullmatch(value):
+        raise RecordError(field, _("must be an id of letters, digits, - and _ (as the export writes)"))
+    return value
+
+
+def _stamp(item, field, optional=False):
+    value = item.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not STAMP.fullmatch(value):
+        raise RecordError(field, _("must be a date as text"))
+    return value
+
+
+def _text(item, field):
+    value = item.get(field)
+    if not isinstance(value, str):
+        raise RecordError(field, _("must be a name"))
+    if len(value) > limits.MAX_NOTE:
+        raise RecordError(field, _("is %(length)d characters long; at most %(most)d", length=len(value),
+                                   most=limits.MAX_NOTE))
+    return value
+
+
+def _name(item, field):
+    value = item.get(field)
+    why = names.problem(value) if isinstance(value, str) and value.strip() else _("must be a name")
+    if why:
+        raise RecordError(field, why)
+    return value
+
+
+def _whole(item, field, low, high):
+    value = item.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(field, _("must be a whole number"))
+    if not low <= value <= high:
+        raise RecordError(field, _("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high,
+                                   value=value))
+    return value
+
+
+def _ids(item, field):
+    value = item.get(field)
+    if not isinstance(value, list):
+        raise RecordError(field, _("must be a list"))
+    for index, one in enumerate(value):
+        if not isinstance(one, str) or not TOKEN.fullmatch(one):
+            raise RecordError(f"{field}[{index}]", _("must be an id of letters, digits, - and _ (as the export "
+                                                     "writes)"))
+    return value
+
+
+def _evening(item, games):
+    evening_id = _token(item, "id")
+    _stamp(item, "created")
+    _stamp(item, "updated", optional=True)
+    if item.get("date") is not None:
+        limits.checked_date(item["date"], "date")
+    if item.get("note") is not None:
+        limits.checked_note(item["note"], "note")
+    for index, game_id in enumerate(_ids(item, "games")):  # a game left out of the file is passed over
+        if game_id in games and games[game_id].get("evening") != evening_id or game_id in item["games"][:index]:
+            raise RecordError(f"games[{index}]", _("names no game of this evening in the file"))
+
+
+def _event(item, games):
+    _token(item, "id")
+    _stamp(item, "created")
+    _stamp(item, "updated")
+    _token(item, "director_key", optional=True)
+    record = item.get("record")
+    if not isinstance(record, dict):
+        raise RecordError("record", _("must be an object"))
+    try:
+        events.load_event(record, {game_id: _record(games[game_id]) for game_id in _named(record) if game_id in games})
+    except RecordError as error:
+        raise RecordError(f"record.{error.path}" if error.path else "record", error.message) from None
+    if not isinstance(item.get("log"), list):
+        raise RecordError("log", _("must be a list"))
+    for index, entry in enumerate(item["log"]):
+        with _at(f"log[{index}]", entry):
+            _token(entry, "kind")
+            _stamp(entry, "at")
+    if not isinstance(item.get("tables"), list):
+        raise RecordError("tables", _("must be a list"))
+    for index, link in enumerate(item["tables"]):
+        with _at(f"tables[{index}]", link):
+            game_id = _token(link, "game")
+            _whole(link, "round", 0, 10_000)
+            _whole(link, "table", 0, 10_000)
+            if game_id in games and _moves_money(games[game_id]):
+                raise RecordError("game", _(ledger.EVENT_TABLE))
+
+
+def _record(entry):
+    """A game of the file without what the export keeps beside its record."""
+    return {key: value for key, value in entry.items() if key not in META_KEYS}
+
+
+def _moves_money(entry):
+    """True when the file's game would move money (a stake, a settlement that pays): not at an event's table."""
+    game = load(_record(entry))
+    return bool(game.rules.stake) and SETTLEMENTS.find(game.rules.settlement).moves_money
+
+
+def _named(record):
+    """The game ids an event record names: its tables' and the void ones'."""
+    named = {table.get("game") for rnd in record.get("rounds") or [] if isinstance(rnd, dict)
+             for table in rnd.get("tables") or [] if isinstance(table, dict)}
+    void = record.get("void")
+    return (named | (set(void) if isinstance(void, dict) else set())) - {None}
+
+
+def _season(item):
+    _token(item, "id")
+    name = limits.checked_note(item.get("name"), "name")
+    if not name:
+        raise RecordError("name", _("is empty"))
+    starts, ends = limits.checked_date(item.get("starts"), "starts"), limits.checked_date(item.get("ends"), "ends")
+    if ends < starts:
+        raise RecordError("ends", _("must be on or after the season's first day, %(starts)s", starts=starts))
+    if item.get("best") is not None:
+        _whole(item, "best", 1, 10_000)
+    _ids(item, "evenings")
+    _ids(item, "events")
+    _stamp(item, "created")
+
+
+def _payment(item, roster):
+    _whole(item, "id", 1, MOST_ID)
+    payer, payee = name_key(_name(item, "from")), name_key(_name(item, "to"))
+    for field, key in (("from", payer), ("to", payee)):
+        if key not in roster:
+            chosen = sorted(roster.values(), key=str.casefold)
+            raise RecordError(field, _("%(name)s has not played here; choose one of the players: %(names)s",
+                                       name=names.without_controls(item[field])[:40],
+                                       names=", ".join(chosen[:20]) or _("nobody yet")))
+    if payer == payee:
+        raise RecordError("to", _("a payment goes from one player to another"))
+    currency = item.get("currency")
+    if not amounts.is_currency(currency):
+        raise RecordError("currency", _("must be a currency code like EUR, USD or GBP"))
+    cents = _whole(item, "cents", 1, int(amounts.MAX_PAYMENT * 100))
+    try:
+        amounts.payment_cents(Decimal(cents) / 100, currency)
+    except amounts.AmountError as error:
+        raise RecordError("cents", str(error)) from None
+    limits.checked_date(item.get("paid_on"), "paid_on")
+    _stamp(item, "recorded")
+    _stamp(item, "undone", optional=True)
+
+
+def _payee(item):
+    _name(item, "name")
+    text = {field: item.get(field) if isinstance(item.get(field), str) else "" for field in ("iban", "holder", "bic")}
+    field = "iban"
+    try:
+        iban = sepa.checked_iban(text["iban"])
+        if item.get("holder") is not None:
+            field = "holder"
+            sepa.checked_holder(text["holder"])
+        field = "bic"
+        sepa.checked_bic(text["bic"], iban)
+    except sepa.IbanError as error:
+        raise RecordError(field, str(error)) from None
+    _stamp(item, "updated", optional=True)
