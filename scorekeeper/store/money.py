@@ -14,7 +14,7 @@ from ..rules.settlement import SETTLEMENTS
 from ..rules.words import _
 from .club import CLUB_RECORD, log_iban_change
 from .db import now
-from .roster import aliases_of, player_key
+from .roster import aliases_of, display_names, player_key
 
 
 def plays_event_table(db, game_id):
@@ -96,9 +96,13 @@ def undo_payment(db, payment_id):
 
 
 def payment_log(db, limit=100, offset=0):
-    """Return the payments recorded, newest first, undone ones too: `limit` of them after the first `offset`."""
-    return list(db.query("select * from money_payments order by created desc, id desc limit ? offset ?",
+    """Return the payments recorded, newest first, undone ones too: `limit` of them after the first `offset`; the
+    payer and payee by their display names (store/roster.py), whatever was typed."""
+    rows = list(db.query("select * from money_payments order by created desc, id desc limit ? offset ?",
                          [limit, offset]))
+    shown = display_names(db, {row[side] for row in rows for side in ("payer", "payee")})
+    return [dict(row, payer_name=shown.get(row["payer"], row["payer_name"]),
+                 payee_name=shown.get(row["payee"], row["payee_name"])) for row in rows]
 
 
 def count_payments(db):

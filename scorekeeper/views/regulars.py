@@ -3,7 +3,7 @@
 from flask import Blueprint, abort, jsonify, request
 
 from scorekeeper.web import regulars
-from scorekeeper.rules import ratings, stats
+from scorekeeper.rules import ratings
 from scorekeeper import store
 from ..rules.words import _
 
