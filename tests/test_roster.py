@@ -179,3 +179,10 @@ def test_names_are_picked_from_the_roster_where_they_are_typed(app, client):
     money = client.get("/money").get_data(as_text=True)
     payer = re.search(r'<select[^>]*name="payer"[^>]*>(.*?)</select>', money, re.S)[1]
     assert "José" in payer and ">jose<" not in payer
+
+
+def test_two_spellings_of_one_merged_player_are_refused_at_one_table(app, client):
+    play_month(client)
+    merge(client, "jose", "José")
+    response = client.post("/api/games", json=totals_game(["jose", "Ann", "José"], [1, 2, 3], 0))
+    assert response.status_code == 422 and "listed twice" in str(response.get_json())
