@@ -95,8 +95,10 @@ def changes(db, limit=50):
 
 
 def revision(db):
-    """The number of the roster's last change (0 before any): pages that show names follow it."""
-    return db.execute("select coalesce(max(number), 0) from roster_changes").fetchone()[0]
+    """What changes when a display name may have: the roster's last merge or rename, and the members (one added
+    under another spelling than first typed shows by it). Pages that show names follow it."""
+    return list(db.execute("select (select coalesce(max(number), 0) from roster_changes), (select count(*) from "
+                           "members), (select coalesce(max(created), '') from members)").fetchone())
 
 
 def games_of(db, key):

@@ -84,5 +84,5 @@ def results_revision(db):
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
                                     .fetchone()) + list(outside) + \
         [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0],  # re-dated
-         db.execute("select count(*) from pending_imports").fetchone()[0],  # an import's games count at its end
-         roster_revision(db)]  # a merge or a rename
+         db.execute("select count(*) from pending_imports").fetchone()[0]] + \
+        roster_revision(db)  # a merge, a rename, a member added: the names shown
