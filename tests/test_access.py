@@ -160,6 +160,7 @@ REGULARS_ROUTES = {
     # The roster (issue 42): Eve is known only by a payment, so merging her into Cy is a change.
     "roster.merge": ("owner", "/owner/roster/merge", {"spelling": "Eve", "into": "Cy"}),
     "roster.rename": ("owner", "/owner/roster/rename", {"name": "Ann", "new": "Annie"}),
+    "roster.split": ("owner", "/owner/roster/split", {"spelling": "Ed"}),  # merged into Cy below
 }
 
 
@@ -184,6 +185,8 @@ def test_a_regulars_write_from_a_stranger_or_without_a_token_changes_nothing(app
     with app.app_context():
         store.record_payment(store.get_db(), "Bob", "Ann", 100, "EUR", "2026-11-27")
         store.record_payment(store.get_db(), "Eve", "Ann", 100, "EUR", "2026-11-27")
+        store.record_payment(store.get_db(), "Ed", "Ann", 100, "EUR", "2026-11-27")
+        store.merge_players(store.get_db(), "Ed", "Cy")
         path = path.format(season=store.create_season(store.get_db(), "Winter", "2026-01-01", "2026-12-31"))
     before = regulars_snapshot(app)
     stranger = app.test_client()

@@ -187,3 +187,22 @@ def test_two_spellings_of_one_merged_player_are_refused_at_one_table(app, client
     merge(client, "jose", "José")
     response = client.post("/api/games", json=totals_game(["jose", "Ann", "José"], [1, 2, 3], 0))
     assert response.status_code == 422 and "listed twice" in str(response.get_json())
+
+
+def test_a_merge_is_undone_by_splitting_the_spelling_off(app, client, tmp_path, migrated_database):
+    play_month(client)
+    with app.app_context():
+        db = store.get_db()
+        store.record_payment(db, "jose", "Cy", 250, "EUR", "2026-11-20")
+        season = store.create_season(db, "November", "2026-11-01", "2026-11-30")
+    before = views(client, season)
+    merge(client, "jose", "José")
+    assert views(client, season) != before
+    response = submit(client, "/owner/roster", {}, action="/owner/roster/split")
+    assert response.status_code == 302
+    assert "jose is a player of their own again" in flashed(client) and "jose split off from José" in flashed(client)
+    assert views(client, season) == before  # every game, rating, season line and payment as before the merge
+    assert client.get("/api/players/jose").get_json()["games"] == 2
+    client.post("/owner/roster/split", data={"spelling": "nobody", "csrf_token": re.search(
+        r'name="csrf_token"[^>]*value="([^"]+)"', client.get("/owner/roster").get_data(as_text=True))[1]})
+    assert "nobody is merged into nobody." in flashed(client)

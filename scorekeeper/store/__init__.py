@@ -45,7 +45,8 @@ from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, g
                    in_club_record, list_members, member_by_link, remove_member)
 from .accepting import set_recognised
 from .roster import (RosterError, display_name, display_names, keyer, merge as merge_players, player_key,
-                     rename as rename_player, roster, spellings, changes as roster_changes)
+                     rename as rename_player, roster, spellings, changes as roster_changes,
+                     split as split_player)
 from .seasons import (create_season, delete_season, get_season, list_seasons, results_revision, season_games,
                       update_season)
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
@@ -99,7 +100,7 @@ __all__ = [
     "RECOGNISED", "WAITING", "LEFT_OUT", "add_member", "remove_member", "list_members", "member_by_link",
     "games_to_accept", "count_to_accept", "set_recognised", "in_club_record", "iban_changes",
     "RosterError", "display_name", "display_names", "keyer", "merge_players", "player_key", "rename_player", "roster",
-    "spellings", "roster_changes",
+    "spellings", "roster_changes", "split_player",
     # the actions API and seat links
     "apply_once", "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action",
     "remember_action",

@@ -175,6 +175,28 @@ def rename(db, name, new):
     return target
 
 
+def split(db, spelling):
+    """Undo a merge: the spelling (a key merged into a player) is a player of their own again, with the games,
+    rating, season lines and payments typed under it (the rows keep the names as typed). A member link or an IBAN
+    the merge gave the player stays theirs. Return (the player's display name, the spelling's display name). Raise
+    RosterError when the spelling is merged into nobody."""
+    with db.atomic():
+        key = name_key(spelling)
+        row = db.execute("select key from player_aliases where alias = ?", [key]).fetchone()
+        if row is None:
+            raise RosterError(_("%(name)s is merged into nobody.", name=spelling))
+        player = row[0]
+        shown = display_names(db, [player]).get(player, player)
+        db.execute("delete from player_aliases where alias = ?", [key])
+        first = db.execute("select p.name from player_results p join game_results r on r.game_id = p.game_id "
+                           "where p.key = ? order by r.created, p.game_id", [player]).fetchall()
+        typed = next((name for (name,) in first if name_key(name) == key), spelling)
+        db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)", [key, typed, now()])
+        _rekey(db, [player], [player, key])
+        _log(db, "split", shown, typed)
+    return shown, typed
+
+
 def _point(db, source, target):
     """From now on the key `source`, and every spelling merged into it, is the player `target`."""
     db.execute("update player_aliases set key = ? where key = ?", [target, source])

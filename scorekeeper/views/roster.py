@@ -93,3 +93,20 @@ def rename():
         else:
             flash(_("%(name)s is called %(new)s now.", name=name, new=new), "info")
     return redirect(url_for("roster.roster"))
+
+
+@bp.post("/owner/roster/split")
+@owner_required
+def split():
+    """Undo a merge: the spelling is a player of their own again, with what was typed under it."""
+    form = BaseForm(request.form)
+    if not form.validate() and csrf_failed(form):
+        abort(400, EXPIRED)
+    try:
+        shown, typed = store.split_player(store.get_db(), request.form.get("spelling", ""))
+    except store.RosterError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("%(spelling)s is a player of their own again: the games typed so are no longer %(name)s's.",
+                spelling=typed, name=shown), "info")
+    return redirect(url_for("roster.roster"))
