@@ -27,6 +27,8 @@ def test_the_owner_merges_a_spelling_and_picks_names_from_the_roster(page, live_
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360  # nothing scrolls sideways on the phone
     assert not axe_violations(page)
     shots(page, "roster-00-merged")
+    row.scroll_into_view_if_needed()
+    shots(page, "roster-01-the-spelling-under-him")
 
     page.goto(live_server + "/players/jose")
     expect(page.locator(".where")).to_have_text("José")
