@@ -6,7 +6,7 @@ games per generation and revision, in the one cache: scorekeeper/store/kept.py),
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
 once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
-(backup, restore), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
+(backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
 
@@ -44,9 +44,8 @@ from .money_book import books as money_books, revision as money_revision
 from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, games_to_accept, iban_changes,
                    in_club_record, list_members, member_by_link, remove_member)
 from .accepting import set_recognised
-from .roster import (RosterError, display_name, display_names, keyer, merge as merge_players, player_key,
-                     rename as rename_player, roster, spellings, changes as roster_changes,
-                     split as split_player)
+from .roster import changes as roster_changes, display_name, display_names, keyer, player_key, roster, spellings
+from .merging import RosterError, merge as merge_players, rename as rename_player, split as split_player
 from .seasons import (create_season, delete_season, get_season, list_seasons, results_revision, season_games,
                       update_season)
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of

@@ -124,8 +124,8 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     players' list reads one row per player however many games there are. Return whether the results stored
     before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
-    new = _merged(db, results or results_of(scored, hook, counted))
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
+    new = _merged(db, results or results_of(scored, hook, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
     day = day_of(db, game_id, new.played_on, finished_at or created) if new.finished else \
@@ -142,11 +142,16 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     return bool(old_game and old_game[4] == COUNTED)
 
 
-def _merged(db, new):
+def _merged(db, new, old_seats):
     """The results with each seat keyed as the player its name is on the roster (a spelling the owner merged into
-    a player counts for them: store/roster.py)."""
-    aliases = aliases_of(db, [row[0] for row in new.seats.values()])
-    if not aliases:
+    a player counts for them: store/roster.py). The names stored already say their players (a merge keys them
+    again), so a tap that types no new name asks nothing more under the write lock."""
+    keys = {row[0] for row in new.seats.values()} | {row[0] for row in new.habits.values()}
+    stored = {stats.name_key(row[1]): row[0] for row in old_seats.values()}
+    aliases = {key: stored[key] for key in keys if key in stored}
+    if len(aliases) < len(keys):
+        aliases = aliases_of(db, keys)
+    if all(aliases.get(key, key) == key for key in keys):
         return new
     seats = {seat: (aliases.get(row[0], row[0]), *row[1:]) for seat, row in new.seats.items()}
     habits = {at: (aliases.get(row[0], row[0]), *row[1:]) for at, row in new.habits.items()}
