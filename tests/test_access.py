@@ -157,18 +157,23 @@ REGULARS_ROUTES = {
                                                            "currency": "EUR", "paid_on": "2026-11-27"}),
     "money.undo_payment": ("member", "/money/payments/1/undo", {}),
     "money.set_iban": ("member", "/money/ibans", {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"}),
+    # The roster (issue 42): Eve is known only by a payment, so merging her into Cy is a change.
+    "roster.merge": ("owner", "/owner/roster/merge", {"spelling": "Eve", "into": "Cy"}),
+    "roster.rename": ("owner", "/owner/roster/rename", {"name": "Ann", "new": "Annie"}),
+    "roster.split": ("owner", "/owner/roster/split", {"spelling": "Ed"}),  # merged into Cy below
 }
 
 
 def regulars_snapshot(app):
     with app.app_context():
         db = store.get_db()
-        return [db.execute(f"select * from {table}").fetchall() for table in ("seasons", "money_payments", "payees")]
+        return [db.execute(f"select * from {table}").fetchall()
+                for table in ("seasons", "money_payments", "payees", "player_aliases")]
 
 
 def test_every_regulars_write_route_is_covered(app):
     routes = {rule.endpoint for rule in app.url_map.iter_rules()
-              if "POST" in rule.methods and rule.endpoint.split(".")[0] in ("seasons", "money", "regulars")}
+              if "POST" in rule.methods and rule.endpoint.split(".")[0] in ("seasons", "money", "regulars", "roster")}
     assert routes == set(REGULARS_ROUTES)
 
 
@@ -179,6 +184,9 @@ def test_a_regulars_write_from_a_stranger_or_without_a_token_changes_nothing(app
     create(sitter, record())  # Ann, Bob, Cy and Di at this browser's table
     with app.app_context():
         store.record_payment(store.get_db(), "Bob", "Ann", 100, "EUR", "2026-11-27")
+        store.record_payment(store.get_db(), "Eve", "Ann", 100, "EUR", "2026-11-27")
+        store.record_payment(store.get_db(), "Ed", "Ann", 100, "EUR", "2026-11-27")
+        store.merge_players(store.get_db(), "Ed", "Cy")
         path = path.format(season=store.create_season(store.get_db(), "Winter", "2026-01-01", "2026-12-31"))
     before = regulars_snapshot(app)
     stranger = app.test_client()

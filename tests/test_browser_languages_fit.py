@@ -63,6 +63,7 @@ MEASURED = {
     "transfer.import_page": [("import", "/import")],
     "owner.sign_in": [("owner", "/owner")],
     "members.members": [("members", "/owner/members")],
+    "roster.roster": [("roster", "/owner/roster")],
     "members.to_accept": [("games to accept", "/owner/games")],
     "members.me": [("this phone", "/me")],
     "events.new": [("events new", "/events/new")],

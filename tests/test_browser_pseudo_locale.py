@@ -205,7 +205,8 @@ def walk(browser, pseudo_app, base):
         ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
         ("event standings", f"/events/{event['id']}/standings"), ("event screen", f"/events/{event['id']}/screen"),
         ("event results", f"/events/{event['id']}/results"), ("director's log", f"/events/{event['id']}/log"),
-        ("offline", "/offline"), ("members", "/owner/members"), ("games to accept", "/owner/games"),
+        ("offline", "/offline"), ("members", "/owner/members"), ("roster", "/owner/roster"),
+        ("games to accept", "/owner/games"),
         ("this phone, the owner's", "/me"),
         ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
     for name, url in screens:

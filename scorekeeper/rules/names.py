@@ -64,12 +64,13 @@ def player_name(name, path="name"):
     return unicodedata.normalize("NFC", name).strip()
 
 
-def player_names(names, path="players"):
-    """Return each name as player_name keeps it; refuse two names of the same player (name_key)."""
+def player_names(names, path="players", key_of=None):
+    """Return each name as player_name keeps it; refuse two names of the same player (name_key, or `key_of`: the
+    store's, which knows the spellings the owner merged into one player)."""
     kept, seen = [], {}
     for index, name in enumerate(names):
         kept.append(player_name(name, f"{path}[{index}]"))
-        key = name_key(kept[-1])
+        key = (key_of or name_key)(kept[-1])
         if key in seen:
             raise RecordError(f"{path}[{index}]", _("%(name)s is listed twice", name=repr(kept[-1])))
         seen[key] = index

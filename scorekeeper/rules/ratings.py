@@ -57,13 +57,14 @@ def rate(before, places):
     return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(after, before)]
 
 
-def play(table, players, places):
+def play(table, players, places, key_of=player_key):
     """Rate one game into `table` ({key: [name, Rating]}, changed in place); return [(key, name, Rating)] by seat.
 
-    A player seated twice under one key (two spellings of one name) is rated once, at their better place."""
+    A player seated twice under one key (two spellings of one name) is rated once, at their better place. key_of:
+    a name's key (the store's says which player a merged spelling is)."""
     seats = {}
     for name, place in zip(players, places):
-        key = player_key(name)
+        key = key_of(name)
         if key not in seats or place < seats[key][1]:
             seats[key] = (str(name).strip(), place)
     keys = list(seats)

@@ -6,7 +6,7 @@ games per generation and revision, in the one cache: scorekeeper/store/kept.py),
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
 once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
-(backup, restore), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
+(backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
 JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
@@ -45,6 +45,8 @@ from .money_book import books as money_books, revision as money_revision
 from .club import (LEFT_OUT, RECOGNISED, WAITING, add_member, count_to_accept, games_to_accept, iban_changes,
                    in_club_record, list_members, member_by_link, remove_member)
 from .accepting import set_recognised
+from .roster import changes as roster_changes, display_name, display_names, keyer, player_key, roster, spellings
+from .merging import RosterError, merge as merge_players, rename as rename_player, split as split_player
 from .seasons import (create_season, delete_season, get_season, list_seasons, results_revision, season_games,
                       update_season)
 from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
@@ -97,6 +99,8 @@ __all__ = [
     # members and the club's record (store/club.py)
     "RECOGNISED", "WAITING", "LEFT_OUT", "add_member", "remove_member", "list_members", "member_by_link",
     "games_to_accept", "count_to_accept", "set_recognised", "in_club_record", "iban_changes",
+    "RosterError", "display_name", "display_names", "keyer", "merge_players", "player_key", "rename_player", "roster",
+    "spellings", "roster_changes", "split_player",
     # the actions API and seat links
     "apply_once", "applied_action", "applied_tap", "append_action", "append_action_ahead", "undo_action",
     "remember_action",

@@ -12,6 +12,7 @@ import json
 
 from ..rules.names import name_key
 from .db import new_id, now
+from .roster import display_names, player_key
 
 RECOGNISED, WAITING, LEFT_OUT = 1, 0, -1
 
@@ -59,13 +60,17 @@ def _digest(link_key):
 
 def add_member(db, name):
     """Make the named player a member with a new link, or give them a new one (the old link stops working);
-    return the link's key."""
+    return the link's key. A member keeps the display name they were added with (the roster's rename changes it);
+    a spelling merged into a player makes that player a member, under the player's name."""
     link_key = new_id(24)
     with db.atomic():
+        key = player_key(db, name)
+        if key != name_key(name):
+            name = display_names(db, [key]).get(key, name)
         db.execute("insert into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?) "
-                   "on conflict (key) do update set name = excluded.name, link_key = excluded.link_key, "
+                   "on conflict (key) do update set link_key = excluded.link_key, "
                    "link_digest = excluded.link_digest",
-                   [name_key(name), name, link_key, _digest(link_key), now()])
+                   [key, name, link_key, _digest(link_key), now()])
     return link_key
 
 
@@ -93,7 +98,7 @@ def member_by_link(db, link_key):
 def log_iban_change(db, name, by, old, new):
     """Note that `by` (the owner, or the member's name) changed `name`'s IBAN from `old` to `new` (masked)."""
     db.execute("insert into iban_changes (key, name, by, old, new, created) values (?, ?, ?, ?, ?, ?)",
-               [name_key(name), name, by, old, new, now()])
+               [player_key(db, name), name, by, old, new, now()])
 
 
 def iban_changes(db, limit=100):

@@ -6,6 +6,7 @@ from .. import rules
 from ..rules.counting import own_date
 from .db import new_id
 from .games import GAME_COLUMNS, row_with_record
+from .roster import aliases_of, display_names
 
 
 def join_evening(db, game_id, evening_id, now):
@@ -28,8 +29,11 @@ def touch_evening(db, game_id, now):
 
 
 def remember_players(db, names, now):
-    """Add names the roster does not know yet; a name is matched by its key (rules.name_key)."""
-    rows = [(rules.name_key(name), str(name).strip(), now) for name in names if rules.name_key(name)]
+    """Add names the roster does not know yet; a name is matched by its key (rules.name_key), and a spelling the
+    owner merged into a player is that player (store/roster.py)."""
+    keys = [rules.name_key(name) for name in names]
+    merged = aliases_of(db, keys)
+    rows = [(key, str(name).strip(), now) for key, name in zip(keys, names) if key and key not in merged]
     db.conn.executemany("insert or ignore into players (key, name, created) values (?, ?, ?)", rows)
 
 
@@ -213,5 +217,6 @@ def evenings_played_since(db, game_ids, since):
 
 
 def list_players(db):
-    """Return the roster: every name ever entered, by name."""
-    return list(db.query("select key, name from players order by key"))
+    """Return everyone who has played here or is a member, by key: key, and the display name (store/roster.py:
+    the member's name, else the first spelling entered; a merged spelling is its player's)."""
+    return [{"key": key, "name": name} for key, name in sorted(display_names(db).items())]

@@ -300,3 +300,15 @@ def m121_the_day_a_game_counts_on(db):
     db.execute("create index game_results_by_day on game_results (day, created)")
     db.execute("alter table rated_games add column day text")
     db.execute("create index rated_games_by_day on rated_games (day, finished, game_id)")
+
+
+@migrations()
+def m141_roster_aliases(db):
+    """The club's roster (issue 42): `player_aliases` says which player a merged spelling's key is now (the owner
+    merged "jose" into "José", or renamed a player to a spelling of another key), read wherever a name's key is
+    written into the club's record; `roster_changes` logs each merge and rename for the owner, and its last
+    number tells the pages that follow the results that the names changed."""
+    db.execute("create table player_aliases (alias text primary key, key text not null, created text not null)")
+    db.execute("create index player_aliases_by_key on player_aliases (key)")
+    db.execute("create table roster_changes (number integer primary key, kind text not null, old text not null, "
+               "new text not null, created text not null)")

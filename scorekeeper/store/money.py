@@ -14,6 +14,7 @@ from ..rules.settlement import SETTLEMENTS
 from ..rules.words import _
 from .club import CLUB_RECORD, log_iban_change
 from .db import now
+from .roster import aliases_of, display_names, player_key
 
 
 def plays_event_table(db, game_id):
@@ -40,8 +41,9 @@ def keep_money(db, game_id, loaded, scored, status, counted=None):
     money (ranked, a stake, not an event's table)."""
     counted = counted or counted_here(db, game_id, loaded, scored, status)
     currency = loaded.rules.currency or ""
-    rows = [(game_id, seq, name_key(payer), name_key(payee), payer, payee, cents, currency)
-            for seq, (payer, payee, cents) in enumerate(counted.flows)]
+    aliases = aliases_of(db, [name_key(name) for flow in counted.flows for name in flow[:2]])  # merged spellings
+    rows = [(game_id, seq, *(aliases.get(name_key(name), name_key(name)) for name in (payer, payee)), payer, payee,
+             cents, currency) for seq, (payer, payee, cents) in enumerate(counted.flows)]
     old = db.execute("select game_id, seq, payer, payee, payer_name, payee_name, cents, currency from game_money "
                      "where game_id = ? order by seq", [game_id]).fetchall()
     if [tuple(row) for row in old] != rows:
@@ -81,7 +83,8 @@ def record_payment(db, payer, payee, cents, currency, paid_on):
     with db.atomic():
         cursor = db.execute("insert into money_payments (payer, payee, payer_name, payee_name, cents, currency, "
                             "paid_on, created) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                            [name_key(payer), name_key(payee), payer, payee, cents, currency, paid_on, now()])
+                            [player_key(db, payer), player_key(db, payee), payer, payee, cents, currency, paid_on,
+                             now()])
         return cursor.lastrowid
 
 
@@ -93,9 +96,13 @@ def undo_payment(db, payment_id):
 
 
 def payment_log(db, limit=100, offset=0):
-    """Return the payments recorded, newest first, undone ones too: `limit` of them after the first `offset`."""
-    return list(db.query("select * from money_payments order by created desc, id desc limit ? offset ?",
+    """Return the payments recorded, newest first, undone ones too: `limit` of them after the first `offset`; the
+    payer and payee by their display names (store/roster.py), whatever was typed."""
+    rows = list(db.query("select * from money_payments order by created desc, id desc limit ? offset ?",
                          [limit, offset]))
+    shown = display_names(db, {row[side] for row in rows for side in ("payer", "payee")})
+    return [dict(row, payer_name=shown.get(row["payer"], row["payer_name"]),
+                 payee_name=shown.get(row["payee"], row["payee_name"])) for row in rows]
 
 
 def count_payments(db):
@@ -127,11 +134,12 @@ def set_iban(db, name, iban, holder, bic=None, by=None):
     where the scheme needs one; log the change (who: `by`, the member's name, or "" for the owner; the IBANs
     masked)."""
     with db.atomic():
-        old = db.execute("select iban from payees where key = ?", [name_key(name)]).fetchone()
+        key = player_key(db, name)
+        old = db.execute("select iban from payees where key = ?", [key]).fetchone()
         if by is not None and (old is None or old[0] != iban):
             log_iban_change(db, name, by, masked(old[0]) if old else None, masked(iban))
         db.execute("insert or replace into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
-                   [name_key(name), name, iban, holder, bic or None, now()])
+                   [key, name, iban, holder, bic or None, now()])
 
 
 def masked(iban):

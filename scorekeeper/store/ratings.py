@@ -14,6 +14,7 @@ from ..rules import counting, ratings
 from .club import CLUB_RECORD, in_club_record
 from .db import dumps
 from .results import COUNTED
+from .roster import keyer
 
 # The rating order (RULES.md): the day the game counts on (store/days.py), then the time it finished, then its id.
 ORDER = "order by g.day, g.finished, g.game_id"
@@ -38,7 +39,7 @@ def keep_ratings(db, game_id, entry, when):
     day = day[0] if day else None
     if old == entry and (row is None or row[3] == day):
         return
-    gone = {ratings.player_key(name) for name in old[0]} if old else set()
+    gone = {keyer(db)(name) for name in old[0]} if old else set()
     if entry is None:
         db.execute("delete from rated_games where game_id = ?", [game_id])
         db.execute("delete from rating_steps where game_id = ?", [game_id])
@@ -61,11 +62,12 @@ def keep_ratings(db, game_id, entry, when):
 
 def _rate_newest(db, game_id, players, places):
     """Rate the game that finished last from its players' ratings now."""
-    keys = sorted({ratings.player_key(name) for name in players})
+    key_of = keyer(db)  # a spelling merged into a player is rated as them (store/roster.py)
+    keys = sorted({key_of(name) for name in players})
     rows = db.execute(f"select key, name, mu, sigma, games from ratings where key in ({', '.join('?' * len(keys))})",
                       keys).fetchall()
     table = {key: [name, ratings.Rating(mu, sigma, games)] for key, name, mu, sigma, games in rows}
-    steps = ratings.play(table, players, places)
+    steps = ratings.play(table, players, places, key_of)
     _write_steps(db, game_id, steps)
     _write_ratings(db, game_id, steps)
 
@@ -86,6 +88,7 @@ def replay_from(db, start=None, keys=()):
     """Rate again every game from `start` ((day, finished, game id)) on, or every game (None). From a start, only the
     players of those games and `keys` (the players of a game taken out or changed) are rated again, each from
     their own last step before it; everyone else's rating stands."""
+    key_of = keyer(db)  # a spelling merged into a player is rated as them (store/roster.py)
     if start is None:
         db.execute("delete from rating_steps")
         games = db.execute(f"select game_id, players, places from rated_games g {ORDER}").fetchall()
@@ -94,7 +97,7 @@ def replay_from(db, start=None, keys=()):
         after = f"where {AT} >= (:day, :finished, :game)"
         params = {"day": start[0], "finished": start[1], "game": start[2]}
         games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}", params).fetchall()
-        affected = set(keys) | {ratings.player_key(name) for _game, players, _places in games
+        affected = set(keys) | {key_of(name) for _game, players, _places in games
                                 for name in json.loads(players)}
         table = {}
         for key in affected:
@@ -107,7 +110,7 @@ def replay_from(db, start=None, keys=()):
         db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})", params)
     rows = []
     for game_id, players, places in games:
-        for key, name, rating in ratings.play(table, json.loads(players), json.loads(places)):
+        for key, name, rating in ratings.play(table, json.loads(players), json.loads(places), key_of):
             table[key] = [name, rating, game_id]
             rows.append((game_id, key, name, *rating))
     db.conn.executemany("insert into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)",
@@ -120,6 +123,16 @@ def replay_from(db, start=None, keys=()):
                         "values (?, ?, ?, ?, ?, ?, ?)",
                         [(key, name, *rating, rating.rating, game_id) for key, (name, rating, game_id) in
                          table.items()])
+
+
+def start_of(db, keys):
+    """Where a replay for those players starts: (day, finished, game id) of the first rated game holding any of
+    them, or None (every game) when none does."""
+    keys = sorted(set(keys))
+    row = db.execute("select g.day, g.finished, g.game_id from rated_games g where g.game_id in (select game_id "
+                     f"from player_results where key in ({', '.join('?' * len(keys))})) {ORDER} limit 1",
+                     keys).fetchone()
+    return tuple(row) if row else None
 
 
 # The games that count, with what rating them takes (their players and places by seat, as rules.counting wrote them).

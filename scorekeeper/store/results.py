@@ -13,6 +13,7 @@ from scorekeeper.rules import counting, stats
 from .club import CLUB_RECORD, outside_club
 from .db import dumps
 from .days import day_of, instance_zone
+from .roster import aliases_of, display_names
 
 
 RESULT_COLUMNS = ("seat", "key", "name", "total", "place", "won", "made", "hands")
@@ -123,8 +124,8 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     players' list reads one row per player however many games there are. Return whether the results stored
     before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
-    new = results or results_of(scored, hook, counted)
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
+    new = _merged(db, results or results_of(scored, hook, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
     day = day_of(db, game_id, new.played_on, finished_at or created) if new.finished else \
@@ -139,6 +140,22 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
                   {(seat,): row for seat, row in new.seats.items()})
     _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
     return bool(old_game and old_game[4] == COUNTED)
+
+
+def _merged(db, new, old_seats):
+    """The results with each seat keyed as the player its name is on the roster (a spelling the owner merged into
+    a player counts for them: store/roster.py). The names stored already say their players (a merge keys them
+    again), so a tap that types no new name asks nothing more under the write lock."""
+    keys = {row[0] for row in new.seats.values()} | {row[0] for row in new.habits.values()}
+    stored = {stats.name_key(row[1]): row[0] for row in old_seats.values()}
+    aliases = {key: stored[key] for key in keys if key in stored}
+    if len(aliases) < len(keys):
+        aliases = aliases_of(db, keys)
+    if all(aliases.get(key, key) == key for key in keys):
+        return new
+    seats = {seat: (aliases.get(row[0], row[0]), *row[1:]) for seat, row in new.seats.items()}
+    habits = {at: (aliases.get(row[0], row[0]), *row[1:]) for at, row in new.habits.items()}
+    return new._replace(seats=seats, habits=habits)
 
 
 def _replace_rows(db, table, keys, columns, game_id, old, new):
@@ -216,6 +233,22 @@ def _add_to_summaries(db, game_id, sign):
                        [name, created, key, created])
 
 
+def sum_summaries(db, keys):
+    """Sum the summaries of the players of those keys again from their stored results (after the roster keyed
+    them again); the name, as elsewhere, the one written in the player's most recent game."""
+    keys = sorted(set(keys))
+    marks = ", ".join("?" * len(keys))
+    db.execute(f"delete from player_summary where key in ({marks})", keys)
+    db.execute("insert into player_summary (key, name, name_created, played, games, wins, hands, made) "
+               "select p.key, (select n.name from player_results n join game_results m on m.game_id = n.game_id "
+               "where n.key = p.key order by m.created desc, n.game_id desc limit 1), max(r.created), "
+               f"sum(r.finished != {OFF_RECORD}), sum(r.finished = {COUNTED}), sum(r.finished = {COUNTED} and p.won), "
+               f"sum(case when r.finished = {COUNTED} then p.hands else 0 end), "
+               f"sum(case when r.finished = {COUNTED} then p.made else 0 end) "
+               f"from player_results p join game_results r on r.game_id = p.game_id where p.key in ({marks}) "
+               "group by p.key", keys)
+
+
 def player_summaries(db):
     """Return each player's games (finished), wins, hands and bids made, with the name as last written."""
     # The summaries are kept over every game; a game out of the club's record (few: those waiting and left out,
@@ -245,13 +278,13 @@ def player_results(db, name):
 def table_of(db, name):
     """Return the bids made by everyone in the named player's games: key, name, made, hands.
 
-    Names are as written in the newest of those games; the order is that of first appearance there.
+    Names are the players' display names (store/roster.py); the order is that of first appearance in the newest.
     """
     sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
            "on r.game_id = p.game_id where r.finished = 1 and p.game_id in (select game_id from player_results "
            f"where key = ?) and p.game_id not in {outside_club()} "
            "order by r.created desc, p.game_id desc, p.seat")
-    return list(db.query(sql, [stats.name_key(name)]))
+    return _shown(db, db.query(sql, [stats.name_key(name)]))
 
 
 def place_counts(db, name):
@@ -263,11 +296,18 @@ def place_counts(db, name):
 
 
 def head_to_head(db, name):
-    """Return, for everyone the named player finished a game with: key, a name they wrote, games together,
+    """Return, for everyone the named player finished a game with: key, their display name, games together,
     how often the player finished ahead and how often behind; most games together first."""
     sql = ("select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
            "sum(p.place > o.place) as behind from player_results p join player_results o "
            "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
            f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} group by o.key "
            "order by games desc, o.key")
-    return list(db.query(sql, [stats.name_key(name)]))
+    return _shown(db, db.query(sql, [stats.name_key(name)]))
+
+
+def _shown(db, rows):
+    """The rows (with key and name) with each player's display name (store/roster.py) for the name typed."""
+    rows = [dict(row) for row in rows]
+    shown = display_names(db, {row["key"] for row in rows})
+    return [dict(row, name=shown.get(row["key"], row["name"])) for row in rows]

@@ -5,6 +5,7 @@ import json
 
 from .club import CLUB_RECORD
 from .db import dumps, new_id, now
+from .roster import display_names, revision as roster_revision
 
 
 def create_season(db, name, starts, ends, best=None, evenings=(), events=()):
@@ -61,14 +62,16 @@ def season_games(db, season):
         params += season["events"]
     if chosen:
         where.append("(" + " or ".join(chosen) + ")")
-    sql = ("select g.id, json_group_array(json_array(p.name, p.place, p.made, p.hands)) as seats from games g "
+    sql = ("select g.id, json_group_array(json_array(p.key, p.place, p.made, p.hands)) as seats from games g "
            "join game_results r on r.game_id = g.id join player_results p on p.game_id = g.id "
            f"where {' and '.join(where)} group by g.id order by r.day, r.created, g.id")
     games = []
     for _game_id, seats in db.execute(sql, params).fetchall():
         seats = json.loads(seats)
         games.append(tuple([seat[column] for seat in seats] for column in range(4)))
-    return games
+    # Each player by their display name (store/roster.py), whatever spelling a table typed.
+    shown = display_names(db, {key for game in games for key in game[0]})
+    return [([shown.get(key, key) for key in keys], *rest) for keys, *rest in games]
 
 
 def results_revision(db):
@@ -81,4 +84,5 @@ def results_revision(db):
                 .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
                                     .fetchone()) + list(outside) + \
         [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0],  # re-dated
-         db.execute("select count(*) from pending_imports").fetchone()[0]]  # an import's games count at its end
+         db.execute("select count(*) from pending_imports").fetchone()[0]] + \
+        roster_revision(db)  # a merge, a rename, a member added: the names shown

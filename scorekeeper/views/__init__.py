@@ -53,4 +53,7 @@ def register_blueprints(app):
     # Issue 41: members, the games the club recognises, who this phone is.
     from . import members
     app.register_blueprint(members.bp)
+    # Issue 42: the club's roster (display names, merged spellings, renames).
+    from . import roster
+    app.register_blueprint(roster.bp)
     app.register_blueprint(money_api.bp)

@@ -43,7 +43,7 @@ def create():
                             f"or left out for the reader's", "language")
     try:
         if isinstance(record, dict) and isinstance(record.get("players"), list):
-            record = dict(record, players=rules.player_names(record["players"]))
+            record = dict(record, players=rules.player_names(record["players"], key_of=store.keyer(store.get_db())))
         stakes.check_record(record)  # the instance's stake ceiling, and what a payment can show
         recognised = trusted_device()  # the owner's key, a member's phone; an anonymous client's waits
         game_id, edit_key = store.create_game(store.get_db(), record, recognised=recognised)

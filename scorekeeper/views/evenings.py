@@ -136,8 +136,8 @@ def players():
 def player(name):
     """Show a player's history: games, wins, bids made, average score per system, recent games."""
     db = store.get_db()
-    history = stats.history_from_results(name, store.player_results(db, name))
-    known = any(stats.name_key(p["name"]) == stats.name_key(name) for p in store.list_players(db))
+    name, history = regulars.person(db, name)  # any spelling of the player, a merged one too
+    known = any(p["key"] == stats.name_key(name) for p in store.list_players(db))
     if not known and not history["hands"] and not history["recent"]:
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
     accuracy = stats.accuracy_from_results(store.table_of(db, name))
@@ -163,7 +163,7 @@ def compare():
     chance that the first finishes ahead, and both ratings on one chart."""
     db = store.get_db()
     names = [request.args.get(side, "").strip() for side in ("a", "b")]
-    people = [stats.history_from_results(name, store.player_results(db, name)) for name in names]
+    names, people = map(list, zip(*(regulars.person(db, name) for name in names)))  # any spellings of them
     if not all(person["recent"] for person in people):
         missing = next(name for name, person in zip(names, people) if not person["recent"])
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=missing))

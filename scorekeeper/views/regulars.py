@@ -3,7 +3,7 @@
 from flask import Blueprint, abort, jsonify, request
 
 from scorekeeper.web import regulars
-from scorekeeper.rules import ratings, stats
+from scorekeeper.rules import ratings
 from scorekeeper import store
 from ..rules.words import _
 
@@ -30,7 +30,7 @@ def api_players():
 def api_player(name):
     """Show a player's rating, its history, places and head to head, as JSON."""
     db = store.get_db()
-    history = stats.history_from_results(name, store.player_results(db, name))
+    name, history = regulars.person(db, name)  # any spelling of the player, a merged one too
     if not history["recent"]:
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
     rated = regulars.player_rating(db, name)

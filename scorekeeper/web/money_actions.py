@@ -7,7 +7,6 @@ and the members."""
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, limits, names
-from scorekeeper.rules.names import name_key
 from scorekeeper.rules.words import _
 from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
@@ -50,7 +49,7 @@ def player(players, typed, field):
     why = names.problem(typed) if typed.strip() else _("is empty")
     if why:
         raise Refused(field, why)
-    key = name_key(typed)
+    key = store.player_key(store.get_db(), typed)  # any spelling of the player, a merged one too
     if key not in players:
         chosen = [name for _key, name in by_name(players)]
         listed = ", ".join(chosen[:NAMES_SAID])

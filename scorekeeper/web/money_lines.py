@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, sepa, words
-from scorekeeper.rules.names import name_key, without_controls
+from scorekeeper.rules.names import without_controls
 from scorekeeper.rules.words import _
 from .members import identity
 from .money_rights import may_handle_money
@@ -50,11 +50,12 @@ def with_codes(db, lines, currency, viewer, text):
     has no IBAN; an amount a code cannot carry (over 999,999,999.99) gets none. Return the lines."""
     if currency != "EUR":
         return lines
-    shown = {name_key(line["to"]) for line in lines
+    key_of = store.keyer(db)  # the payee a name typed at the table is (a merged spelling is its player)
+    shown = {key_of(line["to"]) for line in lines
              if line.get("pot") is None and may_handle_money(viewer, line["from"], line["to"])}
     seen, changed = store.ibans(db, shown), store.payee_changed(db, shown)
     for line in lines:
-        key = name_key(line["to"])
+        key = key_of(line["to"])
         payee = seen.get(key) if key in shown and may_handle_money(viewer, line["from"], line["to"]) else None
         if not payee:
             continue

@@ -7,7 +7,7 @@ given by the payee or the owner (ask with payer = payee), and shown on a line pa
 payee and the owner. Who "the payer" is comes from the device's identity (web/members.py), never from a game's
 edit or seat cookie: anyone may start a game with anyone's names."""
 
-from scorekeeper.rules.names import name_key
+from scorekeeper import store
 
 
 def may_handle_money(identity, payer, payee):
@@ -17,4 +17,5 @@ def may_handle_money(identity, payer, payee):
         return True
     if identity.kind != "member" or not identity.key:
         return False
-    return identity.key in {name_key(payer or ""), name_key(payee or "")}
+    key_of = store.keyer(store.get_db())  # a spelling the owner merged into the member is theirs
+    return identity.key in {key_of(payer or ""), key_of(payee or "")}

@@ -25,17 +25,28 @@ def change_text(change):
 def seat_changes(db, game_id, players):
     """Return each seat's rating change in the game as text ("+1.3"), or None where the game was not rated."""
     changes = store.rating_changes(db, game_id)
-    return [change_text(changes[key]) if key in changes else None
-            for key in (ratings.player_key(name) for name in players)]
+    return [change_text(changes[key]) if key in changes else None for key in map(store.keyer(db), players)]
+
+
+def person(db, name):
+    """The player a name (any spelling, one the owner merged into them too) is: (their display name, their history
+    from the stored results). The display name's key is the player's (store/roster.py), so the store's readers by
+    name read the player's rows with it."""
+    shown = store.display_name(db, name)
+    history = stats.history_from_results(shown, store.player_results(db, shown))
+    history["name"] = shown
+    return shown, history
 
 
 def ranked_players(db):
     """Return the players' list ranked by rating (the unrated after, by games): the summary and the rating."""
     rated = {row["key"]: row for row in store.player_ratings(db)}
+    summaries = store.player_summaries(db)
+    shown = store.display_names(db, {summary["key"] for summary in summaries})
     rows = []
-    for summary in store.player_summaries(db):
-        row = stats.summary_row(summary)
-        kept = rated.get(ratings.player_key(row["name"]))
+    for summary in summaries:
+        row = stats.summary_row(dict(summary, name=shown.get(summary["key"], summary["name"])))
+        kept = rated.get(summary["key"])
         row.update(rating_fields(kept) if kept else {"rating": None, "rated_games": 0})
         rows.append(row)
     rows.sort(key=lambda row: (row["rating"] is None, -(row["rating"] or 0), -row["games"],
@@ -64,8 +75,9 @@ def favourites(db, names):
     names = [str(name).strip() for name in names if str(name).strip()][:MAX_NAMES]
     if len(names) < 2:
         return "", []
-    kept = store.ratings_of(db, {ratings.player_key(name) for name in names})
-    groups = ratings.expected_order([(name, kept.get(ratings.player_key(name), ratings.NEW)) for name in names])
+    key_of = store.keyer(db)
+    kept = store.ratings_of(db, {key_of(name) for name in names})
+    groups = ratings.expected_order([(name, kept.get(key_of(name), ratings.NEW)) for name in names])
     if len(groups) == 1:
         return _("Everyone is level: nobody is the favourite."), groups
     chances = ", ".join(f"{name}\u00a0{percent(round(100 * chance))}" for group in groups for name, chance in group)
@@ -77,5 +89,6 @@ def favourites(db, names):
 
 def ahead_chance(db, one, other):
     """The model's chance that `one` finishes ahead of `other` in a game they play together."""
-    kept = store.ratings_of(db, {ratings.player_key(one), ratings.player_key(other)})
-    return ratings.win_chances([kept.get(ratings.player_key(name), ratings.NEW) for name in (one, other)])[0]
+    key_of = store.keyer(db)
+    kept = store.ratings_of(db, {key_of(one), key_of(other)})
+    return ratings.win_chances([kept.get(key_of(name), ratings.NEW) for name in (one, other)])[0]

@@ -50,8 +50,9 @@ def player_evenings(name, limit=5):
 
 
 def roster():
-    """Return the names the table has entered before, for the setup page's suggestions."""
-    return store.list_players(store.get_db())
+    """Return the roster to pick names from (the members first, then everyone who has played here, each by their
+    display name; store/roster.py): the datalist of every field a player's name is typed in."""
+    return store.roster(store.get_db())
 
 
 FILTERS = {"money": money, "net": net, "ordinal": ordinal}

@@ -156,7 +156,7 @@ def new_game():
     if form.first_dealer.data != "cut" and int(form.first_dealer.data) >= len(players):
         form.first_dealer.data = "0"
     try:
-        players = rules.player_names(players)
+        players = rules.player_names(players, key_of=store.keyer(store.get_db()))  # "jose" merged into José
     except RecordError as error:  # shown back without the control characters, never written raw into the page
         shown = [rules.names.without_controls(name) for name in players]
         _set_players(form, shown)
