@@ -300,3 +300,26 @@ def m121_the_day_a_game_counts_on(db):
     db.execute("create index game_results_by_day on game_results (day, created)")
     db.execute("alter table rated_games add column day text")
     db.execute("create index rated_games_by_day on rated_games (day, finished, game_id)")
+
+
+@migrations()
+def m151_results_number(db):
+    """One number that every change of what a player's page says moves (issue 42, speed): a game's results row
+    written or taken out (a hand finished or corrected, a game finished, abandoned, re-dated, a name in it changed),
+    a game rated or a rating replayed, a game accepted into the club's record or left out, an import's games coming
+    to count, a game joining an evening, an evening's date or note set. A player's page is kept under it (views/player_page.py), so reading it costs one row, not a scan."""
+    db.execute("create table results_number (id integer primary key check (id = 1), number integer not null)")
+    db.execute("insert into results_number (id, number) values (1, 0)")
+    bump = "begin update results_number set number = number + 1; end"
+    for table in ("game_results", "player_results", "player_habits", "rated_games"):
+        for event in ("insert", "update", "delete"):
+            db.execute(f"create trigger results_number_{table}_{event} after {event} on {table} {bump}")
+    db.execute("create trigger results_number_pending_imports after delete on pending_imports " + bump)
+    db.execute("create trigger results_number_games_recognised after update of recognised on games "
+               f"when old.recognised != new.recognised {bump}")
+    # The player's evenings and their names (a game joining one, an evening's date or note set), but not each
+    # tap's `updated` on the evening.
+    for event in ("insert", "update", "delete"):
+        db.execute(f"create trigger results_number_evening_games_{event} after {event} on evening_games {bump}")
+    for event, of in (("insert", "insert"), ("update", "update of date, note"), ("delete", "delete")):
+        db.execute(f"create trigger results_number_evenings_{event} after {of} on evenings {bump}")
