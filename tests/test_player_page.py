@@ -75,3 +75,17 @@ def test_the_kept_page_follows_a_new_game_and_an_evenings_note(app, client):
         db = store.get_db()
         store.set_evening_about(db, store.evening_of(db, newest), "2026-11-04", "Club night at Bob's")
     assert "Club night at Bob" in client.get("/players/Ann").get_data(as_text=True)
+
+
+def test_the_history_pages_follow_the_rating_order_when_games_arrive_out_of_order(app, client):
+    """Each step's count of games is its place in the rating order (the pages and the chart read by it): games
+    stored newest first are replayed into order."""
+    import_games(app, reversed(range(12)))
+    pages = [client.get(f"/api/players/Ann?per_page=5&page={page}").get_json()["history"] for page in (3, 2, 1)]
+    assert [step["date"] for step in sum(pages, [])] == [f"2026-11-{n + 1:02d}" for n in range(12)]
+    with app.app_context():
+        db = store.get_db()
+        steps = store.rating_history(db, "ann")
+        assert [row["games"] for row in steps] == list(range(1, 13))
+        assert [step["rating"] for step in sum(pages, [])] == [
+            client.get("/api/players/Ann?per_page=12").get_json()["history"][n]["rating"] for n in range(12)]

@@ -319,6 +319,9 @@ def m151_results_number(db):
     db.execute("create trigger results_number_player_results_named after update of key, name on player_results "
                + bump)
     db.execute("create trigger results_number_pending_imports after delete on pending_imports " + bump)
+    # A player's rating steps by how many games made them (each step's `games` is its place in the player's rating
+    # order): the chart's every n-th step and a shown game's step before it, without ordering them all.
+    db.execute("create index rating_steps_by_key_games on rating_steps (key, games)")
     db.execute("create trigger results_number_games_recognised after update of recognised on games "
                f"when old.recognised != new.recognised {bump}")
     # The player's evenings and their names (a game joining one, an evening's date or note set), but not each

@@ -10,7 +10,6 @@ import json
 
 from scorekeeper.rules import stats
 from .club import CLUB_RECORD, outside_club
-from .ratings import ORDER
 
 PLAYING, COUNTED = stats.PLAYING, stats.COUNTED
 _THEIRS = ("from player_results p join game_results r on r.game_id = p.game_id join games g on g.id = p.game_id "
@@ -69,12 +68,6 @@ def table_accuracy(db, name):
             in db.execute(sql, [stats.name_key(name)]).fetchall() if hands}
 
 
-_STEPS = ("select s.game_id, g.finished, s.mu, s.sigma, s.games, row_number() over seen as number, "
-          "count(*) over () as steps, lag(s.mu) over seen as old_mu, lag(s.sigma) over seen as old_sigma, "
-          "lag(s.games) over seen as old_games from rating_steps s join rated_games g on g.game_id = s.game_id "
-          f"where s.key = ? window seen as ({ORDER})")
-
-
 def rating_steps_count(db, key):
     """How many rated games the player has a step for."""
     return db.execute("select count(*) from rating_steps where key = ?", [key]).fetchone()[0]
@@ -82,18 +75,21 @@ def rating_steps_count(db, key):
 
 def rating_points(db, key, most):
     """Return the player's rating steps (store.rating_history's rows), oldest first, thinned to about `most`: the
-    first, every n-th and the last, so a chart of 5,000 games draws as many points as one of 200."""
+    first, every n-th and the last, so a chart of 5,000 games draws as many points as one of 200. A step's
+    `games` is its place in the player's rating order (the replay counts them so), so only the steps drawn are
+    read with their game."""
     count = rating_steps_count(db, key)
     every = max(1, -(-count // most))
-    sql = (f"select game_id, finished, mu, sigma, games from ({_STEPS}) "
-           "where (number - 1) % ? = 0 or number = steps order by number")
-    return list(db.query(sql, [key, every]))
+    sql = ("select s.game_id, g.finished, s.mu, s.sigma, s.games from rating_steps s join rated_games g "
+           "on g.game_id = s.game_id where s.key = ? and ((s.games - 1) % ? = 0 or s.games = ?) order by s.games")
+    return list(db.query(sql, [key, every, count]))
 
 
 def rating_page(db, key, limit, offset):
     """Return `limit` of the player's rating steps after the first `offset`, oldest first."""
-    return list(db.query(f"select game_id, finished, mu, sigma, games from ({_STEPS}) order by number "
-                         "limit ? offset ?", [key, limit, offset]))
+    sql = ("select s.game_id, g.finished, s.mu, s.sigma, s.games from rating_steps s join rated_games g "
+           "on g.game_id = s.game_id where s.key = ? and s.games > ? and s.games <= ? order by s.games")
+    return list(db.query(sql, [key, offset, offset + limit]))
 
 
 def rating_steps_of(db, key, game_ids):
@@ -101,7 +97,8 @@ def rating_steps_of(db, key, game_ids):
     in; a step is (mu, sigma, games)."""
     if not game_ids:
         return {}
-    sql = (f"select game_id, mu, sigma, games, old_mu, old_sigma, old_games from ({_STEPS}) "
-           f"where game_id in ({', '.join('?' * len(game_ids))})")
+    sql = ("select s.game_id, s.mu, s.sigma, s.games, o.mu, o.sigma, o.games from rating_steps s "
+           "left join rating_steps o on o.key = s.key and o.games = s.games - 1 "
+           f"where s.key = ? and s.game_id in ({', '.join('?' * len(game_ids))})")
     return {row[0]: (None if row[4] is None else tuple(row[4:]), tuple(row[1:4]))
             for row in db.execute(sql, [key, *game_ids]).fetchall()}
