@@ -85,7 +85,8 @@ def _habits_of(scored, hook):
 
 
 def _habit_rows(scored, hook):
-    return {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
+    keys = [stats.name_key(name) for name in scored["players"]]  # once a seat, not once a seat and hand size
+    return {(seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
             for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
 
 
