@@ -216,24 +216,42 @@ def _number(value):
 def history_from_results(name, rows, recent=10):
     """Return player_stats' history of one player from the store's rows (newest first, one per game)."""
     finished = [row for row in rows if row["finished"] == COUNTED]
-    wins = sum(row["won"] for row in finished)
-    made, hands = sum(row["made"] for row in finished), sum(row["hands"] for row in finished)
+    totals = {"games": len(finished), "wins": sum(row["won"] for row in finished),
+              "made": sum(row["made"] for row in finished), "hands": sum(row["hands"] for row in finished),
+              "in_progress": sum(_state(row) == "playing" for row in rows)}
     groups = {}
-    for row in finished:
-        label = shown_label(row["system"], row["label"])
-        group = groups.setdefault(label, {"system": row["system"], "label": label,
-                                                 "lowest_wins": bool(row["lowest_wins"]), "games": 0, "wins": 0,
-                                                 "sum": 0})
+    for row in finished:  # newest first: a group is named by its newest game's system
+        group = groups.setdefault((row["system"], row["label"], row["lowest_wins"]),
+                                  {"system": row["system"], "label": row["label"],
+                                   "lowest_wins": row["lowest_wins"], "games": 0, "wins": 0, "sum": 0})
         group["games"] += 1
         group["wins"] += row["won"]
         group["sum"] += row["total"]
+    newest = rows[0]["name"] if rows else str(name).strip()
+    return history_of(newest, totals, list(groups.values()), rows[:recent])
+
+
+def history_of(name, totals, groups, rows):
+    """Return a player's history from their totals over every game that counts ({games, wins, hands, made,
+    in_progress}), their games by system ({system, label, lowest_wins, games, wins, sum}, the newest game's
+    group first) and the rows of the games shown (newest first): the store sums the whole history in SQL
+    (store/player_page.py), history_from_results in Python."""
+    merged = {}
+    for group in groups:
+        label = shown_label(group["system"], group["label"])
+        into = merged.setdefault(label, {"system": group["system"], "label": label,
+                                         "lowest_wins": bool(group["lowest_wins"]), "games": 0, "wins": 0,
+                                         "sum": 0})
+        for field in ("games", "wins", "sum"):
+            into[field] += group[field]
     by_system = []
-    for group in sorted(groups.values(), key=lambda g: (-g["games"], g["label"])):
+    for group in sorted(merged.values(), key=lambda g: (-g["games"], g["label"])):
         group["average"] = round(group.pop("sum") / group["games"], 1)
         by_system.append(group)
+    games, wins, hands, made = (totals[field] for field in ("games", "wins", "hands", "made"))
     return {
-        "name": rows[0]["name"] if rows else str(name).strip(),
-        "games": len(finished), "wins": wins, "win_pct": percent(wins, len(finished)),
+        "name": name,
+        "games": games, "wins": wins, "win_pct": percent(wins, games),
         "hands": hands, "bids_made": made, "bid_pct": percent(made, hands),
         "by_system": by_system,
         "recent": [{"id": row["id"], "date": row["date"], "meta": {"id": row["id"], "date": row["date"]},
@@ -242,8 +260,8 @@ def history_from_results(name, rows, recent=10):
                     "total": _number(row["total"]), "place": row["place"], "of": len(row["players"]),
                     "won": bool(row["finished"] == COUNTED and row["won"]),
                     "finished": row["finished"] == COUNTED, "state": _state(row),
-                    "hands": row["game_hands"]} for row in rows[:recent]],
-        "in_progress": sum(_state(row) == "playing" for row in rows),
+                    "hands": row["game_hands"]} for row in rows],
+        "in_progress": totals["in_progress"],
     }
 
 

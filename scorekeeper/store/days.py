@@ -41,6 +41,8 @@ def day_of(db, game_id, played_on, at, finished=True):
     """The day the game counts on: `played_on` (the record's), else its evening's date, else the day of its first
     finish (kept with its rating), else of `at` (the write that finished it; for a game not `finished`, the time
     it was set up), in the zone."""
+    if isinstance(played_on, str) and counting.ISO_DAY.fullmatch(played_on[:10]):
+        return played_on[:10]  # the record's own day: nothing more to read
     finished = finished and db.execute("select finished from rated_games where game_id = ?", [game_id]).fetchone()
     return counting.game_day(played_on, evening_date(db, game_id), (finished[0][:32] if finished else at),
                              instance_zone())

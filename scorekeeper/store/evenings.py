@@ -12,12 +12,12 @@ from .roster import aliases_of, display_names
 def join_evening(db, game_id, evening_id, now):
     """Put the game last in the evening, or in a new evening when there is none."""
     if evening_id is None or not evening_exists(db, evening_id):
-        evening_id = new_id(9)
+        evening_id, position = new_id(9), 1
         db.execute("insert into evenings (id, created, updated) values (?, ?, ?)", [evening_id, now, now])
     else:
         db.execute("update evenings set updated = max(coalesce(updated, ''), ?) where id = ?", [now, evening_id])
-    position = db.execute("select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?",
-                          [evening_id]).fetchone()[0]
+        position = db.execute("select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?",
+                              [evening_id]).fetchone()[0]
     db.execute("insert into evening_games (game_id, evening_id, position) values (?, ?, ?)",
                [game_id, evening_id, position])
 

@@ -29,6 +29,11 @@ from .removal import delete_game, game_tables
 from .results import results_of
 
 CHUNK = 20  # games a transaction: some tens of milliseconds of statements, so a tap waits no longer
+YIELD_EVERY = 10  # games of engine work between two offers of the interpreter to a tap's thread (about 2 ms): a
+# sleep(0) after each game cost a 5,000-game import seconds on a loaded machine (each a trip through the scheduler)
+CHECKPOINT_EVERY = 5  # chunks at most between two checkpoints of the WAL by the import's own connection (each
+WAL_PAGES = 500  # syncs the file, some 11 ms), and as many as fill about this many pages of it: half SQLite's own
+# threshold (1,000), so a tap's commit still never meets a checkpoint of the import's pages
 
 
 class Ready(NamedTuple):
@@ -38,28 +43,35 @@ class Ready(NamedTuple):
     record: dict
     loaded: rules.Game
     results: object
+    scored: dict = None
+    counted: object = None
 
 
 def ready(entries):
     """Do the engine's work for every game of the file (no lock held): a Ready each."""
     out = []
-    for entry in entries:
-        time.sleep(0)  # let a tap's thread have the interpreter now, not at the next forced switch (5 ms)
+    for number, entry in enumerate(entries):
+        if number % YIELD_EVERY == 0:  # let a tap's thread have the interpreter now, not at the next forced switch
+            time.sleep(0)
         record = {key: value for key, value in entry.items() if key not in META_KEYS}
         loaded = rules.load(record)
         scored = rules.score(loaded)
         counted = counting.counted(loaded, scored, abandoned=entry.get("abandoned") is True)
-        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hook_applies, counted)))
+        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hook_applies, counted), scored,
+                         counted))
     return out
 
 
 def _already_here(db, entry, record):
-    """True when the game is stored here already: the same id holding the same record (imported before)."""
+    """True when the game is stored here already: the same id holding the same record (imported before); None
+    when no game has its id (the id is free); else False."""
     if not entry.get("id"):
         return False
     row = db.execute("select record from games where id = ?", [entry["id"]]).fetchone()
+    if row is None:
+        return None
     try:
-        return row is not None and json.loads(row[0]) == record
+        return json.loads(row[0]) == record
     except ValueError:  # a damaged stored record is not this one
         return False
 
@@ -85,11 +97,14 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
     joined = {}  # each evening this import started: its games here in the order they joined it
     roster_before = {key for (key,) in db.execute("select key from players")} if club and club.players else set()
     held = _hold(db, import_id)  # before the first row: a row seen by a restart always has its lock
+    every, since = 1, 0  # chunks between checkpoints (the first after one chunk, to learn their size), since one
     try:
         for start in range(0, len(prepared), chunk):
             with db.atomic():
+                pending = []
                 for item in prepared[start:start + chunk]:
-                    if _already_here(db, item.entry, item.record):
+                    here = _already_here(db, item.entry, item.record)
+                    if here:
                         games[item.entry["id"]] = item.entry["id"]
                         skipped += 1
                         continue
@@ -102,12 +117,12 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
                         new_evening_id=evening if evening and evening not in evenings else None,
                         game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
                         history=item.entry.get("history"), loaded=item.loaded, results=item.results,
+                        scored=item.scored, counted=item.counted,
                         recognised=item.entry.get("recognised") is not False,
                         abandoned=item.entry.get("abandoned") is True, rate=False,
                         about=abouts.get(evening, (item.entry.get("evening_date"), item.entry.get("evening_note"))),
-                        updated=item.entry.get("updated"), finished=item.entry.get("finished"))
-                    db.execute("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
-                               [game_id, import_id, pid, now()])
+                        updated=item.entry.get("updated"), finished=item.entry.get("finished"), id_free=here is None)
+                    pending.append((game_id, import_id, pid, now()))
                     if evening:
                         if evening not in evenings:
                             evenings[evening] = evening_of(db, game_id)
@@ -117,9 +132,14 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
                     if item.entry.get("id"):
                         games[item.entry["id"]] = game_id
                     made.append((game_id, edit_key))
+                db.conn.executemany("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
+                                    pending)  # in the chunk's transaction: its games are never seen unnamed
             # The import's own connection moves the WAL into the file, so no tap's commit meets a checkpoint of
             # the import's pages (the commit that crosses SQLite's threshold does it, with the lock held).
-            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            since += 1
+            if since >= every:
+                pages = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+                every, since = max(1, min(CHECKPOINT_EVERY, WAL_PAGES * since // max(pages, 1))), 0
             if between is not None:
                 between()
         with db.atomic():  # the last step: every game of the file counts at once, rated once

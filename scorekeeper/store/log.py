@@ -21,7 +21,7 @@ from .club import RECOGNISED, WAITING
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening
 from .games import StaleRevision, UnknownGame, parse_record, status
-from .money import counted_here, keep_money, refuse_money_at_event
+from .money import counted_here, keep_money, plays_event_table, refuse_money_at_event
 from .ratings import game_entry, keep_ratings
 from .results import Results, results_of, store_results
 from scorekeeper.store.events import refuse_locked
@@ -84,7 +84,7 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
 
 def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
                 history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True,
-                about=(None, None), updated=None, finished=None):
+                about=(None, None), updated=None, finished=None, counted=None, id_free=False):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
@@ -95,12 +95,15 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once
     the whole file is in (store.rebuild_ratings). updated: when the game was last written (else its history's last
     entry); finished: the rating order's mark of when it first finished, which dates it (store/days.py).
+    counted: rules.counting.counted of the game as a game at no event's table, when worked out already (with
+    results and scored: the import's work before its chunk). id_free: game_id is known to name no game (the import
+    looked it up already).
     """
     loaded = loaded or rules.load(record)
     when = created or now()
     # An id is kept only when free: if it named a game before, deleting that game started a new generation, so
     # nothing kept of it is found again (store/generation.py).
-    if not game_id or db.execute("select 1 from games where id = ?", [game_id]).fetchone():
+    if not game_id or not id_free and db.execute("select 1 from games where id = ?", [game_id]).fetchone():
         game_id, edit_key = new_id(12), None
     edit_key = edit_key or secrets.token_urlsafe(24)
     events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
@@ -121,16 +124,18 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
     scored = scored or rules.score(loaded)
-    counted = counted_here(db, game_id, loaded, scored, state)
+    if counted is None or (loaded.rules.stake and plays_event_table(db, game_id)):
+        counted = counted_here(db, game_id, loaded, scored, state)
     finished_at = finished[:32] if finished else last_written  # as days.day_of reads a rating's mark
     if results is None:
         store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished_at)
     else:  # a new game: no results stored yet
-        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at)
+        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at,
+                      fresh=True)
     if status(loaded) == "finished":
         if rate:
             keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), last_written)
-        keep_money(db, game_id, loaded, scored, state, counted)
+        keep_money(db, game_id, loaded, scored, state, counted, new=True)
     return game_id, edit_key
 
 

@@ -312,3 +312,35 @@ def m141_roster_aliases(db):
     db.execute("create index player_aliases_by_key on player_aliases (key)")
     db.execute("create table roster_changes (number integer primary key, kind text not null, old text not null, "
                "new text not null, created text not null)")
+
+
+@migrations()
+def m151_results_number(db):
+    """One number that every change of what a player's page says moves (issue 42, speed): a game's results row
+    written or taken out (a hand finished or corrected, a game finished, abandoned, re-dated, a name in it changed),
+    a game rated or a rating replayed, a game accepted into the club's record or left out, an import's games coming
+    to count, a game joining an evening, an evening's date or note set. A player's page is kept under it (views/player_page.py), so reading it costs one row, not a scan."""
+    db.execute("create table results_number (id integer primary key check (id = 1), number integer not null)")
+    db.execute("insert into results_number (id, number) values (1, 0)")
+    bump = "begin update results_number set number = number + 1; end"
+    for table in ("game_results", "rated_games"):
+        for event in ("insert", "update", "delete"):
+            db.execute(f"create trigger results_number_{table}_{event} after {event} on {table} {bump}")
+    # A seat's rows change with the game's row but for a correction: store_results moves the number itself then
+    # (a trigger a row cost an import of 5,000 games a tenth of its time). A name or key changed in place fires.
+    db.execute("create trigger results_number_player_results_named after update of key, name on player_results "
+               + bump)
+    db.execute("create trigger results_number_pending_imports after delete on pending_imports " + bump)
+    # A player's rating steps by how many games made them (each step's `games` is its place in the player's rating
+    # order): the chart's every n-th step and a shown game's step before it, without ordering them all.
+    db.execute("create index rating_steps_by_key_games on rating_steps (key, games)")
+    db.execute("create trigger results_number_games_recognised after update of recognised on games "
+               f"when old.recognised != new.recognised {bump}")
+    # The player's evenings and their names (a game joining one, an evening's date or note set), but not each
+    # tap's `updated` on the evening.
+    for event in ("insert", "update", "delete"):
+        db.execute(f"create trigger results_number_evening_games_{event} after {event} on evening_games {bump}")
+    for event, of in (("insert", "insert"), ("update", "update of date, note"), ("delete", "delete")):
+        db.execute(f"create trigger results_number_evenings_{event} after {of} on evenings {bump}")
+    # A player's name on the roster (a rename, merge or split: m141's log) shows on their page.
+    db.execute("create trigger results_number_roster_changes after insert on roster_changes " + bump)

@@ -36,14 +36,19 @@ def counted_here(db, game_id, loaded, scored, status):
                             at_event=bool(loaded.rules.stake) and plays_event_table(db, game_id))
 
 
-def keep_money(db, game_id, loaded, scored, status, counted=None):
+def keep_money(db, game_id, loaded, scored, status, counted=None, new=False):
     """Bring the game's money rows to its settlement among its players, where rules.counting says it moves
-    money (ranked, a stake, not an event's table)."""
+    money (ranked, a stake, not an event's table). new: the game was stored just now (it has no rows yet)."""
     counted = counted or counted_here(db, game_id, loaded, scored, status)
     currency = loaded.rules.currency or ""
     aliases = aliases_of(db, [name_key(name) for flow in counted.flows for name in flow[:2]])  # merged spellings
     rows = [(game_id, seq, *(aliases.get(name_key(name), name_key(name)) for name in (payer, payee)), payer, payee,
              cents, currency) for seq, (payer, payee, cents) in enumerate(counted.flows)]
+    if new:
+        if rows:
+            db.conn.executemany("insert into game_money (game_id, seq, payer, payee, payer_name, payee_name, cents, "
+                                "currency) values (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        return
     old = db.execute("select game_id, seq, payer, payee, payer_name, payee_name, cents, currency from game_money "
                      "where game_id = ? order by seq", [game_id]).fetchall()
     if [tuple(row) for row in old] != rows:

@@ -86,7 +86,8 @@ def _habits_of(scored, hook):
 
 
 def _habit_rows(scored, hook):
-    return {(seat, cards): (stats.name_key(scored["players"][seat]), *(counts[field] for field in FIELDS))
+    keys = [stats.name_key(name) for name in scored["players"]]  # once a seat, not once a seat and hand size
+    return {(seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
             for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
 
 
@@ -112,7 +113,7 @@ def _stored(db, game_id):
 
 
 def store_results(db, game_id, scored, created, hook=True, results=None, stored=None, counted=None,
-                  finished_at=None):
+                  finished_at=None, fresh=False):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
@@ -120,25 +121,29 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     results: results_of(scored, hook, counted), when worked out already; stored: the stored ones (stored_results),
     when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
     finished_at: the time of the write (the day a game counts on is the day it first finished when nothing else
-    dates it, store/days.py). Each player's summary takes out the game's old results and adds the new, so the
-    players' list reads one row per player however many games there are. Return whether the results stored
+    dates it, store/days.py); fresh: the game was stored just now (nothing of it is rated yet). Each player's
+    summary takes out the game's old results and adds the new, so the players' list reads one row per player
+    however many games there are. Return whether the results stored
     before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
     new = _merged(db, results or results_of(scored, hook, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
-    day = day_of(db, game_id, new.played_on, finished_at or created) if new.finished else \
+    day = day_of(db, game_id, new.played_on, finished_at or created, finished=not fresh) if new.finished else \
         counting.game_day(new.played_on, None, created, instance_zone())
     game = (created, *new.game, day)
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)
-    if old_game != game:
+    if old_game != game:  # m151's trigger moves the results number
         db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
                    "players, hands, day) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
-    _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
-                  {(seat,): row for seat, row in new.seats.items()})
-    _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
+    changed = _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
+                            {(seat,): row for seat, row in new.seats.items()})
+    changed |= _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits,
+                             new.habits)
+    if changed and old_game == game:  # a correction: the players' pages change all the same
+        db.execute("update results_number set number = number + 1")
     return bool(old_game and old_game[4] == COUNTED)
 
 
@@ -159,7 +164,8 @@ def _merged(db, new, old_seats):
 
 
 def _replace_rows(db, table, keys, columns, game_id, old, new):
-    """Write the game's rows of `new` ({key values: column values}) that differ from `old`; delete the rest."""
+    """Write the game's rows of `new` ({key values: column values}) that differ from `old`; delete the rest.
+    Return whether any row changed."""
     old = {key if isinstance(key, tuple) else (key,): row for key, row in old.items()}
     changed = [[*key, *row] for key, row in new.items() if old.get(key) != row]
     if changed:
@@ -171,6 +177,7 @@ def _replace_rows(db, table, keys, columns, game_id, old, new):
     if gone:
         where = " and ".join(f"{key} = ?" for key in keys)
         db.conn.executemany(f"delete from {table} where game_id = ? and {where}", [(game_id, *key) for key in gone])
+    return bool(changed or gone)
 
 
 def _change_summaries(db, old_game, old_seats, new_game, new_seats):
@@ -204,8 +211,9 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
 
 def store_habits(db, game_id, scored, hook=True):
     """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
-    _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
-                  _habits_of(scored, hook))
+    if _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
+                     _habits_of(scored, hook)):
+        db.execute("update results_number set number = number + 1")  # the players' pages (m151)
 
 
 def player_habits(db, name):

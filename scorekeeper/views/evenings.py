@@ -12,7 +12,7 @@ from ..rules.words import _, lazy_gettext, ngettext
 from scorekeeper.text.charts import chart
 from scorekeeper.web import money_lines
 from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text
-from scorekeeper.web import evening_tables
+from scorekeeper.web import evening_tables, player_page
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("evenings", __name__)
@@ -134,27 +134,16 @@ def players():
 
 @bp.get("/players/<path:name>")
 def player(name):
-    """Show a player's history: games, wins, bids made, average score per system, recent games."""
+    """Show a player's history: games, wins, bids made, average score per system, their games a page at a time
+    (?page, newest first), their rating and charts; kept per results number (web/player_page.py)."""
     db = store.get_db()
-    name, history = regulars.person(db, name)  # any spelling of the player, a merged one too
-    known = any(p["key"] == stats.name_key(name) for p in store.list_players(db))
-    if not known and not history["hands"] and not history["recent"]:
+    name = store.display_name(db, name)  # any spelling of the player, a merged one too
+    page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
+    context = player_page.page_context(db, name, page)
+    if not context["p"]["listed"] and not any(stats.name_key(p["name"]) == stats.name_key(name)
+                                              for p in store.list_players(db)):
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
-    accuracy = stats.accuracy_from_results(store.table_of(db, name))
-    # The player first, then the people they played with.
-    ordered = {history["name"]: history["bid_pct"]} | {k: v for k, v in accuracy.items()
-                                                       if stats.name_key(k) != stats.name_key(name)}
-    if history["bid_pct"] is None:
-        ordered.pop(history["name"])
-    habits = rules.habits.by_hand_size(store.player_habits(db, name))
-    rated = regulars.player_rating(db, name)
-    rating_chart = chart(charts.rating_svg([(history["name"], rated["history"])], _(
-        "%(name)s's rating after each game", name=history["name"]))) if rated["history"] else None
-    others = [row["name"] for row in regulars.ranked_players(db) if stats.name_key(row["name"]) != stats.name_key(name)]
-    return render_template("evenings/player.html", p=history, rated=rated, rating_chart=rating_chart, others=others,
-                           chart=chart(
-        charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", name=history["name"]))), habits=habits,
-        habits_chart=chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", name=history["name"]))))
+    return render_template("evenings/player.html", **context)
 
 
 @bp.get("/compare")

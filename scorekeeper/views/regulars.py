@@ -2,12 +2,14 @@
 
 from flask import Blueprint, abort, jsonify, request
 
-from scorekeeper.web import regulars
+from scorekeeper.web import player_page, regulars
 from scorekeeper.rules import ratings
 from scorekeeper import store
+from ..rules import numbers
 from ..rules.words import _
 
 bp = Blueprint("regulars", __name__)
+MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 bp.add_app_template_global(ratings.PROVISIONAL_GAMES, "provisional_games")
 
 
@@ -28,26 +30,18 @@ def api_players():
 
 @bp.get("/api/players/<name>")
 def api_player(name):
-    """Show a player's rating, its history, places and head to head, as JSON."""
+    """Show a player's rating, a page of its history (?page: 1 the newest, ?per_page), places and head to head, as
+    JSON (any spelling of the player, a merged one too); kept per results number (web/player_page.py)."""
+    page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
+    per_page = numbers.whole_or(request.args.get("per_page", ""), player_page.HISTORY_PAGE, 1,
+                                player_page.MOST_HISTORY_PAGE)
     db = store.get_db()
-    name, history = regulars.person(db, name)  # any spelling of the player, a merged one too
-    if not history["recent"]:
+    answer = player_page.api_answer(db, store.display_name(db, name), page, per_page)
+    if not answer:
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
-    rated = regulars.player_rating(db, name)
-    return jsonify(player=history["name"], games=history["games"], wins=history["wins"],
-                   rating=rated["now"] and _api_rating(rated["now"]),
-                   history=[{"rating": rating, "give_or_take": spread, "date": finished[:10]}
-                            for rating, spread, finished in rated["history"]],
-                   places={str(place): count for place, count in rated["places"].items()},
-                   head_to_head=[{"player": row["name"], "games": row["games"], "ahead": row["ahead"],
-                                  "behind": row["behind"]} for row in rated["head_to_head"]])
-
-
-def _api_rating(row):
-    return {"rating": row["rating"], "mu": row["mu"], "sigma": row["sigma"], "games": row["rated_games"],
-            "provisional": row["provisional"]}
+    return jsonify(answer)
 
 
 def _api_row(row):
     return {"player": row["name"], "games": row["games"], "wins": row["wins"], "bids_made": row["bids_made"],
-            "hands": row["hands"], "rating": row["rating"] is not None and _api_rating(row) or None}
+            "hands": row["hands"], "rating": row["rating"] is not None and player_page.api_rating(row) or None}
