@@ -115,7 +115,8 @@ def test_there_is_a_fixture_of_every_schema_version():
                                                 "m051_applied_action_digest", "m052_generation", "m053_pending_imports",
                                                 "m080_regulars", "m080_regulars", "m090_payee_holder_and_bic",
                                                 "m091_evenings_by_day", "m101_members_and_recognised",
-                                                "m111_money_revision", "m121_the_day_a_game_counts_on"]
+                                                "m111_money_revision", "m121_the_day_a_game_counts_on",
+                                                "m151_results_number"]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 
