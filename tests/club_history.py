@@ -1,7 +1,7 @@
 """A generated club's history for the export round trip (issue 40): games finished, abandoned, cooperative, waiting
 in the owner's list, corrected by an undo, dated later (played_on), moved on to the next game at the table; evenings
 with a date and a note; an event whose tables are played; seasons over evenings and events; payments, one undone;
-a member and a payee's IBAN. Written through the app's own API and the store's functions, as the pages do."""
+a member and a payee's IBAN; a spelling merged into its player, renamed. Written through the app's own API and the store's functions, as the pages do."""
 
 import contextlib
 import copy
@@ -98,4 +98,9 @@ def build_club(app, seed, later=lambda **delta: None):
         store.undo_payment(db, undone)
         store.add_member(db, "Ann")
         store.set_iban(db, "Ann", IBAN, "A. Example", by="")
+        # The owner's roster: a spelling typed at another table merged into its player, who is then renamed.
+        store.create_game(db, random_game(rng, ["Ann", "Bob", "Hugo"], stake=1))
+        store.create_game(db, random_game(rng, ["Cy", "Di", "Huug"], stake=1))
+        store.merge_players(db, "Huug", "Hugo")
+        store.rename_player(db, "huug", "Hugo B.")
     return made

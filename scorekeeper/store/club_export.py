@@ -23,8 +23,9 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 # A moment as the store writes it (UTC ISO, `2026-12-07T11:06:28+00:00`), and the rating order's finishing mark
 # (the moment, then nanoseconds: store/ratings.py keep_ratings).
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,40})?", re.ASCII)
-SECTIONS = ("evenings", "events", "seasons", "payments", "members", "players")
+SECTIONS = ("evenings", "events", "seasons", "payments", "members", "players", "aliases", "roster_changes")
 SECRET_SECTIONS = ("payees", "iban_changes")
+ROSTER_CHANGES = ("merge", "rename", "split")  # store/merging.py's kinds
 MOST_ID = 2 ** 62  # SQLite's integers end at 2^63: a payment's id stays well inside
 
 
@@ -48,6 +49,11 @@ def sections(db, with_keys=False, exported=None):
                       for row in db.execute("select name, created, link_key from members order by created, key")]
     yield "players", [{"name": row[0], "created": row[1]}
                       for row in db.execute("select name, created from players order by key")]
+    # The owner's merges (decision 0040): which key each merged spelling's key is now, and the roster's log.
+    yield "aliases", [{"alias": row[0], "key": row[1], "created": row[2]}
+                      for row in db.execute("select alias, key, created from player_aliases order by alias")]
+    yield "roster_changes", [{"kind": row[0], "old": row[1], "new": row[2], "created": row[3]}
+                             for row in db.execute("select kind, old, new, created from roster_changes order by number")]
     if with_keys:
         yield "payees", [{"name": row[0], "iban": row[1], "holder": row[2], "bic": row[3], "updated": row[4]}
                          for row in db.execute("select name, iban, holder, bic, updated from payees order by key")]
@@ -97,6 +103,8 @@ class Club(NamedTuple):
     payments: list
     members: list
     players: list
+    aliases: list
+    roster_changes: list
     payees: list
     iban_changes: list
 
@@ -139,6 +147,19 @@ def checked(document, entries):
             _name(item, "name")
             _stamp(item, "created")
             _token(item, "link_key", optional=True)
+    for index, item in enumerate(lists["aliases"]):
+        with _at(f"aliases[{index}]", item):
+            for field in ("alias", "key"):
+                if name_key(_text(item, field)) != item[field]:
+                    raise RecordError(field, _("must be a name's key as the export writes it"))
+            if item["alias"] == item["key"]:
+                raise RecordError("key", _("must be another player's key"))
+            _stamp(item, "created")
+    for index, item in enumerate(lists["roster_changes"]):
+        with _at(f"roster_changes[{index}]", item):
+            if item.get("kind") not in ROSTER_CHANGES:
+                raise RecordError("kind", _("must be one of: %(choices)s", choices=", ".join(ROSTER_CHANGES)))
+            _text(item, "old"), _text(item, "new"), _stamp(item, "created")
     for index, item in enumerate(lists["payees"]):
         with _at(f"payees[{index}]", item):
             _payee(item)

@@ -14,7 +14,8 @@ import secrets
 
 from .club import _digest
 from .db import dumps, new_id
-from ..rules.names import name_key
+from .merging import rekey
+from .roster import keyer
 
 
 def restore(db, club, games, evenings, joined, roster_before):
@@ -22,28 +23,49 @@ def restore(db, club, games, evenings, joined, roster_before):
     (imported now or found already here); evenings: {file's evening id: stored id} of the evenings this import
     started, and joined: {stored evening id: its games in the order they joined it}; roster_before: the roster's
     keys before the import."""
+    merged = _aliases(db, club)
+    key_of = keyer(db)
     _evenings(db, club.evenings, games, evenings, joined)
     event_ids = _events(db, club.events, games)
     _seasons(db, club.seasons, evenings, event_ids)
-    _payments(db, club.payments)
+    _payments(db, club.payments, key_of)
     for item in club.members:
         link_key = item.get("link_key") or new_id(24)
         db.execute("insert or ignore into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?)",
-                   [name_key(item["name"]), item["name"], link_key, _digest(link_key), item["created"]])
+                   [key_of(item["name"]), item["name"], link_key, _digest(link_key), item["created"]])
     for item in club.players:  # the roster's spelling and day of each name the import brought
-        if name_key(item["name"]) not in roster_before:
+        if key_of(item["name"]) not in roster_before:
             db.execute("insert or replace into players (key, name, created) values (?, ?, ?)",
-                       [name_key(item["name"]), item["name"], item["created"]])
+                       [key_of(item["name"]), item["name"], item["created"]])
     for item in club.payees:
         db.execute("insert or ignore into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
-                   [name_key(item["name"]), item["name"], "".join(item["iban"].split()).upper(), item.get("holder"),
+                   [key_of(item["name"]), item["name"], "".join(item["iban"].split()).upper(), item.get("holder"),
                     item.get("bic") or None, item.get("updated")])
     for item in club.iban_changes:
-        row = [name_key(item["name"]), item["name"], item.get("by") or "", item.get("old"), item.get("new"),
+        row = [key_of(item["name"]), item["name"], item.get("by") or "", item.get("old"), item.get("new"),
                item["created"]]
         if db.execute("select 1 from iban_changes where key = ? and name = ? and by = ? and old is ? and new is ? "
                       "and created = ?", row).fetchone() is None:
             db.execute("insert into iban_changes (key, name, by, old, new, created) values (?, ?, ?, ?, ?, ?)", row)
+    if merged:  # the file's games were keyed by their spellings as typed: key them as the merges say
+        db.execute(f"delete from players where key in ({', '.join('?' * len(merged))})", list(merged))
+        rekey(db, list(merged), sorted(set(merged.values())))
+
+
+def _aliases(db, club):
+    """The file's merges (decision 0040) put back before anything is keyed: a spelling merged there is its player
+    here. The games' rows, written by their chunks before the merges were known, are keyed again in `_merged`."""
+    merged = {}
+    for item in club.aliases:
+        if db.execute("insert or ignore into player_aliases (alias, key, created) values (?, ?, ?)",
+                      [item["alias"], item["key"], item["created"]]).rowcount:
+            merged[item["alias"]] = item["key"]
+    for item in club.roster_changes:
+        row = [item["kind"], item["old"], item["new"], item["created"]]
+        if db.execute("select 1 from roster_changes where kind = ? and old = ? and new = ? and created = ?",
+                      row).fetchone() is None:
+            db.execute("insert into roster_changes (kind, old, new, created) values (?, ?, ?, ?)", row)
+    return merged
 
 
 def link_next_games(db, entries, games, made):
@@ -128,9 +150,9 @@ def _seasons(db, items, evenings, events):
                    "values (?, ?, ?, ?, ?, ?, ?, ?)", [item["id"] if row is None else new_id(9), *values])
 
 
-def _payments(db, items):
+def _payments(db, items, key_of):
     for item in items:
-        values = [name_key(item["from"]), name_key(item["to"]), item["from"], item["to"], item["cents"],
+        values = [key_of(item["from"]), key_of(item["to"]), item["from"], item["to"], item["cents"],
                   item["currency"], item["paid_on"], item["recorded"], item.get("undone")]
         row = db.execute("select payer, payee, payer_name, payee_name, cents, currency, paid_on, created, undone "
                          "from money_payments where id = ?", [item["id"]]).fetchone()

@@ -60,7 +60,7 @@ def merge(db, spelling, into):
             db.execute("update members set key = ?, name = ? where key = ?", [target, shown, source])
         db.execute("delete from players where key = ?", [source])
         _move_payee(db, source, target, shown)
-        _rekey(db, [source], [target])
+        rekey(db, [source], [target])
         _log(db, "merge", old, shown)
     return source, shown
 
@@ -87,7 +87,7 @@ def rename(db, name, new):
         db.execute("update members set name = ? where key = ?", [new, target])
         db.execute("update payees set name = ? where key = ?", [new, target])
         if target != key:
-            _rekey(db, [key], [target])
+            rekey(db, [key], [target])
         _log(db, "rename", old, new)
     return target
 
@@ -109,7 +109,7 @@ def split(db, spelling):
                            "where p.key = ? order by r.created, p.game_id", [player]).fetchall()
         typed = next((name for (name,) in first if name_key(name) == key), spelling)
         db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)", [key, typed, now()])
-        _rekey(db, [player], [player, key])
+        rekey(db, [player], [player, key])
         _log(db, "split", shown, typed)
     return shown, typed
 
@@ -133,7 +133,7 @@ def _log(db, kind, old, new):
     db.execute("insert into roster_changes (kind, old, new, created) values (?, ?, ?, ?)", [kind, old, new, now()])
 
 
-def _rekey(db, gone, kept):
+def rekey(db, gone, kept):
     """Key again the club's record of the keys `gone` from the names as typed that its rows keep (the aliases
     just written say whose they are): results, habits, money rows, payments; the players' summaries of those keys
     summed again; the ratings from the first game of the players `kept` on rated again; the money's book told."""

@@ -42,7 +42,7 @@ def history(db, name, page):
     totals = pages.player_totals(db, name)
     shown = pages.player_games(db, name, GAMES_PAGE, (page - 1) * GAMES_PAGE) if totals["listed"] else []
     groups = pages.player_systems(db, name) if totals["games"] else []
-    found = stats.history_of(totals["name"] or str(name).strip(), totals, groups, shown)
+    found = stats.history_of(store.display_name(db, name), totals, groups, shown)  # the roster's name
     found["listed"] = totals["listed"]
     return found
 
@@ -105,7 +105,7 @@ def _api_answer(db, name, page, per_page):
     first = max(0, count - page * per_page)
     steps = pages.rating_page(db, key, max(0, min(per_page, count - (page - 1) * per_page)), first)
     now = next((row for row in store.player_ratings(db) if row["key"] == key), None)
-    return {"player": totals["name"], "games": totals["games"], "wins": totals["wins"],
+    return {"player": store.display_name(db, name), "games": totals["games"], "wins": totals["wins"],
             "rating": now and api_rating(regulars.rating_fields(now)),
             "history": [{"rating": ratings.Rating(row["mu"], row["sigma"]).rating, "give_or_take": 2 * row["sigma"],
                          "date": row["finished"][:10]} for row in steps],
