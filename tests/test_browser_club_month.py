@@ -1,7 +1,8 @@
 """A club's month in Dutch at 360 px (issue 42's walk): the owner's phone runs four club evenings (the second goes
-on with another system from the game-over screen), names and edits the season, pays the money plan's lines with their Paid buttons until everyone is square, and the
-season's big screen is read at 1920 x 1080. The hands are sent through the API (the table's screens have their
-own tests): this walk is about the club's books. Pictures with SHOTS=1: test-artifacts/screenshots/club-month/."""
+on with another system from the game-over screen), names and edits the season, merges on the roster the spelling
+typed at one table ("jose" into "José"), pays the money plan's lines with their Paid buttons until everyone is
+square, and reads the season's big screen at 1920 x 1080. The hands are sent through the API (the table's screens
+have their own tests): this walk is about the club's books. Pictures with SHOTS=1: test-artifacts/club-month-*."""
 
 import re
 
@@ -84,17 +85,34 @@ def test_a_club_month_in_dutch_at_360_px(browser, live_server, app, shots):
     assert axe_violations(page) == []
     shots(page, "club-month-02-season")
 
+    # The roster: the owner merges the spelling typed at the third table into José; the season follows.
+    page.goto(live_server + "/owner/roster")
+    page.locator("#merge-spelling").fill("jose")
+    page.locator("#merge-into").fill("José")
+    page.locator("#merge-players button.primary").click()
+    expect(page.locator(".flash")).to_be_visible()
+    row = page.locator("#roster-table tr").filter(has_text="José")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("jose")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shots(page, "club-month-03-roster")
+    page.goto(season_url)
+    rows = season_rows(page)
+    assert "jose" not in rows and rows["José"][1] == "3 (2 geteld)", rows
+
     # The money: the plan's Paid buttons, one tap each, until everyone is square.
     page.goto(live_server + "/money")
     expect(page.locator(".money-book .owed").first).to_be_visible()
-    shots(page, "club-month-03-money")
+    names = page.locator(".balances li a").all_inner_texts()
+    assert names.count("José") == 1 and "jose" not in names, names  # the merge moved his money too
+    shots(page, "club-month-04-money")
     buttons = page.locator(".settle-all form.paid button")
     for left in range(buttons.count() - 1, -1, -1):
         buttons.first.click()
         expect(buttons).to_have_count(left)
     expect(page.locator(".money-book .owed")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    shots(page, "club-month-04-square")
+    shots(page, "club-month-05-square")
     context.close()
 
     # The big screen across the club's room, in Dutch.
@@ -106,5 +124,5 @@ def test_a_club_month_in_dutch_at_360_px(browser, live_server, app, shots):
     width = screen.locator(".season-table").evaluate("e => e.getBoundingClientRect().width")
     assert size >= 36 and width >= 0.9 * 1920
     assert screen.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight")
-    shots(screen, "club-month-05-big-screen")
+    shots(screen, "club-month-06-big-screen")
     screen_context.close()
