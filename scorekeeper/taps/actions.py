@@ -1,11 +1,11 @@
 """Which engine action a tap names, and its values read from the body: the engine's outcome, or None when the
-game already holds what was asked. Undo is the store's (history, not the engine): scorekeeper/web/taps.py."""
+game already holds what was asked. Undo is the store's (history, not the engine): scorekeeper/taps/__init__.py."""
 
 from scorekeeper import rules
 from scorekeeper.rules.words import _
-from .sealed_taps import reveal, sealed_bid
-from .tap_body import need, optional, penalties, seat_of, whole
-from .tap_conflicts import Conflict
+from .body import need, optional, penalties, seat_of, whole
+from .conflicts import Conflict
+from .sealed import reveal, sealed_bid
 
 
 def deal(db, game, loaded, body, stale):

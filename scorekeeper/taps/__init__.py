@@ -1,25 +1,28 @@
-"""One tap, through the engine to the store: what the actions API and the seat phones share.
+"""One tap, through the engine to the store: what the actions API and the seat phones share (no Flask in it).
 
 `perform(game_id, body, seat)` applies one action named by a client (`seat` None for the
 scorekeeper's key, else the seat whose key was sent) and returns (status, JSON body). In order:
-the body's shape (tap_body.py); the key's role (roles.py, one table); an action id already applied
+the body's shape (body.py); the key's role (roles.py, one table); an action id already applied
 answers the same again (the same id with another body: 422); the hand and step the tap was made on
-(tap_target.py), else 409 with the hand as recorded; then the action (tap_actions.py; bids made all at
-once: sealed_taps.py). An action drawn on an older revision of the same hand and step is applied when it
-is still valid as the next action, else refused with 409 and what differs (tap_conflicts.py). The check
-for an applied id and the write are one transaction of the store's (`store.apply_once`).
+(target.py), else 409 with the hand as recorded; then the action (actions.py; bids made all at
+once: sealed.py). An action drawn on an older revision of the same hand and step is applied when it
+is still valid as the next action, else refused with 409 and what differs (conflicts.py); the answer
+is the game as it stands (answers.py). The check for an applied id and the write are one transaction
+of the store's (`store.apply_once`).
+
+May import: scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never Flask, the web's parts, printing or a view.
 """
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.words import _, lazy_gettext
 from scorekeeper.text import history
-from . import roles, tap_target
-from .sealed_taps import reveal_when_all_in
-from .tap_actions import worked_out
-from .tap_answers import answer, answer_of, seen
-from .tap_body import Refused, checked_body, digest, plain, tapped_time
-from .tap_conflicts import REFUSALS, Conflict, conflict, refusal
+from . import roles, target
+from .actions import worked_out
+from .answers import answer, answer_of, seen
+from .body import Refused, checked_body, digest, plain, tapped_time
+from .conflicts import REFUSALS, Conflict, conflict, refusal
+from .sealed import reveal_when_all_in
 
 RETRIES = 3
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
@@ -29,7 +32,7 @@ def _write(db, game, loaded, tap, action, body, stale, seat):
     """Apply the action once, if it was made on the hand and step the table is on; return (status, body)."""
     game_id, (action_id, digest_) = game["id"], tap
     tapped = tapped_time(body.get("tapped"))  # a tap queued offline keeps the time it was made (store.entry_time)
-    tap_target.check(loaded, action, body["hand"])
+    target.check(loaded, action, body["hand"])
     if action == "undo":
         if stale:
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
@@ -64,9 +67,9 @@ def _write_ahead(db, game_id, tap, action, body, revision, seat):
         return None
     game, loaded = found
     try:
-        tap_target.check(loaded, action, body["hand"])
+        target.check(loaded, action, body["hand"])
         outcome = worked_out(db, game, loaded, action, body, revision != game["revision"], seat)
-    except (RecordError, Conflict, Refused, tap_target.OffTarget):
+    except (RecordError, Conflict, Refused, target.OffTarget):
         return None
     if outcome is None or outcome.entry[0] == "sealed":
         return None

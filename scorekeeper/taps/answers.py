@@ -4,7 +4,7 @@ who has bid in secret)."""
 from scorekeeper import rules, store
 from scorekeeper.rules import sealed
 from scorekeeper.rules.words import _
-from .tap_body import Refused
+from .body import Refused
 
 
 def answer(db, game_id, message=None):

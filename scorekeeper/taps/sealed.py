@@ -4,8 +4,8 @@ when the last one is in, or when the scorekeeper reveals them."""
 from scorekeeper import rules, store
 from scorekeeper.rules import RecordError, WrongStep, sealed
 from scorekeeper.rules.words import _
-from .tap_answers import answer
-from .tap_body import bids_by_seat
+from .answers import answer
+from .body import bids_by_seat
 
 
 def sealed_bid(loaded, seat, amount, blind):
