@@ -20,7 +20,7 @@ from scorekeeper.text import history
 from . import roles, target
 from .actions import worked_out
 from .answers import answer, answer_of, seen
-from .body import Refused, checked_body, digest, plain, tapped_time
+from .body import Refused, Tap, checked_body, digest, plain, tapped_time
 from .conflicts import REFUSALS, Conflict, conflict, refusal
 from .sealed import reveal_when_all_in
 
@@ -28,92 +28,94 @@ RETRIES = 3
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
 
 
-def _write(db, game, loaded, tap, action, body, stale, seat):
+def _write(tap):
     """Apply the action once, if it was made on the hand and step the table is on; return (status, body)."""
-    game_id, (action_id, digest_) = game["id"], tap
-    tapped = tapped_time(body.get("tapped"))  # a tap queued offline keeps the time it was made (store.entry_time)
-    target.check(loaded, action, body["hand"])
-    if action == "undo":
-        if stale:
+    db, game_id, game, loaded = tap.db, tap.game_id, tap.game, tap.loaded
+    target.check(loaded, tap.action, tap.hand)
+    if tap.action == "undo":
+        if tap.stale:
             raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
-        _revision, undone = store.undo_action(db, game_id, action_id, game["revision"], digest_, tapped=tapped)
+        _revision, undone = store.undo_action(db, game_id, tap.id, game["revision"], tap.digest, tapped=tap.tapped)
         return 200, answer(db, game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
-    outcome = worked_out(db, game, loaded, action, body, stale, seat)
+    outcome = worked_out(tap)
     if outcome is None:
-        store.remember_action(db, game_id, action_id, game["revision"], digest_)
+        store.remember_action(db, game_id, tap.id, game["revision"], tap.digest)
         return 200, answer(db, game_id)
     kind, payload = outcome.entry
     if kind == "sealed":
         value = payload.pop("bid"), payload.pop("blind")
         hand = payload["hand"]
-        revision = store.seal_bid(db, game_id, action_id, hand, payload["seat"], *value, outcome.record,
-                                  game["revision"], loaded=outcome.game, digest=digest_, tapped=tapped)
-        return 200, reveal_when_all_in(db, game_id, revision, outcome)
+        revision = store.seal_bid(db, game_id, tap.id, hand, payload["seat"], *value, outcome.record,
+                                  game["revision"], loaded=outcome.game, digest=tap.digest, tapped=tap.tapped)
+        return 200, reveal_when_all_in(tap, revision, outcome)
     # The engine loaded (and so validated) the record once: the store need not load it again.
-    store.append_action(db, game_id, action_id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
-                        digest=digest_, tapped=tapped)
+    store.append_action(db, game_id, tap.id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
+                        digest=tap.digest, tapped=tap.tapped)
     return 200, answer(db, game_id, outcome.message)
 
 
-def _write_ahead(db, game_id, tap, action, body, revision, seat):
+def _write_ahead(tap):
     """Work the action out on the game as it stands before taking the write lock, and store it if the game is
     still so; return (status, body), or None for the path under the lock (an undo, a sealed bid, an action that
     changes nothing or is refused, an id applied before, a game that moved on meanwhile), which answers as ever.
 
     The engine is a function of the game at a revision: the same work under the lock would give the same
     outcome, and the store writes it only while the game is at that revision and the id is not applied."""
-    found = None if action == "undo" else store.load_game(db, game_id)
+    found = None if tap.action == "undo" else store.load_game(tap.db, tap.game_id)
     if found is None:
         return None
-    game, loaded = found
+    tap = tap.on(*found)
     try:
-        target.check(loaded, action, body["hand"])
-        outcome = worked_out(db, game, loaded, action, body, revision != game["revision"], seat)
+        target.check(tap.loaded, tap.action, tap.hand)
+        outcome = worked_out(tap)
     except (RecordError, Conflict, Refused, target.OffTarget):
         return None
     if outcome is None or outcome.entry[0] == "sealed":
         return None
     try:
-        written = store.append_action_ahead(db, game_id, tap[0], *outcome.entry, outcome.record, game["revision"],
-                                            loaded=outcome.game, generation_number=game["generation"],
-                                            digest=tap[1], tapped=tapped_time(body.get("tapped")))
+        written = store.append_action_ahead(tap.db, tap.game_id, tap.id, *outcome.entry, outcome.record,
+                                            tap.game["revision"], loaded=outcome.game,
+                                            generation_number=tap.game["generation"], digest=tap.digest,
+                                            tapped=tap.tapped)
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
     return None if written is None else (200, answer_of(*written, outcome.message))
 
 
-def _role_checked(db, game_id, action, body, seat):
+def _role_checked(tap):
     """Refuse (403) an action the key's role may not send (roles.MAY): the first check after the body's shape."""
-    if roles.may(action, roles.role_of(seat, body)):
+    if roles.may(tap.action, roles.role_of(tap.seat, tap.body)):
         return
-    if action != "bid":
+    if tap.action != "bid":
         raise Refused(403, _("A seat link may enter only its own bid."), "Authorization")
-    players = store.load_game(db, game_id)[1].players
-    raise Refused(403, _("This link enters %(name)s's bid only.", name=players[seat]), "seat")
+    players = store.load_game(tap.db, tap.game_id)[1].players
+    raise Refused(403, _("This link enters %(name)s's bid only.", name=players[tap.seat]), "seat")
 
 
 def perform(game_id, body, seat=None):
     """Apply one action from a client; `seat` is None for the scorekeeper, else the seat phone's seat."""
-    db = store.get_db()
     body = plain(body)
     action_id, revision, action, hand = checked_body(body)
-    _role_checked(db, game_id, action, body, seat)
     # A seat's ids are its own: no other key can use (and so pre-empt) an id this key will send, nor the reverse.
-    tap = (action_id if seat is None else f"seat{seat}:{action_id}", digest(body))
-    ahead = _write_ahead(db, game_id, tap, action, body, revision, seat)
+    # A tap queued offline keeps the time it was made (store.entry_time).
+    tap = Tap(store.get_db(), game_id, body, action, action_id if seat is None else f"seat{seat}:{action_id}",
+              digest(body), revision, hand, seat, tapped_time(body.get("tapped")))
+    _role_checked(tap)
+    ahead = _write_ahead(tap)
     if ahead is not None:
         return ahead
 
     def write(game, loaded):
         # Under the write lock: a second copy of this action (a retry while the first is in flight, another
         # process) waits, then finds it applied.
+        meeting = tap.on(game, loaded)
         try:
-            return _write(db, game, loaded, tap, action, body, revision != game["revision"], seat)
+            return _write(meeting)
         except REFUSALS as error:
-            return refusal(db, game_id, revision, game["revision"], error, hand)
+            return refusal(meeting, error)
 
-    answered = store.apply_once(db, game_id, tap[0], write, lambda found: seen(db, game_id, tap, found), RETRIES)
+    answered = store.apply_once(tap.db, game_id, tap.id, write, lambda found: seen(tap, found), RETRIES)
     if answered is not None:
         return answered
-    return conflict(db, game_id, revision, store.get_game_head(db, game_id)["revision"],
-                    _("other phones keep writing; fetch the game and try again."), hand=hand)
+    return conflict(tap, store.get_game_head(tap.db, game_id)["revision"],
+                    _("other phones keep writing; fetch the game and try again."))
