@@ -97,7 +97,7 @@ def _tap(draw, game):
 
 
 def engine_apply(game, tap):
-    """The engine's outcome of a tap (what web/tap_actions.py calls), or None when it refuses it."""
+    """The engine's outcome of a tap (what taps/actions.py calls), or None when it refuses it."""
     try:
         if tap["action"] == "deal":
             return actions.deal(game, tap.get("cards"), tap.get("trump")).game

@@ -6,12 +6,12 @@ from pathlib import Path
 from flask import Blueprint, Response, request
 
 from scorekeeper.serving import delivery
-from scorekeeper import rules, store
+from scorekeeper import rules, store, taps
 from scorekeeper.web.members import trusted_device
-from scorekeeper.web import scored_json, stakes, taps
+from scorekeeper.web import scored_json, stakes
 from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from scorekeeper.web.bearer import bearer_token
-from scorekeeper.web.tap_body import Refused
+from scorekeeper.taps.body import Refused
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, limits
 

@@ -15,8 +15,7 @@ import json
 from flask import Blueprint, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
-from scorekeeper import rules
-from scorekeeper.web import taps
+from scorekeeper import rules, taps
 from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
 from scorekeeper.text.display import trump_symbols

@@ -13,9 +13,8 @@ import secrets
 from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
 
 from scorekeeper.serving import delivery
-from scorekeeper import rules, store
-from scorekeeper.web import taps
-from scorekeeper.web.tap_body import Refused
+from scorekeeper import rules, store, taps
+from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed

@@ -1,5 +1,6 @@
 """The web app's parts below the views: forms, the setup form, the request's language, the owner, rate limits,
-a tap applied once (the actions API and the seat phones), QR codes for links; a form's write, the screen it
-leads to, the edit key, refusals in words; the error pages, the security headers, the template globals.
+QR codes for links; a form's write, the screen it leads to, the edit key, refusals in words; the error pages,
+the security headers, the template globals. A tap applied once is scorekeeper.taps, beside this package.
 
-May import: scorekeeper.serving, scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never printing or a view."""
+May import: scorekeeper.serving, scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never printing, a tap or
+a view."""

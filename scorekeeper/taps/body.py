@@ -3,6 +3,7 @@ is 422, never 409); what a value must be in this game (a seat that exists, a leg
 
 import hashlib
 import json
+from dataclasses import dataclass, replace
 from datetime import datetime, UTC
 
 from scorekeeper import rules
@@ -22,6 +23,38 @@ class Refused(Exception):
     def __init__(self, status, message, field=None):
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One tap, read once (`taps.perform`), handed whole down the tap's path instead of its parts one by one.
+
+    What the client sent: the body (its whole floats read as integers), the action it names, the applied id as the
+    store keeps it (a seat's ids are "seat<N>:<id>"), the body's digest, the revision and hand it was made on, the
+    seat whose key sent it (None: the scorekeeper's key), the time it was made (None: unknown). Then, once the game
+    is read (`on`), the game's row and the loaded game it meets."""
+
+    db: object
+    game_id: int
+    body: dict
+    action: str
+    id: str
+    digest: str
+    revision: int
+    hand: int
+    seat: int | None = None
+    tapped: str | None = None
+    game: object = None
+    loaded: object = None
+
+    def on(self, game, loaded):
+        """The same tap, meeting the game as read (its row and the loaded game)."""
+        return replace(self, game=game, loaded=loaded)
+
+    @property
+    def stale(self):
+        """Made on an older revision than the game it meets."""
+        return self.revision != self.game["revision"]
 
 
 whole = numbers.json_whole

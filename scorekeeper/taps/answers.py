@@ -4,7 +4,7 @@ who has bid in secret)."""
 from scorekeeper import rules, store
 from scorekeeper.rules import sealed
 from scorekeeper.rules.words import _
-from .tap_body import Refused
+from .body import Refused
 
 
 def answer(db, game_id, message=None):
@@ -18,9 +18,9 @@ def answer_of(game, loaded, scored, message=None):
             "sealed": sealed.sealed_seats(loaded)}
 
 
-def seen(db, game_id, tap, found):
+def seen(tap, found):
     """The answer to an action id applied before: the game as it stands, or 422 when its body was another."""
-    if found[1] is not None and found[1] != tap[1]:
+    if found[1] is not None and found[1] != tap.digest:
         raise Refused(422, _("This tap's id was used for another tap: reload the page and tap again (each tap "
                              "needs an id of its own)."), "id")
-    return 200, answer(db, game_id)
+    return 200, answer(tap.db, tap.game_id)

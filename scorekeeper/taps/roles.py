@@ -9,7 +9,7 @@ docs/security.md says it in words; tests/test_roles.py drives every action and e
 
 SCOREKEEPER, OWN_SEAT, OTHER_SEAT = "scorekeeper", "own seat", "other seat"
 
-# Every action of the actions API (scorekeeper/web/tap_body.py ACTIONS) and the keys that may send it.
+# Every action of the actions API (scorekeeper/taps/body.py ACTIONS) and the keys that may send it.
 MAY = {
     "deal": {SCOREKEEPER},
     "bid": {SCOREKEEPER, OWN_SEAT},

@@ -10,9 +10,9 @@ on another step (the game moved under it), else the tap's own fault (422).
 from scorekeeper import store
 from scorekeeper.rules import RecordError, WrongStep
 from scorekeeper.rules.words import _
-from . import tap_target
-from .tap_answers import answer_of
-from .tap_body import Refused
+from . import target
+from .answers import answer_of
+from .body import Refused
 
 
 class Conflict(Exception):
@@ -23,13 +23,15 @@ class Conflict(Exception):
         self.message, self.field = message, field
 
 
-def conflict(db, game_id, revision, current, reason, field="revision", hand=None):
-    """409 with the game as it stands, hand `hand` as recorded, and a sentence saying what differs."""
-    game, loaded, scored = store.scored_game(db, game_id)
+def conflict(tap, current, reason, field="revision"):
+    """409 with the game as it stands (at revision `current`), the hand the tap was made on as recorded, and a
+    sentence saying what differs."""
+    revision, hand = tap.revision, tap.hand
+    game, loaded, scored = store.scored_game(tap.db, tap.game_id)
     body = answer_of(game, loaded, scored)
-    at_hand, at_step = tap_target.position(loaded)
+    at_hand, at_step = target.position(loaded)
     # What a queued tap needs to say what happened: where the table is, and the hand it was made on as it stands.
-    body.update(position={"hand": at_hand, "step": at_step}, recorded=tap_target.recorded(loaded, hand))
+    body.update(position={"hand": at_hand, "step": at_step}, recorded=target.recorded(loaded, hand))
     reason = reason[0].upper() + reason[1:]
     if revision != current:
         reason = reason.removesuffix(": this game changed on another phone") + ("" if reason.endswith(".") else ".")
@@ -39,18 +41,19 @@ def conflict(db, game_id, revision, current, reason, field="revision", hand=None
     return 409, body
 
 
-def refusal(db, game_id, revision, current, error, hand):
-    """Answer a tap the game refused under the write lock: 409 with what differs, or raise Refused (422)."""
+def refusal(tap, error):
+    """Answer a tap the game it met refused under the write lock: 409 with what differs, or raise Refused (422)."""
+    current = tap.game["revision"]
     if isinstance(error, store.NothingToUndo):
-        return conflict(db, game_id, revision, current, _("Nothing to undo yet."), "action", hand)
-    if isinstance(error, tap_target.OffTarget):
-        return conflict(db, game_id, revision, current, error.message, "hand", hand)
+        return conflict(tap, current, _("Nothing to undo yet."), "action")
+    if isinstance(error, target.OffTarget):
+        return conflict(tap, current, error.message, "hand")
     if isinstance(error, Conflict):
-        return conflict(db, game_id, revision, current, error.message, error.field, hand)
-    if revision != current or isinstance(error, WrongStep):
-        return conflict(db, game_id, revision, current, error.message, error.path or "revision", hand)
+        return conflict(tap, current, error.message, error.field)
+    if tap.stale or isinstance(error, WrongStep):
+        return conflict(tap, current, error.message, error.path or "revision")
     raise Refused(422, error.message, error.path or None) from None
 
 
 # What `refusal` answers; any other exception is not a refusal.
-REFUSALS = (store.NothingToUndo, tap_target.OffTarget, Conflict, RecordError)
+REFUSALS = (store.NothingToUndo, target.OffTarget, Conflict, RecordError)

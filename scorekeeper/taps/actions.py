@@ -1,20 +1,21 @@
 """Which engine action a tap names, and its values read from the body: the engine's outcome, or None when the
-game already holds what was asked. Undo is the store's (history, not the engine): scorekeeper/web/taps.py."""
+game already holds what was asked. Undo is the store's (history, not the engine): scorekeeper/taps/__init__.py."""
 
 from scorekeeper import rules
 from scorekeeper.rules.words import _
-from .sealed_taps import reveal, sealed_bid
-from .tap_body import need, optional, penalties, seat_of, whole
-from .tap_conflicts import Conflict
+from .body import need, optional, penalties, seat_of, whole
+from .conflicts import Conflict
+from .sealed import reveal, sealed_bid
 
 
-def deal(db, game, loaded, body, stale):
-    cards = optional(body, "cards", whole, "a whole number of cards")
-    trump = optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
-    return rules.actions.deal(loaded, cards, trump)
+def deal(tap):
+    cards = optional(tap.body, "cards", whole, "a whole number of cards")
+    trump = optional(tap.body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    return rules.actions.deal(tap.loaded, cards, trump)
 
 
-def bid(db, game, loaded, body, stale):
+def bid(tap):
+    body, loaded = tap.body, tap.loaded
     seat = seat_of(body, loaded)
     amount = need(body, "bid", whole, "a whole number")
     blind = bool(body.get("blind"))
@@ -24,38 +25,40 @@ def bid(db, game, loaded, body, stale):
     if hand is not None and hand.bids[seat] is not None:
         if hand.bids[seat] == amount:
             return None
-        if stale:
+        if tap.stale:
             raise Conflict(_("%(name)s's bid is already %(bid)s (entered on another phone); this tap said "
                              "%(tapped)s.", name=loaded.players[seat], bid=hand.bids[seat], tapped=amount), "bid")
     return rules.actions.bid(loaded, seat, amount, blind)
 
 
-def trump(db, game, loaded, body, stale):
-    named = need(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
-    return rules.actions.name_trump(loaded, named)
+def trump(tap):
+    named = need(tap.body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
+    return rules.actions.name_trump(tap.loaded, named)
 
 
-def tricks(db, game, loaded, body, stale):
+def tricks(tap):
+    body = tap.body
     took = need(body, "tricks", lambda v: isinstance(v, list) and all(t is None or whole(t) for t in v),
                 "a list of trick counts by seat (null: as bid)")
-    return rules.actions.record_tricks(loaded, took, penalties(body))
+    return rules.actions.record_tricks(tap.loaded, took, penalties(body))
 
 
-def correct(db, game, loaded, body, stale):
+def correct(tap):
     """A finished hand recorded again (rules.actions.correct_hand); only on the game as the tap saw it."""
-    number = body.get("number", body["hand"])
+    body = tap.body
+    number = body.get("number", tap.hand)
     counts = lambda v: isinstance(v, list) and all(c is None or whole(c) for c in v)  # noqa: E731
     bids = need(body, "bids", counts, "a list of bids by seat")
     took = need(body, "tricks", counts, "a list of trick counts by seat (null: as recorded)")
     named = optional(body, "trump", lambda v: v in rules.TRUMPS, "one of " + ", ".join(rules.TRUMPS))
     dropped = optional(body, "drop_penalties", lambda v: isinstance(v, list) and all(whole(i) for i in v),
                        "a list of the recorded penalties' indices to drop")
-    if stale:
+    if tap.stale:
         # A correction overwrites a whole hand: drawn on an older game it could undo another phone's change.
         raise Conflict(_("A correction of hand %(number)s is made on the game as it stands, and another phone "
                          "has acted since.", number=number), "number")
     added = penalties(body)
-    return rules.actions.correct_hand(loaded, number, bids, took, trump=named, drop_penalties=dropped or (),
+    return rules.actions.correct_hand(tap.loaded, number, bids, took, trump=named, drop_penalties=dropped or (),
                                       added_penalty=added[0] if added else None)
 
 
@@ -63,15 +66,17 @@ def correct(db, game, loaded, body, stale):
 ENGINE_ACTIONS = {"deal": deal, "bid": bid, "trump": trump, "tricks": tricks, "reveal": reveal, "correct": correct}
 
 
-def worked_out(db, game, loaded, action, body, stale, seat):
-    """The engine's outcome of an action other than undo (None: the game holds what was asked already)."""
-    if seat is not None:
-        own_turn(loaded, body, seat)
-    return ENGINE_ACTIONS[action](db, game, loaded, body, stale)
+def worked_out(tap):
+    """The engine's outcome of an action other than undo on the game the tap meets (None: the game holds what was
+    asked already)."""
+    if tap.seat is not None:
+        own_turn(tap)
+    return ENGINE_ACTIONS[tap.action](tap)
 
 
-def own_turn(loaded, body, seat):
+def own_turn(tap):
     """A seat phone bids in its turn (or before the reveal when all bid at once); roles.py let only its own bid in."""
+    loaded, seat = tap.loaded, tap.seat
     hand = rules.actions.current_hand(loaded)
     if hand is None or rules.step(loaded) != "bids":
         raise Conflict(_("The bids are closed: wait for the next deal."), "seat")

@@ -4,8 +4,8 @@ when the last one is in, or when the scorekeeper reveals them."""
 from scorekeeper import rules, store
 from scorekeeper.rules import RecordError, WrongStep, sealed
 from scorekeeper.rules.words import _
-from .tap_answers import answer
-from .tap_body import bids_by_seat
+from .answers import answer
+from .body import bids_by_seat
 
 
 def sealed_bid(loaded, seat, amount, blind):
@@ -14,17 +14,20 @@ def sealed_bid(loaded, seat, amount, blind):
     return outcome._replace(entry=("sealed", dict(outcome.entry[1], bid=amount, blind=blind)))
 
 
-def reveal(db, game, loaded, body, stale):
+def reveal(tap):
     """The scorekeeper's reveal: the sealed bids, and any the body sets."""
+    loaded = tap.loaded
     hand = rules.actions.current_hand(loaded)
     if hand is None or not rules.actions.bids_all_at_once(loaded):
         raise WrongStep("hands", _("there are no bids to reveal: this game changed on another phone"))
-    kept = store.sealed_bids(db, game["id"], len(loaded.hands) - 1)
-    return sealed.reveal(loaded, kept, bids_by_seat(body, loaded))
+    kept = store.sealed_bids(tap.db, tap.game_id, len(loaded.hands) - 1)
+    return sealed.reveal(loaded, kept, bids_by_seat(tap.body, loaded))
 
 
-def reveal_when_all_in(db, game_id, revision, outcome):
-    """After a seal: reveal every bid when nobody else is awaited; a refused reveal leaves them sealed."""
+def reveal_when_all_in(tap, revision, outcome):
+    """After a seal (the game now at `revision`): reveal every bid when nobody else is awaited; a refused reveal
+    leaves them sealed."""
+    db, game_id = tap.db, tap.game_id
     if sealed.waiting_for(outcome.game):
         return answer(db, game_id, outcome.message)
     kept = store.sealed_bids(db, game_id, len(outcome.game.hands) - 1)

@@ -1,6 +1,6 @@
 """What a tap was made on: the hand and its step (deal n, the bids of hand n, the trump of hand n, the tricks of
 hand n, a correction of hand n). `check` holds it against the game before any action is worked out
-(scorekeeper/web/taps.py), so a tap queued on a phone is applied to that hand and step or to nothing.
+(scorekeeper/taps/__init__.py), so a tap queued on a phone is applied to that hand and step or to nothing.
 """
 
 from scorekeeper import rules
