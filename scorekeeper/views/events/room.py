@@ -53,6 +53,11 @@ class Room:
 
     def __init__(self, row):
         db = store.get_db()
+        # The tag is read before what it tags: a write in between leaves newer games under the older tag (never
+        # kept past it), where reading it after kept the older games under the newer tag for good.
+        self.tag = store.event_revision(db, row["id"])
+        if self.tag and not self.tag.startswith(f"{row['revision']}-"):
+            row = store.get_event(db, row["id"]) or row  # the director wrote since the caller read the row
         self.row, self.id = row, row["id"]
         self.record = row["record"]
         self.stored = store.event_games(db, self.id)
@@ -61,7 +66,6 @@ class Room:
             found = store.load_game(db, game_id)
             if found is not None:
                 self.loaded[game_id] = found[1]
-        self.tag = store.event_revision(db, self.id)
         self.problem, self.scored = None, None
         try:
             self.event = events.load_event(self.record, self.loaded)
