@@ -5,12 +5,8 @@ import json
 import re
 
 from game_helpers import create
-from hypothesis import given, reject
-from hypothesis import strategies as st
 
 from scorekeeper import rules
-from scorekeeper.rules import actions
-from scorekeeper.views.offline import AHEAD, deals_ahead
 
 
 def table_data(page):
@@ -45,36 +41,6 @@ def test_followers_never_get_the_key(client, app):
     follower = app.test_client()
     assert key not in follower.get(f"/games/{game_id}").get_data(as_text=True)
     assert follower.get(f"/games/{game_id}/deal").status_code == 403
-
-
-@given(st.data())
-def test_the_deals_ahead_are_the_deals_the_server_makes_however_the_hands_go(data):
-    """The page's deals ahead (played on the phone offline) are the server's next deals, whatever is bid and taken."""
-    pattern = data.draw(st.sampled_from([p.id for p in rules.PATTERNS if not p.takes_sizes]))
-    players = data.draw(st.integers(3, 6))
-    deals = {"pattern": pattern, "max": data.draw(st.integers(1, 5))} if rules.PATTERNS.find(pattern).takes_max \
-        else {"pattern": pattern}
-    try:
-        game = rules.load({"players": [f"P{s}" for s in range(players)], "hands": [],
-                           "rules": {"scoring": "exact", "hook": data.draw(st.booleans()), "deals": deals,
-                                     "first_dealer": data.draw(st.integers(0, players - 1))}})
-    except rules.RecordError:
-        reject()  # a plan these players cannot be dealt from one deck
-    foreseen = deals_ahead(game)
-    assert len(foreseen) <= AHEAD
-    for expected in foreseen:
-        game = actions.deal(game, None, "hearts").game
-        for _ in range(players):
-            state = rules.bid_state(game, actions.current_hand(game))
-            game = actions.bid(game, state.seat, data.draw(st.sampled_from(state.allowed))).game
-        hand = actions.current_hand(game)
-        took, left = [None] * players, hand.cards
-        for seat in rules.bidding_order(hand.dealer, players, hand.out)[:-1]:
-            took[seat] = data.draw(st.integers(0, left))
-            left -= took[seat]
-        game = actions.record_tricks(game, took).game
-        coming = actions.upcoming(game)
-        assert {key: coming[key] for key in expected} == expected
 
 
 def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):

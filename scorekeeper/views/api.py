@@ -1,6 +1,5 @@
 """The JSON API: the same game records as the command line, for clients written elsewhere."""
 
-import copy
 from pathlib import Path
 
 from flask import Blueprint, Response, request
@@ -13,7 +12,7 @@ from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.taps.body import Refused
 from scorekeeper.web.i18n import languages
-from ..rules import RecordError, limits
+from ..rules import RecordError, actions
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -83,34 +82,22 @@ def append_hand(game_id):
     if not store.may_edit(game, key):
         raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
                        "Authorization")
-    hand = json_body()
-    if not isinstance(hand, dict):
-        raise ApiError(422, "a hand must be a JSON object", "hand")
-    if hand.get("tricks") is None:
-        raise ApiError(422, "the hand must be finished: tricks are missing", "tricks")
+    number = len(game["record"].get("hands", []))  # of the hands before this one
     try:
-        limits.check_unknown(hand, "hand")  # a hand's keys this app does not know are bounded, as a new game's are
-    except limits.LimitError as error:
-        raise ApiError(422, str(error), error.path) from None
-    record = copy.deepcopy(game["record"])
-    hands = record.setdefault("hands", [])
-    if hands and hands[-1].get("tricks") is None:
-        raise ApiError(409, "a hand is in progress on the table; finish it there first", "hands")
-    if rules.next_hand(rules.load(record)) is None:
-        raise ApiError(409, "the game is over: every planned hand is recorded", "hands")
-    hands.append(hand)
-    try:
-        revision = store.append_entry(store.get_db(), game_id, "hand", {"hand": len(hands) - 1}, record,
-                                      game["revision"], generation_number=game["generation"])
+        outcome = actions.append_hand(rules.load(game["record"], trusted=True), json_body())
+        revision = store.append_entry(store.get_db(), game_id, *outcome.entry, outcome.record, game["revision"],
+                                      outcome.game, generation_number=game["generation"])
+    except actions.WrongStep as error:
+        raise ApiError(409, error.message, error.path) from None
     except RecordError as error:
         # Name the field inside the posted hand, not the whole record.
-        prefix = f"hands[{len(hands) - 1}]"
+        prefix = f"hands[{number}]"
         field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) \
             else error.path
         raise ApiError(422, error.message if error.path.startswith(prefix) else str(error), field) from None
     except store.StaleRevision:
         raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
-    return {"id": game_id, "number": len(hands), "revision": revision}, 201
+    return {"id": game_id, "number": number + 1, "revision": revision}, 201
 
 
 def _writer(game):

@@ -9,7 +9,6 @@ tap it works the bid state out again with static/bidstate.js, which computes exa
 does (tests/test_bidstate_parity.py holds them to it).
 """
 
-import copy
 import json
 
 from flask import Blueprint, current_app, get_template_attribute, url_for
@@ -23,46 +22,11 @@ from ..rules import actions, bidding, sealed
 
 bp = Blueprint("offline", __name__)
 bp.add_app_template_global(trump_symbols)  # the offline screens' suits (templates/table/_screens.html)
-AHEAD = 4  # the deals the page knows past the hand at hand: the table plays on this many hands without a connection
 
 
 def _slim(coming):
     return {"number": coming["number"], "cards": coming["cards"], "dealer": coming["dealer"], "trump": coming["trump"],
             "out": coming["out"]}
-
-
-def _played(game):
-    """The game with its hand at hand finished (any bids and tricks: the plan does not look at them)."""
-    record = copy.deepcopy(game.record)
-    raw = record["hands"][-1]
-    out = set(raw.get("out") or [])
-    order = rules.bidding_order(raw["dealer"], len(game.players), out)
-    raw["bids"] = [None if s in out else 0 for s in range(len(game.players))]
-    raw["tricks"] = [raw["cards"] if s == order[0] else count for s, count in enumerate(raw["bids"])]
-    raw["trump"] = raw.get("trump") or "none"
-    return rules.load(record, trusted=True)
-
-
-def deals_ahead(loaded):
-    """The deals after the hand at hand (or the coming one), each as the plan goes on once the one before is played.
-
-    queue.js deals them on the phone while the connection is gone; the server deals its own plan when the taps
-    arrive. None are known when the next deal depends on how a hand went (a missed cooperative hand is dealt again).
-    """
-    if loaded.rules.style.redeal_on_miss:
-        return []
-    game, ahead = loaded, []
-    while len(ahead) < AHEAD:
-        if actions.current_hand(game) is None:
-            if rules.step(game) != "deal" or actions.upcoming(game) is None:
-                break
-            game = actions.deal(game, None, "none").game
-        game = _played(game)
-        coming = actions.upcoming(game) if rules.step(game) == "deal" else None
-        if coming is None:
-            break
-        ahead.append(_slim(coming))
-    return ahead
 
 
 def _hand(hand):
@@ -79,7 +43,7 @@ def queue_state(loaded):
     return {"players": list(loaded.players), "step": rules.step(loaded),
             "number": len(loaded.hands) if hand else (coming or {}).get("number"),
             "finished": len(loaded.hands) - (1 if hand else 0), "hand": _hand(hand) if hand else None,
-            "next": coming and _slim(coming), "ahead": deals_ahead(loaded),
+            "next": coming and _slim(coming), "ahead": [_slim(coming) for coming in actions.deals_ahead(loaded)],
             "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded)}
 

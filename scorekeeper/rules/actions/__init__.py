@@ -9,7 +9,9 @@ refusal raises `RecordError` with the field's path and a message a player unders
 - hand.py: deal, bid, bids_at_once, name_trump, record_tricks (and penalty, blind_offers);
 - corrections.py: correct_hand, a finished hand recorded again;
 - table_changes.py: arrive, leave, sit_out, sit_in, change_plan, and table_change, which picks one by name;
-- game.py: settle_by, again, describe (the game's date and note).
+- game.py: settle_by, again, describe (the game's date and note);
+- whole_hands.py: append_hand, a finished hand taken whole (the JSON API's), and deals_ahead, the deals the plan
+  makes once each hand at hand is played out (the offline page's).
 
 `step(game)` (rules/steps.py) names the screen the table is on: deal, bids, trump, tricks or over.
 Undo is not here: it is history, kept by the store.
@@ -21,10 +23,11 @@ from .game import ABOUT_KEYS, DATE_KEY, NOTE_KEY, about_of, again, describe, set
 from .hand import bid, bids_at_once, blind_offers, deal, name_trump, penalty, record_tricks
 from .outcome import Outcome
 from .table_changes import TABLE_CHANGES, arrive, change_plan, leave, sit_in, sit_out, table_change
+from .whole_hands import AHEAD, append_hand, deals_ahead
 
 __all__ = [
-    "STEPS", "TABLE_CHANGES", "ABOUT_KEYS", "DATE_KEY", "NOTE_KEY", "Outcome", "WrongStep", "about_of", "again", "describe", "arrive", "asks_trump_after_bids", "bid",
-    "bids_all_at_once", "bids_at_once", "blind_offers", "change_plan", "correct_hand", "current_hand", "deal",
+    "AHEAD", "STEPS", "TABLE_CHANGES", "ABOUT_KEYS", "DATE_KEY", "NOTE_KEY", "Outcome", "WrongStep", "about_of", "again", "describe", "append_hand", "arrive", "asks_trump_after_bids", "bid",
+    "bids_all_at_once", "bids_at_once", "blind_offers", "change_plan", "correct_hand", "current_hand", "deal", "deals_ahead",
     "leave", "name_trump", "penalty", "record_tricks", "settle_by", "sit_in", "sit_out", "step", "table_change",
     "upcoming",
 ]
