@@ -129,7 +129,7 @@ def _code(path, name):
 NUMBERS = [
     ("README.md", "scores any of {} documented systems",  # and the table's own formula
      lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS"))),
-    ("engineering.md", "bounded in\nbytes (`store.kept.MAX_BYTES`, {} MB)", lambda app: _code("store.kept", "MAX_BYTES") // MB),
+    ("engineering.md", "bounded in\nbytes (`cache.kept.MAX_BYTES`, {} MB)", lambda app: _code("cache.kept", "MAX_BYTES") // MB),
     ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
     ("engineering.md", "`MAX_CONTENT_LENGTH` ({} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
     ("engineering.md", "`FOLLOW_POLL_MS` (app config, {} ms)", lambda app: app.config["FOLLOW_POLL_MS"]),

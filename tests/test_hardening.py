@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from scorekeeper import cli, create_app, store
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper.printing import render
 
 from game_helpers import HANDS, create, record

@@ -20,7 +20,7 @@ from tests.game_helpers import hand_at
 
 from scorekeeper import cli, create_app, store
 from scorekeeper.serving import delivery
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from tests.owner_helpers import owner_client
 from tests.server_helpers import start_server, wait_until_up
 from tests.test_hardening import upload

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import printing
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 
 from game_helpers import create, record
 from owner_helpers import owner_client

@@ -2,7 +2,7 @@
 
 import gzip
 
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper.views.table import sheet
 from tests.test_table import new_game
 from tests.test_table_changes import deal

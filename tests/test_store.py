@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import rules, store
-from scorekeeper.store.cache import loaded_at
+from scorekeeper.store.loaded import loaded_at
 from scorekeeper.rules.presets import PRESETS, preset_rules
 
 RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},

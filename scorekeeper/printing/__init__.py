@@ -11,7 +11,7 @@ The layouts live in the top-level `sheets/` folder (Jinja templates and CSS). On
 - events.py: an event's printouts; table_cards.py: a round's table cards in fixed geometry; stamp.py: many
   pages stamped on a few templates laid out once (each table's own words and QR codes written into the PDF).
 
-May import: scorekeeper.web (a game's language), serving, text, store, rules. Never a view.
+May import: scorekeeper.web (a game's language), serving, text, store, rules, cache. Never a view.
 """
 
 from .blank import blank_context, blank_sheet_pdf, render_blank_sheet

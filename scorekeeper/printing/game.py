@@ -4,7 +4,7 @@ import hashlib
 import json
 
 from scorekeeper import rules
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
 from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
@@ -174,7 +174,7 @@ def render_game_sheet(game, paper="a4", landscape=None, created=None):
     return html_to_pdf(render_html("game.html", **game_context(game, paper, landscape, created)))
 
 
-PDF = "pdf"  # the kind of kept value (scorekeeper/store/kept.py): a filled sheet, named by a digest of its record
+PDF = "pdf"  # the kind of kept value (scorekeeper/cache/kept.py): a filled sheet, named by a digest of its record
 
 
 def game_sheet_pdf(game, paper="a4", landscape=None, created=None):

@@ -9,7 +9,7 @@ from flask import Response, current_app, make_response, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.security import safe_join
 
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 
 YEAR = 60 * 60 * 24 * 365
 IMMUTABLE = f"public, max-age={YEAR}, immutable"

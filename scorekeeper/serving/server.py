@@ -62,7 +62,7 @@ def _gunicorn(app, host, port, threads, connections, workers, proxy):
                "forwarded_allow_ips": proxy["trusted_proxy"] if proxy else "",
                "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
 
-    from scorekeeper.store import kept
+    from scorekeeper.cache import kept
 
     if proxy:
         app.wsgi_app = TrustedProxy(app.wsgi_app, proxy["trusted_proxy"])

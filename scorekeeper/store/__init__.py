@@ -1,8 +1,8 @@
 """The game store: SQLite through sqlite-utils. The only package that knows table names.
 
 One module per kind of row: db (a connection: BEGIN IMMEDIATE writes, the writers in turn), connections (the
-app's, one per thread; init-db), games (reading games), cache (loaded
-games per generation and revision, in the one cache: scorekeeper/store/kept.py), generation (the database's
+app's, one per thread; init-db), games (reading games), loaded (loaded
+games per generation and revision, in the one cache: scorekeeper/cache/kept.py), generation (the database's
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
 results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
 once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
@@ -11,8 +11,8 @@ which table), exports (CSV and JSON files, and the import), club_export and club
 JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.changes.
 
-May import: scorekeeper.rules, sqlite-utils, Flask's app context (for the per-request connection). Never the
-web, printing, text or the views.
+May import: scorekeeper.rules, scorekeeper.cache, sqlite-utils, Flask's app context (for the per-request
+connection). Never the web, printing, text or the views.
 
 Every function takes the `db` from `get_db()` (or `connect(path)`). Writes raise StaleRevision
 when the game changed since `revision`, and RecordError (from the rules engine) when the new
@@ -22,7 +22,7 @@ this version cannot read raises DamagedGame (a RecordError) naming the game.
 """
 
 from scorekeeper.rules.changes import replay
-from .cache import load_game, scored_game
+from .loaded import load_game, scored_game
 from .backfills import migrate
 from .backups import backup, restore
 from .connections import close, get_db, init_app

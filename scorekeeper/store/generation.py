@@ -2,7 +2,7 @@
 
 A revision names a game's state only within one generation: a restore brings back older revisions under the
 same numbers, and deleting a game lets an older export be imported under its id. So whatever is kept of a
-game (scorekeeper/store/kept.py) is keyed by the generation too, read in the same statement as the game's head (one
+game (scorekeeper/cache/kept.py) is keyed by the generation too, read in the same statement as the game's head (one
 snapshot: a second process never pairs a new generation with an old row, or the reverse), and a write checks it
 with the revision. A restore (above the generation it replaces), a delete and a migration of an existing
 database bump it; an import keeps a game's id only when no game has it, so an id that named a game before was

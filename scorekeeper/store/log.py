@@ -16,7 +16,7 @@ from scorekeeper.rules import counting
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
 from scorekeeper.rules.words import ngettext
 from . import generation
-from .cache import loaded_at, remember
+from .loaded import loaded_at, remember
 from .club import RECOGNISED, WAITING
 from .db import dumps, new_id, now
 from .evenings import evening_exists, join_evening, remember_players, touch_evening

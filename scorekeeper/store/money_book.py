@@ -5,7 +5,7 @@ A game only adds to its pairs, so between two payments the games are summed pair
 (`STRETCHES`) instead of read one flow at a time: a club of 5,000 games is a few hundred rows, not 30,000.
 
 What comes of it (each player's balance, the pairs, the fewest payments, the days of the games since everyone was
-last square, the names as first typed) is kept in the one cache (store/kept.py) under the database's generation and
+last square, the names as first typed) is kept in the one cache (cache/kept.py) under the database's generation and
 the money's revision (migration m111: triggers count every money row written or taken away, every payment
 recorded or undone, and log the moment each change happened at in the book's order). After a change, the book
 last worked out is carried forward when every change since lies after everything it holds (a payment recorded
@@ -16,8 +16,10 @@ A book is shared by every request that reads it: read it, never change it."""
 
 from typing import NamedTuple
 
+from scorekeeper.cache import kept
+
 from ..rules import ledger
-from . import generation, kept
+from . import generation
 from .club import CLUB_RECORD
 
 # Each game with money set up after `?` (its stretch: the payment recorded last before it was set up, found from

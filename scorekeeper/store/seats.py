@@ -11,7 +11,7 @@ import secrets
 import sqlite3
 
 from . import generation
-from .cache import load_game
+from .loaded import load_game
 from .db import key_matches, now
 from .games import StaleRevision
 from .log import append_prepared, create_game, prepare, undo_last

@@ -1,6 +1,6 @@
 """The web app's blueprints: thin glue from forms to the rules engine to the store.
 
-May import: every layer below it (printing, web, serving, text, store, rules); no view imports another view.
+May import: every layer below it (printing, web, serving, text, store, rules, cache); no view imports another view.
 """
 
 

@@ -8,7 +8,7 @@ the route in views/table/sheet.py, which stays the one that answers them.
 
 When the game moved on, each of its followers fetches the sheet: the same bytes for all of them. The route
 answers the first and marks its answer as any follower's (REPLAYABLE), naming the kept.Key of the game as its
-page shows it; the answer is kept in the one cache (scorekeeper/store/kept.py) under that key, with everything else
+page shows it; the answer is kept in the one cache (scorekeeper/cache/kept.py) under that key, with everything else
 in the request it could depend on (the address, not the Accept-Language header but the language it resolves
 to), and the next follower who asks the same way, for the game as it stands now (its generation, revision,
 status), gets it again without Flask. A request with a cookie other than the language's, a query, a condition
@@ -25,7 +25,7 @@ from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.wsgi import get_host
 
 from scorekeeper.serving import delivery
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper import store
 from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.web.i18n import reader_language

@@ -9,7 +9,8 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_t
 from markupsafe import Markup
 
 from .. import printing, store
-from scorekeeper.store import generation, kept as kept_values
+from scorekeeper.cache import kept as kept_values
+from scorekeeper.store import generation
 from scorekeeper.web.i18n import current_language
 from scorekeeper.store.exports import neutralise
 from scorekeeper.text.evening_names import evening_name
@@ -36,7 +37,7 @@ def season_of(season_id):
     season = store.get_season(db, season_id)
     if season is None:
         abort(404, _("There is no such season."))
-    # The one cache (store/kept.py): the database's generation, the season as defined now (the owner may change
+    # The one cache (cache/kept.py): the database's generation, the season as defined now (the owner may change
     # it), its games' results revision.
     defined = [season[field] for field in ("starts", "ends", "best", "evenings", "events")]
     key = kept_values.Key(db.path, generation.current(db), f"season/{season_id}",

@@ -1,7 +1,7 @@
 """A player's page and their API answer, kept (issue 42, speed): at 5,000 games a regular's page read their whole
 history (2,000 rows, 160 ms, and 115 KB of rating history in the API) on every view. Now each is worked out from
 SQL sums and one page of games (store/player_page.py), its chart thinned to CHART_POINTS, and kept in the one cache
-(store/kept.py) under the database's generation and m151's results number: a view after no change reads one row
+(cache/kept.py) under the database's generation and m151's results number: a view after no change reads one row
 and the cache, so a club of thousands of games is served as fast as a club of ten. The parts that follow other
 changes (the player's money, their evenings) are read on every view by the template, as before."""
 
@@ -12,7 +12,8 @@ from flask import url_for
 from scorekeeper import rules, store
 from scorekeeper.rules import ratings, stats
 from scorekeeper.rules.words import _
-from scorekeeper.store import generation, kept as kept_values
+from scorekeeper.cache import kept as kept_values
+from scorekeeper.store import generation
 from scorekeeper.store import player_page as pages
 from scorekeeper.text import charts
 from scorekeeper.text.charts import chart

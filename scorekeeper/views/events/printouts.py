@@ -7,7 +7,7 @@ import io
 from flask import Response, abort, request
 
 from scorekeeper.serving import delivery
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper import printing
 from scorekeeper.web.i18n import speaking
 from scorekeeper.store.exports import neutralise

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, UTC
 
 from flask import abort, current_app
 
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper import rules, store
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages

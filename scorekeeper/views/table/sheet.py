@@ -8,7 +8,7 @@ from flask import Response, abort, current_app, make_response, redirect, render_
 from markupsafe import escape
 
 from scorekeeper.serving import delivery
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper import printing, rules, store
 from scorekeeper.text.display import adjustment_word, trump_name, trump_symbols
 from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token

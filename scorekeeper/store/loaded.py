@@ -1,10 +1,10 @@
-"""Loaded games, kept in the one cache (scorekeeper/store/kept.py) under the generation and revision they were read at.
+"""Loaded games, kept in the one cache (scorekeeper/cache/kept.py) under the generation and revision they were read at.
 
 A revision never changes once written within a generation, so an entry is never stale; a restore, an import
 or a delete starts a new generation (generation.py), and what was kept before is not found again.
 """
 
-from scorekeeper.store import kept
+from scorekeeper.cache import kept
 from scorekeeper import rules
 from . import generation
 from .games import DamagedGame, get_game, get_game_head
