@@ -1,4 +1,4 @@
-"""How responses travel (scorekeeper/serving/delivery.py): our own gzip against Flask-Compress, the well-kept
+"""How responses travel (scorekeeper/responses/delivery.py): our own gzip against Flask-Compress, the well-kept
 library; the comment lines left out of static files; the session serializer kept once per secret key.
 
 Our gzip and Flask-Compress, on what phones fetch: a follower's page of the 7-player, 25-hand game and a
@@ -6,7 +6,7 @@ static script (queue.js, the largest), each asked as Chromium asks (Accept-Encod
 
 Two copies of the app take turns: one as it ships, one with our compression switched off and Flask-Compress
 (its defaults, the least size set to ours) doing the job. A follower's page is asked twice: as a follower asks
-(the answer given again before Flask, views/follow_poll.py, once the first follower had it) and through the
+(the answer given again before Flask, responses/follow_poll.py, once the first follower had it) and through the
 route (a query string: the first follower after each change, or any request that is not a plain follower's).
 Each row: this process's CPU ms per request (the machine's other load left out), the bytes sent, and the ratio
 of Flask-Compress's time to ours.
@@ -32,7 +32,7 @@ from flask import current_app, url_for
 from flask.sessions import SecureCookieSessionInterface
 
 from scorekeeper import rules, store
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 
 REQUESTS = 100
 REPEATS = 7

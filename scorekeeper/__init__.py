@@ -52,7 +52,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
 
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config, extra_hosts)
 
-    from scorekeeper.serving import delivery
+    from scorekeeper.responses import delivery, follow_poll
     from scorekeeper.web import i18n, members, owner, rate_limits, share, stakes, write_budgets
     from scorekeeper import store
     from .views import register_blueprints
@@ -69,6 +69,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     members.init_app(app)
     stakes.init_app(app)
     register_blueprints(app)
+    follow_poll.init_app(app)  # a room of followers: an unchanged poll, a page already made, answered before Flask
     rate_limits.init_app(app)
     write_budgets.init_app(app)
     return app

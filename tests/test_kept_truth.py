@@ -19,7 +19,7 @@ import pytest
 from tests.game_helpers import hand_at
 
 from scorekeeper import cli, create_app, store
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from tests.owner_helpers import owner_client
 from tests.server_helpers import start_server, wait_until_up

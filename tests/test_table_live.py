@@ -186,7 +186,7 @@ def test_the_sheet_and_the_shell_carry_no_inline_script(client, app):
 def test_a_stylesheet_is_served_without_its_comment_lines_and_with_every_rule(client):
     """Lines that hold only a /* comment */ are for us: dropped on the way out, as a script's // lines are."""
     import scorekeeper
-    from scorekeeper.serving import delivery
+    from scorekeeper.responses import delivery
     source = (Path(scorekeeper.__file__).parent / "static" / "style.css").read_bytes()
     served = client.get("/static/style.css", headers=GZIP).get_data()
     served = gzip.decompress(served) if served[:2] == b"\x1f\x8b" else served

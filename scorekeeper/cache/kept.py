@@ -2,7 +2,7 @@
 
 A follower's answer passes through layers that each keep what they made: the store's loaded game, the sheet
 page with its slots, its gzipped bytes, the whole answer the shortcut before Flask gives again
-(views/follow_poll.py). They all keep it here, under a `Key` that names everything the value depends on:
+(responses/follow_poll.py). They all keep it here, under a `Key` that names everything the value depends on:
 
 - the database and its generation (store/generation.py): a restore, an import, a delete or a migration starts a
   new one, so nothing kept from before is found again, in this process or any other;

@@ -1,6 +1,7 @@
 """The web app's blueprints: thin glue from forms to the rules engine to the store.
 
-May import: every layer below it (printing, web, serving, text, store, rules, cache); no view imports another view.
+May import: every layer below it (printing, responses, web, serving, text, store, rules, cache); no view imports
+another view.
 """
 
 
@@ -32,9 +33,6 @@ def register_blueprints(app):
     from . import offline, seats
     app.register_blueprint(seats.bp)
     app.register_blueprint(offline.bp)
-    # A room of followers (issue "Serving a room"): an unchanged poll answered before Flask.
-    from . import follow_poll
-    follow_poll.init_app(app)
     # Serving a room and the open internet: the owner's sign-in.
     from . import owner
     app.register_blueprint(owner.bp)

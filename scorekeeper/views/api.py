@@ -4,7 +4,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, request
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper import rules, store, taps
 from scorekeeper.web.members import trusted_device
 from scorekeeper.web import scored_json, stakes

@@ -12,7 +12,7 @@ import secrets
 
 from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper import rules, store, taps
 from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed

@@ -46,7 +46,7 @@ def choose_locale():
 
 def reader_language(chosen, accepted, codes):
     """The language a reader gets: the one chosen in the gear menu (the cookie's value), else the best of the
-    phone's (the Accept-Language header) among codes, else English. Used before Flask too (views/follow_poll.py),
+    phone's (the Accept-Language header) among codes, else English. Used before Flask too (responses/follow_poll.py),
     so a page kept for a language is found by every spelling of the header that resolves to it."""
     if chosen in codes:
         return chosen

@@ -3,7 +3,7 @@ director's actions with the director key, export and import with the games inlin
 
 import functools
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper import store
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages, speaking

@@ -9,7 +9,7 @@ import threading
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import store
 from scorekeeper.web.forms import RevisionForm, csrf_failed

@@ -6,7 +6,7 @@ import io
 
 from flask import Response, abort, request
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import printing
 from scorekeeper.web.i18n import speaking

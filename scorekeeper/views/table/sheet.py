@@ -7,7 +7,7 @@ import threading
 from flask import Response, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from markupsafe import escape
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import printing, rules, store
 from scorekeeper.text.display import adjustment_word, trump_name, trump_symbols
@@ -21,7 +21,7 @@ from scorekeeper.web import regulars
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.writes import checked, save
-from ..follow_poll import REPLAYABLE
+from scorekeeper.responses.follow_poll import REPLAYABLE
 from . import bp
 
 

@@ -24,7 +24,7 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.wsgi import get_host
 
-from scorekeeper.serving import delivery
+from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import store
 from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
