@@ -1,5 +1,5 @@
 """Time the scorekeeper's bids and tricks screens of a 7-player game with the offline screens' parts kept once per
-language, scoring system and largest bid (views/offline.py `offline_part`), against the same screens making them
+language, scoring system and largest bid (web/offline_page.py `offline_part`), against the same screens making them
 on every page, in-process (CPU time of this process).
 
 The target: the kept screens take at most 0.8 times as long.

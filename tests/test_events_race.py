@@ -8,7 +8,7 @@ import pytest
 from game_helpers import hand_at
 from scorekeeper import store
 from scorekeeper.views.events.actions import run_action
-from scorekeeper.views.events.room import Room
+from scorekeeper.web.event_room import Room
 from test_events_web import Tap, play_short_round, short_event
 from tests.server_helpers import at_once, call, two_servers
 

@@ -19,7 +19,6 @@ import pytest
 from tests.game_helpers import hand_at
 
 from scorekeeper import cli, create_app, store
-from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from tests.owner_helpers import owner_client
 from tests.server_helpers import start_server, wait_until_up
@@ -94,7 +93,7 @@ class Truth:
     def tag(self, game_id):
         db = store.connect(self.app.config["DATABASE"])
         try:
-            return delivery.follow_tag(store.get_game_head(db, game_id))
+            return store.follow_tag(store.get_game_head(db, game_id))
         finally:
             db.close()
 

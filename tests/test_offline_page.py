@@ -66,7 +66,7 @@ def offline_parts(page):
 
 def test_the_offline_screens_kept_once_are_the_ones_each_game_would_make(client, app):
     """The offline screens' parts are made once per language, scoring system and largest bid, and kept
-    (views/offline.py `offline_part`): the parts a page gets are the ones made afresh for its own game, whatever
+    (web/offline_page.py `offline_part`): the parts a page gets are the ones made afresh for its own game, whatever
     other games were shown before it, for every system (each offers its own penalties) and in every language."""
     pages = []
     for number, system in enumerate(rules.SYSTEMS):

@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-from scorekeeper.views.offline import QUEUE_PARTS
+from scorekeeper.web.offline_page import QUEUE_PARTS
 from test_offline_page import table_data
 from game_helpers import create, record
 

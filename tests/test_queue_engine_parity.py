@@ -2,7 +2,7 @@
 rules.step), tap after tap, as the phone applies them while the connection is gone.
 
 Hypothesis plays games (the presets, 2 to 6 players) on the engine to some point, the page's state there
-(views.offline.queue_state) goes to one `node` process with the taps that follow, and the JavaScript's state after
+(web.offline_page.queue_state) goes to one `node` process with the taps that follow, and the JavaScript's state after
 each tap must be the engine's: the step, the hand at hand, the deal coming, the deals ahead and the bid state.
 """
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.rules import actions, sealed
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.views.offline import queue_state
+from scorekeeper.web.offline_page import queue_state
 from tests.node_lines import node_answering
 
 STATIC = Path(__file__).resolve().parent.parent / "scorekeeper" / "static"

@@ -139,26 +139,6 @@ def without_css_comment_lines(sheet):
                                and b"*/" not in line.strip()[2:-2]))
 
 
-MOVED_ON = "+next"
-ABANDONED = "+abandoned"
-
-
-def follow_tag(head):
-    """Return the ETag a follower polls with: the revision, in the database's generation once there was a restore,
-    import or delete (a restored game's revisions are numbers it had before), marked while the game is abandoned
-    (which changes its status, not its revision) and once the table moved on to a next game.
-
-    A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
-    generation = head.get("generation")
-    return (str(head["revision"]) + (f"+g{generation}" if generation else "")
-            + (ABANDONED if head.get("status") == "abandoned" else "") + (MOVED_ON if head.get("next_game") else ""))
-
-
-def tag_revision(tag):
-    """The revision a follow tag names."""
-    return tag.split("+", 1)[0]
-
-
 def not_modified(tag):
     """True when the request's If-None-Match already names this ETag (weak comparison, as for GET)."""
     return request.if_none_match.contains_weak(tag)

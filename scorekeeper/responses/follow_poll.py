@@ -24,7 +24,6 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.wsgi import get_host
 
-from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import store
 from scorekeeper.web.i18n import COOKIE as LANGUAGE_COOKIE
@@ -88,7 +87,7 @@ class FollowersShortcut:
         cookies = environ.get("HTTP_COOKIE")
         chosen = parse_cookie(cookies).get(LANGUAGE_COOKIE) if cookies else None  # as Flask reads it
         language = reader_language(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"), codes)
-        return kept.Key(self.connections.path, head["generation"] or 0, head["id"], delivery.follow_tag(head),
+        return kept.Key(self.connections.path, head["generation"] or 0, head["id"], store.follow_tag(head),
                         language + ("!" if chosen in codes else ""), "follower", ANSWER, _where(environ))
 
     def _keep_page(self, environ, start_response):
@@ -126,7 +125,7 @@ class FollowersShortcut:
         """The game's follow tag (its revision, marked once the table moved on), or None when there is no such
         game or no database (the route says so)."""
         head = self._head(game_id)
-        return head and delivery.follow_tag(head)
+        return head and store.follow_tag(head)
 
     def _head(self, game_id):
         if not os.path.exists(self.connections.path):

@@ -57,7 +57,7 @@
       state.recorded = state.number;
       state.finished += 1;
       state.step = "recorded";
-      // The next deal of the plan, as the server sent it (views/offline.py: deals_ahead); none when it depends
+      // The next deal of the plan, as the server sent it (rules/actions/whole_hands.py: deals_ahead); none when it depends
       // on how this hand went.
       var coming = (state.ahead || [])[0];
       if (coming) {

@@ -1,7 +1,7 @@
 // A tap that waited on this phone was made on a hand another phone recorded otherwise: the server refused it (409)
 // and sent the hand as it holds it (issue 23). Said here in words, what the other phone recorded and what this
 // phone had, with the choice to keep the recorded hand or correct it; nothing is dropped without a tap. Loaded with
-// the offline engine (queue.js, views/offline.py).
+// the offline engine (queue.js, web/offline_page.py).
 (function () {
   "use strict";
   function counts(players, values, seats) {

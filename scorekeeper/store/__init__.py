@@ -32,7 +32,8 @@ from .evenings import (count_evenings, evening_of, evening_people, evenings_besi
                        player_evenings, seasons_holding, set_evening_about, evening_about)
 from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
-                    games_in_order, games_in_pages, get_game, get_game_head, list_games, may_edit, unreadable_games)
+                    games_in_order, games_in_pages, follow_tag, get_game, get_game_head, list_games, may_edit,
+                    unreadable_games)
 from .log import NothingToUndo, append_entry, create_game, full_history, history, import_game, undo, undo_last
 from .imports import import_games
 from .migrations import migrations
@@ -74,7 +75,7 @@ __all__ = [
     "connect", "get_db", "close", "init_app", "migrate", "migrations", "check_storage", "backup", "restore",
     "new_id", "StorageError",
     # games and their log
-    "create_game", "create_next_game", "import_game", "import_games", "get_game", "get_game_head", "load_game", "scored_game",
+    "create_game", "create_next_game", "import_game", "import_games", "get_game", "get_game_head", "follow_tag", "load_game", "scored_game",
     "list_games", "game_list", "count_games", "games_in_order", "games_in_pages", "unreadable_games", "full_history",
     "games_in_finish_order",
     "append_entry", "undo", "undo_last", "history", "replay",

@@ -66,6 +66,19 @@ def get_game_head(db, game_id):
     return dict(zip(HEAD_COLUMNS, row)) if row else None
 
 
+def follow_tag(head):
+    """Return the tag a game's head is followed by (a follower's ETag, the one cache's key): the revision, in the
+    database's generation once there was a restore, import or delete (a restored game's revisions are numbers it
+    had before), marked while the game is abandoned (which changes its status, not its revision) and once the table
+    moved on to a next game.
+
+    A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
+    generation = head.get("generation")
+    return (str(head["revision"]) + (f"+g{generation}" if generation else "")
+            + ("+abandoned" if head.get("status") == "abandoned" else "")
+            + ("+next" if head.get("next_game") else ""))
+
+
 def list_games(db):
     """Return every game, most recently played first, without edit keys."""
     sql = f"select {GAME_COLUMNS} from games order by updated desc, rowid desc"

@@ -15,7 +15,7 @@ May import: scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never Flask,
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.rules.words import _
 from scorekeeper.text import history
 from . import roles, target
 from .actions import worked_out
@@ -25,7 +25,6 @@ from .conflicts import REFUSALS, Conflict, conflict, refusal
 from .sealed import reveal_when_all_in
 
 RETRIES = 3
-UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone (online: what it was)
 
 
 def _write(tap):

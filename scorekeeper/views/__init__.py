@@ -30,9 +30,8 @@ def register_blueprints(app):
     from . import events
     app.register_blueprint(events.bp)
     # Issue 11: every player may bid from their own phone (seat links, sealed bids).
-    from . import offline, seats
+    from . import seats
     app.register_blueprint(seats.bp)
-    app.register_blueprint(offline.bp)
     # Serving a room and the open internet: the owner's sign-in.
     from . import owner
     app.register_blueprint(owner.bp)

@@ -60,7 +60,7 @@ def scored(game_id):
     if head is None:
         _game(game_id)  # refused: no such game
     # The revision names the game's state only within one generation (a restore brings older revisions back under
-    # the same numbers): the tag carries the generation, as the follower's poll does (delivery.follow_tag).
+    # the same numbers): the tag carries the generation, as the follower's poll does (store.follow_tag).
     tag = str(head["revision"]) + (f"+g{head['generation']}" if head.get("generation") else "")
     return delivery.revalidated(tag,
                                 lambda: delivery.pretty_json(rules.score(rules.load(_game(game_id)["record"]))))

@@ -29,5 +29,5 @@ def init_app(app):
     app.jinja_env.finalize = without_bidi
     for name, function in template_globals.FILTERS.items():
         app.add_template_filter(function, name)
-    for function in template_globals.GLOBALS:
-        app.add_template_global(function)
+    for name, function in template_globals.GLOBALS.items():
+        app.add_template_global(function, name)

@@ -56,19 +56,6 @@ def iban_form(roster):
     return form
 
 
-@bp.app_template_global()
-def player_money(name):
-    """A player's balance in each currency, as sentences for their page ("José is owed €15.20"): the kept book's."""
-    key, said = name_key(name), []
-    for currency, book in store.money_books(store.get_db()).items():
-        cents = book["balances"].get(key)
-        if cents:
-            amount = money_lines.amount_said(abs(cents), currency, words.locale())
-            said.append(_("%(name)s is owed %(amount)s", name=name, amount=amount) if cents > 0 else
-                        _("%(name)s owes %(amount)s", name=name, amount=amount))
-    return said
-
-
 def _page(name):
     """A page number from the query string (?page=2): 1 when missing or not a number."""
     number = request.args.get(name, "1")

@@ -3,14 +3,12 @@
 from flask import Blueprint, abort, jsonify, request
 
 from scorekeeper.web import player_page, regulars
-from scorekeeper.rules import ratings
 from scorekeeper import store
 from ..rules import numbers
 from ..rules.words import _
 
 bp = Blueprint("regulars", __name__)
 MAX_PAGE = 1_000_000  # a page number beyond it is the first page
-bp.add_app_template_global(ratings.PROVISIONAL_GAMES, "provisional_games")
 
 
 @bp.get("/regulars/favourites")

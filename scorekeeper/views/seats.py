@@ -6,13 +6,10 @@ only who has bid, until the scorekeeper reveals the bids or the last one is in. 
 the same path as the actions API (`taps.perform`), so a seat's tap is applied once.
 """
 
-import hashlib
-import hmac
 import secrets
 
-from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from scorekeeper.responses import delivery
 from scorekeeper import rules, store, taps
 from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
@@ -23,6 +20,7 @@ from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.keys import SEAT
 from scorekeeper.web.navigation import load_game
 from scorekeeper.web.refusals import EXPIRED
+from scorekeeper.web.template_globals import seat_links
 
 bp = Blueprint("seats", __name__)
 
@@ -32,29 +30,6 @@ NOT_YOURS = lazy_gettext("This phone holds no seat link for this game (or the sc
 def _checked(form):
     if not form.validate():
         abort(400, EXPIRED)
-
-
-@bp.app_template_global()
-def sealed_seats(loaded):
-    """The seats of the current hand that have bid in secret, not yet revealed (for every page)."""
-    return sealed.sealed_seats(loaded)
-
-
-@bp.app_template_global()
-def reveal_tap(game):
-    """The Reveal's action id: the same for every copy of the page at this revision (a double tap is applied once),
-    and made with the instance's secret, so no seat phone can know it and use it first."""
-    made = hmac.new(current_app.config["SECRET_KEY"].encode(), f"reveal {game['id']} {game['revision']}".encode(),
-                    hashlib.sha256)
-    return "reveal-" + made.hexdigest()[:32]
-
-
-@bp.app_template_global()
-def seat_links(game):
-    """The game's seat links by seat, for the scorekeeper's Share panel (empty until offered)."""
-    keys = store.seat_keys(store.get_db(), game["id"])
-    return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True)
-            for seat, key in keys.items()}
 
 
 @bp.route("/games/<game_id>/seats", methods=["GET", "POST"])
@@ -113,7 +88,7 @@ def mine(game_id):
         return redirect(url_for("seats.mine", game_id=game_id))
     return render_template("seats/mine.html", **_seat_view(game, loaded, seat), form=form,
                            tap_id=secrets.token_urlsafe(12),
-                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)),
+                           follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)),
                            follow_next=url_for("seats.mine_next", game_id=game_id))
 
 

@@ -1,6 +1,6 @@
 """The keys a browser keeps in cookies, in one place: a game's edit key, a seat link's key, an event's director key,
 a member link's key. Each cookie is HttpOnly and SameSite=Lax (and Secure on https: web/security_headers.py), named
-for what it opens; what a key lets the browser do is its owner's (edit_keys.py, views/seats.py, views/events/room.py,
+for what it opens; what a key lets the browser do is its owner's (edit_keys.py, views/seats.py, web/event_room.py,
 members.py). A key sent as `Authorization: Bearer` is web/bearer.py's."""
 
 from typing import NamedTuple

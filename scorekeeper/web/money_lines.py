@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, sepa, words
-from scorekeeper.rules.names import without_controls
+from scorekeeper.rules.names import name_key, without_controls
 from scorekeeper.rules.words import _
 from .members import identity
 from .money_rights import may_handle_money
@@ -144,3 +144,15 @@ def books(db, viewer, page=1):
             "share": _("%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines))
             if lines else None})
     return result
+
+
+def player_money(name):
+    """A player's balance in each currency, as sentences for their page ("José is owed €15.20"): the kept book's."""
+    key, said = name_key(name), []
+    for currency, book in store.money_books(store.get_db()).items():
+        cents = book["balances"].get(key)
+        if cents:
+            amount = amount_said(abs(cents), currency, words.locale())
+            said.append(_("%(name)s is owed %(amount)s", name=name, amount=amount) if cents > 0 else
+                        _("%(name)s owes %(amount)s", name=name, amount=amount))
+    return said

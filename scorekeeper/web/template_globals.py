@@ -1,13 +1,27 @@
-"""What templates are given besides a view's own values: the engine's registries, names, links from a game's
-pages, the home page's evenings and their names, the roster, the running chart, and the filters for money and ordinals."""
+"""What templates are given besides a view's own values, registered on the app once (views/app_wide.py): the
+engine's registries, names, links from a game's pages, the home page's evenings, events and their names, the
+roster, the running chart, a game's seat links and its event, what the hand pages carry for the offline queue
+(offline_page.py), and the filters for money and ordinals."""
+
+import datetime
+import hashlib
+import hmac
+
+from flask import current_app, url_for
 
 from scorekeeper import rules, store
-from scorekeeper.rules import presets
-from scorekeeper.rules.words import ordinal
+from scorekeeper.rules import presets, ratings, sealed
+from scorekeeper.rules.words import date as said_date, ordinal
 from scorekeeper.text.charts import running_chart
-from scorekeeper.text.display import ADJUSTMENTS
+from scorekeeper.text.display import ADJUSTMENTS, adjustment_word, trump_name, trump_symbols
+from scorekeeper.text import event_results
 from scorekeeper.text.evening_names import evening_name
 from scorekeeper.text.money_text import money, net
+from . import offline_page
+from .event_lookup import find_player
+from .event_room import event_verdict, table_clock
+from .forms import csrf_token
+from .money_lines import player_money
 
 
 def registries():
@@ -55,5 +69,47 @@ def roster():
     return store.roster(store.get_db())
 
 
+def day(iso):
+    """A day kept as "2026-11-20" as the reader's language writes it ("Nov 20, 2026", "20 nov 2026")."""
+    try:
+        return said_date(datetime.date.fromisoformat(str(iso)[:10]))
+    except ValueError:
+        return iso
+
+
+def event_of_game(game_id):
+    """The event a game plays a table of ({event_id, name, round, table}), for a link back from its pages."""
+    return store.event_of_game(store.get_db(), game_id)
+
+
+def recent_events(limit=5):
+    """The events created most recently, for the home page."""
+    return store.list_events(store.get_db(), limit)
+
+
+def reveal_tap(game):
+    """The Reveal's action id: the same for every copy of the page at this revision (a double tap is applied once),
+    and made with the instance's secret, so no seat phone can know it and use it first."""
+    made = hmac.new(current_app.config["SECRET_KEY"].encode(), f"reveal {game['id']} {game['revision']}".encode(),
+                    hashlib.sha256)
+    return "reveal-" + made.hexdigest()[:32]
+
+
+def seat_links(game):
+    """The game's seat links by seat, for the scorekeeper's Share panel (empty until offered)."""
+    keys = store.seat_keys(store.get_db(), game["id"])
+    return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True)
+            for seat, key in keys.items()}
+
+
 FILTERS = {"money": money, "net": net, "ordinal": ordinal}
-GLOBALS = (evening_of, evening_name, recent_evenings, season_evenings, player_evenings, roster, running_chart)
+# Each function under its own name; then the values named otherwise.
+GLOBALS = {function.__name__: function for function in (
+    evening_of, evening_name, recent_evenings, season_evenings, player_evenings, roster, running_chart, day,
+    trump_name, trump_symbols, adjustment_word, event_of_game, event_verdict, table_clock, recent_events,
+    find_player, sealed.sealed_seats, reveal_tap, seat_links, player_money, offline_page.offline_table,
+    offline_page.penalty_form, offline_page.offline_part, offline_page.offline_parts, offline_page.largest_bid)} | {
+    "follow_tag_of": store.follow_tag,  # templates/table/_follow.html: the tag of a page's game
+    "fresh_csrf_token": csrf_token,  # a table's page that carries no form of its own
+    "event_results": event_results,  # the words every page of an event says its final results in
+    "provisional_games": ratings.PROVISIONAL_GAMES}

@@ -25,4 +25,4 @@ def creates_event(view):
     return owner_required(view)  # running events is the instance owner's (issue "Serving a room", item 3)
 
 
-from . import api, lookup, pages, printouts, results, table_requests  # noqa: E402,F401  (the routes register on bp)
+from . import api, pages, printouts, results, table_requests  # noqa: E402,F401  (the routes register on bp)

@@ -5,7 +5,7 @@ take back (removals until the next round is drawn, read from the log)."""
 from scorekeeper import store
 from ...rules import RecordError, events
 from ...rules.words import _, lazy_gettext
-from .room import act
+from scorekeeper.web.event_room import act
 
 # The actions that remove someone (or void a round's cards) ask first on the director's page: each with the
 # button that says it. The API's scripts do not ask.

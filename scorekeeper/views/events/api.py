@@ -11,7 +11,7 @@ from ...rules import RecordError, events
 from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from . import bp, creates_event
 from .actions import run_action
-from .room import Room, given_key
+from scorekeeper.web.event_room import Room, given_key
 
 
 def _refuse(error):

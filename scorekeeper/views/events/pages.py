@@ -20,7 +20,7 @@ from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
 from .actions import ASKED_FIELDS, ASKS_FIRST, preview, run_action, undoable
-from .room import Room, event_key, event_row, give_director_key, is_director, round_clock
+from scorekeeper.web.event_room import Room, event_key, event_row, give_director_key, is_director
 
 MAX_PLAYERS_TEXT = 50_000
 LOG_ON_PAGE = 8  # the director's page shows the latest entries; the log page shows them all
@@ -128,47 +128,6 @@ def create_from_form():
     if request.form.get("minutes", "").strip():
         record = events.set_time_limit(record, request.form["minutes"]).record
     return store.create_event(store.get_db(), record, outcome.log)
-
-
-@bp.app_template_global()
-def event_of_game(game_id):
-    """The event a game plays a table of ({event_id, name, round, table}), for a link back from its pages."""
-    return store.event_of_game(store.get_db(), game_id)
-
-
-@bp.app_template_global()
-def event_verdict(game_id):
-    """What the event made of a table's game (its pages agree with the event): {final, complete, champion,
-    advanced, ties} for that table, or None."""
-    db = store.get_db()
-    found = store.event_of_game(db, game_id)
-    row = store.get_event(db, found["event_id"]) if found else None
-    if row is None:
-        return None
-    room = Room(row)
-    if len(room.rounds) < found["round"]:
-        return None
-    rnd = room.rounds[found["round"] - 1]
-    seats = set(rnd["tables"][found["table"] - 1]["seats"]) if len(rnd["tables"]) >= found["table"] else set()
-    return {"final": rnd["final"], "complete": rnd["complete"],
-            "champion": room.scored["champion"] if rnd["final"] else None,
-            "advanced": [name for name in rnd["advanced"] if name in seats],
-            "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
-
-
-@bp.app_template_global()
-def table_clock(in_event):
-    """The clock of the round a table plays (event_of_game's answer) while it is the event's round being played and
-    the event has a time limit: room.round_clock's, or None."""
-    if not in_event or not in_event.get("minutes") or in_event["round"] != in_event.get("rounds") or in_event["void"]:
-        return None
-    return round_clock(store.round_clock(store.get_db(), in_event["event_id"]), in_event["minutes"])
-
-
-@bp.app_template_global()
-def recent_events(limit=5):
-    """The events created most recently, for the home page."""
-    return store.list_events(store.get_db(), limit)
 
 
 @bp.route("/events/new", methods=["GET", "POST"])

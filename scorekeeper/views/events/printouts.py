@@ -15,7 +15,7 @@ from scorekeeper.text import event_results
 from ...printing import events as printouts
 from ...rules.words import _
 from . import bp
-from .room import Room, event_key, event_language, event_row, is_director
+from scorekeeper.web.event_room import Room, event_key, event_language, event_row, is_director
 
 
 

@@ -3,12 +3,9 @@
 
 from flask import render_template
 
-from scorekeeper.text import event_results
 from ...rules import RecordError, words
 from . import bp
-from .room import Room, event_row
-
-bp.add_app_template_global(event_results, "event_results")
+from scorekeeper.web.event_room import Room, event_row
 
 
 @bp.get("/events/<event_id>/results")

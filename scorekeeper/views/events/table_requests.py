@@ -5,14 +5,13 @@ from flask import abort, flash, redirect, url_for
 
 from scorekeeper import store
 from scorekeeper.web.edit_keys import require_edit
-from scorekeeper.web.forms import RevisionForm, csrf_failed, csrf_token
+from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.web.refusals import EXPIRED
 from ...rules import RecordError, events
 from ...rules.words import _
 from . import bp
-from .room import Room, act
+from scorekeeper.web.event_room import Room, act
 
-bp.add_app_template_global(csrf_token, "fresh_csrf_token")  # a table's page that carries no form of its own
 
 
 @bp.post("/games/<game_id>/ask-director")

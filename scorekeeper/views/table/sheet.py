@@ -1,7 +1,6 @@
 """The score sheet: the phone's page (rendered once per revision), the sheet as PDF, the follower's poll,
 the game over."""
 
-import datetime
 import threading
 
 from flask import Response, abort, current_app, make_response, redirect, render_template, request, session, url_for
@@ -10,7 +9,7 @@ from markupsafe import escape
 from scorekeeper.responses import delivery
 from scorekeeper.cache import kept
 from scorekeeper import printing, rules, store
-from scorekeeper.text.display import adjustment_word, trump_name, trump_symbols
+from scorekeeper.text.display import trump_symbols
 from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token
 from scorekeeper.web.i18n import COOKIE, languages
 from ...rules import actions, bidding, words
@@ -37,20 +36,6 @@ def play(game_id):
     if found and found["void"]:  # a void card's game (its table seated again): the sheet says where to go
         return _sheet(game_id, head, editor=False)
     return screen(game_id, load_game(game_id)[1])
-
-
-bp.add_app_template_global(trump_name)
-bp.add_app_template_global(delivery.follow_tag, "follow_tag_of")  # _follow.html: the tag of a page's game
-bp.add_app_template_global(adjustment_word)
-
-
-@bp.app_template_global()
-def day(iso):
-    """A day kept as "2026-11-20" as the reader's language writes it ("Nov 20, 2026", "20 nov 2026")."""
-    try:
-        return words.date(datetime.date.fromisoformat(str(iso)[:10]))
-    except ValueError:
-        return iso
 
 
 FOLLOWER = "follower"
@@ -87,7 +72,7 @@ def render_sheet(game_id, editor, csrf):
                            and not actions.asks_trump_after_bids(loaded),
                            plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=trump_symbols(), csrf=csrf,
                            undealable=rules.undealable(loaded),
-                           follow_tag=delivery.follow_tag(game), last_hands=rules.last_hands(loaded, scored),
+                           follow_tag=store.follow_tag(game), last_hands=rules.last_hands(loaded, scored),
                            about=actions.about_of(game["record"], game["created"]))
     return game, page
 
@@ -96,7 +81,7 @@ def page_key(head, viewer, kind="sheet", detail=()):
     """The kept.Key of a game's page as the head (its generation, revision, status, next game) names it, in the
     reader's language (marked when chosen in the gear menu, which then shows the choice)."""
     language = words.locale() + ("!" if request.cookies.get(COOKIE) in languages() else "")
-    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], delivery.follow_tag(head),
+    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], store.follow_tag(head),
                     language, viewer, kind, detail)
 
 
@@ -173,7 +158,7 @@ def revision(game_id):
     if game is None:
         return {"error": f"no game {game_id!r}", "field": "id"}, 404
     # The revision is the ETag: an unchanged game answers 304 with no body, the cheapest answer there is.
-    tag = delivery.follow_tag(game)
+    tag = store.follow_tag(game)
     if delivery.not_modified(tag):
         response = make_response("", 304)
     else:
@@ -195,7 +180,7 @@ def over(game_id):
     changes = regulars.seat_changes(store.get_db(), game_id, scored["players"])
     return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank, changes=changes,
                            editor=can_edit(game), form=RevisionForm(revision=game["revision"]),
-                           follow_tag=delivery.follow_tag(store.get_game_head(store.get_db(), game_id)))
+                           follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)))
 
 
 @bp.post("/games/<game_id>/about")

@@ -3,14 +3,12 @@ event's players (first name, surname, case, accents: rules.names.matching), then
 know: their table, seat and whether they deal first, their standing, their table in the next draw, and at the
 end their result ("21st, out in round 1")."""
 
-from ...rules.names import matching
-from ...text import event_results
-from . import bp
+from ..rules.names import matching
+from ..text import event_results
 
 MAX_CANDIDATES = 20
 
 
-@bp.app_template_global()
 def find_player(room, typed):
     """What the standings page shows the player a typed name means: {player (None unless one name matches),
     candidates (the names it may mean), typed, and for the player: round, table, seat, seats, deals_first,

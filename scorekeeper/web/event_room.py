@@ -18,8 +18,8 @@ from scorekeeper.web.bearer import bearer_token
 from scorekeeper.web.i18n import languages
 from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
-from ...rules import RecordError, events
-from ...rules.words import _, locale, ngettext
+from ..rules import RecordError, events
+from ..rules.words import _, locale, ngettext
 
 QUIET = timedelta(minutes=10)
 
@@ -296,3 +296,30 @@ def act(room, action, *args):
                         tables=", ".join(map(str, reprint)))
         outcome = outcome._replace(message=f"{outcome.message} {said}" if outcome.message else said)
     return outcome
+
+
+def event_verdict(game_id):
+    """What the event made of a table's game (its pages agree with the event): {final, complete, champion,
+    advanced, ties} for that table, or None."""
+    db = store.get_db()
+    found = store.event_of_game(db, game_id)
+    row = store.get_event(db, found["event_id"]) if found else None
+    if row is None:
+        return None
+    room = Room(row)
+    if len(room.rounds) < found["round"]:
+        return None
+    rnd = room.rounds[found["round"] - 1]
+    seats = set(rnd["tables"][found["table"] - 1]["seats"]) if len(rnd["tables"]) >= found["table"] else set()
+    return {"final": rnd["final"], "complete": rnd["complete"],
+            "champion": room.scored["champion"] if rnd["final"] else None,
+            "advanced": [name for name in rnd["advanced"] if name in seats],
+            "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
+
+
+def table_clock(in_event):
+    """The clock of the round a table plays (store.event_of_game's answer) while it is the event's round being
+    played and the event has a time limit: round_clock's, or None."""
+    if not in_event or not in_event.get("minutes") or in_event["round"] != in_event.get("rounds") or in_event["void"]:
+        return None
+    return round_clock(store.round_clock(store.get_db(), in_event["event_id"]), in_event["minutes"])

@@ -11,17 +11,17 @@ does (tests/test_bidstate_parity.py holds them to it).
 
 import json
 
-from flask import Blueprint, current_app, get_template_attribute, url_for
+from flask import current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
-from scorekeeper import rules, taps
+from scorekeeper import rules
+from scorekeeper.rules.words import lazy_gettext
 from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
 from scorekeeper.text.display import trump_symbols
 from ..rules import actions, bidding, sealed
 
-bp = Blueprint("offline", __name__)
-bp.add_app_template_global(trump_symbols)  # the offline screens' suits (templates/table/_screens.html)
+UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone
 
 
 def _slim(coming):
@@ -48,7 +48,6 @@ def queue_state(loaded):
             "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded)}
 
 
-@bp.app_template_global()
 def offline_table(game, loaded, at="hand"):
     """Return the page's data-table attribute: the hand as queue.js needs it, as JSON; `at` the page (hand, sheet)."""
     hand = actions.current_hand(loaded)
@@ -60,18 +59,16 @@ def offline_table(game, loaded, at="hand"):
                        for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
                                      "tap_conflict.js")],
             "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
-            "undone": str(taps.UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
+            "undone": str(UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 
-@bp.app_template_global()
 def penalty_form(system_id):
     """The tricks screen's penalty menus for a scoring system, empty, with one player "%(name)s": the offline tricks
     screen clones them and draws that player's choice for each player."""
     return tricks_form(["%(name)s"], system_id)(formdata=None)
 
 
-@bp.app_template_global()
 def offline_part(template, macro, *args):
     """The markup of `macro` in `template` called with args, as `{% from template import macro %}` gives it (a macro
     sees its arguments and the app's globals, never the page's values), made once per app, language and args.
@@ -93,13 +90,11 @@ def offline_part(template, macro, *args):
 QUEUE_PARTS = ("dom.js", "queue_store.js", "queue_engine.js", "queue_status.js", "queue_forms.js", "queue_pages.js")
 
 
-@bp.app_template_global()
 def offline_parts():
     """Return the static files queue.js needs loaded before it, in order."""
     return QUEUE_PARTS
 
 
-@bp.app_template_global()
 def largest_bid(loaded):
     """Return the largest bid any hand of the game can have: the offline pad's template goes up to it."""
     return rules.largest_hand(len(loaded.players), loaded.rules.decks, full_deal=True)
