@@ -6,7 +6,7 @@ import threading
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store import seats
+from scorekeeper.store import applied_taps
 from tests.test_api_actions import RECORD, Table, auth, stored_record
 
 
@@ -21,7 +21,7 @@ def table(client):
 def another_phone_first(monkeypatch, client, table, body):
     """Have another phone's tap (its own thread and connection) written after this tap was worked out and before
     it takes the write lock; return that tap's answers."""
-    answers, started, prepare = [], [], seats.prepare
+    answers, started, prepare = [], [], applied_taps.prepare
 
     def phone():
         answers.append(client.post(f"/api/games/{table.game_id}/actions", json=body, headers=auth(table.key)))
@@ -35,7 +35,7 @@ def another_phone_first(monkeypatch, client, table, body):
             thread.join()
         return prepared
 
-    monkeypatch.setattr(seats, "prepare", worked_out_then_another_phone)
+    monkeypatch.setattr(applied_taps, "prepare", worked_out_then_another_phone)
     return answers
 
 

@@ -4,8 +4,8 @@ One module per kind of row: db (a connection: BEGIN IMMEDIATE writes, the writer
 app's, one per thread; init-db), games (reading games), loaded (loaded
 games per generation and revision, in the one cache: scorekeeper/cache/kept.py), generation (the database's
 generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
-results and player summaries), evenings (evenings and the roster), seats (action ids and a tap applied
-once, seat keys, sealed bids, the next game at the table), files (the file itself: damage checks), backups
+results and player summaries), evenings (evenings and the roster), applied_taps (action ids: a tap
+applied once), seat_links (seat keys), sealed (sealed bids), next_game (the next game at the table), files (the file itself: damage checks), backups
 (backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
 JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
@@ -66,9 +66,11 @@ from scorekeeper.store.events import (
     update_event,
     void_game,
 )
-from .seats import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, apply_once,
-                    create_next_game, make_seat_keys, offer_seats_too,
-                    remember_action, seal_bid, sealed_bids, seat_keys, seat_of_key, undo_action, withdraw_seat_keys)
+from .applied_taps import (ActionSeen, append_action, append_action_ahead, applied_action, applied_tap, apply_once,
+                           remember_action, undo_action)
+from .next_game import create_next_game
+from .seat_links import make_seat_keys, offer_seats_too, seat_keys, seat_of_key, withdraw_seat_keys
+from .sealed import seal_bid, sealed_bids
 
 __all__ = [
     # connections and the file
