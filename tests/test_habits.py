@@ -7,6 +7,7 @@ and what the hook cost each dealer. The two-hand game of game_helpers, worked by
 """
 
 from scorekeeper import rules, store
+from scorekeeper.store import backfills
 from scorekeeper.rules.habits import by_hand_size, seat_habits
 from tests.game_helpers import HANDS, create, post_hand, record
 
@@ -25,14 +26,14 @@ def test_the_two_hand_game_worked_by_hand():
 
 def test_without_the_hook_nothing_is_forbidden_and_an_unfinished_hand_is_not_counted():
     unfinished = record(hands=[HANDS[0], {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1]}])
-    found = seat_habits(rules.score(rules.load(unfinished)), hook=False)
+    found = seat_habits(rules.score(rules.load(unfinished)), hook_from=None)
     assert found[0] == {1: counts(hands=1, under=1)}
 
 
 def test_over_and_a_missed_zero():
     hands = [{"cards": 2, "dealer": 0, "trump": "hearts", "bids": [0, 0, 1, 0], "tricks": [2, 0, 0, 0]}]
     game = rules.load(record(hands=hands, hook=False))
-    found = seat_habits(rules.score(game), hook=False)
+    found = seat_habits(rules.score(game), hook_from=None)
     assert found[0][2] == counts(hands=1, over=1, zero_bids=1)
     assert found[2][2] == counts(hands=1, under=1)
 
@@ -54,6 +55,30 @@ def test_the_store_keeps_habits_with_every_write_and_sums_them_per_player(client
         ann = {row["cards"]: row for row in store.player_habits(store.get_db(), " ann ")}
     assert (ann[1]["hands"], ann[1]["under"], ann[1]["hook_cost"]) == (2, 2, 2)
     assert (ann[2]["hands"], ann[2]["made"]) == (1, 1)
+
+
+def test_the_hook_is_counted_only_in_hands_it_applies_to_from_the_tables_hook_from(client, app):
+    """hook_from 2 (RULES.md): in hand 1, of one card, Ann deals free, so she was never hooked; in hand 2, of two
+    cards, the hook forbade Bob 0 as before."""
+    create(client, record(hook_from=2))
+    with app.app_context():
+        ann = {row["cards"]: row for row in store.player_habits(store.get_db(), "Ann")}
+        bob = {row["cards"]: row for row in store.player_habits(store.get_db(), "Bob")}
+    assert (ann[1]["hooked"], ann[1]["hook_missed"], ann[1]["hook_cost"]) == (0, 0, 0)
+    assert (bob[2]["hooked"], bob[2]["hook_missed"], bob[2]["hook_cost"]) == (1, 1, 1)
+
+
+def test_an_upgrade_counts_again_the_habits_a_hook_from_game_kept_wrong(client, app):
+    """b161: a game of hook_from 2 stored while its one-card hand counted Ann as hooked is counted again."""
+    game_id, _key = create(client, record(hook_from=2))
+    with app.app_context():
+        db = store.get_db()
+        with db.atomic():
+            store.results.store_habits(db, game_id, rules.score(rules.load(record(hook_from=2))), 1)  # as before
+        assert {row["cards"]: row for row in store.player_habits(db, "Ann")}[1]["hooked"] == 1
+        with db.atomic():
+            backfills.b161_habits_from_hook_from(db)
+        assert {row["cards"]: row for row in store.player_habits(db, "Ann")}[1]["hooked"] == 0
 
 
 def test_the_player_page_shows_the_habits(client, app):

@@ -198,7 +198,7 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
                                                                  "b053_player_keys", "b080_ratings",
                                                                  "b090_event_tables_move_no_money", "b091_money_by_pairs",
                                                                  "b092_penalty_reasons", "b093_what_counts",
-                                                                 "b094_one_name_key"]
+                                                                 "b094_one_name_key", "b161_habits_from_hook_from"]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):

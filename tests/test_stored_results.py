@@ -63,7 +63,7 @@ def assert_stored_as_scored(db, game_id):
     game = store.get_game(db, game_id)
     loaded = rules.load(game["record"])
     scored = rules.score(loaded)
-    expected = results_of(scored, loaded.rules.hook_applies,
+    expected = results_of(scored, loaded.rules.hooked_from,
                           counting.counted(loaded, scored, abandoned=game["status"] == "abandoned"))
     stored_game, stored_seats, stored_habits = _stored(db, game_id)
     assert stored_game[:-1] == (game["created"], *expected.game)
@@ -76,7 +76,7 @@ def assert_stored_as_scored(db, game_id):
         assert stored_game[-1] == (rated[0] if rated else game["updated"])[:10]
     assert stored_seats == expected.seats and stored_habits == expected.habits
     # Counted afresh over every finished hand, past the kept counts (a tap adds its hand's to those before it).
-    assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hook_applies)
+    assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hooked_from)
 
 
 def assert_summaries_add_up(db):

@@ -48,6 +48,12 @@ class Rules:
         return bidding.hook_bites(cards, self.hook_applies, self.hook_from)
 
     @property
+    def hooked_from(self):
+        """The smallest hand the hook applies to (hook_from), or None when it applies to none (the bidding habits'
+        one value for the hook: rules/habits.py)."""
+        return self.hook_from if self.hook_applies else None
+
+    @property
     def style(self):
         """The bidding style's registry entry."""
         return BIDDING_STYLES.find(self.bidding)

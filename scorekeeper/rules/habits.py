@@ -7,23 +7,25 @@ counts with each game's results, so a player's page adds up stored rows and neve
 
 from functools import lru_cache
 
-from .bidding import forbidden_bid
+from .bidding import forbidden_bid, hook_bites
 
 # What is counted for a seat in hands of one size.
 FIELDS = ("hands", "made", "over", "under", "zero_bids", "zero_made", "hooked", "hook_missed", "hook_cost")
 
 
-def seat_habits(scored, hook=True):
+def seat_habits(scored, hook_from=1):
     """Return {seat: {cards: {field: count}}} over the scored game's finished hands the seat was dealt into.
 
     made / over / under: tricks equal to, more than, fewer than the bid. zero_bids / zero_made: bids of 0, and
-    those made. As dealer where the hook forbade a bid (`hook`: the game's hook applies): hooked counts those
-    hands, hook_missed those the dealer then missed, hook_cost those where the dealer missed by taking exactly
-    the forbidden number (the bid the hook took away would have been made).
+    those made. As dealer where the hook forbade a bid (`hook_from`: the smallest hand the game's hook applies to,
+    Rules.hooked_from; None when it applies to none): hooked counts those hands, hook_missed those the dealer
+    then missed, hook_cost those where the dealer missed by taking exactly the forbidden number (the bid the hook
+    took away would have been made).
     """
     totals = {}
     for hand in scored["hands"]:
         if hand["scores"] is not None:
+            hook = hook_bites(hand["cards"], hook_from is not None, hook_from or 1)
             for key, amount in _hand_counts(hand["cards"], hand["dealer"], tuple(hand["bids"]),
                                             tuple(hand["tricks"]), tuple(hand["out"]), hook):
                 totals[key] = totals.get(key, 0) + amount

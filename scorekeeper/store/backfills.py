@@ -86,7 +86,7 @@ def b043_habits(db):
             loaded = rules.load(text)
         except rules.RecordError:
             continue
-        store_habits(db, game_id, rules.score(loaded), loaded.rules.hook_applies)
+        store_habits(db, game_id, rules.score(loaded), loaded.rules.hooked_from)
 
 
 @backfills()
@@ -242,7 +242,7 @@ def b094_one_name_key(db):
 def _store_results(db, game_id, loaded, created, state, finished_at=None):
     """Store the game's results as rules.counting counts it (its status as stored)."""
     scored = rules.score(loaded)
-    store_results(db, game_id, scored, created, loaded.rules.hook_applies,
+    store_results(db, game_id, scored, created, loaded.rules.hooked_from,
                   counted=counting.counted(loaded, scored, abandoned=state == "abandoned"), finished_at=finished_at)
 
 
@@ -286,3 +286,15 @@ def _migrate(path):
         db.close()
     mark_created(path)
 
+
+@backfills()
+def b161_habits_from_hook_from(db):
+    """Count the bidding habits again of every game whose hook applies only from some hand size on (rules.hook_from
+    above 1): before, its smaller hands counted the dealer as hooked."""
+    for game_id, text in db.execute("select id, record from games where instr(record, '\"hook_from\"')").fetchall():
+        try:
+            loaded = rules.load(text)
+        except rules.RecordError:
+            continue
+        if loaded.rules.hook_applies and loaded.rules.hook_from > 1:
+            store_habits(db, game_id, rules.score(loaded), loaded.rules.hooked_from)

@@ -57,7 +57,7 @@ def ready(entries):
         loaded = rules.load(record)
         scored = rules.score(loaded)
         counted = counting.counted(loaded, scored, abandoned=entry.get("abandoned") is True)
-        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hook_applies, counted), scored,
+        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hooked_from, counted), scored,
                          counted))
     return out
 

@@ -75,7 +75,7 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         counted = counted_here(db, game_id, loaded, scored, status(loaded))
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=when)
+        store_results(db, game_id, scored, when, loaded.rules.hooked_from, counted=counted, finished_at=when)
         if scored["finished"]:  # a new game has no rating or money rows to change before it finishes
             keep_ratings(db, game_id, game_entry(loaded, scored, status(loaded), counted), when)
             keep_money(db, game_id, loaded, scored, status(loaded), counted)
@@ -128,7 +128,7 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
         counted = counted_here(db, game_id, loaded, scored, state)
     finished_at = finished[:32] if finished else last_written  # as days.day_of reads a rating's mark
     if results is None:
-        store_results(db, game_id, scored, when, loaded.rules.hook_applies, counted=counted, finished_at=finished_at)
+        store_results(db, game_id, scored, when, loaded.rules.hooked_from, counted=counted, finished_at=finished_at)
     else:  # a new game: no results stored yet
         store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at,
                       fresh=True)
@@ -238,7 +238,7 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
     counted = None if prepared else counted_here(db, game_id, loaded, scored, game["status"])
-    was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hook_applies,
+    was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hooked_from,
                                  prepared.results if prepared else None, prepared.stored if prepared else None,
                                  counted=counted, finished_at=when)
     if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
@@ -288,7 +288,7 @@ def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
     if loaded is None:
         loaded = rules.load(record, known=known)
     scored = rules.score(loaded)
-    results = results_of(scored, loaded.rules.hook_applies, counting.counted(loaded, scored))
+    results = results_of(scored, loaded.rules.hooked_from, counting.counted(loaded, scored))
     return Prepared(known, loaded, scored, status(loaded), results,
                     dumps(diff(known.record, record)) if known else None, generation=generation_number)
 

@@ -40,30 +40,31 @@ def standing(counted):
     return COUNTED if counted.ranked else PLAYING if counted.state == counting.PLAYING else OFF_RECORD
 
 
-def results_of(scored, hook=True, counted=None):
+def results_of(scored, hook_from=1, counted=None):
     """The rows the store keeps of a scored game (pure, so a write works them out before its transaction).
-    hook: whether the game's hook applies (for the bidding habits); counted: rules.counting.counted of the game
-    (which seats played, their places, hands dealt into and bids made; whether the game counts). Only the seats
-    that played have a row: one who never played a hand is not shown as having played."""
+    hook_from: the smallest hand the game's hook applies to, or None (Rules.hooked_from: for the bidding habits);
+    counted: rules.counting.counted of the game (which seats played, their places, hands dealt into and bids made;
+    whether the game counts). Only the seats that played have a row: one who never played a hand is not shown as
+    having played."""
     game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), standing(counted),
             dumps(scored["players"]), len(stats.completed(scored)))
     seats = {seat: (stats.name_key(counted.names[seat]), counted.names[seat].strip(), scored["totals"][seat],
                     counted.places[seat], int(counted.places[seat] == 1), counted.made[seat], counted.hands[seat])
              for seat in counted.playing}
-    return Results(game, seats, _habits_of(scored, hook), counted.played_on, counted.finished)
+    return Results(game, seats, _habits_of(scored, hook_from), counted.played_on, counted.finished)
 
 
-_HABITS = OrderedDict()  # (hook, players, ids of the finished hands' entries) -> (those entries, habits rows)
+_HABITS = OrderedDict()  # (hook_from, players, ids of the finished hands' entries) -> (those entries, habits rows)
 _HABITS_LOCK = threading.Lock()
 HABITS_KEPT = 1024  # a room of 200 tables and more, each game at its last finished hand
 
 
-def _habits_of(scored, hook):
+def _habits_of(scored, hook_from):
     """The habits rows of results_of, kept by the scored game's finished hands: their entries are shared between
     the revisions that hold them and never changed (rules/scored.py hand_by_hand), so a bid or a deal, which
     finishes no hand, counts nothing again. The entries are kept with the rows: their ids are not reused."""
     done = [hand for hand in scored["hands"] if hand["scores"] is not None]
-    key = (hook, tuple(scored["players"]), tuple(map(id, done)))
+    key = (hook_from, tuple(scored["players"]), tuple(map(id, done)))
     with _HABITS_LOCK:
         kept = _HABITS.get(key)
         if kept is not None:
@@ -73,11 +74,11 @@ def _habits_of(scored, hook):
         before = _HABITS.get(key[:2] + (key[2][:-1],)) if done else None
     if before is not None:
         habits = dict(before[1])
-        for row, counts in _habit_rows({**scored, "hands": done[-1:]}, hook).items():
+        for row, counts in _habit_rows({**scored, "hands": done[-1:]}, hook_from).items():
             kept_row = habits.get(row)
             habits[row] = counts if kept_row is None else (counts[0], *map(sum, zip(kept_row[1:], counts[1:])))
     else:
-        habits = _habit_rows(scored, hook)
+        habits = _habit_rows(scored, hook_from)
     with _HABITS_LOCK:
         _HABITS[key] = (done, habits)
         while len(_HABITS) > HABITS_KEPT:
@@ -85,14 +86,14 @@ def _habits_of(scored, hook):
     return habits
 
 
-def _habit_rows(scored, hook):
+def _habit_rows(scored, hook_from):
     keys = [stats.name_key(name) for name in scored["players"]]  # once a seat, not once a seat and hand size
     return {(seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
-            for seat, by_size in rules.habits.seat_habits(scored, hook).items() for cards, counts in by_size.items()}
+            for seat, by_size in rules.habits.seat_habits(scored, hook_from).items() for cards, counts in by_size.items()}
 
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
-# write's own check (`seats.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
+# write's own check (`applied_taps.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
 STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
                   "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
                   "place, won, made, hands)) from player_results where game_id = :game), (select "
@@ -112,14 +113,14 @@ def _stored(db, game_id):
     return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
 
 
-def store_results(db, game_id, scored, created, hook=True, results=None, stored=None, counted=None,
+def store_results(db, game_id, scored, created, hook_from=1, results=None, stored=None, counted=None,
                   finished_at=None, fresh=False):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
-    results: results_of(scored, hook, counted), when worked out already; stored: the stored ones (stored_results),
-    when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
+    results: results_of(scored, hook_from, counted), when worked out already; stored: the stored ones
+    (stored_results), when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
     finished_at: the time of the write (the day a game counts on is the day it first finished when nothing else
     dates it, store/days.py); fresh: the game was stored just now (nothing of it is rated yet). Each player's
     summary takes out the game's old results and adds the new, so the players' list reads one row per player
@@ -127,7 +128,7 @@ def store_results(db, game_id, scored, created, hook=True, results=None, stored=
     before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
     old_game, old_seats, old_habits = stored or _stored(db, game_id)
-    new = _merged(db, results or results_of(scored, hook, counted), old_seats)
+    new = _merged(db, results or results_of(scored, hook_from, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
     day = day_of(db, game_id, new.played_on, finished_at or created, finished=not fresh) if new.finished else \
@@ -209,10 +210,10 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
                {"rows": dumps(list(changes.values())), "named": dumps(sorted(named))})
 
 
-def store_habits(db, game_id, scored, hook=True):
+def store_habits(db, game_id, scored, hook_from=1):
     """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
     if _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
-                     _habits_of(scored, hook)):
+                     _habits_of(scored, hook_from)):
         db.execute("update results_number set number = number + 1")  # the players' pages (m151)
 
 
