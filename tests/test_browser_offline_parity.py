@@ -31,8 +31,11 @@ def shown(page, root):
         "nodes => nodes.map(n => { const c = n.cloneNode(true); c.querySelectorAll('.unsent-mark').forEach(m => m.remove());"
         " return n.getAttribute('aria-label') || c.textContent.replace(/\\s+/g, ' ').trim(); })")
     menus = page.locator(root).locator("select option").evaluate_all("nodes => nodes.map(n => n.textContent.trim())")
+    # The parts drawn from the server's macros on both sides, as markup: the announcement (its kind, said aloud).
+    parts = page.locator(root).locator(".announce").evaluate_all(
+        "nodes => nodes.map(n => [n.tagName, n.className, n.hasAttribute('data-speak'), n.textContent])")
     return [line for line in lines if line not in ONLINE_ONLY | OFFLINE_ONLY], \
-        [name for name in buttons if name not in ONLINE_ONLY | OFFLINE_ONLY], menus
+        [name for name in buttons if name not in ONLINE_ONLY | OFFLINE_ONLY], menus, parts
 
 
 def online_screen(page, base, rules, taps):
@@ -105,4 +108,5 @@ def test_the_offline_screen_says_what_the_online_one_says(live_server, link, kee
     assert offline[0] == online[0]  # the words, line by line
     assert offline[1] == online[1]  # the buttons, in order
     assert offline[2] == online[2]  # the menus' choices
+    assert offline[3] == online[3]  # the announcement's markup
     assert errors == []

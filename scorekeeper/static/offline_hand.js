@@ -54,11 +54,14 @@
     }
     return line;
   }
-  // The large announcement once every bid is in: "OVER by 1", in the trump and tricks screens' words
-  // (rules/bidding.py ANNOUNCEMENTS, shipped with the page's messages).
+  // The large announcement once every bid is in: the server's line (templates/table/_screens.html announce_line),
+  // "OVER by 1" in the trump and tricks screens' words (rules/bidding.py ANNOUNCEMENTS, with the page's messages).
   function announce(q, bids) {
-    var said = BidState.say(q.page.messages, {id: "announce_" + bids.announcement, values: {by: Math.abs(bids.by || 0)}});
-    return el("p", {class: "announce " + bids.announcement, "data-speak": "", text: said});
+    var line = template("offline-announce").querySelector(".announce");
+    line.classList.add(bids.announcement);
+    line.textContent = BidState.say(q.page.messages, {id: "announce_" + bids.announcement,
+                                                      values: {by: Math.abs(bids.by || 0)}});
+    return line;
   }
   function unsent(q, seat) {
     return q.taps.some(function (t) {
