@@ -13,11 +13,12 @@ PENALTY_KEYS = {"seat", "reason", "points"}  # a tap's penalty holds these only:
 
 
 class Refused(Exception):
-    """A refused action: a status, a message and the field it names."""
+    """A refused action: a status, a message and the field it names; `error`, the engine's RecordError it was (the
+    forms word it with the field named as the table says it: web/refusals.py)."""
 
-    def __init__(self, status, message, field=None):
+    def __init__(self, status, message, field=None, error=None):
         super().__init__(message)
-        self.status, self.message, self.field = status, message, field
+        self.status, self.message, self.field, self.error = status, message, field, error
 
 
 @dataclass(frozen=True)
