@@ -132,6 +132,8 @@ FIELDS = {field.name: field for field in (
     Field("number", {"type": "integer", "minimum": 1, "maximum": 1000}, lambda v: True, "the hand"),
     Field("drop_penalties", {"type": "array", "maxItems": 100, "items": {"type": "integer", "minimum": 0}},
           _indices, "a list of the recorded penalties' indices to drop"),
+    Field("blinds", {"type": "array", "maxItems": 30, "items": {"type": "integer", "minimum": 0}},
+          lambda v: _indices(v) and len(v) <= 30 and all(i >= 0 for i in v), "a list of seat numbers"),
     Field("tapped", {"type": "string", "maxLength": 40, "format": "date-time", "description": (
         "when the tap was made, with its offset (ISO 8601): a tap queued offline keeps it as its History time, "
         "bounded by the server's clock and the game's previous entry")},
@@ -166,7 +168,8 @@ ACTIONS = (
            actions.undo, Example({}, (("deal", {"trump": "hearts"}),), {}), history=True),
     Action("reveal", "show the bids made all at once", "bids", frozenset({SCOREKEEPER}), (
         Use("bids", "bids by seat number (\"0\", \"1\"...) entered by the scorekeeper, an object; the sealed ones fill "
-                    "the rest", check=lambda v: isinstance(v, dict), words="an object of bids by seat: {\"0\": 2}"),),
+                    "the rest", check=lambda v: isinstance(v, dict), words="an object of bids by seat: {\"0\": 2}"),
+        Use("blinds", "the seats whose bid entered by the scorekeeper is blind (when offered)")),
         sealed.reveal, Example({"hook": False, "bidding": "simultaneous"}, (("deal", {"trump": "hearts"}),),
                                {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}})),
     Action("correct", "record a finished hand again, every later hand rescored", "recorded", frozenset({SCOREKEEPER}), (

@@ -10,7 +10,7 @@ from scorekeeper.text.display import trump_symbols
 from ...rules.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, moved_on, open_step, screen
-from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused
+from scorekeeper.web.writes import checked, form_refusal, penalty_from, refused
 from . import bp
 from .writes import penalties, save, tap
 
@@ -78,9 +78,10 @@ def bids_together(game, loaded, hand):
         if problem is None:
             chosen = {s: getattr(form, f"bid_{s}").data for s in order}
             blind = [s for s in order if getattr(form, f"blind_{s}").data]
-            outcome, problem = perform(game, loaded, actions.bids_at_once, chosen, blind)
-            if outcome:
-                return screen(game["id"], outcome.game)
+            answer, problem = tap(game, loaded, "reveal", bids={str(s): bid for s, bid in chosen.items()},
+                                  blinds=blind or None)
+            if answer:
+                return screen(game["id"], step=answer["step"])
         return refused("table/bids_all.html", problem, page)
     return render_template("table/bids_all.html", **page)
 

@@ -1,0 +1,42 @@
+"""One way in (issue 45, item 1): the hand's forms are the scorekeeper's taps, through the same pipeline as the
+actions API (taps.perform): the same checks, the same apply, applied once under an id."""
+
+import html as html_lib
+
+from scorekeeper import store
+from tests.html_forms import submit
+from tests.test_table import follow, new_game, stored
+
+
+def applied(app, game_id):
+    with app.app_context():
+        return store.get_db().execute("select count(*) from applied_actions where game_id = ?",
+                                      [game_id]).fetchone()[0]
+
+
+def test_a_forms_write_is_a_tap_applied_once(client, app):
+    game_id = new_game(client)
+    assert applied(app, game_id) == 0
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "hearts"}).status_code == 302
+    assert applied(app, game_id) == 1 and stored(app, game_id)["revision"] == 2
+
+
+def test_a_forms_bid_and_a_taps_bid_meet_the_same_refusal(client, app):
+    game_id = new_game(client)  # Ann deals hand 1 (1 card): Bob, Cy and Di bid 0, so the hook keeps Ann off 1
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "hearts"}).status_code == 302
+    for _seat in (1, 2, 3):
+        url, _page = follow(client, game_id)
+        assert submit(client, url, {"bid": 0}).status_code == 302
+    game = stored(app, game_id)
+    with app.app_context():
+        key = store.get_db().execute("select edit_key from games where id = ?", [game_id]).fetchone()[0]
+    tapped = client.post(f"/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
+                         json={"id": "hooked", "revision": game["revision"], "hand": 1, "action": "bid", "seat": 0,
+                               "bid": 1})
+    assert tapped.status_code == 422
+    url, _page = follow(client, game_id)
+    refused = submit(client, url, {"bid": 1})
+    assert refused.status_code == 302
+    page = client.get(refused.headers["Location"]).get_data(as_text=True)
+    assert tapped.get_json()["error"] in html_lib.unescape(page)
+    assert stored(app, game_id)["revision"] == game["revision"]
