@@ -40,3 +40,22 @@ def test_a_forms_bid_and_a_taps_bid_meet_the_same_refusal(client, app):
     page = client.get(refused.headers["Location"]).get_data(as_text=True)
     assert tapped.get_json()["error"] in html_lib.unescape(page)
     assert stored(app, game_id)["revision"] == game["revision"]
+
+
+def test_a_taps_work_is_done_once_even_when_it_goes_under_the_lock(client, app, monkeypatch):
+    """The engine's action runs once per tap: before the lock, and its outcome (or its refusal) is used again under
+    it while the game is at that revision (review §2.2: it ran twice)."""
+    from scorekeeper import rules
+
+    calls = []
+    engine_bid = rules.actions.bid
+    monkeypatch.setattr(rules.actions, "bid", lambda *args, **kwargs: calls.append(args) or engine_bid(*args, **kwargs))
+    game_id = new_game(client)
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "hearts"}).status_code == 302
+    for bid in (0, 0, 0):
+        url, _page = follow(client, game_id)
+        assert submit(client, url, {"bid": bid}).status_code == 302
+    assert len(calls) == 3  # written ahead of the lock
+    url, _page = follow(client, game_id)
+    assert submit(client, url, {"bid": 1}).status_code == 302  # the hook refuses Ann's 1: answered under the lock
+    assert len(calls) == 4
