@@ -140,7 +140,10 @@ FIELDS = {field.name: field for field in (
           lambda v: tapped_time(v) is not None,
           "the time the tap was made, with its offset (ISO 8601, as 2026-11-27T16:00:15Z)"),
 )}
-ENVELOPE = ("id", "revision", "hand", "action")  # required of every tap; "tapped" is optional
+ENVELOPE = ("id", "revision", "hand", "action")
+# The reveal's example: a game whose bids are made all at once, and need not add up to the cards.
+_ALL_AT_ONCE = next(style.id for style in rules.BIDDING_STYLES
+                    if style.all_at_once and not style.bids_must_sum_to_cards)  # required of every tap; "tapped" is optional
 
 ACTIONS = (
     Action("deal", "deal the next hand", "deal", frozenset({SCOREKEEPER}), (
@@ -170,7 +173,7 @@ ACTIONS = (
         Use("bids", "bids by seat number (\"0\", \"1\"...) entered by the scorekeeper, an object; the sealed ones fill "
                     "the rest", check=lambda v: isinstance(v, dict), words="an object of bids by seat: {\"0\": 2}"),
         Use("blinds", "the seats whose bid entered by the scorekeeper is blind (when offered)")),
-        sealed.reveal, Example({"hook": False, "bidding": "simultaneous"}, (("deal", {"trump": "hearts"}),),
+        sealed.reveal, Example({"hook": False, "bidding": _ALL_AT_ONCE}, (("deal", {"trump": "hearts"}),),
                                {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}})),
     Action("correct", "record a finished hand again, every later hand rescored", "recorded", frozenset({SCOREKEEPER}), (
         Use("number", "the finished hand to record again, the same as `hand` (may be left out); refused when the "
