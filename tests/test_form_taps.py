@@ -2,8 +2,10 @@
 actions API (taps.perform): the same checks, the same apply, applied once under an id."""
 
 import html as html_lib
+import re
 
-from scorekeeper import store
+from scorekeeper import rules, store
+from tests.game_helpers import create
 from tests.html_forms import submit
 from tests.test_table import follow, new_game, stored
 
@@ -45,8 +47,6 @@ def test_a_forms_bid_and_a_taps_bid_meet_the_same_refusal(client, app):
 def test_a_taps_work_is_done_once_even_when_it_goes_under_the_lock(client, app, monkeypatch):
     """The engine's action runs once per tap: before the lock, and its outcome (or its refusal) is used again under
     it while the game is at that revision (review §2.2: it ran twice)."""
-    from scorekeeper import rules
-
     calls = []
     engine_bid = rules.actions.bid
     monkeypatch.setattr(rules.actions, "bid", lambda *args, **kwargs: calls.append(args) or engine_bid(*args, **kwargs))
@@ -59,3 +59,20 @@ def test_a_taps_work_is_done_once_even_when_it_goes_under_the_lock(client, app, 
     url, _page = follow(client, game_id)
     assert submit(client, url, {"bid": 1}).status_code == 302  # the hook refuses Ann's 1: answered under the lock
     assert len(calls) == 4
+
+
+def test_bids_all_at_once_keep_a_blind_bid_through_the_form(client, app):
+    """The bids all at once are a reveal tap: the seats marked blind on the form are kept (`blinds`)."""
+    hand = {"dealer": 0, "cards": 3, "trump": "hearts", "bids": [1, 0, 3, 0], "tricks": [0, 0, 3, 0]}
+    game_id, _key = create(client, {"players": ["Ann", "Bob", "Cy", "Di"], "hands": [hand],
+                                    "rules": {"scoring": "ten_times", "modifiers": ["blind"], "first_dealer": 0,
+                                              "hook": False, "bidding": "simultaneous",
+                                              "deals": {"pattern": "custom", "sizes": [3, 3, 3]}}})
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "spades"}).status_code == 302
+    page = client.get(f"/games/{game_id}/bids").get_data(as_text=True)
+    offered = [int(seat) for seat in re.findall(r'name="blind_(\d+)"', page)]
+    assert offered, "someone trailing may bid blind"
+    bids = {f"bid_{seat}": 1 for seat in range(4)}
+    assert submit(client, f"/games/{game_id}/bids", {**bids, f"blind_{offered[0]}": "y"}).status_code == 302
+    recorded = stored(app, game_id)["record"]["hands"][1]
+    assert recorded["bids"] == [1, 1, 1, 1] and recorded["blind"] == [offered[0]]
