@@ -8,7 +8,7 @@ import pytest
 from game_helpers import hand_at
 from owner_helpers import owner_client
 from scorekeeper import store
-from scorekeeper.taps.body import ACTIONS
+from scorekeeper.taps.registry import BY_NAME as ACTIONS
 from tests.conftest import OWNER_KEY
 
 ROLES = ("scorekeeper", "own seat", "other seat", "follower", "another game's key", "owner", "none")

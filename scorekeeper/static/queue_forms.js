@@ -32,7 +32,13 @@
         var secret = form.elements["override_" + s];
         if (!secret || secret.checked) bids[s] = parseInt(value("bid_" + s), 10) || 0;
       });
-      return {action: "reveal", bids: bids};
+      var reveal = {action: "reveal", bids: bids};
+      var blinds = page.bid_state.order.filter(function (s) {
+        var box = form.elements["blind_" + s];
+        return box && box.checked;
+      });
+      if (blinds.length) reveal.blinds = blinds;  // as the server's form reads them (views/table/hand.py)
+      return reveal;
     }
     if (form.classList.contains("tricks")) {
       var took = page.players.map(function (unused, s) {

@@ -52,7 +52,7 @@ def refusal(tap, error):
         return conflict(tap, current, error.message, error.field)
     if tap.stale or isinstance(error, WrongStep):
         return conflict(tap, current, error.message, error.path or "revision")
-    raise Refused(422, error.message, error.path or None) from None
+    raise Refused(422, error.message, error.path or None, error) from None
 
 
 # What `refusal` answers; any other exception is not a refusal.

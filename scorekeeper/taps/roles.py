@@ -1,4 +1,5 @@
-"""Who may send which action of the table: one table, checked once per tap before anything else runs.
+"""The roles a key to a game holds; which role may send which action is the registry's (registry.py `MAY`, generated
+from each action's `roles`), checked once per tap before anything else runs.
 
 A key to a game is its scorekeeper's edit key or one of its seat keys. A seat key is the "own seat" for a bid
 with its own seat number and the "other seat" for anything else. Everyone else (a follower, another game's
@@ -9,25 +10,9 @@ docs/security.md says it in words; tests/test_roles.py drives every action and e
 
 SCOREKEEPER, OWN_SEAT, OTHER_SEAT = "scorekeeper", "own seat", "other seat"
 
-# Every action of the actions API (scorekeeper/taps/body.py ACTIONS) and the keys that may send it.
-MAY = {
-    "deal": {SCOREKEEPER},
-    "bid": {SCOREKEEPER, OWN_SEAT},
-    "trump": {SCOREKEEPER},
-    "tricks": {SCOREKEEPER},
-    "undo": {SCOREKEEPER},
-    "reveal": {SCOREKEEPER},
-    "correct": {SCOREKEEPER},
-}
-
 
 def role_of(seat, body):
     """The role of the key that sent body: `seat` None for the edit key, else the seat key's seat."""
     if seat is None:
         return SCOREKEEPER
     return OWN_SEAT if body.get("action") == "bid" and body.get("seat") == seat else OTHER_SEAT
-
-
-def may(action, role):
-    """True when a key of this role may send this action."""
-    return role in MAY[action]

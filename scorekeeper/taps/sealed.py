@@ -14,14 +14,15 @@ def sealed_bid(loaded, seat, amount, blind):
     return outcome._replace(entry=("sealed", dict(outcome.entry[1], bid=amount, blind=blind)))
 
 
-def reveal(tap):
-    """The scorekeeper's reveal: the sealed bids, and any the body sets."""
+def reveal(tap, bids=None, blinds=None):
+    """The scorekeeper's reveal: the sealed bids, and any the body sets (`bids`, an object by seat; `blinds`, the
+    seats among them bid blind)."""
     loaded = tap.loaded
     hand = rules.actions.current_hand(loaded)
     if hand is None or not rules.actions.bids_all_at_once(loaded):
         raise WrongStep("hands", _("there are no bids to reveal: this game changed on another phone"))
     kept = store.sealed_bids(tap.db, tap.game_id, len(loaded.hands) - 1)
-    return sealed.reveal(loaded, kept, bids_by_seat(tap.body, loaded))
+    return sealed.reveal(loaded, kept, bids_by_seat(bids, loaded), blinds or ())
 
 
 def reveal_when_all_in(tap, revision, outcome):

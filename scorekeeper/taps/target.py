@@ -6,13 +6,6 @@ hand n, a correction of hand n). `check` holds it against the game before any ac
 from scorekeeper import rules
 from scorekeeper.rules.words import _
 
-# The step each action is made on: a deal on the hand it deals, a bid or a reveal on the bids, and so on.
-# Undo: any step of the hand the table is on (and, as ever, only on the revision it was made on).
-# A correction: a finished hand, whatever the table does meanwhile (and, as ever, on the revision it was made on).
-STEP_OF = {"deal": "deal", "bid": "bids", "reveal": "bids", "trump": "trump", "tricks": "tricks", "undo": None,
-           "correct": "recorded"}
-
-
 class OffTarget(Exception):
     """The tap was made on another hand or step than the table's: answered 409 with the hand as recorded."""
 
@@ -34,9 +27,10 @@ def recorded(loaded, number):
     return {"number": number, **loaded.record["hands"][number - 1]}
 
 
-def check(loaded, action, number):
-    """Refuse (OffTarget) a tap made on hand `number` when the table is on another hand or step."""
-    wanted = STEP_OF[action]
+def check(loaded, wanted, number):
+    """Refuse (OffTarget) a tap made on hand `number` when the table is on another hand or step than `wanted`, the
+    step its action is made on (registry.py: None for any step of the hand the table is on, "recorded" for a
+    finished hand, whatever the table does meanwhile)."""
     if wanted == "recorded":
         return
     hand, step = position(loaded)

@@ -1,5 +1,6 @@
 """The JSON API: the same game records as the command line, for clients written elsewhere."""
 
+from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Response, request
@@ -11,6 +12,7 @@ from scorekeeper.web import scored_json, stakes
 from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from scorekeeper.web.bearer import bearer_token
 from scorekeeper.taps.body import Refused
+from scorekeeper.taps import described
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, actions
 
@@ -132,7 +134,12 @@ def act(game_id):
                     headers={"Preference-Applied": "return=minimal"} if minimal else None)
 
 
+@cache
+def _described():
+    return described.openapi(OPENAPI.read_text(encoding="utf-8"))
+
+
 @bp.get("/openapi.json")
 def openapi():
-    """Describe the JSON API (OpenAPI 3.1), from the document kept beside this module."""
-    return Response(OPENAPI.read_text(encoding="utf-8"), mimetype="application/json")
+    """Describe the JSON API (OpenAPI 3.1): the document kept beside this module, its `Action` the registry's."""
+    return Response(_described(), mimetype="application/json")

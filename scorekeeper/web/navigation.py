@@ -24,11 +24,12 @@ def load_scored(game_id):
     return found
 
 
-def screen(game_id, loaded=None):
-    """Redirect straight to the screen the table is on, as `rules.step` names it (the stored game if not given)."""
-    if loaded is None:
+def screen(game_id, loaded=None, step=None):
+    """Redirect straight to the screen the table is on, as `rules.step` names it (`step` when known, else the
+    stored game's if not given)."""
+    if step is None and loaded is None:
         _game, loaded = load_game(game_id)
-    return redirect(url_for(f"table.{rules.step(loaded)}", game_id=game_id))
+    return redirect(url_for(f"table.{step or rules.step(loaded)}", game_id=game_id))
 
 
 def open_step(game_id, name):

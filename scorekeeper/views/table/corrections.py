@@ -1,36 +1,26 @@
 """Mistakes: undo the last action, correct a recorded hand."""
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 
-from scorekeeper.text import history
-from scorekeeper import rules, store
+from scorekeeper import rules
 from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
-from ...rules import RecordError, actions
 from ...rules.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
-from scorekeeper.web.refusals import STALE
-from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused
+from scorekeeper.web.writes import checked, form_refusal, penalty_from, refused
 from . import bp
+from .writes import penalties, save, tap
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id):
     """Undo the last action; the undone action stays in the history."""
-    game, _loaded = load_game(game_id)
+    game, loaded = load_game(game_id)
     require_edit(game)
     form = RevisionForm()
-    if checked(form, game):
-        try:
-            _revision, undone = store.undo_last(store.get_db(), game_id, game["revision"])
-            flash(history.undone_text(undone, _loaded.players, _loaded.rules.system.lowest_wins), "info")
-        except store.NothingToUndo:
-            flash(_("Nothing to undo yet."), "error")
-        except store.StaleRevision:
-            flash(str(STALE), "error")
-        except RecordError as error:  # a confirmed round's table is locked
-            flash(error.message, "error")
+    if checked(form, game):  # nothing to undo, a confirmed round's locked table: said as refused
+        save(game, loaded, "undo")
     return screen(game_id)
 
 
@@ -54,10 +44,10 @@ def edit_hand(game_id, number):
             bids = [getattr(form, f"bid_{s}").data for s in range(n)]
             took = [getattr(form, f"took_{s}").data for s in range(n)]
             dropped = [i for i in range(len(page["penalties"])) if getattr(form, f"drop_penalty_{i}").data]
-            outcome, problem = perform(game, loaded, actions.correct_hand, number, bids, took,
-                                       trump=form.trump.data or None, drop_penalties=dropped,
-                                       added_penalty=penalty_from(form))
-            if outcome:
+            answer, problem = tap(game, loaded, "correct", hand=number, bids=bids, tricks=took,
+                                  trump=form.trump.data or None, drop_penalties=dropped,
+                                  penalties=penalties(penalty_from(form)))
+            if answer:
                 return redirect(url_for("table.sheet", game_id=game_id))
         return refused("table/edit.html", problem, page)
     return render_template("table/edit.html", **page)

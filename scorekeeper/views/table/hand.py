@@ -10,8 +10,9 @@ from scorekeeper.text.display import trump_symbols
 from ...rules.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, moved_on, open_step, screen
-from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused, save
+from scorekeeper.web.writes import checked, form_refusal, penalty_from, refused
 from . import bp
+from .writes import penalties, save, tap
 
 
 @bp.route("/games/<game_id>/deal", methods=["GET", "POST"])
@@ -24,8 +25,8 @@ def deal(game_id):
         return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
-        outcome = checked(form, game) and save(game, loaded, actions.deal, form.cards.data, form.trump.data)
-        return screen(game_id, outcome.game if outcome else None)
+        answer = checked(form, game) and save(game, loaded, "deal", cards=form.cards.data, trump=form.trump.data or None)
+        return screen(game_id, step=answer["step"] if answer else None)
     state = rules.table_state(game["record"])
     return render_template("table/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
                            ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
@@ -49,9 +50,9 @@ def bids(game_id):
         if not checked(form, game):
             return redirect(url_for("table.bids", game_id=game_id))
         seat = form.seat.data
-        outcome = save(game, loaded, actions.bid, seat, form.bid.data, blind=form.blind.data)
-        if outcome:
-            return screen(game_id, outcome.game)
+        answer = save(game, loaded, "bid", seat=seat, bid=form.bid.data, blind=form.blind.data)
+        if answer:
+            return screen(game_id, step=answer["step"])
         # Back to the same player (blind again if asked); the screen falls back to whoever bids next.
         return redirect(url_for("table.bids", game_id=game_id, seat=seat, blind=1 if form.blind.data else None))
     offers = actions.blind_offers(loaded)
@@ -77,9 +78,10 @@ def bids_together(game, loaded, hand):
         if problem is None:
             chosen = {s: getattr(form, f"bid_{s}").data for s in order}
             blind = [s for s in order if getattr(form, f"blind_{s}").data]
-            outcome, problem = perform(game, loaded, actions.bids_at_once, chosen, blind)
-            if outcome:
-                return screen(game["id"], outcome.game)
+            answer, problem = tap(game, loaded, "reveal", bids={str(s): bid for s, bid in chosen.items()},
+                                  blinds=blind or None)
+            if answer:
+                return screen(game["id"], step=answer["step"])
         return refused("table/bids_all.html", problem, page)
     return render_template("table/bids_all.html", **page)
 
@@ -96,8 +98,8 @@ def trump(game_id):
     hand = current_hand(loaded)
     form = TrumpForm(revision=game["revision"])
     if request.method == "POST":
-        outcome = checked(form, game) and save(game, loaded, actions.name_trump, form.trump.data)
-        return screen(game_id, outcome.game if outcome else None)
+        answer = checked(form, game) and save(game, loaded, "trump", trump=form.trump.data)
+        return screen(game_id, step=answer["step"] if answer else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
     return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
                            namer=loaded.players[namer], symbols=trump_symbols(),
@@ -121,9 +123,9 @@ def tricks(game_id):
         problem = form_refusal(form, game)
         if problem is None:
             took = [getattr(form, f"took_{s}").data for s in range(n)]
-            outcome, problem = perform(game, loaded, actions.record_tricks, took, penalty_from(form))
-            if outcome:  # the last hand recorded opens the results; any other, the sheet
-                after = "table.over" if rules.step(outcome.game) == "over" else "table.sheet"
+            answer, problem = tap(game, loaded, "tricks", tricks=took, penalties=penalties(penalty_from(form)))
+            if answer:  # the last hand recorded opens the results; any other, the sheet
+                after = "table.over" if answer["step"] == "over" else "table.sheet"
                 return redirect(url_for(after, game_id=game_id))
         return refused("table/tricks.html", problem, page)
     return render_template("table/tricks.html", **page)
