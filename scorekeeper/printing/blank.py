@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from scorekeeper import rules
 from scorekeeper.rules.presets import PRESETS, system_title
-from scorekeeper.rules.words import _, lazy_gettext, ngettext
+from scorekeeper.text.words import _, lazy_gettext, ngettext
 
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
 from .params import PAPER_NAMES, blank_params

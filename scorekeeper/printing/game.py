@@ -10,8 +10,8 @@ from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.settlement import POT
-from scorekeeper.rules import words
-from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
+from scorekeeper.text import words
+from scorekeeper.text.words import _, lazy_gettext, money, number, separated
 
 from .blank import deck_label, hand_label, hook_words
 from .layout import page, page_layout, split_pages

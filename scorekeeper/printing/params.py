@@ -2,7 +2,7 @@
 
 from scorekeeper import rules
 from scorekeeper.rules.presets import PRESETS, preset_rules
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}

@@ -14,8 +14,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from scorekeeper.serving import slots
 from scorekeeper.text.display import without_bidi
-from scorekeeper.rules import words
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.text import words
+from scorekeeper.text.words import lazy_gettext
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
 

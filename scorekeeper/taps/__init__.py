@@ -15,7 +15,7 @@ May import: scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never Flask,
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext
 from scorekeeper.text import history
 from . import roles, target
 from .actions import worked_out

@@ -2,7 +2,7 @@
 game already holds what was asked. Undo is the store's (history, not the engine): scorekeeper/taps/__init__.py."""
 
 from scorekeeper import rules
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from .body import need, optional, penalties, seat_of, whole
 from .conflicts import Conflict
 from .sealed import reveal, sealed_bid

@@ -9,7 +9,7 @@ on another step (the game moved under it), else the tap's own fault (422).
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError, WrongStep
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from . import target
 from .answers import answer_of
 from .body import Refused

@@ -3,7 +3,7 @@ when the last one is in, or when the scorekeeper reveals them."""
 
 from scorekeeper import rules, store
 from scorekeeper.rules import RecordError, WrongStep, sealed
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from .answers import answer
 from .body import bids_by_seat
 

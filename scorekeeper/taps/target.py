@@ -4,7 +4,7 @@ hand n, a correction of hand n). `check` holds it against the game before any ac
 """
 
 from scorekeeper import rules
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 
 # The step each action is made on: a deal on the hand it deals, a bid or a reveal on the bids, and so on.
 # Undo: any step of the hand the table is on (and, as ever, only on the revision it was made on).

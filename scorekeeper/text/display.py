@@ -5,14 +5,16 @@ import re
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 
 # Right-to-left overrides and isolates in a name can reorder the text around it when shown.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 
 
 def without_bidi(value):
-    """Drop bidirectional control characters from text to be shown; other values pass unchanged."""
+    """Word what the engine said (a Said, Money...) in the reader's language and drop bidirectional control
+    characters from text to be shown; other values pass unchanged. The templates' finalize: `{{ said }}`."""
+    value = word(value)
     if isinstance(value, Markup):
         return Markup(BIDI_CONTROLS.sub("", str(value)))
     if isinstance(value, str):  # str(): a lazy text (a registry name) is said in the reader's language

@@ -7,8 +7,9 @@ from scorekeeper.rules import evenings, stats
 from scorekeeper.web import regulars
 from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
-from ..rules import numbers, words
-from ..rules.words import _, lazy_gettext, ngettext
+from ..rules import numbers
+from ..text import words
+from ..text.words import _, lazy_gettext, ngettext
 from scorekeeper.text.charts import chart
 from scorekeeper.web import money_lines
 from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text

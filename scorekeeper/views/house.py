@@ -11,8 +11,8 @@ from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, default_preset, preset_rules
 from ..rules.record import Rules
-from ..rules import words
-from ..rules.words import _
+from ..text import words
+from ..text.words import _
 
 bp = Blueprint("house", __name__)
 

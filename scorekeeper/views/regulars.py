@@ -6,7 +6,7 @@ from scorekeeper.web import player_page, regulars
 from scorekeeper.rules import ratings
 from scorekeeper import store
 from ..rules import numbers
-from ..rules.words import _
+from ..text.words import _
 
 bp = Blueprint("regulars", __name__)
 MAX_PAGE = 1_000_000  # a page number beyond it is the first page

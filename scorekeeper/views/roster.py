@@ -10,7 +10,7 @@ from scorekeeper.web.forms import BaseForm, csrf_failed
 from scorekeeper.web.owner import owner_required
 from scorekeeper.web.refusals import EXPIRED
 from ..rules import limits, names
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext
 
 bp = Blueprint("roster", __name__)
 

@@ -16,7 +16,7 @@ from scorekeeper.text.evening_names import evening_name
 from scorekeeper.web.forms import BaseForm, SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
-from ..rules.words import _
+from ..text.words import _
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seasons", __name__)

@@ -18,7 +18,7 @@ from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.keys import SEAT
 from scorekeeper.web.navigation import load_game

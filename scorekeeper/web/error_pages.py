@@ -10,7 +10,7 @@ import time
 from flask import current_app, render_template, request
 
 from scorekeeper import store
-from scorekeeper.rules.words import lazy_gettext, ngettext
+from scorekeeper.text.words import lazy_gettext, ngettext
 from .i18n import speaking
 
 BUSY_RETRY_SECONDS = 5

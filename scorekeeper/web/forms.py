@@ -12,9 +12,10 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
-from scorekeeper.rules import limits, numbers, words
+from scorekeeper.rules import limits, numbers
+from scorekeeper.text import words
 from scorekeeper.rules.limits import MAX_MONEY
-from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
+from scorekeeper.text.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)

@@ -20,7 +20,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from scorekeeper.rules import words
+from scorekeeper.text import words
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Each language in its own words, as the switch lists them. English is the catalogues' source.

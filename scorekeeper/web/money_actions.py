@@ -7,7 +7,7 @@ and the members."""
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, limits, names
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
 

@@ -4,7 +4,7 @@ field named as the table says it ('Hand 4, Cy's bid: ...')."""
 import re
 
 from scorekeeper.rules import WrongStep
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext
 
 # Said in the reader's language where shown; flash str() of them (the session keeps plain text).
 STALE = lazy_gettext("This game changed on another phone — here is the current state.")

@@ -10,12 +10,13 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
 from scorekeeper.web.i18n import languages
-from scorekeeper.rules import limits, numbers, words
+from scorekeeper.rules import limits, numbers
+from scorekeeper.text import words
 from scorekeeper.rules.game_rules import decimals
 from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.record import Rules
-from scorekeeper.rules.words import _, lazy_gettext, ngettext
+from scorekeeper.text.words import _, lazy_gettext, ngettext
 
 MAX_PLAYERS = 12
 # The stake's currencies the setup offers after "none: points": those of the tables that speak the app's languages.

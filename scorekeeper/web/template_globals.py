@@ -3,7 +3,7 @@ pages, the home page's evenings and their names, the roster, the running chart, 
 
 from scorekeeper import rules, store
 from scorekeeper.rules import presets
-from scorekeeper.rules.words import ordinal
+from scorekeeper.text.words import ordinal
 from scorekeeper.text.charts import running_chart
 from scorekeeper.text.display import ADJUSTMENTS
 from scorekeeper.text.evening_names import evening_name

@@ -4,7 +4,7 @@ take back (removals until the next round is drawn, read from the log)."""
 
 from scorekeeper import store
 from ...rules import RecordError, events
-from ...rules.words import _, lazy_gettext
+from ...text.words import _, lazy_gettext
 from .room import act
 
 # The actions that remove someone (or void a round's cards) ask first on the director's page: each with the

@@ -1,8 +1,9 @@
 """The director's log in words: each stored entry (kind, payload: rules/events/director.py) as the reader says it."""
 
 from scorekeeper.web.local_time import local_clock
-from ...rules import events, words
-from ...rules.words import _, ngettext
+from ...rules import events
+from ...text import words
+from ...text.words import _, ngettext
 
 
 def _event(p):

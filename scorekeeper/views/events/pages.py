@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
-from ...rules.words import _, lazy_gettext, locale
+from ...text.words import _, lazy_gettext, locale
 from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line

@@ -4,7 +4,8 @@
 from flask import render_template
 
 from scorekeeper.text import event_results
-from ...rules import RecordError, words
+from ...rules import RecordError
+from ...text import words
 from . import bp
 from .room import Room, event_row
 

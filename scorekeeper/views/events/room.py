@@ -19,7 +19,7 @@ from scorekeeper.web.i18n import languages
 from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
-from ...rules.words import _, locale, ngettext
+from ...text.words import _, locale, ngettext
 
 QUIET = timedelta(minutes=10)
 

@@ -8,7 +8,7 @@ from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.forms import RevisionForm, csrf_failed, csrf_token
 from scorekeeper.web.refusals import EXPIRED
 from ...rules import RecordError, events
-from ...rules.words import _
+from ...text.words import _
 from . import bp
 from .room import Room, act
 

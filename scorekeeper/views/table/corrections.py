@@ -7,7 +7,7 @@ from scorekeeper import rules, store
 from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
 from ...rules import RecordError, actions
-from ...rules.words import _
+from ...text.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.refusals import STALE

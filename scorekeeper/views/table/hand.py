@@ -7,7 +7,7 @@ from scorekeeper.web.forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
 from scorekeeper.text.display import trump_symbols
-from ...rules.words import _
+from ...text.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, moved_on, open_step, screen
 from scorekeeper.web.writes import checked, form_refusal, penalty_from, perform, refused, save

@@ -6,7 +6,7 @@ from ... import store
 from ...rules import RecordError
 from scorekeeper.web.forms import RevisionForm
 from scorekeeper.web.owner import NotOwner, is_owner
-from ...rules.words import _, ngettext
+from ...text.words import _, ngettext
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.writes import checked

@@ -1,0 +1,69 @@
+"""The words the app says, in the reader's language: the gettext front, numbers, money and dates the locale's way,
+and `word`, which says what the engine said (scorekeeper.rules.said) in the reader's language.
+
+The engine speaks no language (docs/decisions/0044-the-engine-speaks-no-language.md): it returns Saids, and
+the outer layers word them where the text leaves the app: the templates (their finalize), flash messages,
+error pages and form errors, the command line and the PDF sheets.
+"""
+
+from scorekeeper.rules.said import Day, Money, Names, Number, Ordinal, Percent, Said, Separated
+from scorekeeper.rules.words import (ENGLISH, N_, LazyContextText, LazyText, _, catalogue, clock_time,  # noqa: F401
+                                     currency_places, currency_symbol, date, day, file_name, gettext, lazy_gettext,
+                                     lazy_pgettext, locale, money, ngettext, number, ordinal, percent, pgettext,
+                                     separated, signed_money, source, use, weekday)
+
+from babel.lists import format_list
+
+
+def word(value):
+    """Return what the engine said (a Said, Money, a Number... or an error carrying one) in the reader's
+    language; anything else (a name, a count, text already worded) as it is."""
+    kind = _WORDING.get(type(value))
+    if kind is not None:
+        return kind(value)
+    if isinstance(value, Exception):
+        return word_error(value)
+    return value
+
+
+def word_error(error):
+    """Return an error's message in the reader's language: "field: what is wrong" where it names a field."""
+    path, message = getattr(error, "path", None), getattr(error, "message", None)
+    if message is not None:
+        message = word(message)
+        return f"{path}: {message}" if path else str(message)
+    if len(error.args) == 1 and isinstance(error.args[0], _WORDED):
+        return word(error.args[0])
+    return str(error)
+
+
+def _said(value):
+    catalogue_ = catalogue()
+    values = {key: word(item) for key, item in value.values.items()}
+    if value.plural is not None:
+        if value.context is not None:
+            text = catalogue_.npgettext(value.context, value.msgid, value.plural, value.count)
+        else:
+            text = catalogue_.ngettext(value.msgid, value.plural, value.count)
+        return text % dict(values, num=value.count)
+    text = catalogue_.pgettext(value.context, value.msgid) if value.context is not None else catalogue_.gettext(value.msgid)
+    return text % values if values else text
+
+
+def names_text(names):
+    """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    # English as the app always said it, without the serial comma (CLDR's en_001); other languages their own way.
+    return format_list([word(name) for name in names], locale="en_001" if locale() == "en" else locale())
+
+
+_WORDING = {
+    Said: _said,
+    Money: lambda value: (signed_money if value.signed else money)(value.amount, value.currency),
+    Number: lambda value: number(value.value, value.places),
+    Percent: lambda value: percent(value.value),
+    Ordinal: lambda value: ordinal(value.place),
+    Day: lambda value: day(value.value),
+    Names: lambda value: names_text(value.names),
+    Separated: lambda value: separated([word(item) for item in value.items]),
+}
+_WORDED = tuple(_WORDING)
