@@ -8,6 +8,7 @@ from scorekeeper.text.score_text import format_compare, format_table
 from scorekeeper.rules.presets import PRESETS
 
 from .usage import UsageError, named_options, positive, read_game, read_text
+from scorekeeper.text.words import word
 
 
 def cmd_score(args):
@@ -97,7 +98,7 @@ def cmd_sheet(args):
         try:
             data = printing.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
         except printing.SheetError as error:
-            raise UsageError(str(error)) from None
+            raise UsageError(word(error)) from None
     else:
         try:
             given = {"pattern": args.pattern, "max_cards": args.max, "sizes": args.sizes, "decks": args.decks,
@@ -108,7 +109,7 @@ def cmd_sheet(args):
                                             landscape=args.landscape, copies=args.copies, language=args.language,
                                             **params)
         except printing.SheetError as error:
-            raise UsageError(str(error)) from None
+            raise UsageError(word(error)) from None
     try:
         with open(args.output, "wb") as file:
             file.write(data)
@@ -131,7 +132,7 @@ def cmd_which(args):
     try:
         examples = [which.parse_example(text, cards) for text in args.examples]
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(word(error)) from None
     matches = which.which(examples, players)
     guessed = None if matches else which.guess(examples)
     if args.json:

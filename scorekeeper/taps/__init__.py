@@ -15,7 +15,7 @@ May import: scorekeeper.text, scorekeeper.store, scorekeeper.rules. Never Flask,
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError
-from scorekeeper.text.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 from scorekeeper.text import history
 from . import roles, target
 from .actions import worked_out
@@ -51,7 +51,7 @@ def _write(tap):
     # The engine loaded (and so validated) the record once: the store need not load it again.
     store.append_action(db, game_id, tap.id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
                         digest=tap.digest, tapped=tap.tapped)
-    return 200, answer(db, game_id, outcome.message)
+    return 200, answer(db, game_id, word(outcome.message))
 
 
 def _write_ahead(tap):
@@ -79,7 +79,7 @@ def _write_ahead(tap):
                                             tapped=tap.tapped)
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
-    return None if written is None else (200, answer_of(*written, outcome.message))
+    return None if written is None else (200, answer_of(*written, word(outcome.message)))
 
 
 def _role_checked(tap):

@@ -14,6 +14,7 @@ from scorekeeper.web.bearer import bearer_token
 from scorekeeper.taps.body import Refused
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, limits
+from scorekeeper.text.words import word
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -30,7 +31,7 @@ def _game(game_id):
 
 
 def _record_error(error):
-    return ApiError(422, str(error), error.path or None)
+    return ApiError(422, word(error), error.path or None)
 
 
 @bp.post("/games")
@@ -91,7 +92,7 @@ def append_hand(game_id):
     try:
         limits.check_unknown(hand, "hand")  # a hand's keys this app does not know are bounded, as a new game's are
     except limits.LimitError as error:
-        raise ApiError(422, str(error), error.path) from None
+        raise ApiError(422, word(error), error.path) from None
     record = copy.deepcopy(game["record"])
     hands = record.setdefault("hands", [])
     if hands and hands[-1].get("tricks") is None:
@@ -107,7 +108,7 @@ def append_hand(game_id):
         prefix = f"hands[{len(hands) - 1}]"
         field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) \
             else error.path
-        raise ApiError(422, error.message if error.path.startswith(prefix) else str(error), field) from None
+        raise ApiError(422, word(error.message) if error.path.startswith(prefix) else word(error), field) from None
     except store.StaleRevision:
         raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
     return {"id": game_id, "number": len(hands), "revision": revision}, 201
@@ -135,7 +136,7 @@ def act(game_id):
     try:
         status, body = taps.perform(game_id, json_body(), seat)
     except Refused as refused:
-        raise ApiError(refused.status, refused.message, refused.field) from None
+        raise ApiError(refused.status, word(refused.message), refused.field) from None
     # Prefer: return=minimal (RFC 7240): the phone's queue reads only the revision and the message of an
     # applied tap; the whole scored game (50 kB by hand 200) is left out. A refused tap carries it always.
     minimal = status == 200 and "return=minimal" in request.headers.get("Prefer", "")

@@ -115,7 +115,7 @@ def evening_about(evening_id):
             note = rules.limits.checked_note(form.note.data or "")
         except rules.limits.LimitError as error:
             flash(_("%(field)s: %(problem)s.", field=FIELD_WORDS.get(error.path, error.path.capitalize()),
-                    problem=error.message), "error")
+                    problem=words.word(error.message)), "error")
         else:
             store.set_evening_about(db, evening_id, date, note)
             flash(_("The evening's date and note are saved."), "info")

@@ -82,7 +82,7 @@ def preview():
             row["under"] = rule.points(bid, bid - 1, cards, players, 1) if bid > 0 else None
             rows.append(row)
     except FormulaError as error:
-        return jsonify({"error": str(error), "field": error.part}), 400
+        return jsonify({"error": words.word(error), "field": error.part}), 400
     return jsonify({"cards": cards, "rows": rows})
 
 
@@ -119,7 +119,7 @@ def _setup_card():
         else:
             game = card.sample_game(chosen, players)
     except (rules.RecordError, ValueError) as error:
-        return None, str(error)
+        return None, words.word(error)
     return card.house_card(game, name, sample=not isinstance(players, list)), None
 
 

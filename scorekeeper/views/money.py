@@ -126,7 +126,7 @@ def record_payment():
         payer, payee, cents, paid_on = money_actions.checked_payment(
             roster, form.payer.data, form.payee.data, form.amount.data, form.currency.data, form.paid_on.data or "")
     except money_actions.Refused as refused:
-        return _refused(getattr(form, refused.field), refused.message)
+        return _refused(getattr(form, refused.field), words.word(refused.message))
     if not money_actions.may_handle(payer, payee):
         abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
                      "member link).", payer=roster[payer], payee=roster[payee]))
@@ -165,7 +165,7 @@ def set_iban():
     try:
         key = money_actions.player(roster, form.name.data, "name")
     except money_actions.Refused as refused:
-        return _refused(form.name, refused.message)
+        return _refused(form.name, words.word(refused.message))
     if not money_actions.may_handle(key, key):  # the payee's own member link, or the owner
         abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.",
                      name=roster[key]))

@@ -16,7 +16,7 @@ from scorekeeper.text.evening_names import evening_name
 from scorekeeper.web.forms import BaseForm, SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
-from ..text.words import _
+from ..text.words import _, word
 from scorekeeper.web.refusals import EXPIRED
 
 bp = Blueprint("seasons", __name__)
@@ -126,7 +126,7 @@ def _checked(form):
         name = limits.checked_note(form.name.data, "name")
     except limits.LimitError as error:
         field = getattr(form, error.path)
-        flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=error.message), "error")
+        flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=word(error.message)), "error")
         return None
     if ends < starts or not name:
         flash(_("A season needs a name, and its last day must be on or after its first."), "error")

@@ -18,7 +18,7 @@ from scorekeeper.web.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules import limits
 from scorekeeper.text import words
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.text.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
@@ -84,7 +84,7 @@ def _sheet_params(form):
     try:
         printing.blank_params(**params)
     except printing.SheetError as error:
-        form.form_errors.append(str(error))
+        form.form_errors.append(word(error))
         return None
     return dict(params, language=form.language.data)
 

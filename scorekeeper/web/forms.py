@@ -102,7 +102,7 @@ class InRange:
             try:
                 numbers.within(field.data, self.low, self.high)
             except numbers.NumberError as error:
-                raise validators.StopValidation(str(error)) from None
+                raise validators.StopValidation(words.word(error)) from None
 
 
 class BaseForm(Form):

@@ -4,7 +4,7 @@ take back (removals until the next round is drawn, read from the log)."""
 
 from scorekeeper import store
 from ...rules import RecordError, events
-from ...text.words import _, lazy_gettext
+from ...text.words import _, lazy_gettext, word
 from .room import act
 
 # The actions that remove someone (or void a round's cards) ask first on the director's page: each with the
@@ -79,7 +79,7 @@ def undoable(room):
             said = events.bring_back(room.event, name, how.get("seat"), how.get("taken_by"), how.get("new", False))
         except RecordError:
             continue
-        offered.append({"player": name, "said": said.message})
+        offered.append({"player": name, "said": word(said.message)})
     return offered
 
 
@@ -182,4 +182,4 @@ def preview(room, name, fields):
     _may_run(room, name)
     action, read = ACTIONS[name]
     event = room.event if room.event is not None else events.inline_games(room.record, room.game_records())
-    return action(event, *read(fields, room)).message
+    return word(action(event, *read(fields, room)).message)

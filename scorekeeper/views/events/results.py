@@ -21,6 +21,6 @@ def results(event_id):
         try:
             money = room.scored.get("money")
         except RecordError as error:
-            room.problem = str(error)
+            room.problem = words.word(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,
                            ordinal=words.ordinal)

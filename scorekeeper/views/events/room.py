@@ -19,7 +19,7 @@ from scorekeeper.web.i18n import languages
 from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
-from ...text.words import _, locale, ngettext
+from ...text.words import _, locale, ngettext, word
 
 QUIET = timedelta(minutes=10)
 
@@ -72,7 +72,7 @@ class Room:
             self.scored = _scored(self.id, self.tag, self.event, self.loaded)
         except RecordError as error:
             self.event = None
-            self.problem = str(error)
+            self.problem = word(error)
 
     def format_name(self):
         """The format's name in the reader's language (the scored event's is the registry's English)."""

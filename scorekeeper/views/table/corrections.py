@@ -7,7 +7,7 @@ from scorekeeper import rules, store
 from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
 from ...rules import RecordError, actions
-from ...text.words import _
+from ...text.words import _, word
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.refusals import STALE
@@ -30,7 +30,7 @@ def undo(game_id):
         except store.StaleRevision:
             flash(str(STALE), "error")
         except RecordError as error:  # a confirmed round's table is locked
-            flash(error.message, "error")
+            flash(word(error.message), "error")
     return screen(game_id)
 
 
