@@ -14,7 +14,8 @@ the app. str() of a Said is its English, in plain Python: for logs, tests and th
 
 The values may be Saids themselves, or the values below that the reader's language writes its own way:
 Money (an amount in a currency), Number, Percent, Ordinal (a place: "2nd"), Day (a date), Names (a list of
-names: "Ann, Bob and Cy") and Separated (items joined by the language's "; ").
+names: "Ann, Bob and Cy") and Separated (items joined by the language's "; ", or by a separator of their own).
+An error carries a Said as its message (RecordError.message, or ValueError's one argument: `reason(error)`).
 """
 
 from dataclasses import dataclass
@@ -152,12 +153,50 @@ class Names:
 
 @dataclass(frozen=True)
 class Separated:
-    """Items joined by the language's "; " (French: a narrow no-break space before the semicolon)."""
+    """Items joined by the language's "; " (French: a narrow no-break space before the semicolon), or by
+    `between` as it is in every language."""
 
     items: tuple
+    between: str | None = None
 
     def __str__(self):
-        return "; ".join(english(item) for item in self.items)
+        return ("; " if self.between is None else self.between).join(english(item) for item in self.items)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A message said as a sentence: with a capital and a full stop, as every message on the phone is."""
+
+    value: object
+
+    def __str__(self):
+        return sentence(english(self.value))
+
+
+@dataclass(frozen=True)
+class Capital:
+    """A message said with a capital first letter (a description that starts a sentence)."""
+
+    value: object
+
+    def __str__(self):
+        text = english(self.value)
+        return text[:1].upper() + text[1:]
+
+
+def sentence(message):
+    """Start text with a capital and end it with a full stop."""
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+
+
+def reason(error):
+    """What an error says, as it was raised: its message (a Said, or text) without the field it names."""
+    message = getattr(error, "message", None)
+    if message is not None:
+        return message
+    if len(error.args) == 1 and isinstance(error.args[0], (str, *WORDED)):
+        return error.args[0]
+    return str(error)
 
 
 def english(value):
@@ -165,4 +204,4 @@ def english(value):
     return str(value) if isinstance(value, WORDED) else value
 
 
-WORDED = (Said, Money, Number, Percent, Ordinal, Day, Names, Separated)
+WORDED = (Said, Money, Number, Percent, Ordinal, Day, Names, Separated, Sentence, Capital)

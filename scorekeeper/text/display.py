@@ -2,6 +2,7 @@
 
 import re
 
+from jinja2 import pass_context
 from markupsafe import Markup
 
 from scorekeeper import rules
@@ -20,6 +21,22 @@ def without_bidi(value):
     if isinstance(value, str):  # str(): a lazy text (a registry name) is said in the reader's language
         return BIDI_CONTROLS.sub("", str(value))
     return value
+
+
+def words_in_templates(env):
+    """Word what the engine said where a template hands it to a message as a value: `{{ _("%(x)s", x=said) }}`
+    and `{% trans x=said %}` (the finalize words only what a template shows itself). Call after the env's
+    install_gettext_callables."""
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):
+        if name in env.globals:
+            env.globals[name] = _worded(env.globals[name])
+
+
+def _worded(function):
+    @pass_context
+    def call(context, *args, **variables):
+        return function(context, *args, **{key: word(value) for key, value in variables.items()})
+    return call
 
 
 # How each kind of a hand's adjustment that the engine names (rules.adjustment_kind) is shown: the word in

@@ -6,13 +6,14 @@ the outer layers word them where the text leaves the app: the templates (their f
 error pages and form errors, the command line and the PDF sheets.
 """
 
-from scorekeeper.rules.said import Day, Money, Names, Number, Ordinal, Percent, Said, Separated
+from scorekeeper.rules.said import Capital, Day, Money, Names, Number, Ordinal, Percent, Said, Sentence, Separated, sentence
 from scorekeeper.rules.words import (ENGLISH, N_, LazyContextText, LazyText, _, catalogue, clock_time,  # noqa: F401
                                      currency_places, currency_symbol, date, day, file_name, gettext, lazy_gettext,
                                      lazy_pgettext, locale, money, ngettext, number, ordinal, percent, pgettext,
                                      separated, signed_money, source, use, weekday)
 
 from babel.lists import format_list
+from babel.numbers import get_decimal_symbol
 
 
 def word(value):
@@ -50,6 +51,16 @@ def _said(value):
     return text % values if values else text
 
 
+def decimal_symbol():
+    """The decimal point as the reader's language writes it: "," in Dutch, "." in English."""
+    return get_decimal_symbol(locale())
+
+
+def decimal_comma():
+    """Whether the reader's language writes a decimal comma: rules.numbers then reads "0,5" as well as "0.5"."""
+    return decimal_symbol() == ","
+
+
 def names_text(names):
     """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
     # English as the app always said it, without the serial comma (CLDR's en_001); other languages their own way.
@@ -64,6 +75,8 @@ _WORDING = {
     Ordinal: lambda value: ordinal(value.place),
     Day: lambda value: day(value.value),
     Names: lambda value: names_text(value.names),
-    Separated: lambda value: separated([word(item) for item in value.items]),
+    Sentence: lambda value: sentence(word(value.value)),
+    Capital: lambda value: (lambda text: text[:1].upper() + text[1:])(word(value.value)),
+    Separated: lambda value: (separated if value.between is None else value.between.join)([word(item) for item in value.items]),
 }
 _WORDED = tuple(_WORDING)

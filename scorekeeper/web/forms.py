@@ -29,7 +29,10 @@ class WholeField(IntegerField):
             return  # not posted: the default stands
         self.data = None
         if valuelist[0].strip(numbers.SPACE):
-            self.data = numbers.parse_whole(valuelist[0])  # a NumberError is the field's message
+            try:
+                self.data = numbers.parse_whole(valuelist[0])
+            except numbers.NumberError as error:  # the field's message, in the reader's words
+                raise ValueError(words.word(error)) from None
 
     def pre_validate(self, form):
         if self.process_errors:  # the range check would only repeat it
@@ -44,7 +47,10 @@ class FiniteDecimalField(DecimalField):
             return  # not posted: the default stands
         self.data = None
         if valuelist[0].strip(numbers.SPACE):
-            self.data = numbers.parse_decimal(valuelist[0])
+            try:
+                self.data = numbers.parse_decimal(valuelist[0], comma=words.decimal_comma())
+            except numbers.NumberError as error:  # the field's message, in the reader's words
+                raise ValueError(words.word(error)) from None
 
     pre_validate = WholeField.pre_validate
 
@@ -60,7 +66,7 @@ class TypedDecimalField(FiniteDecimalField):
         shown = super()._value()
         if self.raw_data or not shown:
             return shown
-        return shown.replace(".", numbers.decimal_symbol())
+        return shown.replace(".", words.decimal_symbol())
 
 
 class RangeMessage(str):

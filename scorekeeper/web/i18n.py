@@ -21,6 +21,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from scorekeeper.text import words
+from scorekeeper.text.display import words_in_templates
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Each language in its own words, as the switch lists them. English is the catalogues' source.
@@ -189,6 +190,7 @@ def init_app(app):
         pgettext=lambda context, message: words.catalogue().pgettext(context, message),
         npgettext=lambda context, singular, plural, n: words.catalogue().npgettext(context, singular, plural, n),
         newstyle=True)
+    words_in_templates(app.jinja_env)
     app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
     app.jinja_env.filters.update(number=words.number, date=words.date, percent=words.percent)  # money: template_globals

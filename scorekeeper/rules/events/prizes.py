@@ -47,7 +47,7 @@ def parse_split(text):
     return split
 
 
-def parse_fee(value, currency=""):
+def parse_fee(value, currency="", comma=False):
     """Return the entry fee as a Decimal in the currency's minor unit (cents; whole yen), 0 to MAX_FEE; typed as
     every number field is read (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
     places = currency_places(currency)
@@ -56,7 +56,7 @@ def parse_fee(value, currency=""):
     try:
         if isinstance(value, bool) or value is None:
             raise NumberError(value)
-        fee = parse_decimal(text) if text else Decimal(0)
+        fee = parse_decimal(text, comma=comma) if text else Decimal(0)
     except NumberError:
         raise RecordError("money.entry_fee", _("must be an amount like %(whole)s or %(cents)s", **like)) from None
     if 0 <= fee <= MAX_FEE and fee == fee.quantize(Decimal(1).scaleb(-places)):
@@ -78,7 +78,7 @@ def parse_currency(value):
     return code
 
 
-def parse_charity(value):
+def parse_charity(value, comma=False):
     """Return the charity's share of the pot as a percentage, 0 to 100 with at most two decimals ("7,5" where the
     reader writes a decimal comma): the one reading of the field, for the forms and the API alike."""
     if value is None or value == "":
@@ -87,7 +87,7 @@ def parse_charity(value):
     try:
         if isinstance(value, bool):
             raise NumberError(value)
-        share = parse_decimal(text, 0, 100)
+        share = parse_decimal(text, 0, 100, comma)
     except NumberError:
         share = None
     if share is None or share != share.quantize(Decimal("0.01")):
@@ -101,14 +101,15 @@ def _plain(value):
     return int(value) if value == value.to_integral() else float(value)
 
 
-def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None):
+def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None, comma=False):
     """The director's action: set the entry fee, the prize split, the currency (None: keep the one set) and
-    the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome."""
+    the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome. comma: the
+    director's language writes a decimal comma ("2,50"; rules.numbers)."""
     event = event if isinstance(event, Event) else load_event(event, games)
     before = event.record.get("money") or {}
     currency = parse_currency(before.get("currency", "") if currency is None else currency)
-    fee, shares = parse_fee(entry_fee, currency), parse_split(split)
-    charity = parse_charity(before.get("charity") if charity is None else charity)
+    fee, shares = parse_fee(entry_fee, currency, comma), parse_split(split)
+    charity = parse_charity(before.get("charity") if charity is None else charity, comma)
     cause = (before.get("cause", "") if cause is None else cause)
     if not isinstance(cause, str) or len(cause) > 100:
         raise RecordError("money.cause", _("must be a name of at most 100 characters"))

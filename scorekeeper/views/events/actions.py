@@ -4,7 +4,7 @@ take back (removals until the next round is drawn, read from the log)."""
 
 from scorekeeper import store
 from ...rules import RecordError, events
-from ...text.words import _, lazy_gettext, word
+from ...text.words import _, decimal_comma, lazy_gettext, word
 from .room import act
 
 # The actions that remove someone (or void a round's cards) ask first on the director's page: each with the
@@ -113,7 +113,8 @@ ACTIONS = {
     "withdraw": (events.withdraw_player,
                  lambda f, room: (_text(f, "player", lazy_gettext("Choose the player who withdraws.")),)),
     "money": (lambda event, fee, split, currency, charity, cause:
-              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause),
+              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause,
+                               comma=decimal_comma()),
               lambda f, room: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
                                f.get("cause"))),
     "replace": (events.replace_player,

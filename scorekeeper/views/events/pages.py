@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
-from ...text.words import _, lazy_gettext, locale, word
+from ...text.words import _, decimal_comma, lazy_gettext, locale, word
 from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
@@ -124,7 +124,7 @@ def create_from_form():
     if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency", "charity", "cause")):
         record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", ""),
                                   currency=request.form.get("currency", ""), charity=request.form.get("charity", ""),
-                                  cause=request.form.get("cause", "")).record
+                                  cause=request.form.get("cause", ""), comma=decimal_comma()).record
     if request.form.get("minutes", "").strip():
         record = events.set_time_limit(record, request.form["minutes"]).record
     return store.create_event(store.get_db(), record, outcome.log)
@@ -258,7 +258,7 @@ def action(event_id):
     except store.StaleRevision:
         flash(str(STALE), "error")
     else:
-        flash(outcome.message, "info")
+        flash(word(outcome.message), "info")
     return redirect(url_for("events.director", event_id=event_id))
 
 

@@ -294,5 +294,5 @@ def act(room, action, *args):
         said = ngettext("Print the card of table %(tables)s again: the old one is void.",
                         "Print the cards of tables %(tables)s again: the old ones are void.", len(reprint),
                         tables=", ".join(map(str, reprint)))
-        outcome = outcome._replace(message=f"{outcome.message} {said}" if outcome.message else said)
+        outcome = outcome._replace(message=f"{word(outcome.message)} {said}" if outcome.message else said)
     return outcome
