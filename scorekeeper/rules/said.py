@@ -160,7 +160,7 @@ class Separated:
     between: str | None = None
 
     def __str__(self):
-        return ("; " if self.between is None else self.between).join(english(item) for item in self.items)
+        return ("; " if self.between is None else self.between).join(str(english(item)) for item in self.items)
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,55 @@ error pages and form errors, the command line and the PDF sheets.
 """
 
 from scorekeeper.rules.said import Capital, Day, Money, Names, Number, Ordinal, Percent, Said, Sentence, Separated, sentence
-from scorekeeper.rules.words import (ENGLISH, N_, LazyContextText, LazyText, _, catalogue, clock_time,  # noqa: F401
-                                     currency_places, currency_symbol, date, day, file_name, gettext, lazy_gettext,
-                                     lazy_pgettext, locale, money, ngettext, number, ordinal, percent, pgettext,
+from scorekeeper.rules import words as _words
+from scorekeeper.rules.words import (ENGLISH, N_, catalogue, clock_time, currency_places,  # noqa: F401
+                                     currency_symbol, date, day, file_name, locale, money, number, ordinal, percent,
                                      separated, signed_money, source, use, weekday)
 
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
+
+
+def _(message, **values):
+    """Return message in the reader's language, its values (Saids among them) worded too."""
+    return _words._(message, **_worded(values))
+
+
+gettext = _
+
+
+def ngettext(singular, plural, num, **values):
+    """Return the counted message for num ("1 hand", "3 hands"); %(num)d in it is num."""
+    return _words.ngettext(singular, plural, num, **_worded(values))
+
+
+def pgettext(context, message, **values):
+    """Return the message as said in context: "none" of a trump and "none" of a note differ in Spanish."""
+    return _words.pgettext(context, message, **_worded(values))
+
+
+def _worded(values):
+    return {key: word(value) for key, value in values.items()} if values else values
+
+
+class LazyText(_words.LazyText):
+    """Text translated each time it is read: module-level labels follow the reader's language."""
+
+    def __str__(self):
+        return _(self.message, **self.values)
+
+
+lazy_gettext = LazyText
+
+
+class LazyContextText(_words.LazyContextText):
+    """A message in a context (pgettext) translated each time it is read."""
+
+    def __str__(self):
+        return pgettext(self.context, self.message, **self.values)
+
+
+lazy_pgettext = LazyContextText
 
 
 def word(value):
@@ -77,6 +119,6 @@ _WORDING = {
     Names: lambda value: names_text(value.names),
     Sentence: lambda value: sentence(word(value.value)),
     Capital: lambda value: (lambda text: text[:1].upper() + text[1:])(word(value.value)),
-    Separated: lambda value: (separated if value.between is None else value.between.join)([word(item) for item in value.items]),
+    Separated: lambda value: (separated if value.between is None else value.between.join)([str(word(item)) for item in value.items]),
 }
 _WORDED = tuple(_WORDING)
