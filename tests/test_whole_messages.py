@@ -46,9 +46,9 @@ def test_the_pdfs_settle_up_line_separates_payments_the_french_way(app, tmp_path
 def test_the_house_cards_penalties_are_a_list_in_the_language(app):
     game = rules.load(record())
     with app.test_request_context():
-        english = dict(rules_in_words(game))["Penalties"]
+        english = {words.word(label): words.word(text) for label, text in rules_in_words(game)}["Penalties"]
         with i18n.speaking("fr"):
-            french = dict(rules_in_words(game))["Pénalités"]
+            french = {words.word(label): words.word(text) for label, text in rules_in_words(game)}["Pénalités"]
     assert "; " in english and "\u202f; " in french
 
 

@@ -8,7 +8,7 @@ from scorekeeper.text.score_text import format_compare, format_table
 from scorekeeper.rules.presets import PRESETS
 
 from .usage import UsageError, named_options, positive, read_game, read_text
-from scorekeeper.text.words import word
+from scorekeeper.text.words import word, worded
 
 
 def cmd_score(args):
@@ -28,9 +28,9 @@ def cmd_event(args):
 
     text = read_text(args.event)
     try:
-        scored = events.score_event(text)
+        scored = worded(events.score_event(text))  # its notes in words (English: the command line's)
     except RecordError as error:
-        raise UsageError(f"{args.event}: {error}") from None
+        raise UsageError(f"{args.event}: {word(error)}") from None
     print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_event(scored))
     return 0
 

@@ -69,6 +69,16 @@ def word(value):
     return value
 
 
+def worded(data):
+    """Return data (dicts, lists, tuples of values, as JSON holds) with every Said in it worded: what the engine
+    said in a result, as a page or an answer keeps it."""
+    if isinstance(data, dict):
+        return {key: worded(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [worded(value) for value in data]
+    return word(data)
+
+
 def word_error(error):
     """Return an error's message in the reader's language: "field: what is wrong" where it names a field."""
     path, message = getattr(error, "path", None), getattr(error, "message", None)

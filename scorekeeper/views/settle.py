@@ -11,7 +11,7 @@ from ..text import words
 from ..rules.presets import system_title
 from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
-from scorekeeper.rules.sentences import names_text
+from scorekeeper.text.words import names_text
 from ..text.words import _, ngettext, ordinal, word
 from scorekeeper.web import money_lines, stakes
 from scorekeeper.text.money_text import currency_of, payment_lines, payments_text

@@ -3,6 +3,7 @@ pages, the home page's evenings and their names, the roster, the running chart, 
 
 from scorekeeper import rules, store
 from scorekeeper.rules import presets
+from scorekeeper.text import sentences
 from scorekeeper.text.words import ordinal
 from scorekeeper.text.charts import running_chart
 from scorekeeper.text.display import ADJUSTMENTS
@@ -11,8 +12,8 @@ from scorekeeper.text.money_text import money, net
 
 
 def registries():
-    """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
+    """Give templates the engine's registries, for names and one-line explanations, and the results' sentences."""
+    return {"rules_registry": rules, "sentences": sentences, "system_title": system_title, "penalty_name": penalty_name,
             "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
 
 

@@ -14,8 +14,7 @@ import copy
 
 from ..record import Game, RecordError, load
 from ..scored import score
-from ..sentences import names_text
-from ..said import N_, Separated, nsaid, said
+from ..said import N_, Names, Separated, nsaid, said
 from .director import reseat, start_round
 from .outcome import done, loaded, mended
 from .record import Event
@@ -41,13 +40,13 @@ def cut_change(confirmed, corrected):
     going = [name for name in confirmed if name not in corrected]
     if coming and going:
         return nsaid("%(names)s goes on instead of %(instead)s.", "%(names)s go on instead of %(instead)s.",
-                        len(coming), names=names_text(coming), instead=names_text(going))
+                        len(coming), names=Names(tuple(coming)), instead=Names(tuple(going)))
     if coming:
         return nsaid("%(names)s goes on as well.", "%(names)s go on as well.", len(coming),
-                        names=names_text(coming))
+                        names=Names(tuple(coming)))
     if going:
         return nsaid("%(names)s no longer goes on.", "%(names)s no longer go on.", len(going),
-                        names=names_text(going))
+                        names=Names(tuple(going)))
     return None
 
 

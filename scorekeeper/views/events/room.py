@@ -19,7 +19,7 @@ from scorekeeper.web.i18n import languages
 from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
 from ...rules import RecordError, events
-from ...text.words import _, locale, ngettext, word
+from ...text.words import _, locale, ngettext, word, worded
 
 QUIET = timedelta(minutes=10)
 
@@ -214,7 +214,7 @@ def _scored(event_id, tag, event, loaded):
     key = event_key(event_id, tag, "scored")
     text = kept.get(key)
     if text is None:
-        scored = events.score_event(event, loaded)
+        scored = worded(events.score_event(event, loaded))  # its notes in the reader's language
         kept.put(key, json.dumps(scored))
         return scored
     return json.loads(text)
