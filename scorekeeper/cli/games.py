@@ -4,6 +4,7 @@ import json
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError
+from scorekeeper.rules.said import json_default
 from scorekeeper.text.score_text import format_compare, format_table
 from scorekeeper.rules.presets import PRESETS
 
@@ -17,7 +18,7 @@ def cmd_score(args):
         print(format_compare(game))
         return 0
     scored = rules.score(game, system=args.system, options=named_options(args.option) if args.option else None)
-    print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_table(scored))
+    print(json.dumps(scored, indent=2, ensure_ascii=False, default=json_default) if args.json else format_table(scored))
     return 0
 
 
@@ -45,7 +46,7 @@ def cmd_ratings(args):
         rows = export_ratings(exports.loaded_games(text))
     except RecordError as error:
         raise UsageError(f"{args.export}: {error}") from None
-    print(json.dumps(rows, indent=2, ensure_ascii=False) if args.json else format_ratings(rows))
+    print(json.dumps(rows, indent=2, ensure_ascii=False, default=json_default) if args.json else format_ratings(rows))
     return 0
 
 

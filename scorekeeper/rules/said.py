@@ -38,6 +38,11 @@ class Said:
     def __hash__(self):
         return hash((self.msgid, self.plural, self.count, self.context))
 
+    @property
+    def message(self):
+        """The message id (as a lazy text of the catalogues named it)."""
+        return self.msgid
+
     def english(self):
         """The message's English id for the count (the catalogue's source), before the values fill it."""
         if self.plural is not None and self.count != 1:
@@ -189,6 +194,32 @@ def sentence(message):
     return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
 
 
+@dataclass(frozen=True)
+class Local:
+    """A name that some languages have a word of their own for: {"nl": "Boerenbridge"}; elsewhere the Said."""
+
+    said: object
+    names: tuple = ()  # (language code, its name) pairs
+
+    def __hash__(self):
+        return hash(self.said)
+
+    @property
+    def message(self):
+        return getattr(self.said, "msgid", self.said)
+
+    def __str__(self):
+        return english(self.said)
+
+
+def json_default(value):
+    """json.dumps' default: what the engine said is written as its English, as machines read it (the JSON API,
+    the stored results); anything else is refused as json refuses it."""
+    if isinstance(value, WORDED):
+        return str(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
 def reason(error):
     """What an error says, as it was raised: its message (a Said, or text) without the field it names."""
     message = getattr(error, "message", None)
@@ -204,4 +235,4 @@ def english(value):
     return str(value) if isinstance(value, WORDED) else value
 
 
-WORDED = (Said, Money, Number, Percent, Ordinal, Day, Names, Separated, Sentence, Capital)
+WORDED = (Said, Money, Number, Percent, Ordinal, Day, Names, Separated, Sentence, Capital, Local)

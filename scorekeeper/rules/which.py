@@ -15,7 +15,7 @@ from . import formula, numbers
 from .patterns import is_full_deal
 from .presets import PRESETS
 from .scoring import SYSTEMS, HandView
-from .said import said
+from .said import Separated, said
 
 EXAMPLE = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*", re.ASCII)
 DEFAULT_CARDS = 10
@@ -87,9 +87,9 @@ def _option_sets(system):
 def _name(system, options):
     for alias, aliased in system.option_aliases:
         if aliased == options:
-            return f"{system.name} ({alias})"
+            return Separated((system.name, f" ({alias})"), "")
     shown = [key if value is True else f"{key} {value}" for key, value in options.items() if value is not False]
-    return f"{system.name} ({', '.join(shown)})" if shown else system.name
+    return Separated((system.name, f" ({', '.join(shown)})"), "") if shown else system.name
 
 
 def _commonness(source):

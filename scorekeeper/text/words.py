@@ -6,7 +6,7 @@ the outer layers word them where the text leaves the app: the templates (their f
 error pages and form errors, the command line and the PDF sheets.
 """
 
-from scorekeeper.rules.said import Capital, Day, Money, Names, Number, Ordinal, Percent, Said, Sentence, Separated, sentence
+from scorekeeper.rules.said import Capital, Day, Local, Money, Names, Number, Ordinal, Percent, Said, Sentence, Separated, sentence
 from scorekeeper.rules import words as _words
 from scorekeeper.rules.words import (ENGLISH, N_, catalogue, clock_time, currency_places,  # noqa: F401
                                      currency_symbol, date, day, file_name, locale, money, number, ordinal, percent,
@@ -56,6 +56,25 @@ class LazyContextText(_words.LazyContextText):
 
 
 lazy_pgettext = LazyContextText
+
+
+class LazyWord(LazyText):
+    """What the engine said (a registry's name: a Said), worded each time it is read: where a str is wanted
+    before the reader is known (a form's labels and choices). As str, its English: JSON keeps the English."""
+
+    def __new__(cls, value):
+        self = super().__new__(cls, str(value))
+        self.value = value
+        return self
+
+    def __str__(self):
+        return str(word(self.value))
+
+
+def lazy(value):
+    """Return what the engine said as a lazy text (LazyWord) that a form or a str-minded caller can hold;
+    anything else as it is."""
+    return LazyWord(value) if isinstance(value, _WORDED) else value
 
 
 def word(value):
@@ -128,6 +147,7 @@ _WORDING = {
     Day: lambda value: day(value.value),
     Names: lambda value: names_text(value.names),
     Sentence: lambda value: sentence(word(value.value)),
+    Local: lambda value: dict(value.names).get(locale()) or word(value.said),
     Capital: lambda value: (lambda text: text[:1].upper() + text[1:])(word(value.value)),
     Separated: lambda value: (separated if value.between is None else value.between.join)([str(word(item)) for item in value.items]),
 }

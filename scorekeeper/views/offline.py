@@ -18,8 +18,8 @@ from markupsafe import Markup
 from scorekeeper import rules, taps
 from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
-from scorekeeper.text.display import trump_symbols
-from ..rules import actions, bidding, sealed
+from scorekeeper.text.display import bid_messages, trump_symbols
+from ..rules import actions, sealed
 
 bp = Blueprint("offline", __name__)
 bp.add_app_template_global(trump_symbols)  # the offline screens' suits (templates/table/_screens.html)
@@ -91,7 +91,7 @@ def offline_table(game, loaded, at="hand"):
     data = {"game": game["id"], "at": at, "revision": game["revision"], "key": game["edit_key"],
             "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
             "sheet": url_for("table.sheet", game_id=game["id"]), **queue_state(loaded),
-            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.script_messages(),
+            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bid_messages(),
             "engine": [url_for("static", filename=name)
                        for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
                                      "tap_conflict.js")],

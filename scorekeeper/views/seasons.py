@@ -18,6 +18,7 @@ from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
 from ..text.words import _, word
 from scorekeeper.web.refusals import EXPIRED
+from ..rules.said import json_default
 
 bp = Blueprint("seasons", __name__)
 CSV_COLUMNS = ("place", "player", "games", "played", "wins", "points", "per_game", "bids_made", "rating")
@@ -46,7 +47,7 @@ def season_of(season_id):
         return season, json.loads(kept), key
     rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
     rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
-    kept_values.put(key, json.dumps(rows))
+    kept_values.put(key, json.dumps(rows, default=json_default))
     return season, rows, key
 
 

@@ -253,7 +253,7 @@ class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
     settlement = SelectField(lazy_gettext("Settlement"),
-                             choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+                             choices=[SelectChoice(s.id, words.lazy(s.name)) for s in rules.SETTLEMENTS])
     stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            InRange(0, MAX_MONEY)])

@@ -115,7 +115,7 @@ def create_from_form():
     if not players:
         raise RecordError("players", _("Type at least three players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
-    outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
+    outcome = events.new_event(request.form.get("name", "").strip()[:100] or str(fmt.name), fmt.id, players, seed,
                                _rules(), _options(fmt))
     record = outcome.record
     language = request.form.get("language", "")
