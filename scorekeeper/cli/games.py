@@ -140,13 +140,13 @@ def cmd_which(args):
         found = [match.as_json() for match in matches]
         if guessed:
             found.append({"system": "formula", "options": guessed, "name": "House formula (a guess)", "guess": True})
-        print(json.dumps(found, indent=2, ensure_ascii=False))
+        print(json.dumps(found, indent=2, ensure_ascii=False, default=json_default))
         return 0
     shown = ", ".join(str(example) for example in examples)
     if matches:
         print(f"Systems that score {shown} ({players} players), most common first:")
         for match in matches:
-            print(f"  {match.name:<36} --system {match.system}"
+            print(f"  {word(match.name):<36} --system {match.system}"
                   + "".join(f" --option '{key}={value}'" for key, value in match.options.items()))
     elif guessed:
         print(f"No system scores {shown}. A guess, the simplest house formula that fits every example:")
