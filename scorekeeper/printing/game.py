@@ -11,7 +11,7 @@ from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.settlement import POT
 from scorekeeper.text import words
-from scorekeeper.text.words import _, lazy_gettext, money, number, separated
+from scorekeeper.text.words import _, lazy_gettext, money, number, separated, word
 
 from .blank import deck_label, hand_label, hook_words
 from .layout import page, page_layout, split_pages
@@ -93,7 +93,7 @@ def _game_rules_line(game, scored):
     parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
     parts.append(hook_words(r.hook_from) if r.hook_applies else _("no hook"))
-    parts += [str(rules.MODIFIERS.find(m).name) for m in r.modifiers]
+    parts += [word(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
         parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
                        stake=money(r.stake, _currency(game))))
