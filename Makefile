@@ -104,7 +104,7 @@ bench: $(VENV)/.test
 ## up to date with it (new words come in untranslated: tests/test_languages.py names them) and compile them
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.test
-	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k lazy_pgettext:1c,2 -k N_ -o $(TRANSLATIONS)/messages.pot .
+	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --omit-header --sort-output -k lazy_gettext -k lazy_pgettext:1c,2 -k N_ -k said -k nsaid:1,2 -k psaid:1c,2 -o $(TRANSLATIONS)/messages.pot .
 	$(VENV)/bin/pybabel -q update --width 120 --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(VENV)/bin/pybabel -q compile -d $(TRANSLATIONS)
 

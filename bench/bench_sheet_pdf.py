@@ -14,6 +14,7 @@ from pathlib import Path
 
 from common import GAME, PLAYERS, run_alone
 from scorekeeper import printing, rules
+from scorekeeper.text import sentences
 
 PARAMS = dict(players=7, names=PLAYERS, pattern="up-down", max_cards=13, decks=2)
 
@@ -56,7 +57,7 @@ def plain_filled_html(game):
       body {{ font-family: "DejaVu Sans", sans-serif; font-size: 9pt; }}
       table {{ width: 100%; border-collapse: collapse; }}
       th, td {{ border: 1px solid #444; height: 8.5mm; text-align: center; }}
-    </style></head><body><h1>Oh Hell</h1><p>{rules.standing_text(scored)}</p>
+    </style></head><body><h1>Oh Hell</h1><p>{sentences.standing_text(scored)}</p>
     <table><thead><tr><th rowspan="2">Cards</th><th rowspan="2">Dealer</th><th rowspan="2">Trump</th>{head}</tr>
     <tr>{sub}</tr></thead><tbody>{"".join(body)}{total}</tbody></table></body></html>"""
 

@@ -160,7 +160,7 @@ def check_round(scored_round, stored_round, advanced, eliminated, ties, is_last)
 
 def check_tie_wording(tie, results, previous, seed, verb):
     """RULES.md: a tie-break is worded for people, e.g. "Di goes on: 3 bids made to Cy's 2"."""
-    words = tie["text"]
+    words = str(tie["text"])
     better = words.split(f" {verb}: ")[0]
     assert better in tie["players"]
     worse = tie["players"][tie["players"].index(better) + 1]

@@ -17,8 +17,10 @@ from scorekeeper import create_app, store
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("nl", "de", "fr", "es")
-# As `make messages` extracts: the default gettext keywords and the two the app adds (rules/words.py).
-KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, lazy_pgettext=((1, "c"), 2), N_=None)
+# As `make messages` extracts: the default gettext keywords, the lazy ones of text/words.py and the engine's
+# values of what it says (rules/said.py: said, nsaid, psaid).
+KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, lazy_pgettext=((1, "c"), 2), N_=None, said=None, nsaid=(1, 2),
+                psaid=((1, "c"), 2))
 # What the language's own text may hold that a translation must keep: named values and markup tags.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")

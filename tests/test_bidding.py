@@ -47,7 +47,7 @@ def test_hook_only_bites_when_the_dealer_is_last_to_bid():
 
 
 def test_hook_reason_names_the_bid_and_the_cards():
-    reason = rules.hook_reason(6, 3)
+    reason = str(rules.hook_reason(6, 3))
     assert "may not bid 3" in reason and "6" in reason
 
 
@@ -100,7 +100,7 @@ def test_bid_state_says_everything_about_the_turn():
     assert state.allowed == (0, 1, 2, 4, 5, 6) and state.forbidden == 3
     assert state.reason == ("hook", (("bid", 3), ("cards", 6))) and state.reason_text == rules.hook_reason(6, 3)
     assert state.so_far == 3 and state.by == -3 and not state.complete and state.announcement is None
-    assert state.standing == ("under", (("by", 3),)) and state.standing_text == "under by 3"
+    assert state.standing == ("under", (("by", 3),)) and str(state.standing_text) == "under by 3"
     # Seat 0 may still change its bid (the dealer has not bid); seats 2 and 3 may not.
     assert state.may_bid == (0, 1)
     done = rules.state_of_bids(6, 1, [1, 4, 2, 0], tricks=[1, 2, 0, 0])

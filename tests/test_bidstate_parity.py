@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
-from scorekeeper.rules import bidding
+from scorekeeper.text.display import bid_messages
 from tests.node_lines import node_answering
 
 MODULE = Path(__file__).resolve().parent.parent / "scorekeeper" / "static" / "bidstate.js"
@@ -37,7 +37,7 @@ lines.on("line", (line) => {
 def node():
     """One node process with the module loaded, for every batch of the module's tests."""
     with node_answering(RUNNER, str(MODULE)) as ask:
-        yield lambda hands: ask({"messages": bidding.script_messages(), "hands": hands})
+        yield lambda hands: ask({"messages": bid_messages(), "hands": hands})
 
 
 @st.composite
@@ -65,7 +65,7 @@ def hands(draw):
 
 def python_side(hand):
     state = rules.state_of_bids(**hand)
-    return {"state": state.as_dict(), "said": state.reason_text, "standing": state.standing_text,
+    return {"state": state.as_dict(), "said": str(state.reason_text), "standing": str(state.standing_text),
             "namer": rules.trump_namer(hand["dealer"], hand["bids"], hand["out"])}
 
 
@@ -82,7 +82,7 @@ def test_the_hook_sentence_comes_from_the_server(node):
             "all_at_once": False, "tricks": None, "seat": None, "blind": False}
     [answer] = node([hand])
     assert answer["state"]["forbidden"] == 2 and answer["state"]["allowed"] == [0, 1, 3]
-    assert answer["said"] == rules.hook_reason(3, 2) == python_side(hand)["said"]
+    assert answer["said"] == str(rules.hook_reason(3, 2)) == python_side(hand)["said"]
     for script in (MODULE, MODULE.with_name("queue.js"), MODULE.with_name("queue_engine.js"),
                    MODULE.with_name("offline_hand.js")):  # no copy of it
         assert "may not bid" not in script.read_text()

@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper import rules
 from tests.cli_helpers import run_cli, run_process
+from scorekeeper.rules.said import json_default
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "games" / "okenuff.json"
@@ -39,7 +40,7 @@ def test_score_json_is_the_engines_scored_game():
     result = run("score", GAME, "--json")
     assert result.returncode == 0
     printed = json.loads(result.stdout)
-    assert printed == json.loads(json.dumps(rules.score(rules.load(GAME.read_text()))))
+    assert printed == json.loads(json.dumps(rules.score(rules.load(GAME.read_text())), default=json_default))
     assert sum(printed["settlement"]["net"]) == pytest.approx(0)
 
 
@@ -88,4 +89,4 @@ def test_bad_json_and_a_broken_record(tmp_path):
     result = run("score", broken)
     assert result.returncode == 2
     assert result.stderr.strip() == (f"error: {broken}: hands[3].bids[{hand['dealer']}]: "
-                                     + rules.hook_reason(hand["cards"], hand["cards"] - others))
+                                     + str(rules.hook_reason(hand["cards"], hand["cards"] - others)))

@@ -103,7 +103,7 @@ def test_a_record_that_breaks_its_rules_names_the_field(tmp_path):
     out = tmp_path / "sheet.pdf"
     done = run("--game", str(record), "-o", str(out), cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.strip().endswith("hands[0].bids[0]: " + rules.hook_reason(3, 1))
+    assert done.stderr.strip().endswith("hands[0].bids[0]: " + str(rules.hook_reason(3, 1)))
     assert done.stderr.count("\n") == 1
     assert not out.exists()
 

@@ -5,6 +5,7 @@ import pathlib
 import re
 
 from scorekeeper import rules
+from scorekeeper.text import sentences
 
 PACKAGE = pathlib.Path(rules.__file__).parent.parent
 
@@ -33,9 +34,9 @@ def test_the_ultimate_losers_sentence_is_said_once_for_every_page():
     record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "modifiers": ["ultimate_loser"],
                                                           "deals": {"pattern": "custom", "sizes": [1]}},
               "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 1, 0]}]}
-    assert rules.loser_text(rules.score(rules.load(record))) == "Ultimate Loser: Cy"
+    assert sentences.loser_text(rules.score(rules.load(record))) == "Ultimate Loser: Cy"
     record["rules"]["modifiers"] = []
-    assert rules.loser_text(rules.score(rules.load(record))) is None
+    assert sentences.loser_text(rules.score(rules.load(record))) is None
 
 
 def test_the_engine_compares_no_behaviour_ids_outside_their_declarations():
@@ -57,7 +58,7 @@ def test_penalties_and_the_pot_are_said_one_way():
                          "penalties": [{"seat": 2, "reason": "revoke"}]}]}
     scored = rules.score(rules.load(record))
     hand = scored["hands"][0]
-    assert rules.penalty_text(scored["players"], hand, hand["penalties"][0]) == "hand 1: Cy revoke -20"
-    assert rules.pot_text(scored["settlement"]) == "left in the pot: -1.00"  # 10 + 11 - 20 came out of it
+    assert sentences.penalty_text(scored["players"], hand, hand["penalties"][0]) == "hand 1: Cy revoke -20"
+    assert sentences.pot_text(scored["settlement"]) == "left in the pot: -1.00"  # 10 + 11 - 20 came out of it
     record["rules"]["settlement"] = "pairwise"
-    assert rules.pot_text(rules.score(rules.load(record))["settlement"]) is None
+    assert sentences.pot_text(rules.score(rules.load(record))["settlement"]) is None

@@ -17,6 +17,7 @@ from event_helpers import play_event
 from scorekeeper import cli
 from scorekeeper.rules import events
 from tests.cli_helpers import run_cli
+from scorekeeper.text.words import worded
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
@@ -70,7 +71,7 @@ def test_event_json_has_every_key_of_the_contract(tmp_path, finished_event):
     assert printed["next"] is None
     final = printed["rounds"][-1]["tables"][0]
     assert printed["champion"] == final["seats"][final["places"].index(1)] or printed["rounds"][-1]["ties"]
-    assert printed == json.loads(json.dumps(events.score_event(finished_event)))
+    assert printed == json.loads(json.dumps(worded(events.score_event(finished_event))))
 
 
 def test_event_prints_the_rounds_the_standings_and_the_champion(tmp_path, finished_event):

@@ -15,6 +15,7 @@ from event_helpers import (cartier_play, check_cartier_rounds, check_standings, 
                            play_event, play_table, reading_order, reading_points, results_of, table_games, wpohl_play)
 from scorekeeper.rules import RecordError, events
 from scorekeeper.rules.events import draw
+from scorekeeper.text.words import worded
 
 
 # ---- Cartier: 32 players, 8 tables, then 4, then the final of 4 (003) ---------------------------------------
@@ -172,7 +173,7 @@ def test_a_tie_at_the_elimination_line_goes_first_to_more_bids_made():
     first = scored["rounds"][0]
     # 6 play: one is eliminated (never fewer than 5 left); X and Y are level at the bottom.
     assert first["eliminated"] == ["Y"]
-    assert first["ties"] == [{"players": ["X", "Y"], "broken_by": "bids_made", "text": "X goes on: 2 bids made to Y's 1"}]
+    assert worded(first["ties"]) == [{"players": ["X", "Y"], "broken_by": "bids_made", "text": "X goes on: 2 bids made to Y's 1"}]
     assert scored["next"]["final"] and sorted(scored["next"]["tables"][0]["seats"]) == ["C", "D", "E", "F", "X"]
     # Had X withdrawn, the cut is made among the other five: never fewer than 5, so nobody else goes out.
     withdrawn = events.score_event(events.withdraw_player(record, "X").record)
@@ -396,7 +397,7 @@ def test_a_player_who_did_not_play_the_previous_round_comes_after_one_who_did():
                        previous={"Old": 40, "Cy": 90}, lot={"Late": 1, "Old": 2, "Cy": 3}, standings={}, leaving=set())
     decision = cuts.TableCut(1).decide(ctx)
     assert decision.advanced == ["Old"] and decision.eliminated == ["Late", "Cy"]
-    assert decision.ties == [{"players": ["Old", "Late"], "broken_by": "previous_total",
+    assert worded(decision.ties) == [{"players": ["Old", "Late"], "broken_by": "previous_total",
                               "text": "Old goes on: 40 points in the previous round, which Late did not play"}]
 
 

@@ -29,7 +29,7 @@ def test_five_cartier_players_are_refused_saying_why():
     with pytest.raises(RecordError) as refused:
         events.new_event("five", "cartier", names(5), "s")
     assert refused.value.path == "players"
-    assert "seats at most 4" in refused.value.message and "one deck of 52 cards" in refused.value.message
+    assert "seats at most 4" in str(refused.value.message) and "one deck of 52 cards" in str(refused.value.message)
 
 
 def test_a_late_entry_cannot_push_a_cartier_table_past_4():
@@ -37,7 +37,7 @@ def test_a_late_entry_cannot_push_a_cartier_table_past_4():
     with pytest.raises(RecordError) as refused:
         events.add_late_player(record, "Late", 0)
     assert refused.value.path == "rounds[0].tables[0].seats"
-    assert refused.value.message.startswith("Table 1 cannot take another player: a Cartier tournament table "
+    assert str(refused.value.message).startswith("Table 1 cannot take another player: a Cartier tournament table "
                                             "seats at most 4")
     # A table of 3 takes the fourth.
     nine = events.start_round(events.new_event("n", "cartier", names(9), "s").record).record

@@ -140,7 +140,7 @@ def test_a_player_withdrawn_after_round_1_keeps_their_line_marked_withdrawn_with
     assert places[runner_up] == 2 and out_first[0] == runner_up
     note = next(note for note in scored["notes"] if note["kind"] == "withdrawn")
     assert note["players"] == [runner_up] and note["round"] == 1
-    assert note["text"].startswith(f"{runner_up} withdrew after round 1")
+    assert str(note["text"]).startswith(f"{runner_up} withdrew after round 1")
 
 
 # ---- a cut that stood after a correction: said in a note ------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_a_cut_that_stood_after_a_correction_is_said_with_who_would_go_on_instea
     note = events.score_event(record)["notes"][0]
     assert note["kind"] == "cut_stood" and note["round"] == 1
     assert note["players"] == [third] and note["instead_of"] == [second]
-    assert note["text"] == (f"Round 1: after a correction the cut would send on {third} instead of {second}; "
+    assert str(note["text"]) == (f"Round 1: after a correction the cut would send on {third} instead of {second}; "
                             "the director let the confirmed cut stand.")
 
 

@@ -22,6 +22,7 @@ from pdf_reading import text as pdf_text
 from scorekeeper import store
 from scorekeeper.rules import events
 from tests.cli_helpers import run_cli
+from scorekeeper.text.words import worded
 
 
 def bearer(key):
@@ -108,7 +109,7 @@ def test_a_32_player_cartier_event_through_the_api(client):
     rounds = record["rounds"]
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [[4] * 8, [4] * 4, [4]]
     # The API's JSON is the command's: `python -m scorekeeper event --json` on the export prints it.
-    assert scored == json.loads(json.dumps(events.score_event(record)))
+    assert scored == json.loads(json.dumps(worded(events.score_event(record))))
     winners_of_round, seen = check_cartier_rounds(rounds, scored, seed)
     assert sorted(rounds[2]["tables"][0]["seats"]) == sorted(winners_of_round[1])
     assert scored["champion"] == winners_of_round[2][0]

@@ -147,7 +147,7 @@ def bad_file():
 def test_import_of_a_bad_file_names_the_game_and_the_field():
     with pytest.raises(rules.RecordError) as error:
         parse_import(bad_file())
-    assert str(error.value) == "games[2].hands[3].bids[2]: " + rules.hook_reason(2, 1)
+    assert str(error.value) == "games[2].hands[3].bids[2]: " + str(rules.hook_reason(2, 1))
     assert error.value.path == "games[2].hands[3].bids[2]"
 
 

@@ -63,7 +63,7 @@ def refusal(options, **rule_keys):
     with pytest.raises(rules.RecordError) as caught:
         rules.load(formula_game(options, **rule_keys))
     assert caught.value.path == "rules.options"
-    return caught.value.message
+    return str(caught.value.message)  # English
 
 
 def test_dutch_boerenbridge_scores_a_hand():

@@ -9,7 +9,7 @@ from babel.dates import format_date
 
 from scorekeeper.text.charts import outcome_text
 from scorekeeper.web.i18n import speaking
-from scorekeeper.rules import words
+from scorekeeper.text import words
 from scorekeeper.text.money_text import net
 from tests import pdf_reading
 from tests.game_helpers import create, record

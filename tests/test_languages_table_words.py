@@ -33,8 +33,8 @@ def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, cod
 
 def test_a_formula_of_the_tables_own_keeps_its_terms():
     from scorekeeper.rules.presets import system_title
-    assert system_title("formula", {"made": "10 + 3*bid", "over": "-2*off"}).startswith("House formula, ")
-    assert system_title("exact") == "Exact"  # a system without options is its own name, never a preset's
+    assert str(system_title("formula", {"made": "10 + 3*bid", "over": "-2*off"})).startswith("House formula, ")
+    assert str(system_title("exact")) == "Exact"  # a system without options is its own name, never a preset's
 
 
 @pytest.mark.parametrize("code, gloss", [("nl", "tricks (slagen)"), ("de", "tricks (Stiche)"),

@@ -55,7 +55,7 @@ def test_the_rules_md_example_scores():
     ({"tricks": [1, 1, 2, -1]}, "hands[0].tricks[3]: must be from 0 to 4, not -1"),
     ({"tricks": [1, 1, 1, 0]}, "hands[0].tricks: add up to 3, but 4 tricks were played"),
     ({"tricks": [2, 1, 2, 0]}, "hands[0].tricks: add up to 5, but 4 tricks were played"),
-    ({"bids": [1, 0, 2, 1]}, "hands[0].bids[0]: " + rules.hook_reason(4, 1)),
+    ({"bids": [1, 0, 2, 1]}, "hands[0].bids[0]: " + str(rules.hook_reason(4, 1))),
     ({"bids": [1, 0, 2]}, "hands[0].bids: must list one number for each of the 4 players"),
     ({"trump": "stars"}, "hands[0].trump: must be one of clubs, diamonds, hearts, spades, none"),
     ({"dealer": 4}, "hands[0].dealer: must be from 0 to 3, not 4"),
@@ -72,7 +72,7 @@ def test_the_dealer_bid_from_the_rules_md_error_example():
     record["hands"] = [copy.deepcopy(record["hands"][0]) for _ in range(4)]
     record["hands"][3]["bids"] = [1, 0, 1, 2]
     record["hands"][3]["dealer"] = 2
-    assert error_of(record) == "hands[3].bids[2]: " + rules.hook_reason(4, 1)
+    assert error_of(record) == "hands[3].bids[2]: " + str(rules.hook_reason(4, 1))
 
 
 def test_unknown_system_option_and_modifier():
@@ -215,7 +215,7 @@ def test_sitting_out_and_joining_late():
     # The hook counts only the players dealt in: 1 + 2 = 3 of 5 forbids the dealer 2.
     bad = copy.deepcopy(record)
     bad["hands"][0].update(dealer=3, bids=[1, None, 2, 2], tricks=[1, None, 2, 2])
-    assert error_of(bad) == "hands[0].bids[3]: " + rules.hook_reason(5, 2)
+    assert error_of(bad) == "hands[0].bids[3]: " + str(rules.hook_reason(5, 2))
 
 
 def test_next_hand_passes_the_deal_left_and_follows_the_plan():
@@ -286,12 +286,12 @@ def test_hook_from_frees_the_dealer_in_smaller_hands_worked_example():
     game = rules.load(dutch_table((3, [1, 1, 0, 1])))
     assert game.rules.hook_from == 4 and not game.rules.hook_in(3) and game.rules.hook_in(4)
     # 4 cards: the hook bites, the dealer may not bid 2 (1 + 1 + 0 + 2 = 4).
-    assert error_of(dutch_table((4, [1, 1, 0, 2]))) == "hands[0].bids[3]: " + rules.hook_reason(4, 2)
+    assert error_of(dutch_table((4, [1, 1, 0, 2]))) == "hands[0].bids[3]: " + str(rules.hook_reason(4, 2))
     # The default, 1: the hook bites in every hand, the 3-card one included.
     record = dutch_table((3, [1, 1, 0, 1]))
     del record["rules"]["hook_from"]
     assert rules.load({**record, "hands": []}).rules.hook_from == 1
-    assert error_of(record) == "hands[0].bids[3]: " + rules.hook_reason(3, 1)
+    assert error_of(record) == "hands[0].bids[3]: " + str(rules.hook_reason(3, 1))
 
 
 @given(st.one_of(st.integers(-10**20, 10**20), st.booleans(), st.floats(), st.text(max_size=5), st.none()))

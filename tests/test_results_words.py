@@ -6,6 +6,7 @@ from scorekeeper.text import history
 from scorekeeper import printing, rules
 from tests.pdf_reading import text
 from tests.cli_helpers import run_cli
+from scorekeeper.text import sentences
 
 EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}
 # Scratch, lowest wins: Ann, Bob and Cy end on no scratches; made bids 2, 1 and 0; Di missed once.
@@ -38,7 +39,7 @@ def test_the_scored_hand_names_each_adjustment_and_the_texts_say_it():
     scored = rules.score(rules.load(record))
     hand = scored["hands"][0]
     assert [p["kind"] for p in hand["penalties"]] == ["bonus", "penalty"]
-    assert [rules.penalty_text(scored["players"], hand, p) for p in hand["penalties"]] == [
+    assert [sentences.penalty_text(scored["players"], hand, p) for p in hand["penalties"]] == [
         "hand 1: Ann bonus +10", "hand 1: Bob revoke -20"]
     assert scored["totals"][:2] == [31, 1]
 
@@ -83,28 +84,28 @@ def test_a_tie_broken_by_made_bids_names_the_winner_and_the_counts():
     assert scored["totals"] == [0, 0, 0, 1]
     assert scored["tie"] == {"players": ["Ann", "Bob", "Cy"], "winner": ["Ann"], "by": "made_bids",
                              "values": [2, 1, 0]}
-    assert rules.tie_text(scored) == "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0"
+    assert sentences.tie_text(scored) == "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0"
 
 
 def test_a_tie_that_stands_is_shared():
     scored = rules.score(rules.load(SHARED))
     assert scored["totals"] == [21, 21, 10, 20]
     assert scored["tie"] == {"players": ["Ann", "Bob"], "winner": ["Ann", "Bob"]}
-    assert rules.tie_text(scored) == "Ann and Bob share first place"
+    assert sentences.tie_text(scored) == "Ann and Bob share first place"
 
 
 def test_a_tie_break_that_leaves_two_level_shares_first_place_on_it():
     record = {**TIED_SCRATCH, "hands": [dict(TIED_SCRATCH["hands"][0], bids=[0, 0, 0, 0],
                                              tricks=[0, 0, 0, 1]), TIED_SCRATCH["hands"][1]]}
     scored = rules.score(rules.load(record))
-    assert rules.tie_text(scored) == "Ann and Bob share first place on the tie-break: 1 bids made each to Cy's 0"
+    assert sentences.tie_text(scored) == "Ann and Bob share first place on the tie-break: 1 bids made each to Cy's 0"
 
 
 def test_no_tie_no_words_and_not_before_the_end():
     scored = rules.score(rules.load({**SHARED, "hands": SHARED["hands"][:1]}))
-    assert rules.tie_text(scored) is None  # Ann leads alone
+    assert sentences.tie_text(scored) is None  # Ann leads alone
     unfinished = rules.score(rules.load({**TIED_SCRATCH, "hands": TIED_SCRATCH["hands"][:1]}))
-    assert "tie" in unfinished and rules.tie_text(unfinished) is None
+    assert "tie" in unfinished and sentences.tie_text(unfinished) is None
 
 
 def test_the_pdf_says_the_tie_break(tmp_path):

@@ -9,13 +9,15 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.web import scored_json
 from tests.game_helpers import record
+from scorekeeper.rules.said import json_default
 
 names = st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=4, max_size=4, unique=True)
 
 
 def flask_text(body):
-    """What Flask's default provider writes outside debug mode: sorted keys, compact, ASCII."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+    """What Flask's default provider writes outside debug mode: sorted keys, compact, ASCII (what the engine said
+    in English: the app's json.default, web/i18n.py)."""
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), default=json_default)
 
 
 @settings(max_examples=50, deadline=None)

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import evenings
 from scorekeeper import store
-from scorekeeper.rules import numbers, words
-from scorekeeper.rules.sentences import names_text
+from scorekeeper.rules import numbers
+from scorekeeper.text import words
+from scorekeeper.text.words import names_text
 from scorekeeper.text.money_text import payment_lines
 from scorekeeper.views.evenings import evening_text
 from tests.game_helpers import HANDS, create, record
@@ -113,7 +114,7 @@ class speaking:
         self.code = code
 
     def __enter__(self):
-        self.before = words._source
+        self.before = words.source()
         words.use(lambda: (words.ENGLISH, self.code))
 
     def __exit__(self, *exc):
@@ -185,7 +186,7 @@ def test_a_stake_typed_with_a_decimal_comma_on_a_dutch_phone_is_stored(client, a
 def test_what_the_stake_box_shows_reads_back(stake, code):
     words.use(lambda: (words.ENGLISH, code))
     try:
-        shown = str(stake.quantize(Decimal("0.01"))).replace(".", numbers.decimal_symbol())
-        assert numbers.parse_decimal(shown) == stake
+        shown = str(stake.quantize(Decimal("0.01"))).replace(".", words.decimal_symbol())
+        assert numbers.parse_decimal(shown, comma=words.decimal_comma()) == stake
     finally:
         words.use(lambda: (words.ENGLISH, "en"))

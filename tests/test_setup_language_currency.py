@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules, store
 from scorekeeper.web.setup_form import CURRENCIES
 from scorekeeper.web.i18n import LANGUAGES
-from scorekeeper.rules import words
+from scorekeeper.text import words
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client

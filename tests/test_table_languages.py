@@ -12,7 +12,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from scorekeeper import create_app, store
-from scorekeeper.rules import bidding, words
+from scorekeeper.rules import bidding
+from scorekeeper.text import words
 from tests.html_forms import submit
 from tests.test_table import new_game, play_hand
 

@@ -13,7 +13,7 @@ def okenuff(players):
 
 def test_okenuffs_with_a_fifth_player_says_so_at_once():
     outcome = rules.actions.arrive(rules.load(okenuff(4)), "Ed")
-    assert outcome.message == "Ed joins with 0. The deck cannot deal the plan's hands of 13: choose on the Table tab."
+    assert str(outcome.message) == "Ed joins with 0. The deck cannot deal the plan's hands of 13: choose on the Table tab."
     trouble = rules.undealable(outcome.game)
     assert (trouble["limit"], trouble["players"], trouble["decks"], trouble["more_decks"]) == (10, 5, 1, 2)
 
@@ -22,7 +22,7 @@ def test_setup_refuses_it_with_both_choices():
     try:
         rules.load(okenuff(5))
     except rules.RecordError as error:
-        assert error.message.endswith("choose 2 decks, or cap the hands at 10 (the Custom pattern, sizes "
+        assert str(error.message).endswith("choose 2 decks, or cap the hands at 10 (the Custom pattern, sizes "
                                       "4 5 6 7 8 9 10 10 10 10 10 10 10)")
     else:
         raise AssertionError("Okenuff's for 5 players from 1 deck was accepted")

@@ -394,7 +394,7 @@ def test_a_name_with_a_control_character_is_refused_saying_what_to_fix():
         try:
             rules.player_name(bad)
         except rules.RecordError as error:
-            assert "control character" in error.message
+            assert "control character" in str(error.message)
         else:
             raise AssertionError(repr(bad))
     assert rules.name_key("  Ann \u200b  Smith ") == rules.name_key("ann smith")

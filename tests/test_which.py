@@ -39,7 +39,7 @@ def test_three_remembered_hands_find_the_system_and_nothing_else(system):
 def test_most_common_first_and_presets_by_name():
     found = which.which([which.parse_example(e) for e in ("2/2=12", "1/3=0", "3/1=0")])
     assert found[0].system == "exact"
-    assert [m.name for m in which.which([which.parse_example(e) for e in ("2/2=14", "1/3=-4", "3/1=-4")])] == [
+    assert [str(m.name) for m in which.which([which.parse_example(e) for e in ("2/2=14", "1/3=-4", "3/1=-4")])] == [
         "Boerenbridge (Dutch)"]
 
 

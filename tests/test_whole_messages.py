@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game_helpers import create, record
 from owner_helpers import owner_client
 from pdf_reading import text as pdf_text
-from scorekeeper.text import history
+from scorekeeper.text import history, words
 from scorekeeper.web import i18n
 from scorekeeper import printing, rules, store
 from scorekeeper.rules import RecordError
@@ -46,9 +46,9 @@ def test_the_pdfs_settle_up_line_separates_payments_the_french_way(app, tmp_path
 def test_the_house_cards_penalties_are_a_list_in_the_language(app):
     game = rules.load(record())
     with app.test_request_context():
-        english = dict(rules_in_words(game))["Penalties"]
+        english = {words.word(label): words.word(text) for label, text in rules_in_words(game)}["Penalties"]
         with i18n.speaking("fr"):
-            french = dict(rules_in_words(game))["Pénalités"]
+            french = {words.word(label): words.word(text) for label, text in rules_in_words(game)}["Pénalités"]
     assert "; " in english and "\u202f; " in french
 
 
@@ -91,17 +91,18 @@ def test_the_edit_screen_in_dutch_lists_the_trumps_by_name(app):
 def test_an_entry_fee_with_a_decimal_comma_is_read_where_the_language_writes_one(cents, language):
     typed = f"{cents // 100},{cents % 100:02d}"
     with i18n.speaking(language):
-        assert prizes.parse_fee(typed) == Decimal(cents) / 100
-        assert prizes.parse_fee(typed.replace(",", ".")) == Decimal(cents) / 100  # a point is read everywhere
+        comma = words.decimal_comma()  # the engine reads a decimal comma where the page says the reader writes one
+        assert prizes.parse_fee(typed, comma=comma) == Decimal(cents) / 100
+        assert prizes.parse_fee(typed.replace(",", "."), comma=comma) == Decimal(cents) / 100  # a point everywhere
 
 
 @given(st.text(max_size=40))
 def test_an_entry_fee_is_an_amount_or_a_clear_refusal(typed):
     with i18n.speaking("es"):
         try:
-            fee = prizes.parse_fee(typed)
+            fee = prizes.parse_fee(typed, comma=words.decimal_comma())
         except RecordError as error:
-            assert error.path == "money.entry_fee" and "2,50" in error.message
+            assert error.path == "money.entry_fee" and "2,50" in words.word(error.message)
         else:
             assert 0 <= fee <= prizes.MAX_FEE and fee == fee.quantize(Decimal("0.01"))
 

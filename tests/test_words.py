@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from scorekeeper import rules
 from scorekeeper.web.i18n import speaking
-from scorekeeper.rules.words import ngettext
+from scorekeeper.text.words import ngettext
 from tests.game_helpers import create, record
 
 

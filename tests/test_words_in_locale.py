@@ -9,8 +9,10 @@ from hypothesis import given, strategies as st
 
 from scorekeeper import rules
 from scorekeeper.rules import stats
-from scorekeeper.rules import RecordError, events, words
+from scorekeeper.rules import RecordError, events
+from scorekeeper.text import words
 from scorekeeper.rules.events import cuts
+from scorekeeper.rules.said import Said
 from scorekeeper.web.setup_form import setup_form
 from scorekeeper.web.refusals import explain
 from scorekeeper.views.events.log_lines import log_line
@@ -43,7 +45,7 @@ def test_each_language_writes_a_place_its_way(speaking, code, places):
 def test_a_place_starts_with_its_number_and_the_events_say_it_the_same_way(place, code):
     words.use(lambda: (words.ENGLISH, code))
     try:
-        assert words.ordinal(place).startswith(str(place)) and cuts.ordinal(place) == words.ordinal(place)
+        assert words.ordinal(place).startswith(str(place)) and words.word(cuts.Ordinal(place)) == words.ordinal(place)
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
 
@@ -105,11 +107,11 @@ def declared_options():
 
 def test_every_option_and_choice_has_a_translated_label_and_keeps_its_id():
     for option in declared_options():
-        assert isinstance(option.label, words.LazyText), option.id
-        assert all(isinstance(option.choice_label(choice), words.LazyText) for choice in option.choices), option.id
+        assert isinstance(option.label, Said), option.id  # the engine's label, worded where it is shown
+        assert all(isinstance(option.choice_label(choice), Said) for choice in option.choices), option.id
     assert [str(o.label) for o in rules.SYSTEMS.find("formula").options] == ["made", "more", "fewer", "lowest wins"]
-    assert rules.SYSTEMS.find("ten_times").title({"zero_five": True}) == "10 times exact, zero bid ±5"
-    assert rules.SYSTEMS.find("get_fred").title({"squared": True}) == "Get Fred, squared (Oy Vey)"
+    assert str(rules.SYSTEMS.find("ten_times").title({"zero_five": True})) == "10 times exact, zero bid ±5"
+    assert str(rules.SYSTEMS.find("get_fred").title({"squared": True})) == "Get Fred, squared (Oy Vey)"
 
 
 def test_the_pages_show_option_labels_and_post_the_ids(client, app):
@@ -125,12 +127,15 @@ def test_the_pages_show_option_labels_and_post_the_ids(client, app):
 def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
     words.use(lambda: (Bracketed(), "eo"))
     try:
-        with pytest.raises(ValueError, match=r"⟦unknown ⟦scoring system⟧ 'nope'"):
-            rules.SYSTEMS.find("nope")
-        with pytest.raises(ValueError, match=r"⟦option '⟦based on⟧' must be one of ⟦basic⟧, ⟦exact⟧⟧"):
-            rules.SYSTEMS.find("reduced_zero").resolve_options({"base": "x"})
-        with pytest.raises(ValueError, match=r"⟦option '⟦from hand⟧' must be a whole number⟧"):
-            rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})
+        def refused(call):  # the engine's refusal, worded in the reader's language
+            with pytest.raises(ValueError) as caught:
+                call()
+            return words.word(caught.value)
+        assert re.search(r"⟦unknown ⟦scoring system⟧ 'nope'", refused(lambda: rules.SYSTEMS.find("nope")))
+        assert re.search(r"⟦option '⟦based on⟧' must be one of ⟦basic⟧, ⟦exact⟧⟧",
+                         refused(lambda: rules.SYSTEMS.find("reduced_zero").resolve_options({"base": "x"})))
+        assert re.search(r"⟦option '⟦from hand⟧' must be a whole number⟧",
+                         refused(lambda: rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})))
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
 
@@ -158,9 +163,10 @@ def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
 def test_the_leftover_words_read_dutch_and_german(app):
     with app.test_request_context(headers={"Accept-Language": "nl"}):
         assert explain(RecordError("hands[3].penalties[0]", "x"), ["Ann"]) == "Ronde 4, straf 1: x"
-        assert rules.SYSTEMS.find("reduced_zero").title({"base": "exact"}).endswith(", gebaseerd op exact")
-        with pytest.raises(ValueError, match="bestaat niet"):
+        assert words.word(rules.SYSTEMS.find("reduced_zero").title({"base": "exact"})).endswith(", gebaseerd op exact")
+        with pytest.raises(ValueError) as unknown:
             rules.SYSTEMS.find("nope")
+        assert "bestaat niet" in words.word(unknown.value)
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert log_line({"kind": "round", "payload": {"number": 2, "tables": [[1], [2], [3]]},
                          "at": "2026-11-25T15:04:00"}) == "15:04 Durchgang 2 ausgelost: 3 Tische"
@@ -172,23 +178,23 @@ def test_the_leftover_words_read_dutch_and_german(app):
 
 
 def test_a_source_is_cited_by_its_files_without_its_english_names():
-    cited = {entry.id: entry.citation for entry in rules.PATTERNS}
+    cited = {entry.id: str(entry.citation) for entry in rules.PATTERNS}
     assert all("(" not in citation for citation in cited.values())
-    assert all(entry.citation in entry.source or entry.source.startswith(entry.citation.split(",")[0])
+    assert all(str(entry.citation) in entry.source or entry.source.startswith(str(entry.citation).split(",")[0])
                for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS) for entry in registry)
     words.use(lambda: (Bracketed(), "eo"))
     try:
-        assert {entry.citation for entry in rules.PATTERNS if "house" in entry.source} == {"003, ⟦house rules⟧"}
+        assert {words.word(entry.citation) for entry in rules.PATTERNS if "house" in entry.source} == {"003, ⟦house rules⟧"}
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
 
 
 def test_a_stored_system_label_shows_its_options_by_their_labels():
-    assert stats.shown_label("ten_times", "10 times exact (penalty, zero_five)") == "10 times exact (penalty, zero bid ±5)"
-    assert stats.shown_label("reduced_zero", "Reduced zero bid (base exact)") == "Reduced zero bid (based on exact)"
-    assert stats.shown_label("get_fred", "Get Fred (squared, unknown 3)") == "Get Fred (squared, unknown 3)"
+    assert str(stats.shown_label("ten_times", "10 times exact (penalty, zero_five)")) == "10 times exact (penalty, zero bid ±5)"
+    assert str(stats.shown_label("reduced_zero", "Reduced zero bid (base exact)")) == "Reduced zero bid (based on exact)"
+    assert str(stats.shown_label("get_fred", "Get Fred (squared, unknown 3)")) == "Get Fred (squared, unknown 3)"
     words.use(lambda: (Bracketed(), "eo"))
     try:
-        assert stats.shown_label("double_whammy", "Double whammy (from_hand 3)") == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
+        assert words.word(stats.shown_label("double_whammy", "Double whammy (from_hand 3)")) == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
     finally:
         words.use(lambda: (words.ENGLISH, "en"))

@@ -13,6 +13,7 @@ from scorekeeper.web.i18n import LANGUAGES
 from .games import cmd_event, cmd_ratings, cmd_score, cmd_sheet, cmd_systems, cmd_which, systems_markdown
 from .instance import cmd_backup, cmd_export, cmd_restore, cmd_serve, owner_lines
 from .usage import UsageError
+from scorekeeper.text.words import word
 
 __all__ = ["build_parser", "main", "owner_lines", "systems_markdown"]
 
@@ -117,7 +118,7 @@ def main(argv=None):
         return args.run(args)
     except (UsageError, ValueError) as error:
         # One line, whatever the input's names hold (a carriage return in a name).
-        print("error: " + " ".join(str(error).splitlines()), file=sys.stderr)
+        print("error: " + " ".join(word(error).splitlines()), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (head, less) went away: not an error worth a traceback.

@@ -4,10 +4,12 @@ import json
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError
+from scorekeeper.rules.said import json_default
 from scorekeeper.text.score_text import format_compare, format_table
 from scorekeeper.rules.presets import PRESETS
 
 from .usage import UsageError, named_options, positive, read_game, read_text
+from scorekeeper.text.words import word, worded
 
 
 def cmd_score(args):
@@ -16,7 +18,7 @@ def cmd_score(args):
         print(format_compare(game))
         return 0
     scored = rules.score(game, system=args.system, options=named_options(args.option) if args.option else None)
-    print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_table(scored))
+    print(json.dumps(scored, indent=2, ensure_ascii=False, default=json_default) if args.json else format_table(scored))
     return 0
 
 
@@ -27,9 +29,9 @@ def cmd_event(args):
 
     text = read_text(args.event)
     try:
-        scored = events.score_event(text)
+        scored = worded(events.score_event(text))  # its notes in words (English: the command line's)
     except RecordError as error:
-        raise UsageError(f"{args.event}: {error}") from None
+        raise UsageError(f"{args.event}: {word(error)}") from None
     print(json.dumps(scored, indent=2, ensure_ascii=False) if args.json else format_event(scored))
     return 0
 
@@ -44,7 +46,7 @@ def cmd_ratings(args):
         rows = export_ratings(exports.loaded_games(text))
     except RecordError as error:
         raise UsageError(f"{args.export}: {error}") from None
-    print(json.dumps(rows, indent=2, ensure_ascii=False) if args.json else format_ratings(rows))
+    print(json.dumps(rows, indent=2, ensure_ascii=False, default=json_default) if args.json else format_ratings(rows))
     return 0
 
 
@@ -97,7 +99,7 @@ def cmd_sheet(args):
         try:
             data = printing.game_sheet_pdf(game, paper=args.paper, landscape=args.landscape or None)
         except printing.SheetError as error:
-            raise UsageError(str(error)) from None
+            raise UsageError(word(error)) from None
     else:
         try:
             given = {"pattern": args.pattern, "max_cards": args.max, "sizes": args.sizes, "decks": args.decks,
@@ -108,7 +110,7 @@ def cmd_sheet(args):
                                             landscape=args.landscape, copies=args.copies, language=args.language,
                                             **params)
         except printing.SheetError as error:
-            raise UsageError(str(error)) from None
+            raise UsageError(word(error)) from None
     try:
         with open(args.output, "wb") as file:
             file.write(data)
@@ -131,20 +133,20 @@ def cmd_which(args):
     try:
         examples = [which.parse_example(text, cards) for text in args.examples]
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(word(error)) from None
     matches = which.which(examples, players)
     guessed = None if matches else which.guess(examples)
     if args.json:
         found = [match.as_json() for match in matches]
         if guessed:
             found.append({"system": "formula", "options": guessed, "name": "House formula (a guess)", "guess": True})
-        print(json.dumps(found, indent=2, ensure_ascii=False))
+        print(json.dumps(found, indent=2, ensure_ascii=False, default=json_default))
         return 0
     shown = ", ".join(str(example) for example in examples)
     if matches:
         print(f"Systems that score {shown} ({players} players), most common first:")
         for match in matches:
-            print(f"  {match.name:<36} --system {match.system}"
+            print(f"  {word(match.name):<36} --system {match.system}"
                   + "".join(f" --option '{key}={value}'" for key, value in match.options.items()))
     elif guessed:
         print(f"No system scores {shown}. A guess, the simplest house formula that fits every example:")

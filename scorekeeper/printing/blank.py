@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from scorekeeper import rules
 from scorekeeper.rules.presets import PRESETS, system_title
-from scorekeeper.rules.words import _, lazy_gettext, ngettext
+from scorekeeper.text.words import _, lazy_gettext, ngettext, word
 
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages
 from .params import PAPER_NAMES, blank_params
@@ -17,9 +17,9 @@ def hand_label(pattern, plan):
     """Describe the deal for the rules line: the pattern's name and its sizes."""
     entry = rules.PATTERNS.find(pattern)
     if entry.takes_sizes:
-        return f"{entry.name}: {' '.join(map(str, plan))}"
+        return f"{word(entry.name)}: {' '.join(map(str, plan))}"
     n = max(plan)
-    return f"{entry.name} ({' '.join(map(str, _squeeze(plan)))}), N = {n}"
+    return f"{word(entry.name)} ({' '.join(map(str, _squeeze(plan)))}), N = {n}"
 
 
 def _squeeze(plan):

@@ -3,7 +3,7 @@ for the round), and the results. Layouts in sheets/event_cards.html and sheets/e
 
 import json
 
-from ..rules import words
+from ..text import words
 from ..text import event_results
 from . import seating, stamp, table_cards
 from .game import _short, game_context

@@ -10,13 +10,14 @@ from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.plan import completed_hands
 from scorekeeper.rules.presets import system_title
 from scorekeeper.rules.settlement import POT
-from scorekeeper.rules import words
-from scorekeeper.rules.words import _, lazy_gettext, money, number, separated
+from scorekeeper.text import words
+from scorekeeper.text.words import _, lazy_gettext, money, number, separated, word
 
 from .blank import deck_label, hand_label, hook_words
 from .layout import page, page_layout, split_pages
 from .params import PAPER_NAMES, checked_paper
 from .render import html_to_pdf, render_html, speaking
+from scorekeeper.text import sentences
 
 
 def _number(value):
@@ -92,7 +93,7 @@ def _game_rules_line(game, scored):
     parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
     parts.append(hook_words(r.hook_from) if r.hook_applies else _("no hook"))
-    parts += [str(rules.MODIFIERS.find(m).name) for m in r.modifiers]
+    parts += [word(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
         parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
                        stake=money(r.stake, _currency(game))))
@@ -114,11 +115,11 @@ def _payment_text(payment, currency):
 
 def _foot(game, scored):
     """Return the lines at the foot: the winner, the payments, penalties."""
-    lines = [rules.standing_text(scored)]
-    if rules.tie_text(scored):
-        lines.append(rules.tie_text(scored))
-    if rules.loser_text(scored):
-        lines.append(rules.loser_text(scored))
+    lines = [sentences.standing_text(scored)]
+    if sentences.tie_text(scored):
+        lines.append(sentences.tie_text(scored))
+    if sentences.loser_text(scored):
+        lines.append(sentences.loser_text(scored))
     settlement = scored["settlement"]
     method = rules.SETTLEMENTS.find(settlement["method"])
     if method.moves_money:
@@ -129,7 +130,7 @@ def _foot(game, scored):
         lines.append(_("Settlement (%(method)s, stake %(stake)s): %(payments)s", method=method.name,
                        stake=money(settlement["stake"], currency), payments=separated(said)))
     for kind, shown in ADJUSTMENTS.items():
-        said = [rules.penalty_text(game.players, hand, p)
+        said = [sentences.penalty_text(game.players, hand, p)
                 for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
         if said:
             lines.append(_("%(mark)s %(heading)s: %(items)s", mark=shown["mark"], heading=HEADINGS[kind],

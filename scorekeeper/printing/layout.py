@@ -7,7 +7,7 @@ lines of text at a fixed line height, and the row rules drawn by one repeated CS
 
 from dataclasses import dataclass, field
 
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 
 from .params import MAX_ROWS, PAPERS
 from .rowtext import row_line

@@ -2,7 +2,7 @@
 
 from scorekeeper import rules
 from scorekeeper.rules.presets import PRESETS, preset_rules
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
@@ -93,7 +93,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
         system = rules.SYSTEMS.find(system).id if system else None
         preset = PRESETS.find(preset).id if preset else None
     except ValueError as error:
-        raise SheetError(str(error)) from None
+        raise SheetError(word(error)) from None
     decks = rules.decks_for(players) if decks in (None, "") else _whole(decks, "decks", 1, 4)
     max_cards = None if max_cards in (None, "") else _whole(max_cards, "max", 1, 104)
     sizes = _sizes(sizes)
@@ -102,7 +102,7 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     try:
         plan = rules.hand_sizes(pattern, players, decks, max_cards, sizes)
     except ValueError as error:
-        raise SheetError(str(error)) from None
+        raise SheetError(word(error)) from None
     paper = checked_paper(paper)
     hook_from = 1 if hook_from in (None, "") else _whole(hook_from, "hook_from", 1, 104)
     copies = _whole(copies, "copies", 1, MAX_COPIES)
@@ -126,7 +126,7 @@ def preset_params(preset, players=None, names=None):
     try:
         chosen = preset_rules(preset, players)
     except ValueError as error:
-        raise SheetError(str(error)) from None
+        raise SheetError(word(error)) from None
     deals = chosen.get("deals") or {}
     hook = bool(chosen.get("hook"))
     return {"pattern": deals.get("pattern"), "max_cards": deals.get("max"), "sizes": deals.get("sizes"),

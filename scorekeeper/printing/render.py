@@ -13,9 +13,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from scorekeeper.serving import slots
-from scorekeeper.text.display import without_bidi
-from scorekeeper.rules import words
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.text.display import without_bidi, words_in_templates
+from scorekeeper.text import words
+from scorekeeper.text.words import lazy_gettext
 
 SHEETS = Path(__file__).resolve().parent.parent.parent / "sheets"
 
@@ -68,6 +68,7 @@ def _environment():
     # The words of the current language (i18n.speaking: a game's own); only %(num)d in a layout's plurals.
     env.install_gettext_callables(words._, lambda singular, plural, num: words.ngettext(singular, plural, num),
                                   pgettext=words.pgettext, newstyle=True)
+    words_in_templates(env)
     env.globals["language"] = words.locale
     env.filters["number"] = words.number
     env.filters["money"] = words.money

@@ -1,6 +1,6 @@
 """A season's table as a PDF to pin on the club's wall (issue 27). Layout in sheets/season.html."""
 
-from ..rules import words
+from ..text import words
 from .render import pdf, render_html
 
 WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "locale": words.locale,

@@ -4,7 +4,7 @@ heads are laid out once by WeasyPrint; the rows and each page's number are stamp
 in a script the stamp does not set prints the whole list the WeasyPrint way, from the same layout
 (sheets/event_seating.html)."""
 
-from ..rules import words
+from ..text import words
 from . import stamp
 from .render import render_html
 

@@ -8,7 +8,7 @@ card when a name needs a script the fast way does not set (WeasyPrint then lays 
 
 from dataclasses import replace
 
-from ..rules import words
+from ..text import words
 from . import stamp
 from .layout import MARGIN, RULES_H, TITLE_H, name_font
 

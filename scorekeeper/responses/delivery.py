@@ -10,6 +10,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.security import safe_join
 
 from scorekeeper.cache import kept
+from scorekeeper.rules.said import json_default
 
 YEAR = 60 * 60 * 24 * 365
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -154,7 +155,7 @@ def revalidated(tag, answer):
 
 def pretty_json(data, status=200):
     """JSON laid out as the command line prints it (`score --json`, `event --json`)."""
-    return Response(json.dumps(data, indent=2, ensure_ascii=False) + "\n", status=status,
+    return Response(json.dumps(data, indent=2, ensure_ascii=False, default=json_default) + "\n", status=status,
                     mimetype="application/json")
 
 

@@ -3,7 +3,9 @@
 The web app, the storage, the PDF sheets and the command line call this package; it calls
 none of them.
 
-May import: the standard library, Babel's pure helpers and openskill (the ratings' model); it is the lowest layer.
+It speaks no language: what it tells people it returns as values (rules/said.py), worded by scorekeeper.text.
+
+May import: the standard library and openskill (the ratings' model); it is the lowest layer.
 """
 
 from .bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_state, state_of_bids, announcement, bid_so_far, bidding_order,
@@ -17,20 +19,9 @@ from .record import Game, Hand, RecordError, dump, dumps, load, penalty_points
 from .scored import score, with_joins
 from .chase import last_hands
 from . import habits  # noqa: E402  (bidding habits: rules.habits.seat_habits, rules.habits.by_hand_size)
-from .sentences import (
-    BONUS,
-    PENALTY,
-    adjustment_kind,
-    loser_text,
-    payment_text,
-    penalty_text,
-    pot_text,
-    standing_text,
-    tie_text,
-)
 from .settlement import SETTLEMENTS, settle
 from .payments import fewest_payments, payments_between
-from .ranks import ranks, winners
+from .ranks import BONUS, PENALTY, adjustment_kind, ranks, winners
 from .scoring import SYSTEMS
 from .table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
                     starting_total, table_state)
@@ -45,9 +36,9 @@ __all__ = [
     "TRUMPS", "TRUMP_METHODS", "PLAN_CHANGES", "Game", "changed_deals", "completed_hands", "completed_rules", "undealable", "Hand", "RecordError", "allowed_bids", "announcement",
     "bid_so_far", "bidding_order", "blind_eligible", "dealer_blind_bid", "decks_for", "dump", "dumps",
     "fewest_payments", "fixed_trump", "forbidden_bid", "hand_sizes", "hook_reason", "is_full_deal",
-    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payment_text", "loser_text", "penalty_text", "pot_text", "payments_between", "penalty_points", "ranks", "standing_text",
+    "largest_hand", "load", "may_bid", "next_bidder", "next_hand", "over_under_by", "payments_between", "penalty_points", "ranks",
     "score", "settle", "tricks_needed", "BidState", "bid_inputs", "bid_state", "state_of_bids", "trump_namer", "winners", "with_joins",
     "START_CHOICES", "add_player", "deal_hand", "leave", "out_for_next_hand", "sit_out", "standing_totals", "starting_total",
-    "table_state", "BONUS", "PENALTY", "adjustment_kind", "tie_text", "last_hands", "habits", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
+    "table_state", "BONUS", "PENALTY", "adjustment_kind", "last_hands", "habits", "actions", "Outcome", "WrongStep", "blind_offers", "step", "events", "FORMATS",
     "is_same_player", "name_key", "player_name", "player_names",
 ]

@@ -8,9 +8,8 @@ The money between regulars counts in hundredths of the currency's unit, as every
 
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
-from babel.numbers import is_currency as _babel_knows
-
-from .words import _, currency_places, money, ngettext, number
+from .currencies import currency_places, is_currency as _known
+from .said import Money, Number, nsaid, said
 
 # The most a payment may be: the most a SEPA transfer code carries (EPC069-12), in any currency. Balances between
 # regulars stay far below what a float holds to the cent (2^53 cents), so every page shows them exactly.
@@ -24,7 +23,7 @@ class AmountError(ValueError):
 
 def is_currency(code):
     """True when code is an ISO 4217 currency code such as EUR or JPY (as games check their stake's)."""
-    return isinstance(code, str) and len(code) == 3 and code.isascii() and code.isupper() and _babel_knows(code)
+    return isinstance(code, str) and len(code) == 3 and code.isascii() and code.isupper() and _known(code)
 
 
 def places(currency):
@@ -47,21 +46,21 @@ def payment_cents(amount, currency):
     more than 0, at most MAX_PAYMENT, and no more decimals than the currency's minor unit (1.239 EUR and 1.5 JPY
     are refused, never cut)."""
     if not is_currency(currency):
-        raise AmountError(_("choose a currency from the list"))
+        raise AmountError(said("choose a currency from the list"))
     try:
         if not amount.is_finite():
             raise InvalidOperation
     except (AttributeError, InvalidOperation):
-        raise AmountError(_("type an amount, like %(example)s", example=money(Decimal("8.20"), currency))) from None
+        raise AmountError(said("type an amount, like %(example)s", example=Money(Decimal("8.20"), currency))) from None
     most = places(currency)
     if decimals(amount) > most and amount != amount.quantize(Decimal(1).scaleb(-most)):
-        raise AmountError(ngettext("%(currency)s is paid to %(num)d decimal: %(amount)s has more",
+        raise AmountError(nsaid("%(currency)s is paid to %(num)d decimal: %(amount)s has more",
                                    "%(currency)s is paid to %(num)d decimals: %(amount)s has more", most,
-                                   currency=currency, amount=number(amount)) if most else
-                          _("%(currency)s has no decimals: type a whole amount, not %(amount)s",
-                            currency=currency, amount=number(amount)))
+                                   currency=currency, amount=Number(amount)) if most else
+                          said("%(currency)s has no decimals: type a whole amount, not %(amount)s",
+                            currency=currency, amount=Number(amount)))
     if amount <= 0:
-        raise AmountError(_("must be more than 0"))
+        raise AmountError(said("must be more than 0"))
     if amount > most_payment(currency):
-        raise AmountError(_("must be %(most)s or less", most=money(most_payment(currency), currency)))
+        raise AmountError(said("must be %(most)s or less", most=Money(most_payment(currency), currency)))
     return int(amount * 100)

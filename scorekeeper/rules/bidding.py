@@ -5,11 +5,10 @@ player left of the dealer is seat (dealer + 1) % n. `out` lists the seats not de
 this hand (sitting out, not arrived yet, or gone): they are skipped.
 """
 
-import re
 from dataclasses import dataclass, fields
 
 from .registry import Entry, Registry
-from .words import N_, _, lazy_gettext
+from .said import N_, said
 
 
 @dataclass(frozen=True)
@@ -25,15 +24,15 @@ class BiddingStyle(Entry):
 
 
 BIDDING_STYLES = Registry("bidding style", [
-    BiddingStyle("sequential", lazy_gettext("In turn"),
-                 lazy_gettext("Left of the dealer first, the dealer last; the hook applies."),
+    BiddingStyle("sequential", said("In turn"),
+                 said("Left of the dealer first, the dealer last; the hook applies."),
                  "000, 001 (Dealer), 002, 004", aliases=("Dealer",)),
-    BiddingStyle("simultaneous", lazy_gettext("All at once"),
-                 lazy_gettext("Everyone declares together (fingers); no hook."),
+    BiddingStyle("simultaneous", said("All at once"),
+                 said("Everyone declares together (fingers); no hook."),
                  "001 (Everyone), 003", aliases=("Everyone", "fingers"), hook_applies=False,
                  all_at_once=True),
-    BiddingStyle("cooperative", lazy_gettext("Cooperative"),
-                 lazy_gettext("Bids must sum to the cards; a missed hand is dealt again."),
+    BiddingStyle("cooperative", said("Cooperative"),
+                 said("Bids must sum to the cards; a missed hand is dealt again."),
                  "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True,
                  all_at_once=True, redeal_on_miss=True, rated=False),
 ])
@@ -103,7 +102,7 @@ def allowed_bids(cards, seat, dealer, bids, hook=True, out=()):
 
 
 # What the bid screens say, by message id; the values fill the %(names)s. The offline page is sent these
-# very sentences in the reader's language (script_messages), so its script keeps no wording of its own.
+# very sentences in the reader's language (text/display.py's bid_messages), so its script keeps no wording of its own.
 MESSAGES = {
     "hook": N_("The dealer may not bid %(bid)s: the bids would add up to %(cards)s, the number of cards (the hook)."),
     "over": N_("over by %(by)s"),
@@ -115,20 +114,17 @@ ANNOUNCEMENTS = {"over": N_("OVER by %(by)s"), "under": N_("UNDER by %(by)s"), "
 
 
 def say(message_id, values):
-    """Return a message in words, in the reader's language: its sentence with the values filled in."""
-    return _(MESSAGES[message_id], **values)
+    """Say a message by its id: its sentence with the values filled in (a Said)."""
+    return said(MESSAGES[message_id], **values)
 
 
 def announcement_text(cards, bids):
     """The announcement in words: "OVER by 2", "UNDER by 1", "EVEN"."""
-    return _(ANNOUNCEMENTS[announcement(cards, bids)], by=abs(over_under_by(cards, bids)))
+    return said(ANNOUNCEMENTS[announcement(cards, bids)], by=abs(over_under_by(cards, bids)))
 
 
-def script_messages(ids=None):
-    """The messages in the reader's language for the browser's scripts, their values as {names}
-    (static/bidstate.js and bids.js fill those in); the announcements as "announce_over" and so on."""
-    said = MESSAGES | {f"announce_{key}": text for key, text in ANNOUNCEMENTS.items()}
-    return {key: re.sub(r"%\((\w+)\)s", r"{\1}", _(said[key])) for key in ids or said}
+# What the browser's bid scripts say, by id: the messages and the announcements ("announce_over"...).
+SCRIPT_MESSAGES = MESSAGES | {f"announce_{key}": text for key, text in ANNOUNCEMENTS.items()}
 
 
 def hook_reason(cards, forbidden):

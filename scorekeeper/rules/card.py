@@ -13,8 +13,7 @@ from .record import RecordError, load
 from .scored import score
 from .settlement import SETTLEMENTS
 from .trump import TRUMP_METHODS
-from . import words
-from .words import _, ngettext
+from .said import Capital, Money, Number, Separated, nsaid, said
 
 SAMPLE_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L")
 
@@ -28,29 +27,28 @@ def _system_text(game):
     system, options = game.rules.system, game.rules.options
     if system.bind:
         preset = preset_for(system.id, options)
-        return _("%(system)s: %(formula)s.", system=preset.name if preset else system.name,
+        return said("%(system)s: %(formula)s.", system=preset.name if preset else system.name,
                  formula=formula.as_text(options))
     changed = [o for o in system.options if options.get(o.id) != o.default]
-    sentences = [_("%(system)s. %(description)s", system=system.name, description=system.description)]
+    sentences = [said("%(system)s. %(description)s", system=system.name, description=system.description)]
     for option in changed:
-        said = str(option.description)
-        said = said[:1].upper() + said[1:]
-        sentences.append(_("%(option)s.", option=said) if option.type is bool else
-                         _("%(option)s: %(value)s.", option=said, value=options[option.id]))
+        described = Capital(option.description)
+        sentences.append(said("%(option)s.", option=described) if option.type is bool else
+                         said("%(option)s: %(value)s.", option=described, value=options[option.id]))
     if system.lowest_wins:
-        sentences.append(_("The lowest total wins."))
-    return " ".join(sentences)
+        sentences.append(said("The lowest total wins."))
+    return Separated(tuple(sentences), " ")
 
 
 def _money_text(game):
     rules = game.rules
     entry = SETTLEMENTS.find(rules.settlement)
     if not rules.stake:
-        return _("%(settlement)s: %(description)s", settlement=entry.name, description=entry.description)
+        return said("%(settlement)s: %(description)s", settlement=entry.name, description=entry.description)
     # In the game's currency where it has one, else points: a plain number (0.1, not 0.10).
     currency = (game.record.get("rules") or {}).get("currency")
-    stake = words.money(rules.stake, currency) if currency else words.number(rules.stake)
-    return _("%(settlement)s, %(stake)s a point: %(description)s", settlement=entry.name, stake=stake,
+    stake = Money(rules.stake, currency) if currency else Number(rules.stake)
+    return said("%(settlement)s, %(stake)s a point: %(description)s", settlement=entry.name, stake=stake,
              description=entry.description)
 
 
@@ -59,42 +57,42 @@ def rules_in_words(game):
     rules = game.rules
     plan = game.plan()
     pattern = PATTERNS.find(rules.pattern)
-    decks = ngettext("%(num)d deck", "%(num)d decks", rules.decks)
+    decks = nsaid("%(num)d deck", "%(num)d decks", rules.decks)
     style = BIDDING_STYLES.find(rules.bidding)
     if rules.hook_applies and rules.hook_from > 1:
-        bidding = _("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards (hands of "
+        bidding = said("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards (hands of "
                     "%(cards)s cards or more; in smaller ones the dealer is free).", style=style.name,
                     cards=rules.hook_from)
     elif rules.hook_applies:
-        bidding = _("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards.", style=style.name)
+        bidding = said("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards.", style=style.name)
     elif style.hook_applies:
-        bidding = _("%(style)s. No hook: the dealer may bid anything.", style=style.name)
+        bidding = said("%(style)s. No hook: the dealer may bid anything.", style=style.name)
     else:
-        bidding = _("%(style)s: %(description)s", style=style.name, description=style.description)
+        bidding = said("%(style)s: %(description)s", style=style.name, description=style.description)
     trump = TRUMP_METHODS.find(rules.trump)
     lines = [
-        (_("Deals"), ngettext("%(pattern)s: %(num)d hand of %(sizes)s cards; %(decks)s.",
+        (said("Deals"), nsaid("%(pattern)s: %(num)d hand of %(sizes)s cards; %(decks)s.",
                               "%(pattern)s: %(num)d hands of %(sizes)s cards; %(decks)s.", len(plan),
                               pattern=pattern.name, sizes=_plan_text(plan), decks=decks)),
-        (_("Bidding"), bidding),
-        (_("Trump"), _("%(method)s: %(description)s", method=trump.name, description=trump.description)),
-        (_("Scoring"), _system_text(game)),
+        (said("Bidding"), bidding),
+        (said("Trump"), said("%(method)s: %(description)s", method=trump.name, description=trump.description)),
+        (said("Scoring"), _system_text(game)),
     ]
     if rules.modifiers:
-        said = [_("%(modifier)s: %(description)s", modifier=entry.name, description=entry.description)
-                for entry in (MODIFIERS.find(m) for m in rules.modifiers)]
-        lines.append((_("Modifiers"), " ".join(said)))
+        described = [said("%(modifier)s: %(description)s", modifier=entry.name, description=entry.description)
+                     for entry in (MODIFIERS.find(m) for m in rules.modifiers)]
+        lines.append((said("Modifiers"), Separated(tuple(described), " ")))
     lowest = rules.system.lowest_wins
-    amounts = words.separated(_("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
-                        for p in PENALTIES)
-    lines.append((_("Penalties"), _("%(penalties)s (unless the table says another amount).", penalties=amounts)))
-    lines.append((_("Money"), _money_text(game)))
+    amounts = Separated(tuple(said("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
+                              for p in PENALTIES))
+    lines.append((said("Penalties"), said("%(penalties)s (unless the table says another amount).", penalties=amounts)))
+    lines.append((said("Money"), _money_text(game)))
     return lines
 
 
 def _signed(points):
     """Say points with their sign: +10, -20 (0 as +0)."""
-    return ("-" if points < 0 else "+") + words.number(abs(points))
+    return Separated(("-" if points < 0 else "+", Number(abs(points))), "")
 
 
 def _one_hand(game, cards, bid, took, trump="hearts"):
@@ -124,16 +122,16 @@ def worked_examples(game):
     """Return rows {what, cards, bid, took, points} scored by the engine, and the hook example (or None)."""
     plan = game.plan()
     cards = max(plan)
-    rows = [_row(game, cards, bid, bid, _("made")) for bid in range(0, min(5, cards) + 1)]
+    rows = [_row(game, cards, bid, bid, said("made")) for bid in range(0, min(5, cards) + 1)]
     bid = min(2, cards)
-    for took, what in ((bid + 1, _("one over")), (bid + 2, _("two over")), (bid - 1, _("one under")),
-                       (bid - 2, _("two under"))):
+    for took, what in ((bid + 1, said("one over")), (bid + 2, said("two over")), (bid - 1, said("one under")),
+                       (bid - 2, said("two under"))):
         if 0 <= took <= cards:
             rows.append(_row(game, cards, bid, took, what))
     if "no_trump_doubles" in game.rules.modifiers:
-        rows.append(_row(game, cards, bid, bid, _("made at no trump"), trump="none"))
+        rows.append(_row(game, cards, bid, bid, said("made at no trump"), trump="none"))
     if "spades_double" in game.rules.modifiers:
-        rows.append(_row(game, cards, bid, bid, _("made in spades"), trump="spades"))
+        rows.append(_row(game, cards, bid, bid, said("made in spades"), trump="spades"))
     return [row for row in rows if row["points"] is not None], _hook_example(game, cards)
 
 
@@ -150,7 +148,7 @@ def _hook_example(game, cards):
     forbidden = forbidden_bid(size, n - 1, bids, True)
     if forbidden is None:
         return None
-    return _("%(cards)s cards, %(players)s players: the others bid %(bids)s, so the dealer may not bid %(forbidden)s "
+    return said("%(cards)s cards, %(players)s players: the others bid %(bids)s, so the dealer may not bid %(forbidden)s "
              "(%(sum)s + %(forbidden)s = %(cards)s).", cards=size, players=n, bids=", ".join(str(b) for b in others),
              forbidden=forbidden, sum=sum(others))
 
@@ -163,7 +161,7 @@ def house_card(game, name=None, sample=False):
     examples, hook = worked_examples(game)
     preset = preset_for(game.rules.system.id, game.rules.options)
     named = name or (preset.name if preset else game.rules.system.name)
-    return {"title": _("House rules: %(name)s", name=named),
+    return {"title": said("House rules: %(name)s", name=named),
             "players": [] if sample else list(game.players),
             "lines": rules_in_words(game), "examples": examples, "hook": hook,
             # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).

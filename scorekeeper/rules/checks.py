@@ -2,7 +2,7 @@
 
 import json
 
-from .words import _
+from .said import reason, said
 
 
 class RecordError(ValueError):
@@ -20,17 +20,17 @@ def fail(path, message):
 
 def whole(value, path, low=None, high=None):
     if isinstance(value, bool) or not isinstance(value, int):
-        fail(path, _("must be a whole number, not %(value)s", value=json.dumps(value)))
+        fail(path, said("must be a whole number, not %(value)s", value=json.dumps(value)))
     if low is not None and value < low or high is not None and value > high:
-        fail(path, _("must be from %(low)d to %(high)d, not %(value)d", value=value, low=low, high=high)
-             if high is not None else _("must be at least %(low)d", low=low))
+        fail(path, said("must be from %(low)d to %(high)d, not %(value)d", value=value, low=low, high=high)
+             if high is not None else said("must be at least %(low)d", low=low))
     return value
 
 
 def find(registry, value, path):
     if not isinstance(value, str):
-        fail(path, _("must be a %(kind)s id", kind=registry.kind))
+        fail(path, said("must be a %(kind)s id", kind=registry.kind))
     try:
         return registry.find(value)
     except ValueError as error:
-        fail(path, str(error))
+        fail(path, reason(error))

@@ -11,7 +11,7 @@ import functools
 import math
 
 from .registry import Option
-from .words import N_, _, lazy_gettext
+from .said import N_, said
 
 NAMES = ("bid", "tricks", "off", "cards", "players", "hand")
 FUNCTIONS = {"min": min, "max": max, "abs": abs}
@@ -22,12 +22,12 @@ MAX_RESULT = 10 ** 12     # a score beyond this is refused as not a usable numbe
 PARTS = ("made", "over", "under")
 
 OPTIONS = (
-    Option("made", str, "10 + bid", lazy_gettext("what a made bid scores (an expression over bid, tricks, off, "
-                                                 "cards, players, hand)"), label=lazy_gettext("made")),
-    Option("over", str, "0", lazy_gettext("what taking more than the bid scores"), label=lazy_gettext("more")),
-    Option("under", str, "", lazy_gettext("what taking fewer scores (empty: the same as over)"),
-           label=lazy_gettext("fewer")),
-    Option("lowest_wins", bool, False, lazy_gettext("the lowest total wins"), label=lazy_gettext("lowest wins")),
+    Option("made", str, "10 + bid", said("what a made bid scores (an expression over bid, tricks, off, "
+                                                 "cards, players, hand)"), label=said("made")),
+    Option("over", str, "0", said("what taking more than the bid scores"), label=said("more")),
+    Option("under", str, "", said("what taking fewer scores (empty: the same as over)"),
+           label=said("fewer")),
+    Option("lowest_wins", bool, False, said("the lowest total wins"), label=said("lowest wins")),
 )
 
 _BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b),
@@ -48,7 +48,7 @@ class FormulaError(ValueError):
     """A formula that cannot be used: names the option (`part`, its id), the mistake and where it is."""
 
     def __init__(self, part, problem):
-        super().__init__(_("%(part)s: %(problem)s", part=PART_WORDS.get(part, part),
+        super().__init__(said("%(part)s: %(problem)s", part=PART_WORDS.get(part, part),
                            problem=problem))
         self.part, self.problem = part, problem
 
@@ -78,12 +78,12 @@ class Formula:
         try:
             result = self.run(values)
         except _Refused as refused:
-            raise FormulaError(self.part, _("%(problem)s at column %(column)s when %(values)s", problem=refused.message,
+            raise FormulaError(self.part, said("%(problem)s at column %(column)s when %(values)s", problem=refused.message,
                                             column=refused.column, values=self.describe(values))) from None
         if isinstance(result, bool):
             result = int(result)
         if not math.isfinite(result) or abs(result) > MAX_RESULT:
-            raise FormulaError(self.part, _("the result is not a usable number when %(values)s",
+            raise FormulaError(self.part, said("the result is not a usable number when %(values)s",
                                             values=self.describe(values)))
         return result
 
@@ -105,9 +105,9 @@ class _Refused(Exception):
 def compile_formula(part, text):
     """Return the Formula for an option's text, or raise FormulaError pointing at the mistake."""
     if not isinstance(text, str) or not text.strip():
-        raise FormulaError(part, _("is empty: type what it scores, e.g. 10 + bid"))
+        raise FormulaError(part, said("is empty: type what it scores, e.g. 10 + bid"))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(part, _("is longer than %(max)s characters", max=MAX_LENGTH))
+        raise FormulaError(part, said("is longer than %(max)s characters", max=MAX_LENGTH))
     source = text.strip()
     python = source.replace("²", "**2")
     try:
@@ -115,8 +115,8 @@ def compile_formula(part, text):
     except SyntaxError as error:
         column = _column(source, (error.offset or 1) - 1)
         if "=" in source and "==" not in source:
-            raise FormulaError(part, _("not a formula at column %(column)s (compare with ==)", column=column)) from None
-        raise FormulaError(part, _("not a formula at column %(column)s", column=column)) from None
+            raise FormulaError(part, said("not a formula at column %(column)s (compare with ==)", column=column)) from None
+        raise FormulaError(part, said("not a formula at column %(column)s", column=column)) from None
     names = set()
     run = _Compiler(part, source, names).build(tree.body)
     return Formula(part, source, run, frozenset(names))
@@ -133,9 +133,9 @@ class _Compiler:
     def refuse(self, node, message, hint=""):
         column = _column(self.source, getattr(node, "col_offset", 0))
         if hint:
-            raise FormulaError(self.part, _("%(problem)s at column %(column)s (%(hint)s)", problem=message,
+            raise FormulaError(self.part, said("%(problem)s at column %(column)s (%(hint)s)", problem=message,
                                             column=column, hint=hint))
-        raise FormulaError(self.part, _("%(problem)s at column %(column)s", problem=message, column=column))
+        raise FormulaError(self.part, said("%(problem)s at column %(column)s", problem=message, column=column))
 
     def column(self, node):
         return _column(self.source, node.col_offset)
@@ -144,7 +144,7 @@ class _Compiler:
         method = getattr(self, f"build_{type(node).__name__}", None)
         if method is None:
             hint = _HINTS.get(type(node)) or _HINTS.get(type(getattr(node, "op", None)))
-            self.refuse(node, _(hint) if hint else _("this is not allowed"), "" if hint else _(
+            self.refuse(node, said(hint) if hint else said("this is not allowed"), "" if hint else said(
                 "use numbers, the names, + - * / ** ( ), min, max, abs, comparisons, and, or, not, "
                 "A if CONDITION else B"))
         return method(node)
@@ -152,15 +152,15 @@ class _Compiler:
     def build_Constant(self, node):
         value = node.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.refuse(node, _("%(value)s is not a number", value=repr(value)))
+            self.refuse(node, said("%(value)s is not a number", value=repr(value)))
         if abs(value) > MAX_NUMBER:
-            self.refuse(node, _("the number %(value)s is too large (at most %(max)s)", value=value, max=MAX_NUMBER))
+            self.refuse(node, said("the number %(value)s is too large (at most %(max)s)", value=value, max=MAX_NUMBER))
         return lambda values: value
 
     def build_Name(self, node):
         name = node.id
         if name not in NAMES:
-            self.refuse(node, _("unknown name %(name)s", name=repr(name)), _("use %(names)s", names=", ".join(NAMES)))
+            self.refuse(node, said("unknown name %(name)s", name=repr(name)), said("use %(names)s", names=", ".join(NAMES)))
         self.names.add(name)
         return lambda values: values[name]
 
@@ -172,7 +172,7 @@ class _Compiler:
             return operand
         if isinstance(node.op, ast.Not):
             return lambda values: not operand(values)
-        self.refuse(node, _("'~' is not allowed"))
+        self.refuse(node, said("'~' is not allowed"))
 
     def build_BinOp(self, node):
         left, right = self.build(node.left), self.build(node.right)
@@ -185,22 +185,22 @@ class _Compiler:
             def divide(values):
                 divisor = right(values)
                 if divisor == 0:
-                    raise _Refused(_("division by zero"), column)
+                    raise _Refused(said("division by zero"), column)
                 return left(values) / divisor
             return divide
         if isinstance(node.op, ast.Pow):
             def power(values):
                 base, exponent = left(values), right(values)
                 if abs(exponent) > MAX_EXPONENT or (abs(base) > 1 and exponent * math.log10(abs(base)) > 12):
-                    raise _Refused(_("a power too large to be a score"), column)
+                    raise _Refused(said("a power too large to be a score"), column)
                 if base == 0 and exponent < 0:
-                    raise _Refused(_("division by zero (0 to a negative power)"), column)
+                    raise _Refused(said("division by zero (0 to a negative power)"), column)
                 if base < 0 and exponent != int(exponent):
-                    raise _Refused(_("a negative number to a fractional power"), column)
+                    raise _Refused(said("a negative number to a fractional power"), column)
                 return base ** exponent
             return power
         hint = _HINTS.get(type(node.op))
-        self.refuse(node, _(hint) if hint else _("this operator is not allowed"))
+        self.refuse(node, said(hint) if hint else said("this operator is not allowed"))
 
     def build_BoolOp(self, node):
         parts = [self.build(value) for value in node.values]
@@ -228,7 +228,7 @@ class _Compiler:
         tests = []
         for op in node.ops:
             if type(op) not in _COMPARE:
-                self.refuse(node, _("only == != < <= > >= compare numbers"))
+                self.refuse(node, said("only == != < <= > >= compare numbers"))
             tests.append(_COMPARE[type(op)])
 
         def compare(values):
@@ -242,7 +242,7 @@ class _Compiler:
 
     def build_Attribute(self, node):
         column = _column(self.source, node.value.end_col_offset)
-        raise FormulaError(self.part, _("%(problem)s at column %(column)s", problem=_(_HINTS[ast.Attribute]),
+        raise FormulaError(self.part, said("%(problem)s at column %(column)s", problem=said(_HINTS[ast.Attribute]),
                                         column=column))
 
     def build_Call(self, node):
@@ -250,11 +250,11 @@ class _Compiler:
             self.build(node.func)
         name = node.func.id if isinstance(node.func, ast.Name) else None
         if name not in FUNCTIONS:
-            self.refuse(node, _("only min, max and abs may be called"))
+            self.refuse(node, said("only min, max and abs may be called"))
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
-            self.refuse(node, _("%(name)s takes numbers separated by commas", name=name))
+            self.refuse(node, said("%(name)s takes numbers separated by commas", name=name))
         if not node.args or (name == "abs" and len(node.args) != 1) or (name != "abs" and len(node.args) < 2):
-            self.refuse(node, _("abs takes one number") if name == "abs" else _("%(name)s takes two numbers or more",
+            self.refuse(node, said("abs takes one number") if name == "abs" else said("%(name)s takes two numbers or more",
                                                                                  name=name))
         function = FUNCTIONS[name]
         args = [self.build(arg) for arg in node.args]
@@ -338,7 +338,7 @@ def as_text(options):
     """Say the formula in words: 'made: 10 + 2*tricks; more: -2*off; fewer: the same'."""
     under = options.get("under") or ""
     values = {"made": options["made"].strip(), "over": options["over"].strip(),
-              "under": under.strip() if under.strip() else _("the same")}
+              "under": under.strip() if under.strip() else said("the same")}
     if options.get("lowest_wins"):
-        return _("made: %(made)s; more: %(over)s; fewer: %(under)s; lowest total wins", **values)
-    return _("made: %(made)s; more: %(over)s; fewer: %(under)s", **values)
+        return said("made: %(made)s; more: %(over)s; fewer: %(under)s; lowest total wins", **values)
+    return said("made: %(made)s; more: %(over)s; fewer: %(under)s", **values)

@@ -3,7 +3,9 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from . import bidding, patterns, words
+from . import bidding, patterns
+from .currencies import currency_places
+from .said import nsaid, said
 from .amounts import is_currency
 from .bidding import BIDDING_STYLES
 from .checks import fail, find, whole
@@ -75,11 +77,11 @@ def load_rules(data, players):
     """Return the record's rules, checked (`players`: how many play), or raise RecordError naming the field."""
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        fail("rules", words._("must be an object"))
+        fail("rules", said("must be an object"))
     system = find(SYSTEMS, rules.get("scoring", SYSTEMS.default.id), "rules.scoring")
     options = rules.get("options") or {}
     if not isinstance(options, dict):
-        fail("rules.options", words._("must be an object"))
+        fail("rules.options", said("must be an object"))
     try:
         options = system.resolve_options({**SYSTEMS.lookup(rules.get("scoring", SYSTEMS.default.id))[1], **options})
         system = system.for_options(options)
@@ -87,19 +89,19 @@ def load_rules(data, players):
         fail("rules.options", str(error))
     modifiers = rules.get("modifiers") or []
     if not isinstance(modifiers, list):
-        fail("rules.modifiers", words._("must be a list of modifier ids"))
+        fail("rules.modifiers", said("must be a list of modifier ids"))
     modifiers = tuple(find(MODIFIERS, m, f"rules.modifiers[{i}]").id for i, m in enumerate(modifiers))
     for i, modifier in enumerate(modifiers):
         if modifier in modifiers[:i]:
-            fail(f"rules.modifiers[{i}]", words._("%(modifier)s is listed twice; list each modifier once",
+            fail(f"rules.modifiers[{i}]", said("%(modifier)s is listed twice; list each modifier once",
                                                   modifier=repr(modifier)))
     hook = rules.get("hook", Rules.hook)
     if not isinstance(hook, bool):
-        fail("rules.hook", words._("must be true or false"))
+        fail("rules.hook", said("must be true or false"))
     hook_from = whole(rules.get("hook_from", Rules.hook_from), "rules.hook_from", 1)
     deals = rules.get("deals") or {}
     if not isinstance(deals, dict):
-        fail("rules.deals", words._("must be an object"))
+        fail("rules.deals", said("must be an object"))
     pattern = find(PATTERNS, deals.get("pattern", Rules.pattern), "rules.deals.pattern").id
     decks = whole(deals.get("decks", patterns.decks_for(players)), "rules.deals.decks", 1, 4)
     plan_players = deals.get("players")
@@ -112,31 +114,31 @@ def load_rules(data, players):
     sizes = deals.get("sizes")
     if sizes is not None:
         if not isinstance(sizes, list) or not sizes:
-            fail("rules.deals.sizes", words._("must be a list of hand sizes"))
+            fail("rules.deals.sizes", said("must be a list of hand sizes"))
         sizes = tuple(whole(s, f"rules.deals.sizes[{i}]", 1) for i, s in enumerate(sizes))
     planned = deals.get("hands")
     if planned is not None:
         whole(planned, "rules.deals.hands", 1)
     full_deal = deals.get("full_deal", Rules.full_deal)
     if not isinstance(full_deal, bool):
-        fail("rules.deals.full_deal", words._("must be true or false"))
+        fail("rules.deals.full_deal", said("must be true or false"))
     stake = rules.get("stake", Rules.stake)
     if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake < 0:
-        fail("rules.stake", words._("must be a number of at least 0"))
+        fail("rules.stake", said("must be a number of at least 0"))
     currency = _currency(rules, stake)
     payouts = rules.get("payouts")
     if payouts is not None:
         if not isinstance(payouts, list) or not all(
                 isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 0 for p in payouts):
-            fail("rules.payouts", words._("must list what each losing place pays, from second place on"))
+            fail("rules.payouts", said("must list what each losing place pays, from second place on"))
         if len(payouts) < players - 1:
-            fail("rules.payouts", words.ngettext("needs an amount for the %(num)d losing place",
+            fail("rules.payouts", nsaid("needs an amount for the %(num)d losing place",
                                                  "needs an amount for each of the %(num)d losing places", players - 1))
         payouts = tuple(payouts)
     first_dealer = whole(rules.get("first_dealer", Rules.first_dealer), "rules.first_dealer", 0, players - 1)
     settlement = find(SETTLEMENTS, rules.get("settlement", Rules.settlement), "rules.settlement")
     if settlement.needs_highest_wins and system.lowest_wins:
-        fail("rules.settlement", words._("%(settlement)s pays points out as money, so it needs a system where the "
+        fail("rules.settlement", said("%(settlement)s pays points out as money, so it needs a system where the "
                                          "highest total wins; under %(system)s the lowest wins: choose pairwise or "
                                          "the sliding scale", settlement=settlement.name, system=system.name))
     return Rules(
@@ -158,11 +160,11 @@ def _currency(rules, stake):
     currency = rules.get("currency")
     currency = "" if currency is None else currency  # null, as "" or left out: points
     if not isinstance(currency, str) or currency and not is_currency(currency):
-        fail("rules.currency", words._("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
-    places = words.currency_places(currency)
+        fail("rules.currency", said("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
+    places = currency_places(currency)
     if currency and decimals(stake) > places:
-        fail("rules.stake", words.ngettext("has more decimals than %(currency)s has: at most %(num)d",
+        fail("rules.stake", nsaid("has more decimals than %(currency)s has: at most %(num)d",
                                            "has more decimals than %(currency)s has: at most %(num)d", places,
                                            currency=currency) if places else
-             words._("must be a whole number: %(currency)s has no decimals", currency=currency))
+             said("must be a whole number: %(currency)s has no decimals", currency=currency))
     return currency

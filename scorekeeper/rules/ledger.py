@@ -19,7 +19,7 @@ from fractions import Fraction
 from .pairs import pair_cents
 from .payments import fewest_payments
 from .settlement import POT, SETTLEMENTS
-from .words import N_
+from .said import N_
 
 
 # What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").

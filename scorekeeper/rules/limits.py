@@ -10,7 +10,7 @@ import json
 import math
 import re
 
-from .words import _, number
+from .said import Number, said
 
 MAX_PLAYERS = 30
 MAX_HANDS = 1000            # a cooperative game may need many deals; the benchmarks use 200
@@ -49,28 +49,28 @@ def _number_text(value):
 def finite_number(value, path, low, high):
     """Return value if it is a finite number (not true/false) within low..high; else raise LimitError."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise LimitError(path, _("must be a number"))
+        raise LimitError(path, said("must be a number"))
     if isinstance(value, float) and not math.isfinite(value):
-        raise LimitError(path, _("must be a finite number, not %(value)s", value=_number_text(value)))
+        raise LimitError(path, said("must be a finite number, not %(value)s", value=_number_text(value)))
     if not low <= value <= high:
         shown = (value if isinstance(value, float) or abs(value) < 10 ** 15
-                 else _("a %(digits)d-digit number", digits=len(str(abs(value)))))
-        raise LimitError(path, _("must be between %(low)s and %(high)s, not %(value)s",
-                                 low=number(low), high=number(high), value=shown))
+                 else said("a %(digits)d-digit number", digits=len(str(abs(value)))))
+        raise LimitError(path, said("must be between %(low)s and %(high)s, not %(value)s",
+                                 low=Number(low), high=Number(high), value=shown))
     return value
 
 
 def _bad_value(value, path, depth):
     """Return (path, message) of the first non-finite number, invalid text or too deep nesting, or None."""
     if depth > MAX_DEPTH:
-        return path, _("is nested more than %(most)d levels deep", most=MAX_DEPTH)
+        return path, said("is nested more than %(most)d levels deep", most=MAX_DEPTH)
     if isinstance(value, float) and not math.isfinite(value):
-        return path, _("must be a finite number, not %(value)s", value=_number_text(value))
+        return path, said("must be a finite number, not %(value)s", value=_number_text(value))
     if isinstance(value, str):
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return path, _("is not valid Unicode text (a lone surrogate)")
+            return path, said("is not valid Unicode text (a lone surrogate)")
     elif isinstance(value, dict):
         for key, item in value.items():
             found = _bad_value(key, path, depth + 1) if isinstance(key, str) else None
@@ -93,7 +93,7 @@ def check_size(data, known_hands=0, known_texts=None):
     last hand with the game it was made on): only the other hands are written out again.
     Return the record as compact JSON text, as it is stored, and its hands' texts (None: not kept apart)."""
     if not _depth_ok(_without_known_hands(data, known_hands)):
-        raise LimitError("", _("the record is nested more than %(most)d levels deep", most=MAX_DEPTH))
+        raise LimitError("", said("the record is nested more than %(most)d levels deep", most=MAX_DEPTH))
     try:
         hands, texts = data.get("hands"), None
         if known_texts and isinstance(hands, list):
@@ -104,10 +104,10 @@ def check_size(data, known_hands=0, known_texts=None):
             text = _compact(data)
         size = len(text.encode("utf-8"))
     except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
-        raise LimitError(*(_bad_value(data, "", 0) or ("", _("cannot be written as JSON")))) from None
+        raise LimitError(*(_bad_value(data, "", 0) or ("", said("cannot be written as JSON")))) from None
     if size > MAX_RECORD_BYTES:
-        raise LimitError("", _("the record is %(size)s bytes of JSON; at most %(most)s are kept",
-                               size=number(size), most=number(MAX_RECORD_BYTES)))
+        raise LimitError("", said("the record is %(size)s bytes of JSON; at most %(most)s are kept",
+                               size=Number(size), most=Number(MAX_RECORD_BYTES)))
     return text, texts
 
 
@@ -131,11 +131,11 @@ def _depth_ok(data):
 def check_players(players):
     """Refuse more than MAX_PLAYERS players or a name longer than MAX_NAME characters."""
     if len(players) > MAX_PLAYERS:
-        raise LimitError("players", _("%(count)d players listed; at most %(most)d can play",
+        raise LimitError("players", said("%(count)d players listed; at most %(most)d can play",
                                       count=len(players), most=MAX_PLAYERS))
     for seat, name in enumerate(players):
         if isinstance(name, str) and len(name.strip()) > MAX_NAME:
-            raise LimitError(f"players[{seat}]", _("is %(length)d characters long; a name has at most %(most)d",
+            raise LimitError(f"players[{seat}]", said("is %(length)d characters long; a name has at most %(most)d",
                                                    length=len(name.strip()), most=MAX_NAME))
 
 
@@ -149,7 +149,7 @@ def check_rules(data):
     payouts = rules.get("payouts")
     if isinstance(payouts, list):
         if len(payouts) > MAX_PLAYERS:
-            raise LimitError("rules.payouts", _("lists %(count)d amounts; at most %(most)d places",
+            raise LimitError("rules.payouts", said("lists %(count)d amounts; at most %(most)d places",
                                                 count=len(payouts), most=MAX_PLAYERS))
         for index, amount in enumerate(payouts):
             finite_number(amount, f"rules.payouts[{index}]", 0, MAX_MONEY)
@@ -162,11 +162,11 @@ def check_rules(data):
     if isinstance(deals, dict):
         sizes = deals.get("sizes")
         if isinstance(sizes, list) and len(sizes) > MAX_SIZES:
-            raise LimitError("rules.deals.sizes", _("lists %(count)d hands; a game has at most %(most)d",
+            raise LimitError("rules.deals.sizes", said("lists %(count)d hands; a game has at most %(most)d",
                                                     count=len(sizes), most=MAX_HANDS))
         hands = deals.get("hands")
         if isinstance(hands, int) and not isinstance(hands, bool) and hands > MAX_HANDS:
-            raise LimitError("rules.deals.hands", _("is %(hands)d; a game has at most %(most)d hands",
+            raise LimitError("rules.deals.hands", said("is %(hands)d; a game has at most %(most)d hands",
                                                     hands=hands, most=MAX_HANDS))
 
 
@@ -180,17 +180,17 @@ def check_hands(data, known_hands=0):
     if not isinstance(hands, list):
         return
     if len(hands) > MAX_HANDS:
-        raise LimitError("hands", _("%(count)d hands recorded; a game has at most %(most)d",
+        raise LimitError("hands", said("%(count)d hands recorded; a game has at most %(most)d",
                                     count=len(hands), most=MAX_HANDS))
     for index, hand in enumerate(hands[known_hands:], start=known_hands):
         if not isinstance(hand, dict):
             continue
         for key in ("penalties", "joins", "out", "blind"):
             if key in hand and hand[key] is not None and not isinstance(hand[key], list):
-                raise LimitError(f"hands[{index}].{key}", _("must be a list"))
+                raise LimitError(f"hands[{index}].{key}", said("must be a list"))
         penalties = hand.get("penalties") or []
         if len(penalties) > MAX_PENALTIES:
-            raise LimitError(f"hands[{index}].penalties", _("lists %(count)d penalties; a hand has at most %(most)d",
+            raise LimitError(f"hands[{index}].penalties", said("lists %(count)d penalties; a hand has at most %(most)d",
                                                             count=len(penalties), most=MAX_PENALTIES))
         for i, penalty in enumerate(penalties):
             if isinstance(penalty, dict) and penalty.get("points") is not None:
@@ -204,10 +204,10 @@ def check_hands(data, known_hands=0):
 
 def _seat_list(values, path, players):
     if not isinstance(values, list):
-        raise LimitError(path, _("must be a list of seats"))
+        raise LimitError(path, said("must be a list of seats"))
     for index, seat in enumerate(values):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise LimitError(f"{path}[{index}]", _("must be a seat from 0 to %(last)d", last=players - 1))
+            raise LimitError(f"{path}[{index}]", said("must be a seat from 0 to %(last)d", last=players - 1))
 
 
 def check_table(data, players):
@@ -216,7 +216,7 @@ def check_table(data, players):
     if table is None:
         return
     if not isinstance(table, dict):
-        raise LimitError("table", _("must be an object with left, sitting_out and joining"))
+        raise LimitError("table", said("must be an object with left, sitting_out and joining"))
     for key in ("left", "sitting_out"):
         if table.get(key) is not None:
             _seat_list(table[key], f"table.{key}", players)
@@ -224,11 +224,11 @@ def check_table(data, players):
     if joining is None:
         return
     if not isinstance(joining, list):
-        raise LimitError("table.joining", _("must list the players who join, as {seat, total}"))
+        raise LimitError("table.joining", said("must list the players who join, as {seat, total}"))
     for index, join in enumerate(joining):
         path = f"table.joining[{index}]"
         if not isinstance(join, dict):
-            raise LimitError(path, _("must be an object with seat and total"))
+            raise LimitError(path, said("must be an object with seat and total"))
         _seat_list([join.get("seat")], f"{path}.seat", players)
         finite_number(join.get("total", 0), f"{path}.total", -MAX_POINTS, MAX_POINTS)
 
@@ -236,11 +236,11 @@ def check_table(data, players):
 def checked_date(value, path="date"):
     """Return a day written YYYY-MM-DD (a real day of years 1 to 9999), else raise LimitError."""
     if not isinstance(value, str) or not DAY.fullmatch(value):
-        raise LimitError(path, _("must be a day written YYYY-MM-DD, such as 2026-11-25"))
+        raise LimitError(path, said("must be a day written YYYY-MM-DD, such as 2026-11-25"))
     try:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
-        raise LimitError(path, _("is not a day of the calendar: %(value)s; write it YYYY-MM-DD",
+        raise LimitError(path, said("is not a day of the calendar: %(value)s; write it YYYY-MM-DD",
                                  value=repr(value))) from None
 
 
@@ -248,17 +248,17 @@ def _one_line(value, path, trimmed=True):
     """Return text (trimmed) on one line without control characters, else raise LimitError. trimmed: the text is
     checked trimmed (a note: the trimmed text is kept); else whole (a penalty's reason: kept as it came)."""
     if not isinstance(value, str):
-        raise LimitError(path, _("must be text"))
+        raise LimitError(path, said("must be text"))
     text = value.strip()
     if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in (text if trimmed else value)):
-        raise LimitError(path, _("must be one line of text, without control characters"))
+        raise LimitError(path, said("must be one line of text, without control characters"))
     return text
 
 
 def checked_note(value, path="note"):
     """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
     if isinstance(value, str) and len(value.strip()) > MAX_NOTE:
-        raise LimitError(path, _("is %(length)d characters long; a note has at most %(most)d",
+        raise LimitError(path, said("is %(length)d characters long; a note has at most %(most)d",
                                  length=len(value.strip()), most=MAX_NOTE))
     return _one_line(value, path)
 
@@ -267,7 +267,7 @@ def checked_reason(value, path="reason"):
     """Return a penalty's reason (a penalty's id, such as "revoke", or the table's own words) of at most MAX_REASON
     characters on one line, else raise LimitError."""
     if isinstance(value, str) and len(value) > MAX_REASON:
-        raise LimitError(path, _("is %(length)d characters long; a penalty's reason has at most %(most)d",
+        raise LimitError(path, said("is %(length)d characters long; a penalty's reason has at most %(most)d",
                                  length=len(value), most=MAX_REASON))
     return _one_line(value, path, trimmed=False)
 
@@ -354,9 +354,9 @@ def check_unknown(data, level="record", path=""):
     total = sum(size for _path, size in found)
     if total > MAX_UNKNOWN_BYTES:
         largest = max(found, key=lambda item: item[1])[0]
-        raise LimitError(largest, _("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
+        raise LimitError(largest, said("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
                                     "most %(most)s (the owner's import keeps them whole)",
-                                    size=number(total), most=number(MAX_UNKNOWN_BYTES)))
+                                    size=Number(total), most=Number(MAX_UNKNOWN_BYTES)))
 
 
 def check_settled(settlement, path="rules.stake"):
@@ -365,5 +365,5 @@ def check_settled(settlement, path="rules.stake"):
     amounts = [abs(amount) for amount in settlement.get("net") or []] + [abs(settlement.get("pot") or 0)]
     largest = max(amounts, default=0)
     if largest > MAX_SETTLED:
-        raise LimitError(path, _("makes one player pay or receive %(amount)s in this game, more than a payment can "
-                                 "show (%(most)s); lower it", amount=number(largest), most=number(MAX_SETTLED)))
+        raise LimitError(path, said("makes one player pay or receive %(amount)s in this game, more than a payment can "
+                                 "show (%(most)s); lower it", amount=Number(largest), most=Number(MAX_SETTLED)))

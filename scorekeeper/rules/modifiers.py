@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from .registry import Entry, Registry
-from .words import lazy_gettext
+from .said import said
 
 BLIND_BONUS = 10
 
@@ -39,24 +39,24 @@ class Modifier(Entry):
     tricks_may_fall_short: bool = False
 
 
-MODIFIERS = Registry(lazy_gettext("modifier"), [
-    Modifier("spades_double", lazy_gettext("Spades double"),
-             lazy_gettext("Every score of a hand whose trump is spades is doubled."), "003",
+MODIFIERS = Registry(said("modifier"), [
+    Modifier("spades_double", said("Spades double"),
+             said("Every score of a hand whose trump is spades is doubled."), "003",
              apply=_double_when("spades"),
              example="Spades are trump; a made 2 under exact scores 24 instead of 12."),
-    Modifier("no_trump_doubles", lazy_gettext("No trump doubles"),
-             lazy_gettext("Every score of a hand played at no trump is doubled."), "000",
+    Modifier("no_trump_doubles", said("No trump doubles"),
+             said("Every score of a hand played at no trump is doubled."), "000",
              apply=_double_when("none"),
              example="No trump is declared; a made 4 under okenuff scores 30 instead of 15."),
-    Modifier("blind", lazy_gettext("Blind bids"),
-             lazy_gettext("A player 20 or more behind the leader may bid before looking; "
+    Modifier("blind", said("Blind bids"),
+             said("A player 20 or more behind the leader may bid before looking; "
              "a made blind bid scores 10 more (10 less where the lowest total wins)."), "003 (Prospect)", apply=_unchanged, bids_blind=True,
              example="A blind 2 made under exact scores 22 instead of 12."),
-    Modifier("ultimate_loser", lazy_gettext("Ultimate loser"),
-             lazy_gettext("The last player is named the Ultimate Loser at the end."),
+    Modifier("ultimate_loser", said("Ultimate loser"),
+             said("The last player is named the Ultimate Loser at the end."),
              "003 (UL scoring)", names_loser=True, example="Totals 40, 12, 30: the player with 12 is the Ultimate Loser."),
-    Modifier("identical_cards_cancel", lazy_gettext("Identical cards cancel"),
-             lazy_gettext("With two decks, identical cards cancel, "
+    Modifier("identical_cards_cancel", said("Identical cards cancel"),
+             said("With two decks, identical cards cancel, "
              "so the tricks may add up to fewer than the cards."), "003", tricks_may_fall_short=True,
              example="8 cards, 8 players, two decks: tricks adding up to 7 are allowed."),
 ])
@@ -72,22 +72,22 @@ class Penalty(Entry):
         return not self.systems or system_id in self.systems
 
 
-PENALTIES = Registry(lazy_gettext("penalty"), [
-    Penalty("revoke", lazy_gettext("Revoke"), lazy_gettext("Failing to follow suit when able."), "000", points=-20),
-    Penalty("revoke_redeal", lazy_gettext("Revoke, hand dealt again"),
-            lazy_gettext("An uncorrected revoke; the same dealer deals again."),
+PENALTIES = Registry(said("penalty"), [
+    Penalty("revoke", said("Revoke"), said("Failing to follow suit when able."), "000", points=-20),
+    Penalty("revoke_redeal", said("Revoke, hand dealt again"),
+            said("An uncorrected revoke; the same dealer deals again."),
             "004", points=-10),
-    Penalty("renege", lazy_gettext("Revoke (Basas)"),
-            lazy_gettext("A verified revoke; the hand is played again."), "003 (Basas)", points=-50,
+    Penalty("renege", said("Revoke (Basas)"),
+            said("A verified revoke; the hand is played again."), "003 (Basas)", points=-50,
             systems=("basas",)),
-    Penalty("false_accusation", lazy_gettext("False accusation (Basas)"),
-            lazy_gettext("Accusing someone of a revoke they did not make."),
+    Penalty("false_accusation", said("False accusation (Basas)"),
+            said("Accusing someone of a revoke they did not make."),
             "003 (Basas)", points=-25, systems=("basas",)),
-    Penalty("other", lazy_gettext("Other"),
-            lazy_gettext("Any other penalty the table agrees on."), "house rules", points=-10),
+    Penalty("other", said("Other"),
+            said("Any other penalty the table agrees on."), "house rules", points=-10),
     # Positive points: a bonus, not a penalty (RULES.md); the amount is per hand, entered as agreed.
-    Penalty("bonus", lazy_gettext("Bonus"),
-            lazy_gettext("A house-rule bonus, such as Contract Whist's +10 for each trick won with a two."),
+    Penalty("bonus", said("Bonus"),
+            said("A house-rule bonus, such as Contract Whist's +10 for each trick won with a two."),
             "house rules", points=10),
 ])
 

@@ -11,7 +11,7 @@ import functools
 import unicodedata
 
 from .checks import RecordError
-from .words import _
+from .said import said
 
 # Characters drawn as nothing that are not format characters (Cf): the Hangul fillers and the blank Braille cell.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
@@ -42,9 +42,9 @@ def problem(name):
     space, is refused wherever it stands."""
     text = unicodedata.normalize("NFC", name).strip(TRIMMED)
     if any(unicodedata.category(char) in FORBIDDEN for char in text) or "\ufffe" in text or "\uffff" in text:
-        return _("holds a control character (a line break, a tab or an unprintable code); type the name again")
+        return said("holds a control character (a line break, a tab or an unprintable code); type the name again")
     if not any(char not in BLANKS and unicodedata.category(char) not in UNSEEN for char in text):
-        return _("shows nothing: a name needs at least one visible letter, digit or sign")
+        return said("shows nothing: a name needs at least one visible letter, digit or sign")
     return None
 
 
@@ -57,7 +57,7 @@ def without_controls(name):
 def player_name(name, path="name"):
     """Return the name NFC-normalised and trimmed, or raise RecordError(path) saying what to fix."""
     if not isinstance(name, str) or not name.strip():
-        raise RecordError(path, _("must be a name"))
+        raise RecordError(path, said("must be a name"))
     why = problem(name)
     if why:
         raise RecordError(path, why)
@@ -72,7 +72,7 @@ def player_names(names, path="players", key_of=None):
         kept.append(player_name(name, f"{path}[{index}]"))
         key = (key_of or name_key)(kept[-1])
         if key in seen:
-            raise RecordError(f"{path}[{index}]", _("%(name)s is listed twice", name=repr(kept[-1])))
+            raise RecordError(f"{path}[{index}]", said("%(name)s is listed twice", name=repr(kept[-1])))
         seen[key] = index
     return kept
 

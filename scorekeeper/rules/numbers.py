@@ -8,9 +8,7 @@ digits (a sign, a decimal point where the field takes one) are accepted, and the
 import re
 from decimal import Decimal
 
-from babel.numbers import get_decimal_symbol
-
-from .words import _, locale, number
+from .said import Number, said
 
 MAX_TEXT = 32    # characters of a number's text, spaces around it included
 MAX_DIGITS = 15  # every number the scorekeeper keeps (money, points, hands) has far fewer
@@ -26,24 +24,24 @@ class NumberError(ValueError):
 
 def _digits(text, pattern, example):
     if len(text) > MAX_TEXT:
-        raise NumberError(_("is too long to be a number: type at most %(most)d digits", most=MAX_DIGITS))
+        raise NumberError(said("is too long to be a number: type at most %(most)d digits", most=MAX_DIGITS))
     text = text.strip(SPACE)
     if not text:
-        raise NumberError(_("is empty: type a number"))
+        raise NumberError(said("is empty: type a number"))
     if not pattern.fullmatch(text):
-        raise NumberError(_("must be a number typed with the digits 0 to 9, like %(example)s", example=example))
+        raise NumberError(said("must be a number typed with the digits 0 to 9, like %(example)s", example=example))
     if sum(ch.isdigit() for ch in text) > MAX_DIGITS:
-        raise NumberError(_("has too many digits: at most %(most)d", most=MAX_DIGITS))
+        raise NumberError(said("has too many digits: at most %(most)d", most=MAX_DIGITS))
     return text
 
 
 def _within(value, low, high):
     if low is not None and high is not None and not low <= value <= high:
-        raise NumberError(_("must be from %(low)s to %(high)s", low=number(low), high=number(high)))
+        raise NumberError(said("must be from %(low)s to %(high)s", low=Number(low), high=Number(high)))
     if low is not None and value < low:
-        raise NumberError(_("must be %(low)s or more", low=number(low)))
+        raise NumberError(said("must be %(low)s or more", low=Number(low)))
     if high is not None and value > high:
-        raise NumberError(_("must be %(high)s or less", high=number(high)))
+        raise NumberError(said("must be %(high)s or less", high=Number(high)))
     return value
 
 
@@ -56,25 +54,21 @@ def within(value, low=None, high=None):
 def parse_whole(text, low=None, high=None):
     """Return the whole number the text holds, within low..high when given, or raise NumberError."""
     if not isinstance(text, str):
-        raise NumberError(_("must be a whole number"))
+        raise NumberError(said("must be a whole number"))
     return _within(int(_digits(text, WHOLE, "3")), low, high)
 
 
-def parse_decimal(text, low=None, high=None):
-    """Return the Decimal the text holds ('0.5', '-2', '.25'), within low..high when given, or raise NumberError."""
+def parse_decimal(text, low=None, high=None, comma=False):
+    """Return the Decimal the text holds ('0.5', '-2', '.25'), within low..high when given, or raise NumberError.
+    comma: the reader's language writes a decimal comma (scorekeeper.text.words.decimal_comma), so "0,5" is read
+    too; a point is read in every language."""
     if not isinstance(text, str):
-        raise NumberError(_("must be a number"))
-    return _within(Decimal(_digits(_decimal_point(text), DECIMAL, number(0.5))), low, high)
+        raise NumberError(said("must be a number"))
+    return _within(Decimal(_digits(_decimal_point(text, comma), DECIMAL, Number(0.5))), low, high)
 
 
-def decimal_symbol():
-    """The decimal point as the reader's language writes it: "," in Dutch, "." in English."""
-    return get_decimal_symbol(locale())
-
-
-def _decimal_point(text):
-    """Read a decimal comma ("0,5") where the reader's language writes one; a point is read in every language."""
-    if text.count(",") == 1 and "." not in text and get_decimal_symbol(locale()) == ",":
+def _decimal_point(text, comma):
+    if comma and text.count(",") == 1 and "." not in text:
         return text.replace(",", ".")
     return text
 
@@ -99,7 +93,7 @@ def whole_list(text, low=None, high=None):
         try:
             found.append(parse_whole(word, low, high))
         except NumberError as error:
-            raise NumberError(_("%(word)s %(problem)s", word=repr(word[:MAX_TEXT]), problem=error)) from None
+            raise NumberError(said("%(word)s %(problem)s", word=repr(word[:MAX_TEXT]), problem=error)) from None
     return found
 
 
@@ -109,6 +103,6 @@ MAX_JSON_DIGITS = 100  # an integer in a JSON body or file: far beyond any limit
 def json_int(text):
     """Read an integer of a JSON document (json.loads' parse_int), refusing one too long to be meant."""
     if len(text) > MAX_JSON_DIGITS:
-        raise NumberError(_("holds a number of %(digits)s digits; a number here has at most %(most)d",
-                            digits=number(len(text)), most=MAX_DIGITS))
+        raise NumberError(said("holds a number of %(digits)s digits; a number here has at most %(most)d",
+                            digits=Number(len(text)), most=MAX_DIGITS))
     return int(text)

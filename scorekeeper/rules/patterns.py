@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from .registry import Entry, Registry
-from .words import _, lazy_gettext, ngettext
+from .said import nsaid, said
 
 DECK_SIZE = 52
 
@@ -60,29 +60,29 @@ def _cartier(_n):
     return list(range(13, 1, -1)) + list(range(3, 14))
 
 
-PATTERNS = Registry(lazy_gettext("deal pattern"), [
-    Pattern("down-up", lazy_gettext("Down and up"), lazy_gettext("N cards down to 1, then back up to N."),
+PATTERNS = Registry(said("deal pattern"), [
+    Pattern("down-up", said("Down and up"), said("N cards down to 1, then back up to N."),
             "001, 002, 003 (WPOHL)", aliases=("Up and Down the River", "waterfalls", "pagat"),
             sequence=_down_up, examples=((7, [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7]),)),
-    Pattern("up-down", lazy_gettext("Up and down"), lazy_gettext("1 card up to N, then back down to 1."),
+    Pattern("up-down", said("Up and down"), said("1 card up to N, then back down to 1."),
             "003 (British variant, Rats, IOHL)", aliases=("Rats",), sequence=_up_down,
             examples=((3, [1, 2, 3, 2, 1]),)),
-    Pattern("up", lazy_gettext("Up"),
-            lazy_gettext("1 card up to N."), "003 (British), 004", aliases=("British", "Big-D"),
+    Pattern("up", said("Up"),
+            said("1 card up to N."), "003 (British), 004", aliases=("British", "Big-D"),
             sequence=lambda n: list(range(1, n + 1)), examples=((5, [1, 2, 3, 4, 5]),)),
-    Pattern("down", lazy_gettext("Down"), lazy_gettext("N cards down to 1."), "003 (Diminishing Bridge)",
+    Pattern("down", said("Down"), said("N cards down to 1."), "003 (Diminishing Bridge)",
             aliases=("Diminishing Bridge",), sequence=lambda n: list(range(n, 0, -1)),
             examples=((4, [4, 3, 2, 1]),)),
-    Pattern("odd-up-down", lazy_gettext("Odd up and down"), lazy_gettext("1, 3, 5 … up to N, then back down by 2."),
+    Pattern("odd-up-down", said("Odd up and down"), said("1, 3, 5 … up to N, then back down by 2."),
             "003 (three players: 1-3-5-...-15-...-3-1)", sequence=_odd_up_down,
             examples=((15, [1, 3, 5, 7, 9, 11, 13, 15, 13, 11, 9, 7, 5, 3, 1]),)),
-    Pattern("okenuff", lazy_gettext("Al Okenuff's"), lazy_gettext("4, 5 … 13, then 13 until 13 deals."), "000",
+    Pattern("okenuff", said("Al Okenuff's"), said("4, 5 … 13, then 13 until 13 deals."), "000",
             sequence=_okenuff, takes_max=False, fixed_max=13,
             examples=((13, [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13]),)),
-    Pattern("cartier", lazy_gettext("Cartier"), lazy_gettext("13 down to 2, then 3 up to 13 (23 hands)."),
+    Pattern("cartier", said("Cartier"), said("13 down to 2, then 3 up to 13 (23 hands)."),
             "003 (Cartier tournament)", sequence=_cartier, takes_max=False, fixed_max=13,
             examples=((13, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),)),
-    Pattern("custom", lazy_gettext("Custom"), lazy_gettext("Any list of hand sizes the table agrees on."),
+    Pattern("custom", said("Custom"), said("Any list of hand sizes the table agrees on."),
             "003 (number of deals can be decreased), house rules", sequence=None, takes_max=False, takes_sizes=True,
             examples=((None, [5, 3, 1, 3, 5]),)),
 ])
@@ -97,26 +97,26 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
     """
     entry = PATTERNS.find(pattern)
     if players < 2:
-        raise ValueError(_("a game needs at least 2 players"))
+        raise ValueError(said("a game needs at least 2 players"))
     limit = largest_hand(players, decks, full_deal=True)
     if entry.takes_sizes:
         if not sizes:
-            raise ValueError(_("a custom pattern needs its list of hand sizes"))
+            raise ValueError(said("a custom pattern needs its list of hand sizes"))
         plan = [int(size) for size in sizes]
     else:
         n = entry.fixed_max if not entry.takes_max else (max_cards or largest_hand(players, decks, full_deal))
         if n < 1:
-            raise ValueError(ngettext("%(players)d players cannot be dealt a hand from %(num)d deck",
+            raise ValueError(nsaid("%(players)d players cannot be dealt a hand from %(num)d deck",
                                       "%(players)d players cannot be dealt a hand from %(num)d decks",
                                       decks, players=players))
         plan = entry.sizes(int(n))
     for size in plan:
         if size < 1:
-            raise ValueError(_("every hand needs at least 1 card"))
+            raise ValueError(said("every hand needs at least 1 card"))
         if size > limit:
             # The two ways out: another deck, or the same plan capped (as a custom list of sizes).
             capped = " ".join(str(min(each, limit)) for each in plan)
-            raise ValueError(ngettext(
+            raise ValueError(nsaid(
                 "%(size)d cards for %(players)d players needs more than %(num)d deck (at most %(limit)d each): "
                 "choose %(more)d decks, or cap the hands at %(limit)d (the Custom pattern, sizes %(capped)s)",
                 "%(size)d cards for %(players)d players needs more than %(num)d decks (at most %(limit)d each): "
@@ -124,7 +124,7 @@ def hand_sizes(pattern, players, decks=1, max_cards=None, sizes=None, hands=None
                 decks, size=size, players=players, limit=limit, more=decks + 1, capped=capped))
     if hands is not None:
         if hands < 1:
-            raise ValueError(_("a game needs at least 1 deal"))
+            raise ValueError(said("a game needs at least 1 deal"))
         plan = plan[:hands]
     return plan
 

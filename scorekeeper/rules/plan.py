@@ -5,7 +5,7 @@ import copy
 from . import patterns
 from .table import table_state
 from .trump import fixed_trump
-from .words import _
+from .said import said
 
 
 def completed_hands(game):
@@ -76,29 +76,29 @@ def changed_deals(game, change, position=None, cards=None):
     if change == "cut":  # after the hand in play, or after the last one played
         playing = 1 if game.hands and game.hands[-1].tricks is None else 0
         if done + playing == 0:
-            raise ValueError(_("no hand has been played yet: nothing to cut the game short to"))
+            raise ValueError(said("no hand has been played yet: nothing to cut the game short to"))
         deals["hands"] = done + playing
         return deals
     if change in ("cap", "decks"):
         return _answer_undealable(game, change, deals, plan, done)
     if change not in PLAN_CHANGES:
-        raise ValueError(_("unknown change %(change)s (known: %(known)s)",
+        raise ValueError(said("unknown change %(change)s (known: %(known)s)",
                            change=repr(change), known=", ".join(PLAN_CHANGES)))
     if position is None or not done <= position <= len(plan) - (change != "insert"):
-        raise ValueError(_("only hands still to come can change: choose a hand from %(first)d to %(last)d",
+        raise ValueError(said("only hands still to come can change: choose a hand from %(first)d to %(last)d",
                            first=done + 1, last=len(plan) + (change == "insert")))
     sizes = list(plan)
     if change in ("insert", "resize"):
         limit = patterns.largest_hand(len(game.players), game.rules.decks, full_deal=True)
         if not isinstance(cards, int) or not 1 <= cards <= limit:
-            raise ValueError(_("a hand needs 1 to %(limit)d cards", limit=limit))
+            raise ValueError(said("a hand needs 1 to %(limit)d cards", limit=limit))
         if change == "insert":
             sizes.insert(position, cards)
         else:
             sizes[position] = cards
     else:
         if len(sizes) == 1:
-            raise ValueError(_("the game's only hand cannot be skipped"))
+            raise ValueError(said("the game's only hand cannot be skipped"))
         del sizes[position]
     deals.setdefault("from_pattern", deals.get("pattern", "down-up"))
     deals.update(pattern="custom", sizes=sizes)
@@ -110,10 +110,10 @@ def _answer_undealable(game, change, deals, plan, done):
     """The deals after the table's choice for a plan the deck cannot deal: more decks, or the hands capped."""
     trouble = undealable(game)
     if trouble is None:
-        raise ValueError(_("the deck deals every hand still to come: nothing to change"))
+        raise ValueError(said("the deck deals every hand still to come: nothing to change"))
     if change == "decks":
         if trouble["more_decks"] is None:
-            raise ValueError(_("even %(most)d decks cannot deal these hands: cap them instead", most=MAX_DECKS))
+            raise ValueError(said("even %(most)d decks cannot deal these hands: cap them instead", most=MAX_DECKS))
         deals["decks"] = trouble["more_decks"]
         if patterns.PATTERNS.find(game.rules.pattern).takes_max:
             deals.setdefault("max", max(plan))  # N stays the plan's: an N left out would grow with the decks

@@ -30,3 +30,29 @@ def losers(totals, lowest_wins=False, tie_breaks=None):
     """Return the seats in last place (the Ultimate Loser, 003)."""
     places = ranks(totals, lowest_wins, tie_breaks)
     return [seat for seat, place in enumerate(places) if place == max(places)]
+
+
+PENALTY, BONUS = "penalty", "bonus"
+
+
+def adjustment_kind(points, lowest_wins=False):
+    """Say whether a hand's adjustment of points is a bonus (it helps the player to win) or a penalty."""
+    return BONUS if (points < 0 if lowest_wins else points > 0) else PENALTY
+
+
+def top_tie(names, totals, lowest_wins=False, tie_breaks=None, tie_break=None):
+    """Return the players level on total at the top, who is first after the tie-break and the tie-break's
+    values by those players ({"players", "winner", "by", "values"}); None when one total is best."""
+    keys = [standing_key(total, lowest_wins) for total in totals]
+    level = [seat for seat, key in enumerate(keys) if key == min(keys)]
+    if len(level) < 2:
+        return None
+    first = winners(totals, lowest_wins, tie_breaks)
+    tie = {"players": [names[seat] for seat in level], "winner": [names[seat] for seat in first]}
+    if tie_breaks is not None and tie_break:
+        tie.update(by=tie_break, values=[_tidy_number(tie_breaks[seat]) for seat in level])
+    return tie
+
+
+def _tidy_number(number):
+    return int(number) if isinstance(number, float) and number.is_integer() else number

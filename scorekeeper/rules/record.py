@@ -18,7 +18,7 @@ from .names import player_names
 from .patterns import PATTERNS
 from .scored import hand_by_hand, score_hand, with_joins
 from .trump import TRUMPS
-from .words import _, ngettext
+from .said import nsaid, reason, said
 
 
 @dataclass(frozen=True)
@@ -84,18 +84,18 @@ class Game:
 def _players(data):
     players = data.get("players")
     if not isinstance(players, list) or len(players) < 2:
-        fail("players", _("must list at least 2 player names"))
+        fail("players", said("must list at least 2 player names"))
     player_names(players)  # refuses a control character, a name that shows nothing, the same player twice
     return players
 
 
 def _seat_list(values, path, players, cards, allow_none, out):
     if not isinstance(values, list) or len(values) != players:
-        fail(path, _("must list one number for each of the %(players)d players, by seat", players=players))
+        fail(path, said("must list one number for each of the %(players)d players, by seat", players=players))
     for seat, value in enumerate(values):
         if seat in out:
             if value is not None:
-                fail(f"{path}[{seat}]", _("must be null: that player was not dealt in"))
+                fail(f"{path}[{seat}]", said("must be null: that player was not dealt in"))
             continue
         if value is None and allow_none:
             continue
@@ -105,20 +105,20 @@ def _seat_list(values, path, players, cards, allow_none, out):
 
 def _seats(values, path, players):
     if not isinstance(values, list):
-        fail(path, _("must be a list of seats"))
+        fail(path, said("must be a list of seats"))
     return tuple(whole(seat, f"{path}[{i}]", 0, players - 1) for i, seat in enumerate(values))
 
 
 def _joins(values, path, players):
     if not isinstance(values, list):
-        fail(path, _("must list the players who join, as {seat, total}"))
+        fail(path, said("must list the players who join, as {seat, total}"))
     joins = []
     for i, join in enumerate(values):
         if not isinstance(join, dict):
-            fail(f"{path}[{i}]", _("must be an object with seat and total"))
+            fail(f"{path}[{i}]", said("must be an object with seat and total"))
         total = join.get("total", 0)
         if isinstance(total, bool) or not isinstance(total, (int, float)):
-            fail(f"{path}[{i}].total", _("must be a number"))
+            fail(f"{path}[{i}].total", said("must be a number"))
         joins.append((whole(join.get("seat"), f"{path}[{i}].seat", 0, players - 1), total))
     return tuple(joins)
 
@@ -126,44 +126,44 @@ def _joins(values, path, players):
 def _hand(raw, index, players, rules, is_last):
     path = f"hands[{index}]"
     if not isinstance(raw, dict):
-        fail(path, _("must be an object"))
+        fail(path, said("must be an object"))
     out = _seats(raw.get("out") or [], f"{path}.out", players)
     if players - len(set(out)) < 2:
-        fail(f"{path}.out", _("at least 2 players must be dealt in"))
+        fail(f"{path}.out", said("at least 2 players must be dealt in"))
     limit = patterns.largest_hand(players - len(set(out)), rules.decks, full_deal=True)
     if "cards" not in raw:
-        fail(f"{path}.cards", _("is missing"))
+        fail(f"{path}.cards", said("is missing"))
     cards = whole(raw["cards"], f"{path}.cards", 1, limit)
     if "dealer" not in raw:
-        fail(f"{path}.dealer", _("is missing"))
+        fail(f"{path}.dealer", said("is missing"))
     dealer = whole(raw["dealer"], f"{path}.dealer", 0, players - 1)
     if dealer in out:
-        fail(f"{path}.dealer", _("seat %(seat)d is not dealt in, so cannot deal", seat=dealer))
+        fail(f"{path}.dealer", said("seat %(seat)d is not dealt in, so cannot deal", seat=dealer))
     trump = raw.get("trump")
     if trump is not None and trump not in TRUMPS:
-        fail(f"{path}.trump", _("must be one of %(trumps)s, not %(value)s",
+        fail(f"{path}.trump", said("must be one of %(trumps)s, not %(value)s",
                                 trumps=", ".join(TRUMPS), value=json.dumps(trump)))
     tricks = raw.get("tricks")
     in_progress = tricks is None
     if in_progress and not is_last:
-        fail(f"{path}.tricks", _("are missing, but later hands are recorded"))
+        fail(f"{path}.tricks", said("are missing, but later hands are recorded"))
     bids = _seat_list(raw.get("bids", [None] * players), f"{path}.bids", players, cards, in_progress, out)
     if not in_progress:
         if any(bid is None for seat, bid in enumerate(bids) if seat not in out):
-            fail(f"{path}.bids", _("every player must bid before the tricks are recorded"))
+            fail(f"{path}.bids", said("every player must bid before the tricks are recorded"))
         tricks = _seat_list(tricks, f"{path}.tricks", players, cards, False, out)
         taken = sum(took for took in tricks if took is not None)
         cancel = rules.tricks_may_fall_short
         if taken > cards or (taken < cards and not cancel):
-            fail(f"{path}.tricks", ngettext("add up to %(taken)d, but %(num)d trick was played",
+            fail(f"{path}.tricks", nsaid("add up to %(taken)d, but %(num)d trick was played",
                                             "add up to %(taken)d, but %(num)d tricks were played", cards, taken=taken)
                  if cancel else
-                 ngettext("add up to %(taken)d, but %(num)d trick was played (fewer only when identical cards cancel)",
+                 nsaid("add up to %(taken)d, but %(num)d trick was played (fewer only when identical cards cancel)",
                           "add up to %(taken)d, but %(num)d tricks were played (fewer only when identical cards cancel)",
                           cards, taken=taken))
     blind = _seats(raw.get("blind") or [], f"{path}.blind", players)
     if blind and not rules.blind_bids:
-        fail(f"{path}.blind", _("blind bids need the modifier 'blind' in rules.modifiers"))
+        fail(f"{path}.blind", said("blind bids need the modifier 'blind' in rules.modifiers"))
     penalties = []
     for i, penalty in enumerate(raw.get("penalties") or []):
         penalties.append(_penalty(penalty, f"{path}.penalties[{i}]", players, rules))
@@ -179,16 +179,16 @@ def penalty_points(reason, lowest_wins=False):
 
 def _penalty(raw, path, players, rules):
     if not isinstance(raw, dict):
-        fail(path, _("must be an object with seat, points and reason"))
+        fail(path, said("must be an object with seat, points and reason"))
     seat = whole(raw.get("seat"), f"{path}.seat", 0, players - 1)
     points = raw.get("points")
     if points is None:
         reason = raw.get("reason", "other")
         if reason not in PENALTIES:
-            fail(f"{path}.points", _("is missing and %(reason)s has no default amount", reason=repr(reason)))
+            fail(f"{path}.points", said("is missing and %(reason)s has no default amount", reason=repr(reason)))
         points = penalty_points(reason, rules.system.lowest_wins)
     elif isinstance(points, bool) or not isinstance(points, (int, float)):
-        fail(f"{path}.points", _("must be a number"))
+        fail(f"{path}.points", said("must be a number"))
     return seat, points, str(raw.get("reason", "other"))
 
 
@@ -201,13 +201,13 @@ def _check_bidding(hand, index, rules, totals_before, players):
         fail(f"{path}.bids[{hand.dealer}]", bidding.hook_reason(hand.cards, forbidden))
     total_bid = bidding.bid_so_far(hand.bids)
     if style.bids_must_sum_to_cards and bids_done and total_bid != hand.cards:
-        fail(f"{path}.bids", _("add up to %(total)d, but cooperative bids must add up to %(cards)d",
+        fail(f"{path}.bids", said("add up to %(total)d, but cooperative bids must add up to %(cards)d",
                                total=total_bid, cards=hand.cards))
     if hand.blind:
         eligible = bidding.blind_eligible(totals_before, rules.system.lowest_wins)
         for seat in hand.blind:
             if seat not in eligible:
-                fail(f"{path}.blind", _("seat %(seat)d was not %(margin)s or more points behind the leader, "
+                fail(f"{path}.blind", said("seat %(seat)d was not %(margin)s or more points behind the leader, "
                                         "so may not bid blind", seat=seat, margin=bidding.BLIND_MARGIN))
 
 
@@ -226,14 +226,14 @@ def load(data, trusted=False, known=None, new=False):
         try:
             data = json.loads(data, parse_int=numbers.json_int)  # a huge integer: the JSON APIs' clear refusal
         except numbers.NumberError as error:
-            raise RecordError("", _("the file %(problem)s", problem=error)) from None
+            raise RecordError("", said("the file %(problem)s", problem=error)) from None
         except json.JSONDecodeError as error:
-            raise RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
+            raise RecordError("", said("not valid JSON: %(problem)s at line %(line)d column %(column)d",
                                     problem=error.msg, line=error.lineno, column=error.colno)) from None
         except (RecursionError, ValueError):
-            raise RecordError("", _("not valid JSON: nested too deeply or not UTF-8 text")) from None
+            raise RecordError("", said("not valid JSON: nested too deeply or not UTF-8 text")) from None
     if not isinstance(data, dict):
-        fail("", _("a game record must be a JSON object"))
+        fail("", said("a game record must be a JSON object"))
     raw_hands = data.get("hands", [])
     same_table = known is not None and _same(data, known.record, "players") and _same(data, known.record, "rules")
     shared = _shared_hands(known, data) if same_table else 0
@@ -247,7 +247,7 @@ def load(data, trusted=False, known=None, new=False):
     players = _players(data)
     rules = known.rules if same_table else load_rules(data, len(players))
     if not isinstance(raw_hands, list):
-        fail("hands", _("must be a list"))
+        fail("hands", said("must be a list"))
     hands = (known.hands[:shared] if shared else []) + [
         _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared]
     game = Game(players, rules, hands, data)
@@ -260,18 +260,18 @@ def load(data, trusted=False, known=None, new=False):
     else:
         shared = 0
     if PATTERNS.find(rules.pattern).takes_sizes and not rules.sizes:
-        fail("rules.deals.sizes", _("a custom pattern needs its list of hand sizes"))
+        fail("rules.deals.sizes", said("a custom pattern needs its list of hand sizes"))
     try:
         plan = game.plan()
     except ValueError as error:
-        fail("rules.deals", str(error))
+        fail("rules.deals", reason(error))
     if trusted:
         return game
     if rules.system.check:
         try:
             rules.system.check(rules.options, plan, len(players))
         except ValueError as error:
-            fail("rules.options", str(error))
+            fail("rules.options", reason(error))
     totals = list(game.__dict__["_shared_prefix"][1][-1][0]) if shared else [0] * len(players)
     for index, hand in enumerate(hands[shared:], start=shared):
         totals = with_joins(totals, hand)
@@ -280,7 +280,7 @@ def load(data, trusted=False, known=None, new=False):
             try:
                 scores = score_hand(game, hand, index, totals)
             except ValueError as error:  # a house formula that cannot score this hand (past its plan)
-                fail(f"hands[{index}]", str(error))
+                fail(f"hands[{index}]", reason(error))
             totals = [t + s for t, s in zip(totals, scores)]
     return game
 

@@ -1,14 +1,15 @@
 """A small ordered registry of declared entries, found by id or alias.
 
-An entry's name and description are read in the reader's language (lazy_gettext in the declaration); ids,
-aliases and local names are not translated: what a user types is matched against them and the English name.
+An entry's name and description are Saids (rules/said.py), worded in the reader's language where they are
+shown; ids, aliases and local names are not translated: what a user types is matched against them and the English
+name.
 """
 
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import words
+from .said import N_, Local, Said, Separated, said
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,7 @@ class Option:
     """A typed option of a system or pattern, with its default.
 
     label is its short name on a page ("zero bid ±5"), choice_labels each choice's ({"exact": "exact"}): both
-    lazy_gettext, read in the reader's language; the id and the choices are what a record and a user's text hold."""
+    Saids, worded in the reader's language; the id and the choices are what a record and a user's text hold."""
 
     id: str
     type: type
@@ -41,33 +42,28 @@ class Option:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "on", "off"):
                 return value.lower() in ("true", "1", "on")
-            raise ValueError(words._("option '%(option)s' must be true or false", option=self.label))
+            raise ValueError(said("option '%(option)s' must be true or false", option=self.label))
         if self.type is int:
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label))
+                raise ValueError(said("option '%(option)s' must be a whole number", option=self.label))
             try:
                 number = int(value)
             except ValueError:
-                raise ValueError(words._("option '%(option)s' must be a whole number", option=self.label)) from None
+                raise ValueError(said("option '%(option)s' must be a whole number", option=self.label)) from None
             return number
         value = str(value)
         if self.choices and value not in self.choices:
-            raise ValueError(words._("option '%(option)s' must be one of %(choices)s", option=self.label,
-                                     choices=", ".join(str(self.choice_label(c)) for c in self.choices)))
+            raise ValueError(said("option '%(option)s' must be one of %(choices)s", option=self.label,
+                                     choices=Separated(tuple(self.choice_label(c) for c in self.choices), ", ")))
         return value
 
 
-class LocalName(words.LazyText):
+def LocalName(name, local_names=()):
     """An entry's name as its reader says it: the local name in a language that has one (Boerenbridge in
     Dutch), else the name translated."""
-
-    def __new__(cls, name, local_names=()):
-        self = super().__new__(cls, getattr(name, "message", name))
-        self.local_names = {code: local_names_of(names)[0] for code, names in dict(local_names).items()}
-        return self
-
-    def __str__(self):
-        return self.local_names.get(words.locale()) or super().__str__()
+    name = name if isinstance(name, (Said, Local)) else said(name)
+    return Local(getattr(name, "said", name),
+                 tuple((code, local_names_of(names)[0]) for code, names in dict(local_names).items()))
 
 
 def local_names_of(names):
@@ -100,7 +96,9 @@ class Entry:
         """The source as a page cites it: the seed files' numbers ("003, 001"), without the source's own English
         names for the variant (docs/languages.md "Sources"); docs/rules.md and the API keep the whole source."""
         cited = re.sub(r"\s*\([^()]*\)", "", self.source).strip()
-        return re.sub(rf"\b{HOUSE_RULES}\b", lambda _match: words._(HOUSE_RULES), cited)
+        parts = re.split(rf"\b({HOUSE_RULES})\b", cited)
+        return Separated(tuple(said(part) if part == HOUSE_RULES else part for part in parts if part), "") \
+            if HOUSE_RULES in cited else cited
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
@@ -109,7 +107,7 @@ class Entry:
         for option in self.options:
             resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
         if given:
-            raise ValueError(words._("%(entry)s has no option %(option)s", entry=self.id,
+            raise ValueError(said("%(entry)s has no option %(option)s", entry=self.id,
                                      option=repr(sorted(given)[0])))
         return resolved
 
@@ -120,16 +118,19 @@ class Entry:
         options = [o for o in self.options if resolved[o.id] != defaults[o.id]]
         if not options:
             return self.name
-        changed = [str(o.label) if resolved[o.id] is True else f"{o.label} {o.choice_label(resolved[o.id])}"
+        changed = [o.label if resolved[o.id] is True else Separated((o.label, o.choice_label(resolved[o.id])), " ")
                    for o in options]
-        said = {_key(o.label) for o in options if resolved[o.id] is True}  # an alias that only repeats it
+        repeated = {_key(o.label) for o in options if resolved[o.id] is True}  # an alias that only repeats it
         also = [name for name, wanted in self.option_aliases
-                if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in said]
-        return f"{self.name}, {', '.join(changed)}" + (f" ({', '.join(words._(name) for name in also)})" if also else "")
+                if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in repeated]
+        parts = (self.name, ", ", Separated(tuple(changed), ", "))
+        if also:
+            parts += (" (", Separated(tuple(said(name) for name in also), ", "), ")")
+        return Separated(parts, "")
 
 
 def _key(text):
-    text = str(getattr(text, "message", text))  # a translated name is matched in English, whatever the reader's language
+    text = str(getattr(text, "message", text))  # a name is matched in English, whatever the reader's language
     return _short_key(text) if len(text) <= 40 else _folded(text)
 
 
@@ -143,24 +144,24 @@ _short_key = lru_cache(maxsize=1024)(_folded)
 
 
 # A source that is no seed file but the house rules RULES.md gathers: the one phrase a citation translates.
-HOUSE_RULES = words.N_("house rules")
+HOUSE_RULES = N_("house rules")
 # A registry declared with its kind as plain text (rules/bidding.py) is said through the catalogue all the same.
-PLAIN_KINDS = (words.N_("bidding style"),)
+PLAIN_KINDS = (N_("bidding style"),)
 
 
 class Registry:
     """Entries in declaration order, found by id, name or alias (case and punctuation ignored)."""
 
     def __init__(self, kind, entries):
-        # lazy_gettext("scoring system"): said in the reader's language in its messages
-        self.kind = kind if isinstance(kind, words.LazyText) else words.lazy_gettext(kind)
+        # said("scoring system"): worded in the reader's language in its messages
+        self.kind = kind if isinstance(kind, Said) else said(kind)
         self.entries = tuple(entries)
         self._by_key = {}
         self._presets = {}
         for entry in self.entries:
             local = [name for names in entry.local_names.values() for name in local_names_of(names)]
-            said = {entry.id, entry.name, *entry.aliases, *local}
-            names = [(key, {}) for key in said] + list(entry.option_aliases)
+            keys = {entry.id, entry.name, *entry.aliases, *local}
+            names = [(key, {}) for key in keys] + list(entry.option_aliases)
             for key, options in names:
                 normal = _key(key)
                 owner = self._by_key.get(normal)
@@ -188,7 +189,7 @@ class Registry:
         """Return the entry for an id or alias, or raise ValueError naming the known ids."""
         entry = self._by_key.get(_key(name))
         if entry is None:
-            raise ValueError(words._("unknown %(kind)s %(name)s (known: %(known)s)", kind=self.kind, name=repr(name),
+            raise ValueError(said("unknown %(kind)s %(name)s (known: %(known)s)", kind=self.kind, name=repr(name),
                                      known=", ".join(self.ids())))
         return entry
 

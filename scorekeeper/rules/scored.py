@@ -5,8 +5,7 @@ from . import bidding
 from .modifiers import apply_modifiers
 from .plan import completed_hands
 from .presets import preset_for
-from .ranks import LOSER_KEY, losers, ranks, winners
-from .sentences import adjustment_kind, top_tie
+from .ranks import LOSER_KEY, adjustment_kind, losers, ranks, top_tie, winners
 from .settlement import settle
 from .scoring import SYSTEMS, HandView, stackpot_pot
 

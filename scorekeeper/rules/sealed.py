@@ -10,7 +10,7 @@ import copy
 from . import bidding
 from .actions import Outcome, WrongStep, bids_at_once, current_hand, step
 from .record import RecordError, load
-from .words import _
+from .said import said
 
 
 def _loaded(game):
@@ -43,18 +43,18 @@ def seal(game, seat, amount, blind=False):
     game = _loaded(game)
     hand = current_hand(game)
     if hand is None or step(game) != "bids":
-        raise WrongStep("hands", _("the bids are closed: this game changed on another phone"))
+        raise WrongStep("hands", said("the bids are closed: this game changed on another phone"))
     path = f"hands[{len(game.hands) - 1}]"
     if not game.rules.style.all_at_once:
-        raise RecordError(f"{path}.bids", _("Bids are made one at a time in this game, in bidding order."))
+        raise RecordError(f"{path}.bids", said("Bids are made one at a time in this game, in bidding order."))
     if seat not in bidding.bidding_order(hand.dealer, len(hand.bids), hand.out):
-        raise RecordError(f"{path}.bids[{seat}]", _("%(name)s is not dealt in this hand.", name=game.players[seat]))
+        raise RecordError(f"{path}.bids[{seat}]", said("%(name)s is not dealt in this hand.", name=game.players[seat]))
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= hand.cards:
-        raise RecordError(f"{path}.bids[{seat}]", _("A bid is 0 to %(cards)s.", cards=hand.cards))
+        raise RecordError(f"{path}.bids[{seat}]", said("A bid is 0 to %(cards)s.", cards=hand.cards))
     record = copy.deepcopy(game.record)
     raw = record["hands"][-1]
     raw["sealed"] = sorted(set(raw.get("sealed") or []) | {seat})
-    return Outcome(record, load(record), _("%(name)s has bid.", name=game.players[seat]),
+    return Outcome(record, load(record), said("%(name)s has bid.", name=game.players[seat]),
                    ("sealed", {"hand": len(game.hands) - 1, "seat": seat}))
 
 
@@ -66,7 +66,7 @@ def reveal(game, sealed, entered=None, blind=()):
     game = _loaded(game)
     hand = current_hand(game)
     if hand is None:
-        raise WrongStep("hands", _("no hand is being bid: this game changed on another phone"))
+        raise WrongStep("hands", said("no hand is being bid: this game changed on another phone"))
     marked = set(sealed_seats(game))
     bids = {seat: value[0] for seat, value in sealed.items() if seat in marked}
     bids.update(entered or {})

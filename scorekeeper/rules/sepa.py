@@ -9,7 +9,7 @@ from stdnum import iban as iban_checks
 from stdnum.exceptions import ValidationError
 
 from . import names
-from .words import _
+from .said import said
 
 # The SEPA scheme's countries by the country code their IBANs start with (EPC409-09, the EPC's list of countries
 # in the SEPA schemes' geographical scope, 41 countries as of 2025). Inside the EEA a transfer needs no BIC.
@@ -35,14 +35,14 @@ def checked_iban(text):
     format, in a SEPA country; or raise IbanError saying why."""
     compact = iban_checks.compact(text or "")
     if not compact:
-        raise IbanError(_("type the IBAN, like %(example)s", example="NL91 ABNA 0417 1643 00"))
+        raise IbanError(said("type the IBAN, like %(example)s", example="NL91 ABNA 0417 1643 00"))
     try:
         compact = iban_checks.validate(compact, check_country=False)  # the checksum and the format, no bank list
     except ValidationError:
-        raise IbanError(_("%(iban)s is not an IBAN: its check digits or its length do not match; check it letter "
+        raise IbanError(said("%(iban)s is not an IBAN: its check digits or its length do not match; check it letter "
                           "by letter", iban=iban_checks.format(compact)[:50])) from None
     if compact[:2] not in SEPA:
-        raise IbanError(_("%(iban)s is an account in a country outside the SEPA scheme (%(country)s): a euro "
+        raise IbanError(said("%(iban)s is an account in a country outside the SEPA scheme (%(country)s): a euro "
                           "transfer code cannot pay it", iban=iban_checks.format(compact), country=compact[:2]))
     return compact
 
@@ -63,26 +63,26 @@ def checked_bic(text, iban):
     compact = "".join((text or "").split()).upper()
     if not compact:
         if needs_bic(iban):
-            raise IbanError(_("an account in %(country)s is paid with its bank's BIC (8 or 11 letters and digits, "
+            raise IbanError(said("an account in %(country)s is paid with its bank's BIC (8 or 11 letters and digits, "
                               "on the bank statement): type it too", country=iban[:2]))
         return ""
     try:
         return bic_checks.validate(compact)
     except ValidationError:
-        raise IbanError(_("%(bic)s is not a BIC: a BIC has 8 or 11 letters and digits, like %(example)s",
+        raise IbanError(said("%(bic)s is not a BIC: a BIC has 8 or 11 letters and digits, like %(example)s",
                           bic=compact[:20], example="RABONL2U")) from None
 
 
 def checked_holder(text):
     """Return the account holder's name as a transfer carries it, or raise IbanError."""
     if not (text or "").strip():
-        raise IbanError(_("type the name on the account, as the bank knows it"))
+        raise IbanError(said("type the name on the account, as the bank knows it"))
     try:
         holder = names.player_name(text or "", "holder")
     except names.RecordError as error:
-        raise IbanError(_("the account holder's name %(problem)s", problem=error.message)) from None
+        raise IbanError(said("the account holder's name %(problem)s", problem=error.message)) from None
     if len(holder) > HOLDER:
-        raise IbanError(_("the account holder's name has at most %(most)d characters", most=HOLDER))
+        raise IbanError(said("the account holder's name has at most %(most)d characters", most=HOLDER))
     return holder
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from .payments import closest_sum, payments_between
 from .ranks import ranks
 from .registry import Entry, Registry
-from .words import lazy_gettext, ngettext
+from .said import nsaid, said
 
 POT = "pot"
 
@@ -39,7 +39,7 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
     stake = Fraction(cents_per_point) / 100
     scale = [0] + [Fraction(str(amount)) * 100 for amount in (payouts or default_payouts(len(totals), stake))]
     if len(scale) < len(totals):
-        raise ValueError(ngettext("the sliding scale needs an amount for the %(num)d losing place",
+        raise ValueError(nsaid("the sliding scale needs an amount for the %(num)d losing place",
                                   "the sliding scale needs an amount for each of the %(num)d losing places",
                                   len(totals) - 1))
     owed = []
@@ -80,19 +80,19 @@ class Settlement(Entry):
     pairs_settle: bool = False
 
 
-SETTLEMENTS = Registry(lazy_gettext("settlement"), [
-    Settlement("none", lazy_gettext("None"),
-               lazy_gettext("Play for the glory; nobody pays."), "house rules", nets=_nothing,
+SETTLEMENTS = Registry(said("settlement"), [
+    Settlement("none", said("None"),
+               said("Play for the glory; nobody pays."), "house rules", nets=_nothing,
                moves_money=False),
-    Settlement("pairwise", lazy_gettext("Pairwise"),
-               lazy_gettext("Every pair settles the difference of their totals times the stake."),
+    Settlement("pairwise", said("Pairwise"),
+               said("Every pair settles the difference of their totals times the stake."),
                "000", aliases=("difference",), nets=_pairwise, pairs_settle=True),
-    Settlement("prospect", lazy_gettext("Prospect sliding scale"),
-               lazy_gettext("The losers pay the winner by rank; last place pays most."),
+    Settlement("prospect", said("Prospect sliding scale"),
+               said("The losers pay the winner by rank; last place pays most."),
                "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
                takes_payouts=True),
-    Settlement("stackpot", lazy_gettext("Stackpot"),
-               lazy_gettext("Points are money: losses go to the pot, gains come out of it; "
+    Settlement("stackpot", said("Stackpot"),
+               said("Points are money: losses go to the pot, gains come out of it; "
                "what is left stays on the table."), "003 (Stackpot)", nets=_stackpot, has_pot=True,
                needs_highest_wins=True),
 ])

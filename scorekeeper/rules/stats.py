@@ -6,6 +6,7 @@ accepted too, with empty meta. Nothing here reads the store; nothing re-scores a
 """
 
 from . import names
+from .said import Separated
 from .scoring import SYSTEMS
 
 
@@ -60,7 +61,8 @@ def _source_name(system):
 
 
 def shown_label(system_id, label):
-    """Return a stored system label with the system's name in the reader's language: 'Get Fred (squared)'."""
+    """Return a stored system label with the system's name and options as the registry says them (worded in the
+    reader's language where shown): 'Get Fred (squared)'; a label of no known system as it is."""
     try:
         system = SYSTEMS.find(system_id)
     except (KeyError, ValueError):
@@ -70,17 +72,18 @@ def shown_label(system_id, label):
         return label
     rest = label[len(source):]
     if rest.startswith(" (") and rest.endswith(")"):
-        rest = " (" + ", ".join(_shown_option(system, said) for said in rest[2:-1].split(", ")) + ")"
-    return str(system.name) + rest
+        shown = tuple(_shown_option(system, stored) for stored in rest[2:-1].split(", "))
+        return Separated((system.name, " (", Separated(shown, ", "), ")"), "")
+    return Separated((system.name, rest), "")
 
 
-def _shown_option(system, said):
+def _shown_option(system, stored):
     """An option as system_label stored it ("zero_five", "base exact") said by its label ("zero bid ±5")."""
-    key, _space, value = said.partition(" ")
+    key, _space, value = stored.partition(" ")
     option = next((o for o in system.options if o.id == key), None)
     if option is None:
-        return said
-    return f"{option.label} {option.choice_label(value)}" if value else str(option.label)
+        return stored
+    return Separated((option.label, option.choice_label(value)), " ") if value else option.label
 
 
 def recent_key(game):

@@ -15,7 +15,7 @@ import copy
 
 from .names import name_key, player_name
 from .patterns import decks_for
-from .words import _
+from .said import said
 
 START_CHOICES = ("zero", "lowest", "number")
 
@@ -52,16 +52,16 @@ def _with_table(record, table):
 def _check_seat(record, seat):
     players = record["players"]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(players):
-        raise ValueError(_("there is no seat %(seat)s at this table", seat=repr(seat)))
+        raise ValueError(said("there is no seat %(seat)s at this table", seat=repr(seat)))
     table = table_state(record)
     if seat in table["left"]:
-        raise ValueError(_("%(name)s has left the game", name=players[seat]))
+        raise ValueError(said("%(name)s has left the game", name=players[seat]))
     return table
 
 
 def _check_enough(record, out):
     if len(record["players"]) - len(set(out)) < 2:
-        raise ValueError(_("at least 2 players must be dealt in"))
+        raise ValueError(said("at least 2 players must be dealt in"))
 
 
 def starting_total(totals, left, how, number=None, lowest_wins=False):
@@ -77,9 +77,9 @@ def starting_total(totals, left, how, number=None, lowest_wins=False):
         return (max if lowest_wins else min)(playing) if playing else 0
     if how == "number":
         if isinstance(number, bool) or not isinstance(number, (int, float)):
-            raise ValueError(_("enter the starting total as a number"))
+            raise ValueError(said("enter the starting total as a number"))
         return int(number) if float(number).is_integer() else number
-    raise ValueError(_("choose how the newcomer starts: %(choices)s", choices=", ".join(START_CHOICES)))
+    raise ValueError(said("choose how the newcomer starts: %(choices)s", choices=", ".join(START_CHOICES)))
 
 
 def standing_totals(record, totals):
@@ -93,15 +93,15 @@ def standing_totals(record, totals):
 def add_player(record, name, total=0):
     """Seat a late arrival in the last seat; they join the next hand with `total`."""
     if not (name or "").strip():
-        raise ValueError(_("enter the newcomer's name"))
+        raise ValueError(said("enter the newcomer's name"))
     try:
         name = player_name(name)
     except ValueError as error:  # a RecordError naming no field a person sees: say it as a sentence
-        raise ValueError(_("the newcomer's name %(problem)s", problem=error.message)) from None
+        raise ValueError(said("the newcomer's name %(problem)s", problem=error.message)) from None
     if name_key(name) in {name_key(player) for player in record["players"]}:
-        raise ValueError(_("%(name)s is already at the table; choose another name", name=name))
+        raise ValueError(said("%(name)s is already at the table; choose another name", name=name))
     if isinstance(total, bool) or not isinstance(total, (int, float)):
-        raise ValueError(_("the starting total must be a number"))
+        raise ValueError(said("the starting total must be a number"))
     old = len(record["players"])
     new = copy.deepcopy(record)
     seat = old

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from .registry import Entry, Registry
-from .words import lazy_gettext
+from .said import said
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 TRUMPS = SUITS + ("none",)
@@ -18,25 +18,25 @@ class TrumpMethod(Entry):
     full_deal_no_trump: bool = True
 
 
-TRUMP_METHODS = Registry(lazy_gettext("trump method"), [
-    TrumpMethod("turned", lazy_gettext("Turned card"),
-                lazy_gettext("The card after the deal is turned up; no trump when no card is left."),
+TRUMP_METHODS = Registry(said("trump method"), [
+    TrumpMethod("turned", said("Turned card"),
+                said("The card after the deal is turned up; no trump when no card is left."),
                 "002, 003, 004", aliases=("turn-up", "cut")),
-    TrumpMethod("none", lazy_gettext("No trump"), lazy_gettext("Every hand is played without trump."), "house rules",
+    TrumpMethod("none", said("No trump"), said("Every hand is played without trump."), "house rules",
                 aliases=("no-trump",)),
-    TrumpMethod("highest_bidder", lazy_gettext("Highest bidder names"),
-                lazy_gettext("The highest bidder, the first on a tie, "
+    TrumpMethod("highest_bidder", said("Highest bidder names"),
+                said("The highest bidder, the first on a tie, "
                 "names a suit or no trump after the bidding."), "000, 003 (Cartier)",
                 aliases=("named", "cartier"), asked_after_bids=True, full_deal_no_trump=False),
-    TrumpMethod("rotation", lazy_gettext("Fixed rotation"),
-                lazy_gettext("Spades, diamonds, clubs, hearts in turn (Kachuful)."),
+    TrumpMethod("rotation", said("Fixed rotation"),
+                said("Spades, diamonds, clubs, hearts in turn (Kachuful)."),
                 "003 (Kachuful)", aliases=("kachuful",), rotation=KACHUFUL_ROTATION,
                 full_deal_no_trump=False),
-    TrumpMethod("auction", lazy_gettext("Auction"),
-                lazy_gettext("Turned card, but auctioned when no card is left (Basas)."),
+    TrumpMethod("auction", said("Auction"),
+                said("Turned card, but auctioned when no card is left (Basas)."),
                 "003 (Basas)", aliases=("basas",), full_deal_no_trump=False),
-    TrumpMethod("dealer", lazy_gettext("Dealer's choice"),
-                lazy_gettext("The dealer names trump before seeing the cards."), "003"),
+    TrumpMethod("dealer", said("Dealer's choice"),
+                said("The dealer names trump before seeing the cards."), "003"),
 ])
 
 

@@ -15,7 +15,7 @@ from . import formula, numbers
 from .patterns import is_full_deal
 from .presets import PRESETS
 from .scoring import SYSTEMS, HandView
-from .words import _
+from .said import Separated, said
 
 EXAMPLE = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*", re.ASCII)
 DEFAULT_CARDS = 10
@@ -39,7 +39,7 @@ def parse_example(text, cards=None):
     """Return a Remembered from 'BID/TRICKS=POINTS' or 'BID/TRICKS@CARDS=POINTS', or raise ValueError saying why."""
     match = EXAMPLE.fullmatch(str(text))
     if not match:
-        raise ValueError(_("%(text)s is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)",
+        raise ValueError(said("%(text)s is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)",
                            text=repr(text)))
     try:  # bounded: a 400-digit number of points is a typing accident, not a score
         bid, tricks = numbers.parse_whole(match[1]), numbers.parse_whole(match[2])
@@ -47,11 +47,11 @@ def parse_example(text, cards=None):
         points = float(numbers.parse_decimal(match[4]))
     except numbers.NumberError as error:
         shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
-        raise ValueError(_("%(text)s: one of its numbers %(problem)s", text=shown, problem=error)) from None
+        raise ValueError(said("%(text)s: one of its numbers %(problem)s", text=shown, problem=error)) from None
     if size < 1 or size > 52:
-        raise ValueError(_("%(text)s: a hand has 1 to 52 cards", text=repr(text)))
+        raise ValueError(said("%(text)s: a hand has 1 to 52 cards", text=repr(text)))
     if bid > size or tricks > size:
-        raise ValueError(_("%(text)s: a bid or a count of tricks cannot be more than the %(cards)s cards",
+        raise ValueError(said("%(text)s: a bid or a count of tricks cannot be more than the %(cards)s cards",
                            text=repr(text), cards=size))
     return Remembered(bid, tricks, size, points)
 
@@ -87,9 +87,9 @@ def _option_sets(system):
 def _name(system, options):
     for alias, aliased in system.option_aliases:
         if aliased == options:
-            return f"{system.name} ({alias})"
+            return Separated((system.name, f" ({alias})"), "")
     shown = [key if value is True else f"{key} {value}" for key, value in options.items() if value is not False]
-    return f"{system.name} ({', '.join(shown)})" if shown else system.name
+    return Separated((system.name, f" ({', '.join(shown)})"), "") if shown else system.name
 
 
 def _commonness(source):

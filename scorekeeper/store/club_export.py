@@ -16,7 +16,7 @@ from ..rules import RecordError, load, amounts, events, ledger, limits, names, s
 from ..rules.settlement import SETTLEMENTS
 from .export_keys import META_KEYS
 from ..rules.names import name_key
-from ..rules.words import _
+from ..rules.said import reason, said
 
 # Ids and keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
@@ -122,7 +122,7 @@ def checked(document, entries):
     for name in Club._fields:
         value = document.get(name)
         if value is not None and not isinstance(value, list):
-            raise RecordError(name, _("must be a list"))
+            raise RecordError(name, said("must be a list"))
         lists[name] = value or []
     roster = {name_key(player): player for entry in entries for player in entry.get("players") or []
               if isinstance(player, str)}
@@ -151,14 +151,14 @@ def checked(document, entries):
         with _at(f"aliases[{index}]", item):
             for field in ("alias", "key"):
                 if name_key(_text(item, field)) != item[field]:
-                    raise RecordError(field, _("must be a name's key as the export writes it"))
+                    raise RecordError(field, said("must be a name's key as the export writes it"))
             if item["alias"] == item["key"]:
-                raise RecordError("key", _("must be another player's key"))
+                raise RecordError("key", said("must be another player's key"))
             _stamp(item, "created")
     for index, item in enumerate(lists["roster_changes"]):
         with _at(f"roster_changes[{index}]", item):
             if item.get("kind") not in ROSTER_CHANGES:
-                raise RecordError("kind", _("must be one of: %(choices)s", choices=", ".join(ROSTER_CHANGES)))
+                raise RecordError("kind", said("must be one of: %(choices)s", choices=", ".join(ROSTER_CHANGES)))
             _text(item, "old"), _text(item, "new"), _stamp(item, "created")
     for index, item in enumerate(lists["payees"]):
         with _at(f"payees[{index}]", item):
@@ -181,7 +181,7 @@ class _at:
 
     def __enter__(self):
         if not isinstance(self.item, dict):
-            raise RecordError(self.path, _("must be an object"))
+            raise RecordError(self.path, said("must be an object"))
 
     def __exit__(self, kind, error, _trace):
         if isinstance(error, limits.LimitError):
@@ -196,7 +196,7 @@ def _token(item, field, optional=False):
     if value is None and optional:
         return None
     if not isinstance(value, str) or not TOKEN.fullmatch(value):
-        raise RecordError(field, _("must be an id of letters, digits, - and _ (as the export writes)"))
+        raise RecordError(field, said("must be an id of letters, digits, - and _ (as the export writes)"))
     return value
 
 
@@ -205,23 +205,23 @@ def _stamp(item, field, optional=False):
     if value is None and optional:
         return None
     if not isinstance(value, str) or not STAMP.fullmatch(value):
-        raise RecordError(field, _("must be a date as text"))
+        raise RecordError(field, said("must be a date as text"))
     return value
 
 
 def _text(item, field):
     value = item.get(field)
     if not isinstance(value, str):
-        raise RecordError(field, _("must be a name"))
+        raise RecordError(field, said("must be a name"))
     if len(value) > limits.MAX_NOTE:
-        raise RecordError(field, _("is %(length)d characters long; at most %(most)d", length=len(value),
+        raise RecordError(field, said("is %(length)d characters long; at most %(most)d", length=len(value),
                                    most=limits.MAX_NOTE))
     return value
 
 
 def _name(item, field):
     value = item.get(field)
-    why = names.problem(value) if isinstance(value, str) and value.strip() else _("must be a name")
+    why = names.problem(value) if isinstance(value, str) and value.strip() else said("must be a name")
     if why:
         raise RecordError(field, why)
     return value
@@ -230,9 +230,9 @@ def _name(item, field):
 def _whole(item, field, low, high):
     value = item.get(field)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(field, _("must be a whole number"))
+        raise RecordError(field, said("must be a whole number"))
     if not low <= value <= high:
-        raise RecordError(field, _("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high,
+        raise RecordError(field, said("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high,
                                    value=value))
     return value
 
@@ -240,10 +240,10 @@ def _whole(item, field, low, high):
 def _ids(item, field):
     value = item.get(field)
     if not isinstance(value, list):
-        raise RecordError(field, _("must be a list"))
+        raise RecordError(field, said("must be a list"))
     for index, one in enumerate(value):
         if not isinstance(one, str) or not TOKEN.fullmatch(one):
-            raise RecordError(f"{field}[{index}]", _("must be an id of letters, digits, - and _ (as the export "
+            raise RecordError(f"{field}[{index}]", said("must be an id of letters, digits, - and _ (as the export "
                                                      "writes)"))
     return value
 
@@ -258,7 +258,7 @@ def _evening(item, games):
         limits.checked_note(item["note"], "note")
     for index, game_id in enumerate(_ids(item, "games")):  # a game left out of the file is passed over
         if game_id in games and games[game_id].get("evening") != evening_id or game_id in item["games"][:index]:
-            raise RecordError(f"games[{index}]", _("names no game of this evening in the file"))
+            raise RecordError(f"games[{index}]", said("names no game of this evening in the file"))
 
 
 def _event(item, games):
@@ -268,26 +268,26 @@ def _event(item, games):
     _token(item, "director_key", optional=True)
     record = item.get("record")
     if not isinstance(record, dict):
-        raise RecordError("record", _("must be an object"))
+        raise RecordError("record", said("must be an object"))
     try:
         events.load_event(record, {game_id: _record(games[game_id]) for game_id in _named(record) if game_id in games})
     except RecordError as error:
         raise RecordError(f"record.{error.path}" if error.path else "record", error.message) from None
     if not isinstance(item.get("log"), list):
-        raise RecordError("log", _("must be a list"))
+        raise RecordError("log", said("must be a list"))
     for index, entry in enumerate(item["log"]):
         with _at(f"log[{index}]", entry):
             _token(entry, "kind")
             _stamp(entry, "at")
     if not isinstance(item.get("tables"), list):
-        raise RecordError("tables", _("must be a list"))
+        raise RecordError("tables", said("must be a list"))
     for index, link in enumerate(item["tables"]):
         with _at(f"tables[{index}]", link):
             game_id = _token(link, "game")
             _whole(link, "round", 0, 10_000)
             _whole(link, "table", 0, 10_000)
             if game_id in games and _moves_money(games[game_id]):
-                raise RecordError("game", _(ledger.EVENT_TABLE))
+                raise RecordError("game", said(ledger.EVENT_TABLE))
 
 
 def _record(entry):
@@ -313,10 +313,10 @@ def _season(item):
     _token(item, "id")
     name = limits.checked_note(item.get("name"), "name")
     if not name:
-        raise RecordError("name", _("is empty"))
+        raise RecordError("name", said("is empty"))
     starts, ends = limits.checked_date(item.get("starts"), "starts"), limits.checked_date(item.get("ends"), "ends")
     if ends < starts:
-        raise RecordError("ends", _("must be on or after the season's first day, %(starts)s", starts=starts))
+        raise RecordError("ends", said("must be on or after the season's first day, %(starts)s", starts=starts))
     if item.get("best") is not None:
         _whole(item, "best", 1, 10_000)
     _ids(item, "evenings")
@@ -330,19 +330,19 @@ def _payment(item, roster):
     for field, key in (("from", payer), ("to", payee)):
         if key not in roster:
             chosen = sorted(roster.values(), key=str.casefold)
-            raise RecordError(field, _("%(name)s has not played here; choose one of the players: %(names)s",
+            raise RecordError(field, said("%(name)s has not played here; choose one of the players: %(names)s",
                                        name=names.without_controls(item[field])[:40],
-                                       names=", ".join(chosen[:20]) or _("nobody yet")))
+                                       names=", ".join(chosen[:20]) or said("nobody yet")))
     if payer == payee:
-        raise RecordError("to", _("a payment goes from one player to another"))
+        raise RecordError("to", said("a payment goes from one player to another"))
     currency = item.get("currency")
     if not amounts.is_currency(currency):
-        raise RecordError("currency", _("must be a currency code like EUR, USD or GBP"))
+        raise RecordError("currency", said("must be a currency code like EUR, USD or GBP"))
     cents = _whole(item, "cents", 1, int(amounts.MAX_PAYMENT * 100))
     try:
         amounts.payment_cents(Decimal(cents) / 100, currency)
     except amounts.AmountError as error:
-        raise RecordError("cents", str(error)) from None
+        raise RecordError("cents", reason(error)) from None
     limits.checked_date(item.get("paid_on"), "paid_on")
     _stamp(item, "recorded")
     _stamp(item, "undone", optional=True)
@@ -360,5 +360,5 @@ def _payee(item):
         field = "bic"
         sepa.checked_bic(text["bic"], iban)
     except sepa.IbanError as error:
-        raise RecordError(field, str(error)) from None
+        raise RecordError(field, reason(error)) from None
     _stamp(item, "updated", optional=True)

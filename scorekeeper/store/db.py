@@ -14,6 +14,7 @@ from types import MappingProxyType
 import sqlite_utils
 
 from .files import read_write_uri
+from scorekeeper.rules.said import json_default
 
 BUSY_SECONDS = 10
 
@@ -141,4 +142,4 @@ def now():
 
 def dumps(data):
     """JSON text as the store writes it: compact, UTF-8 kept."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=json_default)

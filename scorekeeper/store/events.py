@@ -13,7 +13,7 @@ import secrets
 
 from . import generation
 from ..rules import RecordError, events
-from ..rules.words import N_, _
+from ..rules.said import N_, said
 from .db import dumps, key_matches, new_id, now
 from .games import StaleRevision, parse_record
 
@@ -126,17 +126,17 @@ def refuse_locked(db, game_id, kind=None, before=None, after=None):
         return
     round_index, table_index, seated, unlocked, name, void = row
     if void and game_id in json.loads(void):
-        raise RecordError("event", _("This card is void: table %(table)d of round %(round)d was seated again and "
+        raise RecordError("event", said("This card is void: table %(table)d of round %(round)d was seated again and "
                                      "plays a new game. Ask the director for the new card.",
                                      table=table_index + 1, round=round_index + 1))
     changes_the_table = kind in DIRECTORS_KINDS or (
         before is not None and after is not None
         and (before.get("players") != after.get("players") or before.get("rules") != after.get("rules")))
     if changes_the_table:
-        raise RecordError("event", _(DIRECTORS, table=table_index + 1, round=round_index + 1,
-                                     event=name or _("the event")))
+        raise RecordError("event", said(DIRECTORS, table=table_index + 1, round=round_index + 1,
+                                     event=name or said("the event")))
     if events.table_locked(seated or 0, round_index, table_index, json.loads(unlocked) if unlocked else []):
-        raise RecordError("event", _(events.LOCKED, round=round_index + 1, event=name or _("the event")))
+        raise RecordError("event", said(events.LOCKED, round=round_index + 1, event=name or said("the event")))
 
 
 def refuse_events_game(db, game_id):
@@ -146,7 +146,7 @@ def refuse_events_game(db, game_id):
     row = db.execute("select g.round, g.table_index, t.name from tournament_games g join tournaments t "
                      "on t.id = g.tournament_id where g.game_id = ?", [game_id]).fetchone()
     if row is not None:
-        raise RecordError("event", _(DIRECTORS, table=row[1] + 1, round=row[0] + 1, event=row[2] or _("the event")))
+        raise RecordError("event", said(DIRECTORS, table=row[1] + 1, round=row[0] + 1, event=row[2] or said("the event")))
 
 
 def event_of_game(db, game_id):

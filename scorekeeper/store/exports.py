@@ -15,7 +15,7 @@ import textwrap
 from scorekeeper.rules import changes
 from scorekeeper import rules
 from scorekeeper.rules import limits, numbers
-from scorekeeper.rules.words import _
+from scorekeeper.rules.said import reason, said
 from scorekeeper.rules.stats import system_label, unpack
 from .club_export import STAMP, TOKEN, checked, sections
 from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
@@ -118,7 +118,7 @@ def json_chunks(records, damaged=(), club=()):
     for name, items in club:
         yield f',\n  "{name}": ' + textwrap.indent(json.dumps(items, indent=2, ensure_ascii=False), "  ").lstrip()
     if damaged:
-        named = [{"id": game_id, "problem": problem} for game_id, problem in damaged]
+        named = [{"id": game_id, "problem": str(problem)} for game_id, problem in damaged]  # English, as the API
         yield ',\n  "damaged": ' + textwrap.indent(json.dumps(named, indent=2, ensure_ascii=False), "  ").lstrip()
     yield "\n}"
 
@@ -180,7 +180,7 @@ def export_document(db, with_keys=False, damaged=None):
 
 
 def _no_constants(name):
-    raise rules.RecordError("", _("not valid JSON: %(name)s is not a number", name=name))
+    raise rules.RecordError("", said("not valid JSON: %(name)s is not a number", name=name))
 
 
 def _parse(text):
@@ -189,19 +189,19 @@ def _parse(text):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise rules.RecordError("", _("the file is not UTF-8 text; export it again from the app")) from None
+            raise rules.RecordError("", said("the file is not UTF-8 text; export it again from the app")) from None
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise rules.RecordError("", _("the file is empty"))
+        raise rules.RecordError("", said("the file is empty"))
     try:
         return json.loads(text, parse_constant=_no_constants, parse_int=numbers.json_int)
     except numbers.NumberError as error:
-        raise rules.RecordError("", _("the file %(problem)s", problem=error)) from None
+        raise rules.RecordError("", said("the file %(problem)s", problem=error)) from None
     except json.JSONDecodeError as error:
-        raise rules.RecordError("", _("not valid JSON: %(problem)s at line %(line)d column %(column)d",
+        raise rules.RecordError("", said("not valid JSON: %(problem)s at line %(line)d column %(column)d",
                                       problem=error.msg, line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise rules.RecordError("", _("not valid JSON: nested too deeply to be a game record")) from None
+        raise rules.RecordError("", said("not valid JSON: nested too deeply to be a game record")) from None
 
 
 def _games(document):
@@ -209,22 +209,22 @@ def _games(document):
     if isinstance(document, list):
         return document
     if not isinstance(document, dict):
-        raise rules.RecordError("", _("the file must hold an export of this app: a JSON object with \"games\""))
+        raise rules.RecordError("", said("the file must hold an export of this app: a JSON object with \"games\""))
     if "games" not in document:
         if "players" in document:
             return [document]  # a single game record, as `score GAME.json` reads
-        raise rules.RecordError("games", _("is missing: this is not an export of this app"))
+        raise rules.RecordError("games", said("is missing: this is not an export of this app"))
     if document.get("format", FORMAT) != FORMAT:
-        raise rules.RecordError("format", _("is %(format)s, not an export of this app",
+        raise rules.RecordError("format", said("is %(format)s, not an export of this app",
                                               format=repr(document["format"])))
     version = document.get("version", VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise rules.RecordError("version", _("must be a whole number from 1"))
+        raise rules.RecordError("version", said("must be a whole number from 1"))
     if version > VERSION:
-        raise rules.RecordError("version", _("is %(version)d, newer than this app reads (%(known)d); "
+        raise rules.RecordError("version", said("is %(version)d, newer than this app reads (%(known)d); "
                                              "update the app first", version=version, known=VERSION))
     if not isinstance(document["games"], list):
-        raise rules.RecordError("games", _("must be a list of game records"))
+        raise rules.RecordError("games", said("must be a list of game records"))
     return document["games"]
 
 
@@ -255,7 +255,7 @@ def _loaded(records):
     for index, record in enumerate(records):
         path = f"games[{index}]"
         if not isinstance(record, dict):
-            raise rules.RecordError(path, _("a game record must be a JSON object"))
+            raise rules.RecordError(path, said("a game record must be a JSON object"))
         try:
             _check_meta(record)
             loaded = rules.load({key: value for key, value in record.items() if key not in META_KEYS})
@@ -269,10 +269,10 @@ def _check_meta(record):
     for key in ("id", "edit_key", "evening", "next_game"):
         value = record.get(key)
         if value is not None and (not isinstance(value, str) or not TOKEN.fullmatch(value)):
-            raise rules.RecordError(key, _("must be an id of letters, digits, - and _ (as the export writes)"))
+            raise rules.RecordError(key, said("must be an id of letters, digits, - and _ (as the export writes)"))
     for flag in ("abandoned", "recognised"):
         if record.get(flag) is not None and not isinstance(record[flag], bool):
-            raise rules.RecordError(flag, _("must be true or false"))
+            raise rules.RecordError(flag, said("must be true or false"))
     try:
         if record.get("evening_date") is not None:
             limits.checked_date(record["evening_date"], "evening_date")
@@ -281,19 +281,19 @@ def _check_meta(record):
     except limits.LimitError as error:
         raise rules.RecordError(error.path, error.message) from None
     if record.get("date") is not None and not isinstance(record["date"], str):
-        raise rules.RecordError("date", _("must be a date as text"))
+        raise rules.RecordError("date", said("must be a date as text"))
     for key in ("updated", "finished"):
         if record.get(key) is not None and (not isinstance(record[key], str) or not STAMP.fullmatch(record[key])):
-            raise rules.RecordError(key, _("must be a date as text"))
+            raise rules.RecordError(key, said("must be a date as text"))
     history = record.get("history")
     if history is None:
         return
     if not isinstance(history, list) or not history:
-        raise rules.RecordError("history", _("must list the game's events"))
+        raise rules.RecordError("history", said("must list the game's events"))
     try:
         last = changes.replay(history)
     except ValueError as error:
-        raise rules.RecordError("", str(error)) from None
+        raise rules.RecordError("", reason(error)) from None
     game = {key: value for key, value in record.items() if key not in META_KEYS}
     if last != game:
-        raise rules.RecordError("history", _("does not end with the game's record"))
+        raise rules.RecordError("history", said("does not end with the game's record"))

@@ -3,6 +3,7 @@
 import json
 
 from .. import rules
+from ..rules.said import Separated
 from . import generation
 from .db import key_matches
 
@@ -19,7 +20,7 @@ class DamagedGame(rules.RecordError):
     """A stored game whose record this version cannot read: the message names the game."""
 
     def __init__(self, game_id, problem):
-        super().__init__("", f"game {game_id}: {problem}")
+        super().__init__("", Separated((f"game {game_id}: ", problem), ""))
         self.game_id, self.problem = game_id, problem
 
 

@@ -61,7 +61,7 @@ def _entry(db, game_id, head):
     try:
         loaded = rules.load(game["record"], trusted=True)
     except rules.RecordError as error:  # stored by an older version that allowed it: say which game
-        raise DamagedGame(game_id, str(error)) from None
+        raise DamagedGame(game_id, error) from None
     return remember(db, game, loaded)
 
 

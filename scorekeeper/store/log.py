@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .. import rules
 from scorekeeper.rules import counting
 from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
-from scorekeeper.rules.words import ngettext
+from scorekeeper.rules.said import nsaid
 from . import generation
 from .loaded import loaded_at, remember
 from .club import RECOGNISED, WAITING
@@ -42,7 +42,7 @@ class NothingToUndo(Exception):
 def refuse_full(revision):
     """Raise RecordError when a game at this revision holds MAX_HISTORY entries already."""
     if revision >= MAX_HISTORY:
-        raise rules.RecordError("", ngettext(
+        raise rules.RecordError("", nsaid(
             "This game has recorded %(num)d change, the most one game keeps, so nothing more can be recorded in it. "
             "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
             "This game has recorded %(num)d changes, the most one game keeps, so nothing more can be recorded in it. "

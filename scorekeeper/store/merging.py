@@ -5,7 +5,7 @@ keep, the summaries summed again, the ratings rated again from the player's firs
 
 from ..rules.checks import RecordError
 from ..rules.names import name_key
-from ..rules.words import _
+from ..rules.said import said
 from .db import now
 from .ratings import replay_from, start_of
 from .results import sum_summaries
@@ -42,14 +42,14 @@ def merge(db, spelling, into):
         source, target = player_key(db, spelling), player_key(db, into)
         shown = display_name(db, into)
         if source == target:
-            raise RosterError(_("%(one)s and %(other)s are one player already.", one=spelling, other=shown))
+            raise RosterError(said("%(one)s and %(other)s are one player already.", one=spelling, other=shown))
         for name, key in ((spelling, source), (into, target)):
             if not _known(db, key):
-                raise RosterError(_("Nobody called '%(name)s' has played here yet.", name=name))
+                raise RosterError(said("Nobody called '%(name)s' has played here yet.", name=name))
         together = db.execute("select count(*) from player_results a join player_results b on b.game_id = a.game_id "
                               "where a.key = ? and b.key = ?", [source, target]).fetchone()[0]
         if together:
-            raise RosterError(_("%(one)s and %(other)s sat at the same table (%(games)d games): they are two people, "
+            raise RosterError(said("%(one)s and %(other)s sat at the same table (%(games)d games): they are two people, "
                                 "not two spellings of one.", one=spelling, other=shown, games=together))
         old = display_name(db, spelling)
         _point(db, source, target)
@@ -73,10 +73,10 @@ def rename(db, name, new):
         key, target = player_key(db, name), name_key(new)
         old = display_name(db, name)
         if not _known(db, key):
-            raise RosterError(_("Nobody called '%(name)s' has played here yet.", name=name))
+            raise RosterError(said("Nobody called '%(name)s' has played here yet.", name=name))
         owner_of_new = player_key(db, new)  # a spelling merged into this player may become their name
         if owner_of_new != key and (owner_of_new != target or _known(db, target)):
-            raise RosterError(_("%(name)s is another player's name: merge the two players instead.",
+            raise RosterError(said("%(name)s is another player's name: merge the two players instead.",
                                 name=display_name(db, new)))
         if target != key:
             db.execute("delete from player_aliases where alias = ?", [target])  # the player's own spelling again
@@ -101,7 +101,7 @@ def split(db, spelling):
         key = name_key(spelling)
         row = db.execute("select key from player_aliases where alias = ?", [key]).fetchone()
         if row is None:
-            raise RosterError(_("%(name)s is merged into nobody.", name=spelling))
+            raise RosterError(said("%(name)s is merged into nobody.", name=spelling))
         player = row[0]
         shown = display_names(db, [player]).get(player, player)
         db.execute("delete from player_aliases where alias = ?", [key])

@@ -11,7 +11,7 @@ from ..rules import counting, ledger
 from ..rules.checks import RecordError
 from ..rules.names import name_key
 from ..rules.settlement import SETTLEMENTS
-from ..rules.words import _
+from ..rules.said import said
 from .club import CLUB_RECORD, log_iban_change
 from .db import now
 from .roster import aliases_of, display_names, player_key
@@ -27,7 +27,7 @@ def refuse_money_at_event(db, game_id, loaded):
     that took the stake away): an event's tables move no money. Inside the write's transaction."""
     if loaded.rules.stake and SETTLEMENTS.find(loaded.rules.settlement).moves_money \
             and plays_event_table(db, game_id):
-        raise RecordError("rules.stake", _(ledger.EVENT_TABLE))
+        raise RecordError("rules.stake", said(ledger.EVENT_TABLE))
 
 
 def counted_here(db, game_id, loaded, scored, status):

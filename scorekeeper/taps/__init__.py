@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _, word
 from . import registry, target
 from .actions import own_turn
 from .answers import answer, answer_of, seen
@@ -86,7 +86,7 @@ def _write(tap, ahead):
     # The engine loaded (and so validated) the record once: the store need not load it again.
     store.append_action(db, game_id, tap.id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
                         digest=tap.digest, tapped=tap.tapped)
-    return 200, answer(db, game_id, outcome.message)
+    return 200, answer(db, game_id, word(outcome.message))
 
 
 def _write_ahead(worked):
@@ -103,7 +103,7 @@ def _write_ahead(worked):
                                             tapped=tap.tapped)
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
-    return None if written is None else (200, answer_of(*written, outcome.message))
+    return None if written is None else (200, answer_of(*written, word(outcome.message)))
 
 
 def _role_checked(tap, found):

@@ -4,7 +4,7 @@ stale-tap policy are checked here, the rules by the engine. Each returns the eng
 already holds what was asked; undo is the store's (history, not the engine) and answers itself."""
 
 from scorekeeper import rules, store
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from scorekeeper.text import history
 from .answers import answer
 from .body import seat_of

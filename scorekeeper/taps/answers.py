@@ -3,7 +3,7 @@ who has bid in secret)."""
 
 from scorekeeper import rules, store
 from scorekeeper.rules import sealed
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from .body import Refused
 
 

@@ -9,7 +9,7 @@ on another step (the game moved under it), else the tap's own fault (422).
 
 from scorekeeper import store
 from scorekeeper.rules import RecordError, WrongStep
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _, word
 from . import target
 from .answers import answer_of
 from .body import Refused
@@ -47,12 +47,12 @@ def refusal(tap, error):
     if isinstance(error, store.NothingToUndo):
         return conflict(tap, current, _("Nothing to undo yet."), "action")
     if isinstance(error, target.OffTarget):
-        return conflict(tap, current, error.message, "hand")
+        return conflict(tap, current, word(error.message), "hand")
     if isinstance(error, Conflict):
-        return conflict(tap, current, error.message, error.field)
+        return conflict(tap, current, word(error.message), error.field)
     if tap.stale or isinstance(error, WrongStep):
-        return conflict(tap, current, error.message, error.path or "revision")
-    raise Refused(422, error.message, error.path or None, error) from None
+        return conflict(tap, current, word(error.message), error.path or "revision")
+    raise Refused(422, word(error.message), error.path or None, error) from None
 
 
 # What `refusal` answers; any other exception is not a refusal.

@@ -3,7 +3,7 @@ when the last one is in, or when the scorekeeper reveals them."""
 
 from scorekeeper import rules, store
 from scorekeeper.rules import RecordError, WrongStep, sealed
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _, word
 from .answers import answer
 from .body import bids_by_seat
 
@@ -30,14 +30,14 @@ def reveal_when_all_in(tap, revision, outcome):
     leaves them sealed."""
     db, game_id = tap.db, tap.game_id
     if sealed.waiting_for(outcome.game):
-        return answer(db, game_id, outcome.message)
+        return answer(db, game_id, word(outcome.message))
     kept = store.sealed_bids(db, game_id, len(outcome.game.hands) - 1)
     try:
         shown = sealed.reveal(outcome.game, kept)
         store.append_entry(db, game_id, *shown.entry, shown.record, revision)
     except RecordError as error:
         return answer(db, game_id, _("Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper "
-                                     "enters them again.", why=error.message))
+                                     "enters them again.", why=word(error.message)))
     except store.StaleRevision:
-        return answer(db, game_id, outcome.message)
+        return answer(db, game_id, word(outcome.message))
     return answer(db, game_id, _("Everyone has bid: the bids are revealed."))

@@ -4,7 +4,7 @@ hand n, a correction of hand n). `check` holds it against the game before any ac
 """
 
 from scorekeeper import rules
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 
 class OffTarget(Exception):
     """The tap was made on another hand or step than the table's: answered 409 with the hand as recorded."""

@@ -12,8 +12,8 @@ import re
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.rules import words
-from scorekeeper.rules.words import N_, _, ngettext, percent, separated
+from scorekeeper.text import words
+from scorekeeper.text.words import N_, _, ngettext, percent, separated
 
 WIDTH = 480
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"

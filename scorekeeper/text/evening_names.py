@@ -1,7 +1,7 @@
 """An evening's name, the same on every page, list and link: its day and its note, never its players."""
 
-from scorekeeper.rules import words
-from scorekeeper.rules.words import _
+from scorekeeper.text import words
+from scorekeeper.text.words import _
 
 
 def evening_name(evening):

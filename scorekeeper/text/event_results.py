@@ -2,7 +2,7 @@
 the results PDF and CSV, a player's own line on the standings page) and in the command's table: how the order
 was decided, the round each player reached, and a player's own result ("21st, out in round 1")."""
 
-from scorekeeper.rules.words import _, lazy_gettext, ordinal
+from scorekeeper.text.words import _, lazy_gettext, ordinal
 
 # How the players out after the same round are ordered, by the format's `results_within` (rules/events).
 ORDER = {

@@ -1,6 +1,6 @@
 """A scored event as text for the terminal: `python -m scorekeeper event EVENT.json`."""
 
-from scorekeeper.rules.words import money as say_money, ordinal, percent
+from scorekeeper.text.words import money as say_money, ordinal, percent
 from scorekeeper.text.event_results import how_out, order_explained, reached
 
 

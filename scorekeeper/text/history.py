@@ -9,8 +9,8 @@ import datetime
 
 from scorekeeper import rules
 from scorekeeper.text.display import ADJUSTMENTS, trump_name
-from scorekeeper.rules import words
-from scorekeeper.rules.words import _, lazy_gettext, ngettext, pgettext
+from scorekeeper.text import words
+from scorekeeper.text.words import _, lazy_gettext, ngettext, pgettext
 
 TABLE_ACTIONS = {"leave": lazy_gettext("%(name)s leaves"), "sit_out": lazy_gettext("%(name)s sits out the next hand"),
                  "sit_in": lazy_gettext("%(name)s plays the next hand")}

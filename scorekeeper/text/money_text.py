@@ -1,9 +1,9 @@
 """Money as people read it on several pages: amounts in the game's currency, who pays whom, what the pot keeps."""
 
-from scorekeeper.rules import words
-from scorekeeper.rules.sentences import party_name, payment_text
+from scorekeeper.text import words
+from scorekeeper.text.sentences import party_name, payment_text
 from scorekeeper.rules.settlement import POT
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 
 
 def money(amount, currency=""):

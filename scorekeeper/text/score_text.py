@@ -1,6 +1,7 @@
 """A scored game as text for the terminal: `python -m scorekeeper score GAME.json [--compare]`."""
 
 from scorekeeper import rules
+from scorekeeper.text import sentences
 
 
 def _number(value):
@@ -35,19 +36,19 @@ def format_table(scored):
     lowest = ", lowest total wins" if scored["lowest_wins"] else ""
     lines = [f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
              "", "cell: bid/took score = running total; * marks a missed bid"]
-    lines.append(rules.standing_text(scored))
-    if rules.tie_text(scored):
-        lines.append(rules.tie_text(scored))
-    if rules.loser_text(scored):
-        lines.append(rules.loser_text(scored))
+    lines.append(sentences.standing_text(scored))
+    if sentences.tie_text(scored):
+        lines.append(sentences.tie_text(scored))
+    if sentences.loser_text(scored):
+        lines.append(sentences.loser_text(scored))
     settlement = scored["settlement"]
     if rules.SETTLEMENTS.find(settlement["method"]).moves_money:
         lines.append(f"Settlement ({settlement['method']}, stake {settlement['stake']:g}):")
-        lines += [f"  {rules.payment_text(payment)}" for payment in settlement["payments"]]
+        lines += [f"  {sentences.payment_text(payment)}" for payment in settlement["payments"]]
         if not settlement["payments"]:
             lines.append("  nobody owes anything")
-        if rules.pot_text(settlement):
-            lines.append(f"  {rules.pot_text(settlement)}")
+        if sentences.pot_text(settlement):
+            lines.append(f"  {sentences.pot_text(settlement)}")
     return "\n".join(lines)
 
 

@@ -15,6 +15,7 @@ from scorekeeper.taps.body import Refused
 from scorekeeper.taps import described
 from scorekeeper.web.i18n import languages
 from ..rules import RecordError, actions
+from scorekeeper.text.words import word
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).with_name("openapi.json")
@@ -31,7 +32,7 @@ def _game(game_id):
 
 
 def _record_error(error):
-    return ApiError(422, str(error), error.path or None)
+    return ApiError(422, word(error), error.path or None)
 
 
 @bp.post("/games")
@@ -90,13 +91,13 @@ def append_hand(game_id):
         revision = store.append_entry(store.get_db(), game_id, *outcome.entry, outcome.record, game["revision"],
                                       outcome.game, generation_number=game["generation"])
     except actions.WrongStep as error:
-        raise ApiError(409, error.message, error.path) from None
+        raise ApiError(409, word(error.message), error.path) from None
     except RecordError as error:
         # Name the field inside the posted hand, not the whole record.
         prefix = f"hands[{number}]"
         field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) \
             else error.path
-        raise ApiError(422, error.message if error.path.startswith(prefix) else str(error), field) from None
+        raise ApiError(422, word(error.message) if error.path.startswith(prefix) else word(error), field) from None
     except store.StaleRevision:
         raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
     return {"id": game_id, "number": number + 1, "revision": revision}, 201
@@ -124,7 +125,7 @@ def act(game_id):
     try:
         status, body = taps.perform(game_id, json_body(), seat)
     except Refused as refused:
-        raise ApiError(refused.status, refused.message, refused.field) from None
+        raise ApiError(refused.status, word(refused.message), refused.field) from None
     # Prefer: return=minimal (RFC 7240): the phone's queue reads only the revision and the message of an
     # applied tap; the whole scored game (50 kB by hand 200) is left out. A refused tap carries it always.
     minimal = status == 200 and "return=minimal" in request.headers.get("Prefer", "")

@@ -7,8 +7,9 @@ from scorekeeper.rules import evenings, stats
 from scorekeeper.web import regulars
 from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
-from ..rules import numbers, words
-from ..rules.words import _, lazy_gettext, ngettext
+from ..rules import numbers
+from ..text import words
+from ..text.words import _, lazy_gettext, ngettext
 from scorekeeper.text.charts import chart
 from scorekeeper.web import money_lines
 from scorekeeper.text.money_text import currency_of, net, payment_lines, payments_text
@@ -114,7 +115,7 @@ def evening_about(evening_id):
             note = rules.limits.checked_note(form.note.data or "")
         except rules.limits.LimitError as error:
             flash(_("%(field)s: %(problem)s.", field=FIELD_WORDS.get(error.path, error.path.capitalize()),
-                    problem=error.message), "error")
+                    problem=words.word(error.message)), "error")
         else:
             store.set_evening_about(db, evening_id, date, note)
             flash(_("The evening's date and note are saved."), "info")

@@ -11,8 +11,8 @@ from ..rules import card, limits, numbers, which
 from ..rules.formula import FormulaError, as_text, house_rule
 from ..rules.presets import PRESETS, default_preset, preset_rules
 from ..rules.record import Rules
-from ..rules import words
-from ..rules.words import _
+from ..text import words
+from ..text.words import _
 
 bp = Blueprint("house", __name__)
 
@@ -82,7 +82,7 @@ def preview():
             row["under"] = rule.points(bid, bid - 1, cards, players, 1) if bid > 0 else None
             rows.append(row)
     except FormulaError as error:
-        return jsonify({"error": str(error), "field": error.part}), 400
+        return jsonify({"error": words.word(error), "field": error.part}), 400
     return jsonify({"cards": cards, "rows": rows})
 
 
@@ -119,7 +119,7 @@ def _setup_card():
         else:
             game = card.sample_game(chosen, players)
     except (rules.RecordError, ValueError) as error:
-        return None, str(error)
+        return None, words.word(error)
     return card.house_card(game, name, sample=not isinstance(players, list)), None
 
 

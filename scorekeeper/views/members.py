@@ -14,7 +14,7 @@ from scorekeeper.web.owner import owner_required
 from scorekeeper.web.refusals import EXPIRED
 from ..rules import names
 from ..rules.names import name_key
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext
 
 bp = Blueprint("members", __name__)
 

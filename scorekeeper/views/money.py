@@ -18,9 +18,10 @@ from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
 from scorekeeper.web.refusals import EXPIRED
 from scorekeeper.web.setup_form import CURRENCIES, LANGUAGE_CURRENCY
-from ..rules import amounts, names, sepa, words
+from ..rules import amounts, names, sepa
+from ..text import words
 from ..rules.names import name_key
-from ..rules.words import _
+from ..text.words import _
 
 bp = Blueprint("money", __name__)
 LOG_PER_PAGE = 25  # payments recorded, a page at a time
@@ -112,7 +113,7 @@ def record_payment():
         payer, payee, cents, paid_on = money_actions.checked_payment(
             roster, form.payer.data, form.payee.data, form.amount.data, form.currency.data, form.paid_on.data or "")
     except money_actions.Refused as refused:
-        return _refused(getattr(form, refused.field), refused.message)
+        return _refused(getattr(form, refused.field), words.word(refused.message))
     if not money_actions.may_handle(payer, payee):
         abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
                      "member link).", payer=roster[payer], payee=roster[payee]))
@@ -151,7 +152,7 @@ def set_iban():
     try:
         key = money_actions.player(roster, form.name.data, "name")
     except money_actions.Refused as refused:
-        return _refused(form.name, refused.message)
+        return _refused(form.name, words.word(refused.message))
     if not money_actions.may_handle(key, key):  # the payee's own member link, or the owner
         abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.",
                      name=roster[key]))

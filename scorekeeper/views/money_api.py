@@ -17,6 +17,7 @@ from scorekeeper.rules import names
 from scorekeeper.store.exports import neutralise
 from scorekeeper.web import money_actions, money_lines
 from scorekeeper.web.api_answers import ApiError, json_body, refuse
+from scorekeeper.text.words import word
 
 bp = Blueprint("money_api", __name__)
 PER_PAGE = 50  # pairs and payments a page holds unless ?per_page says fewer
@@ -128,7 +129,7 @@ def record_payment():
         payer, payee, cents, paid_on = money_actions.checked_payment(
             roster, body.get("from"), body.get("to"), amount, body.get("currency") or "", body.get("paid_on"))
     except money_actions.Refused as refused:
-        raise ApiError(422, refused.message, {"payer": "from", "payee": "to"}.get(refused.field, refused.field)) \
+        raise ApiError(422, word(refused.message), {"payer": "from", "payee": "to"}.get(refused.field, refused.field)) \
             from None
     if not money_actions.may_handle(payer, payee):
         raise ApiError(403, "only the payer, the payee (from their member link) or the owner (the owner key as "

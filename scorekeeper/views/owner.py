@@ -5,7 +5,7 @@ from wtforms import HiddenField, PasswordField, validators
 
 from scorekeeper.web import owner
 from scorekeeper.web.forms import BaseForm, csrf_failed
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext
 
 bp = Blueprint("owner", __name__)
 

@@ -5,7 +5,7 @@ from flask import Blueprint, abort, jsonify, request
 from scorekeeper.web import player_page, regulars
 from scorekeeper import store
 from ..rules import numbers
-from ..rules.words import _
+from ..text.words import _
 
 bp = Blueprint("regulars", __name__)
 MAX_PAGE = 1_000_000  # a page number beyond it is the first page

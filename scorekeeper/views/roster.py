@@ -10,7 +10,7 @@ from scorekeeper.web.forms import BaseForm, csrf_failed
 from scorekeeper.web.owner import owner_required
 from scorekeeper.web.refusals import EXPIRED
 from ..rules import limits, names
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext, word
 
 bp = Blueprint("roster", __name__)
 
@@ -71,7 +71,7 @@ def merge():
         try:
             _key, shown = store.merge_players(store.get_db(), spelling, into)
         except store.RosterError as error:
-            flash(error.message, "error")
+            flash(word(error.message), "error")
         else:
             flash(_("%(spelling)s is merged into %(name)s: their games, ratings, season lines and payments are "
                     "%(name)s's now.", spelling=spelling, name=shown), "info")
@@ -89,7 +89,7 @@ def rename():
         try:
             store.rename_player(store.get_db(), name, new)
         except store.RosterError as error:
-            flash(error.message, "error")
+            flash(word(error.message), "error")
         else:
             flash(_("%(name)s is called %(new)s now.", name=name, new=new), "info")
     return redirect(url_for("roster.roster"))
@@ -105,7 +105,7 @@ def split():
     try:
         shown, typed = store.split_player(store.get_db(), request.form.get("spelling", ""))
     except store.RosterError as error:
-        flash(error.message, "error")
+        flash(word(error.message), "error")
     else:
         flash(_("%(spelling)s is a player of their own again: the games typed so are no longer %(name)s's.",
                 spelling=typed, name=shown), "info")

@@ -17,8 +17,9 @@ from scorekeeper.text.evening_names import evening_name
 from scorekeeper.web.forms import BaseForm, SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
 from ..rules import limits, seasons
-from ..rules.words import _
+from ..text.words import _, word
 from scorekeeper.web.refusals import EXPIRED
+from ..rules.said import json_default
 
 bp = Blueprint("seasons", __name__)
 CSV_COLUMNS = ("place", "player", "games", "played", "wins", "points", "per_game", "bids_made", "rating")
@@ -47,7 +48,7 @@ def season_of(season_id):
         return season, json.loads(kept), key
     rated = store.ratings_at(db, season["ends"] + "~")  # "~" sorts after any time of the last day
     rows = seasons.season_table(store.season_games(db, season), season["best"], rated)
-    kept_values.put(key, json.dumps(rows))
+    kept_values.put(key, json.dumps(rows, default=json_default))
     return season, rows, key
 
 
@@ -127,7 +128,7 @@ def _checked(form):
         name = limits.checked_note(form.name.data, "name")
     except limits.LimitError as error:
         field = getattr(form, error.path)
-        flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=error.message), "error")
+        flash(_("%(field)s: %(problem)s.", field=field.label.text, problem=word(error.message)), "error")
         return None
     if ends < starts or not name:
         flash(_("A season needs a name, and its last day must be on or after its first."), "error")

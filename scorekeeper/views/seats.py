@@ -15,7 +15,7 @@ from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.text.display import trump_symbols
 from ..rules import numbers, sealed
-from ..rules.words import _, lazy_gettext
+from ..text.words import _, lazy_gettext, word
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.keys import SEAT
 from scorekeeper.web.navigation import load_game
@@ -125,7 +125,7 @@ def _bid_from_seat(game_id, seat, form):
     try:
         status, answer = taps.perform(game_id, body, seat)
     except Refused as refused:
-        flash(refused.message, "error")
+        flash(word(refused.message), "error")
         return
     if status != 200:
         flash(answer["error"], "error")
@@ -180,7 +180,7 @@ def reveal(game_id):
     try:
         status, answer = taps.perform(game_id, body)
     except Refused as refused:
-        status, answer = refused.status, {"error": refused.message}
+        status, answer = refused.status, {"error": word(refused.message)}
     if status != 200:
         flash(answer["error"], "error")
     return redirect(url_for("table.play", game_id=game_id))

@@ -6,12 +6,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import rules, store
 from scorekeeper.web.forms import SettlementForm, parse_payouts
-from ..rules import ledger, words
+from ..rules import ledger
+from ..text import words
 from ..rules.presets import system_title
 from scorekeeper.rules.settlement import default_payouts
 from scorekeeper.rules.ranks import in_rank_order
-from scorekeeper.rules.sentences import names_text
-from ..rules.words import _, ngettext, ordinal
+from scorekeeper.text.words import names_text
+from ..text.words import _, ngettext, ordinal, word
 from scorekeeper.web import money_lines, stakes
 from scorekeeper.text.money_text import currency_of, payment_lines, payments_text
 from scorekeeper.web.edit_keys import can_edit, require_edit
@@ -106,7 +107,7 @@ def rescored(loaded, value):
     try:
         return rules.score(loaded, system=value), None
     except (rules.RecordError, ValueError, KeyError) as error:
-        return None, str(error)
+        return None, word(error)
 
 
 @bp.get("/games/<game_id>/compare")

@@ -15,9 +15,10 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
-from scorekeeper.rules import limits, words
+from scorekeeper.rules import limits
+from scorekeeper.text import words
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")
 
@@ -39,7 +40,7 @@ class BlankSheetForm(Form):
     names = StringField(lazy_gettext("Names (optional, comma-separated)"),
                         validators=[Optional(), Length(max=limits.MAX_TYPED_LIST)])
     pattern = SelectField(lazy_gettext("Deal pattern"), default="down-up", validate_choice=False,
-                          choices=[SelectChoice(p.id, p.name) for p in rules.PATTERNS])
+                          choices=[SelectChoice(p.id, words.lazy(p.name)) for p in rules.PATTERNS])
     max = WholeField(lazy_gettext("Largest hand N (empty: what the decks allow)"),
                      validators=[Optional(), NumberRange(1, 104)])
     sizes = StringField(lazy_gettext("Hand sizes (custom pattern only)"),
@@ -47,7 +48,7 @@ class BlankSheetForm(Form):
     decks = WholeField(lazy_gettext("Decks (empty: 2 from 8 players on)"), validators=[Optional(), NumberRange(1, 4)])
     system = SelectField(lazy_gettext("Scoring system for the rules line"), default="", validate_choice=False,
                          choices=[SelectChoice("", lazy_gettext("(not printed)"))]
-                         + [SelectChoice(s.id, s.name) for s in rules.SYSTEMS])
+                         + [SelectChoice(s.id, words.lazy(s.name)) for s in rules.SYSTEMS])
     paper = SelectField(lazy_gettext("Paper"), default="a4", validate_choice=False,
                         choices=[SelectChoice("a4", "A4"), SelectChoice("letter", lazy_gettext("Letter"))])
     landscape = BooleanField(lazy_gettext("Landscape"), false_values=FALSE_VALUES)
@@ -83,7 +84,7 @@ def _sheet_params(form):
     try:
         printing.blank_params(**params)
     except printing.SheetError as error:
-        form.form_errors.append(str(error))
+        form.form_errors.append(word(error))
         return None
     return dict(params, language=form.language.data)
 
@@ -124,7 +125,7 @@ def _preset_links(form):
                   "system": made["system"], "hook": "1" if made["hook_helper"] else "",
                   "hook_from": made["hook_from"] if made["hook_from"] > 1 else "", "language": form.language.data,
                   "preset": made["preset"]}
-        links.append((str(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
+        links.append((word(preset.name), urlencode([(k, v) for k, v in fields.items() if v not in (None, "")])))
     return links
 
 

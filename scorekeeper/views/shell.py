@@ -6,7 +6,7 @@ import os
 from flask import Blueprint, Response, current_app, render_template, url_for
 
 from scorekeeper.web.i18n import current_language
-from ..rules.words import _
+from ..text.words import _
 
 bp = Blueprint("shell", __name__)
 

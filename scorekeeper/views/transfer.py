@@ -11,7 +11,7 @@ from scorekeeper.serving import slots
 from scorekeeper.web.forms import ImportForm, csrf_failed, form_problems
 from scorekeeper.web import stakes
 from scorekeeper.web.owner import owner_required
-from ..rules.words import _, lazy_gettext, ngettext
+from ..text.words import _, lazy_gettext, ngettext
 from scorekeeper.web.edit_keys import give_edit_key
 from scorekeeper.web.navigation import load_scored
 

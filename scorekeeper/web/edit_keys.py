@@ -3,7 +3,7 @@
 from flask import abort
 
 from scorekeeper import store
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.text.words import lazy_gettext
 from .keys import EDIT
 
 READ_ONLY = lazy_gettext("This is a read-only link: only the scorekeeper's phone can change the game.")

@@ -10,7 +10,7 @@ import time
 from flask import current_app, render_template, request
 
 from scorekeeper import store
-from scorekeeper.rules.words import lazy_gettext, ngettext
+from scorekeeper.text.words import lazy_gettext, ngettext
 from .i18n import speaking
 
 BUSY_RETRY_SECONDS = 5
@@ -141,7 +141,7 @@ def damaged_record(error):
     return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
         "A game stored here breaks the rules this version keeps (%(problem)s), so this page cannot be shown. "
         "Nothing was changed. Restore a backup, or export the other games and import them into a fresh "
-        "installation.", problem=str(error)))
+        "installation.", problem=error))
 
 
 def server_error(error):

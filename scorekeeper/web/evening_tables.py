@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, UTC
 from flask import abort, current_app, flash
 
 from scorekeeper import rules, store
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from scorekeeper.store.db import key_matches
 from scorekeeper.web.edit_keys import can_edit
 from scorekeeper.web.keys import EDIT

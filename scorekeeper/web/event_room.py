@@ -19,7 +19,7 @@ from scorekeeper.web.i18n import languages
 from scorekeeper.web.keys import DIRECTOR
 from scorekeeper.web.local_time import local_clock
 from ..rules import RecordError, events
-from ..rules.words import _, locale, ngettext
+from ..text.words import _, locale, ngettext, word, worded
 
 QUIET = timedelta(minutes=10)
 
@@ -72,7 +72,7 @@ class Room:
             self.scored = _scored(self.id, self.tag, self.event, self.loaded)
         except RecordError as error:
             self.event = None
-            self.problem = str(error)
+            self.problem = word(error)
 
     def format_name(self):
         """The format's name in the reader's language (the scored event's is the registry's English)."""
@@ -214,7 +214,7 @@ def _scored(event_id, tag, event, loaded):
     key = event_key(event_id, tag, "scored")
     text = kept.get(key)
     if text is None:
-        scored = events.score_event(event, loaded)
+        scored = worded(events.score_event(event, loaded))  # its notes in the reader's language
         kept.put(key, json.dumps(scored))
         return scored
     return json.loads(text)
@@ -294,7 +294,7 @@ def act(room, action, *args):
         said = ngettext("Print the card of table %(tables)s again: the old one is void.",
                         "Print the cards of tables %(tables)s again: the old ones are void.", len(reprint),
                         tables=", ".join(map(str, reprint)))
-        outcome = outcome._replace(message=f"{outcome.message} {said}" if outcome.message else said)
+        outcome = outcome._replace(message=f"{word(outcome.message)} {said}" if outcome.message else said)
     return outcome
 
 

@@ -12,9 +12,10 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
-from scorekeeper.rules import limits, numbers, words
+from scorekeeper.rules import limits, numbers
+from scorekeeper.text import words
 from scorekeeper.rules.limits import MAX_MONEY
-from scorekeeper.rules.words import _, lazy_gettext, ngettext, ordinal
+from scorekeeper.text.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
 CSRF_TIME_LIMIT = timedelta(hours=12)
@@ -28,7 +29,10 @@ class WholeField(IntegerField):
             return  # not posted: the default stands
         self.data = None
         if valuelist[0].strip(numbers.SPACE):
-            self.data = numbers.parse_whole(valuelist[0])  # a NumberError is the field's message
+            try:
+                self.data = numbers.parse_whole(valuelist[0])
+            except numbers.NumberError as error:  # the field's message, in the reader's words
+                raise ValueError(words.word(error)) from None
 
     def pre_validate(self, form):
         if self.process_errors:  # the range check would only repeat it
@@ -43,7 +47,10 @@ class FiniteDecimalField(DecimalField):
             return  # not posted: the default stands
         self.data = None
         if valuelist[0].strip(numbers.SPACE):
-            self.data = numbers.parse_decimal(valuelist[0])
+            try:
+                self.data = numbers.parse_decimal(valuelist[0], comma=words.decimal_comma())
+            except numbers.NumberError as error:  # the field's message, in the reader's words
+                raise ValueError(words.word(error)) from None
 
     pre_validate = WholeField.pre_validate
 
@@ -59,7 +66,7 @@ class TypedDecimalField(FiniteDecimalField):
         shown = super()._value()
         if self.raw_data or not shown:
             return shown
-        return shown.replace(".", numbers.decimal_symbol())
+        return shown.replace(".", words.decimal_symbol())
 
 
 class RangeMessage(str):
@@ -101,7 +108,7 @@ class InRange:
             try:
                 numbers.within(field.data, self.low, self.high)
             except numbers.NumberError as error:
-                raise validators.StopValidation(str(error)) from None
+                raise validators.StopValidation(words.word(error)) from None
 
 
 class BaseForm(Form):
@@ -246,7 +253,7 @@ class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
     settlement = SelectField(lazy_gettext("Settlement"),
-                             choices=[SelectChoice(s.id, s.name) for s in rules.SETTLEMENTS])
+                             choices=[SelectChoice(s.id, words.lazy(s.name)) for s in rules.SETTLEMENTS])
     stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
                                validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
                                            InRange(0, MAX_MONEY)])

@@ -16,11 +16,14 @@ from babel import Locale, support
 from babel.messages.extract import extract_from_dir
 from babel.plural import to_javascript
 from flask import current_app, g, has_app_context, request, url_for
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, force_locale, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from scorekeeper.rules import words
+from scorekeeper.rules.said import WORDED, json_default
+from scorekeeper.text import words
+from scorekeeper.text.display import words_in_templates
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 # Each language in its own words, as the switch lists them. English is the catalogues' source.
@@ -176,10 +179,15 @@ def _catalogue_hash(code):
         return "en"
 
 
+def _json_default(value):
+    return json_default(value) if isinstance(value, WORDED) else DefaultJSONProvider.default(value)
+
+
 def init_app(app):
     app.config.setdefault("LANGUAGES", dict(LANGUAGES))
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=choose_locale)
+    app.json.default = _json_default  # the JSON API writes what the engine said in English, as it reads
     words.use(_source)
     # Templates look their words up where Python does (one look-up per request, see _source), not through
     # Flask-Babel's per-word one.
@@ -189,6 +197,7 @@ def init_app(app):
         pgettext=lambda context, message: words.catalogue().pgettext(context, message),
         npgettext=lambda context, singular, plural, n: words.catalogue().npgettext(context, singular, plural, n),
         newstyle=True)
+    words_in_templates(app.jinja_env)
     app.jinja_env.globals.update(languages=languages, current_language=current_language,
                                  words_script=script_url)
     app.jinja_env.filters.update(number=words.number, date=words.date, percent=words.percent)  # money: template_globals

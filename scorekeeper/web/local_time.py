@@ -3,7 +3,7 @@ kept is UTC; the zone is read in one place only (store/days.py `instance_zone`, 
 worked out in too), so the pages agree with each other and with the instance's dates."""
 
 from datetime import UTC, datetime
-from scorekeeper.rules import words
+from scorekeeper.text import words
 from scorekeeper.store.days import instance_zone  # the one place that reads the TIME_ZONE setting
 
 

@@ -7,7 +7,7 @@ and the members."""
 
 from scorekeeper import store
 from scorekeeper.rules import amounts, limits, names
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _, word
 from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
 
@@ -70,9 +70,9 @@ def checked_payment(players, payer, payee, amount, currency, paid_on):
     try:
         cents = amounts.payment_cents(amount, currency)
     except amounts.AmountError as error:
-        raise Refused("currency" if not amounts.is_currency(currency) else "amount", str(error)) from None
+        raise Refused("currency" if not amounts.is_currency(currency) else "amount", word(error)) from None
     try:
         day = limits.checked_date(paid_on.strip() if isinstance(paid_on, str) else paid_on, "paid_on")
     except limits.LimitError as error:
-        raise Refused("paid_on", error.message) from None
+        raise Refused("paid_on", word(error.message)) from None
     return payer, payee, cents, day

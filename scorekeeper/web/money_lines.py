@@ -9,9 +9,10 @@ from datetime import date as _date
 from markupsafe import Markup
 
 from scorekeeper import store
-from scorekeeper.rules import amounts, sepa, words
+from scorekeeper.rules import amounts, sepa
+from scorekeeper.text import words
 from scorekeeper.rules.names import name_key, without_controls
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from .members import identity
 from .money_rights import may_handle_money
 

@@ -15,11 +15,11 @@ from flask import current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.text.words import lazy_gettext
 from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
-from scorekeeper.text.display import trump_symbols
-from ..rules import actions, bidding, sealed
+from scorekeeper.text.display import bid_messages, trump_symbols
+from ..rules import actions, sealed
 
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone
 
@@ -54,7 +54,7 @@ def offline_table(game, loaded, at="hand"):
     data = {"game": game["id"], "at": at, "revision": game["revision"], "key": game["edit_key"],
             "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
             "sheet": url_for("table.sheet", game_id=game["id"]), **queue_state(loaded),
-            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bidding.script_messages(),
+            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bid_messages(),
             "engine": [url_for("static", filename=name)
                        for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
                                      "tap_conflict.js")],

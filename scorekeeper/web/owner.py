@@ -16,7 +16,7 @@ from werkzeug.exceptions import Forbidden
 
 from scorekeeper.store.files import private_secret
 from .bearer import bearer_token
-from scorekeeper.rules.words import lazy_gettext
+from scorekeeper.text.words import lazy_gettext
 
 NOT_OWNER = lazy_gettext("Only the owner of this site may do this (export every game, import, and the "
                          "like). If that is you, sign in at /owner with the owner key that `python -m scorekeeper "

@@ -11,7 +11,7 @@ from flask import url_for
 
 from scorekeeper import rules, store
 from scorekeeper.rules import ratings, stats
-from scorekeeper.rules.words import _
+from scorekeeper.text.words import _
 from scorekeeper.cache import kept as kept_values
 from scorekeeper.store import generation
 from scorekeeper.store import player_page as pages

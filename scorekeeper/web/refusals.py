@@ -4,7 +4,7 @@ field named as the table says it ('Hand 4, Cy's bid: ...')."""
 import re
 
 from scorekeeper.rules import WrongStep
-from scorekeeper.rules.words import _, lazy_gettext
+from scorekeeper.text.words import _, lazy_gettext, word
 
 # Said in the reader's language where shown; flash str() of them (the session keeps plain text).
 STALE = lazy_gettext("This game changed on another phone — here is the current state.")
@@ -25,13 +25,13 @@ _SEAT_FIELDS = {"bids": lazy_gettext("%(name)s's bid"), "tricks": lazy_gettext("
 def explain(error, players):
     """Turn a RecordError's path into words a player reads: 'Hand 4, Cy's bid: ...'."""
     if error.path in FIELD_LABELS:
-        return _("%(field)s: %(why)s", field=FIELD_LABELS[error.path], why=error.message)
+        return _("%(field)s: %(why)s", field=FIELD_LABELS[error.path], why=word(error.message))
     listed = re.fullmatch(r"(.*)\[(\d+)\]", error.path or "")
     if listed and listed.group(1) in FIELD_LABELS:  # 'rules.deals.sizes[0]' is the form's 'Hand sizes, number 1'
         return _("%(field)s, number %(number)s: %(why)s", field=FIELD_LABELS[listed.group(1)],
-                 number=int(listed.group(2)) + 1, why=error.message)
+                 number=int(listed.group(2)) + 1, why=word(error.message))
     parts = [_path_words(segment, players) for segment in PATH_SEGMENT.findall(error.path or "")]
-    text = _("%(field)s: %(why)s", field=", ".join(parts), why=error.message) if parts else error.message
+    text = _("%(field)s: %(why)s", field=", ".join(parts), why=word(error.message)) if parts else word(error.message)
     return text[0].upper() + text[1:]
 
 
@@ -80,4 +80,4 @@ def refusal_text(error, players):
     if isinstance(error, WrongStep):
         return STALE
     # The actions write whole sentences for the table; the record's checks write fragments.
-    return error.message if error.message[:1].isupper() else explain(error, players)
+    return word(error.message) if word(error.message)[:1].isupper() else explain(error, players)

@@ -4,8 +4,8 @@ head, and who is the favourite before a game. Read from the store's kept ratings
 from scorekeeper.rules import stats
 from scorekeeper import store
 from scorekeeper.rules import ratings
-from scorekeeper.rules.sentences import names_text
-from scorekeeper.rules.words import _, number, percent
+from scorekeeper.text.words import names_text
+from scorekeeper.text.words import _, number, percent
 
 MAX_NAMES = 12  # a table's seats: the favourite line names no more
 

@@ -10,13 +10,15 @@ import json
 import threading
 from collections import OrderedDict
 
+from scorekeeper.rules.said import json_default
+
 HANDS_KEPT = 20_000  # 100 live 200-hand games, 800 of 25 hands (the entries are mostly the loaded cache's)
 _TEXTS = OrderedDict()  # id(entry) -> (entry, text)
 _LOCK = threading.Lock()
 
 
 def _dumps(value):
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=json_default)  # names in English
 
 
 def _hand_text(entry):

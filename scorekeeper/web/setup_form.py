@@ -10,12 +10,13 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
 from scorekeeper.web.i18n import languages
-from scorekeeper.rules import limits, numbers, words
+from scorekeeper.rules import limits, numbers
+from scorekeeper.text import words
 from scorekeeper.rules.game_rules import decimals
 from scorekeeper.rules.limits import MAX_MONEY
 from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.record import Rules
-from scorekeeper.rules.words import _, lazy_gettext, ngettext
+from scorekeeper.text.words import _, lazy, lazy_gettext, ngettext
 
 MAX_PLAYERS = 12
 # The stake's currencies the setup offers after "none: points": those of the tables that speak the app's languages.
@@ -31,14 +32,14 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 def _choices(registry):
-    return [SelectChoice(entry.id, entry.name) for entry in registry]
+    return [SelectChoice(entry.id, lazy(entry.name)) for entry in registry]
 
 
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
     preset = SelectField(lazy_gettext("House rules"),
-                         choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, p.name) for p in PRESETS],
+                         choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, lazy(p.name)) for p in PRESETS],
                          default="")
     first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
     pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
@@ -223,15 +224,15 @@ def setup_form(formdata=None):
         for option in system.options:
             name = option_field_name(system, option)
             if option.type is bool:
-                field = BooleanField(option.description, default=option.default)
+                field = BooleanField(lazy(option.description), default=option.default)
             elif option.type is int:
-                field = WholeField(option.description, default=option.default,
+                field = WholeField(lazy(option.description), default=option.default,
                                      validators=[validators.Optional()])
             elif option.choices:
-                field = SelectField(option.description, default=option.default,
-                                    choices=[SelectChoice(c, option.choice_label(c)) for c in option.choices])
+                field = SelectField(lazy(option.description), default=option.default,
+                                    choices=[SelectChoice(c, lazy(option.choice_label(c))) for c in option.choices])
             else:  # free text: a house formula's expressions
-                field = StringField(option.description, default=option.default,
+                field = StringField(lazy(option.description), default=option.default,
                                     validators=[validators.Length(max=200)])
             setattr(Setup, name, field)
     form = Setup(formdata=formdata)

@@ -12,8 +12,9 @@ no game moves more to or from one player than a payment line shows whole (rules.
 from flask import current_app
 
 from scorekeeper import rules
-from scorekeeper.rules import limits, words
-from scorekeeper.rules.words import _, number
+from scorekeeper.rules import limits
+from scorekeeper.text import words
+from scorekeeper.text.words import _, number, word
 
 DEFAULT_CEILING = 1_000  # a point's stake in the currency's smallest unit: clubs play for cents, and 300 points' lead
                          # then moves 3,000.00 euros at most
@@ -67,7 +68,7 @@ def check_settled(loaded, prefix=""):
     try:
         limits.check_settled(rules.score(loaded)["settlement"], prefix + "rules.stake")
     except limits.LimitError as error:
-        raise rules.RecordError(error.path, error.message) from None
+        raise rules.RecordError(error.path, word(error.message)) from None
 
 
 def init_app(app):

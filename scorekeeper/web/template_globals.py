@@ -11,7 +11,8 @@ from flask import current_app, url_for
 
 from scorekeeper import rules, store
 from scorekeeper.rules import presets, ratings, sealed
-from scorekeeper.rules.words import date as said_date, ordinal
+from scorekeeper.text import sentences
+from scorekeeper.text.words import date as said_date, ordinal
 from scorekeeper.text.charts import running_chart
 from scorekeeper.text.display import ADJUSTMENTS, adjustment_word, trump_name, trump_symbols
 from scorekeeper.text import event_results
@@ -25,8 +26,8 @@ from .money_lines import player_money
 
 
 def registries():
-    """Give templates the engine's registries, for names and one-line explanations."""
-    return {"rules_registry": rules, "system_title": system_title, "penalty_name": penalty_name,
+    """Give templates the engine's registries, for names and one-line explanations, and the results' sentences."""
+    return {"rules_registry": rules, "sentences": sentences, "system_title": system_title, "penalty_name": penalty_name,
             "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
 
 

@@ -24,7 +24,7 @@ import limits
 from flask import current_app, request
 from flask_limiter.util import get_remote_address
 
-from scorekeeper.rules.words import lazy_gettext, ngettext, number
+from scorekeeper.text.words import lazy_gettext, ngettext, number
 from . import owner
 from .rate_limits import browser
 

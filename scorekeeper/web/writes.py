@@ -14,6 +14,7 @@ from scorekeeper.rules import RecordError
 from .forms import csrf_failed, form_problems
 from .navigation import moved_on, screen
 from .refusals import EXPIRED, STALE, explain, refusal_text
+from scorekeeper.text.words import word
 
 
 def checked(form, game):
@@ -48,8 +49,8 @@ def perform(game, loaded, action, *args, **kwargs):
         return None, explain(error, outcome.record["players"])
     except store.StaleRevision:
         return None, STALE
-    if outcome.message:
-        flash(outcome.message, "info")
+    if word(outcome.message):
+        flash(word(outcome.message), "info")
     return outcome, None
 
 
@@ -57,7 +58,7 @@ def save(game, loaded, action, *args, **kwargs):
     """Perform an action, flashing why when it is refused; return the outcome or None."""
     outcome, problem = perform(game, loaded, action, *args, **kwargs)
     if problem:
-        flash(str(problem), "error")
+        flash(word(problem), "error")
     return outcome
 
 

@@ -5,7 +5,7 @@ import copy
 from ..record import RecordError
 from ..steps import as_game
 from .hand import with_default_points
-from ..words import _
+from ..said import said
 from .outcome import done
 
 
@@ -17,12 +17,12 @@ def correct_hand(game, number, bids, tricks, trump=None, drop_penalties=(), adde
     """
     game = as_game(game)
     if not isinstance(number, int) or not 1 <= number <= len(game.hands) or not game.hands[number - 1].complete:
-        raise RecordError("hands", _("There is no finished hand %(number)s to correct.", number=number))
+        raise RecordError("hands", said("There is no finished hand %(number)s to correct.", number=number))
     n = len(game.players)
     path = f"hands[{number - 1}]"
     for name, values in (("bids", bids), ("tricks", tricks)):
         if not isinstance(values, (list, tuple)) or len(values) != n:
-            raise RecordError(f"{path}.{name}", _("must list one number for each of the %(count)s players, by seat", count=n))
+            raise RecordError(f"{path}.{name}", said("must list one number for each of the %(count)s players, by seat", count=n))
     record = copy.deepcopy(game.record)
     raw = game.record["hands"][number - 1]
     new = record["hands"][number - 1]
@@ -39,5 +39,5 @@ def correct_hand(game, number, bids, tricks, trump=None, drop_penalties=(), adde
     kept += [added_penalty] if added_penalty else []
     if kept or "penalties" in new:
         new["penalties"] = kept
-    return done(record, _("Hand %(number)s corrected; the totals after it are rescored.", number=number), "edit",
+    return done(record, said("Hand %(number)s corrected; the totals after it are rescored.", number=number), "edit",
                 {"hand": number - 1, "before": copy.deepcopy(raw), "after": copy.deepcopy(new)})

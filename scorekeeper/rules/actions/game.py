@@ -7,7 +7,7 @@ from ..limits import LimitError, checked_date, checked_note
 from ..record import RecordError
 from ..settlement import SETTLEMENTS
 from ..steps import as_game
-from ..words import _, date as said_date, number as said_number
+from ..said import Day, Number, said
 from .outcome import changed, done
 
 
@@ -33,8 +33,8 @@ def settle_by(game, method, stake, payouts=None):
         chosen["payouts"] = list(payouts)
     else:
         chosen.pop("payouts", None)
-    return done(record, _("Settling up by %(method)s, stake %(stake)s.", method=entry.name,
-                          stake=said_number(stake, places=2)), "settlement",
+    return done(record, said("Settling up by %(method)s, stake %(stake)s.", method=entry.name,
+                          stake=Number(stake, places=2)), "settlement",
                 {"settlement": entry.id, "stake": stake, "payouts": chosen.get("payouts")})
 
 
@@ -65,11 +65,11 @@ def describe(game, date, note):
             record[key] = value
         else:
             record.pop(key, None)
-    day = said_date(datetime.date.fromisoformat(date)) if date else None  # checked_date made it ISO
+    day = Day(datetime.date.fromisoformat(date)) if date else None  # checked_date made it ISO
     if date and note:
-        said = _("Date and note: %(date)s, “%(note)s”.", date=day, note=note)
+        saying = said("Date and note: %(date)s, “%(note)s”.", date=day, note=note)
     elif date or note:
-        said = _("Date and note: %(date)s.", date=day) if date else _("Date and note: “%(note)s”.", note=note)
+        saying = said("Date and note: %(date)s.", date=day) if date else said("Date and note: “%(note)s”.", note=note)
     else:
-        said = _("Date and note: the day it was set up, no note.")
-    return done(record, said, "about", {"date": date, "note": note or None})
+        saying = said("Date and note: the day it was set up, no note.")
+    return done(record, saying, "about", {"date": date, "note": note or None})

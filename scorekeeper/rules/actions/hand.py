@@ -6,7 +6,7 @@ from ..scored import score
 from ..steps import WrongStep, as_game, asks_trump_after_bids, bids_all_at_once, current_hand, hand_path, \
     require_step, upcoming
 from ..trump import TRUMPS
-from ..words import _
+from ..said import said
 from .outcome import done, with_last_hand_copied
 
 
@@ -30,11 +30,11 @@ def deal(game, cards=None, trump=None):
     require_step(game, "deal")
     coming = upcoming(game)
     if coming is None:
-        raise RecordError("table", _("At least 2 players must be dealt in: let someone back in on the Table screen."))
+        raise RecordError("table", said("At least 2 players must be dealt in: let someone back in on the Table screen."))
     path = f"hands[{len(game.hands)}]"
     chosen = coming["trump"] or (None if asks_trump_after_bids(game) else trump)
     if coming["trump"] is None and not asks_trump_after_bids(game) and trump not in TRUMPS:
-        raise RecordError(f"{path}.trump", _("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
+        raise RecordError(f"{path}.trump", said("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
     hand = {"cards": cards or coming["cards"], "dealer": coming["dealer"], "bids": [None] * len(game.players)}
     if chosen:
         hand["trump"] = chosen
@@ -43,7 +43,7 @@ def deal(game, cards=None, trump=None):
 
 
 def _bid_range(cards):
-    return _("A bid is 0 to %(cards)s.", cards=cards)
+    return said("A bid is 0 to %(cards)s.", cards=cards)
 
 
 def _is_count(value, cards):
@@ -55,16 +55,16 @@ def bid(game, seat, amount, blind=False):
     game = as_game(game)
     hand = current_hand(game)
     if hand is None:
-        raise WrongStep("hands", _("no hand is being bid: this game changed on another phone"))
+        raise WrongStep("hands", said("no hand is being bid: this game changed on another phone"))
     path = hand_path(game)
     if bids_all_at_once(game):
-        raise RecordError(f"{path}.bids", _("Everyone bids at once in this game: enter the bids together."))
+        raise RecordError(f"{path}.bids", said("Everyone bids at once in this game: enter the bids together."))
     order = bidding.bidding_order(hand.dealer, len(hand.bids), hand.out)
     if seat not in order or not bidding.may_bid(hand.dealer, hand.bids, seat, hand.out):
-        raise RecordError(f"{path}.bids[{seat}]", _("That bid can no longer be changed: the next player has bid."))
+        raise RecordError(f"{path}.bids[{seat}]", said("That bid can no longer be changed: the next player has bid."))
     blind = bool(blind)
     if blind and seat not in blind_offers(game):
-        raise RecordError(f"{path}.blind", _("%(name)s may not bid blind now: only %(margin)s or more behind the "
+        raise RecordError(f"{path}.blind", said("%(name)s may not bid blind now: only %(margin)s or more behind the "
                                              "leader, before anyone bids.", name=game.players[seat],
                                              margin=bidding.BLIND_MARGIN))
     if not _is_count(amount, hand.cards):
@@ -94,7 +94,7 @@ def _move_dealer_blind(raw, hand, game):
     if moved == bids[dealer]:
         return None
     name = game.players[dealer]
-    message = _("%(name)s bid %(bid)s blind, but the hook forbids it: %(name)s's bid becomes %(moved)s.", name=name,
+    message = said("%(name)s bid %(bid)s blind, but the hook forbids it: %(name)s's bid becomes %(moved)s.", name=name,
                 bid=bids[dealer], moved=moved)
     bids[dealer] = moved
     return message
@@ -108,25 +108,25 @@ def bids_at_once(game, bids, blind=()):
     game = as_game(game)
     hand = current_hand(game)
     if hand is None:
-        raise WrongStep("hands", _("no hand is being bid: this game changed on another phone"))
+        raise WrongStep("hands", said("no hand is being bid: this game changed on another phone"))
     path = hand_path(game)
     style = game.rules.style
     if not style.all_at_once:
-        raise RecordError(f"{path}.bids", _("Bids are made one at a time in this game, in bidding order."))
+        raise RecordError(f"{path}.bids", said("Bids are made one at a time in this game, in bidding order."))
     order = bidding.bidding_order(hand.dealer, len(hand.bids), hand.out)
     missing = [seat for seat in order if not isinstance(bids.get(seat), int) or isinstance(bids.get(seat), bool)]
     if missing:
-        raise RecordError(f"{path}.bids[{missing[0]}]", _("Enter %(name)s's bid.", name=game.players[missing[0]]))
+        raise RecordError(f"{path}.bids[{missing[0]}]", said("Enter %(name)s's bid.", name=game.players[missing[0]]))
     chosen = {seat: bids[seat] for seat in order}
     too_many = [game.players[s] for s, b in chosen.items() if not 0 <= b <= hand.cards]
     if too_many:
-        raise RecordError(f"{path}.bids", _("A bid is 0 to %(cards)s: check %(names)s.", cards=hand.cards,
+        raise RecordError(f"{path}.bids", said("A bid is 0 to %(cards)s: check %(names)s.", cards=hand.cards,
                                             names=", ".join(too_many)))
     total = sum(chosen.values())
     if style.bids_must_sum_to_cards and total != hand.cards:
-        said = bidding.say("over" if total > hand.cards else "under", {"by": abs(total - hand.cards)})
-        raise RecordError(f"{path}.bids", _("Cooperative bids must add up to exactly %(cards)s; these add up to "
-                                            "%(total)s (%(standing)s).", cards=hand.cards, total=total, standing=said))
+        saying = bidding.say("over" if total > hand.cards else "under", {"by": abs(total - hand.cards)})
+        raise RecordError(f"{path}.bids", said("Cooperative bids must add up to exactly %(cards)s; these add up to "
+                                            "%(total)s (%(standing)s).", cards=hand.cards, total=total, standing=saying))
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     for seat, amount in chosen.items():
@@ -144,7 +144,7 @@ def name_trump(game, trump):
     game = as_game(game)
     require_step(game, "trump")
     if trump not in TRUMPS:
-        raise RecordError(f"{hand_path(game)}.trump", _("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
+        raise RecordError(f"{hand_path(game)}.trump", said("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
     record = with_last_hand_copied(game)
     record["hands"][-1]["trump"] = trump
     return done(record, None, "trump", {"hand": len(game.hands) - 1, "trump": trump}, before=game)
@@ -179,14 +179,14 @@ def record_tricks(game, took, given_penalty=None):
     path = hand_path(game)
     n = len(game.players)
     if not isinstance(took, (list, tuple)) or len(took) != n:
-        raise RecordError(f"{path}.tricks", _("must list one number for each of the %(count)s players, by seat", count=n))
+        raise RecordError(f"{path}.tricks", said("must list one number for each of the %(count)s players, by seat", count=n))
     took = [None if s in hand.out else hand.bids[s] if t is None else t for s, t in enumerate(took)]
     if not game.rules.tricks_may_fall_short:
         # The last player in bidding order takes what is left.
         took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took)
                                              if s != hand.dealer and isinstance(t, int))
         if took[hand.dealer] < 0:
-            raise RecordError(f"{path}.tricks", _("The tricks add up to more than the %(cards)s cards: %(total)s "
+            raise RecordError(f"{path}.tricks", said("The tricks add up to more than the %(cards)s cards: %(total)s "
                                                   "without %(dealer)s.", cards=hand.cards,
                                                   total=hand.cards - took[hand.dealer], dealer=game.players[hand.dealer]))
     record = with_last_hand_copied(game)
@@ -213,7 +213,7 @@ def _dealt_again(game, hand, took):
         return None
     coming = upcoming(game)
     if coming:
-        return _("Missed by %(names)s. The hand is dealt again: %(dealer)s deals %(cards)s.", names=", ".join(missed),
+        return said("Missed by %(names)s. The hand is dealt again: %(dealer)s deals %(cards)s.", names=", ".join(missed),
                  dealer=game.players[coming["dealer"]], cards=coming["cards"])
-    return _("Missed by %(names)s.", names=", ".join(missed))
+    return said("Missed by %(names)s.", names=", ".join(missed))
 

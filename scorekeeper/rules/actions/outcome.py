@@ -4,6 +4,7 @@ import copy
 from typing import NamedTuple
 
 from ..record import Game, RecordError, load
+from ..said import Sentence, reason
 
 
 class Outcome(NamedTuple):
@@ -29,11 +30,6 @@ def with_last_hand_copied(game):
     return record
 
 
-def sentence(message):
-    """Start with a capital and end with a full stop, as every message on the phone does."""
-    return message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")
-
-
 def changed(change, *args):
     """Run a change of rules/table.py, saying its ValueError as a RecordError of the table."""
     try:
@@ -41,5 +37,5 @@ def changed(change, *args):
     except RecordError:
         raise
     except ValueError as error:
-        raise RecordError("table", sentence(str(error))) from None
+        raise RecordError("table", Sentence(reason(error))) from None
 

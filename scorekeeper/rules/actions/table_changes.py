@@ -7,7 +7,7 @@ from ..plan import PLAN_CHANGES, changed_deals, undealable
 from ..record import RecordError, load
 from ..scored import score
 from ..steps import as_game, current_hand
-from ..words import _, number
+from ..said import Number, said
 from .outcome import changed, done
 
 
@@ -28,17 +28,17 @@ def arrive(game, name, start="zero", total=None):
         try:
             total = float(total)
         except (TypeError, ValueError):
-            raise RecordError("table", _("Enter the starting total as a number.")) from None
+            raise RecordError("table", said("Enter the starting total as a number.")) from None
     totals = table.standing_totals(game.record, scored["totals"])  # a newcomer still waiting counts at their start
     start_total = changed(table.starting_total, totals, left, start, total, scored["lowest_wins"])
     record = changed(table.add_player, game.record, name, start_total)
     name = record["players"][-1]  # as it is kept (rules.names)
     trouble = undealable(load(record))
     if trouble:  # the plan was made for fewer players: say so at once, the Table tab offers the choice
-        message = _("%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "
-                    "Table tab.", name=name, total=number(start_total), size=max(trouble["sizes"]))
+        message = said("%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "
+                    "Table tab.", name=name, total=Number(start_total), size=max(trouble["sizes"]))
     else:
-        message = _("%(name)s joins with %(total)s.", name=name, total=number(start_total))
+        message = said("%(name)s joins with %(total)s.", name=name, total=Number(start_total))
     return done(record, message, "table", _table_payload("arrive", name=name))
 
 
@@ -46,7 +46,7 @@ def leave(game, seat):
     """Take a player out of every further hand."""
     game = as_game(game)
     record = changed(table.leave, game.record, seat)
-    return done(record, _("%(name)s has left: out of every further hand.", name=_seat_name(game, seat)), "table",
+    return done(record, said("%(name)s has left: out of every further hand.", name=_seat_name(game, seat)), "table",
                 _table_payload("leave", seat=seat))
 
 
@@ -54,7 +54,7 @@ def sit_out(game, seat):
     """Let a player sit out the next hand."""
     game = as_game(game)
     record = changed(table.sit_out, game.record, seat)
-    return done(record, _("%(name)s sits out the next hand.", name=_seat_name(game, seat)), "table",
+    return done(record, said("%(name)s sits out the next hand.", name=_seat_name(game, seat)), "table",
                 _table_payload("sit_out", seat=seat))
 
 
@@ -62,7 +62,7 @@ def sit_in(game, seat):
     """Let a player who was to sit out play the next hand after all."""
     game = as_game(game)
     record = changed(table.sit_out, game.record, seat, False)
-    return done(record, _("%(name)s plays the next hand.", name=_seat_name(game, seat)), "table",
+    return done(record, said("%(name)s plays the next hand.", name=_seat_name(game, seat)), "table",
                 _table_payload("sit_in", seat=seat))
 
 
@@ -70,14 +70,14 @@ def change_plan(game, change, position=None, cards=None):
     """Insert, resize or skip a hand still to come (`position` counts from 1), or cut the game short."""
     game = as_game(game)
     if current_hand(game) is not None and change != "cut":  # ending after the hand in play keeps that hand
-        raise RecordError("table", _("A hand is being played: finish it (or undo the deal) before changing the plan."))
+        raise RecordError("table", said("A hand is being played: finish it (or undo the deal) before changing the plan."))
     if change in ("insert", "resize") and cards is None:
-        raise RecordError("table", _("Enter the number of cards."))
+        raise RecordError("table", said("Enter the number of cards."))
     index = position - 1 if position is not None else None
     deals = changed(changed_deals, game, change, index, cards)
     record = copy.deepcopy(game.record)
     record.setdefault("rules", {})["deals"] = deals
-    return done(record, _("The plan of hands is changed."), "plan",
+    return done(record, said("The plan of hands is changed."), "plan",
                 _table_payload(change, position=position, cards=cards))
 
 
@@ -85,7 +85,7 @@ def table_change(game, action, seat=None, name=None, start="zero", total=None, p
     """Make the change the Table screen asks for: arrive, leave, sit_out, sit_in, or a plan change."""
     found = BY_ACTION.get(action)
     if found is None:
-        raise RecordError("table", _("Choose what changes at the table."))
+        raise RecordError("table", said("Choose what changes at the table."))
     function, takes = found
     fields = {"change": action, "seat": seat, "name": name, "start": start, "total": total, "position": position,
               "cards": cards}

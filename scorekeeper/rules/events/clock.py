@@ -5,7 +5,7 @@ import copy
 
 from ..numbers import NumberError, parse_whole
 from ..record import RecordError
-from ..words import _, ngettext
+from ..said import nsaid, said
 from .outcome import done, loaded
 
 MAX_MINUTES = 600
@@ -21,7 +21,7 @@ def parse_minutes(value):
             raise NumberError(value)
         return parse_whole(text, 0, MAX_MINUTES)
     except NumberError:
-        raise RecordError("minutes", _("must be whole minutes from 1 to %(most)d, or empty for no time limit",
+        raise RecordError("minutes", said("must be whole minutes from 1 to %(most)d, or empty for no time limit",
                                        most=MAX_MINUTES)) from None
 
 
@@ -33,11 +33,11 @@ def set_time_limit(event, minutes, games=None):
     record.pop("round_minutes", None)
     if minutes:
         record["round_minutes"] = minutes
-        said = ngettext("A round has %(num)d minute from its draw.", "A round has %(num)d minutes from its draw.",
+        saying = nsaid("A round has %(num)d minute from its draw.", "A round has %(num)d minutes from its draw.",
                         minutes)
     else:
-        said = _("No time limit for a round.")
-    return done(record, games, said, "time_limit", {"minutes": minutes})
+        saying = said("No time limit for a round.")
+    return done(record, games, saying, "time_limit", {"minutes": minutes})
 
 
 def time_limit(record):

@@ -14,8 +14,7 @@ import copy
 
 from ..record import Game, RecordError, load
 from ..scored import score
-from ..sentences import names_text
-from ..words import N_, _, ngettext
+from ..said import N_, Names, Separated, nsaid, said
 from .director import reseat, start_round
 from .outcome import done, loaded, mended
 from .record import Event
@@ -40,14 +39,14 @@ def cut_change(confirmed, corrected):
     coming = [name for name in corrected if name not in confirmed]
     going = [name for name in confirmed if name not in corrected]
     if coming and going:
-        return ngettext("%(names)s goes on instead of %(instead)s.", "%(names)s go on instead of %(instead)s.",
-                        len(coming), names=names_text(coming), instead=names_text(going))
+        return nsaid("%(names)s goes on instead of %(instead)s.", "%(names)s go on instead of %(instead)s.",
+                        len(coming), names=Names(tuple(coming)), instead=Names(tuple(going)))
     if coming:
-        return ngettext("%(names)s goes on as well.", "%(names)s go on as well.", len(coming),
-                        names=names_text(coming))
+        return nsaid("%(names)s goes on as well.", "%(names)s go on as well.", len(coming),
+                        names=Names(tuple(coming)))
     if going:
-        return ngettext("%(names)s no longer goes on.", "%(names)s no longer go on.", len(going),
-                        names=names_text(going))
+        return nsaid("%(names)s no longer goes on.", "%(names)s no longer go on.", len(going),
+                        names=Names(tuple(going)))
     return None
 
 
@@ -61,10 +60,10 @@ def _raw_table(record, round_number, table_number):
     rounds = record.get("rounds") or []
     whole = all(isinstance(n, int) and not isinstance(n, bool) for n in (round_number, table_number))
     if not (whole and 1 <= round_number < len(rounds)):
-        raise RecordError("round", _("Choose a round whose cut is confirmed."))
+        raise RecordError("round", said("Choose a round whose cut is confirmed."))
     tables = rounds[round_number - 1].get("tables") or []
     if not 1 <= table_number <= len(tables):
-        raise RecordError("table", _("No such table in this event."))
+        raise RecordError("table", said("No such table in this event."))
     return tables[table_number - 1]
 
 
@@ -100,11 +99,11 @@ def request_correction(event, round_number, table_number, games=None):
     record = copy.deepcopy(_raw(event))
     _raw_table(record, round_number, table_number)
     if _open_entry(record, round_number, table_number):
-        raise RecordError("table", _("Table %(table)d of round %(round)d is open for a correction already.",
+        raise RecordError("table", said("Table %(table)d of round %(round)d is open for a correction already.",
                                      table=table_number, round=round_number))
     _without_request(record, round_number, table_number)
     record.setdefault("requests", []).append({"round": round_number, "table": table_number})
-    return mended(record, games, _("The director is asked to open table %(table)d of round %(round)d for a "
+    return mended(record, games, said("The director is asked to open table %(table)d of round %(round)d for a "
                                    "correction.", table=table_number, round=round_number),
                   "request", {"round": round_number, "table": table_number})
 
@@ -115,7 +114,7 @@ def approve_correction(event, round_number, table_number, games=None):
     record = copy.deepcopy(_raw(event))
     raw_table = _raw_table(record, round_number, table_number)
     if _open_entry(record, round_number, table_number):
-        raise RecordError("table", _("Table %(table)d of round %(round)d is open for a correction already.",
+        raise RecordError("table", said("Table %(table)d of round %(round)d is open for a correction already.",
                                      table=table_number, round=round_number))
     game, totals = _table_game(raw_table, games), None
     if game is not None:
@@ -127,7 +126,7 @@ def approve_correction(event, round_number, table_number, games=None):
     _without_request(record, round_number, table_number)
     record["unlocked"] = list(record.get("unlocked") or []) + [{"round": round_number, "table": table_number,
                                                                  "before": before}]
-    return mended(record, games, _("Table %(table)d of round %(round)d may correct its game: then decide here.",
+    return mended(record, games, said("Table %(table)d of round %(round)d may correct its game: then decide here.",
                                    table=table_number, round=round_number), "unlock",
                   {"round": round_number, "table": table_number, "before": before})
 
@@ -163,13 +162,13 @@ def decide_correction(event, round_number, table_number, redraw, games=None):
     _raw_table(event.record, round_number, table_number)
     entry = _open_entry(event.record, round_number, table_number)
     if entry is None:
-        raise RecordError("table", _("Table %(table)d of round %(round)d is not open for a correction.",
+        raise RecordError("table", said("Table %(table)d of round %(round)d is not open for a correction.",
                                      table=table_number, round=round_number))
     scored = score_event(event, games)
     rnd = scored["rounds"][round_number - 1]
     table = rnd["tables"][table_number - 1]
     if not table["finished"]:
-        raise RecordError("table", _("Table %(table)d of round %(round)d is not finished yet.",
+        raise RecordError("table", said("Table %(table)d of round %(round)d is not finished yet.",
                                      table=table_number, round=round_number))
     confirmed = list(event.rounds[round_number - 1].advanced)
     correction = rnd.get("correction") or {}
@@ -181,23 +180,23 @@ def decide_correction(event, round_number, table_number, redraw, games=None):
                "after": {"seats": table["seats"], "totals": table["totals"]}, "advanced_before": confirmed,
                "advanced_after": corrected, "choice": "redraw" if redraw else "stand"}
     if not redraw:
-        return done(record, games, _("The confirmed cut of round %(round)d stands.", round=round_number),
+        return done(record, games, said("The confirmed cut of round %(round)d stands.", round=round_number),
                     "correction", payload)
     if round_number != len(event.rounds) - 1 or any(t.started for t in event.rounds[-1].tables):
-        raise RecordError("round", _("Round %(round)d has started: its draw stands.", round=round_number + 1))
+        raise RecordError("round", said("Round %(round)d has started: its draw stands.", round=round_number + 1))
     changes = _substituted(record, confirmed, corrected)
     if changes is not None:
         record["rounds"][-2]["advanced"] = list(corrected)
         record["rounds"][-2]["eliminated"] = list(correction.get("eliminated", event.rounds[-2].eliminated))
-        said = [_("%(name)s takes %(seated)s's seat at table %(table)d", name=coming, seated=going, table=number)
+        saying = [said("%(name)s takes %(seated)s's seat at table %(table)d", name=coming, seated=going, table=number)
                 for coming, going, number in changes]
-        message = _("Round %(round)d is seated again after the correction: %(changes)s. The other tables keep "
-                    "their seats and cards.", round=round_number + 1, changes="; ".join(said))
+        message = said("Round %(round)d is seated again after the correction: %(changes)s. The other tables keep "
+                    "their seats and cards.", round=round_number + 1, changes=Separated(tuple(saying), "; "))
         return done(record, games, message, "correction", {**payload, "seated": [list(c) for c in changes]})
     record["rounds"].pop()
     record["rounds"][-1]["advanced"], record["rounds"][-1]["eliminated"] = [], []
     outcome = start_round(record, games)
-    return outcome._replace(message=_("Round %(round)d is drawn again after the correction.",
+    return outcome._replace(message=said("Round %(round)d is drawn again after the correction.",
                                       round=round_number + 1), log=("correction", payload))
 
 
@@ -208,7 +207,7 @@ def reopen_round(event, games=None):
     record = copy.deepcopy(_raw(event))
     rounds = record.get("rounds") or []
     if not rounds:
-        raise RecordError("rounds", _("No round is drawn yet."))
+        raise RecordError("rounds", said("No round is drawn yet."))
     if isinstance(event, Event):
         started = [str(number) for number, table in enumerate(event.rounds[-1].tables, start=1) if table.started]
     else:
@@ -216,7 +215,7 @@ def reopen_round(event, games=None):
                    if _hands(_table_game(table, games))]
     number = len(rounds)
     if started:
-        raise RecordError("rounds", ngettext("Table %(tables)s of round %(round)d has started: its draw stands.",
+        raise RecordError("rounds", nsaid("Table %(tables)s of round %(round)d has started: its draw stands.",
                                              "Tables %(tables)s of round %(round)d have started: its draw stands.",
                                              len(started), tables=", ".join(started), round=number))
     taken = rounds.pop()
@@ -229,6 +228,6 @@ def reopen_round(event, games=None):
             record[key] = kept
         else:
             record.pop(key, None)
-    message = _("The draw of round %(round)d is taken back: its cards are void.", round=number)
+    message = said("The draw of round %(round)d is taken back: its cards are void.", round=number)
     return mended(record, games, message, "reopen",
                   {"round": number, "tables": [table.get("seats") for table in taken.get("tables") or []]})

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..ranks import standing_key
 from .draw import table_sizes
-from ..words import N_, _, ngettext, number, ordinal
+from ..said import N_, Number, Ordinal, nsaid, said
 
 
 @dataclass
@@ -54,13 +54,13 @@ class Criterion:
 
 
 def _number(value):
-    return number(value)
+    return Number(value)
 
 
 def bids_made_in_round(ctx):
     made = {name: ctx.result(name)["bids_made"] for name in ctx.seated()}
     return Criterion("bids_made", lambda name: -made[name],
-                     lambda a, b: ngettext("%(num)d bid made to %(other)s's %(their)d",
+                     lambda a, b: nsaid("%(num)d bid made to %(other)s's %(their)d",
                                            "%(num)d bids made to %(other)s's %(their)d", made[a],
                                            other=b, their=made[b]))
 
@@ -71,29 +71,29 @@ def previous_total(ctx):
 
     def say(better, worse):
         if worse not in ctx.previous:
-            return _("%(points)s points in the previous round, which %(other)s did not play",
+            return said("%(points)s points in the previous round, which %(other)s did not play",
                      points=_number(ctx.previous[better]), other=worse)
-        return _("%(points)s points in the previous round to %(other)s's %(theirs)s",
+        return said("%(points)s points in the previous round to %(other)s's %(theirs)s",
                  points=_number(ctx.previous[better]), other=worse, theirs=_number(ctx.previous[worse]))
     return Criterion("previous_total", key, say)
 
 
 def drawn_lot(ctx):
     return Criterion("lot", lambda name: ctx.lot[name],
-                     lambda a, b: _("drawn %(place)s by lot (%(other)s: %(theirs)s)",
-                                    place=ordinal(ctx.lot[a]), other=b, theirs=ordinal(ctx.lot[b])))
+                     lambda a, b: said("drawn %(place)s by lot (%(other)s: %(theirs)s)",
+                                    place=Ordinal(ctx.lot[a]), other=b, theirs=Ordinal(ctx.lot[b])))
 
 
 def standings_total(ctx):
     return Criterion("total", lambda name: standing_key(ctx.standings[name]["total"], ctx.lowest_wins),
-                     lambda a, b: _("%(points)s points in all to %(other)s's %(theirs)s",
+                     lambda a, b: said("%(points)s points in all to %(other)s's %(theirs)s",
                                     points=_number(ctx.standings[a]["total"]), other=b,
                                     theirs=_number(ctx.standings[b]["total"])))
 
 
 def standings_bids(ctx):
     return Criterion("bids_made", lambda name: -ctx.standings[name]["bids_made"],
-                     lambda a, b: ngettext("%(num)d bid made in all to %(other)s's %(their)d",
+                     lambda a, b: nsaid("%(num)d bid made in all to %(other)s's %(their)d",
                                            "%(num)d bids made in all to %(other)s's %(their)d",
                                            ctx.standings[a]["bids_made"], other=b,
                                            their=ctx.standings[b]["bids_made"]))
@@ -124,7 +124,7 @@ def split(candidates, keep, primary, criteria, outcome):
         group = [name for name in order if primary(name) == primary(better)]
         breaker = next((c for c in criteria if c.key(better) != c.key(worse)), criteria[-1])
         ties.append({"players": group, "broken_by": breaker.id,
-                     "text": _(outcome, player=better, reason=breaker.say(better, worse))})
+                     "text": said(outcome, player=better, reason=breaker.say(better, worse))})
     return kept, dropped, ties
 
 

@@ -9,7 +9,7 @@ from ..record import RecordError
 from .outcome import EventOutcome, done, loaded
 from .record import load_event
 from .scored import score_event
-from ..words import _, ngettext
+from ..said import nsaid, said
 
 
 def new_event(name, format, players, seed, rules=None, options=None):
@@ -21,7 +21,7 @@ def new_event(name, format, players, seed, rules=None, options=None):
     record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
               "options": options or {}, "rounds": []}
     event = load_event(record)
-    return EventOutcome(record, event, ngettext("%(format)s for %(num)d player.", "%(format)s for %(num)d players.",
+    return EventOutcome(record, event, nsaid("%(format)s for %(num)d player.", "%(format)s for %(num)d players.",
                                                  len(players), format=event.format.name),
                         ("event", {"name": name, "format": event.format.id, "players": list(players)}))
 
@@ -35,13 +35,13 @@ def start_round(event, games=None):
     if upcoming is None:
         last = scored["rounds"][-1]
         if scored["champion"]:
-            raise RecordError("rounds", _("The event is over: %(name)s is the champion.", name=scored["champion"]))
+            raise RecordError("rounds", said("The event is over: %(name)s is the champion.", name=scored["champion"]))
         if not last["complete"]:
             playing = [str(number) for number, table in enumerate(last["tables"], start=1) if not table["finished"]]
-            raise RecordError("rounds", ngettext("Round %(round)d is still being played: table %(tables)s.",
+            raise RecordError("rounds", nsaid("Round %(round)d is still being played: table %(tables)s.",
                                                  "Round %(round)d is still being played: tables %(tables)s.",
                                                  len(playing), round=last["number"], tables=", ".join(playing)))
-        raise RecordError("rounds", _("Nobody is left to play another round."))
+        raise RecordError("rounds", said("Nobody is left to play another round."))
     record = copy.deepcopy(event.record)
     rounds = record.setdefault("rounds", [])
     if rounds:
@@ -50,9 +50,9 @@ def start_round(event, games=None):
     rounds.append({"tables": [{"seats": table["seats"], "game": None} for table in upcoming["tables"]],
                    "advanced": [], "eliminated": []})
     if upcoming["final"]:
-        drawn = _("Round %(round)d is drawn: the final table.", round=upcoming["number"])
+        drawn = said("Round %(round)d is drawn: the final table.", round=upcoming["number"])
     else:
-        drawn = ngettext("Round %(round)d is drawn: %(num)d table.", "Round %(round)d is drawn: %(num)d tables.",
+        drawn = nsaid("Round %(round)d is drawn: %(num)d table.", "Round %(round)d is drawn: %(num)d tables.",
                          len(upcoming["tables"]), round=upcoming["number"])
     return done(record, games, drawn, "round",
                  {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]})
@@ -60,7 +60,7 @@ def start_round(event, games=None):
 
 def _last_round(event):
     if not event.rounds:
-        raise RecordError("rounds", _("No round is seated yet: draw the first round."))
+        raise RecordError("rounds", said("No round is seated yet: draw the first round."))
     return len(event.rounds) - 1, event.rounds[-1]
 
 
@@ -68,13 +68,13 @@ def _table_of(rnd, name, index):
     for number, table in enumerate(rnd.tables):
         if name in table.seats:
             return number
-    raise RecordError("player", _("%(name)s is not seated in round %(round)d.", name=name, round=index + 1))
+    raise RecordError("player", said("%(name)s is not seated in round %(round)d.", name=name, round=index + 1))
 
 
 def _not_started(event, index, table_index):
     if event.rounds[index].tables[table_index].started:
         raise RecordError(f"rounds[{index}].tables[{table_index}]",
-                          _("Table %(table)d has started: its seats can no longer change.", table=table_index + 1))
+                          said("Table %(table)d has started: its seats can no longer change.", table=table_index + 1))
 
 
 def reseat(raw_table, seats):
@@ -94,7 +94,7 @@ def swap_players(event, first, second, games=None):
     index, rnd = _last_round(event)
     a, b = _table_of(rnd, first, index), _table_of(rnd, second, index)
     if first == second:
-        raise RecordError("player", _("Choose two different players to swap."))
+        raise RecordError("player", said("Choose two different players to swap."))
     _not_started(event, index, a)
     _not_started(event, index, b)
     record = copy.deepcopy(event.record)
@@ -109,7 +109,7 @@ def swap_players(event, first, second, games=None):
         seats_b[seats_b.index(second)] = first
         reseat(tables[a], seats_a)
         reseat(tables[b], seats_b)
-    return done(record, games, _("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
+    return done(record, games, said("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
                  {"round": index + 1, "players": [first, second]})
 
 
@@ -117,7 +117,7 @@ def _joining(event, name, index):
     """The name of a player joining the last round: a new late player, or one of the event's players not seated
     in it (a player the director seats by hand, or one withdrawn who comes back). Returns (name, is_new)."""
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", _("Enter the late player's name."))
+        raise RecordError("player", said("Enter the late player's name."))
     name = player_name(name, "player")
     known = {name_key(player): player for player in event.players}
     player = known.get(name_key(name))
@@ -125,7 +125,7 @@ def _joining(event, name, index):
         return name, True
     for number, table in enumerate(event.rounds[index].tables, start=1):
         if player in table.seats:
-            raise RecordError("player", _("%(name)s is already seated at table %(table)d.", name=player,
+            raise RecordError("player", said("%(name)s is already seated at table %(table)d.", name=player,
                                           table=number))
     return player, False
 
@@ -145,7 +145,7 @@ def _seat_change(event, games, record, index, table, message, kind, payload):
         return done(record, games, message, kind, payload)
     except RecordError as error:
         raise RecordError(f"rounds[{index}].tables[{table}].seats",
-                          _("Table %(table)d cannot take another player: %(why)s", table=table + 1,
+                          said("Table %(table)d cannot take another player: %(why)s", table=table + 1,
                             why=error.message)) from None
 
 
@@ -155,7 +155,7 @@ def add_late_player(event, name, table, games=None):
     event = loaded(event, games)
     index, rnd = _last_round(event)
     if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < len(rnd.tables):
-        raise RecordError("table", _("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
+        raise RecordError("table", said("Choose a table from 1 to %(most)d.", most=len(rnd.tables)))
     name, new = _joining(event, name, index)
     _not_started(event, index, table)
     record = copy.deepcopy(event.record)
@@ -165,7 +165,7 @@ def add_late_player(event, name, table, games=None):
     raw_table = record["rounds"][index]["tables"][table]
     reseat(raw_table, list(raw_table["seats"]) + [name])
     return _seat_change(event, games, record, index, table,
-                        _("%(name)s joins table %(table)d.", name=name, table=table + 1), "late" if new else "seat",
+                        said("%(name)s joins table %(table)d.", name=name, table=table + 1), "late" if new else "seat",
                         {"round": index + 1, "table": table, "player": name})
 
 
@@ -189,7 +189,7 @@ def replace_player(event, seated, name, games=None):
     if index == 0 or seated in event.rounds[index - 1].advanced:  # a no-show; else a player seated wrongly
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": seated, "from_round": index + 1}]
     return _seat_change(event, games, record, index, table,
-                        _("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated,
+                        said("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated,
                           table=table + 1), "replace", {"round": index + 1, "table": table, "seat": seat,
                                                         "out": seated, "in": name, "new": new})
 
@@ -200,7 +200,7 @@ def _unseat(event, name, games, withdraw):
     table = _table_of(rnd, name, index)
     _not_started(event, index, table)
     if len(rnd.tables[table].seats) <= 3:
-        raise RecordError("player", _("Table %(table)d would seat only 2: put another player in %(name)s's seat "
+        raise RecordError("player", said("Table %(table)d would seat only 2: put another player in %(name)s's seat "
                                       "instead.", table=table + 1, name=name))
     record = copy.deepcopy(event.record)
     raw_table = record["rounds"][index]["tables"][table]
@@ -217,7 +217,7 @@ def remove_player(event, name, games=None):
     event = loaded(event, games)
     index, _rnd = _last_round(event)
     record, index, table, seat = _unseat(event, name, games, withdraw=index == 0)
-    return done(record, games, _("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
+    return done(record, games, said("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
                 {"round": index + 1, "table": table, "seat": seat, "player": name})
 
 
@@ -226,9 +226,9 @@ def withdraw_player(event, name, games=None):
     no entrant), else from the next round on (their table plays on as a game does)."""
     event = loaded(event, games)
     if name not in event.players:
-        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
+        raise RecordError("player", said("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn:
-        raise RecordError("player", _("%(name)s has withdrawn already.", name=name))
+        raise RecordError("player", said("%(name)s has withdrawn already.", name=name))
     last = event.rounds[-1] if event.rounds else None
     seated = last is not None and any(name in table.seats and not table.started for table in last.tables)
     payload = {"player": name}
@@ -240,7 +240,7 @@ def withdraw_player(event, name, games=None):
         first = len(event.rounds) + 1
         record = copy.deepcopy(event.record)
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
-    return done(record, games, _("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
+    return done(record, games, said("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
                 "withdraw", {**payload, "from_round": first})
 
 
@@ -248,7 +248,7 @@ def _table_path(event, round_index, table_index):
     whole = all(isinstance(i, int) and not isinstance(i, bool) for i in (round_index, table_index))
     if not (whole and 0 <= round_index < len(event.rounds)
             and 0 <= table_index < len(event.rounds[round_index].tables)):
-        raise RecordError("table", _("No such table in this event."))
+        raise RecordError("table", said("No such table in this event."))
     return f"rounds[{round_index}].tables[{table_index}]"
 
 

@@ -12,7 +12,7 @@ A player withdrawn after playing keeps their line, marked `"withdrawn": true`. T
 the results needs besides the order: who withdrew, and a cut that stood after a correction."""
 
 from ..ranks import standing_key
-from ..words import _
+from ..said import said
 
 
 def _reached(scored_rounds):
@@ -106,13 +106,13 @@ def result_notes(scored_rounds, withdrawn, unlocked):
             if not now and not then:
                 continue
             notes.append({"kind": "cut_stood", "round": rnd["number"], "players": now, "instead_of": then,
-                          "text": _("Round %(round)d: after a correction the cut would send on %(now)s instead of "
+                          "text": said("Round %(round)d: after a correction the cut would send on %(now)s instead of "
                                     "%(then)s; the director let the confirmed cut stand.", round=rnd["number"],
                                     now=", ".join(now) or "—", then=", ".join(then) or "—")})
     for name, _first in sorted(withdrawn.items(), key=lambda item: (item[1], item[0])):
         if name in reached:
             played = reached[name][0]
             notes.append({"kind": "withdrawn", "round": played, "players": [name],
-                          "text": _("%(name)s withdrew after round %(round)d: the rounds played count, and the "
+                          "text": said("%(name)s withdrew after round %(round)d: the rounds played count, and the "
                                     "cut was made among the others.", name=name, round=played)})
     return notes

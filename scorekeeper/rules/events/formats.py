@@ -13,7 +13,7 @@ from ..presets import PRESETS
 from ..registry import Entry, Option, Registry
 from . import cuts
 from .draw import table_sizes
-from ..words import _, lazy_gettext
+from ..said import said
 
 MAX_ROUNDS = 100
 
@@ -24,7 +24,7 @@ class NumberList(Option):
     def coerce(self, value):
         if (not isinstance(value, list) or not value or len(value) > 20
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            raise ValueError(_("option %(option)s must be a list of whole numbers, e.g. [2, 1]", option=self.id))
+            raise ValueError(said("option %(option)s must be a list of whole numbers, e.g. [2, 1]", option=self.id))
         return list(value)
 
 
@@ -98,7 +98,7 @@ def _cartier_cut(index, players, options):
 
 def _cartier_check(options):
     if not all(1 <= keep <= 2 for keep in options["advance"]):
-        raise ValueError(_("go on: 1 or 2 of each table, round by round (a table seats at least 3)"))
+        raise ValueError(said("go on: 1 or 2 of each table, round by round (a table seats at least 3)"))
 
 
 # ---- wpohl -------------------------------------------------------------------------------------
@@ -122,9 +122,9 @@ def _wpohl_cut(index, players, options):
 
 def _wpohl_check(options):
     if not 1 <= options["eliminate"] <= options["eliminate_large"] <= 100:
-        raise ValueError(_("eliminated: from 1 to 100, and no more than eliminated in a large round"))
+        raise ValueError(said("eliminated: from 1 to 100, and no more than eliminated in a large round"))
     if not 1 <= options["large_field"] <= 1000:
-        raise ValueError(_("a large round: more than a number from 1 to 1000"))
+        raise ValueError(said("a large round: more than a number from 1 to 1000"))
 
 
 # ---- rounds ------------------------------------------------------------------------------------
@@ -145,58 +145,58 @@ def _rounds_cut(index, players, options):
 
 def _rounds_check(options):
     if not 3 <= options["table"] <= 7:
-        raise ValueError(_("seats a table: from 3 to 7"))
+        raise ValueError(said("seats a table: from 3 to 7"))
     if not 1 <= options["rounds"] <= 20:
-        raise ValueError(_("qualifying rounds: from 1 to 20"))
+        raise ValueError(said("qualifying rounds: from 1 to 20"))
     if not (options["final"] == 0 or 2 <= options["final"] <= 7):
-        raise ValueError(_("players in the final: from 2 to 7 (0: one full table)"))
+        raise ValueError(said("players in the final: from 2 to 7 (0: one full table)"))
 
 
-FORMATS = Registry(lazy_gettext("tournament format"), [
-    Format("cartier", lazy_gettext("Cartier tournament"),
-           lazy_gettext(
+FORMATS = Registry(said("tournament format"), [
+    Format("cartier", said("Cartier tournament"),
+           said(
                "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
                "table. The best of each table go on (round by round: the winner and runner-up, then "
                "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
                "round is the final table."), "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
-           options=(NumberList("advance", list, [2, 1], lazy_gettext(
+           options=(NumberList("advance", list, [2, 1], said(
                "how many of each table go on, round by round; the last number repeats"),
-                                 label=lazy_gettext("go on")),),
+                                 label=said("go on")),),
            table_size=lambda options: CARTIER_SIZE, table_rules=_cartier_rules,
            is_final=_one_table(lambda options: CARTIER_SIZE), cut=_cartier_cut, check=_cartier_check,
            pack_a_hand=True,
            examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [4]]),
                      (37, {}, [[4] * 7 + [3] * 3, [4] * 5, [4]]), (6, {}, [[3, 3], [4]]))),
-    Format("wpohl", lazy_gettext("WPOHL championship"),
-           lazy_gettext(
+    Format("wpohl", said("WPOHL championship"),
+           said(
                "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "
                "round the 5 lowest totals of all players are eliminated (10 when more than 25 play the round), "
                "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."),
            "003 (WPOHL, World Prospect Oh Hell League)", aliases=("WPOHL", "Prospect championship"),
-           options=(Option("eliminate", int, 5, lazy_gettext("players eliminated after a round"),
-                           label=lazy_gettext("eliminated")),
-                    Option("eliminate_large", int, 10, lazy_gettext("players eliminated when the round is large"),
-                           label=lazy_gettext("eliminated in a large round")),
+           options=(Option("eliminate", int, 5, said("players eliminated after a round"),
+                           label=said("eliminated")),
+                    Option("eliminate_large", int, 10, said("players eliminated when the round is large"),
+                           label=said("eliminated in a large round")),
                     Option("large_field", int, 25,
-                           lazy_gettext("a round is large when more than this many play it"),
-                           label=lazy_gettext("a large round: more than")),),
+                           said("a round is large when more than this many play it"),
+                           label=said("a large round: more than")),),
            table_size=lambda options: WPOHL_SIZE, table_rules=_wpohl_rules,
            is_final=_one_table(lambda options: WPOHL_SIZE), cut=_wpohl_cut, check=_wpohl_check,
            results_within="total",
            examples=((23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
                      (30, {}, [[5] * 6, [5, 5, 5, 5], [5, 5, 5], [5, 5], [5]]))),
-    Format("rounds", lazy_gettext("Qualifying rounds and a final"),
-           lazy_gettext(
+    Format("rounds", said("Qualifying rounds and a final"),
+           said(
                "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
                "number of qualifying rounds under the event's rules; the overall standings by placement points send "
                "the top players to one final table."),
            "house rules: Wizard championships (survey)", aliases=("Wizard", "qualifying rounds", "swiss"),
-           options=(Option("rounds", int, 3, lazy_gettext("qualifying rounds before the final"),
-                           label=lazy_gettext("qualifying rounds")),
-                    Option("table", int, 4, lazy_gettext("seats at a full table, 3 to 7"),
-                           label=lazy_gettext("seats a table")),
-                    Option("final", int, 0, lazy_gettext("players in the final; 0: one full table"),
-                           label=lazy_gettext("players in the final"))),
+           options=(Option("rounds", int, 3, said("qualifying rounds before the final"),
+                           label=said("qualifying rounds")),
+                    Option("table", int, 4, said("seats at a full table, 3 to 7"),
+                           label=said("seats a table")),
+                    Option("final", int, 0, said("players in the final; 0: one full table"),
+                           label=said("players in the final"))),
            table_size=_rounds_size, table_rules=lambda rules, options: copy.deepcopy(rules),
            is_final=lambda index, players, options: index >= options["rounds"], cut=_rounds_cut,
            check=_rounds_check, results_within="standings", rotates_short_seats=True,
@@ -213,7 +213,7 @@ def planned_rounds(format_id, players, options=None):
     rounds, index = [], 0
     while players > 0:
         if index == MAX_ROUNDS:
-            raise ValueError(_("the event would need more than %(most)d rounds: let more go out each round",
+            raise ValueError(said("the event would need more than %(most)d rounds: let more go out each round",
                                most=MAX_ROUNDS))
         sizes = entry.sizes(index, players, options)
         rounds.append(sizes)

@@ -11,11 +11,11 @@ amount, as a game's stake in points).
 import copy
 from decimal import ROUND_HALF_UP, Decimal
 
-from babel.numbers import is_currency
 
 from ..record import RecordError
 from ..numbers import SPACE, NumberError, parse_decimal
-from ..words import _, currency_places, money as say_money, ngettext, number, percent
+from ..currencies import currency_places, is_currency
+from ..said import Money, Number, Percent, Separated, nsaid, said
 from .outcome import done
 from .record import Event, load_event
 
@@ -30,42 +30,42 @@ def parse_split(text):
     elif isinstance(text, list):
         parts = text
     else:
-        raise RecordError("money.split", _("must be percentages that add up to 100, like 50 30 20"))
+        raise RecordError("money.split", said("must be percentages that add up to 100, like 50 30 20"))
     if not parts:
         return []
     if len(parts) > MAX_SPLIT:
-        raise RecordError("money.split", _("at most %(most)d prizes", most=MAX_SPLIT))
+        raise RecordError("money.split", said("at most %(most)d prizes", most=MAX_SPLIT))
     split = []
     for part in parts:
         if isinstance(part, bool) or not isinstance(part, (int, str)) or not str(part).isdigit():
-            raise RecordError("money.split", _("%(part)s is not a whole percentage; write e.g. 50 30 20",
+            raise RecordError("money.split", said("%(part)s is not a whole percentage; write e.g. 50 30 20",
                                                part=repr(str(part)[:20])))
         split.append(int(part))
     if any(value <= 0 for value in split) or sum(split) != 100:
-        raise RecordError("money.split", _("the prizes must each be more than 0%% and add up to 100%%, not %(sum)d%%",
+        raise RecordError("money.split", said("the prizes must each be more than 0%% and add up to 100%%, not %(sum)d%%",
                                            sum=sum(split)))
     return split
 
 
-def parse_fee(value, currency=""):
+def parse_fee(value, currency="", comma=False):
     """Return the entry fee as a Decimal in the currency's minor unit (cents; whole yen), 0 to MAX_FEE; typed as
     every number field is read (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
     places = currency_places(currency)
-    like = {"whole": number(10), "cents": number(2.5, places=2)}
+    like = {"whole": Number(10), "cents": Number(2.5, places=2)}
     text = str(value).strip(SPACE)
     try:
         if isinstance(value, bool) or value is None:
             raise NumberError(value)
-        fee = parse_decimal(text) if text else Decimal(0)
+        fee = parse_decimal(text, comma=comma) if text else Decimal(0)
     except NumberError:
-        raise RecordError("money.entry_fee", _("must be an amount like %(whole)s or %(cents)s", **like)) from None
+        raise RecordError("money.entry_fee", said("must be an amount like %(whole)s or %(cents)s", **like)) from None
     if 0 <= fee <= MAX_FEE and fee == fee.quantize(Decimal(1).scaleb(-places)):
         return fee
     if places == 0:
-        raise RecordError("money.entry_fee", _("must be a whole amount from 0 to %(most)s: %(currency)s has no "
-                                               "cents", most=number(MAX_FEE), currency=currency))
-    raise RecordError("money.entry_fee", _("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
-                                           most=number(MAX_FEE), **like))
+        raise RecordError("money.entry_fee", said("must be a whole amount from 0 to %(most)s: %(currency)s has no "
+                                               "cents", most=Number(MAX_FEE), currency=currency))
+    raise RecordError("money.entry_fee", said("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
+                                           most=Number(MAX_FEE), **like))
 
 
 def parse_currency(value):
@@ -74,11 +74,11 @@ def parse_currency(value):
         return ""
     code = value.strip().upper() if isinstance(value, str) else None
     if not code or len(code) != 3 or not code.isalpha() or not is_currency(code):
-        raise RecordError("money.currency", _("must be a currency code like EUR, USD or GBP"))
+        raise RecordError("money.currency", said("must be a currency code like EUR, USD or GBP"))
     return code
 
 
-def parse_charity(value):
+def parse_charity(value, comma=False):
     """Return the charity's share of the pot as a percentage, 0 to 100 with at most two decimals ("7,5" where the
     reader writes a decimal comma): the one reading of the field, for the forms and the API alike."""
     if value is None or value == "":
@@ -87,12 +87,12 @@ def parse_charity(value):
     try:
         if isinstance(value, bool):
             raise NumberError(value)
-        share = parse_decimal(text, 0, 100)
+        share = parse_decimal(text, 0, 100, comma)
     except NumberError:
         share = None
     if share is None or share != share.quantize(Decimal("0.01")):
-        raise RecordError("money.charity", _("must be a percentage from 0 to 100, like %(whole)s or %(part)s",
-                                             whole=number(10), part=number(2.5)))
+        raise RecordError("money.charity", said("must be a percentage from 0 to 100, like %(whole)s or %(part)s",
+                                             whole=Number(10), part=Number(2.5)))
     return share
 
 
@@ -101,23 +101,24 @@ def _plain(value):
     return int(value) if value == value.to_integral() else float(value)
 
 
-def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None):
+def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None, comma=False):
     """The director's action: set the entry fee, the prize split, the currency (None: keep the one set) and
-    the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome."""
+    the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome. comma: the
+    director's language writes a decimal comma ("2,50"; rules.numbers)."""
     event = event if isinstance(event, Event) else load_event(event, games)
     before = event.record.get("money") or {}
     currency = parse_currency(before.get("currency", "") if currency is None else currency)
-    fee, shares = parse_fee(entry_fee, currency), parse_split(split)
-    charity = parse_charity(before.get("charity") if charity is None else charity)
+    fee, shares = parse_fee(entry_fee, currency, comma), parse_split(split)
+    charity = parse_charity(before.get("charity") if charity is None else charity, comma)
     cause = (before.get("cause", "") if cause is None else cause)
     if not isinstance(cause, str) or len(cause) > 100:
-        raise RecordError("money.cause", _("must be a name of at most 100 characters"))
+        raise RecordError("money.cause", said("must be a name of at most 100 characters"))
     if len(shares) > len(event.players):
-        raise RecordError("money.split", ngettext("%(prizes)d prizes for %(num)d player",
+        raise RecordError("money.split", nsaid("%(prizes)d prizes for %(num)d player",
                                                   "%(prizes)d prizes for %(num)d players", len(event.players),
                                                   prizes=len(shares)))
     if shares and charity == 100:
-        raise RecordError("money.split", _("the charity takes the whole pot: leave the prizes empty"))
+        raise RecordError("money.split", said("the charity takes the whole pot: leave the prizes empty"))
     record = copy.deepcopy(event.record)
     record["money"] = {**before, "entry_fee": _plain(fee), "split": shares}
     for key, value in (("currency", currency), ("charity", _plain(charity)), ("cause", cause.strip())):
@@ -125,14 +126,14 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
         if value:
             record["money"][key] = value
     if shares:
-        said = _("Entry fee %(fee)s, prizes %(split)s.", fee=say_money(fee, currency),
+        saying = said("Entry fee %(fee)s, prizes %(split)s.", fee=Money(fee, currency),
                  split=" / ".join(map(str, shares)))
     else:
-        said = _("Entry fee %(fee)s, no prizes.", fee=say_money(fee, currency))
+        saying = said("Entry fee %(fee)s, no prizes.", fee=Money(fee, currency))
     if charity:
-        said += " " + _("%(percent)s of the pot to %(cause)s.", percent=percent(charity),
-                        cause=cause.strip() or _("charity"))
-    return done(record, games, said, "money", {key: value for key, value in record["money"].items()
+        saying = Separated((saying, said("%(percent)s of the pot to %(cause)s.", percent=Percent(charity),
+                                         cause=cause.strip() or said("charity"))), " ")
+    return done(record, games, saying, "money", {key: value for key, value in record["money"].items()
                                                   if key != "paid"})
 
 
@@ -140,13 +141,13 @@ def mark_paid(event, name, paid=True, games=None):
     """The director's action: mark that a player has paid the entry fee (or not)."""
     event = event if isinstance(event, Event) else load_event(event, games)
     if name not in event.players:
-        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
+        raise RecordError("player", said("%(name)s is not a player of this event.", name=repr(name)))
     record = copy.deepcopy(event.record)
     money = record.setdefault("money", {"entry_fee": 0, "split": []})
     names = [player for player in money.get("paid") or [] if player != name]
     money["paid"] = names + [name] if paid else names
-    said = _("%(name)s has paid.", name=name) if paid else _("%(name)s has not paid.", name=name)
-    return done(record, games, said, "paid", {"player": name, "paid": bool(paid)})
+    saying = said("%(name)s has paid.", name=name) if paid else said("%(name)s has not paid.", name=name)
+    return done(record, games, saying, "paid", {"player": name, "paid": bool(paid)})
 
 
 def final_places(scored):

@@ -15,7 +15,7 @@ from ..patterns import DECK_SIZE
 from ..plan import completed_hands
 from ..ledger import without_money
 from ..record import Game, RecordError, load
-from ..words import _, ngettext
+from ..said import nsaid, reason, said
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
@@ -122,7 +122,7 @@ def _text(value, path, most, required=True):
         _fail(path, "must be text")
     value = str(value)
     if len(value) > most:
-        _fail(path, _("is %(length)d characters long; at most %(most)d", length=len(value), most=most))
+        _fail(path, said("is %(length)d characters long; at most %(most)d", length=len(value), most=most))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -133,22 +133,22 @@ def _text(value, path, most, required=True):
 def _players(data):
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        _fail("players", _("must list at least 3 player names: a table seats at least 3"))
+        _fail("players", said("must list at least 3 player names: a table seats at least 3"))
     if len(players) > MAX_EVENT_PLAYERS:
-        _fail("players", _("%(num)d players listed; an event has at most %(most)d", num=len(players),
+        _fail("players", said("%(num)d players listed; an event has at most %(most)d", num=len(players),
                              most=MAX_EVENT_PLAYERS))
     seen = {}
     for index, name in enumerate(players):
         path = f"players[{index}]"
         if not isinstance(name, str) or not name.strip():
-            _fail(path, _("must be a name"))
+            _fail(path, said("must be a name"))
         _text(name, path, limits.MAX_NAME)
         key = name_key(player_name(name, path))
         if key in seen:
-            _fail(path, _("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1))
+            _fail(path, said("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1))
         seen[key] = index
     if len(players) < MIN_PLAYERS:
-        _fail("players", _("must list at least 3 player names: a table seats at least 3"))
+        _fail("players", said("must list at least 3 player names: a table seats at least 3"))
     return list(players)
 
 
@@ -171,7 +171,7 @@ def check_rules_seat(rules, seats, fmt=None, path=None):
         game = load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []})
     except RecordError as error:
         where = f"{error.path}" if error.path else "rules"
-        _fail(where, ngettext("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats,
+        _fail(where, nsaid("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats,
                               why=error.message))
     largest = max(game.plan(), default=0)
     if fmt is not None and fmt.pack_a_hand and largest and seats > DECK_SIZE // largest:
@@ -181,7 +181,7 @@ def check_rules_seat(rules, seats, fmt=None, path=None):
 
 def too_many_at_a_table(fmt, largest, seats):
     """Why a table of that many is refused where each hand comes from one pack (RULES.md: decks)."""
-    return _("a %(format)s table seats at most %(most)d: each hand is dealt from one deck of 52 cards while the "
+    return said("a %(format)s table seats at most %(most)d: each hand is dealt from one deck of 52 cards while the "
              "other is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
              format=fmt.name, most=DECK_SIZE // largest, num=seats, cards=seats * largest, largest=largest)
 
@@ -253,7 +253,7 @@ def _rounds(data, players, rules, games, fmt, options, system):
         playing = [j for j, table in enumerate(rounds[i - 1].tables if i else []) if table.game and not table.finished]
         if playing:
             _fail(f"rounds[{i - 1}].tables[{playing[0]}]",
-                  _("table %(table)d of round %(round)d is still playing, but round %(next)d is seated",
+                  said("table %(table)d of round %(round)d is still playing, but round %(next)d is seated",
                     table=playing[0] + 1, round=i, next=i + 1))
         if fmt.is_final(i, len(seated), options) and len(tables) > 1:
             _fail(f"{path}.tables", f"round {i + 1} is the final: one table")
@@ -287,7 +287,7 @@ def _withdrawn(data, players, rounds):
 def _check_first_draw(fmt, options, rules, players):
     """Before the draw: the players who will be seated make tables the format's decks can deal."""
     if len(players) < MIN_PLAYERS:
-        _fail("players", ngettext("%(num)d player is left to seat: a table seats at least 3",
+        _fail("players", nsaid("%(num)d player is left to seat: a table seats at least 3",
                                   "%(num)d players are left to seat: a table seats at least 3", len(players)))
     for size in sorted({max(sizes) for sizes in planned_rounds(fmt.id, len(players), options)}):
         check_rules_seat(rules, size, fmt, "players")
@@ -314,7 +314,7 @@ def load_event(data, games=None):
     try:
         fmt = FORMATS.find(raw_format)
     except ValueError as error:
-        _fail("format", str(error))
+        _fail("format", reason(error))
     if "seed" not in data:
         _fail("seed", "is missing: any text or number; the same seed draws the same tables")
     seed = _text(data.get("seed"), "seed", MAX_SEED)
@@ -324,14 +324,14 @@ def load_event(data, games=None):
     # RULES.md's option `charity` (with its `cause`) belongs to every format: the money reads it (prizes.py).
     charity = options.get("charity", 0)
     if isinstance(charity, bool) or not isinstance(charity, int) or not 0 <= charity <= 100:
-        _fail("options.charity", _("must be a whole percentage from 0 to 100"))
+        _fail("options.charity", said("must be a whole percentage from 0 to 100"))
     if not isinstance(options.get("cause", ""), str) or len(options.get("cause", "")) > MAX_NAME:
-        _fail("options.cause", _("must be a name of at most 100 characters"))
+        _fail("options.cause", said("must be a name of at most 100 characters"))
     options = {key: value for key, value in options.items() if key not in EVENT_OPTIONS}
     try:
         options = fmt.options_for(options)
     except ValueError as error:
-        _fail("options", str(error))
+        _fail("options", reason(error))
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         _fail("rules", "must be an object: the game rules of every table")
@@ -340,7 +340,7 @@ def load_event(data, games=None):
     try:
         planned_rounds(fmt.id, len(players), options)
     except ValueError as error:
-        _fail("options", ngettext("%(num)d player: %(why)s", "%(num)d players: %(why)s", len(players),
+        _fail("options", nsaid("%(num)d player: %(why)s", "%(num)d players: %(why)s", len(players),
                                   why=error))
     system = check_rules_seat(rules, fmt.table_size(options)).system
     if games is not None and not isinstance(games, dict):

@@ -7,7 +7,7 @@ import copy
 
 from ..names import name_key
 from ..record import RecordError
-from ..words import _, ngettext
+from ..said import nsaid, said
 from .director import without_withdrawal
 from .outcome import done, loaded
 
@@ -17,27 +17,27 @@ def register_player(event, name, games=None):
     before it is registered again."""
     event = loaded(event, games)
     if event.rounds:
-        raise RecordError("player", _("Round 1 is drawn: add a late player to a table instead."))
+        raise RecordError("player", said("Round 1 is drawn: add a late player to a table instead."))
     if not isinstance(name, str) or not name.strip():
-        raise RecordError("player", _("Enter the player's name."))
+        raise RecordError("player", said("Enter the player's name."))
     name = name.strip()
     known = {name_key(player): player for player in event.players}
     player = known.get(name_key(name))
     record = copy.deepcopy(event.record)
     if player in event.withdrawn:
         without_withdrawal(record, player)
-        return done(record, games, _("%(name)s is registered again.", name=player), "back", {"player": player})
+        return done(record, games, said("%(name)s is registered again.", name=player), "back", {"player": player})
     if player is not None:
-        raise RecordError("player", _("%(name)s is already a player of this event.", name=name))
+        raise RecordError("player", said("%(name)s is already a player of this event.", name=name))
     record["players"] = list(record["players"]) + [name]
-    return done(record, games, _("%(name)s is registered.", name=name), "register", {"player": name})
+    return done(record, games, said("%(name)s is registered.", name=name), "register", {"player": name})
 
 
 def _present(event, name):
     if name not in event.players:
-        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
+        raise RecordError("player", said("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn and event.rounds:
-        raise RecordError("player", _("%(name)s has withdrawn: bring them back (Take back), or seat them at a table as a "
+        raise RecordError("player", said("%(name)s has withdrawn: bring them back (Take back), or seat them at a table as a "
                                       "late player.", name=name))
 
 
@@ -56,12 +56,12 @@ def check_in(event, name, present=True, paid=False, games=None):
         money = record.setdefault("money", {"entry_fee": 0, "split": []})
         money["paid"] = [player for player in money.get("paid") or [] if player != name] + [name]
     if back:
-        said = _("%(name)s is back and checked in.", name=name)
+        saying = said("%(name)s is back and checked in.", name=name)
     elif present and paid:
-        said = _("%(name)s is here and has paid.", name=name)
+        saying = said("%(name)s is here and has paid.", name=name)
     else:
-        said = _("%(name)s is here.", name=name) if present else _("%(name)s is not checked in.", name=name)
-    return done(record, games, said, "check_in", {"player": name, "present": bool(present), "back": back,
+        saying = said("%(name)s is here.", name=name) if present else said("%(name)s is not checked in.", name=name)
+    return done(record, games, saying, "check_in", {"player": name, "present": bool(present), "back": back,
                                                   "paid": bool(present and paid)})
 
 
@@ -69,10 +69,10 @@ def _listed(event, names, what):
     if names is None:
         return None
     if not isinstance(names, (list, tuple)) or not all(isinstance(name, str) for name in names):
-        raise RecordError(what, _("List the players by name."))
+        raise RecordError(what, said("List the players by name."))
     for name in names:
         if name not in event.players:
-            raise RecordError(what, _("%(name)s is not a player of this event.", name=repr(name)))
+            raise RecordError(what, said("%(name)s is not a player of this event.", name=repr(name)))
     return set(names)
 
 
@@ -87,9 +87,9 @@ def roll_call(event, here=None, paid=None, games=None):
     payload = {}
     if here is not None:
         if event.rounds:
-            raise RecordError("here", _("Round 1 is drawn: check-in is over."))
+            raise RecordError("here", said("Round 1 is drawn: check-in is over."))
         if here - set(playing):
-            raise RecordError("here", _("%(name)s has withdrawn: bring them back first.",
+            raise RecordError("here", said("%(name)s has withdrawn: bring them back first.",
                                         name=sorted(here - set(playing))[0]))
         before = set(record.get("checked_in") or [])
         record["checked_in"] = [name for name in event.players if name in here]
@@ -103,10 +103,10 @@ def roll_call(event, here=None, paid=None, games=None):
                        unpaid=[n for n in event.players if n not in paid and n in before])
     checked = set(record.get("checked_in") or [])
     paying = set((record.get("money") or {}).get("paid") or [])
-    said = _("Checked in: %(here)d of %(players)d. Paid: %(paid)d of %(players)d.",
+    saying = said("Checked in: %(here)d of %(players)d. Paid: %(paid)d of %(players)d.",
              here=sum(name in checked for name in playing), paid=sum(name in paying for name in playing),
              players=len(playing))
-    return done(record, games, said, "roll_call", payload)
+    return done(record, games, saying, "roll_call", payload)
 
 
 def absent(event):
@@ -122,13 +122,13 @@ def withdraw_absent(event, games=None):
     """Withdraw every player not checked in before the first draw: no-shows, no entrants."""
     event = loaded(event, games)
     if event.rounds:
-        raise RecordError("rounds", _("Round 1 is drawn: check-in is over."))
+        raise RecordError("rounds", said("Round 1 is drawn: check-in is over."))
     missing = absent(event)
     if not missing:
-        raise RecordError("player", _("Everyone not withdrawn has checked in."))
+        raise RecordError("player", said("Everyone not withdrawn has checked in."))
     record = copy.deepcopy(event.record)
     record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": 1}
                                                                  for name in missing]
-    return done(record, games, ngettext("%(num)d player not checked in withdraws: %(names)s.",
+    return done(record, games, nsaid("%(num)d player not checked in withdraws: %(names)s.",
                                         "%(num)d players not checked in withdraw: %(names)s.", len(missing),
                                         names=", ".join(missing)), "withdraw_absent", {"players": missing})

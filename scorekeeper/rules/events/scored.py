@@ -7,7 +7,7 @@ from fractions import Fraction
 from ..record import RecordError
 from ..ranks import standing_key
 from ..scored import score
-from ..words import _
+from ..said import said
 from . import draw
 from .cuts import Context, Final
 from .final_results import final_results, result_notes
@@ -116,7 +116,7 @@ def score_event(event, games=None):
                     scored["correction"] = {"advanced": decision.advanced, "eliminated": decision.eliminated}
                 scored.update(advanced=list(rnd.advanced), eliminated=list(rnd.eliminated))
         elif index < len(event.rounds) - 1:
-            raise RecordError(f"rounds[{index}]", _("round %(round)d is not finished (or its games were not given), "
+            raise RecordError(f"rounds[{index}]", said("round %(round)d is not finished (or its games were not given), "
                                                     "but round %(next)d is seated", round=index + 1, next=index + 2))
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)

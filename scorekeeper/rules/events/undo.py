@@ -6,7 +6,7 @@ being seated, if it has not started (whoever took their seat, if anyone, leaves 
 import copy
 
 from ..record import RecordError
-from ..words import _
+from ..said import said
 from .director import reseat, without_withdrawal
 from .outcome import done, loaded
 
@@ -17,7 +17,7 @@ def _undoable(event, name, seat):
     seated = len(event.rounds)
     if first > seated or (first == seated and seat is not None):
         return
-    raise RecordError("player", _("%(name)s withdrew before round %(round)d was drawn: seat them at a table of it "
+    raise RecordError("player", said("%(name)s withdrew before round %(round)d was drawn: seat them at a table of it "
                                   "as a late player instead.", name=name, round=seated))
 
 
@@ -27,25 +27,25 @@ def bring_back(event, name, seat=None, taken_by=None, new=False, games=None):
     the event then leaves it)."""
     event = loaded(event, games)
     if name not in event.players:
-        raise RecordError("player", _("%(name)s is not a player of this event.", name=repr(name)))
+        raise RecordError("player", said("%(name)s is not a player of this event.", name=repr(name)))
     withdrawn = name in event.withdrawn
     if withdrawn:
         _undoable(event, name, seat)
     elif seat is None:
-        raise RecordError("player", _("%(name)s has not withdrawn.", name=name))
+        raise RecordError("player", said("%(name)s has not withdrawn.", name=name))
     record = copy.deepcopy(event.record)
     without_withdrawal(record, name)
     if seat is None:
-        return done(record, games, _("%(name)s is back in the event.", name=name), "back", {"player": name})
+        return done(record, games, said("%(name)s is back in the event.", name=name), "back", {"player": name})
     table, index = seat
     rnd = event.rounds[-1] if event.rounds else None
     if rnd is None or not 0 <= table < len(rnd.tables):
-        raise RecordError("table", _("No such table in this event."))
+        raise RecordError("table", said("No such table in this event."))
     for number, other in enumerate(rnd.tables, start=1):
         if name in other.seats:
-            raise RecordError("player", _("%(name)s is already seated at table %(table)d.", name=name, table=number))
+            raise RecordError("player", said("%(name)s is already seated at table %(table)d.", name=name, table=number))
     if rnd.tables[table].started:
-        raise RecordError("player", _("Table %(table)d has started without %(name)s: seat them at a table not "
+        raise RecordError("player", said("Table %(table)d has started without %(name)s: seat them at a table not "
                                       "started as a late player instead.", table=table + 1, name=name))
     raw_table = record["rounds"][-1]["tables"][table]
     seats = list(raw_table["seats"])
@@ -57,5 +57,5 @@ def bring_back(event, name, seat=None, taken_by=None, new=False, games=None):
     else:
         seats.insert(min(index, len(seats)), name)
     reseat(raw_table, seats)
-    return done(record, games, _("%(name)s is back at table %(table)d.", name=name, table=table + 1), "back",
+    return done(record, games, said("%(name)s is back at table %(table)d.", name=name, table=table + 1), "back",
                 {"player": name, "round": len(event.rounds), "table": table, "instead_of": taken_by})

@@ -4,7 +4,7 @@ take back (removals until the next round is drawn, read from the log)."""
 
 from scorekeeper import store
 from ...rules import RecordError, events
-from ...rules.words import _, lazy_gettext
+from ...text.words import _, decimal_comma, lazy_gettext, word
 from scorekeeper.web.event_room import act
 
 # The actions that remove someone (or void a round's cards) ask first on the director's page: each with the
@@ -79,7 +79,7 @@ def undoable(room):
             said = events.bring_back(room.event, name, how.get("seat"), how.get("taken_by"), how.get("new", False))
         except RecordError:
             continue
-        offered.append({"player": name, "said": said.message})
+        offered.append({"player": name, "said": word(said.message)})
     return offered
 
 
@@ -113,7 +113,8 @@ ACTIONS = {
     "withdraw": (events.withdraw_player,
                  lambda f, room: (_text(f, "player", lazy_gettext("Choose the player who withdraws.")),)),
     "money": (lambda event, fee, split, currency, charity, cause:
-              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause),
+              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause,
+                               comma=decimal_comma()),
               lambda f, room: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
                                f.get("cause"))),
     "replace": (events.replace_player,
@@ -182,4 +183,4 @@ def preview(room, name, fields):
     _may_run(room, name)
     action, read = ACTIONS[name]
     event = room.event if room.event is not None else events.inline_games(room.record, room.game_records())
-    return action(event, *read(fields, room)).message
+    return word(action(event, *read(fields, room)).message)

@@ -12,10 +12,11 @@ from scorekeeper.web.api_answers import ApiError, json_body, refuse
 from . import bp, creates_event
 from .actions import run_action
 from scorekeeper.web.event_room import Room, given_key
+from scorekeeper.text.words import word
 
 
 def _refuse(error):
-    raise ApiError(422, str(error), error.path or None) from None
+    raise ApiError(422, word(error), error.path or None) from None
 
 
 bp.register_error_handler(ApiError, refuse)
@@ -145,7 +146,7 @@ def api_action(event_id):
     except store.StaleRevision:
         raise ApiError(409, "the event changed meanwhile; fetch it and try again", "revision") from None
     room = Room(store.get_event(store.get_db(), event_id))
-    return {"id": event_id, "message": outcome.message, "revision": room.row["revision"], "tag": room.tag,
+    return {"id": event_id, "message": word(outcome.message), "revision": room.row["revision"], "tag": room.tag,
             "tables": _tables(room)}
 
 

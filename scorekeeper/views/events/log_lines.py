@@ -1,8 +1,9 @@
 """The director's log in words: each stored entry (kind, payload: rules/events/director.py) as the reader says it."""
 
 from scorekeeper.web.local_time import local_clock
-from ...rules import events, words
-from ...rules.words import _, ngettext
+from ...rules import events
+from ...text import words
+from ...text.words import _, ngettext
 
 
 def _event(p):
@@ -34,7 +35,7 @@ def _correction(p):
              table=p["table"], before=_totals(p["before"]), after=_totals(p["after"]))
     change = events.cut_change(p["advanced_before"], p["advanced_after"])
     if change:
-        said += "; " + change
+        said += "; " + words.word(change)
     if p["choice"] == "redraw" and p.get("seated") is not None:
         return said + " " + _("Round %(round)d seated again: %(changes)s; the other tables kept their seats.",
                               round=p["round"] + 1, changes="; ".join(

@@ -15,7 +15,7 @@ from scorekeeper import store
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from ...rules import RecordError, events
 from scorekeeper.web.i18n import languages
-from ...rules.words import _, lazy_gettext, locale
+from ...text.words import _, decimal_comma, lazy_gettext, locale, word
 from scorekeeper.web.refusals import EXPIRED, explain
 from . import bp, creates_event
 from .log_lines import log_line
@@ -97,11 +97,11 @@ def form_problem(error):
     listed = re.fullmatch(r"players\[(\d+)\]", error.path or "")
     if listed:
         return _("%(field)s, line %(number)d: %(why)s", field=FORM_FIELDS["players"],
-                 number=int(listed.group(1)) + 1, why=error.message)
+                 number=int(listed.group(1)) + 1, why=word(error.message))
     if error.path in FORM_FIELDS:  # a label's "%%" is the form's "%", as the template says it
-        return _("%(field)s: %(why)s", field=str(FORM_FIELDS[error.path]) % (), why=error.message)
+        return _("%(field)s: %(why)s", field=str(FORM_FIELDS[error.path]) % (), why=word(error.message))
     if (error.path or "").startswith("rules"):
-        return _("%(field)s: %(why)s", field=_("Table rules that override the format's (JSON)"), why=str(error))
+        return _("%(field)s: %(why)s", field=_("Table rules that override the format's (JSON)"), why=word(error))
     return explain(error, [])
 
 
@@ -110,12 +110,12 @@ def create_from_form():
     try:
         fmt = events.FORMATS.find(request.form.get("format", ""))
     except ValueError as error:
-        raise RecordError("format", str(error)) from None
+        raise RecordError("format", word(error)) from None
     players = _players(request.form.get("players"), request.files.get("csv"))
     if not players:
         raise RecordError("players", _("Type at least three players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
-    outcome = events.new_event(request.form.get("name", "").strip()[:100] or fmt.name, fmt.id, players, seed,
+    outcome = events.new_event(request.form.get("name", "").strip()[:100] or str(fmt.name), fmt.id, players, seed,
                                _rules(), _options(fmt))
     record = outcome.record
     language = request.form.get("language", "")
@@ -124,7 +124,7 @@ def create_from_form():
     if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency", "charity", "cause")):
         record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", ""),
                                   currency=request.form.get("currency", ""), charity=request.form.get("charity", ""),
-                                  cause=request.form.get("cause", "")).record
+                                  cause=request.form.get("cause", ""), comma=decimal_comma()).record
     if request.form.get("minutes", "").strip():
         record = events.set_time_limit(record, request.form["minutes"]).record
     return store.create_event(store.get_db(), record, outcome.log)
@@ -142,7 +142,7 @@ def new():
         try:
             event_id, key = create_from_form()
         except RecordError as error:
-            problem = error.message if error.message[:1].isupper() else form_problem(error)
+            problem = word(error.message) if word(error.message)[:1].isupper() else form_problem(error)
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
     page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
@@ -211,13 +211,13 @@ def action(event_id):
             return redirect(url_for("events.director", event_id=event_id, ask=do, **fields) + "#ask")
         outcome = run_action(Room(row), do, request.form)
     except RecordError as error:
-        flash(error.message if error.message[:1].isupper() else str(error), "error")
+        flash(word(error.message) if word(error.message)[:1].isupper() else word(error), "error")
     except store.TablesMoved as moved:
         flash(tables_moved(moved), "error")
     except store.StaleRevision:
         flash(str(STALE), "error")
     else:
-        flash(outcome.message, "info")
+        flash(word(outcome.message), "info")
     return redirect(url_for("events.director", event_id=event_id))
 
 

@@ -13,7 +13,7 @@ from scorekeeper.web.i18n import speaking
 from scorekeeper.store.exports import neutralise
 from scorekeeper.text import event_results
 from ...printing import events as printouts
-from ...rules.words import _
+from ...text.words import _
 from . import bp
 from scorekeeper.web.event_room import Room, event_key, event_language, event_row, is_director
 

@@ -3,7 +3,8 @@
 
 from flask import render_template
 
-from ...rules import RecordError, words
+from ...rules import RecordError
+from ...text import words
 from . import bp
 from scorekeeper.web.event_room import Room, event_row
 
@@ -17,6 +18,6 @@ def results(event_id):
         try:
             money = room.scored.get("money")
         except RecordError as error:
-            room.problem = str(error)
+            room.problem = words.word(error)
     return render_template("events/results.html", room=room, money=money, say_money=words.money,
                            ordinal=words.ordinal)

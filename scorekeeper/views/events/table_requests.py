@@ -8,7 +8,7 @@ from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.web.refusals import EXPIRED
 from ...rules import RecordError, events
-from ...rules.words import _
+from ...text.words import _, word
 from . import bp
 from scorekeeper.web.event_room import Room, act
 
@@ -33,9 +33,9 @@ def ask_director(game_id):
             outcome = act(Room(store.get_event(db, found["event_id"])), events.request_correction, found["round"],
                           found["table"])
         except RecordError as error:
-            flash(error.message, "error")
+            flash(word(error.message), "error")
         except store.StaleRevision:
             flash(_("The event changed meanwhile: ask again."), "error")
         else:
-            flash(outcome.message, "info")
+            flash(word(outcome.message), "info")
     return redirect(url_for("table.play", game_id=game_id))

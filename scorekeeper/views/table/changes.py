@@ -11,6 +11,7 @@ from scorekeeper.web.navigation import load_game
 from scorekeeper.web.refusals import STALE
 from scorekeeper.web.writes import form_refusal, perform
 from . import bp
+from scorekeeper.text.words import word
 
 
 @bp.route("/games/<game_id>/table", methods=["GET", "POST"])
@@ -39,7 +40,7 @@ def table_changes(game_id):
                 return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
         if problem == STALE or panel is None:
             # A seat's buttons hold nothing typed: say why on the current state.
-            flash(str(problem), "error")
+            flash(word(problem), "error")
             return redirect(url_for("table.table_changes", game_id=game_id, open=panel))
     page = _table_page(game, loaded, form, panel, problem)
     return (page, 400) if problem else page

@@ -5,7 +5,7 @@ from flask import abort, redirect, render_template, request, url_for
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
 from scorekeeper.web.forms import RevisionForm, edit_hand_form
-from ...rules.words import _
+from ...text.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.writes import checked, form_refusal, penalty_from, refused

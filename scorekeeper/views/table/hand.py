@@ -6,8 +6,8 @@ from ... import rules
 from scorekeeper.web.forms import BidForm, TrumpForm, bids_form, tricks_form
 from ...rules import actions, bidding, numbers
 from ...rules.actions import current_hand
-from scorekeeper.text.display import trump_symbols
-from ...rules.words import _
+from scorekeeper.text.display import bid_messages, trump_symbols
+from ...text.words import _
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, moved_on, open_step, screen
 from scorekeeper.web.writes import checked, form_refusal, penalty_from, refused
@@ -71,7 +71,7 @@ def bids_together(game, loaded, hand):
                             **{f"bid_{s}": hand.bids[s] or 0 for s in order})
     page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
                 cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=trump_symbols(),
-                words=bidding.script_messages(("over", "under", "even")),
+                words=bid_messages(("over", "under", "even")),
                 **hand_numbers(loaded))
     if request.method == "POST":
         problem = form_refusal(form, game)

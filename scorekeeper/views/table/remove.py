@@ -6,7 +6,7 @@ from ... import store
 from ...rules import RecordError
 from scorekeeper.web.forms import RevisionForm
 from scorekeeper.web.owner import NotOwner, is_owner
-from ...rules.words import _, ngettext
+from ...text.words import _, ngettext, word
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.navigation import load_game, screen
 from scorekeeper.web.writes import checked
@@ -40,7 +40,7 @@ def abandon(game_id):
     try:
         store.abandon_game(store.get_db(), game_id)
     except RecordError as error:  # an event's table: the director's (store.refuse_events_game)
-        flash(error.message, "error")
+        flash(word(error.message), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
     flash(_("Abandoned: %(players)s. It is kept: open it from Abandoned on the home page and Restore it to "
             "play on.", players=", ".join(loaded.players)), "info")
@@ -58,7 +58,7 @@ def restore(game_id):
         try:
             store.restore_game(store.get_db(), game_id)
         except RecordError as error:
-            flash(error.message, "error")
+            flash(word(error.message), "error")
         else:
             flash(_("Restored: the game is back in progress."), "info")
     return screen(game_id)
@@ -77,7 +77,7 @@ def delete(game_id):
     try:
         store.delete_game(store.get_db(), game_id)
     except RecordError as error:
-        flash(error.message, "error")
+        flash(word(error.message), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
     flash(ngettext("Deleted: %(players)s · %(num)d hand.", "Deleted: %(players)s · %(num)d hands.",
                    len(loaded.hands), players=", ".join(loaded.players)), "info")

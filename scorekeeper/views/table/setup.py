@@ -19,7 +19,7 @@ from scorekeeper.web.setup_form import (
 )
 from ...rules import RecordError, actions, numbers
 from ...rules.presets import PRESETS, default_preset
-from ...rules.words import _, locale, ngettext
+from ...text.words import _, locale, ngettext, word
 from scorekeeper.web import evening_tables
 from scorekeeper.web.edit_keys import give_edit_key, require_edit
 from scorekeeper.web.navigation import load_game, screen
@@ -172,7 +172,7 @@ def new_game():
     except RecordError as error:
         flash(explain(error, players), "error")
     except ValueError as error:
-        flash(str(error), "error")
+        flash(word(error), "error")
     else:
         if note:
             flash(note, "info")

@@ -12,7 +12,8 @@ from scorekeeper import printing, rules, store
 from scorekeeper.text.display import trump_symbols
 from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token
 from scorekeeper.web.i18n import COOKIE, languages
-from ...rules import actions, bidding, words
+from ...rules import actions, bidding
+from ...text import words
 from ...rules.actions import current_hand
 from ...rules.arrivals import before_arrival, newcomer_starts
 from scorekeeper.rules.ranks import in_rank_order

@@ -9,6 +9,7 @@ from flask import flash, request
 from scorekeeper import taps
 from scorekeeper.taps import target
 from scorekeeper.taps.body import Refused
+from scorekeeper.text.words import word
 from scorekeeper.web.refusals import STALE, refusal_text
 
 
@@ -36,7 +37,7 @@ def save(game, loaded, action, **fields):
     """`tap`, flashing why when it is refused; return the answer or None."""
     answer, problem = tap(game, loaded, action, **fields)
     if problem:
-        flash(str(problem), "error")
+        flash(str(word(problem)), "error")  # a Said from the engine, or a sentence
     return answer
 
 

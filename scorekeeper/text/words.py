@@ -1,18 +1,21 @@
-"""The words the app says, in the reader's language.
+"""The words the app says, in the reader's language: the gettext front, numbers, money and dates the locale's
+way, and `word`, which says what the engine said (scorekeeper/rules/said.py) in the reader's language.
 
-Everything a person reads goes through these functions, so the catalogues (scorekeeper/translations/,
-docs/languages.md) translate it. The engine stays pure: it does not know where the language comes from.
-The web app installs a source (the request's language, or a game's for its PDF); without one (the CLI,
-the engine's own tests) the words are English.
+The engine speaks no language (docs/decisions/0044-the-engine-speaks-no-language.md): it returns Saids and values
+(Money, Number, a Day...), and the outer layers word them where the text leaves the app: the templates (their
+finalize, and the values of their messages), flash messages, error pages and form errors, the command line and
+the PDF sheets. The web app installs where the language comes from (`use`: the request's language, or a game's
+for its PDF); without one (the command line, the tests) the words are English.
 
     _("Bids")                                   a message
-    _("%(name)s bids", name=name)               a message with named values
+    _("%(name)s bids", name=name)               a message with named values (a Said among them is worded)
     ngettext("%(num)d hand", "%(num)d hands", n) a counted message: the catalogue picks the plural form
-    lazy_gettext("Stake per point")             for module-level text (form labels, registry names):
-                                                translated each time it is shown
+    lazy_gettext("Stake per point")             for module-level text (form labels): translated each time it is shown
     pgettext("trump", "none")                   a message in a context: one English word, two translations
     lazy_pgettext("trump", "none")              the same, for module-level text
     N_("Spades")                                marks text for the catalogue, translated where it is shown
+    word(said)                                  what the engine said, in the reader's language
+    lazy(said)                                  the same, read each time (a form's choices)
 """
 
 import gettext as _gettext
@@ -22,8 +25,14 @@ import unicodedata
 from datetime import date as _date
 from decimal import Decimal
 
-from babel import numbers as _numbers
 from babel import dates as _dates
+from babel import numbers as _numbers
+from babel.lists import format_list
+from babel.numbers import get_decimal_symbol
+
+from scorekeeper.rules import currencies
+from scorekeeper.rules.said import (N_, Capital, Day, Local, Money, Names, Number, Ordinal, Percent,  # noqa: F401
+                                    Said, Sentence, Separated, sentence)
 
 ENGLISH = _gettext.NullTranslations()
 # Where the current translations and locale come from: () -> (translations, locale code).
@@ -52,8 +61,9 @@ def locale():
 
 
 def _(message, **values):
+    """Return message in the reader's language, its values (what the engine said among them) worded too."""
     text = _source()[0].gettext(message)
-    return text % values if values else text
+    return text % _worded(values) if values else text
 
 
 gettext = _
@@ -61,23 +71,18 @@ gettext = _
 
 def ngettext(singular, plural, num, **values):
     """Return the counted message for num ("1 hand", "3 hands"); %(num)d in it is num."""
-    return _source()[0].ngettext(singular, plural, num) % dict(values, num=num)
+    return _source()[0].ngettext(singular, plural, num) % dict(_worded(values), num=num)
 
 
 def pgettext(context, message, **values):
     """Return the message as said in context: "none" of a trump and "none" of a note differ in Spanish."""
     text = _source()[0].pgettext(context, message)
-    return text % values if values else text
+    return text % _worded(values) if values else text
 
 
 def separated(items):
     """Join items with the language's "; " (French: a narrow no-break space before the semicolon)."""
     return pgettext("between the items of a list", "; ").join(items)
-
-
-def N_(message):
-    """Mark message for the catalogue; it is translated where it is shown."""
-    return message
 
 
 class LazyText(str):
@@ -186,8 +191,8 @@ def currency_symbol(currency):
 
 
 def currency_places(currency):
-    """How many decimals the currency has: 2 for EUR, 0 for JPY."""
-    return _numbers.get_currency_precision(currency) if currency else 2
+    """How many decimals the currency has: 2 for EUR, 0 for JPY (the engine's table, CLDR's)."""
+    return currencies.currency_places(currency)
 
 
 def date(value, format="medium"):
@@ -232,3 +237,103 @@ def day(iso):
         return date(_date.fromisoformat(str(iso)[:10]))
     except ValueError:
         return iso
+
+
+def _worded(values):
+    return {key: word(value) for key, value in values.items()} if values else values
+
+
+class LazyWord(LazyText):
+    """What the engine said (a registry's name: a Said), worded each time it is read: where a str is wanted
+    before the reader is known (a form's labels and choices). As str, its English: JSON keeps the English."""
+
+    def __new__(cls, value):
+        self = super().__new__(cls, str(value))
+        self.value = value
+        return self
+
+    def __str__(self):
+        return str(word(self.value))
+
+
+def lazy(value):
+    """Return what the engine said as a lazy text (LazyWord) that a form or a str-minded caller can hold;
+    anything else as it is."""
+    return LazyWord(value) if isinstance(value, _WORDED) else value
+
+
+def word(value):
+    """Return what the engine said (a Said, Money, a Number... or an error carrying one) in the reader's
+    language; anything else (a name, a count, text already worded) as it is."""
+    kind = _WORDING.get(type(value))
+    if kind is not None:
+        return kind(value)
+    if isinstance(value, Exception):
+        return word_error(value)
+    return value
+
+
+def worded(data):
+    """Return data (dicts, lists, tuples of values, as JSON holds) with every Said in it worded: what the engine
+    said in a result, as a page or an answer keeps it."""
+    if isinstance(data, dict):
+        return {key: worded(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [worded(value) for value in data]
+    return word(data)
+
+
+def word_error(error):
+    """Return an error's message in the reader's language: "field: what is wrong" where it names a field."""
+    path, message = getattr(error, "path", None), getattr(error, "message", None)
+    if message is not None:
+        message = word(message)
+        return f"{path}: {message}" if path else str(message)
+    if len(error.args) == 1 and isinstance(error.args[0], _WORDED):
+        return word(error.args[0])
+    return str(error)
+
+
+def _said(value):
+    catalogue_ = catalogue()
+    values = {key: word(item) for key, item in value.values.items()}
+    if value.plural is not None:
+        if value.context is not None:
+            text = catalogue_.npgettext(value.context, value.msgid, value.plural, value.count)
+        else:
+            text = catalogue_.ngettext(value.msgid, value.plural, value.count)
+        return text % dict(values, num=value.count)
+    text = catalogue_.pgettext(value.context, value.msgid) if value.context is not None else catalogue_.gettext(value.msgid)
+    return text % values if values else text
+
+
+def decimal_symbol():
+    """The decimal point as the reader's language writes it: "," in Dutch, "." in English."""
+    return get_decimal_symbol(locale())
+
+
+def decimal_comma():
+    """Whether the reader's language writes a decimal comma: rules.numbers then reads "0,5" as well as "0.5"."""
+    return decimal_symbol() == ","
+
+
+def names_text(names):
+    """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    # English as the app always said it, without the serial comma (CLDR's en_001); other languages their own way.
+    return format_list([word(name) for name in names], locale="en_001" if locale() == "en" else locale())
+
+
+_WORDING = {
+    Said: _said,
+    Money: lambda value: (signed_money if value.signed else money)(value.amount, value.currency),
+    Number: lambda value: number(value.value, value.places),
+    Percent: lambda value: percent(value.value),
+    Ordinal: lambda value: ordinal(value.place),
+    Day: lambda value: day(value.value),
+    Names: lambda value: names_text(value.names),
+    Sentence: lambda value: sentence(word(value.value)),
+    Local: lambda value: dict(value.names).get(locale()) or word(value.said),
+    Capital: lambda value: (lambda text: text[:1].upper() + text[1:])(word(value.value)),
+    Separated: lambda value: (separated if value.between is None else value.between.join)([str(word(item)) for item in value.items]),
+}
+_WORDED = tuple(_WORDING)

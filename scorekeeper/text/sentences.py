@@ -1,12 +1,12 @@
 """The sentences of a game's results for people: standings, payments, the pot, penalties and bonuses, ties and
-the Ultimate Loser, in the reader's language: each is one message id of the catalogues filled with the values."""
+the Ultimate Loser, in the reader's language: each is one message of the catalogues filled with the values the
+engine's scoring gives (rules.score)."""
 
-from babel.lists import format_list
+from scorekeeper.rules.ranks import BONUS, LOSER_KEY
+from scorekeeper.rules.settlement import POT
+from scorekeeper.text import words
+from scorekeeper.text.words import N_, _, names_text, ngettext
 
-from . import words
-from .ranks import LOSER_KEY, standing_key, winners
-from .settlement import POT
-from .words import N_, _, ngettext
 
 def party_name(party, start=False):
     """Name a side of a payment as players say it: a name, or the pot."""
@@ -36,46 +36,14 @@ def standing_text(scored):
                     played=played, names=who)
 
 
-PENALTY, BONUS = "penalty", "bonus"
-
-
 # How a penalty's reason is said in a sentence, by the penalty's id (modifiers.PENALTIES); a reason of the
 # table's own is said as typed.
 REASON_WORDS = {"revoke": N_("revoke"), "revoke_redeal": N_("revoke, dealt again"), "renege": N_("Basas revoke"),
                 "false_accusation": N_("false accusation"), "other": N_("other"), "bonus": N_("bonus")}
 
 
-def adjustment_kind(points, lowest_wins=False):
-    """Say whether a hand's adjustment of points is a bonus (it helps the player to win) or a penalty."""
-    return BONUS if (points < 0 if lowest_wins else points > 0) else PENALTY
-
-
 # How a system's tie-break is said: "Cy wins on the tie-break: 9 bids made to Di's 7".
 TIE_BREAK_WORDS = {"made_bids": N_("bids made")}
-
-
-def top_tie(names, totals, lowest_wins=False, tie_breaks=None, tie_break=None):
-    """Return the players level on total at the top, who is first after the tie-break and the tie-break's
-    values by those players ({"players", "winner", "by", "values"}); None when one total is best."""
-    keys = [standing_key(total, lowest_wins) for total in totals]
-    level = [seat for seat, key in enumerate(keys) if key == min(keys)]
-    if len(level) < 2:
-        return None
-    first = winners(totals, lowest_wins, tie_breaks)
-    tie = {"players": [names[seat] for seat in level], "winner": [names[seat] for seat in first]}
-    if tie_breaks is not None and tie_break:
-        tie.update(by=tie_break, values=[_tidy_number(tie_breaks[seat]) for seat in level])
-    return tie
-
-
-def _tidy_number(number):
-    return int(number) if isinstance(number, float) and number.is_integer() else number
-
-
-def names_text(names):
-    """Say names as a list in a sentence: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    # English as the app always said it, without the serial comma (CLDR's en_001); other languages their own way.
-    return format_list(list(names), locale="en_001" if words.locale() == "en" else words.locale())
 
 
 def tie_text(scored):
