@@ -89,3 +89,16 @@ def test_the_history_pages_follow_the_rating_order_when_games_arrive_out_of_orde
         assert [row["games"] for row in steps] == list(range(1, 13))
         assert [step["rating"] for step in sum(pages, [])] == [
             client.get("/api/players/Ann?per_page=12").get_json()["history"][n]["rating"] for n in range(12)]
+
+
+def test_a_player_of_two_systems_as_often_sees_both_in_every_language(app, client):
+    """Systems played as often are ordered by their names (the engine's names are values, not strings): the page
+    and its Dutch read both, with no error."""
+    with app.app_context():
+        db = store.get_db()
+        for number, scoring in enumerate(("exact", "basic")):
+            store.import_game(db, record(scoring=scoring), created=f"2026-11-{number + 1:02d}T20:00:00")
+    for language, names in (("en", ("Exact", "Basic")), ("nl", ("Exact", "Basis"))):
+        page = client.get("/players/Ann", headers={"Accept-Language": language})
+        assert page.status_code == 200
+        assert all(name in page.get_data(as_text=True) for name in names), language

@@ -25,8 +25,25 @@ from decimal import Decimal
 from .currencies import currency_places
 
 
+class _Sorted:
+    """Sorted by its English, as a str would be: rows ordered by a name or label keep one order in every language
+    (a Said among strs, or two Saids, compare as their English)."""
+
+    def __lt__(self, other):
+        return str(self) < str(other)
+
+    def __le__(self, other):
+        return str(self) <= str(other)
+
+    def __gt__(self, other):
+        return str(self) > str(other)
+
+    def __ge__(self, other):
+        return str(self) >= str(other)
+
+
 @dataclass(frozen=True)
-class Said:
+class Said(_Sorted):
     """A message id and its values: worded in the reader's language by scorekeeper.text.words.word."""
 
     msgid: str
@@ -146,7 +163,7 @@ class Day:
 
 
 @dataclass(frozen=True)
-class Names:
+class Names(_Sorted):
     """Names as a list in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cy" (each language its own way)."""
 
     names: tuple
@@ -157,7 +174,7 @@ class Names:
 
 
 @dataclass(frozen=True)
-class Separated:
+class Separated(_Sorted):
     """Items joined by the language's "; " (French: a narrow no-break space before the semicolon), or by
     `between` as it is in every language."""
 
@@ -169,7 +186,7 @@ class Separated:
 
 
 @dataclass(frozen=True)
-class Sentence:
+class Sentence(_Sorted):
     """A message said as a sentence: with a capital and a full stop, as every message on the phone is."""
 
     value: object
@@ -179,7 +196,7 @@ class Sentence:
 
 
 @dataclass(frozen=True)
-class Capital:
+class Capital(_Sorted):
     """A message said with a capital first letter (a description that starts a sentence)."""
 
     value: object
@@ -195,7 +212,7 @@ def sentence(message):
 
 
 @dataclass(frozen=True)
-class Local:
+class Local(_Sorted):
     """A name that some languages have a word of their own for: {"nl": "Boerenbridge"}; elsewhere the Said."""
 
     said: object
