@@ -184,8 +184,11 @@ def test_a_dutch_club_evening_continues_with_another_system_and_another_table(br
     play_hands(app, third, winner=1)
     play_hands(app, fourth, winner=3)
 
-    # One evening of four games and nine people; its neighbours, its season, the money, each player's page.
-    second_phone.goto(f"{live_server}/evenings/{evening}")
+    # One evening of four games and nine people; its neighbours, its season, the money, each player's page. The
+    # second scorekeeper's phone follows its game to the end (the phone moves itself), then opens the evening.
+    expect(second_phone.locator(".bar")).to_contain_text("Spel afgelopen", timeout=15000)
+    second_phone.get_by_role("link", name="Avond", exact=True).click()
+    expect(second_phone).to_have_url(f"{live_server}/evenings/{evening}")
     expect(second_phone.locator("summary", has_text="Datum en notitie…")).to_be_visible()  # now a scorekeeper too
     other.close()
     page.goto(f"{live_server}/evenings/{evening}")
