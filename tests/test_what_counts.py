@@ -10,8 +10,6 @@ import io
 import json
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import unicodedata
 from contextlib import contextmanager
@@ -25,6 +23,7 @@ from openskill.models import PlackettLuce
 
 from scorekeeper import create_app, rules, store
 
+from tests.cli_helpers import run_cli
 from money_helpers import said
 from owner_helpers import owner_client
 
@@ -265,8 +264,7 @@ def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move
     with tempfile.TemporaryDirectory() as folder:  # the command line rates the site's own export the same way
         path = Path(folder) / "export.json"
         path.write_bytes(exported)
-        done = subprocess.run([sys.executable, "-m", "scorekeeper", "ratings", str(path), "--json"],
-                              capture_output=True, text=True, check=True)
+        done = run_cli("ratings", path, "--json", check=True)  # in-process: the process is not what is checked
     _players, ratings, *_rest = expected(entries)
     printed = {key(row["player"]): (row["mu"], row["sigma"], row["games"]) for row in json.loads(done.stdout)}
     assert set(printed) == set(ratings)
