@@ -92,7 +92,7 @@ test: $(VENV)/.test system-deps $(AXE) lint
 test-fast: $(VENV)/.test lint
 	@$(call timed,90,$(PYTEST) -n 2 -m "not browser")
 
-## test-thorough: every test with Hypothesis's thorough profile (600 examples a property): for a night, not a stop
+## test-thorough: every test with Hypothesis's thorough profile (1000 examples a property): for a night, not a stop
 test-thorough: $(VENV)/.test system-deps $(AXE)
 	@$(call timed,900,HYPOTHESIS_PROFILE=thorough $(PYTEST) -n 3)
 

@@ -18,13 +18,14 @@ from scorekeeper import create_app, store
 from owner_helpers import owner_client
 from tests.pictures import ARTIFACTS, picture
 
-# Property tests that do not name their own number of examples follow the profile: "quick" by default, so a run at
-# the desk stays short; "ci" (HYPOTHESIS_PROFILE=ci) is what `make test`, and so CI, runs; "thorough"
-# (`make test-thorough`) is for a night. No deadline: a loaded machine is not a slow property. A failure prints the
-# blob that replays it (@reproduce_failure), and the example database (.hypothesis/) replays it at the desk.
-settings.register_profile("quick", max_examples=60, deadline=None, print_blob=True)
-settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
-settings.register_profile("thorough", max_examples=600, deadline=None, print_blob=True)
+# The profiles decide how many examples every property test tries (tests/examples.py: a test whose every example
+# is a request or a walk takes a named share of the count): "quick" by default, so a run at the desk stays short;
+# "ci" (HYPOTHESIS_PROFILE=ci) is what `make test`, and so CI, runs; "thorough" (`make test-thorough`) is for a
+# night. No deadline: a loaded machine is not a slow property. A failure prints the blob that replays it
+# (@reproduce_failure), and the example database (.hypothesis/) replays it at the desk.
+settings.register_profile("quick", max_examples=30, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 OWNER_KEY = "test owner key"
