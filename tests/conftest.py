@@ -92,15 +92,22 @@ class CompiledOnce(BytecodeCache):
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
+# How often a follower's page asks for its revision here (the app's own is 700 ms): a test of a follower's
+# reload waits a fraction of a second, and the pages a browser walk leaves open (the deal, bids and sheet screens
+# and the director's page all follow) do not ask the server ten times a second each. A module whose waits count
+# polls sets its own FOLLOW_POLL_MS.
+FOLLOW_POLL_MS = 300
+
+
 @pytest.fixture
-def app(tmp_path, migrated_database):
+def app(tmp_path, migrated_database, request):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
-    # Followers poll every 100 ms here, so a test of a follower's reload does not wait seconds.
     # Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them
     # on the real server.
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                      "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
+                      "SERVER_NAME": None, "OWNER_KEY": OWNER_KEY,
+                      "FOLLOW_POLL_MS": getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS),
                       "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)
