@@ -44,9 +44,10 @@ HUNG_AFTER = 600
 # Which test file a free worker takes next (`make test` runs xdist with --no-loadscope-reorder): xdist's own order,
 # the files with the most tests first, left the long one-test walks for last, and one worker ran on alone for
 # 10-15 s at the end of each run. These files, the longest, go first; the others keep xdist's order.
-LONG_FILES_FIRST = ("test_stored_results.py", "test_browser_regulars.py", "test_tap_machine.py",
-                    "test_browser_director_night.py", "test_browser_championship_night.py", "test_export_memory.py",
-                    "test_events_web.py")
+LONG_FILES_FIRST = ("test_browser_languages_fit.py", "test_browser_live.py", "test_events_web.py",
+                    "test_browser_offline.py", "test_browser_regulars.py", "test_browser_director_night.py",
+                    "test_browser_championship_night.py", "test_export_memory.py", "test_openapi_conformance.py",
+                    "test_stored_results.py")
 
 
 def pytest_collection_modifyitems(items):
