@@ -72,7 +72,8 @@ lint: $(VENV)/.test $(ESLINT)
 # The tests start some 40 Python processes (serve, crashes, benchmarks, a smoke test of the command line): with their
 # bytecode cached each starts about a third faster, on machines whose environment turns the cache off too.
 # --dist loadfile: a test file stays in one worker (its walks and live servers are set up once there).
-PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --dist loadfile --no-loadscope-reorder
+# --durations=15: each run names its 15 slowest steps, where the next cut of the suite's time is looked for.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -q -rfE --durations=15 --dist loadfile --no-loadscope-reorder
 
 # $(call timed,TARGET_SECONDS,COMMAND): run the command, then say how long it took against its target (issue 45:
 # on a quiet 2-core machine, `make test` in 5 minutes and `make test-fast` in 90 s), keeping the command's status.
@@ -92,7 +93,7 @@ test: $(VENV)/.test system-deps $(AXE) lint
 test-fast: $(VENV)/.test lint
 	@$(call timed,90,$(PYTEST) -n 2 -m "not browser")
 
-## test-thorough: every test with Hypothesis's thorough profile (600 examples a property): for a night, not a stop
+## test-thorough: every test with Hypothesis's thorough profile (1000 examples a property): for a night, not a stop
 test-thorough: $(VENV)/.test system-deps $(AXE)
 	@$(call timed,900,HYPOTHESIS_PROFILE=thorough $(PYTEST) -n 3)
 

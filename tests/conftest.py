@@ -18,13 +18,14 @@ from scorekeeper import create_app, store
 from owner_helpers import owner_client
 from tests.pictures import ARTIFACTS, picture
 
-# Property tests that do not name their own number of examples follow the profile: "quick" by default, so a run at
-# the desk stays short; "ci" (HYPOTHESIS_PROFILE=ci) is what `make test`, and so CI, runs; "thorough"
-# (`make test-thorough`) is for a night. No deadline: a loaded machine is not a slow property. A failure prints the
-# blob that replays it (@reproduce_failure), and the example database (.hypothesis/) replays it at the desk.
-settings.register_profile("quick", max_examples=60, deadline=None, print_blob=True)
-settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True)
-settings.register_profile("thorough", max_examples=600, deadline=None, print_blob=True)
+# The profiles decide how many examples every property test tries (tests/examples.py: a test whose every example
+# is a request or a walk takes a named share of the count): "quick" by default, so a run at the desk stays short;
+# "ci" (HYPOTHESIS_PROFILE=ci) is what `make test`, and so CI, runs; "thorough" (`make test-thorough`) is for a
+# night. No deadline: a loaded machine is not a slow property. A failure prints the blob that replays it
+# (@reproduce_failure), and the example database (.hypothesis/) replays it at the desk.
+settings.register_profile("quick", max_examples=30, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 OWNER_KEY = "test owner key"
@@ -43,9 +44,10 @@ HUNG_AFTER = 600
 # Which test file a free worker takes next (`make test` runs xdist with --no-loadscope-reorder): xdist's own order,
 # the files with the most tests first, left the long one-test walks for last, and one worker ran on alone for
 # 10-15 s at the end of each run. These files, the longest, go first; the others keep xdist's order.
-LONG_FILES_FIRST = ("test_stored_results.py", "test_browser_regulars.py", "test_tap_machine.py",
-                    "test_browser_director_night.py", "test_browser_championship_night.py", "test_export_memory.py",
-                    "test_events_web.py")
+LONG_FILES_FIRST = ("test_browser_languages_fit.py", "test_browser_live.py", "test_events_web.py",
+                    "test_browser_offline.py", "test_browser_regulars.py", "test_browser_director_night.py",
+                    "test_browser_championship_night.py", "test_export_memory.py", "test_openapi_conformance.py",
+                    "test_stored_results.py")
 
 
 def pytest_collection_modifyitems(items):
@@ -91,15 +93,22 @@ class CompiledOnce(BytecodeCache):
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
+# How often a follower's page asks for its revision here (the app's own is 700 ms): a test of a follower's
+# reload waits a fraction of a second, and the pages a browser walk leaves open (the deal, bids and sheet screens
+# and the director's page all follow) do not ask the server ten times a second each. A module whose waits count
+# polls sets its own FOLLOW_POLL_MS.
+FOLLOW_POLL_MS = 300
+
+
 @pytest.fixture
-def app(tmp_path, migrated_database):
+def app(tmp_path, migrated_database, request):
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
-    # Followers poll every 100 ms here, so a test of a follower's reload does not wait seconds.
     # Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them
     # on the real server.
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                      "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
+                      "SERVER_NAME": None, "OWNER_KEY": OWNER_KEY,
+                      "FOLLOW_POLL_MS": getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS),
                       "RATELIMIT_ENABLED": False})
     yield app
     store.close(app)

@@ -84,12 +84,12 @@ def write_pseudo_catalogue(directory):
 
 def make_app(tmp_path, migrated_database, **config):
     """The real app on a copy of the migrated database (as tests/conftest.py's app fixture), with config on top."""
-    from tests.conftest import OWNER_KEY
+    from tests.conftest import FOLLOW_POLL_MS, OWNER_KEY
 
     database = tmp_path / "languages.db"
     shutil.copyfile(migrated_database, database)
     return create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                       "SERVER_NAME": None, "FOLLOW_POLL_MS": 100, "OWNER_KEY": OWNER_KEY,
+                       "SERVER_NAME": None, "FOLLOW_POLL_MS": FOLLOW_POLL_MS, "OWNER_KEY": OWNER_KEY,
                        "RATELIMIT_ENABLED": False, **config})
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from scorekeeper import rules
 from scorekeeper.rules import RecordError, actions
 from tests.test_properties import legal_games
+from tests.examples import WALKS
 
 
 def new_game(**rule_overrides):
@@ -426,7 +427,7 @@ def test_actions_never_change_the_record_given():
     assert record == before
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=WALKS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_games())
 def test_any_legal_game_replayed_through_actions_scores_the_same(written):
     """Deal, bid in turn and record the tricks of every hand of a random legal game through the actions."""

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game_helpers import hand_at
 from scorekeeper import store
+from tests.examples import REQUESTS
 
 # Ann, Bob, Cy, Di; the hook on; hands of 1, 2, 3 cards; the trump turned up at the deal.
 RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
@@ -263,7 +264,7 @@ def test_a_correction_drawn_on_an_older_game_is_refused(client, game):
     assert stored_record(client, game[0])["hands"][0]["bids"] == [1, 1, 0, 0]
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(number=st.one_of(st.integers(-3, 5), st.text(max_size=3), st.none(), st.floats(allow_nan=False)),
        bids=st.one_of(st.lists(st.integers(-1, 3) | st.none(), max_size=5), st.text(max_size=3)))
 def test_any_correction_is_applied_or_refused_naming_the_field(client, game, number, bids):

@@ -69,7 +69,7 @@ def python_side(hand):
             "namer": rules.trump_namer(hand["dealer"], hand["bids"], hand["out"])}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.lists(hands(), min_size=1, max_size=40))
 def test_the_javascript_engine_agrees_with_the_python_engine(node, batch):
     for hand, answer in zip(batch, node(batch), strict=True):

@@ -10,6 +10,7 @@ from tests.game_helpers import HANDS, create, record
 from tests.test_browser_newcomer import seat_late_arrival
 
 pytestmark = pytest.mark.browser
+FOLLOW_POLL_MS = 100  # the late reader waits four polls (tests/conftest.py)
 
 
 def phone(browser):

@@ -18,6 +18,7 @@ from scorekeeper import cli
 from scorekeeper.rules import events
 from tests.cli_helpers import run_cli
 from scorekeeper.text.words import worded
+from tests.examples import REQUESTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
@@ -150,7 +151,7 @@ JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.floats(allow_nan=True) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12)
-HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+HOSTILE = settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                              HealthCheck.function_scoped_fixture])
 
 

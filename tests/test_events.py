@@ -189,7 +189,7 @@ def test_placement_points_share_the_average_of_tied_places():
 
 # ---- the draw ------------------------------------------------------------------------------------------------
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.integers(3, 500), st.integers(3, 7))
 def test_tables_are_as_equal_as_possible_and_never_fewer_than_3(players, size):
     sizes = events.table_sizes(players, size)
@@ -371,7 +371,7 @@ def test_bad_events_are_refused_naming_the_field(change, path):
     assert refused.value.path == path, str(refused.value)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)
 @given(st.integers(1, 32), st.text(max_size=10))
 def test_the_cartier_draw_splits_winners_and_runners_up_and_keeps_tablemates_apart(first_tables, seed):
     """Any number of first-round tables: their winners and runners-up sit two and two, never with a tablemate."""
@@ -401,7 +401,7 @@ def test_a_player_who_did_not_play_the_previous_round_comes_after_one_who_did():
                               "text": "Old goes on: 40 points in the previous round, which Late did not play"}]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(["cartier", "wpohl", "rounds"]), st.integers(3, 500),
        st.lists(st.integers(1, 2), min_size=1, max_size=4), st.integers(1, 8), st.integers(1, 8))
 def test_every_event_comes_down_to_one_final_table(fmt, players, advance, rounds, eliminate):
@@ -425,7 +425,7 @@ def test_every_event_comes_down_to_one_final_table(fmt, players, advance, rounds
 ANYTHING = st.none() | st.booleans() | st.integers(-5, 20) | st.text(max_size=50) | st.lists(st.integers(), max_size=2)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(["swap", "late", "withdraw", "link"]), ANYTHING, ANYTHING)
 def test_the_directors_actions_refuse_anything_odd_with_a_record_error(action, first, second):
     record = twelve()

@@ -12,6 +12,7 @@ from pdf_reading import text as pdf_text
 from scorekeeper import store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.events import prizes
+from tests.examples import REQUESTS
 
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 EIGHT = [f"P{n}" for n in range(1, 9)]
@@ -136,7 +137,7 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
     assert "Champion" not in text and "Round" not in text
 
 
-@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(language=st.one_of(st.sampled_from(["nl", "de", "xx", "", "EN", "nl-BE"]), st.text(max_size=8), st.integers(),
                           st.lists(st.integers(), max_size=2), st.none()))
 def test_an_events_language_is_one_the_app_speaks_or_a_clear_refusal(app, language):

@@ -23,6 +23,7 @@ from scorekeeper import store
 from scorekeeper.rules import events
 from tests.cli_helpers import run_cli
 from scorekeeper.text.words import worded
+from tests.examples import REQUESTS
 
 
 def bearer(key):
@@ -443,7 +444,7 @@ EVENT_KEYS = st.fixed_dictionaries({}, optional={"name": JSON, "format": st.samp
                                                  "rules": JSON, "options": JSON, "rounds": JSON, "money": JSON})
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(body=EVENT_KEYS, action=st.fixed_dictionaries({"action": st.sampled_from(["start", "swap", "late", "withdraw", "money", "x"]) | JSON},
                                                       optional={"first": JSON, "second": JSON, "player": JSON,
                                                                 "table": JSON, "entry_fee": JSON, "split": JSON}),
@@ -498,7 +499,7 @@ def test_a_table_gone_quiet_for_over_10_minutes_is_marked(client, app):
     assert quiet == {"2"}
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(fields=st.dictionaries(st.sampled_from(["do", "first", "second", "player", "table", "entry_fee", "split",
                                                "revision"]), st.text(max_size=30), max_size=6),
        do=st.sampled_from(["start", "swap", "late", "withdraw", "money", "", "nope"]))
@@ -515,7 +516,7 @@ def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields,
     assert after.status_code == 200
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(upload=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_csv_file_is_taken_or_refused_in_words(client, upload):
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))

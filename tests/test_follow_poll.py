@@ -13,6 +13,7 @@ from werkzeug.test import Client
 from scorekeeper import store
 from tests.test_table import new_game
 from tests.test_table_changes import deal
+from tests.examples import REQUESTS
 
 
 def through_the_route(app):
@@ -42,7 +43,7 @@ def test_a_moved_game_an_unknown_game_and_a_missing_database_go_to_the_route(cli
         client.get(f"/games/{game_id}/revision", headers={"If-None-Match": '"2"'})
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(asked=st.one_of(st.sampled_from(['"1"', 'W/"1"', '"2", "1"', "*", '"1', "1", '""', '"01"', ' "1" ']),
                        st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=20)))
 def test_the_shortcut_answers_304_exactly_when_the_route_would(client, app, asked):
@@ -118,7 +119,7 @@ def test_the_scorekeeper_a_moved_game_and_another_language_each_get_their_own_pa
     assert 'data-revision="2"' in moved and 'data-revision="1"' in english
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(path=st.sampled_from(["", "/sheet", "/sheets", "/revision"]),
        query=st.sampled_from(["", "?x=1"]),
        headers=st.dictionaries(st.sampled_from(["Accept-Language", "Cookie", "Host", "Accept-Encoding",

@@ -10,6 +10,7 @@ from scorekeeper import rules
 from scorekeeper.rules.formula import FormulaError, compile_formula
 from tests.test_properties import legal_games
 from tests.cli_helpers import run_cli
+from tests.examples import WALKS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,7 +152,7 @@ def test_rescoring_side_by_side_keeps_a_formula_games_options():
 
 @pytest.mark.parametrize("system_id, options, as_formula", AS_FORMULA,
                          ids=[f"{s}{'+' if o else ''}" for s, o, _ in AS_FORMULA])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=WALKS, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(record=legal_games())
 def test_a_system_written_as_a_formula_scores_every_game_the_same(system_id, options, as_formula, record):

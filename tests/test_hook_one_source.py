@@ -31,7 +31,7 @@ def refusal(attempt):
     return None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(dealers_turns())
 def test_the_engine_the_record_and_the_bid_screen_agree_on_the_hook(case):
     record, amount = case

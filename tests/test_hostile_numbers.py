@@ -17,6 +17,7 @@ from html_forms import form_data, submit
 from scorekeeper import store
 from scorekeeper.rules import numbers
 from test_seats import act, new_game, phone, seat_links
+from tests.examples import WALKS
 
 HUGE = st.one_of(st.integers(min_value=10 ** 308, max_value=10 ** 320).map(str),
                  st.integers(min_value=10 ** 15, max_value=10 ** 40).map(str),
@@ -31,7 +32,7 @@ REFUSED = st.one_of(HUGE, UNICODE_DIGITS, MIXED, FLOATS.filter(lambda t: not re.
 # Anything at all, the above with negatives, blanks and whitespace: never a 500.
 HOSTILE = st.one_of(REFUSED, st.integers(-10 ** 6, -1).map(str), st.sampled_from(["", " ", "\t", "\u00a0", "+", "-", "."]),
                     st.text(max_size=8))
-FEW = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+FEW = settings(max_examples=WALKS, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
 def snapshot(client):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tests.game_helpers import record
 from tests.test_transfer import count_games, upload
+from tests.examples import REQUESTS
 
 GOOD_ID = st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True)
 # What a hostile file puts where an id goes: a good id with a line break after it, anything else printable or not.
@@ -32,7 +33,7 @@ def test_an_id_with_a_trailing_line_break_is_refused_and_nothing_is_stored(clien
     assert count_games(app) == 0
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(field=st.sampled_from(["id", "edit_key", "evening"]), value=HOSTILE_ID)
 def test_a_hostile_id_is_refused_whole_or_kept_whole(client, app, field, value):
     before = count_games(app)

@@ -13,6 +13,7 @@ from tests.conftest import OWNER_KEY
 from tests.game_helpers import HANDS, create, record
 from tests.owner_helpers import owner_client
 from tests.test_transfer import count_games, upload
+from tests.examples import WALKS
 
 
 def export_of(games, tmp_path):
@@ -76,7 +77,7 @@ def test_a_game_changed_since_is_imported_beside_the_one_here(client, app, tmp_p
     assert count_games(app) == 3
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=WALKS, deadline=None)
 @given(st.lists(st.booleans(), min_size=1, max_size=6))
 def test_only_the_games_not_here_are_imported(tmp_path_factory, already):
     folder = tmp_path_factory.mktemp("twice")

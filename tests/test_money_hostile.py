@@ -16,6 +16,7 @@ from scorekeeper.rules import amounts, names, sepa
 from game_helpers import create
 from html_forms import form_data
 from money_helpers import totals_game
+from tests.examples import REQUESTS
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 NAMES = st.sampled_from(["Ann", "bob", "CY ", "Ann\u200b", "Zorro", "Cy\x00", "\u202eyC", "A\u0085nn", "", " "]) | TEXT
@@ -28,7 +29,7 @@ IBANS = st.sampled_from(["NL91ABNA0417164300", "BE68 5390 0754 7034", "SA0380000
                          "GB82WEST12345698765432", "CH9300762011623852957", "nl91 abna 0417 1643 00",
                          "NL91ABNA0417164301", "<script>", "ＮＬ91ABNA0417164300", "NL91ABNA0417164300\n"]) | TEXT
 BICS = st.sampled_from(["", "WESTGB2L", "UBSWCHZH80A", "west", "1234GB2L"]) | TEXT
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture

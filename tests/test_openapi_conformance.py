@@ -18,6 +18,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance, negativ
 from scorekeeper.views.api import OPENAPI
 from tests.conftest import OWNER_KEY
 from tests.game_helpers import create, record
+from tests.examples import WALKS
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # A request the description forbids must be refused. (Not the converse: a record the schema allows may
@@ -38,7 +39,7 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
     # Over HTTP from the real server (waitress), as a client elsewhere reads it: gzip and all.
     operation = schemathesis.openapi.from_url(live_server + "/api/openapi.json")[path][method]
 
-    @settings(max_examples=30, derandomize=True, deadline=None, database=None,
+    @settings(max_examples=WALKS, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(case=operation.as_strategy(generation_mode=mode))
     def attempt(case):

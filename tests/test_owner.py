@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app, store
 
 from conftest import OWNER_KEY
+from tests.examples import REQUESTS
 
 
 def sign_in(client, key, next_page="/import"):
@@ -45,7 +46,7 @@ def test_signing_out_forgets_the_owner(stranger):
     assert stranger.get("/export/games.json").status_code == 403
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.text(max_size=300))
 def test_no_other_text_is_the_owner_key(stranger, guess):
     answer = sign_in(stranger, guess)
@@ -55,7 +56,7 @@ def test_no_other_text_is_the_owner_key(stranger, guess):
     assert exported.status_code in (200, 403)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.text(st.characters(min_codepoint=33, max_codepoint=255), min_size=1, max_size=80))
 def test_no_page_is_drawn_for_a_host_this_server_does_not_answer_to(client, host):
     answer = client.get("/", headers={"Host": host})
@@ -78,7 +79,7 @@ def test_allowed_hosts_from_the_config_and_serve(tmp_path):
         store.close(app)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=40).filter(lambda name: not re.fullmatch(r"\.?[A-Za-z0-9][A-Za-z0-9.-]*(:\d{1,5})?", name)))
 def test_serve_refuses_an_allowed_host_that_is_not_a_name(capsys, name):
     from scorekeeper import cli

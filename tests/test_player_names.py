@@ -13,6 +13,7 @@ from tests.game_helpers import create, record
 from tests.html_forms import submit
 from tests.test_table_changes import change, flashes
 from tests.test_transfer import count_games, upload
+from tests.examples import REQUESTS
 
 E_ACUTE, E_COMBINING = "Ren\u00e9", "Rene\u0301"
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"]
@@ -92,7 +93,7 @@ NAME = st.text(alphabet=st.sampled_from(["a", "A", "e", "\u0301", "\u00e9", "\u0
                                          *ZERO_WIDTH]), max_size=5)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(NAME, NAME)
 def test_two_names_are_refused_together_exactly_when_they_are_one_player(first, second):
     try:
@@ -105,7 +106,7 @@ def test_two_names_are_refused_together_exactly_when_they_are_one_player(first, 
     assert not any(unicodedata.category(char) == "Cc" for name in kept for char in name)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(NAME, min_size=3, max_size=3))
 def test_the_api_stores_a_table_of_names_only_when_each_is_one_visible_player(client, names):
     response = _api(client, ["Zed", *names])

@@ -50,7 +50,7 @@ def legal_games(draw):
     return record
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -99,7 +99,7 @@ def test_settlement_nets_sum_to_zero_and_the_payments_settle_them(record):
     assert len(settlement["payments"]) <= max(movers - 1, 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.integers(-500, 500), min_size=1, max_size=9))
 def test_fewest_payments_is_never_worse_than_one_less_than_the_people_who_owe_or_collect(balances):
     balances = balances + [-sum(balances)]

@@ -17,6 +17,7 @@ from scorekeeper.rules import actions, sealed
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.web.offline_page import queue_state
 from tests.node_lines import node_answering
+from tests.examples import REQUESTS
 
 STATIC = Path(__file__).resolve().parent.parent / "scorekeeper" / "static"
 # The browser's globals for the two scripts, then one JSON line a case: the state after each of its taps.
@@ -175,7 +176,7 @@ def compare(step, game):
     return True
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=REQUESTS, deadline=None)
 @given(st.lists(queued_games(), min_size=1, max_size=8))
 def test_the_queue_engine_takes_the_engines_steps(node, batch):
     answers = node([{"state": page, "taps": taps} for page, taps, _ in batch])

@@ -15,6 +15,7 @@ from scorekeeper.rules.presets import PRESETS, preset_rules
 from scorekeeper.rules.said import json_default
 from scorekeeper.text import words
 from tests.cli_helpers import run_cli
+from tests.examples import REQUESTS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD_SYSTEMS = [
@@ -236,7 +237,7 @@ NAMED = (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.
 
 @given(st.sampled_from(["nl", "de", "fr", "es"]), st.one_of(st.text(max_size=30), st.sampled_from(
     ["Exact met straf", "Af en op", "Boerenbridge", "exact", "Hassenpfeffer", "Kachuful"])))
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=REQUESTS)
 def test_what_a_user_types_finds_the_same_entry_in_every_language(app, code, typed):
     """Ids, aliases and English names find their entry whatever the page's language, and any other text finds
     the same entry (or none) as in English: a translated name is never a key."""

@@ -20,7 +20,7 @@ def flask_text(body):
     return json.dumps(body, sort_keys=True, separators=(",", ":"), default=json_default)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(deadline=None)
 @given(players=names, message=st.none() | st.text(max_size=30))
 def test_the_answer_is_the_bytes_jsonify_writes(players, message):
     try:

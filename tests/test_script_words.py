@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.node_lines import node_answering
+from tests.examples import REQUESTS
 
 TAPS = ("%(num)d tap waiting on this phone", "%(num)d taps waiting on this phone")
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -62,7 +63,7 @@ def test_the_english_script_carries_no_words(client):
     assert "var WORDS = {};" in script and "var PLURALS = {};" in script
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(counts=st.lists(st.integers(min_value=0, max_value=10**7), min_size=1, max_size=20))
 @example(counts=[0, 1, 2, 1_000_000, 3_000_000])
 def test_every_count_gets_a_form_of_the_message(client, run, counts):

@@ -45,7 +45,7 @@ def test_a_sliding_scale_at_half_a_cent_pays_each_player_within_a_cent(client):
 MONEY_MOVING = [entry for entry in rules.SETTLEMENTS if entry.moves_money]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(method=st.sampled_from([entry.id for entry in MONEY_MOVING]),
        stake=st.integers(1, 2000).map(lambda tenths: Fraction(tenths, 1000)),
        totals=st.lists(st.integers(-5, 5).map(lambda points: points * 10), min_size=2, max_size=12))

@@ -16,6 +16,7 @@ from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client
 from tests.test_transfer import upload
+from tests.examples import REQUESTS
 
 PLAYERS = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0",
            "pattern": "up", "max_cards": "3", "scoring": "exact", "settlement": "pairwise"}
@@ -70,7 +71,7 @@ def test_the_choices_name_each_language_in_its_own_words_and_each_currency_in_th
     assert "US Dollar ($)" in english and "Chilean Peso (CLP)" in english
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(language=POSTED | st.sampled_from(list(LANGUAGES)), currency=POSTED | st.sampled_from(CURRENCIES))
 def test_any_posted_language_or_currency_is_stored_or_refused_with_a_message(client, app, language, currency):
     response = submit(client, "/games/new", {**PLAYERS, "language": language, "currency": currency})
@@ -98,7 +99,7 @@ def test_a_stake_with_more_decimals_than_its_currency_is_refused(client, currenc
     assert response.status_code == 400 and problem in errors(response)
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(currency=st.sampled_from(("",) + CURRENCIES),
        stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False))
 def test_the_stakes_decimals_follow_the_currency(client, app, currency, stake):

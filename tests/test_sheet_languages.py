@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tests.game_helpers import create, record
 from tests.pdf_reading import text
 from tests.cli_helpers import run_cli
+from tests.examples import REQUESTS
 
 DUTCH = {"Accept-Language": "nl"}
 
@@ -53,7 +54,7 @@ def test_the_sheets_page_offers_the_languages_and_speaks_the_readers(client):
     assert "Imprimer" in html and "Print blank sheets" not in html
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(language=st.text(max_size=30))
 def test_any_language_parameter_gets_the_form_never_a_crash(client, language):
     # players=1 is refused: the form comes back with its message, in the page's language, whatever language says

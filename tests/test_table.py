@@ -11,6 +11,7 @@ from scorekeeper.web.setup_form import apply_preset, preset_fields, rules_from_s
 from scorekeeper.rules.presets import PRESETS, preset_rules
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
+from tests.examples import REQUESTS
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -347,7 +348,7 @@ def test_setup_hook_from_is_stored_when_set_and_the_bids_screen_follows_it(clien
     assert stored(app, game_id)["record"]["hands"][0]["bids"] == [0, 1, 0, 0]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.text(max_size=8), st.integers(-5, 60).map(str), st.just("9" * 5000)))
 def test_setup_hook_from_takes_a_whole_number_from_1_to_52_or_says_what_to_fix(client, text):
     data = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "up", "max_cards": "3",

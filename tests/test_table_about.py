@@ -47,7 +47,7 @@ def test_a_record_from_elsewhere_with_a_note_that_is_not_text_keeps_it_and_shows
     assert actions.about_of(loaded.record, "2026-11-25")["note"] == ""
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=120))
 def test_any_note_is_kept_exactly_trimmed_or_refused_with_a_limit(note):
     try:
@@ -59,7 +59,7 @@ def test_any_note_is_kept_exactly_trimmed_or_refused_with_a_limit(note):
     assert rules.load(dict(record(), note=kept)).record["note"] == kept
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.one_of(st.text(max_size=14), st.dates().map(datetime.date.isoformat),
                  st.integers(), st.none(), st.floats(allow_nan=True)))
 def test_any_date_is_a_calendar_day_or_refused(value):

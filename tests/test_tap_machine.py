@@ -14,6 +14,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
                                  run_state_machine_as_test)
 
 from tests.server_helpers import call
+from tests.examples import WALKS
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 3},
@@ -182,6 +183,6 @@ class Phones(RuleBasedStateMachine):
 
 def test_phones_offline_and_back_apply_every_tap_to_its_own_hand(live_server):
     Phones.base = live_server
-    run_state_machine_as_test(Phones, settings=settings(max_examples=40, stateful_step_count=40, deadline=None,
+    run_state_machine_as_test(Phones, settings=settings(max_examples=WALKS, stateful_step_count=40, deadline=None,
                                                         suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                                HealthCheck.too_slow]))

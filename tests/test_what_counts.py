@@ -10,8 +10,6 @@ import io
 import json
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import unicodedata
 from contextlib import contextmanager
@@ -25,6 +23,8 @@ from openskill.models import PlackettLuce
 
 from scorekeeper import create_app, rules, store
 
+from tests.cli_helpers import run_cli
+from tests.examples import WALKS
 from money_helpers import said
 from owner_helpers import owner_client
 
@@ -32,8 +32,6 @@ ZONE = "Europe/Amsterdam"
 PEOPLE = {"Ann": ["Ann", "ANN", "Ann\u200b", " ann "], "Bob": ["Bob", "bob"], "Zoë": ["Zoë", "Zoe\u0308"],
           "Cy": ["Cy"], "Di": ["Di", "DI"]}
 MODEL = PlackettLuce()
-# Profiles (tests/conftest.py): each example runs two instances, so a quarter of the profile's examples.
-EXAMPLES = max(4, settings.default.max_examples // 4)
 
 
 # ---- the independent computation (RULES.md read afresh; nothing here calls rules/counting.py) ----------------
@@ -253,7 +251,7 @@ def check(app, client, entries, season):
     assert money == {name: round(cents) for name, cents in balances.items()}
 
 
-@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+@settings(max_examples=WALKS, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
           deadline=None)
 @given(entries=histories(), season=st.sampled_from([("2026-10-01", "2026-12-31"), ("2026-10-06", "2026-10-08")]))
 def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move(migrated_database, entries, season):
@@ -265,8 +263,7 @@ def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move
     with tempfile.TemporaryDirectory() as folder:  # the command line rates the site's own export the same way
         path = Path(folder) / "export.json"
         path.write_bytes(exported)
-        done = subprocess.run([sys.executable, "-m", "scorekeeper", "ratings", str(path), "--json"],
-                              capture_output=True, text=True, check=True)
+        done = run_cli("ratings", path, "--json", check=True)  # in-process: the process is not what is checked
     _players, ratings, *_rest = expected(entries)
     printed = {key(row["player"]): (row["mu"], row["sigma"], row["games"]) for row in json.loads(done.stdout)}
     assert set(printed) == set(ratings)
