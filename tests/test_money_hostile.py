@@ -82,6 +82,7 @@ def test_a_hostile_payment_is_refused_in_words_or_kept_exactly(sitter, app, paye
 @SETTINGS
 @example(name="ann", holder="Ann de Vries", iban="be68 5390 0754 7034", bic="")
 @example(name="bob", holder="Bob", iban="GB82WEST12345698765432", bic="westgb2l")
+@example(name="bob", holder="Bob", iban="GB82WEST12345698765432", bic="\x00")  # a control typed is not shown back
 @given(name=NAMES, holder=NAMES, iban=IBANS, bic=BICS)
 def test_a_hostile_iban_is_refused_in_words_or_kept_checked(sitter, app, name, holder, iban, bic):
     answer = sitter.post("/money/ibans", data={"csrf_token": token(sitter), "name": name, "holder": holder,

@@ -40,7 +40,7 @@ def checked_iban(text):
         compact = iban_checks.validate(compact, check_country=False)  # the checksum and the format, no bank list
     except ValidationError:
         raise IbanError(said("%(iban)s is not an IBAN: its check digits or its length do not match; check it letter "
-                          "by letter", iban=iban_checks.format(compact)[:50])) from None
+                          "by letter", iban=names.without_controls(iban_checks.format(compact))[:50])) from None  # shown back: no controls
     if compact[:2] not in SEPA:
         raise IbanError(said("%(iban)s is an account in a country outside the SEPA scheme (%(country)s): a euro "
                           "transfer code cannot pay it", iban=iban_checks.format(compact), country=compact[:2]))
@@ -70,7 +70,7 @@ def checked_bic(text, iban):
         return bic_checks.validate(compact)
     except ValidationError:
         raise IbanError(said("%(bic)s is not a BIC: a BIC has 8 or 11 letters and digits, like %(example)s",
-                          bic=compact[:20], example="RABONL2U")) from None
+                          bic=names.without_controls(compact)[:20], example="RABONL2U")) from None
 
 
 def checked_holder(text):
