@@ -36,7 +36,7 @@ MODEL = PlackettLuce()
 EXAMPLES = max(4, settings.default.max_examples // 4)
 
 
-# ---- the independent computation (RULES.md read afresh; nothing here calls rules/counting.py) ----------------
+# ---- the independent computation (RULES.md read afresh; nothing here calls rules/club/counting.py) ----------------
 
 def key(name):
     """RULES.md's name comparison: NFC, invisible (format) characters dropped, casefolded, spaces collapsed."""
