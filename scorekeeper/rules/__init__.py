@@ -3,6 +3,10 @@
 The web app, the storage, the PDF sheets and the command line call this package; it calls
 none of them.
 
+Its rooms, by job (docs/architecture.md, decision 0045): game/ (the record, its rules and limits, the plan, the
+table), bids/, scoring/ (the systems, scoring a game, ranks, presets), money/, club/ (what counts, ratings, seasons),
+actions/ (the table's writes) and events/ (tournaments). Import a module by its path; the rooms' __init__ import nothing.
+
 It speaks no language: what it tells people it returns as values (rules/said.py), worded by scorekeeper.text.
 
 May import: the standard library and openskill (the ratings' model); it is the lowest layer.
