@@ -13,8 +13,8 @@ May import: the standard library and openskill (the ratings' model); it is the l
 """
 
 from .bids.bidding import (BIDDING_STYLES, BidState, allowed_bids, bid_inputs, bid_state, state_of_bids, announcement, bid_so_far, bidding_order,
-                      blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
-                      over_under_by, tricks_needed, trump_namer)
+                           blind_eligible, dealer_blind_bid, forbidden_bid, hook_reason, may_bid, next_bidder,
+                           over_under_by, tricks_needed, trump_namer)
 from .scoring.modifiers import MODIFIERS, PENALTIES
 from .game.names import is_same_player, name_key, player_name, player_names
 from .game.patterns import PATTERNS, decks_for, hand_sizes, is_full_deal, largest_hand
@@ -28,7 +28,7 @@ from .money.payments import fewest_payments, payments_between
 from .scoring.ranks import BONUS, PENALTY, adjustment_kind, ranks, winners
 from .scoring.systems import SYSTEMS
 from .game.table import (START_CHOICES, add_player, deal_hand, leave, out_for_next_hand, sit_out, standing_totals,
-                    starting_total, table_state)
+                         starting_total, table_state)
 from .game.trump import SUITS, SYMBOLS, TRUMP_METHODS, TRUMPS, fixed_trump
 from . import actions  # noqa: E402  (the table's actions: rules.actions.bid, rules.actions.deal, ...)
 from .actions import Outcome, WrongStep, blind_offers, step
