@@ -11,7 +11,7 @@ import sys
 from common import GAME, run_alone
 from common import best_call_time as best
 from scorekeeper import rules
-from scorekeeper.rules import formula
+from scorekeeper.rules.scoring import formula
 
 MONTREAL_AS_FORMULA = {"made": "10 + 2*tricks", "over": "0"}
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import rules, store
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 from tests.html_forms import submit
 from tests.setup_form import start
 

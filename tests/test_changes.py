@@ -1,4 +1,4 @@
-"""The algebra of a game's history (scorekeeper/rules/changes.py): a change leads from one record to the next and back."""
+"""The algebra of a game's history (scorekeeper/rules/game/changes.py): a change leads from one record to the next and back."""
 
 import ast
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.changes import apply, diff
+from scorekeeper.rules.game.changes import apply, diff
 
 VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
@@ -36,7 +36,7 @@ def test_a_new_hand_stores_that_hand_only(record, hands):
 def test_the_history_algebra_and_the_repair_are_pure():
     """No Flask, no SQLite: they import the standard library and the rules engine only."""
     package = Path(__file__).resolve().parent.parent / "scorekeeper"
-    for path in (package / "rules" / "changes.py", package / "rules" / "repair.py"):
+    for path in (package / "rules" / "game" / "changes.py", package / "rules" / "game" / "repair.py"):
         imported = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):

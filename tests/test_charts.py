@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.text.charts import COLOURS, bid_accuracy_svg, running_totals_svg, style
-from scorekeeper.rules.stats import bid_accuracy
+from scorekeeper.rules.club.stats import bid_accuracy
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,10 +1,10 @@
-"""The last hands (rules/chase.py): from the last third of the plan on, the gap to the lead, whether the hands
+"""The last hands (rules/scoring/chase.py): from the last third of the plan on, the gap to the lead, whether the hands
 left can close it, and what each stands to pay."""
 
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.chase import hand_range, in_last_third, last_hands
+from scorekeeper.rules.scoring.chase import hand_range, in_last_third, last_hands
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

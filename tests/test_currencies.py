@@ -1,8 +1,8 @@
-"""The engine's table of currencies (rules/currencies.py) is CLDR's, as the Babel installed reads it."""
+"""The engine's table of currencies (rules/money/currencies.py) is CLDR's, as the Babel installed reads it."""
 
 from babel.numbers import get_currency_precision, is_currency, list_currencies
 
-from scorekeeper.rules import currencies
+from scorekeeper.rules.money import currencies
 
 
 def test_the_engine_takes_the_currencies_babel_knows_with_their_decimals():

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from scorekeeper import rules
-from scorekeeper.rules.formula import FormulaError, compile_formula
+from scorekeeper.rules.scoring.formula import FormulaError, compile_formula
 from tests.test_properties import legal_games
 from tests.cli_helpers import run_cli
 from tests.examples import WALKS

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import store
-from scorekeeper.rules import limits
+from scorekeeper.rules.game import limits
 from scorekeeper.store import log
 
 from game_helpers import HANDS, create, record

@@ -1,4 +1,4 @@
-"""Bidding habits (rules/habits.py, stored by store/results.py): by hand size, made / over / under, zero bids,
+"""Bidding habits (rules/bids/habits.py, stored by store/results.py): by hand size, made / over / under, zero bids,
 and what the hook cost each dealer. The two-hand game of game_helpers, worked by hand:
 
   Hand 1, Ann deals 1: bids 1 1 0 0, tricks 0 1 0 0. The hook forbade Ann 0 (the others bid 1); she bid 1,
@@ -8,7 +8,7 @@ and what the hook cost each dealer. The two-hand game of game_helpers, worked by
 
 from scorekeeper import rules, store
 from scorekeeper.store import backfills
-from scorekeeper.rules.habits import by_hand_size, seat_habits
+from scorekeeper.rules.bids.habits import by_hand_size, seat_habits
 from tests.game_helpers import HANDS, create, post_hand, record
 
 

@@ -1,4 +1,4 @@
-"""The hook has one check (rules.bidding.hooked_bid) and one sentence (rules.hook_reason): the engine refusing a
+"""The hook has one check (rules.bids.bidding.hooked_bid) and one sentence (rules.hook_reason): the engine refusing a
 dealer's bid, the record refusing it on load and the bid screen striking it out always agree, word for word."""
 
 from hypothesis import event, given, settings
@@ -39,7 +39,7 @@ def test_the_engine_the_record_and_the_bid_screen_agree_on_the_hook(case):
     hand = game.hands[-1]
     state = rules.bid_state(game, hand)
     assert state.seat == hand.dealer
-    struck = rules.bidding.hooked_bid(hand.cards, hand.dealer, hand.bids, hand.out, game.rules.hook_in(hand.cards))
+    struck = rules.bids.bidding.hooked_bid(hand.cards, hand.dealer, hand.bids, hand.out, game.rules.hook_in(hand.cards))
     assert state.forbidden == struck
     made = {**record, "hands": [{**record["hands"][0], "bids": [amount if s == hand.dealer else b
                                                                    for s, b in enumerate(hand.bids)]}]}

@@ -1,6 +1,6 @@
 """Hostile numbers (issue "Serving a room", item 5): 309-digit integers, '³' and '①', NaN, 5,000 digits.
 
-Every number a person types or a client sends goes through rules.numbers: a form comes back with a
+Every number a person types or a client sends goes through rules.game.numbers: a form comes back with a
 message saying what to type, a query parameter falls back to its default, the API and /import answer
 4xx; never a 500, and nothing recorded changes.
 """
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from html_forms import form_data, submit
 from scorekeeper import store
-from scorekeeper.rules import numbers
+from scorekeeper.rules.game import numbers
 from test_seats import act, new_game, phone, seat_links
 from tests.examples import WALKS
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorekeeper.rules.presets import BOERENBRIDGE
+from scorekeeper.rules.scoring.presets import BOERENBRIDGE
 from tests import pdf_reading
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import form_data, submit
@@ -32,7 +32,7 @@ def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, cod
 
 
 def test_a_formula_of_the_tables_own_keeps_its_terms():
-    from scorekeeper.rules.presets import system_title
+    from scorekeeper.rules.scoring.presets import system_title
     assert str(system_title("formula", {"made": "10 + 3*bid", "over": "-2*off"})).startswith("House formula, ")
     assert str(system_title("exact")) == "Exact"  # a system without options is its own name, never a preset's
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules import limits
+from scorekeeper.rules.game import limits
 
 from game_helpers import record
 

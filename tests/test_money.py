@@ -15,7 +15,7 @@ from PIL import Image
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import rules, store
-from scorekeeper.rules import ledger
+from scorekeeper.rules.money import ledger
 from scorekeeper.web import money_lines
 
 from game_helpers import create
@@ -181,7 +181,7 @@ def test_an_iban_is_checked_and_shown_only_to_the_players_of_the_payees_tables(c
     for url in settle_up:
         page = client.get(url).get_data(as_text=True)
         amount = re.search(r'pays <b>Ann</b> <span class="amount">€([\d.]+)</span>\s*<div class="epc">', page)[1]
-        code = money_lines.epc_svg(rules.sepa.epc_text("A. de Vries", IBAN, "", round(float(amount) * 100),
+        code = money_lines.epc_svg(rules.money.sepa.epc_text("A. de Vries", IBAN, "", round(float(amount) * 100),
                                                       money_lines.remittance(date.today().isoformat())))
         assert f'<span class="iban">NL91 ABNA 0417 1643 00</span></span>{code}</div>' in page, url
     # A follower (the game's read-only link, no key), the public pages and the API never see it.
@@ -204,13 +204,13 @@ def decoded(payload):
 
 
 def test_the_epc_code_reads_back_as_a_sepa_transfer_to_the_holder_with_two_decimals():
-    lines = decoded(rules.sepa.epc_text("José de Vries", IBAN, "", 820, "Oh Hell, 27 Nov 2026"))
+    lines = decoded(rules.money.sepa.epc_text("José de Vries", IBAN, "", 820, "Oh Hell, 27 Nov 2026"))
     assert lines == ["BCD", "002", "1", "SCT", "", "José de Vries", IBAN, "EUR8.20", "", "", "Oh Hell, 27 Nov 2026"]
-    swiss = decoded(rules.sepa.epc_text("Ueli Meier", "CH9300762011623852957", "UBSWCHZH80A", 600, "Oh Hell"))
+    swiss = decoded(rules.money.sepa.epc_text("Ueli Meier", "CH9300762011623852957", "UBSWCHZH80A", 600, "Oh Hell"))
     assert swiss[4] == "UBSWCHZH80A" and swiss[7] == "EUR6.00"
-    assert rules.sepa.epc_text("Ann", IBAN, "", 99_999_999_999, "x") is not None
-    assert rules.sepa.epc_text("Ann", IBAN, "", 100_000_000_000, "x") is None  # more than a code carries: none
-    assert rules.sepa.epc_text("Ann", "CH9300762011623852957", "", 600, "x") is None  # outside the EEA: a BIC
+    assert rules.money.sepa.epc_text("Ann", IBAN, "", 99_999_999_999, "x") is not None
+    assert rules.money.sepa.epc_text("Ann", IBAN, "", 100_000_000_000, "x") is None  # more than a code carries: none
+    assert rules.money.sepa.epc_text("Ann", "CH9300762011623852957", "", 600, "x") is None  # outside the EEA: a BIC
 
 
 def test_the_text_for_the_group_chat_and_the_remittance_name_what_they_settle(client, app):

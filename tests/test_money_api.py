@@ -10,7 +10,7 @@ import random
 import pytest
 
 from scorekeeper import store
-from scorekeeper.rules import ledger
+from scorekeeper.rules.money import ledger
 
 from conftest import OWNER_KEY
 from money_helpers import paid_buttons, said, totals_game

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
-from scorekeeper.rules import amounts, names, sepa
+from scorekeeper.rules.money import amounts, sepa
+from scorekeeper.rules.game import names
 
 from game_helpers import create
 from html_forms import form_data

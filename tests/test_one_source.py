@@ -16,16 +16,16 @@ def holders(text):
 
 
 def test_each_rule_is_worked_out_in_one_module():
-    assert holders("def hooked_bid(") == ["rules/bidding.py"]
+    assert holders("def hooked_bid(") == ["rules/bids/bidding.py"]
     # The engine's bid asks BidState (rules.bid_state), the record's load asks hooked_bid itself.
-    assert holders("hooked_bid(") == ["rules/bidding.py", "rules/record.py"]
+    assert holders("hooked_bid(") == ["rules/bids/bidding.py", "rules/game/record.py"]
     assert holders('headers.get("Authorization"') == ["web/bearer.py"]
     # Keys in cookies are web/keys.py's; the other cookie set is the language the reader chose.
     assert holders(".set_cookie(") == ["views/languages.py", "web/keys.py"]
     assert holders("from weasyprint import HTML") == ["printing/render.py"]
     # JSON from outside (the three APIs' bodies, an import, a record or an event file) reads integers one way.
     assert holders("parse_int=") == holders("parse_int=numbers.json_int") == [
-        "rules/events/record.py", "rules/record.py", "store/exports.py", "web/api_answers.py"]
+        "rules/events/record.py", "rules/game/record.py", "store/exports.py", "web/api_answers.py"]
 
 
 def test_a_huge_integer_in_a_record_or_an_event_file_is_named():

@@ -99,7 +99,7 @@ def test_two_names_are_refused_together_exactly_when_they_are_one_player(first, 
     try:
         kept = rules.player_names([first, second])
     except rules.RecordError as error:
-        assert (rules.names.problem(first) if first.strip() else "name") or error.path == "players[1]"
+        assert (rules.game.names.problem(first) if first.strip() else "name") or error.path == "players[1]"
         return
     assert all(unicodedata.is_normalized("NFC", name) and name == name.strip() for name in kept)
     assert rules.name_key(kept[0]) != rules.name_key(kept[1])
@@ -110,7 +110,7 @@ def test_two_names_are_refused_together_exactly_when_they_are_one_player(first, 
 @given(st.lists(NAME, min_size=3, max_size=3))
 def test_the_api_stores_a_table_of_names_only_when_each_is_one_visible_player(client, names):
     response = _api(client, ["Zed", *names])
-    fine = all(name.strip() and not rules.names.problem(name) for name in names) and \
+    fine = all(name.strip() and not rules.game.names.problem(name) for name in names) and \
         len({rules.name_key(name) for name in ["Zed", *names]}) == 4
     assert response.status_code == (201 if fine else 422), response.get_json()
     if fine:

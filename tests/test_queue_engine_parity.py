@@ -13,8 +13,9 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
-from scorekeeper.rules import actions, sealed
-from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules import actions
+from scorekeeper.rules.bids import sealed
+from scorekeeper.rules.scoring.presets import PRESETS
 from scorekeeper.web.offline_page import queue_state
 from tests.node_lines import node_answering
 from tests.examples import REQUESTS

@@ -9,7 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper import rules, store
-from scorekeeper.rules import ratings
+from scorekeeper.rules.club import ratings
 from tests.cli_helpers import run_cli
 
 from regular_helpers import random_club, random_game

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.cli import systems_markdown
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 from scorekeeper.rules.said import json_default
 from scorekeeper.text import words
 from tests.cli_helpers import run_cli

@@ -4,7 +4,7 @@ head, the favourite before a game, and the same numbers in the JSON API."""
 import random
 
 from scorekeeper import store
-from scorekeeper.rules import ratings
+from scorekeeper.rules.club import ratings
 
 from game_helpers import create
 from regular_helpers import random_game

@@ -1,4 +1,4 @@
-"""The table changes (rules/table.py): late arrivals, leaving, sitting out; the engine scores the result."""
+"""The table changes (rules/game/table.py): late arrivals, leaving, sitting out; the engine scores the result."""
 
 import pytest
 

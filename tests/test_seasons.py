@@ -6,7 +6,7 @@ import io
 import re
 
 from scorekeeper import store
-from scorekeeper.rules import seasons
+from scorekeeper.rules.club import seasons
 
 from html_forms import submit
 from owner_helpers import owner_client

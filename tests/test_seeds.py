@@ -6,7 +6,7 @@ The numbers a registry entry already carries as a worked example (each scoring s
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.scoring import SYSTEMS, Example
+from scorekeeper.rules.scoring.systems import SYSTEMS, Example
 
 
 def points(system, bids, tricks, cards, **context):

@@ -7,9 +7,9 @@ from babel.numbers import get_currency_precision, list_currencies
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import evenings
+from scorekeeper.rules.club import evenings
 from scorekeeper import store
-from scorekeeper.rules import numbers
+from scorekeeper.rules.game import numbers
 from scorekeeper.text import words
 from scorekeeper.text.words import names_text
 from scorekeeper.text.money_text import payment_lines

@@ -1,7 +1,7 @@
 """The players' history: games, wins, bids made, averages by system, recent games."""
 
 from scorekeeper import rules
-from scorekeeper.rules.stats import bid_accuracy, player_stats, system_label
+from scorekeeper.rules.club.stats import bid_accuracy, player_stats, system_label
 
 
 def scored(record):

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import rules, store
 from scorekeeper.store.loaded import loaded_at
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 
 RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
           "hands": [], "room": "kitchen"}

@@ -4,7 +4,7 @@ abandonment, a restore or an import exactly what rating every game again from th
 import random
 
 from scorekeeper import rules, store
-from scorekeeper.rules import ratings
+from scorekeeper.rules.club import ratings
 
 from regular_helpers import random_game
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules, store
-from scorekeeper.rules import counting, stats
+from scorekeeper.rules.club import counting, stats
 from scorekeeper.store.results import _habit_rows, _stored, results_of
 from tests.test_taps_ahead import once
 
@@ -86,7 +86,7 @@ def assert_summaries_add_up(db):
     rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.made, p.hands from player_results p "
                       "join game_results r on r.game_id = p.game_id order by r.created").fetchall()
     for key, name, _created, standing, won, made, hands in rows:
-        # What counts (rules.counting): a player's page lists the games that count and those still in play;
+        # What counts (rules.club.counting): a player's page lists the games that count and those still in play;
         # games, wins and bids made only those that count (standing 1).
         finished, listed = int(standing == 1), int(standing != 2)
         played, games, wins, hands_so_far, made_so_far, _name = sums.get(key, (0, 0, 0, 0, 0, None))

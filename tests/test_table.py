@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import rules, store
 from scorekeeper.web.setup_form import apply_preset, preset_fields, rules_from_setup, setup_fields, setup_form
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
 from tests.examples import REQUESTS

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from html_forms import submit
 from scorekeeper import rules, store
 from scorekeeper.rules import actions
-from scorekeeper.rules.limits import MAX_NOTE, LimitError, checked_date, checked_note
+from scorekeeper.rules.game.limits import MAX_NOTE, LimitError, checked_date, checked_note
 from tests.game_helpers import HANDS, create, record
 from tests.pdf_reading import text
 

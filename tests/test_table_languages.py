@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from scorekeeper import create_app, store
-from scorekeeper.rules import bidding
+from scorekeeper.rules.bids import bidding
 from scorekeeper.text import words
 from tests.html_forms import submit
 from tests.test_table import new_game, play_hand

@@ -34,7 +34,7 @@ PEOPLE = {"Ann": ["Ann", "ANN", "Ann\u200b", " ann "], "Bob": ["Bob", "bob"], "Z
 MODEL = PlackettLuce()
 
 
-# ---- the independent computation (RULES.md read afresh; nothing here calls rules/counting.py) ----------------
+# ---- the independent computation (RULES.md read afresh; nothing here calls rules/club/counting.py) ----------------
 
 def key(name):
     """RULES.md's name comparison: NFC, invisible (format) characters dropped, casefolded, spaces collapsed."""

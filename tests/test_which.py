@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules import which
+from scorekeeper.rules.scoring import which
 from tests.cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from scorekeeper.text import history, words
 from scorekeeper.web import i18n
 from scorekeeper import printing, rules, store
 from scorekeeper.rules import RecordError
-from scorekeeper.rules.card import rules_in_words
+from scorekeeper.rules.scoring.card import rules_in_words
 from scorekeeper.rules.events import prizes
 
 # Bob and Di end level on 21, both with every bid made: they share first place.

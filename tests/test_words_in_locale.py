@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules
-from scorekeeper.rules import stats
+from scorekeeper.rules.club import stats
 from scorekeeper.rules import RecordError, events
 from scorekeeper.text import words
 from scorekeeper.rules.events import cuts

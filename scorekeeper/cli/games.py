@@ -6,7 +6,7 @@ from scorekeeper import rules
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.said import json_default
 from scorekeeper.text.score_text import format_compare, format_table
-from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.scoring.presets import PRESETS
 
 from .usage import UsageError, named_options, positive, read_game, read_text
 from scorekeeper.text.words import word, worded
@@ -126,7 +126,7 @@ def _option_words(options):
 
 def cmd_which(args):
     """List every system (with options) and preset that gives the remembered points; guess a formula if none does."""
-    from scorekeeper.rules import which
+    from scorekeeper.rules.scoring import which
 
     cards = positive(args.cards, "--cards") if args.cards else None
     players = positive(args.players, "--players") if args.players else which.DEFAULT_PLAYERS
@@ -150,7 +150,7 @@ def cmd_which(args):
                   + "".join(f" --option '{key}={value}'" for key, value in match.options.items()))
     elif guessed:
         print(f"No system scores {shown}. A guess, the simplest house formula that fits every example:")
-        print(f"  {rules.formula.as_text(guessed)}")
+        print(f"  {rules.scoring.formula.as_text(guessed)}")
         print("  --system formula" + "".join(f" --option '{key}={value}'" for key, value in guessed.items()))
     else:
         print(f"No system scores {shown}, and no simple formula does: check the examples.")

@@ -1,7 +1,8 @@
 """What every command shares: a usage error (one line on stderr, exit status 2) and reading what the user named."""
 
 from scorekeeper import rules
-from scorekeeper.rules import RecordError, numbers
+from scorekeeper.rules import RecordError
+from scorekeeper.rules.game import numbers
 
 
 class UsageError(Exception):

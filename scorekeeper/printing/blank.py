@@ -3,7 +3,7 @@
 from functools import lru_cache
 
 from scorekeeper import rules
-from scorekeeper.rules.presets import PRESETS, system_title
+from scorekeeper.rules.scoring.presets import PRESETS, system_title
 from scorekeeper.text.words import _, lazy_gettext, ngettext, word
 
 from .layout import BLANK_MAX_ROW_H, page, page_layout, split_pages

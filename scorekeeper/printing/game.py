@@ -6,10 +6,10 @@ import json
 from scorekeeper import rules
 from scorekeeper.cache import kept
 from scorekeeper.text.display import ADJUSTMENTS, trump_symbols
-from scorekeeper.rules.arrivals import before_arrival, newcomer_starts
-from scorekeeper.rules.plan import completed_hands
-from scorekeeper.rules.presets import system_title
-from scorekeeper.rules.settlement import POT
+from scorekeeper.rules.game.arrivals import before_arrival, newcomer_starts
+from scorekeeper.rules.game.plan import completed_hands
+from scorekeeper.rules.scoring.presets import system_title
+from scorekeeper.rules.money.settlement import POT
 from scorekeeper.text import words
 from scorekeeper.text.words import _, lazy_gettext, money, number, separated, word
 

@@ -1,7 +1,7 @@
 """The parameters of a sheet, checked and normalised: each refusal a SheetError saying what to fix."""
 
 from scorekeeper import rules
-from scorekeeper.rules.presets import PRESETS, preset_rules
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 from scorekeeper.text.words import _, lazy_gettext, word
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

@@ -159,5 +159,5 @@ def html_to_pdf(html):
 
 
 def house_card_pdf(card):
-    """Return the one-page house-rules card (rules/card.py's house_card) as PDF."""
+    """Return the one-page house-rules card (rules/scoring/card.py's house_card) as PDF."""
     return pdf(render_html("card.html", card=card), sheet=False)

@@ -145,7 +145,7 @@ _short_key = lru_cache(maxsize=1024)(_folded)
 
 # A source that is no seed file but the house rules RULES.md gathers: the one phrase a citation translates.
 HOUSE_RULES = N_("house rules")
-# A registry declared with its kind as plain text (rules/bidding.py) is said through the catalogue all the same.
+# A registry declared with its kind as plain text (rules/bids/bidding.py) is said through the catalogue all the same.
 PLAIN_KINDS = (N_("bidding style"),)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date as _date
 from decimal import Decimal
 
-from .currencies import currency_places
+from .money.currencies import currency_places
 
 
 class _Sorted:

@@ -7,7 +7,7 @@ var BidsAll = (function () {
   function update(form, sum, cards) {
     var cooperative = form.dataset.cooperative === "1";
     var tally = form.querySelector("#bid-tally");
-    var said = JSON.parse(form.dataset.words);  // the server's words (rules.bidding.MESSAGES)
+    var said = JSON.parse(form.dataset.words);  // the server's words (rules.bids.bidding.MESSAGES)
     var words = said[sum > cards ? "over" : sum < cards ? "under" : "even"].replace("{by}", Math.abs(sum - cards));
     if (cooperative) {
       words = sum === cards ? _("exactly %(cards)s ✓", {cards: cards})

@@ -22,7 +22,7 @@
   }
 
   function forbiddenFor(hand, seat, hook) {
-    // rules.bidding.hooked_bid, the server's one check of the hook: it bites only on the dealer, once every other
+    // rules.bids.bidding.hooked_bid, the server's one check of the hook: it bites only on the dealer, once every other
     // player dealt in has bid, and only in range.
     if (!hook || seat !== hand.dealer) return null;
     var others = 0, done = true;
@@ -42,7 +42,7 @@
             all_at_once: !!hand.all_at_once, seat: hand.seat === undefined ? null : hand.seat, blind: !!hand.blind,
             tricks: hand.tricks || null};
     var seats = order(hand.dealer, bids, out);
-    var hook = !!hand.hook && !hand.all_at_once && cards >= hand.hook_from;  // rules.bidding.hook_bites
+    var hook = !!hand.hook && !hand.all_at_once && cards >= hand.hook_from;  // rules.bids.bidding.hook_bites
     var turn = null, open;
     if (hand.all_at_once) {
       open = seats.filter(function (s) { return bids[s] === null; });

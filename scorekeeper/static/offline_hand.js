@@ -55,7 +55,7 @@
     return line;
   }
   // The large announcement once every bid is in: the server's line (templates/table/_screens.html announce_line),
-  // "OVER by 1" in the trump and tricks screens' words (rules/bidding.py ANNOUNCEMENTS, with the page's messages).
+  // "OVER by 1" in the trump and tricks screens' words (rules/bids/bidding.py ANNOUNCEMENTS, with the page's messages).
   function announce(q, bids) {
     var line = template("offline-announce").querySelector(".announce");
     line.classList.add(bids.announcement);

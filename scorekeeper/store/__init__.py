@@ -9,7 +9,7 @@ applied once), seat_links (seat keys), sealed (sealed bids), next_game (the next
 (backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
 which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
 JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
-pure: scorekeeper.rules.changes.
+pure: scorekeeper.rules.game.changes.
 
 May import: scorekeeper.rules, scorekeeper.cache, sqlite-utils, Flask's app context (for the per-request
 connection). Never the web, printing, text or the views.
@@ -21,7 +21,7 @@ so simultaneous writers wait their turn (up to BUSY_SECONDS) instead of failing.
 this version cannot read raises DamagedGame (a RecordError) naming the game.
 """
 
-from scorekeeper.rules.changes import replay
+from scorekeeper.rules.game.changes import replay
 from .loaded import load_game, scored_game
 from .backfills import migrate
 from .backups import backup, restore

@@ -16,8 +16,8 @@ import time
 from sqlite_utils.migrations import Migrations
 
 from .. import rules
-from ..rules import counting
-from ..rules.repair import clamped, penalties_within
+from ..rules.club import counting
+from ..rules.game.repair import clamped, penalties_within
 from . import generation
 from .db import BUSY_SECONDS, connect, now
 from .files import check_storage, create_private, mark_created
@@ -194,7 +194,7 @@ def b092_penalty_reasons(db):
 
 @backfills()
 def b093_what_counts(db):
-    """What counts, decided once (rules/counting.py, issue 40): every game's stored results again, with only the
+    """What counts, decided once (rules/club/counting.py, issue 40): every game's stored results again, with only the
     players dealt into a hand, their places among themselves, bids made over the hands they were dealt into, and
     abandoned and cooperative games off every player's record; the players' summaries summed again from them; the
     ratings rated again and every finished game's money rows again (a player never dealt in pays nothing)."""
@@ -218,7 +218,7 @@ def b093_what_counts(db):
 
 @backfills()
 def b094_one_name_key(db):
-    """One name key everywhere (rules.names.name_key, issue 40: the spaces between words collapsed too): the
+    """One name key everywhere (rules.game.names.name_key, issue 40: the spaces between words collapsed too): the
     roster, the payments and the payees under it (the results and ratings were keyed again by b093)."""
     for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
         if key != rules.name_key(name):
@@ -240,7 +240,7 @@ def b094_one_name_key(db):
 
 
 def _store_results(db, game_id, loaded, created, state, finished_at=None):
-    """Store the game's results as rules.counting counts it (its status as stored)."""
+    """Store the game's results as rules.club.counting counts it (its status as stored)."""
     scored = rules.score(loaded)
     store_results(db, game_id, scored, created, loaded.rules.hooked_from,
                   counted=counting.counted(loaded, scored, abandoned=state == "abandoned"), finished_at=finished_at)

@@ -10,7 +10,7 @@ is said once (docs/decisions/0037-members-and-the-club-record.md)."""
 import hashlib
 import json
 
-from ..rules.names import name_key
+from ..rules.game.names import name_key
 from .db import new_id, now
 from .roster import display_names, player_key
 
@@ -18,7 +18,7 @@ RECOGNISED, WAITING, LEFT_OUT = 1, 0, -1
 
 # counting: recognised. The one definition of "in the club's record" for every query of it: a game (alias g)
 # the club recognises and no import is still writing (store/imports.py: its games count nowhere until its last
-# chunk is in, and never when it fails). The integrator routes it through rules.counting.counted(record,
+# chunk is in, and never when it fails). The integrator routes it through rules.club.counting.counted(record,
 # recognised=...). pending_imports is empty but during an import: the term is one probe of its primary key.
 CLUB_RECORD = "g.recognised = 1 and g.id not in (select game_id from pending_imports)"
 

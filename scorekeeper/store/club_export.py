@@ -12,10 +12,12 @@ import re
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..rules import RecordError, load, amounts, events, ledger, limits, names, sepa
-from ..rules.settlement import SETTLEMENTS
+from ..rules import RecordError, load, events
+from ..rules.money import amounts, ledger, sepa
+from ..rules.game import limits, names
+from ..rules.money.settlement import SETTLEMENTS
 from .export_keys import META_KEYS
-from ..rules.names import name_key
+from ..rules.game.names import name_key
 from ..rules.said import reason, said
 
 # Ids and keys as the store makes them (secrets.token_urlsafe): an edit key may begin with - or _.

@@ -1,14 +1,14 @@
 """The day a game counts on (RULES.md, "Ratings, seasons and the money between regulars"), and the instance's time
 zone it is read in: the one place that reads the TIME_ZONE setting (the pages' times, web/local_time.py, ask here).
 
-The day itself is rules.counting.game_day's: the record's `played_on`, else its evening's date, else the day it
+The day itself is rules.club.counting.game_day's: the record's `played_on`, else its evening's date, else the day it
 finished (its first finish is kept in rated_games; else the write that finished it), in the instance's zone."""
 
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app, has_app_context
 
-from ..rules import counting
+from ..rules.club import counting
 
 _SETTING = {"zone": None}  # a zone named outside a request (the CLI's --time-zone, a test): the name
 

@@ -3,7 +3,7 @@
 import json
 
 from .. import rules
-from ..rules.counting import own_date
+from ..rules.club.counting import own_date
 from .db import new_id
 from .games import GAME_COLUMNS, row_with_record
 from .roster import aliases_of, display_names

@@ -2,7 +2,7 @@
 that starts tables (a round drawn, a table reseated) or voids the games no table plays any more."""
 
 from scorekeeper.rules import events
-from scorekeeper.rules.ledger import without_money
+from scorekeeper.rules.money.ledger import without_money
 from .events import create_event, update_event, void_game
 from .games import StaleRevision
 from .log import create_game

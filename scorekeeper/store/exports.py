@@ -12,11 +12,11 @@ import io
 import json
 import textwrap
 
-from scorekeeper.rules import changes
+from scorekeeper.rules.game import changes
 from scorekeeper import rules
-from scorekeeper.rules import limits, numbers
+from scorekeeper.rules.game import limits, numbers
 from scorekeeper.rules.said import reason, said
-from scorekeeper.rules.stats import system_label, unpack
+from scorekeeper.rules.club.stats import system_label, unpack
 from .club_export import STAMP, TOKEN, checked, sections
 from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
 

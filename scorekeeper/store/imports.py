@@ -18,7 +18,7 @@ import time
 from typing import NamedTuple
 
 from .. import rules
-from ..rules import counting
+from ..rules.club import counting
 from .club_import import evening_began, link_next_games, restore
 from .db import new_id, now
 from .evenings import evening_of

@@ -1,7 +1,7 @@
 """The write path: a game is created, changed by actions and undone through its history.
 
 A game row holds the current record and a revision number; every action appends an entry with
-what it changed (rules.changes.diff), so History reads the actions and undo applies the last live
+what it changed (rules.game.changes.diff), so History reads the actions and undo applies the last live
 action's change backwards. Every write goes through `_write`, in one BEGIN IMMEDIATE transaction
 with the game's results, its evening and the roster.
 """
@@ -12,8 +12,8 @@ from datetime import datetime, UTC
 from typing import NamedTuple
 
 from .. import rules
-from scorekeeper.rules import counting
-from scorekeeper.rules.changes import ENTRY_FIELDS, apply, diff
+from scorekeeper.rules.club import counting
+from scorekeeper.rules.game.changes import ENTRY_FIELDS, apply, diff
 from scorekeeper.rules.said import nsaid
 from . import generation
 from .loaded import loaded_at, remember
@@ -95,7 +95,7 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     about: the evening's date and note, for an evening it starts. rate=False leaves the ratings to a rebuild once
     the whole file is in (store.rebuild_ratings). updated: when the game was last written (else its history's last
     entry); finished: the rating order's mark of when it first finished, which dates it (store/days.py).
-    counted: rules.counting.counted of the game as a game at no event's table, when worked out already (with
+    counted: rules.club.counting.counted of the game as a game at no event's table, when worked out already (with
     results and scored: the import's work before its chunk). id_free: game_id is known to name no game (the import
     looked it up already).
     """

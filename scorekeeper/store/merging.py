@@ -3,8 +3,8 @@ the aliases written (store/roster.py reads them), the club's record keyed again 
 keep, the summaries summed again, the ratings rated again from the player's first game, and the money's book told
 (docs/decisions/0040-one-roster-and-merged-spellings.md)."""
 
-from ..rules.checks import RecordError
-from ..rules.names import name_key
+from ..rules.game.checks import RecordError
+from ..rules.game.names import name_key
 from ..rules.said import said
 from .db import now
 from .ratings import replay_from, start_of

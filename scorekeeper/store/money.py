@@ -1,16 +1,17 @@
 """The money between regulars (issue 27, issue 40): what each game that counts moves between its players, exactly
-as it settled (`game_money`, kept with every write of the game; `rules.ledger` decides which games and what), the
+as it settled (`game_money`, kept with every write of the game; `rules.money.ledger` decides which games and what), the
 payments recorded between them (`money_payments`; an undone one is kept, marked with when it was undone), and
 the payees' IBANs with the account holder's name and the BIC where the scheme needs one (`payees`).
 
-Players are keys (rules.names.name_key) beside the names as typed."""
+Players are keys (rules.game.names.name_key) beside the names as typed."""
 
 from typing import NamedTuple
 
-from ..rules import counting, ledger
-from ..rules.checks import RecordError
-from ..rules.names import name_key
-from ..rules.settlement import SETTLEMENTS
+from ..rules.club import counting
+from ..rules.money import ledger
+from ..rules.game.checks import RecordError
+from ..rules.game.names import name_key
+from ..rules.money.settlement import SETTLEMENTS
 from ..rules.said import said
 from .club import CLUB_RECORD, log_iban_change
 from .db import now
@@ -31,13 +32,13 @@ def refuse_money_at_event(db, game_id, loaded):
 
 
 def counted_here(db, game_id, loaded, scored, status):
-    """rules.counting.counted of a stored game: its status, and whether it plays an event's table."""
+    """rules.club.counting.counted of a stored game: its status, and whether it plays an event's table."""
     return counting.counted(loaded, scored, abandoned=status == "abandoned",
                             at_event=bool(loaded.rules.stake) and plays_event_table(db, game_id))
 
 
 def keep_money(db, game_id, loaded, scored, status, counted=None, new=False):
-    """Bring the game's money rows to its settlement among its players, where rules.counting says it moves
+    """Bring the game's money rows to its settlement among its players, where rules.club.counting says it moves
     money (ranked, a stake, not an event's table). new: the game was stored just now (it has no rows yet)."""
     counted = counted or counted_here(db, game_id, loaded, scored, status)
     currency = loaded.rules.currency or ""

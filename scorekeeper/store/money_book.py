@@ -1,6 +1,6 @@
 """/money's book (issue 42): the running balances between regulars worked out once per change of the money and kept.
 
-The book (rules.ledger.Book) takes the games in the order they were set up and each payment where it was recorded.
+The book (rules.money.ledger.Book) takes the games in the order they were set up and each payment where it was recorded.
 A game only adds to its pairs, so between two payments the games are summed pair by pair in one query
 (`STRETCHES`) instead of read one flow at a time: a club of 5,000 games is a few hundred rows, not 30,000.
 
@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from scorekeeper.cache import kept
 
-from ..rules import ledger
+from ..rules.money import ledger
 from . import generation
 from .club import CLUB_RECORD
 
@@ -48,7 +48,7 @@ class State(NamedTuple):
 
     revision: int
     last: str
-    books: dict  # currency -> rules.ledger.Book
+    books: dict  # currency -> rules.money.ledger.Book
     names: dict  # currency -> {key: name as first typed}
     summary: dict  # what `books` returns
 

@@ -8,7 +8,7 @@ is kept under it: web/player_page.py)."""
 
 import json
 
-from scorekeeper.rules import stats
+from scorekeeper.rules.club import stats
 from .club import CLUB_RECORD, outside_club
 
 PLAYING, COUNTED = stats.PLAYING, stats.COUNTED

@@ -1,4 +1,4 @@
-"""The players' ratings (rules/ratings.py), kept as games finish and replayed exactly when one changes.
+"""The players' ratings (rules/club/ratings.py), kept as games finish and replayed exactly when one changes.
 
 `rated_games` lists every game that counts, with the time it finished, its players and places; `rating_steps`
 each player's rating after each such game (the chart over time, a season's end, and where a replay starts);
@@ -10,7 +10,7 @@ replays the games from it on, starting from the steps before it.
 import json
 import time
 
-from ..rules import counting, ratings
+from ..rules.club import counting, ratings
 from .club import CLUB_RECORD, in_club_record
 from .db import dumps
 from .results import COUNTED
@@ -22,7 +22,7 @@ AT = "(g.day, g.finished, g.game_id)"
 
 
 def game_entry(loaded, scored, status, counted=None):
-    """The game's (players, places) when it counts towards the ratings (rules.counting: ranked; only the players
+    """The game's (players, places) when it counts towards the ratings (rules.club.counting: ranked; only the players
     dealt into a hand, placed among themselves), else None."""
     counted = counted or counting.counted(loaded, scored, abandoned=status == "abandoned")
     return counted.ranking()
@@ -135,7 +135,7 @@ def start_of(db, keys):
     return tuple(row) if row else None
 
 
-# The games that count, with what rating them takes (their players and places by seat, as rules.counting wrote them).
+# The games that count, with what rating them takes (their players and places by seat, as rules.club.counting wrote them).
 _COUNTED_SQL = ("select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
                 "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
                 "from (select place from player_results p where p.game_id = g.id order by seat)) "
@@ -169,7 +169,7 @@ def rebuild_ratings(db):
     (a game rated before keeps its time; another, its last write). After an import or a restore."""
     with db.atomic():
         kept = dict(db.execute("select game_id, finished from rated_games").fetchall())
-        # The stored results say what counts (rules.counting, written with every write): a ranked game's
+        # The stored results say what counts (rules.club.counting, written with every write): a ranked game's
         # results hold its players (those dealt in) and their places among themselves.
         rows = db.execute(_COUNTED_SQL).fetchall()
         counted = [(game_id, kept.get(game_id, updated), players, places, day)
@@ -188,7 +188,7 @@ def player_ratings(db):
 
 
 def ratings_of(db, keys):
-    """Return {key: Rating} of the named keys that have a rating (rules.ratings.player_key)."""
+    """Return {key: Rating} of the named keys that have a rating (rules.club.ratings.player_key)."""
     keys = list(keys)
     if not keys:
         return {}

@@ -9,7 +9,7 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from scorekeeper import rules
-from scorekeeper.rules import counting, stats
+from scorekeeper.rules.club import counting, stats
 from .club import CLUB_RECORD, outside_club
 from .db import dumps
 from .days import day_of, instance_zone
@@ -26,24 +26,24 @@ class Results(NamedTuple):
     game: tuple  # system, label, lowest_wins, finished, players (JSON), hands
     seats: dict  # seat -> (key, name, total, place, won, made, hands)
     habits: dict  # (seat, cards) -> (key, *rules.habits.FIELDS)
-    played_on: str | None = None  # the record's own date (rules.counting.own_date)
+    played_on: str | None = None  # the record's own date (rules.club.counting.own_date)
     finished: bool = False  # every planned hand played: the day it finished dates it
 
 
-# What game_results.finished holds: how the game stands in the club's record (rules/counting.py decides it).
+# What game_results.finished holds: how the game stands in the club's record (rules/club/counting.py decides it).
 PLAYING, COUNTED, OFF_RECORD = stats.PLAYING, stats.COUNTED, stats.OFF_RECORD  # in play; counts (ranked); done
 # but counting for no player (abandoned, cooperative, not recognised)
 
 
 def standing(counted):
-    """The game_results.finished value of a game's Counted (rules.counting)."""
+    """The game_results.finished value of a game's Counted (rules.club.counting)."""
     return COUNTED if counted.ranked else PLAYING if counted.state == counting.PLAYING else OFF_RECORD
 
 
 def results_of(scored, hook_from=1, counted=None):
     """The rows the store keeps of a scored game (pure, so a write works them out before its transaction).
     hook_from: the smallest hand the game's hook applies to, or None (Rules.hooked_from: for the bidding habits);
-    counted: rules.counting.counted of the game (which seats played, their places, hands dealt into and bids made;
+    counted: rules.club.counting.counted of the game (which seats played, their places, hands dealt into and bids made;
     whether the game counts). Only the seats that played have a row: one who never played a hand is not shown as
     having played."""
     game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), standing(counted),
@@ -61,7 +61,7 @@ HABITS_KEPT = 1024  # a room of 200 tables and more, each game at its last finis
 
 def _habits_of(scored, hook_from):
     """The habits rows of results_of, kept by the scored game's finished hands: their entries are shared between
-    the revisions that hold them and never changed (rules/scored.py hand_by_hand), so a bid or a deal, which
+    the revisions that hold them and never changed (rules/scoring/scored.py hand_by_hand), so a bid or a deal, which
     finishes no hand, counts nothing again. The entries are kept with the rows: their ids are not reused."""
     done = [hand for hand in scored["hands"] if hand["scores"] is not None]
     key = (hook_from, tuple(scored["players"]), tuple(map(id, done)))
@@ -120,7 +120,7 @@ def store_results(db, game_id, scored, created, hook_from=1, results=None, store
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
 
     results: results_of(scored, hook_from, counted), when worked out already; stored: the stored ones
-    (stored_results), when read already in this transaction; counted: rules.counting.counted of the game (needed without results);
+    (stored_results), when read already in this transaction; counted: rules.club.counting.counted of the game (needed without results);
     finished_at: the time of the write (the day a game counts on is the day it first finished when nothing else
     dates it, store/days.py); fresh: the game was stored just now (nothing of it is rated yet). Each player's
     summary takes out the game's old results and adds the new, so the players' list reads one row per player
@@ -211,7 +211,7 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
 
 
 def store_habits(db, game_id, scored, hook_from=1):
-    """Replace the game's bidding habits by seat and hand size (rules/habits.py) with the scored game's."""
+    """Replace the game's bidding habits by seat and hand size (rules/bids/habits.py) with the scored game's."""
     if _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
                      _habits_of(scored, hook_from)):
         db.execute("update results_number set number = number + 1")  # the players' pages (m151)

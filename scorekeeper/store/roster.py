@@ -1,6 +1,6 @@
 """The club's roster (issue 42): one display name per player, the spellings merged into them, and renames.
 
-A player is a key: rules.names.name_key of their display name. The display name is the member's name as the owner
+A player is a key: rules.game.names.name_key of their display name. The display name is the member's name as the owner
 added or renamed them, else the first spelling ever entered (`players`); never "whatever was typed last".
 `player_aliases` maps the key of a spelling merged into a player ("jose" into "José") to that player's key. It is
 read wherever a name's key is written into the club's record (the results and habits rows, the ratings, the money
@@ -8,7 +8,7 @@ rows, the payments, the payees and the list of names), so every page that reads 
 game typed "jose" tomorrow counts for José too. Merging, splitting and renaming are store/merging.py's
 (docs/decisions/0040-one-roster-and-merged-spellings.md)."""
 
-from ..rules.names import name_key
+from ..rules.game.names import name_key
 
 
 def _marks(values):

@@ -47,8 +47,8 @@ def delete_season(db, season_id):
 
 def season_games(db, season):
     """Return the season's games that count, in the order played: [(players, places, bids made, hands)] by the
-    seats that played (rules.counting)."""
-    # What counts (rules.counting, stored with every write: game_results.finished 1) on the day it counts on, in the
+    seats that played (rules.club.counting)."""
+    # What counts (rules.club.counting, stored with every write: game_results.finished 1) on the day it counts on, in the
     # club's record.
     where, params = ["r.finished = 1", CLUB_RECORD, "r.day between ? and ?"], [season["starts"], season["ends"]]  # counting: recognised
     chosen = []

@@ -2,7 +2,7 @@
 who has bid in secret)."""
 
 from scorekeeper import rules, store
-from scorekeeper.rules import sealed
+from scorekeeper.rules.bids import sealed
 from scorekeeper.text.words import _
 from .body import Refused
 

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, replace
 from datetime import datetime, UTC
 
-from scorekeeper.rules import numbers
+from scorekeeper.rules.game import numbers
 
 PENALTY_KEYS = {"seat", "reason", "points"}  # a tap's penalty holds these only: no unknown key rides into the record
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper import rules
-from scorekeeper.rules import numbers
+from scorekeeper.rules.game import numbers
 from . import actions, sealed
 from .body import PENALTY_KEYS, Refused, counts, need, optional, tapped_time, whole
 from .roles import OWN_SEAT, SCOREKEEPER

@@ -1,8 +1,9 @@
-"""Bids made all at once from the seat phones (rules/sealed.py): each bid sealed as it comes, all revealed
+"""Bids made all at once from the seat phones (rules/bids/sealed.py): each bid sealed as it comes, all revealed
 when the last one is in, or when the scorekeeper reveals them."""
 
 from scorekeeper import rules, store
-from scorekeeper.rules import RecordError, WrongStep, sealed
+from scorekeeper.rules import RecordError, WrongStep
+from scorekeeper.rules.bids import sealed
 from scorekeeper.text.words import _, word
 from .answers import answer
 from .body import bids_by_seat

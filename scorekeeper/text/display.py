@@ -6,7 +6,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 
 from scorekeeper import rules
-from scorekeeper.rules.bidding import SCRIPT_MESSAGES
+from scorekeeper.rules.bids.bidding import SCRIPT_MESSAGES
 from scorekeeper.text.words import _, lazy_gettext, word
 
 # Right-to-left overrides and isolates in a name can reorder the text around it when shown.
@@ -25,7 +25,7 @@ def without_bidi(value):
 
 
 def bid_messages(ids=None):
-    """The bid screens' messages (rules.bidding.SCRIPT_MESSAGES) in the reader's language for the browser's
+    """The bid screens' messages (rules.bids.bidding.SCRIPT_MESSAGES) in the reader's language for the browser's
     scripts, their values as {names} (static/bidstate.js and bids.js fill those in)."""
     return {key: re.sub(r"%\((\w+)\)s", r"{\1}", _(SCRIPT_MESSAGES[key])) for key in ids or SCRIPT_MESSAGES}
 

@@ -2,7 +2,7 @@
 
 from scorekeeper.text import words
 from scorekeeper.text.sentences import party_name, payment_text
-from scorekeeper.rules.settlement import POT
+from scorekeeper.rules.money.settlement import POT
 from scorekeeper.text.words import _
 
 

@@ -1,6 +1,6 @@
 """The `ratings` command: every player's rating from an all-games export, as JSON rows or a table."""
 
-from scorekeeper.rules import counting, ratings
+from scorekeeper.rules.club import counting, ratings
 
 
 def export_ratings(games):

@@ -2,8 +2,8 @@
 the Ultimate Loser, in the reader's language: each is one message of the catalogues filled with the values the
 engine's scoring gives (rules.score)."""
 
-from scorekeeper.rules.ranks import BONUS, LOSER_KEY
-from scorekeeper.rules.settlement import POT
+from scorekeeper.rules.scoring.ranks import BONUS, LOSER_KEY
+from scorekeeper.rules.money.settlement import POT
 from scorekeeper.text import words
 from scorekeeper.text.words import N_, _, names_text, ngettext
 

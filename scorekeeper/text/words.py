@@ -30,7 +30,7 @@ from babel import numbers as _numbers
 from babel.lists import format_list
 from babel.numbers import get_decimal_symbol
 
-from scorekeeper.rules import currencies
+from scorekeeper.rules.money import currencies
 from scorekeeper.rules.said import (N_, Capital, Day, Local, Money, Names, Number, Ordinal, Percent,  # noqa: F401
                                     Said, Sentence, Separated, sentence)
 
@@ -313,7 +313,7 @@ def decimal_symbol():
 
 
 def decimal_comma():
-    """Whether the reader's language writes a decimal comma: rules.numbers then reads "0,5" as well as "0.5"."""
+    """Whether the reader's language writes a decimal comma: rules.game.numbers then reads "0,5" as well as "0.5"."""
     return decimal_symbol() == ","
 
 

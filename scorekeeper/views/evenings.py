@@ -3,11 +3,11 @@
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from scorekeeper.text import charts
-from scorekeeper.rules import evenings, stats
+from scorekeeper.rules.club import evenings, stats
 from scorekeeper.web import regulars
 from scorekeeper import rules, store
 from scorekeeper.web.forms import AboutForm, csrf_failed, form_problems
-from ..rules import numbers
+from ..rules.game import numbers
 from ..text import words
 from ..text.words import _, lazy_gettext, ngettext
 from scorekeeper.text.charts import chart
@@ -21,7 +21,7 @@ bp = Blueprint("evenings", __name__)
 
 def scored_games(games):
     """Return (meta, scored) pairs of stored games: meta has the id, the date and what the game counts for
-    (rules/counting.py; stats.py's shape)."""
+    (rules/club/counting.py; stats.py's shape)."""
     db, pairs = store.get_db(), []
     for game in games:
         loaded = rules.load(game["record"])
@@ -111,9 +111,9 @@ def evening_about(evening_id):
         flash(form_problems(form), "error")
     else:
         try:
-            date = rules.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
-            note = rules.limits.checked_note(form.note.data or "")
-        except rules.limits.LimitError as error:
+            date = rules.game.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
+            note = rules.game.limits.checked_note(form.note.data or "")
+        except rules.game.limits.LimitError as error:
             flash(_("%(field)s: %(problem)s.", field=FIELD_WORDS.get(error.path, error.path.capitalize()),
                     problem=words.word(error.message)), "error")
         else:

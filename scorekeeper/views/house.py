@@ -7,10 +7,11 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request,
 
 from .. import printing, rules, store
 from scorekeeper.web.setup_form import rules_from_setup, setup_form
-from ..rules import card, limits, numbers, which
-from ..rules.formula import FormulaError, as_text, house_rule
-from ..rules.presets import PRESETS, default_preset, preset_rules
-from ..rules.record import Rules
+from ..rules.scoring import card, which
+from ..rules.game import limits, numbers
+from ..rules.scoring.formula import FormulaError, as_text, house_rule
+from ..rules.scoring.presets import PRESETS, default_preset, preset_rules
+from ..rules.game.record import Rules
 from ..text import words
 from ..text.words import _
 

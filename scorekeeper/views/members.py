@@ -12,8 +12,8 @@ from scorekeeper.web.forms import BaseForm, csrf_failed
 from scorekeeper.web.members import forget_member_key, give_member_key, identity
 from scorekeeper.web.owner import owner_required
 from scorekeeper.web.refusals import EXPIRED
-from ..rules import names
-from ..rules.names import name_key
+from ..rules.game import names
+from ..rules.game.names import name_key
 from ..text.words import _, lazy_gettext
 
 bp = Blueprint("members", __name__)

@@ -18,9 +18,10 @@ from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money
 from scorekeeper.web.refusals import EXPIRED
 from scorekeeper.web.setup_form import CURRENCIES, LANGUAGE_CURRENCY
-from ..rules import amounts, names, sepa
+from ..rules.money import amounts, sepa
+from ..rules.game import names
 from ..text import words
-from ..rules.names import name_key
+from ..rules.game.names import name_key
 from ..text.words import _
 
 bp = Blueprint("money", __name__)

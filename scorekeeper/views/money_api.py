@@ -13,7 +13,7 @@ from decimal import Decimal
 from flask import Blueprint, Response, request
 
 from scorekeeper import store
-from scorekeeper.rules import names
+from scorekeeper.rules.game import names
 from scorekeeper.store.exports import neutralise
 from scorekeeper.web import money_actions, money_lines
 from scorekeeper.web.api_answers import ApiError, json_body, refuse

@@ -4,7 +4,7 @@ from flask import Blueprint, abort, jsonify, request
 
 from scorekeeper.web import player_page, regulars
 from scorekeeper import store
-from ..rules import numbers
+from ..rules.game import numbers
 from ..text.words import _
 
 bp = Blueprint("regulars", __name__)

@@ -9,7 +9,7 @@ from scorekeeper import store
 from scorekeeper.web.forms import BaseForm, csrf_failed
 from scorekeeper.web.owner import owner_required
 from scorekeeper.web.refusals import EXPIRED
-from ..rules import limits, names
+from ..rules.game import limits, names
 from ..text.words import _, lazy_gettext, word
 
 bp = Blueprint("roster", __name__)

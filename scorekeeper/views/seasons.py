@@ -16,7 +16,8 @@ from scorekeeper.store.exports import neutralise
 from scorekeeper.text.evening_names import evening_name
 from scorekeeper.web.forms import BaseForm, SeasonForm, csrf_failed, form_problems
 from scorekeeper.web.owner import NotOwner, is_owner
-from ..rules import limits, seasons
+from ..rules.game import limits
+from ..rules.club import seasons
 from ..text.words import _, word
 from scorekeeper.web.refusals import EXPIRED
 from ..rules.said import json_default

@@ -14,7 +14,8 @@ from scorekeeper import rules, store, taps
 from scorekeeper.taps.body import Refused
 from scorekeeper.web.forms import RevisionForm, csrf_failed
 from scorekeeper.text.display import trump_symbols
-from ..rules import numbers, sealed
+from ..rules.game import numbers
+from ..rules.bids import sealed
 from ..text.words import _, lazy_gettext, word
 from scorekeeper.web.edit_keys import require_edit
 from scorekeeper.web.keys import SEAT

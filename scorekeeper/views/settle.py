@@ -6,11 +6,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import rules, store
 from scorekeeper.web.forms import SettlementForm, parse_payouts
-from ..rules import ledger
+from ..rules.money import ledger
 from ..text import words
-from ..rules.presets import system_title
-from scorekeeper.rules.settlement import default_payouts
-from scorekeeper.rules.ranks import in_rank_order
+from ..rules.scoring.presets import system_title
+from scorekeeper.rules.money.settlement import default_payouts
+from scorekeeper.rules.scoring.ranks import in_rank_order
 from scorekeeper.text.words import names_text
 from ..text.words import _, ngettext, ordinal, word
 from scorekeeper.web import money_lines, stakes

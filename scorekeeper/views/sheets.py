@@ -15,9 +15,9 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
 from scorekeeper import printing, rules
 from scorekeeper.web.forms import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
-from scorekeeper.rules import limits
+from scorekeeper.rules.game import limits
 from scorekeeper.text import words
-from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.scoring.presets import PRESETS
 from scorekeeper.text.words import _, lazy_gettext, word
 
 bp = Blueprint("sheets", __name__, url_prefix="/sheets")

@@ -6,7 +6,7 @@ import json
 
 from flask import request
 
-from scorekeeper.rules import numbers
+from scorekeeper.rules.game import numbers
 
 
 class ApiError(Exception):

@@ -1,9 +1,9 @@
 """A player finding themselves on the standings page (`?player=`): the name typed on a phone matched to the
-event's players (first name, surname, case, accents: rules.names.matching), then what that player needs to
+event's players (first name, surname, case, accents: rules.game.names.matching), then what that player needs to
 know: their table, seat and whether they deal first, their standing, their table in the next draw, and at the
 end their result ("21st, out in round 1")."""
 
-from ..rules.names import matching
+from ..rules.game.names import matching
 from ..text import event_results
 
 MAX_CANDIDATES = 20

@@ -12,9 +12,9 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
 from scorekeeper.text.display import trump_name
-from scorekeeper.rules import limits, numbers
+from scorekeeper.rules.game import limits, numbers
 from scorekeeper.text import words
-from scorekeeper.rules.limits import MAX_MONEY
+from scorekeeper.rules.game.limits import MAX_MONEY
 from scorekeeper.text.words import _, lazy_gettext, ngettext, ordinal
 
 # A slow hand, or a phone left on the table over dinner, must not expire the token.
@@ -22,7 +22,7 @@ CSRF_TIME_LIMIT = timedelta(hours=12)
 
 
 class WholeField(IntegerField):
-    """A whole number typed with ASCII digits, its text bounded before it is parsed (rules.numbers)."""
+    """A whole number typed with ASCII digits, its text bounded before it is parsed (rules.game.numbers)."""
 
     def process_formdata(self, valuelist):
         if not valuelist:
@@ -40,7 +40,7 @@ class WholeField(IntegerField):
 
 
 class FiniteDecimalField(DecimalField):
-    """A decimal typed with ASCII digits: no NaN, no Infinity, no 400-digit number (rules.numbers)."""
+    """A decimal typed with ASCII digits: no NaN, no Infinity, no 400-digit number (rules.game.numbers)."""
 
     def process_formdata(self, valuelist):
         if not valuelist:
@@ -58,7 +58,7 @@ class FiniteDecimalField(DecimalField):
 class TypedDecimalField(FiniteDecimalField):
     """A decimal in a text box the locale's way ("0,50" in Dutch; a number box shows "0.50" in every language).
 
-    No thousands separator, so what it shows reads back (rules.numbers reads one decimal comma or a point)."""
+    No thousands separator, so what it shows reads back (rules.game.numbers reads one decimal comma or a point)."""
 
     widget = widgets.TextInput()
 
@@ -78,7 +78,7 @@ class RangeMessage(str):
         return _(str(self), low=low, high=high)  # str: English gives back the message itself, whose % is this
 
 
-# WTForms' NumberRange messages (wtforms/validators.py) and ours for them (rules/numbers.py says the same).
+# WTForms' NumberRange messages (wtforms/validators.py) and ours for them (rules/game/numbers.py says the same).
 RANGE_MESSAGES = {"Number must be at least %(min)s.": RangeMessage("must be %(low)s or more"),
                   "Number must be at most %(max)s.": RangeMessage("must be %(high)s or less"),
                   "Number must be between %(min)s and %(max)s.": RangeMessage("must be from %(low)s to %(high)s")}
@@ -292,7 +292,7 @@ class ImportForm(BaseForm):
 
 
 class AboutForm(RevisionForm):
-    """A game's or an evening's date and note (the engine checks them: rules/limits.py)."""
+    """A game's or an evening's date and note (the engine checks them: rules/game/limits.py)."""
 
     # Bounds on what is read at all; the engine's limits (and their messages) come after.
     date = StringField(lazy_gettext("Date"), validators=[validators.Optional(), validators.Length(max=40)])
@@ -314,7 +314,7 @@ class SeasonForm(BaseForm):
 class PaymentForm(BaseForm):
     """A payment between regulars (issues 27 and 40): who paid, who was paid (players who have played here), the
     amount typed the reader's way, its currency (ISO 4217, from a list) and the day. The view checks the players
-    and the amount's decimals (rules/amounts.py); a Paid button posts the same fields."""
+    and the amount's decimals (rules/money/amounts.py); a Paid button posts the same fields."""
 
     payer = SelectField(lazy_gettext("Paid by"), validate_choice=False,
                         validators=[validators.InputRequired(lazy_gettext("choose who paid"))])
@@ -329,7 +329,7 @@ class PaymentForm(BaseForm):
 
 class IbanForm(BaseForm):
     """A payee's IBAN, for the EPC QR code of a euro payment (issues 27 and 40): whose it is, the account holder's
-    name as the bank knows it, the IBAN, and the BIC where the scheme asks for one (rules/sepa.py checks them)."""
+    name as the bank knows it, the IBAN, and the BIC where the scheme asks for one (rules/money/sepa.py checks them)."""
 
     name = SelectField(lazy_gettext("Whose account"), validate_choice=False,
                        validators=[validators.InputRequired(lazy_gettext("choose a player"))])

@@ -6,7 +6,8 @@ device is (web/members.identity). `may_read()` decides who may read the money AP
 and the members."""
 
 from scorekeeper import store
-from scorekeeper.rules import amounts, limits, names
+from scorekeeper.rules.money import amounts
+from scorekeeper.rules.game import limits, names
 from scorekeeper.text.words import _, word
 from scorekeeper.web.members import identity
 from scorekeeper.web.money_rights import may_handle_money

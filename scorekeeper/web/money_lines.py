@@ -9,9 +9,9 @@ from datetime import date as _date
 from markupsafe import Markup
 
 from scorekeeper import store
-from scorekeeper.rules import amounts, sepa
+from scorekeeper.rules.money import amounts, sepa
 from scorekeeper.text import words
-from scorekeeper.rules.names import name_key, without_controls
+from scorekeeper.rules.game.names import name_key, without_controls
 from scorekeeper.text.words import _
 from .members import identity
 from .money_rights import may_handle_money
@@ -77,7 +77,7 @@ def coded(lines, currency, day):
 
 
 def epc_svg(payload):
-    """The EPC QR code of a transfer's text (rules.sepa.epc_text), as inline SVG: error correction M, as the
+    """The EPC QR code of a transfer's text (rules.money.sepa.epc_text), as inline SVG: error correction M, as the
     standard asks, the text in UTF-8 (character set 1)."""
     import segno
 

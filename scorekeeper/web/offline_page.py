@@ -19,7 +19,8 @@ from scorekeeper.text.words import lazy_gettext
 from scorekeeper.web.i18n import current_language
 from scorekeeper.web.forms import tricks_form
 from scorekeeper.text.display import bid_messages, trump_symbols
-from ..rules import actions, sealed
+from ..rules import actions
+from ..rules.bids import sealed
 
 UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is taken back on the phone
 

@@ -10,7 +10,7 @@ import json
 from flask import url_for
 
 from scorekeeper import rules, store
-from scorekeeper.rules import ratings, stats
+from scorekeeper.rules.club import ratings, stats
 from scorekeeper.text.words import _
 from scorekeeper.cache import kept as kept_values
 from scorekeeper.store import generation
@@ -39,7 +39,7 @@ def _kept(db, name, kind, detail, make, language=""):
 
 
 def history(db, name, page):
-    """The player's history (rules/stats.py history_of) with one page of their games and how many they have."""
+    """The player's history (rules/club/stats.py history_of) with one page of their games and how many they have."""
     totals = pages.player_totals(db, name)
     shown = pages.player_games(db, name, GAMES_PAGE, (page - 1) * GAMES_PAGE) if totals["listed"] else []
     groups = pages.player_systems(db, name) if totals["games"] else []

@@ -1,9 +1,9 @@
 """The regulars' ratings for the pages and the API: the players ranked, one player's rating, places and head to
 head, and who is the favourite before a game. Read from the store's kept ratings: no page rates a game."""
 
-from scorekeeper.rules import stats
+from scorekeeper.rules.club import stats
 from scorekeeper import store
-from scorekeeper.rules import ratings
+from scorekeeper.rules.club import ratings
 from scorekeeper.text.words import names_text
 from scorekeeper.text.words import _, number, percent
 

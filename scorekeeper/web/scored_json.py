@@ -2,7 +2,7 @@
 scored hand's text kept: a tap on a 200-hand game serialises the hand it changed, not the 200.
 
 A scored game's hand entries are shared between the revisions that hold them and never changed
-(rules/scored.py `hand_by_hand`), so an entry's text is kept by the entry itself (its identity; the cache
+(rules/scoring/scored.py `hand_by_hand`), so an entry's text is kept by the entry itself (its identity; the cache
 holds the entry, so the identity is not reused while the text is kept).
 """
 

@@ -10,12 +10,12 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper import rules
 from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
 from scorekeeper.web.i18n import languages
-from scorekeeper.rules import limits, numbers
+from scorekeeper.rules.game import limits, numbers
 from scorekeeper.text import words
-from scorekeeper.rules.game_rules import decimals
-from scorekeeper.rules.limits import MAX_MONEY
-from scorekeeper.rules.presets import PRESETS, preset_rules
-from scorekeeper.rules.record import Rules
+from scorekeeper.rules.game.game_rules import decimals
+from scorekeeper.rules.game.limits import MAX_MONEY
+from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
+from scorekeeper.rules.game.record import Rules
 from scorekeeper.text.words import _, lazy, lazy_gettext, ngettext
 
 MAX_PLAYERS = 12

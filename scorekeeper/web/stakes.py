@@ -6,13 +6,13 @@ A stranger's game can then no longer write "Ann owes Bob €12,000,000" with one
 at most the ceiling, counted in the game's currency's smallest unit (1,000 by default: 10.00 euros or dollars a
 point, 1,000 yen or pesos, whose currencies have no cents; a game without a currency counts as cents), each place
 of a Prospect scale at most the ceiling times the most players a game seats (a scale is "1, 2, 3... stakes"), and
-no game moves more to or from one player than a payment line shows whole (rules.limits.MAX_SETTLED).
+no game moves more to or from one player than a payment line shows whole (rules.game.limits.MAX_SETTLED).
 """
 
 from flask import current_app
 
 from scorekeeper import rules
-from scorekeeper.rules import limits
+from scorekeeper.rules.game import limits
 from scorekeeper.text import words
 from scorekeeper.text.words import _, number, word
 

@@ -10,7 +10,9 @@ import hmac
 from flask import current_app, url_for
 
 from scorekeeper import rules, store
-from scorekeeper.rules import presets, ratings, sealed
+from scorekeeper.rules.scoring import presets
+from scorekeeper.rules.club import ratings
+from scorekeeper.rules.bids import sealed
 from scorekeeper.text import sentences
 from scorekeeper.text.words import date as said_date, ordinal
 from scorekeeper.text.charts import running_chart

@@ -13,11 +13,11 @@ refusal raises `RecordError` with the field's path and a message a player unders
 - whole_hands.py: append_hand, a finished hand taken whole (the JSON API's), and deals_ahead, the deals the plan
   makes once each hand at hand is played out (the offline page's).
 
-`step(game)` (rules/steps.py) names the screen the table is on: deal, bids, trump, tricks or over.
+`step(game)` (rules/game/steps.py) names the screen the table is on: deal, bids, trump, tricks or over.
 Undo is not here: it is history, kept by the store.
 """
 
-from ..steps import STEPS, WrongStep, asks_trump_after_bids, bids_all_at_once, current_hand, step, upcoming
+from ..game.steps import STEPS, WrongStep, asks_trump_after_bids, bids_all_at_once, current_hand, step, upcoming
 from .corrections import correct_hand
 from .game import ABOUT_KEYS, DATE_KEY, NOTE_KEY, about_of, again, describe, settle_by
 from .hand import bid, bids_at_once, blind_offers, deal, name_trump, penalty, record_tricks

@@ -2,8 +2,8 @@
 
 import copy
 
-from ..record import RecordError
-from ..steps import as_game
+from ..game.record import RecordError
+from ..game.steps import as_game
 from .hand import with_default_points
 from ..said import said
 from .outcome import done

@@ -3,10 +3,10 @@
 import copy
 import datetime
 
-from ..limits import LimitError, checked_date, checked_note
-from ..record import RecordError
-from ..settlement import SETTLEMENTS
-from ..steps import as_game
+from ..game.limits import LimitError, checked_date, checked_note
+from ..game.record import RecordError
+from ..money.settlement import SETTLEMENTS
+from ..game.steps import as_game
 from ..said import Day, Number, said
 from .outcome import changed, done
 

@@ -1,11 +1,12 @@
 """The hand's actions: deal, the bids (one at a time or all at once), the trump named after the bids, the tricks."""
 
-from .. import bidding, table
-from ..record import RecordError, penalty_points
-from ..scored import score
-from ..steps import WrongStep, as_game, asks_trump_after_bids, bids_all_at_once, current_hand, hand_path, \
+from ..bids import bidding
+from ..game import table
+from ..game.record import RecordError, penalty_points
+from ..scoring.scored import score
+from ..game.steps import WrongStep, as_game, asks_trump_after_bids, bids_all_at_once, current_hand, hand_path, \
     require_step, upcoming
-from ..trump import TRUMPS
+from ..game.trump import TRUMPS
 from ..said import said
 from .outcome import done, with_last_hand_copied
 

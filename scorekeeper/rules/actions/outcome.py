@@ -3,7 +3,7 @@
 import copy
 from typing import NamedTuple
 
-from ..record import Game, RecordError, load
+from ..game.record import Game, RecordError, load
 from ..said import Sentence, reason
 
 
@@ -31,7 +31,7 @@ def with_last_hand_copied(game):
 
 
 def changed(change, *args):
-    """Run a change of rules/table.py, saying its ValueError as a RecordError of the table."""
+    """Run a change of rules/game/table.py, saying its ValueError as a RecordError of the table."""
     try:
         return change(*args)
     except RecordError:

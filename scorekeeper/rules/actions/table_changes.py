@@ -2,11 +2,11 @@
 
 import copy
 
-from .. import table
-from ..plan import PLAN_CHANGES, changed_deals, undealable
-from ..record import RecordError, load
-from ..scored import score
-from ..steps import as_game, current_hand
+from ..game import table
+from ..game.plan import PLAN_CHANGES, changed_deals, undealable
+from ..game.record import RecordError, load
+from ..scoring.scored import score
+from ..game.steps import as_game, current_hand
 from ..said import Number, said
 from .outcome import changed, done
 
@@ -32,7 +32,7 @@ def arrive(game, name, start="zero", total=None):
     totals = table.standing_totals(game.record, scored["totals"])  # a newcomer still waiting counts at their start
     start_total = changed(table.starting_total, totals, left, start, total, scored["lowest_wins"])
     record = changed(table.add_player, game.record, name, start_total)
-    name = record["players"][-1]  # as it is kept (rules.names)
+    name = record["players"][-1]  # as it is kept (rules.game.names)
     trouble = undealable(load(record))
     if trouble:  # the plan was made for fewer players: say so at once, the Table tab offers the choice
         message = said("%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "

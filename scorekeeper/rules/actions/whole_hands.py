@@ -3,10 +3,11 @@ deals the plan makes once each hand at hand is played out (what the offline page
 
 import copy
 
-from .. import bidding, limits
-from ..plan import next_hand
-from ..record import RecordError, load
-from ..steps import WrongStep, as_game, current_hand, step, upcoming
+from ..bids import bidding
+from ..game import limits
+from ..game.plan import next_hand
+from ..game.record import RecordError, load
+from ..game.steps import WrongStep, as_game, current_hand, step, upcoming
 from .hand import deal
 from .outcome import done
 

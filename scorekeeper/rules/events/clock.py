@@ -3,8 +3,8 @@ pages count down to it (docs/events.md "The round's clock"). Kept in the record 
 
 import copy
 
-from ..numbers import NumberError, parse_whole
-from ..record import RecordError
+from ..game.numbers import NumberError, parse_whole
+from ..game.record import RecordError
 from ..said import nsaid, said
 from .outcome import done, loaded
 

@@ -12,8 +12,8 @@ and the tables' requests for one in `requests`: [{"round", "table"}]."""
 
 import copy
 
-from ..record import Game, RecordError, load
-from ..scored import score
+from ..game.record import Game, RecordError, load
+from ..scoring.scored import score
 from ..said import N_, Names, Separated, nsaid, said
 from .director import reseat, start_round
 from .outcome import done, loaded, mended

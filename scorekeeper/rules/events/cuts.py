@@ -8,7 +8,7 @@ round, then the drawn lot. Each tie broken is recorded as {"players", "broken_by
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
-from ..ranks import standing_key
+from ..scoring.ranks import standing_key
 from .draw import table_sizes
 from ..said import N_, Number, Ordinal, nsaid, said
 

@@ -4,8 +4,8 @@ returns an EventOutcome (the new record, it loaded, a sentence for the room, the
 
 import copy
 
-from ..names import name_key, player_name
-from ..record import RecordError
+from ..game.names import name_key, player_name
+from ..game.record import RecordError
 from .outcome import EventOutcome, done, loaded
 from .record import load_event
 from .scored import score_event

@@ -11,7 +11,7 @@ round's cut ranked them, which the format names (`Format.results_within`):
 A player withdrawn after playing keeps their line, marked `"withdrawn": true`. The notes say what a reader of
 the results needs besides the order: who withdrew, and a cut that stood after a correction."""
 
-from ..ranks import standing_key
+from ..scoring.ranks import standing_key
 from ..said import said
 
 

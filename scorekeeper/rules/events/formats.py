@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass
 from collections.abc import Callable
 
-from ..presets import PRESETS
+from ..scoring.presets import PRESETS
 from ..registry import Entry, Option, Registry
 from . import cuts
 from .draw import table_sizes

@@ -3,7 +3,7 @@ prizes.py): the new record, it loaded, a sentence for the room, and the event to
 
 from typing import NamedTuple
 
-from ..record import RecordError
+from ..game.record import RecordError
 from .record import Event, load_event
 
 

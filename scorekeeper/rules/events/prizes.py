@@ -12,9 +12,9 @@ import copy
 from decimal import ROUND_HALF_UP, Decimal
 
 
-from ..record import RecordError
-from ..numbers import SPACE, NumberError, parse_decimal
-from ..currencies import currency_places, is_currency
+from ..game.record import RecordError
+from ..game.numbers import SPACE, NumberError, parse_decimal
+from ..money.currencies import currency_places, is_currency
 from ..said import Money, Number, Percent, Separated, nsaid, said
 from .outcome import done
 from .record import Event, load_event
@@ -49,7 +49,7 @@ def parse_split(text):
 
 def parse_fee(value, currency="", comma=False):
     """Return the entry fee as a Decimal in the currency's minor unit (cents; whole yen), 0 to MAX_FEE; typed as
-    every number field is read (rules/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
+    every number field is read (rules/game/numbers.py: "2,50" where the reader's language writes a decimal comma)."""
     places = currency_places(currency)
     like = {"whole": Number(10), "cents": Number(2.5, places=2)}
     text = str(value).strip(SPACE)
@@ -104,7 +104,7 @@ def _plain(value):
 def set_money(event, entry_fee, split, games=None, currency=None, charity=None, cause=None, comma=False):
     """The director's action: set the entry fee, the prize split, the currency (None: keep the one set) and
     the charity's share of the pot with its cause (None: keep them). Returns the EventOutcome. comma: the
-    director's language writes a decimal comma ("2,50"; rules.numbers)."""
+    director's language writes a decimal comma ("2,50"; rules.game.numbers)."""
     event = event if isinstance(event, Event) else load_event(event, games)
     before = event.record.get("money") or {}
     currency = parse_currency(before.get("currency", "") if currency is None else currency)

@@ -9,12 +9,12 @@ import copy
 import json
 from dataclasses import dataclass, field
 
-from .. import limits, numbers
-from ..names import name_key, player_name
-from ..patterns import DECK_SIZE
-from ..plan import completed_hands
-from ..ledger import without_money
-from ..record import Game, RecordError, load
+from ..game import limits, numbers
+from ..game.names import name_key, player_name
+from ..game.patterns import DECK_SIZE
+from ..game.plan import completed_hands
+from ..money.ledger import without_money
+from ..game.record import Game, RecordError, load
 from ..said import nsaid, reason, said
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 

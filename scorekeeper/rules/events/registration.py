@@ -5,8 +5,8 @@ withdrawn player before the first draw brings them back. Who has paid is the mon
 
 import copy
 
-from ..names import name_key
-from ..record import RecordError
+from ..game.names import name_key
+from ..game.record import RecordError
 from ..said import nsaid, said
 from .director import without_withdrawal
 from .outcome import done, loaded

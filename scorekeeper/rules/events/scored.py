@@ -4,9 +4,9 @@ tie-breaks, the room standings, the next round's draw and the champion (RULES.md
 
 from fractions import Fraction
 
-from ..record import RecordError
-from ..ranks import standing_key
-from ..scored import score
+from ..game.record import RecordError
+from ..scoring.ranks import standing_key
+from ..scoring.scored import score
 from ..said import said
 from . import draw
 from .cuts import Context, Final

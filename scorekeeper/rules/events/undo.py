@@ -5,7 +5,7 @@ being seated, if it has not started (whoever took their seat, if anyone, leaves 
 
 import copy
 
-from ..record import RecordError
+from ..game.record import RecordError
 from ..said import said
 from .director import reseat, without_withdrawal
 from .outcome import done, loaded

@@ -4,7 +4,9 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import rules
 from scorekeeper.web.forms import BidForm, TrumpForm, bids_form, tricks_form
-from ...rules import actions, bidding, numbers
+from ...rules import actions
+from ...rules.bids import bidding
+from ...rules.game import numbers
 from ...rules.actions import current_hand
 from scorekeeper.text.display import bid_messages, trump_symbols
 from ...text.words import _

@@ -3,7 +3,7 @@
 from flask import render_template, request, url_for
 
 from ... import store
-from ...rules import numbers
+from ...rules.game import numbers
 from scorekeeper.text.history import describe, kind_label
 from scorekeeper.web.navigation import load_game
 from . import bp

@@ -17,8 +17,9 @@ from scorekeeper.web.setup_form import (
     rules_from_setup,
     setup_form,
 )
-from ...rules import RecordError, actions, numbers
-from ...rules.presets import PRESETS, default_preset
+from ...rules import RecordError, actions
+from ...rules.game import numbers
+from ...rules.scoring.presets import PRESETS, default_preset
 from ...text.words import _, locale, ngettext, word
 from scorekeeper.web import evening_tables
 from scorekeeper.web.edit_keys import give_edit_key, require_edit
@@ -158,7 +159,7 @@ def new_game():
     try:
         players = rules.player_names(players, key_of=store.keyer(store.get_db()))  # "jose" merged into José
     except RecordError as error:  # shown back without the control characters, never written raw into the page
-        shown = [rules.names.without_controls(name) for name in players]
+        shown = [rules.game.names.without_controls(name) for name in players]
         _set_players(form, shown)
         form.first_dealer.choices = dealer_choices(shown)
         flash(explain(error, shown), "error")

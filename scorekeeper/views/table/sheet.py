@@ -12,11 +12,12 @@ from scorekeeper import printing, rules, store
 from scorekeeper.text.display import trump_symbols
 from scorekeeper.web.forms import AboutForm, RevisionForm, csrf_token
 from scorekeeper.web.i18n import COOKIE, languages
-from ...rules import actions, bidding
+from ...rules import actions
+from ...rules.bids import bidding
 from ...text import words
 from ...rules.actions import current_hand
-from ...rules.arrivals import before_arrival, newcomer_starts
-from scorekeeper.rules.ranks import in_rank_order
+from ...rules.game.arrivals import before_arrival, newcomer_starts
+from scorekeeper.rules.scoring.ranks import in_rank_order
 from scorekeeper.web import regulars
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_game, screen
