@@ -2,6 +2,7 @@
 RULES.md's tournament rules to check the engine's events against (tests/test_events.py, test_events_web.py)."""
 
 import hashlib
+import json
 import itertools
 import random
 
@@ -63,6 +64,17 @@ def play_table(seats, table_rules, rng, alike=(), miss=False, start=None, tap=No
         game = actions.record_tricks(game, [tricks[seat] for seat in range(n)]).game
         tap("tricks", tricks=[tricks[seat] for seat in range(n)])
     return rules.dump(game)
+
+
+def post_table(request, base, game_id, key, rng):
+    """A whole table of a live server: its hands worked out by the engine from the stored game, posted hand by hand
+    through the actions API (Playwright's `request`; a tap at a time is tests/test_events_web.py's)."""
+    start = request.get(f"{base}/api/games/{game_id}/export").json()
+    record = play_table(start["players"], None, rng, start=start)
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    for hand in record["hands"]:
+        answer = request.post(f"{base}/api/games/{game_id}/hands", data=json.dumps(hand), headers=headers)
+        assert answer.status == 201, answer.text()
 
 
 def play_event(fmt, players, seed, table_play, rules=None, options=None):

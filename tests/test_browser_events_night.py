@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from event_helpers import play_table
+from tests.event_helpers import post_table
 from scorekeeper.rules import events
 from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.test_browser_live import axe_violations
@@ -29,17 +29,6 @@ HERE = ["Ann Ahrens", "Bob Brink", "Cy Ostrowski", "Dirk de Vries", "Eva Smit", 
         "Hugo Jansen", "Ida Quist", "Joost Bakker", "Karin Meijer", "Lotte Roos", "Marta Engel", "Nico Lammers",
         "Olga Smit", "Piet Faber"]
 NO_SHOWS = ["Els Kok", "Nora Noshow"]
-
-
-def play(request, base, game_id, key, rng):
-    """A whole table: its hands worked out by the engine from the stored game, posted hand by hand (a tap at a
-    time is tests/test_events_web.py's; here the director's page is what is walked)."""
-    start = request.get(f"{base}/api/games/{game_id}/export").json()
-    record = play_table(start["players"], None, rng, start=start)
-    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
-    for hand in record["hands"]:
-        answer = request.post(f"{base}/api/games/{game_id}/hands", data=json.dumps(hand), headers=headers)
-        assert answer.status == 201, answer.text()
 
 
 def the_correction(request, base, event_id, before):
@@ -131,7 +120,7 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     rng = random.Random(43)
     for (game_id, key), table in zip(claims, round_one):
         assert context.request.get(f"{live_server}/api/games/{game_id}/export").json()["players"] == table["seats"]
-        play(context.request, live_server, game_id, key, rng)
+        post_table(context.request, live_server, game_id, key, rng)
     expect(director.locator("#cut")).to_contain_text("Round 1 is finished")
     before = context.request.get(f"{live_server}/api/events/{event['id']}").json()["rounds"][0]["advanced"]
     director.get_by_role("button", name="Confirm round 2").click()

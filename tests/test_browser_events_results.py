@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.event_helpers import play_table
+from tests.event_helpers import play_table, post_table
 from tests.owner_helpers import owner_client
 from tests.pdf_reading import text as pdf_text
 from tests.pictures import picture
@@ -40,15 +40,6 @@ def tables_of(page):
     links = page.locator(".event-table a[href*='/claim/']")
     return [re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
             for i in range(links.count())]
-
-
-def play(request, base, game_id, key, rng):
-    start = request.get(f"{base}/api/games/{game_id}/export").json()
-    record = play_table(start["players"], None, rng, start=start)
-    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
-    for hand in record["hands"]:
-        answer = request.post(f"{base}/api/games/{game_id}/hands", data=json.dumps(hand), headers=headers)
-        assert answer.status == 201, answer.text()
 
 
 def ticks(page, selector):
@@ -133,7 +124,7 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
 
     # The rounds played; Els withdraws after round 1; the final.
     for game, key in tables_of(director):
-        play(director.request, live_server, game, key, rng)
+        post_table(director.request, live_server, game, key, rng)
     director.reload()
     director.locator("details#more summary").click()
     form = director.locator("form:has(input[name=do][value=withdraw])")
@@ -144,13 +135,13 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.get_by_role("button", name="Confirm round 2").click()
     # The director's page ranks each table's players once they play.
     for game, key in tables_of(director):
-        play(director.request, live_server, game, key, rng)
+        post_table(director.request, live_server, game, key, rng)
     director.reload()
     places = director.locator("#table-1 td.place").all_inner_texts()
     assert places == sorted(places, key=lambda place: float(place.rstrip(".")))
     director.get_by_role("button", name="Confirm round 3").click()
     for game, key in tables_of(director):
-        play(director.request, live_server, game, key, rng)
+        post_table(director.request, live_server, game, key, rng)
     director.locator("a.button.primary", has_text="is the champion").click()
 
     # The results page, the big screen, the PDF and the command agree.
