@@ -27,7 +27,8 @@ from playwright.sync_api import expect
 from tests.conftest import ARTIFACTS, OWNER_KEY
 from tests.pdf_reading import text as pdf_text
 from tests.test_browser_events_night import the_correction
-from tests.test_browser_events_results import play, tables_of, ticks
+from tests.event_helpers import post_table
+from tests.test_browser_events_results import tables_of, ticks
 from tests.test_events_results_web import rows_of, run_cli
 from tests.pictures import picture
 
@@ -136,7 +137,7 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     shot(zoe, "4-zoe-finds-her-table")
 
     for game, key in first_round:
-        play(api, live_server, game, key, rng)
+        post_table(api, live_server, game, key, rng)
     director.reload()
     expect(director.locator("#cut")).to_be_visible()
 
@@ -213,12 +214,12 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
 
     # Round 2 and the final, to the champion.
     for game, key in again:
-        play(api, live_server, game, key, rng)
+        post_table(api, live_server, game, key, rng)
     director.reload()
     director.locator("#draw button.primary").click()
     expect(director.locator(".event-table")).to_have_count(1)
     for game, key in tables_of(director):
-        play(api, live_server, game, key, rng)
+        post_table(api, live_server, game, key, rng)
 
     # What everyone reads at the end agrees with the engine's one set of final results and its money.
     scored = api.get(f"{live_server}/api/events/{event_id}").json()
