@@ -626,3 +626,27 @@ def test_a_second_quick_tap_offline_waits_for_the_screen_it_is_made_on(live_serv
     go_online(context, link)
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: hands and hands[0]["bids"][1] is not None)
     assert hands[0]["bids"] == [None, 1, None, None]
+
+
+
+def test_a_kept_page_gives_way_to_the_servers_once_it_answers(live_server, link, keeper):
+    """The bids all at once, asked for while the link is down, come from the kept copy (a page that does not follow
+    live: its boxes are being filled). The bids are revealed from another phone, and once the server answers again
+    this phone shows where the table is, with no tap of its own to bring it there."""
+    context, page = keeper
+    game_id, key = new_game(page, live_server, bidding="simultaneous", hook=False, through=link.url)
+    page.get_by_role("button", name="spades").click()
+    page.wait_for_url(re.compile(r"/bids$"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    link.cut()  # navigator.onLine stays true: only the server is gone
+    page.reload()
+    expect(page.locator("#offline[data-kept]")).to_have_count(1)
+    revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
+    revealed = page.request.post(f"{live_server}/api/games/{game_id}/actions",
+                                 headers={"Authorization": f"Bearer {key}"},
+                                 data={"id": "second-phone", "revision": revision, "hand": 1, "action": "reveal",
+                                       "bids": {"0": 0, "1": 1, "2": 0, "3": 0}})
+    assert revealed.ok
+    link.restore()
+    page.wait_for_url(re.compile(r"/tricks$"), timeout=15000)
+    expect(page.locator("#offline[data-kept]")).to_have_count(0)

@@ -76,3 +76,21 @@ def test_bids_all_at_once_keep_a_blind_bid_through_the_form(client, app):
     assert submit(client, f"/games/{game_id}/bids", {**bids, f"blind_{offered[0]}": "y"}).status_code == 302
     recorded = stored(app, game_id)["record"]["hands"][1]
     assert recorded["bids"] == [1, 1, 1, 1] and recorded["blind"] == [offered[0]]
+
+
+def test_the_bids_all_at_once_once_revealed_open_the_tricks(client, app):
+    """Revealed from another phone, the bids' address (a back button, a reload, a kept page coming back) opens the
+    tricks; the form posted again is stale and records nothing."""
+    game_id, _key = create(client, {"players": ["Ann", "Bob", "Cy", "Di"],
+                                    "rules": {"scoring": "ten_times", "hook": False, "bidding": "simultaneous"}})
+    assert submit(client, f"/games/{game_id}/deal", {"trump": "spades"}).status_code == 302
+    form = client.get(f"/games/{game_id}/bids").get_data(as_text=True)
+    assert submit(client, f"/games/{game_id}/bids", {f"bid_{seat}": 0 for seat in range(4)}).status_code == 302
+    revision = stored(app, game_id)["revision"]
+    opened = client.get(f"/games/{game_id}/bids")
+    assert opened.status_code == 302 and opened.headers["Location"].endswith(f"/games/{game_id}/tricks")
+    again = client.post(f"/games/{game_id}/bids", data={**{f"bid_{seat}": 1 for seat in range(4)},
+                                                         **dict(re.findall(r'name="(csrf_token|revision)"[^>]*'
+                                                                           r'value="([^"]*)"', form))})
+    assert again.status_code == 302 and stored(app, game_id)["revision"] == revision
+    assert stored(app, game_id)["record"]["hands"][0]["bids"] == [0, 0, 0, 0]

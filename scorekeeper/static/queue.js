@@ -24,6 +24,7 @@
   var local = false;    // true once this page shows a state of its own (taps not yet confirmed)
   var said = null;      // a word after the last tap on this phone (the server's "Undone."), shown once
   var queuedHere = false;  // a tap was made on this page (the correction page shows its form until then)
+  var started = false;  // the waiting taps are read from IndexedDB
 
   // While this phone shows a state of its own, the live follow (follow.js) must not navigate or patch the page
   // under it: the server's revision moves with every tap sent, and the queue goes to the server's page itself.
@@ -236,11 +237,22 @@
     base = taps.length && kept ? kept : Object.assign({}, page);
     if (!taps.length) TapStore.keepBase(base);
     local = taps.length > 0;
+    started = true;
     if (lost) return queue(lost);
-    return (local ? needEngine() : Promise.resolve()).then(function () { render(); send(); }, showStatus);
+    return (local ? needEngine() : Promise.resolve()).then(function () { render(); send(); liveAgain(); },
+                                                           showStatus);
   });
-  window.addEventListener("online", send);
+  // A kept page with nothing waiting on it (the worker answered while the connection was gone, or it dropped for
+  // the moment a page was asked for) gives way to the server's page as soon as the server answers again: the
+  // table may have moved on without this phone, and no tap of its own would ever bring it back.
+  function liveAgain() {
+    if (!started || taps.length || !holder.hasAttribute("data-kept") || !navigator.onLine) return;
+    fetch(page.play, {method: "HEAD", cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      if (response.ok && !taps.length) location.reload();
+    }, function () { /* still gone: the next try comes with the connection, or in a few seconds */ });
+  }
+  window.addEventListener("online", function () { send(); liveAgain(); });
   window.addEventListener("offline", showStatus);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) send(); });
-  setInterval(function () { if (taps.length && !sending) send(); }, 5000);
+  setInterval(function () { if (taps.length && !sending) send(); else liveAgain(); }, 5000);
 })();

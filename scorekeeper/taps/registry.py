@@ -140,10 +140,10 @@ FIELDS = {field.name: field for field in (
           lambda v: tapped_time(v) is not None,
           "the time the tap was made, with its offset (ISO 8601, as 2026-11-27T16:00:15Z)"),
 )}
-ENVELOPE = ("id", "revision", "hand", "action")
+ENVELOPE = ("id", "revision", "hand", "action")  # required of every tap; "tapped" is optional
 # The reveal's example: a game whose bids are made all at once, and need not add up to the cards.
 _ALL_AT_ONCE = next(style.id for style in rules.BIDDING_STYLES
-                    if style.all_at_once and not style.bids_must_sum_to_cards)  # required of every tap; "tapped" is optional
+                    if style.all_at_once and not style.bids_must_sum_to_cards)
 
 ACTIONS = (
     Action("deal", "deal the next hand", "deal", frozenset({SCOREKEEPER}), (

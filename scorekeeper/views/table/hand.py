@@ -46,6 +46,8 @@ def bids(game_id):
     if hand is None:
         return moved_on(game_id, loaded)
     if actions.bids_all_at_once(loaded):
+        if rules.step(loaded) != "bids":  # revealed already (from another phone): where the table is now
+            return moved_on(game_id, loaded)
         return bids_together(game, loaded, hand)
     form = BidForm(revision=game["revision"])
     if request.method == "POST":
