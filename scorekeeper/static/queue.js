@@ -242,15 +242,7 @@
     return (local ? needEngine() : Promise.resolve()).then(function () { render(); send(); liveAgain(); },
                                                            showStatus);
   });
-  // A kept page with nothing waiting on it (the worker answered while the connection was gone, or it dropped for
-  // the moment a page was asked for) gives way to the server's page as soon as the server answers again: the
-  // table may have moved on without this phone, and no tap of its own would ever bring it back.
-  function liveAgain() {
-    if (!started || taps.length || !holder.hasAttribute("data-kept") || !navigator.onLine) return;
-    fetch(page.play, {method: "HEAD", cache: "no-store", credentials: "same-origin"}).then(function (response) {
-      if (response.ok && !taps.length) location.reload();
-    }, function () { /* still gone: the next try comes with the connection, or in a few seconds */ });
-  }
+  function liveAgain() { if (started) QueuePages.giveWay(page, holder, function () { return !taps.length; }); }
   window.addEventListener("online", function () { send(); liveAgain(); });
   window.addEventListener("offline", showStatus);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) send(); });

@@ -37,6 +37,15 @@
       });
     }).catch(function () { /* no room or no connection: tricks saved offline stay on the hand's screen */ });
   }
+  // A kept page with nothing waiting on it (the worker answered while the connection was gone, or it dropped for
+  // the moment a page was asked for) gives way to the server's page as soon as the server answers again: the
+  // table may have moved on without this phone, and no tap of its own would ever bring it back.
+  function giveWay(page, holder, idle) {
+    if (!idle() || !holder.hasAttribute("data-kept") || !navigator.onLine) return;
+    fetch(page.play, {method: "HEAD", cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      if (response.ok && idle()) location.reload();
+    }, function () { /* still gone: the next try comes with the connection, or in a few seconds */ });
+  }
   // Whether the kept sheet holds the hands the server had under the waiting taps (base: that state).
   // Only a page the service worker controls: it is the one that answers the sheet's address without a connection.
   function sheetKept(page, base) {
@@ -45,5 +54,5 @@
       .then(function (kept) { return !!kept && kept.headers.get("X-Finished") === String(base.finished); },
             function () { return false; });
   }
-  window.QueuePages = {keepPage: keepPage, keepSheet: keepSheet, sheetKept: sheetKept};
+  window.QueuePages = {keepPage: keepPage, keepSheet: keepSheet, sheetKept: sheetKept, giveWay: giveWay};
 })();
