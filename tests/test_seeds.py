@@ -6,7 +6,8 @@ The numbers a registry entry already carries as a worked example (each scoring s
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.scoring.systems import SYSTEMS, Example
+from scorekeeper.rules.scoring.system_entry import Example
+from scorekeeper.rules.scoring.systems import SYSTEMS
 
 
 def points(system, bids, tricks, cards, **context):

@@ -10,7 +10,7 @@ import threading
 from .modifiers import any_modifier, apply_modifiers
 from ..game.plan import completed_hands
 from ..money.settlement import SETTLEMENTS
-from .systems import HandView
+from .system_entry import HandView
 from ..game.trump import TRUMPS
 
 

@@ -10,7 +10,8 @@ import copy
 from dataclasses import dataclass, field
 
 from ..registry import Entry, Registry
-from .systems import SYSTEMS, Example
+from .system_entry import Example
+from .systems import SYSTEMS
 from ..said import said
 
 

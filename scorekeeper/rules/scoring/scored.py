@@ -7,7 +7,9 @@ from ..game.plan import completed_hands
 from .presets import preset_for
 from .ranks import LOSER_KEY, adjustment_kind, losers, ranks, top_tie, winners
 from ..money.settlement import settle
-from .systems import SYSTEMS, HandView, stackpot_pot
+from .system_entry import HandView
+from .systems import SYSTEMS
+from .systems_clubs import stackpot_pot
 
 
 def with_joins(totals, hand):

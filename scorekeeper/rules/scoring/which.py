@@ -15,7 +15,8 @@ from . import formula
 from ..game import numbers
 from ..game.patterns import is_full_deal
 from .presets import PRESETS
-from .systems import SYSTEMS, HandView
+from .system_entry import HandView
+from .systems import SYSTEMS
 from ..said import Separated, said
 
 EXAMPLE = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*(?:@\s*(\d+))?\s*=\s*([-+]?\d+(?:\.\d+)?)\s*", re.ASCII)
