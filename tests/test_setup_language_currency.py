@@ -157,7 +157,7 @@ def test_wtforms_own_messages_speak_the_pages_language(client):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
     response = submit(client, "/games/new", {**PLAYERS, "hook_from": "0"})
     assert response.status_code == 400
-    # A range in the catalogue's words (forms.RANGE_MESSAGES), not WTForms' "Zahl muss zwischen 1 und 52 liegen"
+    # A range in the catalogue's words (form_fields.RANGE_MESSAGES), not WTForms' "Zahl muss zwischen 1 und 52 liegen"
     assert "Geberregel ab N Karten: muss von 1 bis 52 sein" in errors(response)
     response = submit(client, "/games/new", {**PLAYERS, "scoring": "bridge"})
     assert "Keine gültige Auswahl" in errors(response)  # WTForms' own German catalogue

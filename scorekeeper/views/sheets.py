@@ -13,7 +13,7 @@ except ImportError:         # WTForms before 3.3 takes (value, label) pairs
         return (value, label)
 
 from scorekeeper import printing, rules
-from scorekeeper.web.forms import WholeField
+from scorekeeper.web.form_fields import WholeField
 from scorekeeper.web.i18n import LANGUAGES, languages, speaking
 from scorekeeper.rules.game import limits
 from scorekeeper.text import words

@@ -8,7 +8,8 @@ from wtforms import (BooleanField, HiddenField, RadioField, SelectField, SelectM
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
-from scorekeeper.web.forms import BaseForm, InRange, TypedDecimalField, WholeField, parse_payouts
+from scorekeeper.web.form_fields import InRange, TypedDecimalField, WholeField
+from scorekeeper.web.forms import BaseForm, parse_payouts
 from scorekeeper.web.i18n import languages
 from scorekeeper.rules.game import limits, numbers
 from scorekeeper.text import words
