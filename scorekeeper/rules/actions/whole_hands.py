@@ -4,7 +4,7 @@ deals the plan makes once each hand at hand is played out (what the offline page
 import copy
 
 from ..bids import bidding
-from ..game import limits
+from ..game import limits, unknown_keys
 from ..game.plan import next_hand
 from ..game.record import RecordError, load
 from ..game.steps import WrongStep, as_game, current_hand, step, upcoming
@@ -25,7 +25,7 @@ def append_hand(game, hand):
     if hand.get("tricks") is None:
         raise RecordError(f"{where}.tricks", "the hand must be finished: tricks are missing")
     try:
-        limits.check_unknown(hand, "hand", where)  # bounded, as a new game's keys this app does not know are
+        unknown_keys.check_unknown(hand, "hand", where)  # bounded, as a new game's keys this app does not know are
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     if current_hand(game) is not None:

@@ -11,7 +11,8 @@ from .formats import FORMATS, planned_rounds
 from .prizes import event_money, final_places, mark_paid, parse_fee, parse_split, set_money, settle_event
 from .registration import absent, check_in, register_player, roll_call, withdraw_absent
 from .undo import bring_back
-from .record import Event, dump_event, dumps_event, inline_games, load_event, split_games
+from .event import Event
+from .record import dump_event, dumps_event, inline_games, load_event, split_games
 from .scored import placement_points, score_event
 
 __all__ = ["FORMATS", "Event", "EventOutcome", "add_late_player", "dump_event", "dumps_event", "inline_games",

@@ -17,7 +17,7 @@ from ..scoring.scored import score
 from ..said import N_, Names, Separated, nsaid, said
 from .director import reseat, start_round
 from .outcome import done, loaded, mended
-from .record import Event
+from .event import Event
 from .scored import score_event
 
 LOCKED = N_("Round %(round)d of %(event)s is confirmed: its tables are locked. Ask the director to approve "

@@ -4,7 +4,8 @@ prizes.py): the new record, it loaded, a sentence for the room, and the event to
 from typing import NamedTuple
 
 from ..game.record import RecordError
-from .record import Event, load_event
+from .event import Event
+from .record import load_event
 
 
 class EventOutcome(NamedTuple):

@@ -17,7 +17,8 @@ from ..game.numbers import SPACE, NumberError, parse_decimal
 from ..money.currencies import currency_places, is_currency
 from ..said import Money, Number, Percent, Separated, nsaid, said
 from .outcome import done
-from .record import Event, load_event
+from .event import Event
+from .record import load_event
 
 MAX_FEE = 100_000
 MAX_SPLIT = 20

@@ -1,21 +1,20 @@
 """The event record of RULES.md: load and check it, dump it back unchanged.
 
-The record stays the plain dict it was loaded from (unknown keys survive a round trip); `Event` is
-a checked view over it. A table's game is either inline (`record`, the command line's files) or
-named by `game` (an id the web app's store resolves, passed in as `games`).
+The record stays the plain dict it was loaded from (unknown keys survive a round trip); `Event` (event.py) is a
+checked view over it. A table's game is either inline (`record`, the command line's files) or named by `game` (an
+id the web app's store resolves, passed in as `games`).
 """
 
 import copy
 import json
-from dataclasses import dataclass, field
 
 from ..game import limits, numbers
 from ..game.names import name_key, player_name
 from ..game.patterns import DECK_SIZE
-from ..game.plan import completed_hands
 from ..money.ledger import without_money
 from ..game.record import Game, RecordError, load
 from ..said import nsaid, reason, said
+from .event import Event, Round, Table
 from .formats import FORMATS, MAX_ROUNDS, planned_rounds
 
 MAX_EVENT_PLAYERS = 500
@@ -25,59 +24,6 @@ MAX_EVENT_BYTES = 50_000_000
 MAX_NAME = 100
 MAX_SEED = 200
 EVENT_DEPTH = limits.MAX_DEPTH + 6  # a game record sits at rounds[i].tables[j].record
-
-
-@dataclass
-class Table:
-    seats: list
-    game_id: object = None
-    game: Game | None = None
-
-    @property
-    def started(self):
-        return self.game is not None and bool(self.game.hands)
-
-    @property
-    def finished(self):
-        return self.game is not None and completed_hands(self.game) >= len(self.game.plan())
-
-
-@dataclass
-class Round:
-    tables: list
-    advanced: list
-    eliminated: list
-
-
-@dataclass
-class Event:
-    name: str
-    format: object
-    options: dict
-    seed: str
-    players: list
-    table_rules: dict
-    rounds: list
-    withdrawn: dict        # name -> the round (from 1) from which the player is out
-    record: dict = field(repr=False)
-    lowest_wins: bool = False
-
-    def leaving_before(self, number):
-        """The players withdrawn from round `number` (from 1) on."""
-        return {name for name, first in self.withdrawn.items() if first <= number}
-
-    def seated_ever(self):
-        return {name for rnd in self.rounds for table in rnd.tables for name in table.seats}
-
-    def entrants(self):
-        """The players who entered (RULES.md): all but those withdrawn before their first table started,
-        who pay no fee, take no place and are listed apart."""
-        seated = self.seated_ever()
-        return [name for name in self.players if name not in self.withdrawn or name in seated]
-
-    def is_final(self, index):
-        seated = sum(len(table.seats) for table in self.rounds[index].tables)
-        return self.format.is_final(index, seated, self.options)
 
 
 def _fail(path, message):

@@ -12,7 +12,8 @@ from . import draw
 from .cuts import Context, Final
 from .final_results import final_results, result_notes
 from .prizes import event_money
-from .record import Event, load_event
+from .event import Event
+from .record import load_event
 
 
 def _tidy(number):

@@ -2,7 +2,8 @@
 finite numbers in stated ranges, text that is valid Unicode, and a well-formed `table` key.
 
 `load` calls `check_record` before the game's own rules, so a record from the API, the setup
-form, an import or the database is refused the same way, with a message naming the limit.
+form, an import or the database is refused the same way, with a message naming the limit. The keys this app does
+not know, bounded on a new game only, are counted apart (unknown_keys.py).
 """
 
 import datetime
@@ -300,63 +301,6 @@ def check_record(data, known_hands=0, known_texts=None):
     if isinstance(players, list) and players:
         check_table(data, len(players))
     return text, texts
-
-
-# The keys this app reads at each level of a record: the rest is kept as it came, and counted against
-# MAX_UNKNOWN_BYTES on a new game (check_unknown). A key missing here only costs that allowance.
-KNOWN_KEYS = {
-    "record": {"players", "rules", "hands", "table", "language", "played_on", "note"},
-    "rules": {"scoring", "options", "modifiers", "hook", "hook_from", "deals", "stake", "payouts", "first_dealer",
-              "settlement", "bidding", "trump", "currency"},
-    "deals": {"pattern", "max", "decks", "players", "sizes", "hands", "full_deal"},
-    "hand": {"cards", "dealer", "trump", "bids", "tricks", "blind", "penalties", "out", "joins", "sealed"},
-    "penalty": {"seat", "points", "reason"},
-    "join": {"seat", "total"},
-    "table": {"left", "sitting_out", "joining"},
-}
-
-
-def _unknown(value, level, path):
-    """Yield (path, bytes of JSON) of every key at `level` of value this app does not know, and below its known keys."""
-    if not isinstance(value, dict):
-        return
-    for key, item in value.items():
-        where = f"{path}.{key}" if path else str(key)
-        if key not in KNOWN_KEYS[level]:
-            yield where, _json_bytes({key: item})
-        elif level == "record" and key == "rules":
-            yield from _unknown(item, "rules", where)
-        elif level == "record" and key == "table":
-            yield from _unknown(item, "table", where)
-        elif level == "record" and key == "hands" and isinstance(item, list):
-            for index, hand in enumerate(item):
-                yield from _unknown(hand, "hand", f"{where}[{index}]")
-        elif level == "rules" and key == "deals":
-            yield from _unknown(item, "deals", where)
-        elif level == "hand" and key in ("penalties", "joins") and isinstance(item, list):
-            for index, entry in enumerate(item):
-                yield from _unknown(entry, "penalty" if key == "penalties" else "join", f"{where}[{index}]")
-
-
-def _json_bytes(value):
-    """Bytes of value as compact UTF-8 JSON; a value the record's checks refuse (NaN, a lone surrogate) is counted
-    as Python writes it, so this never fails before they say what is wrong."""
-    try:
-        return len(_compact(value).encode("utf-8"))
-    except ValueError:
-        return len(json.dumps(value, separators=(",", ":")))
-
-
-def check_unknown(data, level="record", path=""):
-    """Refuse a new game (or a hand sent to a game: level "hand") whose keys this app does not know hold more than
-    MAX_UNKNOWN_BYTES of JSON in all; name the largest. An owner's import keeps them whole and is not checked."""
-    found = list(_unknown(data, level, path))
-    total = sum(size for _path, size in found)
-    if total > MAX_UNKNOWN_BYTES:
-        largest = max(found, key=lambda item: item[1])[0]
-        raise LimitError(largest, said("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
-                                    "most %(most)s (the owner's import keeps them whole)",
-                                    size=Number(total), most=Number(MAX_UNKNOWN_BYTES)))
 
 
 def check_settled(settlement, path="rules.stake"):

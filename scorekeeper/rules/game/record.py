@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from ..bids import bidding
-from . import limits, numbers, patterns
+from . import limits, numbers, patterns, unknown_keys
 from ..bids.bidding import BIDDING_STYLES
 from .checks import RecordError, fail, whole
 from .game_rules import Rules, load_rules
@@ -242,7 +242,7 @@ def load(data, trusted=False, known=None, new=False):
         text, hand_texts = limits.check_record(data, known_hands=shared,
                                                known_texts=known.hand_texts[:shared] if shared else None)
         if new:
-            limits.check_unknown(data)
+            unknown_keys.check_unknown(data)
     except limits.LimitError as error:
         raise RecordError(error.path, error.message) from None
     players = _players(data)
