@@ -3,7 +3,8 @@
 One module per kind of row: db (a connection: BEGIN IMMEDIATE writes, the writers in turn), connections (the
 app's, one per thread; init-db), games (reading games), loaded (loaded
 games per generation and revision, in the one cache: scorekeeper/cache/kept.py), generation (the database's
-generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
+generation, bumped by restore, delete and migration), new_games (a game created or imported), log (the write path:
+actions, undo), log_reads (a game's history read back), results (stored
 results and player summaries), evenings (evenings and the roster), applied_taps (action ids: a tap
 applied once), seat_links (seat keys), sealed (sealed bids), next_game (the next game at the table), files (the file itself: damage checks), backups
 (backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
@@ -34,7 +35,9 @@ from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
                     games_in_order, games_in_pages, follow_tag, get_game, get_game_head, list_games, may_edit,
                     unreadable_games)
-from .log import NothingToUndo, append_entry, create_game, full_history, history, import_game, undo, undo_last
+from .log import NothingToUndo, append_entry, undo, undo_last
+from .log_reads import full_history, history
+from .new_games import create_game, import_game
 from .imports import import_games
 from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change

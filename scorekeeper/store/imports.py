@@ -23,7 +23,7 @@ from .club_import import evening_began, link_next_games, restore
 from .db import new_id, now
 from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
-from .log import import_game
+from .new_games import import_game
 from .ratings import rate_games
 from .removal import delete_game, game_tables
 from .results import results_of
