@@ -8,8 +8,8 @@ actions, undo), log_reads (a game's history read back), results (stored
 results and player summaries), evenings (evenings and the roster), applied_taps (action ids: a tap
 applied once), seat_links (seat keys), sealed (sealed bids), next_game (the next game at the table), files (the file itself: damage checks), backups
 (backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
-which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
-JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
+which table), exports (CSV and JSON files, and the import), club_export, club_checks and club_import (the club's record in
+the JSON export, written, checked and put back: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.game.changes.
 
 May import: scorekeeper.rules, scorekeeper.cache, sqlite-utils, Flask's app context (for the per-request
