@@ -3,12 +3,13 @@
 One module per kind of row: db (a connection: BEGIN IMMEDIATE writes, the writers in turn), connections (the
 app's, one per thread; init-db), games (reading games), loaded (loaded
 games per generation and revision, in the one cache: scorekeeper/cache/kept.py), generation (the database's
-generation, bumped by restore, delete and migration), log (the write path: create, actions, undo, import), results (stored
+generation, bumped by restore, delete and migration), new_games (a game created or imported), log (the write path:
+actions, undo), log_reads (a game's history read back), results (stored
 results and player summaries), evenings (evenings and the roster), applied_taps (action ids: a tap
 applied once), seat_links (seat keys), sealed (sealed bids), next_game (the next game at the table), files (the file itself: damage checks), backups
 (backup, restore), roster (display names, merged spellings) and merging (merge, split, rename), club (members, the games the club recognises, the IBAN log), migrations (the schema steps, frozen), backfills (today's code after them, and `migrate`), events (tournaments: the record, the director's log and key, which game plays
-which table), exports (CSV and JSON files, and the import), club_export and club_import (the club's record in the
-JSON export: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
+which table), exports (CSV and JSON files, and the import), club_export, club_checks and club_import (the club's record in
+the JSON export, written, checked and put back: evenings, events, seasons, payments, members; decision 0039). What an action changed (diff/apply/replay) is
 pure: scorekeeper.rules.game.changes.
 
 May import: scorekeeper.rules, scorekeeper.cache, sqlite-utils, Flask's app context (for the per-request
@@ -34,7 +35,9 @@ from .files import StorageError, check_storage
 from .games import (DamagedGame, StaleRevision, UnknownGame, count_games, game_list, games_in_finish_order,
                     games_in_order, games_in_pages, follow_tag, get_game, get_game_head, list_games, may_edit,
                     unreadable_games)
-from .log import NothingToUndo, append_entry, create_game, full_history, history, import_game, undo, undo_last
+from .log import NothingToUndo, append_entry, undo, undo_last
+from .log_reads import full_history, history
+from .new_games import create_game, import_game
 from .imports import import_games
 from .migrations import migrations
 from .event_tables import TablesMoved, import_event, store_event_change

@@ -1,7 +1,7 @@
 """The club's record of an export file put back (issue 40, decision 0039): in the import's last step, in its one
 transaction with the games' rating, so the file's seasons, payments, events, evenings and members arrive with its
 games or not at all (store/imports.py). The sections were checked whole before the first game was written
-(store/club_export.checked).
+(store/club_checks.checked).
 
 Ids are kept where they are free, as a game's are: a season, an event, a payment or an evening already here under
 the same id with the same content is the file's own, imported before, and is left as it is; one under an id taken

@@ -5,7 +5,7 @@ from scorekeeper.rules import events
 from scorekeeper.rules.money.ledger import without_money
 from .events import create_event, update_event, void_game
 from .games import StaleRevision
-from .log import create_game
+from .new_games import create_game
 
 
 class TablesMoved(StaleRevision):

@@ -17,7 +17,8 @@ from scorekeeper import rules
 from scorekeeper.rules.game import limits, numbers
 from scorekeeper.rules.said import reason, said
 from scorekeeper.rules.club.stats import system_label, unpack
-from .club_export import STAMP, TOKEN, checked, sections
+from .club_checks import STAMP, TOKEN, checked
+from .club_export import sections
 from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is kept beside each record)
 
 FORMAT = "scorekeeper-games"
@@ -238,7 +239,7 @@ def parse_import(text):
 
 
 def parse_club_import(text):
-    """Return (game records, the club's record: store/club_export.Club) of an exported file, every game checked by
+    """Return (game records, the club's record: store/club_checks.Club) of an exported file, every game checked by
     rules.load and every section of the club's record checked against them; RecordError names the field."""
     document = _parse(text)
     records = [record for record, _loaded in _loaded(_games(document))]

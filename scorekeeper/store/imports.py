@@ -23,7 +23,7 @@ from .club_import import evening_began, link_next_games, restore
 from .db import new_id, now
 from .evenings import evening_of
 from .export_keys import META_KEYS  # what an export keeps beside each record: one list both ways
-from .log import import_game
+from .new_games import import_game
 from .ratings import rate_games
 from .removal import delete_game, game_tables
 from .results import results_of
@@ -80,7 +80,7 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
     """Store the exported games, at their ids when free; evenings stay together. All or nothing.
 
     created_of(entry): the date the game keeps, or None. between(): called after each chunk (tests use it).
-    club: the file's club record (store/club_export.Club, checked), written in the last step with the rating.
+    club: the file's club record (store/club_checks.Club, checked), written in the last step with the rating.
     Return the (id, edit key) of each game stored, and how many were skipped as already here."""
     # Written in the order the games were set up (the file's is the order they finished, for the ratings), so the
     # games and evenings lie here as they lay where they were exported: a page that orders what began in the same

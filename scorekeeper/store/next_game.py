@@ -2,7 +2,7 @@
 
 import json
 
-from .log import create_game
+from .new_games import create_game
 from .seat_links import carry_seat_keys
 
 
