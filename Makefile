@@ -58,7 +58,7 @@ $(AXE): tests/axe/package.json
 	touch $@
 axe: $(AXE)
 
-## lint: ruff over the Python (pyproject.toml's [tool.ruff]) and ESLint over the browser's scripts (ESLint from
+## lint: ruff's checks and formatter over the Python (pyproject.toml's [tool.ruff]) and ESLint over the browser's scripts (ESLint from
 ## the npm registry into tests/lint/node_modules, as axe-core); make test and make test-fast run it first
 ESLINT := tests/lint/node_modules/.bin/eslint
 $(ESLINT): tests/lint/package.json
@@ -67,6 +67,7 @@ $(ESLINT): tests/lint/package.json
 	touch $@
 lint: $(VENV)/.test $(ESLINT)
 	$(VENV)/bin/ruff check --quiet scorekeeper tests bench
+	$(VENV)/bin/ruff format --check --quiet scorekeeper tests bench
 	$(ESLINT) --config tests/lint/eslint.config.mjs scorekeeper/static
 
 # The tests start some 40 Python processes (serve, crashes, benchmarks, a smoke test of the command line): with their

@@ -53,8 +53,13 @@ def serializer_row(app):
     flask_own, kept = SecureCookieSessionInterface(), delivery.KeptSerializerSessions()
     made = best_call_time(lambda: flask_own.get_signing_serializer(app))
     reused = best_call_time(lambda: kept.get_signing_serializer(app))
-    return ("the session's signing serializer per request: Flask's own / kept", f"{made * 1e6:.1f} us",
-            f"{reused * 1e6:.2f} us", made / reused, "")
+    return (
+        "the session's signing serializer per request: Flask's own / kept",
+        f"{made * 1e6:.1f} us",
+        f"{reused * 1e6:.2f} us",
+        made / reused,
+        "",
+    )
 
 
 def _compressed(response):
@@ -98,8 +103,13 @@ def comment_lines_row(app):
         strip = delivery.without_comment_lines if path.suffix == ".js" else delivery.without_css_comment_lines
         kept += len(gzip.compress(strip(text), compresslevel=9, mtime=0))
         whole += len(gzip.compress(text, compresslevel=9, mtime=0))
-    return ("static scripts and styles gzipped: comment lines left out / kept", f"{kept} B", f"{whole} B",
-            kept / whole, "")
+    return (
+        "static scripts and styles gzipped: comment lines left out / kept",
+        f"{kept} B",
+        f"{whole} B",
+        kept / whole,
+        "",
+    )
 
 
 def rows():
@@ -133,12 +143,26 @@ def rows():
     for number, name in enumerate(names):
         own, library = times[number], times[number + len(names)]
         (own_coding, own_bytes), (lib_coding, lib_bytes) = sizes[number], sizes[number + len(names)]
-        result.append((f"{name}: Flask-Compress / own gzip", f"{library * 1e3:.3f} ms, {lib_bytes} B {lib_coding}",
-                       f"{own * 1e3:.3f} ms, {own_bytes} B {own_coding}", library / own, ""))
+        result.append(
+            (
+                f"{name}: Flask-Compress / own gzip",
+                f"{library * 1e3:.3f} ms, {lib_bytes} B {lib_coding}",
+                f"{own * 1e3:.3f} ms, {own_bytes} B {own_coding}",
+                library / own,
+                "",
+            )
+        )
     result.append(comments)
     own, flask_sessions = times[1], times[-1]
-    result.append(("the page through the route: Flask's session serializer / kept", f"{flask_sessions * 1e3:.3f} ms",
-                   f"{own * 1e3:.3f} ms", flask_sessions / own, ""))
+    result.append(
+        (
+            "the page through the route: Flask's session serializer / kept",
+            f"{flask_sessions * 1e3:.3f} ms",
+            f"{own * 1e3:.3f} ms",
+            flask_sessions / own,
+            "",
+        )
+    )
     return result + [serializer]
 
 
@@ -147,16 +171,26 @@ def _without_library():
     with tempfile.TemporaryDirectory() as folder:
         apps = [_app(folder, variant) for variant in ("own", "flask sessions")]
         try:
-            own, flask_sessions = best_cpu_times([(app.test_client(), f"/games/{game_id}?route=1", PHONE, 200)
-                                                  for app, game_id, _script in apps])
+            own, flask_sessions = best_cpu_times(
+                [(app.test_client(), f"/games/{game_id}?route=1", PHONE, 200) for app, game_id, _script in apps]
+            )
             comments = comment_lines_row(apps[0][0])
             serializer = serializer_row(apps[0][0])
         finally:
             for app, _game_id, _script in apps:
                 store.close(app)
-    return [("Flask-Compress against our gzip", "not installed", "pip install flask-compress", "-", ""), comments,
-            ("the page through the route: Flask's session serializer / kept", f"{flask_sessions * 1e3:.3f} ms",
-             f"{own * 1e3:.3f} ms", flask_sessions / own, ""), serializer]
+    return [
+        ("Flask-Compress against our gzip", "not installed", "pip install flask-compress", "-", ""),
+        comments,
+        (
+            "the page through the route: Flask's session serializer / kept",
+            f"{flask_sessions * 1e3:.3f} ms",
+            f"{own * 1e3:.3f} ms",
+            flask_sessions / own,
+            "",
+        ),
+        serializer,
+    ]
 
 
 if __name__ == "__main__":

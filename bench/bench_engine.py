@@ -24,10 +24,17 @@ def rows():
     knowing = best_call_time(lambda: rules.load(record, known=before))
     scratch = best_call_time(lambda: rules.load(record))
     worst_id, worst = max(rows, key=lambda row: row[1])
-    return [(f"rescore 7p 25h, worst system ({worst_id})", f"{worst * 1e6:.1f} us", "1 ms", worst / budget, "<= 1"),
-            ("load + validate the record", f"{load * 1e6:.1f} us", "1 ms", load / budget, ""),
-            ("load after the last hand, knowing the game before / from scratch", f"{knowing * 1e6:.1f} us",
-             f"{scratch * 1e6:.1f} us", knowing / scratch, "")]
+    return [
+        (f"rescore 7p 25h, worst system ({worst_id})", f"{worst * 1e6:.1f} us", "1 ms", worst / budget, "<= 1"),
+        ("load + validate the record", f"{load * 1e6:.1f} us", "1 ms", load / budget, ""),
+        (
+            "load after the last hand, knowing the game before / from scratch",
+            f"{knowing * 1e6:.1f} us",
+            f"{scratch * 1e6:.1f} us",
+            knowing / scratch,
+            "",
+        ),
+    ]
 
 
 if __name__ == "__main__":

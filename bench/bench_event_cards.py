@@ -44,9 +44,16 @@ def round_tables(count, seats=4, table_rules=None):
     for number in range(1, count + 1):
         names = [f"Player {number:03}-{seat}" for seat in range(1, seats + 1)]
         game = rules.load({"players": names, "rules": {**table_rules, "first_dealer": number % seats}, "hands": []})
-        tables.append({"number": number, "seats": names, "first_dealer": names[number % seats],
-                       "scorekeeper_url": f"https://club.example/games/g{number:05}/claim/k{number:020}",
-                       "follow_url": f"https://club.example/games/g{number:05}", "game": game})
+        tables.append(
+            {
+                "number": number,
+                "seats": names,
+                "first_dealer": names[number % seats],
+                "scorekeeper_url": f"https://club.example/games/g{number:05}/claim/k{number:020}",
+                "follow_url": f"https://club.example/games/g{number:05}",
+                "game": game,
+            }
+        )
     return tables
 
 
@@ -78,13 +85,28 @@ def rows(count=166):
     ours, t_ours, cpu_ours = timed(lambda: printing.round_cards_pdf("Cartier night", 1, tables, STANDINGS))
     plain, t_plain, cpu_plain = timed(lambda: naive("Cartier night", 1, tables, STANDINGS))
     expected = 2 * count
-    same = "every page" if pages(ours) == pages(plain) == expected else \
-        f"PAGES {pages(ours)} / {pages(plain)}, not {expected}"
-    return [(f"table cards, {count} tables ({same}) / naive: a document per card and sheet",
-             f"{t_ours:.2f} s", f"{t_plain:.2f} s", t_ours / t_plain, "<= 1"),
-            (f"table cards, {count} tables / the director's 5 s (CPU {cpu_ours:.2f} s; naive {cpu_plain:.2f} s)",
-             f"{t_ours:.2f} s", f"{TARGET_SECONDS:.0f} s", t_ours / TARGET_SECONDS, "<= 1"),
-            two_page_row(count)]
+    same = (
+        "every page"
+        if pages(ours) == pages(plain) == expected
+        else f"PAGES {pages(ours)} / {pages(plain)}, not {expected}"
+    )
+    return [
+        (
+            f"table cards, {count} tables ({same}) / naive: a document per card and sheet",
+            f"{t_ours:.2f} s",
+            f"{t_plain:.2f} s",
+            t_ours / t_plain,
+            "<= 1",
+        ),
+        (
+            f"table cards, {count} tables / the director's 5 s (CPU {cpu_ours:.2f} s; naive {cpu_plain:.2f} s)",
+            f"{t_ours:.2f} s",
+            f"{TARGET_SECONDS:.0f} s",
+            t_ours / TARGET_SECONDS,
+            "<= 1",
+        ),
+        two_page_row(count),
+    ]
 
 
 def two_page_row(count):
@@ -93,8 +115,13 @@ def two_page_row(count):
     pdf, wall, cpu = timed(lambda: printing.round_cards_pdf("Qualifiers", 1, tables, STANDINGS))
     expected = 3 * count
     same = "every page" if pages(pdf) == expected else f"PAGES {pages(pdf)}, not {expected}"
-    return (f"table cards, {count} tables of 3, two-page sheets ({same}; CPU {cpu:.2f} s) / 10 s",
-            f"{wall:.2f} s", f"{TWO_PAGE_TARGET:.0f} s", wall / TWO_PAGE_TARGET, "<= 1")
+    return (
+        f"table cards, {count} tables of 3, two-page sheets ({same}; CPU {cpu:.2f} s) / 10 s",
+        f"{wall:.2f} s",
+        f"{TWO_PAGE_TARGET:.0f} s",
+        wall / TWO_PAGE_TARGET,
+        "<= 1",
+    )
 
 
 if __name__ == "__main__":

@@ -66,8 +66,14 @@ def tap(phone, game_id, screen, fields):
     html = page.decode()
     before = revision_now(phone, game_id)
     data = FirstPostForm(html).fields | fields(html)
-    response, _ = phone.request("write", "POST", screen, body=urlencode(data), expect=(302, 303),
-                                headers={"Content-Type": "application/x-www-form-urlencoded"})
+    response, _ = phone.request(
+        "write",
+        "POST",
+        screen,
+        body=urlencode(data),
+        expect=(302, 303),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
     if revision_now(phone, game_id) != before + 1:
         phone.log.append(("write", 0.0, f"POST {screen} was not stored", time.perf_counter()))
         return False
@@ -87,14 +93,22 @@ def scorekeeper(port, game_id, key, until, every, log, commits):
             done = tap(phone, game_id, screen, lambda html: {"trump": "hearts"})
         elif screen.endswith("/bids"):
             # The first bid the hook allows (buttons that are not struck out).
-            done = tap(phone, game_id, screen, lambda html: {"seat": re.search(r'name="seat" value="(\d+)"', html)[1],
-                                                    "bid": re.search(r'name="bid" value="(\d+)"', html)[1]})
+            done = tap(
+                phone,
+                game_id,
+                screen,
+                lambda html: {
+                    "seat": re.search(r'name="seat" value="(\d+)"', html)[1],
+                    "bid": re.search(r'name="bid" value="(\d+)"', html)[1],
+                },
+            )
         elif screen.endswith("/tricks"):
             # The first in bidding order takes every trick; the dealer's count follows.
             def tricks(html):
                 seats = re.findall(r'name="took_(\d+)"', html)
                 cards = int(re.search(r'data-cards="(\d+)"', html)[1])
                 return {f"took_{s}": (cards if i == 0 else 0) for i, s in enumerate(seats)}
+
             done = tap(phone, game_id, screen, tricks)
         else:
             break  # the game is over
@@ -111,8 +125,9 @@ def follower(port, game_id, until, every, log, seen):
     revision = re.search(rb'data-revision="(\d+)"', page)
     etag = revision[1].decode() if revision else "0"
     while time.monotonic() < until:
-        response, data = phone.request("poll", "GET", f"/games/{game_id}/revision",
-                                       headers={"If-None-Match": f'"{etag}"'}, expect=(200, 304))
+        response, data = phone.request(
+            "poll", "GET", f"/games/{game_id}/revision", headers={"If-None-Match": f'"{etag}"'}, expect=(200, 304)
+        )
         if response is not None and response.status == 200:
             etag = str(json.loads(data)["revision"])
             phone.request("page", "GET", f"/games/{game_id}", headers={"Accept-Encoding": "gzip"})
@@ -139,7 +154,9 @@ def warm(port, game_id, key):
         answer = connection.getresponse()
         answer.read()
     # The scorekeeper's first screen, with the edit cookie the claim gave.
-    connection.request("GET", f"/games/{game_id}/deal", headers={"Cookie": answer.getheader("Set-Cookie").split(";")[0]})
+    connection.request(
+        "GET", f"/games/{game_id}/deal", headers={"Cookie": answer.getheader("Set-Cookie").split(";")[0]}
+    )
     connection.getresponse().read()
     connection.close()
 
@@ -152,12 +169,17 @@ def measure(seconds=10, followers=40, tap_every=1.0, poll_ms=700):
         game_id, key = create_game(port)
         warm(port, game_id, key)
         until = time.monotonic() + seconds
-        threads = [threading.Thread(target=follower, args=(port, game_id, until, poll_ms / 1000, log, seen))
-                   for _ in range(followers)]
+        threads = [
+            threading.Thread(target=follower, args=(port, game_id, until, poll_ms / 1000, log, seen))
+            for _ in range(followers)
+        ]
         threads.append(threading.Thread(target=scorekeeper, args=(port, game_id, key, until, tap_every, log, commits)))
         run_together(threads, seconds)
-    errors, median, p99 = summary(log, (f"{followers} followers, 1 scorekeeper, {seconds:g} s",
-                                        f"{len(commits)} taps stored"), ("poll", "page", "screen", "write", "check"))
+    errors, median, p99 = summary(
+        log,
+        (f"{followers} followers, 1 scorekeeper, {seconds:g} s", f"{len(commits)} taps stored"),
+        ("poll", "page", "screen", "write", "check"),
+    )
     # A write is stored at commits[i] and makes revision 2 + i (the game was created at revision 1).
     delays = [at - commits[revision - 2] for revision, at in seen if 0 <= revision - 2 < len(commits)]
     return errors, median, p99, delays

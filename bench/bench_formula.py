@@ -22,17 +22,26 @@ def rows():
     builtin = best(lambda: rules.score(game, system="montreal"))
     house = best(lambda: rules.score(game, system="formula", options=MONTREAL_AS_FORMULA))
     record = json.loads(GAME.read_text())
-    record["rules"].update(scoring="formula", options={"made": "hand + players + bid/(cards + 1)",
-                                                       "over": "-(off + hand)/players"})
+    record["rules"].update(
+        scoring="formula", options={"made": "hand + players + bid/(cards + 1)", "over": "-(off + hand)/players"}
+    )
 
     def first_check():
         formula._check.cache_clear()
         formula.house_rule.cache_clear()
         rules.load(record)
+
     check = best(first_check) - best(lambda: rules.load(GAME.read_text()))
-    return [(f"formula: Montreal as a formula / built in, {len(game.players)}p {len(game.hands)}h",
-             f"{house * 1e6:.0f} us", f"{builtin * 1e6:.0f} us", house / builtin, "<= 3"),
-            ("formula: first check over the whole plan", f"{check * 1e3:.1f} ms", "50 ms", check / 0.05, "<= 1")]
+    return [
+        (
+            f"formula: Montreal as a formula / built in, {len(game.players)}p {len(game.hands)}h",
+            f"{house * 1e6:.0f} us",
+            f"{builtin * 1e6:.0f} us",
+            house / builtin,
+            "<= 3",
+        ),
+        ("formula: first check over the whole plan", f"{check * 1e3:.1f} ms", "50 ms", check / 0.05, "<= 1"),
+    ]
 
 
 if __name__ == "__main__":

@@ -42,15 +42,25 @@ def rows():
     found = []
     bids = [None] * 7
     for name, hands, screen in (
-            ("bids screen", [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": bids}], "/bids"),
-            ("tricks screen", [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 0, 0, 0, 0, 1]}], "/tricks")):
+        ("bids screen", [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": bids}], "/bids"),
+        ("tricks screen", [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 0, 0, 0, 0, 1]}], "/tricks"),
+    ):
         with temporary_app() as kept, temporary_app() as afresh:
             afresh.extensions["offline_parts"] = NeverKept()
-            asks = [(client, address + screen, None, 200) for client, address in (screens(kept, hands),
-                                                                                   screens(afresh, hands))]
+            asks = [
+                (client, address + screen, None, 200)
+                for client, address in (screens(kept, hands), screens(afresh, hands))
+            ]
             with_parts, without = best_ask_times(asks, REQUESTS, REPEATS, clock=time.process_time)
-        found.append((f"{name} 7p: offline parts kept / made on each page", f"{with_parts * 1e3:.3f} ms",
-                      f"{without * 1e3:.3f} ms", with_parts / without, "<= 0.8"))
+        found.append(
+            (
+                f"{name} 7p: offline parts kept / made on each page",
+                f"{with_parts * 1e3:.3f} ms",
+                f"{without * 1e3:.3f} ms",
+                with_parts / without,
+                "<= 0.8",
+            )
+        )
     return found
 
 

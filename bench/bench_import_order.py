@@ -27,11 +27,23 @@ def export(games, backwards=True):
     the oldest first."""
     rules = {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 2}, "stake": 0.1}
     first = datetime.date(2010, 1, 1)
-    return json.dumps({"format": "scorekeeper-games", "version": 1, "games": [
-        {"players": [f"Player {number % 300}", f"Player {(number + 7) % 300}", "Cy", "Di"], "hands": HANDS,
-         "rules": rules, "played_on": (first + datetime.timedelta(days=games - number)).isoformat(),
-         "id": f"imported{number:06d}", "date": "2025-01-01"}
-        for number in (range(games) if backwards else reversed(range(games)))]})
+    return json.dumps(
+        {
+            "format": "scorekeeper-games",
+            "version": 1,
+            "games": [
+                {
+                    "players": [f"Player {number % 300}", f"Player {(number + 7) % 300}", "Cy", "Di"],
+                    "hands": HANDS,
+                    "rules": rules,
+                    "played_on": (first + datetime.timedelta(days=games - number)).isoformat(),
+                    "id": f"imported{number:06d}",
+                    "date": "2025-01-01",
+                }
+                for number in (range(games) if backwards else reversed(range(games)))
+            ],
+        }
+    )
 
 
 def measure(games=GAMES, backwards=True):
@@ -54,8 +66,15 @@ def rows(games=GAMES):
     found = []
     for backwards, what in ((True, "dates backwards (rated once, then as a rebuild)"), (False, "in date order")):
         seconds, cpu = measure(games, backwards)
-        found.append((f"a {games:,}-game import, {what}", f"{seconds:.1f} s (CPU {cpu:.1f} s)", f"{TARGET:.0f} s",
-                      seconds / TARGET, "<= 1"))
+        found.append(
+            (
+                f"a {games:,}-game import, {what}",
+                f"{seconds:.1f} s (CPU {cpu:.1f} s)",
+                f"{TARGET:.0f} s",
+                seconds / TARGET,
+                "<= 1",
+            )
+        )
     return found
 
 

@@ -19,26 +19,43 @@ from scorekeeper import store
 from scorekeeper.views.transfer import created_of
 
 GAMES, TABLES, PAUSE, TARGET = 20_000, 20, 0.05, 0.300
-HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
-         {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]}]
+HANDS = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]},
+]
 
 
 def export(games):
     """An export of `games` short games, as a club's years of evenings would be: every six one evening."""
     rules = {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 2}}
-    return json.dumps({"format": "scorekeeper-games", "version": 1, "games": [
-        {"players": [f"Player {number % 300}", f"Player {(number + 7) % 300}", "Cy", "Di"], "rules": rules,
-         "hands": HANDS[:1 + number % 2], "id": f"imported{number:06d}", "evening": f"evening{number // 6:05d}",
-         "date": "2025-01-01"} for number in range(games)]})
+    return json.dumps(
+        {
+            "format": "scorekeeper-games",
+            "version": 1,
+            "games": [
+                {
+                    "players": [f"Player {number % 300}", f"Player {(number + 7) % 300}", "Cy", "Di"],
+                    "rules": rules,
+                    "hands": HANDS[: 1 + number % 2],
+                    "id": f"imported{number:06d}",
+                    "evening": f"evening{number // 6:05d}",
+                    "date": "2025-01-01",
+                }
+                for number in range(games)
+            ],
+        }
+    )
 
 
 def tables(app):
     """Start TABLES games of 7 hands; return [(game id, edit key)]."""
     client, made = app.test_client(), []
     for table in range(TABLES):
-        game = {"players": [f"T{table} Ann", "Bob", "Cy", "Di"], "rules": {"scoring": "exact", "hook": True,
-                                                                           "deals": {"pattern": "up", "max": 7}},
-                "hands": []}
+        game = {
+            "players": [f"T{table} Ann", "Bob", "Cy", "Di"],
+            "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 7}},
+            "hands": [],
+        }
         body = client.post("/api/games", json=game).get_json()
         made.append((body["id"], body["edit_key"]))
     return made
@@ -52,8 +69,11 @@ def tap_until(app, made, done):
             number += 1
             action = {"action": "deal", "trump": "hearts"} if revisions[game_id] % 2 else {"action": "undo"}
             started = time.perf_counter()
-            answer = client.post(f"/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
-                                 json={"id": f"tap{number}", "revision": revisions[game_id], **action})
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                headers={"Authorization": f"Bearer {key}"},
+                json={"id": f"tap{number}", "revision": revisions[game_id], **action},
+            )
             taken.append(time.perf_counter() - started)
             if answer.status_code != 200:
                 raise RuntimeError(f"a tap was refused: {answer.status_code} {answer.get_data(as_text=True)}")
@@ -90,8 +110,10 @@ def measure(games=GAMES):
 def rows(games=GAMES):
     p50, p99, taps, seconds = measure(games)
     what = f"tap during a {games:,}-game import ({taps} taps, import {seconds:.0f} s)"
-    return [(f"{what}: p50", f"{p50 * 1e3:.0f} ms", f"{TARGET * 1e3:.0f} ms", p50 / TARGET, "<= 1"),
-            (f"{what}: p99", f"{p99 * 1e3:.0f} ms", f"{TARGET * 1e3:.0f} ms", p99 / TARGET, "<= 1")]
+    return [
+        (f"{what}: p50", f"{p50 * 1e3:.0f} ms", f"{TARGET * 1e3:.0f} ms", p50 / TARGET, "<= 1"),
+        (f"{what}: p99", f"{p99 * 1e3:.0f} ms", f"{TARGET * 1e3:.0f} ms", p99 / TARGET, "<= 1"),
+    ]
 
 
 if __name__ == "__main__":

@@ -26,9 +26,11 @@ TAP_IDS = itertools.count()  # each tap through the actions API has an id of its
 
 
 def empty_record(hands):
-    return {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True,
-                                          "deals": {"pattern": "custom", "sizes": (SIZES * 10)[:hands]}},
-            "hands": []}
+    return {
+        "players": PLAYERS,
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "custom", "sizes": (SIZES * 10)[:hands]}},
+        "hands": [],
+    }
 
 
 def play_hand(db, game_id, record, revision):
@@ -45,8 +47,14 @@ def play_hand(db, game_id, record, revision):
         bids = record["hands"][-1]["bids"]
         allowed = rules.allowed_bids(cards, seat, dealer, bids)
         bids[seat] = allowed[(seat + cards) % len(allowed)]
-        revision = store.append_entry(db, game_id, "bid", {"hand": len(record["hands"]) - 1, "seat": seat,
-                                                           "bid": bids[seat], "blind": False}, record, revision)
+        revision = store.append_entry(
+            db,
+            game_id,
+            "bid",
+            {"hand": len(record["hands"]) - 1, "seat": seat, "bid": bids[seat], "blind": False},
+            record,
+            revision,
+        )
     return record, revision
 
 
@@ -61,8 +69,9 @@ def record_tricks(db, game_id, record, revision):
         tricks[(hand["dealer"] + 1 + trick) % 4] += 1
     hand["tricks"] = tricks
     start = time.perf_counter()
-    revision = store.append_entry(db, game_id, "tricks", {"hand": len(record["hands"]) - 1, "tricks": tricks,
-                                                          "penalty": None}, record, revision)
+    revision = store.append_entry(
+        db, game_id, "tricks", {"hand": len(record["hands"]) - 1, "tricks": tricks, "penalty": None}, record, revision
+    )
     return record, revision, time.perf_counter() - start
 
 
@@ -133,14 +142,27 @@ def actions_tap_time(app, game_id, key, minimal=False, repeats=REPEATS):
         took = [0] * 4
         for trick in range(hand["cards"]):
             took[(hand["dealer"] + 1 + trick) % 4] += 1
-        body = {"id": f"tricks-{number}", "revision": revision, "hand": len(game["hands"]), "action": "tricks",
-                "tricks": took}
+        body = {
+            "id": f"tricks-{number}",
+            "revision": revision,
+            "hand": len(game["hands"]),
+            "action": "tricks",
+            "tricks": took,
+        }
         start = time.perf_counter()
         answer = client.post(path, json=body, headers=headers).get_json()
         times.append(time.perf_counter() - start)
         assert "error" not in answer and (minimal or answer["game"]["hands"][-1]["tricks"] == took), answer.get("error")
-        client.post(path, json={"id": f"undo-{number}", "revision": answer["revision"], "hand": len(game["hands"]) + 1,
-                                "action": "undo"}, headers=headers)
+        client.post(
+            path,
+            json={
+                "id": f"undo-{number}",
+                "revision": answer["revision"],
+                "hand": len(game["hands"]) + 1,
+                "action": "undo",
+            },
+            headers=headers,
+        )
     return min(times)
 
 
@@ -150,11 +172,15 @@ def history_time(client, game_id):
 
 # What is timed on both games, each try on the 10-hand game and then on the 200-hand one in turn, so that the
 # machine's ups and downs meet both alike: (row, function of (app, game id, edit key, repeats)).
-TIMED = [("log: record the tricks, 200 / 10 hands", store_tricks_time),
-         ("log: POST /tricks, 200 / 10", tricks_screen_time),
-         ("log: actions API tricks tap, 200 / 10", actions_tap_time),
-         ("log: the same, as the phone's queue sends it (Prefer: return=minimal)",
-          lambda app, game_id, key, repeats: actions_tap_time(app, game_id, key, minimal=True, repeats=repeats))]
+TIMED = [
+    ("log: record the tricks, 200 / 10 hands", store_tricks_time),
+    ("log: POST /tricks, 200 / 10", tricks_screen_time),
+    ("log: actions API tricks tap, 200 / 10", actions_tap_time),
+    (
+        "log: the same, as the phone's queue sends it (Prefer: return=minimal)",
+        lambda app, game_id, key, repeats: actions_tap_time(app, game_id, key, minimal=True, repeats=repeats),
+    ),
+]
 
 
 def rows():
@@ -184,14 +210,22 @@ def rows():
             size = os.path.getsize(path) + sum(os.path.getsize(p) for p in path.parent.glob(f"{hands}.db-*"))
             found[hands] = (size, events, history)
     (_small_size, small_events, small_history), (size, events, history) = found[10], found[200]
-    rows_found = [("log: events stored, 200 hands / 10", str(events), str(small_events), events / small_events, ""),
-                  ("log: database size, 200 hands (KB)", f"{size / 1024:.0f} KB", "1024 KB", size / (1024 * 1024),
-                   "<= 1")]
+    rows_found = [
+        ("log: events stored, 200 hands / 10", str(events), str(small_events), events / small_events, ""),
+        ("log: database size, 200 hands (KB)", f"{size / 1024:.0f} KB", "1024 KB", size / (1024 * 1024), "<= 1"),
+    ]
     for label, _timed in TIMED:
         large, small = best[label, 200], best[label, 10]
         rows_found.append((label, f"{large * 1e3:.2f} ms", f"{small * 1e3:.2f} ms", large / small, "<= 2"))
-    rows_found.append(("log: History page, 200 / 10 hands", f"{history * 1e3:.2f} ms", f"{small_history * 1e3:.2f} ms",
-                       history / small_history, "<= 30"))
+    rows_found.append(
+        (
+            "log: History page, 200 / 10 hands",
+            f"{history * 1e3:.2f} ms",
+            f"{small_history * 1e3:.2f} ms",
+            history / small_history,
+            "<= 30",
+        )
+    )
     return rows_found
 
 

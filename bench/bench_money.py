@@ -75,14 +75,33 @@ def rows():
         size = len(large.test_client().get("/money").data)
         store.close(small)
         store.close(large)
-    found = [(f"{name} with 5000 games / 10", f"{times[2 * i + 1] * 1e3:.2f} ms", f"{times[2 * i] * 1e3:.2f} ms",
-              times[2 * i + 1] / times[2 * i], "<= 2")
-             for i, name in enumerate(("/money", "/api/money/balances"))]
-    return found + [("/money after a payment, 5000 games / 10", f"{after[1] * 1e3:.2f} ms",
-                     f"{after[0] * 1e3:.2f} ms", after[1] / after[0], "<= 2"),
-                    ("/money after an undo (from the start), 5000 / 10", f"{undone[1] * 1e3:.2f} ms",
-                     f"{undone[0] * 1e3:.2f} ms", undone[1] / undone[0], ""),
-                    ("/money's bytes with 5000 games", f"{size / 1024:.1f} KB", "40 KB", size / 40960, "<= 1")]
+    found = [
+        (
+            f"{name} with 5000 games / 10",
+            f"{times[2 * i + 1] * 1e3:.2f} ms",
+            f"{times[2 * i] * 1e3:.2f} ms",
+            times[2 * i + 1] / times[2 * i],
+            "<= 2",
+        )
+        for i, name in enumerate(("/money", "/api/money/balances"))
+    ]
+    return found + [
+        (
+            "/money after a payment, 5000 games / 10",
+            f"{after[1] * 1e3:.2f} ms",
+            f"{after[0] * 1e3:.2f} ms",
+            after[1] / after[0],
+            "<= 2",
+        ),
+        (
+            "/money after an undo (from the start), 5000 / 10",
+            f"{undone[1] * 1e3:.2f} ms",
+            f"{undone[0] * 1e3:.2f} ms",
+            undone[1] / undone[0],
+            "",
+        ),
+        ("/money's bytes with 5000 games", f"{size / 1024:.1f} KB", "40 KB", size / 40960, "<= 1"),
+    ]
 
 
 if __name__ == "__main__":

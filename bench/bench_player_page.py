@@ -63,11 +63,24 @@ def rows():
         store.close(large)
     found = []
     for number, (name, size) in enumerate(zip((f"a regular's page ({played} games)", "/api/players/<name>"), sizes)):
-        found.append((f"{name} with 5000 games / 10", f"{times[2 * number + 1] * 1e3:.2f} ms",
-                      f"{times[2 * number] * 1e3:.2f} ms", times[2 * number + 1] / times[2 * number], "<= 2"))
-        found.append((f"{name.split(' (')[0]}: first view after a game, 5000 / 10 (for the record)",
-                      f"{first[2 * number + 1] * 1e3:.1f} ms", f"{first[2 * number] * 1e3:.1f} ms",
-                      first[2 * number + 1] / first[2 * number], ""))
+        found.append(
+            (
+                f"{name} with 5000 games / 10",
+                f"{times[2 * number + 1] * 1e3:.2f} ms",
+                f"{times[2 * number] * 1e3:.2f} ms",
+                times[2 * number + 1] / times[2 * number],
+                "<= 2",
+            )
+        )
+        found.append(
+            (
+                f"{name.split(' (')[0]}: first view after a game, 5000 / 10 (for the record)",
+                f"{first[2 * number + 1] * 1e3:.1f} ms",
+                f"{first[2 * number] * 1e3:.1f} ms",
+                first[2 * number + 1] / first[2 * number],
+                "",
+            )
+        )
         found.append((f"{name.split(' (')[0]}: bytes with 5000 games", f"{size / 1024:.1f} KB", "", "", ""))
     return found
 

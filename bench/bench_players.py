@@ -12,8 +12,10 @@ from common import bench_app, best_ask_times, run_alone
 from scorekeeper import store
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-FINISHED = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
-            {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]}]
+FINISHED = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]},
+]
 REQUESTS = 50
 REPEATS = 5
 
@@ -22,8 +24,17 @@ def game_record(number):
     """Return game `number`: four of the eight names, finished except one game in five."""
     players = [NAMES[(number + step) % len(NAMES)] for step in (0, 1, 3, 6)]
     hands = FINISHED if number % 5 else FINISHED[:1]
-    return {"players": players, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 2},
-                                          "settlement": "pairwise", "stake": 1}, "hands": [dict(h) for h in hands]}
+    return {
+        "players": players,
+        "rules": {
+            "scoring": "exact",
+            "hook": True,
+            "deals": {"pattern": "up", "max": 2},
+            "settlement": "pairwise",
+            "stake": 1,
+        },
+        "hands": [dict(h) for h in hands],
+    }
 
 
 def stored_app(folder, games):
@@ -47,8 +58,16 @@ def rows():
         times = best_ask_times(asks, REQUESTS, REPEATS, warmup=5)
         store.close(small)
         store.close(large)
-    return [(f"{url} with 1000 games / 10", f"{times[2 * i + 1] * 1e3:.2f} ms", f"{times[2 * i] * 1e3:.2f} ms",
-             times[2 * i + 1] / times[2 * i], "<= 2") for i, url in enumerate(urls)]
+    return [
+        (
+            f"{url} with 1000 games / 10",
+            f"{times[2 * i + 1] * 1e3:.2f} ms",
+            f"{times[2 * i] * 1e3:.2f} ms",
+            times[2 * i + 1] / times[2 * i],
+            "<= 2",
+        )
+        for i, url in enumerate(urls)
+    ]
 
 
 if __name__ == "__main__":

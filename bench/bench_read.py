@@ -24,13 +24,20 @@ def rows():
         with app.app_context():
             game_id, _key = store.create_game(store.get_db(), record)
         client = app.test_client()  # no edit cookie: the read-only link
-        hello, page, poll = best_ask_times([(bare_hello(), "/hello", {}, 200),
-                                            (client, f"/games/{game_id}", {"Accept-Encoding": "gzip"}, 200),
-                                            (client, f"/games/{game_id}/revision", {"If-None-Match": '"1"'}, 304)],
-                                           REQUESTS, REPEATS)
-    return [("bare Flask hello app", hello, 1.0, None),
-            ("read-only /games/<id>, 7 x 25, gzip", page, page / hello, 2.0),
-            ("revision poll answered 304", poll, poll / hello, 1.5)]
+        hello, page, poll = best_ask_times(
+            [
+                (bare_hello(), "/hello", {}, 200),
+                (client, f"/games/{game_id}", {"Accept-Encoding": "gzip"}, 200),
+                (client, f"/games/{game_id}/revision", {"If-None-Match": '"1"'}, 304),
+            ],
+            REQUESTS,
+            REPEATS,
+        )
+    return [
+        ("bare Flask hello app", hello, 1.0, None),
+        ("read-only /games/<id>, 7 x 25, gzip", page, page / hello, 2.0),
+        ("revision poll answered 304", poll, poll / hello, 1.5),
+    ]
 
 
 if __name__ == "__main__":

@@ -26,15 +26,31 @@ def game_record(rng, finished=True):
     """Four to six regulars, 1 card then 2, random bids and tricks (no hook), staked in euros."""
     players = rng.sample(REGULARS, rng.randint(4, 6))
     hands = []
-    for cards, dealer in ((1, 0), (2, 1))[:2 if finished else 1]:
+    for cards, dealer in ((1, 0), (2, 1))[: 2 if finished else 1]:
         tricks = [0] * len(players)
         for _trick in range(cards):
             tricks[rng.randrange(len(players))] += 1
-        hands.append({"cards": cards, "dealer": dealer, "trump": "hearts", "tricks": tricks,
-                      "bids": [rng.randint(0, cards) for _seat in players]})
-    return {"players": players, "hands": hands,
-            "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2},
-                      "settlement": "pairwise", "stake": 0.1, "currency": "EUR"}}
+        hands.append(
+            {
+                "cards": cards,
+                "dealer": dealer,
+                "trump": "hearts",
+                "tricks": tricks,
+                "bids": [rng.randint(0, cards) for _seat in players],
+            }
+        )
+    return {
+        "players": players,
+        "hands": hands,
+        "rules": {
+            "scoring": "exact",
+            "hook": False,
+            "deals": {"pattern": "up", "max": 2},
+            "settlement": "pairwise",
+            "stake": 0.1,
+            "currency": "EUR",
+        },
+    }
 
 
 def club(folder, games):
@@ -45,8 +61,9 @@ def club(folder, games):
         db = store.get_db()
         with db.atomic():
             for number in range(games):
-                store.import_game(db, game_record(rng), created=f"2026-{1 + number * 11 // games:02d}-01T20:00:00",
-                                  rate=False)
+                store.import_game(
+                    db, game_record(rng), created=f"2026-{1 + number * 11 // games:02d}-01T20:00:00", rate=False
+                )
         start = time.perf_counter()
         store.rebuild_ratings(db)
         rebuild = time.perf_counter() - start
@@ -75,16 +92,27 @@ def rows():
     with tempfile.TemporaryDirectory() as folder:
         (small, small_season, _quick), (large, large_season, rebuild) = club(folder, 10), club(folder, 5000)
         pages = [("/players", "/players"), (f"/seasons/{small_season}", f"/seasons/{large_season}")]
-        asks = [(app.test_client(), urls[index], None, 200) for urls in pages for index, app in enumerate((small,
-                                                                                                           large))]
+        asks = [
+            (app.test_client(), urls[index], None, 200) for urls in pages for index, app in enumerate((small, large))
+        ]
         times = best_ask_times(asks, REQUESTS, REPEATS, warmup=3)
         update = statistics.median(update_times(large))
         store.close(small)
         store.close(large)
-    found = [(f"{name} with 5000 games / 10", f"{times[2 * i + 1] * 1e3:.2f} ms", f"{times[2 * i] * 1e3:.2f} ms",
-              times[2 * i + 1] / times[2 * i], "<= 2") for i, name in enumerate(("/players", "a season's page"))]
-    return found + [("a finished game's rating update", f"{update * 1e3:.2f} ms", "5 ms", update / 0.005, "<= 1"),
-                    ("full rebuild of 5000 games' ratings", f"{rebuild:.2f} s", "10 s", rebuild / 10, "<= 1")]
+    found = [
+        (
+            f"{name} with 5000 games / 10",
+            f"{times[2 * i + 1] * 1e3:.2f} ms",
+            f"{times[2 * i] * 1e3:.2f} ms",
+            times[2 * i + 1] / times[2 * i],
+            "<= 2",
+        )
+        for i, name in enumerate(("/players", "a season's page"))
+    ]
+    return found + [
+        ("a finished game's rating update", f"{update * 1e3:.2f} ms", "5 ms", update / 0.005, "<= 1"),
+        ("full rebuild of 5000 games' ratings", f"{rebuild:.2f} s", "10 s", rebuild / 10, "<= 1"),
+    ]
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ TARGETS = {"tap p99": 0.300, "seen median": 1.0, "seen worst": 2.0}
 
 # ---- the phones (run in their own process) ------------------------------------------------------
 
+
 class Connection:
     """One phone's keep-alive HTTP/1.1 connection: just enough of the protocol for this server."""
 
@@ -115,7 +116,8 @@ class Room:
         start = time.monotonic()
         try:
             status, headers_in, data = await asyncio.wait_for(
-                connection.request(method, path, body, headers), timeout=30)
+                connection.request(method, path, body, headers), timeout=30
+            )
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
             connection.close()
             self.errors.append(f"{kind} {path}: {type(error).__name__} {error}")
@@ -175,8 +177,9 @@ async def follower(room, port, game_id):
     etag = None
     while time.monotonic() < room.until:
         asks = (f"If-None-Match: {etag}",) if etag else ()
-        status, data = await room.timed("poll", connection, "GET", f"/games/{game_id}/revision", headers=asks,
-                                        expect=(200, 304))
+        status, data = await room.timed(
+            "poll", connection, "GET", f"/games/{game_id}/revision", headers=asks, expect=(200, 304)
+        )
         if status == 200:
             revision = json.loads(data)["revision"]
             etag = f'"{revision}"'
@@ -201,8 +204,10 @@ async def play_room(port, games, followers, every, seconds, event=None, standing
     phones += [follower(room, port, game_id) for game_id, _key, _answer in games for _ in range(followers)]
     phones.append(loop_lag(room))
     if event:
-        phones += [room_event.event_page(room, Connection(port), event, kind, POLL_SECONDS)
-                   for kind in ("director", "screen", *["standings"] * standings)]
+        phones += [
+            room_event.event_page(room, Connection(port), event, kind, POLL_SECONDS)
+            for kind in ("director", "screen", *["standings"] * standings)
+        ]
     await asyncio.gather(*phones)
     return room
 
@@ -216,40 +221,61 @@ def phones_main(port, games_file, followers, every, seconds):
     """The client process: play the room, print its summary as one JSON line."""
     room_file = json.loads(Path(games_file).read_text())
     started, cpu = time.monotonic(), time.process_time()
-    room = asyncio.run(play_room(port, room_file["games"], followers, every, seconds, room_file["event"],
-                                 room_file["standings"]))
+    room = asyncio.run(
+        play_room(port, room_file["games"], followers, every, seconds, room_file["event"], room_file["standings"])
+    )
     elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
     # A follower that saw a revision saw it at most this long after its tap was answered; the first revision a
     # follower saw on opening the page was not a tap it waited for, so revisions of the game's creation are left.
-    delays = [max(0.0, at - room.stored[(game, revision)]) for game, revision, at in room.seen
-              if room.stored.get((game, revision), 0) >= room.opened]
+    delays = [
+        max(0.0, at - room.stored[(game, revision)])
+        for game, revision, at in room.seen
+        if room.stored.get((game, revision), 0) >= room.opened
+    ]
     requests = sum(len(times) for kind, times in room.times.items() if kind != "client lag" and "opening" not in kind)
     director = room_event.shown_delays(room.stored.values(), room.shown.get("director", []))
-    print(json.dumps({
-        "errors": len(room.errors), "error_examples": sorted(set(room.errors))[:5], "requests": requests,
-        "per_second": requests / (time.monotonic() - room.opened), "client_cpu": cpu / elapsed, "taps": len(room.times["tap"]),
-        **{f"{kind} {name}": percentile(times, share) for kind, times in room.times.items()
-           for name, share in (("p50", 0.5), ("p99", 0.99))},
-        "seen median": statistics.median(delays) if delays else float("nan"),
-        "seen worst": max(delays) if delays else float("nan"), "seen count": len(delays),
-        "director median": statistics.median(director) if director else float("nan"),
-        "director worst": max(director) if director else float("nan"), "director count": len(director)}))
+    print(
+        json.dumps(
+            {
+                "errors": len(room.errors),
+                "error_examples": sorted(set(room.errors))[:5],
+                "requests": requests,
+                "per_second": requests / (time.monotonic() - room.opened),
+                "client_cpu": cpu / elapsed,
+                "taps": len(room.times["tap"]),
+                **{
+                    f"{kind} {name}": percentile(times, share)
+                    for kind, times in room.times.items()
+                    for name, share in (("p50", 0.5), ("p99", 0.99))
+                },
+                "seen median": statistics.median(delays) if delays else float("nan"),
+                "seen worst": max(delays) if delays else float("nan"),
+                "seen count": len(delays),
+                "director median": statistics.median(director) if director else float("nan"),
+                "director worst": max(director) if director else float("nan"),
+                "director count": len(director),
+            }
+        )
+    )
 
 
 # ---- the server, the games, one room ------------------------------------------------------------
+
 
 def start_server(folder, serve_args=()):
     """Start `python -m scorekeeper serve` on 127.0.0.1 for a room; return the process and its port once it answers."""
     # The room's games are all made from this one address: more than a table's allowance of new games.
     # --event: the owner's key creates the event.
-    (Path(folder) / "config.py").write_text(f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\n'
-                                            f'OWNER_KEY = "{room_event.OWNER_KEY}"\n')
+    (Path(folder) / "config.py").write_text(
+        f'GAME_CREATION_LIMIT = "{MAX_TABLES * 2} per minute"\nOWNER_KEY = "{room_event.OWNER_KEY}"\n'
+    )
     return load.start_server(folder, serve_args, database="room.db")
 
 
 def create_games(port, count):
     """Store count 7-player, 25-hand games through the API; return [(id, edit key, the game as it stands)]."""
     import http.client
+
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     games = []
     for _ in range(count):
@@ -283,18 +309,36 @@ def measure(tables=25, followers=4, tap_every=2.0, seconds=20, serve_args=(), ev
             made = room_event.create_event_tables(port, tables) if event else (None, create_games(port, tables))
             games_file.write_text(json.dumps({"event": made[0], "games": made[1], "standings": standings}))
             before = _cpu_of(server.pid)
-            client = subprocess.run([sys.executable, __file__, "--phones", str(port), str(games_file),
-                                     str(followers), str(tap_every), str(seconds)],
-                                    capture_output=True, text=True, timeout=seconds + 120)
+            client = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--phones",
+                    str(port),
+                    str(games_file),
+                    str(followers),
+                    str(tap_every),
+                    str(seconds),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=seconds + 120,
+            )
             server_cpu = (_cpu_of(server.pid) - before) / (OPENING_SECONDS + seconds)
         finally:
             stop(server)
         if client.returncode != 0:
             raise SystemExit(f"the phones failed: {client.stderr[-2000:]}")
         summary = json.loads(client.stdout.strip().splitlines()[-1])
-    summary.update(tables=tables, phones=tables * (1 + followers) + (2 + standings if event else 0),
-                   tap_every=tap_every, seconds=seconds, event=event,
-                   server_cpu=server_cpu, load=os.getloadavg()[0])
+    summary.update(
+        tables=tables,
+        phones=tables * (1 + followers) + (2 + standings if event else 0),
+        tap_every=tap_every,
+        seconds=seconds,
+        event=event,
+        server_cpu=server_cpu,
+        load=os.getloadavg()[0],
+    )
     return summary
 
 
@@ -316,20 +360,22 @@ def holds(summary):
 
 
 def describe(summary):
-    return (f"{summary['tables']} tables ({summary['phones']} phones), tap every {summary['tap_every']:g} s, "
-            f"{summary['seconds']:g} s: {summary['requests']} requests ({summary['per_second']:.0f}/s), "
-            f"{summary['errors']} errors, {summary['taps']} taps; tap p50 {summary['tap p50'] * 1e3:.0f} ms "
-            f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
-            f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
-            f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; {room_event.describe(summary)}"
-            f"the phones' own loop late p99 {summary['client lag p99'] * 1e3:.0f} ms; "
-            f"the opening ({OPENING_SECONDS} s before, not counted above): tap p99 "
-            f"{summary.get('tap (opening) p99', float('nan')) * 1e3:.0f} ms, poll p99 "
-            f"{summary.get('poll (opening) p99', float('nan')) * 1e3:.0f} ms, page p99 "
-            f"{summary.get('page (opening) p99', float('nan')) * 1e3:.0f} ms; "
-            f"CPU: server {summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
-            f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
-            f" -> {'holds' if holds(summary) else 'does not hold'}")
+    return (
+        f"{summary['tables']} tables ({summary['phones']} phones), tap every {summary['tap_every']:g} s, "
+        f"{summary['seconds']:g} s: {summary['requests']} requests ({summary['per_second']:.0f}/s), "
+        f"{summary['errors']} errors, {summary['taps']} taps; tap p50 {summary['tap p50'] * 1e3:.0f} ms "
+        f"p99 {summary['tap p99'] * 1e3:.0f} ms; poll p50 {summary['poll p50'] * 1e3:.1f} ms "
+        f"p99 {summary['poll p99'] * 1e3:.0f} ms; page p99 {summary['page p99'] * 1e3:.0f} ms; seen median "
+        f"{summary['seen median']:.2f} s worst {summary['seen worst']:.2f} s; {room_event.describe(summary)}"
+        f"the phones' own loop late p99 {summary['client lag p99'] * 1e3:.0f} ms; "
+        f"the opening ({OPENING_SECONDS} s before, not counted above): tap p99 "
+        f"{summary.get('tap (opening) p99', float('nan')) * 1e3:.0f} ms, poll p99 "
+        f"{summary.get('poll (opening) p99', float('nan')) * 1e3:.0f} ms, page p99 "
+        f"{summary.get('page (opening) p99', float('nan')) * 1e3:.0f} ms; "
+        f"CPU: server {summary['server_cpu']:.2f} cores, phones {summary['client_cpu']:.2f} (the machine's load "
+        f"average {summary['load']:.1f} on {os.cpu_count()} cores)"
+        f" -> {'holds' if holds(summary) else 'does not hold'}"
+    )
 
 
 def search(sizes, tap_every, seconds, serve_args=()):
@@ -351,6 +397,7 @@ def statements_per_tap(taps=18):
     """SQL statements per tap through the actions API, in-process (sqlite3's trace): {action: [count, ...]}."""
     from common import temporary_app
     from scorekeeper import store
+
     with temporary_app() as app:
         client = app.test_client()
         created = client.post("/api/games", json=RECORD).get_json()
@@ -365,8 +412,9 @@ def statements_per_tap(taps=18):
         try:
             for number in range(taps):
                 action, statements[:] = next_action(answer), []
-                answer = client.post(path, json=dict(action, id=str(number), revision=answer["revision"]),
-                                     headers=key).get_json()
+                answer = client.post(
+                    path, json=dict(action, id=str(number), revision=answer["revision"]), headers=key
+                ).get_json()
                 counts.setdefault(action["action"], []).append(len(statements))
         finally:
             db.conn.set_trace_callback(None)
@@ -382,19 +430,37 @@ def rows():
     (`serve --workers 2`); then an event's room of 40 tables with the director's page and the screen."""
     counts = statements_per_tap()
     largest, summaries = search([25, 50, 100, 200], 5.0, 20, MAKE_BENCH_SERVE)
-    found = [("room: SQL statements of a bid (7 players)", str(max(counts["bid"])), "", "", ""),
-             ("room: SQL statements of the tricks (7 players)", str(max(counts["tricks"])), "", "", ""),
-             ("room: largest that holds (4 followers a table)", f"{largest} tables", "200 tables",
-              200 / largest if largest else float("inf"), "<= 1")]
+    found = [
+        ("room: SQL statements of a bid (7 players)", str(max(counts["bid"])), "", "", ""),
+        ("room: SQL statements of the tricks (7 players)", str(max(counts["tricks"])), "", "", ""),
+        (
+            "room: largest that holds (4 followers a table)",
+            f"{largest} tables",
+            "200 tables",
+            200 / largest if largest else float("inf"),
+            "<= 1",
+        ),
+    ]
     event = measure(*MAKE_BENCH_EVENT, serve_args=MAKE_BENCH_SERVE, event=True)
     print(describe(event), file=sys.stderr, flush=True)
     last = summaries[-1]
-    found += [(f"room {last['tables']}: tap p99", f"{last['tap p99'] * 1e3:.0f} ms", "300 ms",
-               last["tap p99"] / 0.3, "<= 1"),
-              (f"room {last['tables']}: a tap seen, median", f"{last['seen median']:.2f} s", "1 s",
-               last["seen median"], "<= 1"),
-              (f"room {last['tables']}: a tap seen, worst", f"{last['seen worst']:.2f} s", "2 s",
-               last["seen worst"] / 2, "<= 1")]
+    found += [
+        (f"room {last['tables']}: tap p99", f"{last['tap p99'] * 1e3:.0f} ms", "300 ms", last["tap p99"] / 0.3, "<= 1"),
+        (
+            f"room {last['tables']}: a tap seen, median",
+            f"{last['seen median']:.2f} s",
+            "1 s",
+            last["seen median"],
+            "<= 1",
+        ),
+        (
+            f"room {last['tables']}: a tap seen, worst",
+            f"{last['seen worst']:.2f} s",
+            "2 s",
+            last["seen worst"] / 2,
+            "<= 1",
+        ),
+    ]
     return found + room_event.rows(event)
 
 
@@ -404,11 +470,16 @@ def main(argv=None):
     parser.add_argument("--followers", type=int, default=4)
     parser.add_argument("--tap-every", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--search", help="room sizes to try in order, e.g. 25,50,100,200: prints the largest that holds")
+    parser.add_argument(
+        "--search", help="room sizes to try in order, e.g. 25,50,100,200: prints the largest that holds"
+    )
     parser.add_argument("--serve", default="", help="more arguments for `serve`, e.g. '--threads 16'")
     parser.add_argument("--workers", type=int, help="serve's --workers (processes)")
-    parser.add_argument("--event", action="store_true",
-                        help="the tables are an event's round; the director's page and the big screen follow it")
+    parser.add_argument(
+        "--event",
+        action="store_true",
+        help="the tables are an event's round; the director's page and the big screen follow it",
+    )
     parser.add_argument("--standings", type=int, default=0, help="--event: players' phones on the standings")
     parser.add_argument("--phones", nargs=5, help=argparse.SUPPRESS)  # the client process
     args = parser.parse_args(argv)
@@ -420,13 +491,22 @@ def main(argv=None):
         return 0
     serve_args = args.serve.split() + (["--workers", str(args.workers)] if args.workers else [])
     counts = statements_per_tap()
-    print("SQL statements per tap (7 players): " + ", ".join(f"{action} {max(found)}" for action, found in counts.items()))
+    print(
+        "SQL statements per tap (7 players): " + ", ".join(f"{action} {max(found)}" for action, found in counts.items())
+    )
     if args.search:
         largest, _ = search([int(size) for size in args.search.split(",")], args.tap_every, args.seconds, serve_args)
         print(f"largest room that holds: {largest} tables")
         return 0
-    summary = measure(args.tables, args.followers, args.tap_every, args.seconds, serve_args, args.event,
-                      min(args.standings, MAX_TABLES))
+    summary = measure(
+        args.tables,
+        args.followers,
+        args.tap_every,
+        args.seconds,
+        serve_args,
+        args.event,
+        min(args.standings, MAX_TABLES),
+    )
     print(describe(summary))
     for example in summary["error_examples"]:
         print("  error:", example)

@@ -25,8 +25,7 @@ def game_record():
         tricks = [0] * 7
         for trick in range(cards):
             tricks[(dealer + 1 + trick) % 7] += 1
-        record["hands"].append({"cards": cards, "dealer": dealer, "trump": "hearts", "bids": bids,
-                                "tricks": tricks})
+        record["hands"].append({"cards": cards, "dealer": dealer, "trump": "hearts", "bids": bids, "tricks": tricks})
         game = rules.load(record)
     return record
 
@@ -39,8 +38,15 @@ def rows():
         client = app.test_client()
         client.get(f"/games/{game_id}/claim/{edit_key}")  # the scorekeeper's view, with its buttons
         hello, sheet = best_mean_times(client, ["/hello", f"/games/{game_id}/sheet"], REQUESTS, REPEATS)
-    return [("sheet page 7p 25h / bare hello route", f"{sheet * 1e3:.3f} ms", f"{hello * 1e3:.3f} ms",
-             sheet / hello, "<= 3")]
+    return [
+        (
+            "sheet page 7p 25h / bare hello route",
+            f"{sheet * 1e3:.3f} ms",
+            f"{hello * 1e3:.3f} ms",
+            sheet / hello,
+            "<= 3",
+        )
+    ]
 
 
 if __name__ == "__main__":

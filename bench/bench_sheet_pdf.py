@@ -23,8 +23,9 @@ def plain_table_html(players, sizes):
     """The straightforward layout: one big HTML table, a bordered cell for everything."""
     head = "".join(f'<th colspan="3">{name}</th>' for name in players)
     sub = "<th>Bid</th><th>Took</th><th>Score</th>" * len(players)
-    body = "".join(f"<tr><td>{size}</td><td></td><td></td>" + "<td></td>" * 3 * len(players) + "</tr>"
-                   for size in sizes)
+    body = "".join(
+        f"<tr><td>{size}</td><td></td><td></td>" + "<td></td>" * 3 * len(players) + "</tr>" for size in sizes
+    )
     total = '<tr><td colspan="3">Total</td>' + "<td></td>" * 3 * len(players) + "</tr>"
     return f"""<!doctype html><html><head><meta charset="utf-8"><style>
       @page {{ size: A4; margin: 9mm; }}
@@ -46,12 +47,17 @@ def plain_filled_html(game):
         cells = [str(hand["cards"]), game.players[hand["dealer"]], hand["trump"] or ""]
         for seat in range(len(game.players)):
             made = hand["made"] is not None and hand["made"][seat]
-            cells += [f"{hand['bids'][seat]}{'✓' if made else ''}",
-                      "" if hand["tricks"] is None else str(hand["tricks"][seat]),
-                      "" if hand["totals"] is None else f"{hand['totals'][seat]:g}"]
+            cells += [
+                f"{hand['bids'][seat]}{'✓' if made else ''}",
+                "" if hand["tricks"] is None else str(hand["tricks"][seat]),
+                "" if hand["totals"] is None else f"{hand['totals'][seat]:g}",
+            ]
         body.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    total = '<tr><td colspan="3">Total</td>' + "".join(f"<td></td><td></td><td>{t:g}</td>"
-                                                        for t in scored["totals"]) + "</tr>"
+    total = (
+        '<tr><td colspan="3">Total</td>'
+        + "".join(f"<td></td><td></td><td>{t:g}</td>" for t in scored["totals"])
+        + "</tr>"
+    )
     return f"""<!doctype html><html><head><meta charset="utf-8"><style>
       @page {{ size: A4; margin: 9mm; }}
       body {{ font-family: "DejaVu Sans", sans-serif; font-size: 9pt; }}
@@ -76,8 +82,15 @@ def filled_rows():
         t_plain.append(best_of(1, lambda: HTML(string=plain).write_pdf()))
         t_ours.append(best_of(1, lambda: printing.render_game_sheet(game)))
     t_plain, t_ours = min(t_plain), min(t_ours)
-    return [("our filled sheet 7p 25h / plain filled table", f"{t_ours * 1e3:.1f} ms", f"{t_plain * 1e3:.1f} ms",
-             t_ours / t_plain, "<= 0.3")]
+    return [
+        (
+            "our filled sheet 7p 25h / plain filled table",
+            f"{t_ours * 1e3:.1f} ms",
+            f"{t_plain * 1e3:.1f} ms",
+            t_ours / t_plain,
+            "<= 0.3",
+        )
+    ]
 
 
 def best_of(runs, work):
@@ -98,11 +111,11 @@ def rows():
     assert len(sizes) == 25, sizes
     plain = plain_table_html(PLAYERS, sizes)
     one_line = "<!doctype html><p>Oh Hell</p>"
-    printing.render_blank_sheet(**PARAMS)              # warm up: imports, fonts
+    printing.render_blank_sheet(**PARAMS)  # warm up: imports, fonts
     HTML(string=plain).write_pdf()
 
     t_line, t_plain, t_ours = [], [], []
-    for _ in range(7):      # interleaved, so a burst of load elsewhere hits all three alike
+    for _ in range(7):  # interleaved, so a burst of load elsewhere hits all three alike
         t_line.append(best_of(1, lambda: HTML(string=one_line).write_pdf()))
         t_plain.append(best_of(1, lambda: HTML(string=plain).write_pdf()))
         t_ours.append(best_of(1, lambda: printing.render_blank_sheet(**PARAMS)))
@@ -114,12 +127,29 @@ def rows():
         static.flush()
         t_static = best_of(50, lambda: Path(static.name).read_bytes())
 
-    return [("plain one-table sheet 7p 25h / one line", f"{t_plain * 1e3:.1f} ms", f"{t_line * 1e3:.1f} ms",
-             t_plain / t_line, ""),
-            ("our blank sheet 7p 25h / plain table", f"{t_ours * 1e3:.1f} ms", f"{t_plain * 1e3:.1f} ms",
-             t_ours / t_plain, "<= 0.25"),
-            (f"cached sheet / static file of {len(data)} bytes", f"{t_cached * 1e6:.1f} us",
-             f"{t_static * 1e6:.1f} us", t_cached / t_static, "")] + filled_rows()
+    return [
+        (
+            "plain one-table sheet 7p 25h / one line",
+            f"{t_plain * 1e3:.1f} ms",
+            f"{t_line * 1e3:.1f} ms",
+            t_plain / t_line,
+            "",
+        ),
+        (
+            "our blank sheet 7p 25h / plain table",
+            f"{t_ours * 1e3:.1f} ms",
+            f"{t_plain * 1e3:.1f} ms",
+            t_ours / t_plain,
+            "<= 0.25",
+        ),
+        (
+            f"cached sheet / static file of {len(data)} bytes",
+            f"{t_cached * 1e6:.1f} us",
+            f"{t_static * 1e6:.1f} us",
+            t_cached / t_static,
+            "",
+        ),
+    ] + filled_rows()
 
 
 if __name__ == "__main__":

@@ -22,9 +22,11 @@ SEVEN_BY_25 = [1, 2, 3, 4, 5, 6, 7] * 3 + [6, 5, 4, 3]  # 1 up to 7, three times
 
 def seven_player_record():
     """A 7-player game of 25 hands, exact scoring with the hook, no hand played yet."""
-    return {"players": list(PLAYERS), "rules": {"scoring": "exact", "hook": True,
-                                                "deals": {"pattern": "custom", "sizes": list(SEVEN_BY_25)}},
-            "hands": []}
+    return {
+        "players": list(PLAYERS),
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "custom", "sizes": list(SEVEN_BY_25)}},
+        "hands": [],
+    }
 
 
 def bench_app(database):

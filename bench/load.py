@@ -52,8 +52,13 @@ def start_server(folder, serve_args=(), database="load.db"):
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_INSTANCE=folder, SCOREKEEPER_DB=str(Path(folder) / database))
     log = open(Path(folder) / "server.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), *serve_args], cwd=ROOT, env=env, stdout=log, stderr=log)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port), *serve_args],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     try:
         wait_until_up(server, port)
     except AssertionError:
@@ -104,20 +109,31 @@ def summary(log, headline, kinds):
     for kind in kinds:
         mine = [elapsed for k, elapsed, _, _ in log if k == kind]
         if mine:
-            print(f"  {kind:{width}} {len(mine):6} requests  median {statistics.median(mine) * 1e3:7.2f} ms  "
-                  f"p99 {percentile(mine, 0.99) * 1e3:7.2f} ms", file=sys.stderr)
+            print(
+                f"  {kind:{width}} {len(mine):6} requests  median {statistics.median(mine) * 1e3:7.2f} ms  "
+                f"p99 {percentile(mine, 0.99) * 1e3:7.2f} ms",
+                file=sys.stderr,
+            )
     return errors, statistics.median(times), percentile(times, 0.99)
 
 
 def load_rows(name, whom, errors, median, p99, delays):
     """The rows for bench/run.py's table: errors, p99 against the median, how long a tap took to reach `whom`."""
-    found = [(f"{name}: errors", str(len(errors)), "0", "ok" if not errors else "MISSED", "0"),
-             (f"{name}: p99 / median latency", f"{p99 * 1e3:.2f} ms", f"{median * 1e3:.2f} ms", p99 / median,
-              "<= 10")]
+    found = [
+        (f"{name}: errors", str(len(errors)), "0", "ok" if not errors else "MISSED", "0"),
+        (f"{name}: p99 / median latency", f"{p99 * 1e3:.2f} ms", f"{median * 1e3:.2f} ms", p99 / median, "<= 10"),
+    ]
     if delays:
-        found += [(f"{name}: a tap reaches {whom}, median", f"{statistics.median(delays):.2f} s", "1 s",
-                   statistics.median(delays), "<= 1"),
-                  (f"{name}: a tap reaches {whom}, worst", f"{max(delays):.2f} s", "2 s", max(delays) / 2, "<= 1")]
+        found += [
+            (
+                f"{name}: a tap reaches {whom}, median",
+                f"{statistics.median(delays):.2f} s",
+                "1 s",
+                statistics.median(delays),
+                "<= 1",
+            ),
+            (f"{name}: a tap reaches {whom}, worst", f"{max(delays):.2f} s", "2 s", max(delays) / 2, "<= 1"),
+        ]
     else:
         found.append((f"{name}: a tap reaches {whom}", "never", "1 s", "MISSED", ""))
     return found

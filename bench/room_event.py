@@ -23,8 +23,12 @@ def create_event_tables(port, tables):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def post(path, body, key):
-        connection.request("POST", path, body=json.dumps(body),
-                           headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+        connection.request(
+            "POST",
+            path,
+            body=json.dumps(body),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"},
+        )
         response = connection.getresponse()
         data = response.read()
         if response.status not in (200, 201):
@@ -32,8 +36,9 @@ def create_event_tables(port, tables):
         return json.loads(data)
 
     players = [f"Player {number:03}" for number in range(1, tables * TABLE_SIZE + 1)]
-    created = post("/api/events", {"name": "Bench room", "format": FORMAT, "seed": "bench", "players": players},
-                   OWNER_KEY)
+    created = post(
+        "/api/events", {"name": "Bench room", "format": FORMAT, "seed": "bench", "players": players}, OWNER_KEY
+    )
     started = post(f"/api/events/{created['id']}/actions", {"action": "start"}, created["director_key"])
     games = []
     for table in started["tables"]:
@@ -62,8 +67,9 @@ async def event_page(room, connection, event, kind, poll_seconds):
     while time.monotonic() < room.until:
         asked = time.monotonic()
         asks = (f"If-None-Match: {etag}",) if etag else ()
-        status, data = await room.timed(f"{kind} poll", connection, "GET", f"/events/{event_id}/revision",
-                                        headers=asks + cookie, expect=(200, 304))
+        status, data = await room.timed(
+            f"{kind} poll", connection, "GET", f"/events/{event_id}/revision", headers=asks + cookie, expect=(200, 304)
+        )
         if status == 200:
             etag = f'"{json.loads(data)["revision"]}"'
             page, _ = await room.timed(kind, connection, "GET", path, headers=("Accept-Encoding: gzip",) + cookie)
@@ -94,18 +100,33 @@ def describe(summary):
     """The event mode's part of bench_room's description: the director's page, the screen, the standings."""
     if not summary.get("event"):
         return ""
-    pages = ", ".join(f"{kind} page p99 {summary[kind + ' p99'] * 1e3:.0f} ms" for kind in PAGES
-                      if kind + " p99" in summary)
-    return (f"a tap shown on the director's page median {summary['director median']:.2f} s worst "
-            f"{summary['director worst']:.2f} s ({summary['director count']} taps), {pages}; ")
+    pages = ", ".join(
+        f"{kind} page p99 {summary[kind + ' p99'] * 1e3:.0f} ms" for kind in PAGES if kind + " p99" in summary
+    )
+    return (
+        f"a tap shown on the director's page median {summary['director median']:.2f} s worst "
+        f"{summary['director worst']:.2f} s ({summary['director count']} taps), {pages}; "
+    )
 
 
 def rows(summary):
     """make bench's rows of the event's room."""
     name = f"event room {summary['tables']} (director, screen)"
-    return [(f"{name}: errors", str(summary["errors"]), "0", "ok" if not summary["errors"] else "MISSED", "0"),
-            (f"{name}: tap p99", f"{summary['tap p99'] * 1e3:.0f} ms", "300 ms", summary["tap p99"] / 0.3, "<= 1"),
-            (f"{name}: a tap on the director's page, median", f"{summary['director median']:.2f} s", "1 s",
-             summary["director median"], "<= 1"),
-            (f"{name}: a tap on the director's page, worst", f"{summary['director worst']:.2f} s", "2 s",
-             summary["director worst"] / 2, "<= 1")]
+    return [
+        (f"{name}: errors", str(summary["errors"]), "0", "ok" if not summary["errors"] else "MISSED", "0"),
+        (f"{name}: tap p99", f"{summary['tap p99'] * 1e3:.0f} ms", "300 ms", summary["tap p99"] / 0.3, "<= 1"),
+        (
+            f"{name}: a tap on the director's page, median",
+            f"{summary['director median']:.2f} s",
+            "1 s",
+            summary["director median"],
+            "<= 1",
+        ),
+        (
+            f"{name}: a tap on the director's page, worst",
+            f"{summary['director worst']:.2f} s",
+            "2 s",
+            summary["director worst"] / 2,
+            "<= 1",
+        ),
+    ]

@@ -26,8 +26,7 @@ def print_table(rows):
         verdict = ""
         if isinstance(ratio, float) and target.startswith("<="):
             verdict = " ok" if ratio <= float(target[2:]) else " MISSED"
-        lines.append((what, measured, against, f"{ratio:.2f}" if isinstance(ratio, float) else ratio,
-                      target + verdict))
+        lines.append((what, measured, against, f"{ratio:.2f}" if isinstance(ratio, float) else ratio, target + verdict))
     widths = [max(len(line[column]) for line in lines) for column in range(len(HEADER))]
     for line in lines:
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip(), flush=True)

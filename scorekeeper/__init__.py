@@ -32,8 +32,9 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     extra_hosts: names the Host header may carry besides this machine's own (`serve --allowed-host`).
     """
     instance = os.environ.get("SCOREKEEPER_INSTANCE", str(PROJECT_ROOT / "instance"))
-    app = Flask(__name__, instance_path=instance, instance_relative_config=True,
-                template_folder=str(PROJECT_ROOT / "templates"))
+    app = Flask(
+        __name__, instance_path=instance, instance_relative_config=True, template_folder=str(PROJECT_ROOT / "templates")
+    )
     private_folder(app.instance_path)
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DB", os.path.join(app.instance_path, "scorekeeper.db")),

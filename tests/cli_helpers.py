@@ -41,8 +41,9 @@ def run_cli(*args, cwd=None, env=None, check=False):
             if isinstance(status, str):
                 print(status, file=sys.stderr)
                 status = 1
-    done = subprocess.CompletedProcess(["python", "-m", "scorekeeper", *argv], status or 0, out.getvalue(),
-                                       err.getvalue())
+    done = subprocess.CompletedProcess(
+        ["python", "-m", "scorekeeper", *argv], status or 0, out.getvalue(), err.getvalue()
+    )
     if check:
         done.check_returncode()
     return done
@@ -50,8 +51,14 @@ def run_cli(*args, cwd=None, env=None, check=False):
 
 def run_process(*args, cwd=ROOT, env=None, timeout=120):
     """Run `python -m scorekeeper *args` as a new process, as a user does: for tests about the process."""
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, env=None if env is None else {**os.environ, **env}, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
+        timeout=timeout,
+    )
 
 
 @contextlib.contextmanager

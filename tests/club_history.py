@@ -69,9 +69,17 @@ def build_club(app, seed, later=lambda **delta: None):
         for number in range(rng.randint(10, 12)):
             names = [spelled(rng, name) for name in rng.sample(REGULARS, rng.randint(3, 5))]
             kind = number % 5
-            game = random_game(rng, names, bidding="cooperative") if kind == 1 else \
-                random_game(rng, names, finished=kind != 2, scoring=rng.choice(["exact", "negative"]),
-                            stake=rng.choice([0, 0.5, 1]))
+            game = (
+                random_game(rng, names, bidding="cooperative")
+                if kind == 1
+                else random_game(
+                    rng,
+                    names,
+                    finished=kind != 2,
+                    scoring=rng.choice(["exact", "negative"]),
+                    stake=rng.choice([0, 0.5, 1]),
+                )
+            )
             game_id, _key = store.create_game(db, game, recognised=number != 3)
             if kind == 4:
                 store.abandon_game(db, game_id)
@@ -90,8 +98,9 @@ def build_club(app, seed, later=lambda **delta: None):
     with app.app_context():
         db = store.get_db()
         store.create_season(db, "Autumn", "2026-09-01", "2026-12-31", best=3)
-        store.create_season(db, "Evening and event", "2026-01-01", "2027-12-31", evenings=[made["evening"]],
-                            events=[director.id])
+        store.create_season(
+            db, "Evening and event", "2026-01-01", "2027-12-31", evenings=[made["evening"]], events=[director.id]
+        )
         store.record_payment(db, "Bob", "Ann", 500, "EUR", "2026-10-06")
         undone = store.record_payment(db, "Cy", "Di", 1250, "EUR", "2026-10-07")
         store.record_payment(db, "Di", "Cy", 700, "JPY", "2026-10-08")

@@ -32,8 +32,15 @@ OWNER_KEY = "test owner key"
 # Debian's Chromium without a window's machinery: the same engine as `chromium`, for about a third less CPU a
 # page (docs/benchmarks.md), which is most of what the browser tests cost.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 # A test still running after this long is hung (the longest take about 90 s on a loaded machine): its worker prints
@@ -44,10 +51,18 @@ HUNG_AFTER = 600
 # Which test file a free worker takes next (`make test` runs xdist with --no-loadscope-reorder): xdist's own order,
 # the files with the most tests first, left the long one-test walks for last, and one worker ran on alone for
 # 10-15 s at the end of each run. These files, the longest, go first; the others keep xdist's order.
-LONG_FILES_FIRST = ("test_browser_languages_fit.py", "test_browser_live.py", "test_events_web.py",
-                    "test_browser_offline.py", "test_browser_regulars.py", "test_browser_director_night.py",
-                    "test_browser_championship_night.py", "test_export_memory.py", "test_openapi_conformance.py",
-                    "test_stored_results.py")
+LONG_FILES_FIRST = (
+    "test_browser_languages_fit.py",
+    "test_browser_live.py",
+    "test_events_web.py",
+    "test_browser_offline.py",
+    "test_browser_regulars.py",
+    "test_browser_director_night.py",
+    "test_browser_championship_night.py",
+    "test_export_memory.py",
+    "test_openapi_conformance.py",
+    "test_stored_results.py",
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -106,10 +121,17 @@ def app(tmp_path, migrated_database, request):
     shutil.copyfile(migrated_database, database)
     # Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them
     # on the real server.
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                      "SERVER_NAME": None, "OWNER_KEY": OWNER_KEY,
-                      "FOLLOW_POLL_MS": getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS),
-                      "RATELIMIT_ENABLED": False})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database),
+            "SECRET_KEY": "test secret",
+            "SERVER_NAME": None,
+            "OWNER_KEY": OWNER_KEY,
+            "FOLLOW_POLL_MS": getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS),
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     yield app
     store.close(app)
 
@@ -145,6 +167,7 @@ def waitress_serving(app):
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
+
         def close_every_channel():
             # Run in the server's own loop: with the browser's keep-alive connections closed too the
             # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
@@ -154,6 +177,7 @@ def waitress_serving(app):
                 except OSError:  # one that would not close must not keep the others (and the loop) going
                     pass
             server._map.clear()
+
         try:
             server.trigger.pull_trigger(close_every_channel)
         except OSError:  # the loop has ended and closed its trigger already: nothing is left to run the thunk
@@ -254,6 +278,7 @@ def _screenshots_taken_again(sync_api):
     no frame ready (once in a full run on a loaded machine, right after a page was drawn): it is taken again,
     twice at most, so that a picture for people (or one a test reads a QR code from) is not a failure."""
     for kind in (sync_api.Page, sync_api.Locator):
+
         def again(self, *args, _take=kind.screenshot, **kwargs):
             for attempt in range(3):
                 try:
@@ -262,6 +287,7 @@ def _screenshots_taken_again(sync_api):
                     if "Unable to capture screenshot" not in str(error) or attempt == 2:
                         raise
                     time.sleep(0.3)
+
         kind.screenshot = again
 
 
@@ -320,8 +346,9 @@ def whole_browser(playwright):
 @pytest.fixture
 def page(browser):
     """A phone-sized page (360 x 640) with touch."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     context.set_default_timeout(15_000)
     page = context.new_page()
     yield page
@@ -335,6 +362,7 @@ def shots():
 
     def shoot(page, name):
         picture(page, ARTIFACTS / f"{name}.png")
+
     return shoot
 
 
@@ -347,11 +375,17 @@ def _url_builders_compiled_once():
     compile_builder, compiled = Rule._compile_builder, {}
 
     def once(rule, append_unknown=True):
-        key = (rule.rule, append_unknown, tuple(rule._trace), repr(sorted((rule.defaults or {}).items())),
-               tuple(sorted((name, type(converter)) for name, converter in rule._converters.items())))
+        key = (
+            rule.rule,
+            append_unknown,
+            tuple(rule._trace),
+            repr(sorted((rule.defaults or {}).items())),
+            tuple(sorted((name, type(converter)) for name, converter in rule._converters.items())),
+        )
         if key not in compiled:
             compiled[key] = compile_builder(rule, append_unknown)
         return compiled[key]
+
     Rule._compile_builder = once
 
 

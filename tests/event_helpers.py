@@ -43,13 +43,18 @@ def play_table(seats, table_rules, rng, alike=(), miss=False, start=None, tap=No
         tricks = {seat: each for seat in alike}
         tricks.update(_split(rng, cards - each * len(alike), others))
         bids = {seat: rng.randint(0, cards) for seat in others}
-        alike_bid = each if rng.random() < 0.6 and not miss else rng.choice([b for b in range(cards + 1) if b != each] or [each])
+        alike_bid = (
+            each
+            if rng.random() < 0.6 and not miss
+            else rng.choice([b for b in range(cards + 1) if b != each] or [each])
+        )
         bids.update({seat: alike_bid for seat in alike})
         if sum(bids.values()) == cards:  # the hook: a non-alike player bids one more or one fewer
             seat = others[0]
             bids[seat] += 1 if bids[seat] < cards else -1
-        blind = [seat for seat in actions.blind_offers(game)
-                 if seat not in alike and seat != dealer and rng.random() < 0.4]
+        blind = [
+            seat for seat in actions.blind_offers(game) if seat not in alike and seat != dealer and rng.random() < 0.4
+        ]
         for seat in blind:
             game = actions.bid(game, seat, bids[seat], blind=True).game
             tap("bid", seat=seat, bid=bids[seat], blind=True)
@@ -96,6 +101,7 @@ def play_event(fmt, players, seed, table_play, rules=None, options=None):
 
 # ---- an independent reading of RULES.md "Tournaments (events)" -------------------------------------
 
+
 def lot_position(seed, name):
     """docs/events.md: the lot orders players by the SHA-256 of "{seed}:lot:{name}", smallest first."""
     return hashlib.sha256(f"{seed}:lot:{name}".encode()).hexdigest()
@@ -105,8 +111,10 @@ def results_of(record):
     """{name: (total, bids made)} of a finished game: the total from the engine's game scoring, the bids made
     counted from the record (hands where the tricks taken equal the bid)."""
     totals = rules.score(rules.load(record))["totals"]
-    return {name: (totals[seat], sum(1 for hand in record["hands"] if hand["tricks"][seat] == hand["bids"][seat]))
-            for seat, name in enumerate(record["players"])}
+    return {
+        name: (totals[seat], sum(1 for hand in record["hands"] if hand["tricks"][seat] == hand["bids"][seat]))
+        for seat, name in enumerate(record["players"])
+    }
 
 
 def reading_order(names, results, previous, seed, lowest=False):
@@ -119,6 +127,7 @@ def reading_order(names, results, previous, seed, lowest=False):
         total, made = results[name]
         before = previous.get(name)
         return (sign * total, -made, (0, sign * before) if before is not None else (1, 0), lot_position(seed, name))
+
     return sorted(names, key=key)
 
 
@@ -150,6 +159,7 @@ def reading_points(totals, lowest=False):
 
 # ---- the checks of a played event against that reading --------------------------------------------------
 
+
 def table_games(rounds):
     """Every table's game record, round by round."""
     return [table["record"] for rnd in rounds for table in rnd["tables"]]
@@ -179,7 +189,9 @@ def check_tie_wording(tie, results, previous, seed, verb):
     if tie["broken_by"] == "bids_made":
         assert words == f"{better} {verb}: {results[better][1]} bids made to {worse}'s {results[worse][1]}"
     elif tie["broken_by"] == "previous_total":
-        assert words == f"{better} {verb}: {previous[better]} points in the previous round to {worse}'s {previous[worse]}"
+        assert (
+            words == f"{better} {verb}: {previous[better]} points in the previous round to {worse}'s {previous[worse]}"
+        )
     else:
         assert tie["broken_by"] == "lot" and "by lot" in words
 
@@ -196,8 +208,9 @@ def check_standings(record, scored):
                 row[0] += points
                 row[1] += results[name][0]
                 row[2] += results[name][1]
-    order = sorted(rows, key=lambda name: (-rows[name][0], -rows[name][1], -rows[name][2],
-                                           lot_position(record["seed"], name)))
+    order = sorted(
+        rows, key=lambda name: (-rows[name][0], -rows[name][1], -rows[name][2], lot_position(record["seed"], name))
+    )
     assert [row["player"] for row in scored["standings"]] == order
     for row in scored["standings"]:
         assert [row["points"], row["total"], row["bids_made"]] == pytest.approx(rows[row["player"]])

@@ -10,15 +10,23 @@ import copy
 import re
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
-         {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]}]
+HANDS = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 0, 0, 1]},
+]
 TOTALS = [11, 11, 20, 21]
 
 
 def record(players=PLAYERS, hands=HANDS, settlement="pairwise", stake=1, first_dealer=0, scoring="exact", **extra):
     """Return a game record of the two-hand game (all its hands, or those given)."""
-    rules = {"scoring": scoring, "hook": True, "deals": {"pattern": "up", "max": 2}, "settlement": settlement,
-             "stake": stake, "first_dealer": first_dealer}
+    rules = {
+        "scoring": scoring,
+        "hook": True,
+        "deals": {"pattern": "up", "max": 2},
+        "settlement": settlement,
+        "stake": stake,
+        "first_dealer": first_dealer,
+    }
     rules.update(extra)
     return {"players": list(players), "rules": rules, "hands": copy.deepcopy(hands)}
 
@@ -48,8 +56,10 @@ def post_hand(client, game_id, key, hand):
 #   Hand 1, Ann deals 1: all bid 0, Di takes the trick -> 0 0 0 -1
 #   Hand 2, Bob deals 2 (pot 1, bonus 0): all bid 1, Ann and Cy take one each -> +1 -2 +1 -2
 #   Totals 1 -2 1 -3: at stake 1 the pot is left with 3.00 (Di's loss), and Bob pays Ann and Cy 1.00 each.
-STACKPOT_HANDS = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]},
-                  {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 1, 1], "tricks": [1, 0, 1, 0]}]
+STACKPOT_HANDS = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]},
+    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 1, 1], "tricks": [1, 0, 1, 0]},
+]
 
 
 def hand_at(record):

@@ -55,6 +55,6 @@ def submit(client, url, fields=None, index=0, action=None, unset=()):
     fields = dict(fields or {})
     data = [(k, v) for k, v in defaults if k not in fields and k not in unset]
     for key, value in fields.items():
-        for item in (value if isinstance(value, list) else [value]):
+        for item in value if isinstance(value, list) else [value]:
             data.append((key, str(item)))
     return client.post(form_action or url, data=MultiDict(data))

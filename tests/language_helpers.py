@@ -19,8 +19,15 @@ TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("nl", "de", "fr", "es")
 # As `make messages` extracts: the default gettext keywords, the lazy ones of text/words.py and the engine's
 # values of what it says (rules/said.py: said, nsaid, psaid).
-KEYWORDS = dict(DEFAULT_KEYWORDS, lazy_gettext=None, lazy_pgettext=((1, "c"), 2), N_=None, said=None, nsaid=(1, 2),
-                psaid=((1, "c"), 2))
+KEYWORDS = dict(
+    DEFAULT_KEYWORDS,
+    lazy_gettext=None,
+    lazy_pgettext=((1, "c"), 2),
+    N_=None,
+    said=None,
+    nsaid=(1, 2),
+    psaid=((1, "c"), 2),
+)
 # What the language's own text may hold that a translation must keep: named values and markup tags.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]")
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
@@ -29,8 +36,9 @@ ENTITY = re.compile(r"&#?\w+;")
 PSEUDO = "eo"  # Esperanto: Babel knows it, the app does not ship it
 OPEN, CLOSE = "⟦", "⟧"
 # Every ASCII letter becomes an accented look-alike: a word still in plain letters on a page was never translated.
-_LOOK_ALIKES = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-                        "àƀçđéƒĝĥîĵķĺɱñöþɋŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞɊŔŠŢÛѴŴẊÝŽ"))
+_LOOK_ALIKES = dict(
+    zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "àƀçđéƒĝĥîĵķĺɱñöþɋŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞɊŔŠŢÛѴŴẊÝŽ")
+)
 # The parts of a message that are not words, kept as they are: values (%(name)s, %(x).1f, %s, {name}), Jinja's
 # own %% for a percent sign, markup and entities.
 NOT_WORDS = re.compile(r"%(?:\(\w+\))?[#0 +-]*\d*(?:\.\d+)?[a-zA-Z%]|\{[\w.]*\}|<[^<>]*>|&#?\w+;")
@@ -43,8 +51,9 @@ def extracted():
     """
     with (ROOT / "babel.cfg").open() as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
-    for filename, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map,
-                                                                         keywords=KEYWORDS):
+    for filename, line, message, _comments, context in extract_from_dir(
+        ROOT, method_map, options_map, keywords=KEYWORDS
+    ):
         message = message if isinstance(message, str) else tuple(message[:2])
         if message if isinstance(message, str) else message[0]:
             yield message, context, f"{filename}:{line}"
@@ -62,7 +71,7 @@ def pseudo(text):
     """Return text as the pseudo-locale says it: ⟦ + the letters swapped for look-alikes + ⟧, values kept."""
     kept, pieces, start = NOT_WORDS.finditer(text), [], 0
     for match in kept:
-        pieces.append(text[start:match.start()].translate(str.maketrans(_LOOK_ALIKES)))
+        pieces.append(text[start : match.start()].translate(str.maketrans(_LOOK_ALIKES)))
         pieces.append(match.group())
         start = match.end()
     pieces.append(text[start:].translate(str.maketrans(_LOOK_ALIKES)))
@@ -88,9 +97,18 @@ def make_app(tmp_path, migrated_database, **config):
 
     database = tmp_path / "languages.db"
     shutil.copyfile(migrated_database, database)
-    return create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret",
-                       "SERVER_NAME": None, "FOLLOW_POLL_MS": FOLLOW_POLL_MS, "OWNER_KEY": OWNER_KEY,
-                       "RATELIMIT_ENABLED": False, **config})
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database),
+            "SECRET_KEY": "test secret",
+            "SERVER_NAME": None,
+            "FOLLOW_POLL_MS": FOLLOW_POLL_MS,
+            "OWNER_KEY": OWNER_KEY,
+            "RATELIMIT_ENABLED": False,
+            **config,
+        }
+    )
 
 
 @contextlib.contextmanager
@@ -121,11 +139,22 @@ EVENT_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 def seed_event(client):
     """Create an event through the API (client: the owner's) and seat its first round; return the API's answer."""
-    event = client.post("/api/events", json={
-        "name": EVENT_NAME, "format": "rounds", "seed": 7, "players": EVENT_PLAYERS, "options": {"rounds": 1},
-        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}}).get_json()
-    started = client.post(f"/api/events/{event['id']}/actions", json={"action": "start"},
-                          headers={"Authorization": f"Bearer {event['director_key']}"})
+    event = client.post(
+        "/api/events",
+        json={
+            "name": EVENT_NAME,
+            "format": "rounds",
+            "seed": 7,
+            "players": EVENT_PLAYERS,
+            "options": {"rounds": 1},
+            "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}},
+        },
+    ).get_json()
+    started = client.post(
+        f"/api/events/{event['id']}/actions",
+        json={"action": "start"},
+        headers={"Authorization": f"Bearer {event['director_key']}"},
+    )
     assert started.status_code == 200, started.get_json()
     return event
 
@@ -139,22 +168,36 @@ def seed_screens(app):
     from tests.owner_helpers import owner_client
 
     client = owner_client(app)
-    bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
-                                                         "bids": [None, 1, None, None]}]), claim=False)
+    bidding, bidding_key = create(
+        client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None, 1, None, None]}]), claim=False
+    )
     finished, finished_key = create(client, record(), claim=False)
     event = seed_event(client)
-    keys = [f"/games/{bidding}/claim/{bidding_key}", f"/games/{finished}/claim/{finished_key}",
-            f"/events/{event['id']}/direct/{event['director_key']}"]
-    return keys, {"bids": f"/games/{bidding}/bids", "sheet": f"/games/{finished}/sheet", "setup": "/games/new",
-                  "settle": f"/games/{finished}/settle", "director": f"/events/{event['id']}"}
+    keys = [
+        f"/games/{bidding}/claim/{bidding_key}",
+        f"/games/{finished}/claim/{finished_key}",
+        f"/events/{event['id']}/direct/{event['director_key']}",
+    ]
+    return keys, {
+        "bids": f"/games/{bidding}/bids",
+        "sheet": f"/games/{finished}/sheet",
+        "setup": "/games/new",
+        "settle": f"/games/{finished}/settle",
+        "director": f"/events/{event['id']}",
+    }
 
 
 def phone(browser, accept_language, width=360, **options):
     """A phone that speaks accept_language ("nl-NL,nl;q=0.9"), width px wide; no service worker, so every page
     is the server's. options: more of Playwright's context options."""
-    context = browser.new_context(viewport={"width": width, "height": 640}, has_touch=True, is_mobile=True,
-                                  locale=accept_language.split(",")[0].split(";")[0],
-                                  extra_http_headers={"Accept-Language": accept_language}, service_workers="block",
-                                  **options)
+    context = browser.new_context(
+        viewport={"width": width, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+        locale=accept_language.split(",")[0].split(";")[0],
+        extra_http_headers={"Accept-Language": accept_language},
+        service_workers="block",
+        **options,
+    )
     context.set_default_timeout(15000)  # a long walk on a machine others share: wait longer before giving up
     return context

@@ -10,12 +10,31 @@ def totals_game(players, totals, stake, currency="EUR", settlement="pairwise", *
     a bid of 0 (10), and a bonus brings each to its total."""
     n = len(players)
     base = [10] * (n - 1) + [11]
-    hand = {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * (n - 1) + [1], "tricks": [0] * (n - 1) + [1],
-            "penalties": [{"seat": seat, "points": total - base[seat], "reason": "bonus"}
-                          for seat, total in enumerate(totals) if total != base[seat]]}
-    return {"players": list(players), "hands": [hand],
-            "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1]},
-                      "settlement": settlement, "stake": stake, "currency": currency, **rules}}
+    hand = {
+        "cards": 1,
+        "dealer": 0,
+        "trump": "hearts",
+        "bids": [0] * (n - 1) + [1],
+        "tricks": [0] * (n - 1) + [1],
+        "penalties": [
+            {"seat": seat, "points": total - base[seat], "reason": "bonus"}
+            for seat, total in enumerate(totals)
+            if total != base[seat]
+        ],
+    }
+    return {
+        "players": list(players),
+        "hands": [hand],
+        "rules": {
+            "scoring": "exact",
+            "hook": False,
+            "deals": {"pattern": "custom", "sizes": [1]},
+            "settlement": settlement,
+            "stake": stake,
+            "currency": currency,
+            **rules,
+        },
+    }
 
 
 def said(html, css_class):
@@ -24,8 +43,10 @@ def said(html, css_class):
     if not found:
         return []
     items = re.findall(r"<li[^>]*>(.*?)</li>", found[1], re.S)
-    return [" ".join(re.sub(r"<form.*?</form>|<div class=\"epc\">.*?</div>|<[^>]+>", " ", item, flags=re.S).split())
-            for item in items]
+    return [
+        " ".join(re.sub(r"<form.*?</form>|<div class=\"epc\">.*?</div>|<[^>]+>", " ", item, flags=re.S).split())
+        for item in items
+    ]
 
 
 def paid_buttons(html):

@@ -14,8 +14,9 @@ def node_answering(program, *arguments):
     binary = shutil.which("node")
     if binary is None:
         pytest.fail("node is not installed: `make test` installs it (with npm, for axe)")
-    process = subprocess.Popen([binary, "-e", program, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen(
+        [binary, "-e", program, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
 
     def ask(value):
         process.stdin.write(json.dumps(value) + "\n")

@@ -14,8 +14,7 @@ def _pdf_path(data, tmp_path, name="sheet.pdf"):
 def text(data, tmp_path):
     """Return the PDF's text laid out as on the page (`pdftotext -layout`); pages split by \\f."""
     path = _pdf_path(data, tmp_path)
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
 
 
 def info(data, tmp_path):
@@ -43,8 +42,12 @@ def hand_column(page_text):
 def words(data, tmp_path, page=1):
     """Return every word on a page with its box in points: [(word, x0, y0, x1, y1)]."""
     path = _pdf_path(data, tmp_path)
-    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
     return [(w, float(a), float(b), float(c), float(d)) for a, b, c, d, w in re.findall(pattern, out)]
 
@@ -53,12 +56,15 @@ def gray_page(data, tmp_path, dpi=144, page=1):
     """Render a page in gray (`pdftoppm -gray`); return (width, height, pixels, dpi)."""
     path = _pdf_path(data, tmp_path)
     stem = Path(tmp_path) / "page"
-    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile",
-                    str(path), str(stem)], check=True, capture_output=True)
+    subprocess.run(
+        ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(path), str(stem)],
+        check=True,
+        capture_output=True,
+    )
     raw = (Path(tmp_path) / "page.pgm").read_bytes()
     header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
     width, height = int(header[1]), int(header[2])
-    return width, height, raw[header.end():], dpi
+    return width, height, raw[header.end() :], dpi
 
 
 def ink_left_of(page, box, gap=(1.2, 4.5)):

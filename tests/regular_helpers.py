@@ -26,8 +26,14 @@ def random_game(rng, names, scoring="exact", finished=True, bidding="sequential"
     hands = [random_hand(rng, players, 1, 0, bidding == "cooperative")]
     if finished:
         hands.append(random_hand(rng, players, 2, 1 % players, bidding == "cooperative"))
-    rules = {"scoring": scoring, "hook": False, "deals": {"pattern": "up", "max": 2}, "bidding": bidding,
-             "settlement": "pairwise" if stake else "none", "stake": stake}
+    rules = {
+        "scoring": scoring,
+        "hook": False,
+        "deals": {"pattern": "up", "max": 2},
+        "bidding": bidding,
+        "settlement": "pairwise" if stake else "none",
+        "stake": stake,
+    }
     return {"players": list(names), "rules": rules, "hands": hands}
 
 

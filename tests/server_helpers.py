@@ -18,8 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def call(method, url, body=None, key=None):
     """Send one JSON request; return (status, body as JSON)."""
-    request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     if key:
         request.add_header("Authorization", f"Bearer {key}")
     try:
@@ -32,9 +36,14 @@ def call(method, url, body=None, key=None):
 def start_server(tmp_path, database, name):
     port = free_port()
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / name), SCOREKEEPER_DB=str(database))
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     return server, f"http://127.0.0.1:{port}"
 
 
@@ -84,6 +93,7 @@ def at_once(count, work):
     def run(number):
         start.wait()
         answers[number] = work(number)
+
     threads = [threading.Thread(target=run, args=(number,)) for number in range(count)]
     for thread in threads:
         thread.start()

@@ -15,8 +15,18 @@ def fill_players(page, names=FOUR, first_dealer="0"):
         page.get_by_label("First dealer").select_option(first_dealer)
 
 
-def fill_rules(page, pattern="up", max_cards="3", sizes="", hook=True, bidding=None, trump=None, scoring=None,
-               settlement=None, stake=None):
+def fill_rules(
+    page,
+    pattern="up",
+    max_cards="3",
+    sizes="",
+    hook=True,
+    bidding=None,
+    trump=None,
+    scoring=None,
+    settlement=None,
+    stake=None,
+):
     """Open the Rules and set those given; the others keep the preset's values."""
     page.locator("details summary", has_text="Rules").click()
     page.get_by_label("Pattern").select_option(pattern)
@@ -47,8 +57,9 @@ def start(page):
         # A field the browser itself refuses stops the form before it is sent: name it and the browser's words.
         refused = page.evaluate("""Array.from(document.querySelectorAll('#setup :invalid'))
             .map(field => `${field.name}: ${field.validationMessage}`)""")
-        raise AssertionError(f"the game did not start: still on {page.url}, the page says {said}, the browser "
-                             f"refuses {refused}") from error
+        raise AssertionError(
+            f"the game did not start: still on {page.url}, the page says {said}, the browser refuses {refused}"
+        ) from error
 
 
 def set_up(page, base, names=FOUR, first_dealer="0", **rules):

@@ -17,19 +17,31 @@ ROUTES = {
     "table.deal": ("deal", "/games/{id}/deal", {"trump": "hearts"}),
     "table.bids": ("bids", "/games/{id}/bids", {"seat": "3", "bid": "0"}),
     "table.trump": ("trump", "/games/{id}/trump", {"trump": "spades"}),
-    "table.tricks": ("tricks", "/games/{id}/tricks", {"took_0": "1", "took_1": "0", "took_2": "1", "took_3": "1",
-                                                      "penalty_reason": "revoke"}),
+    "table.tricks": (
+        "tricks",
+        "/games/{id}/tricks",
+        {"took_0": "1", "took_1": "0", "took_2": "1", "took_3": "1", "penalty_reason": "revoke"},
+    ),
     "table.table_changes": ("deal", "/games/{id}/table", {"action": "sit_out", "seat": "1"}),
     "table.undo": ("undo", "/games/{id}/undo", {}),
-    "table.edit_hand": ("deal", "/games/{id}/hands/1/edit", {**{f"bid_{s}": "0" for s in range(4)},
-                                                                "penalty_reason": "revoke"}),
+    "table.edit_hand": (
+        "deal",
+        "/games/{id}/hands/1/edit",
+        {**{f"bid_{s}": "0" for s in range(4)}, "penalty_reason": "revoke"},
+    ),
     "table.again": ("deal", "/games/{id}/again", {}),
     "table.about": ("deal", "/games/{id}/about", {"date": "2026-11-20", "note": "Birthday at Ann's"}),
     "settle.settle": ("deal", "/games/{id}/settle", {"settlement": "pairwise", "stake": "3"}),
     "seats.offer": ("deal", "/games/{id}/seats", {}),
     "seats.withdraw": ("seated", "/games/{id}/seats/withdraw", {}),
-    "seats.reveal": ("together", "/games/{id}/reveal", {"hand": str(len(HANDS) + 1),  # the hand it was made on
-                                                        **{f"bid_{s}": str(s % 2) for s in range(4)}}),
+    "seats.reveal": (
+        "together",
+        "/games/{id}/reveal",
+        {
+            "hand": str(len(HANDS) + 1),  # the hand it was made on
+            **{f"bid_{s}": str(s % 2) for s in range(4)},
+        },
+    ),
     "table.abandon": ("deal", "/games/{id}/abandon", {}),
     "table.restore": ("abandoned", "/games/{id}/restore", {}),
     "table.delete": ("deal", "/games/{id}/delete", {"confirm": "yes"}),
@@ -37,18 +49,23 @@ ROUTES = {
 # Routes where the game's state here (hands played) makes the instance owner, not the key's holder, the writer.
 OWNER_ROUTES = {"table.delete"}
 # Routes whose key is not the edit cookie: their refusals are tested where the key is made.
-OTHER_KEYS = {"api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
-              "api.act": "tests/test_api_actions.py::test_keys and tests/test_roles.py (every action × every role)",
-              "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)",
-              "events.ask_director": "tests/test_events_room.py (only an event's table asks, with its edit key)",
-              "members.decide": "tests/test_members.py (the owner's list: accept or leave out, the owner only)"}
-STATES = {"deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
-          "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
-          "bids": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}),
-          "tricks": dict(hands=HANDS + [dict(BIDS_DONE, trump="clubs")], deals={"pattern": "up", "max": 3}),
-          "trump": dict(hands=HANDS + [BIDS_DONE], deals={"pattern": "up", "max": 3}, trump="highest_bidder"),
-          "together": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}, hook=False,
-                           bidding="simultaneous")}
+OTHER_KEYS = {
+    "api.append_hand": "test_the_api_refuses_a_hand_without_the_right_bearer_key below",
+    "api.act": "tests/test_api_actions.py::test_keys and tests/test_roles.py (every action × every role)",
+    "seats.mine": "tests/test_seats.py (a seat link writes only its own bid)",
+    "events.ask_director": "tests/test_events_room.py (only an event's table asks, with its edit key)",
+    "members.decide": "tests/test_members.py (the owner's list: accept or leave out, the owner only)",
+}
+STATES = {
+    "deal": dict(hands=HANDS, deals={"pattern": "up", "max": 3}),
+    "undo": dict(hands=HANDS[:1], deals={"pattern": "up", "max": 3}),  # then a hand is added: undoable
+    "bids": dict(hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}),
+    "tricks": dict(hands=HANDS + [dict(BIDS_DONE, trump="clubs")], deals={"pattern": "up", "max": 3}),
+    "trump": dict(hands=HANDS + [BIDS_DONE], deals={"pattern": "up", "max": 3}, trump="highest_bidder"),
+    "together": dict(
+        hands=HANDS + [IN_PROGRESS], deals={"pattern": "up", "max": 3}, hook=False, bidding="simultaneous"
+    ),
+}
 STATES["seated"] = STATES["deal"]  # and seat links offered: then withdrawing them is a change
 STATES["abandoned"] = STATES["deal"]  # and abandoned: then restoring it is a change
 
@@ -56,9 +73,11 @@ STATES["abandoned"] = STATES["deal"]  # and abandoned: then restoring it is a ch
 def snapshot(app):
     with app.app_context():
         db = store.get_db()
-        return (db.execute("select id, revision, record, status from games order by id").fetchall(),
-                db.execute("select count(*) from events").fetchone()[0],
-                db.execute("select game_id, seat, key from seat_keys order by game_id, seat").fetchall())
+        return (
+            db.execute("select id, revision, record, status from games order by id").fetchall(),
+            db.execute("select count(*) from events").fetchone()[0],
+            db.execute("select game_id, seat, key from seat_keys order by game_id, seat").fetchall(),
+        )
 
 
 def csrf_of(client):
@@ -72,7 +91,9 @@ def revision_of(app, game_id):
 
 
 def test_every_game_write_route_is_covered(app):
-    routes = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods and "game_id" in rule.arguments}
+    routes = {
+        rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods and "game_id" in rule.arguments
+    }
     assert routes == set(ROUTES) | set(OTHER_KEYS)
 
 
@@ -150,13 +171,23 @@ def test_forms_that_create_refuse_a_missing_or_stale_token(app):
 # players played in is refused (issue 41, docs/security.md).
 REGULARS_ROUTES = {
     "seasons.seasons_list": ("owner", "/seasons", {"name": "Winter", "starts": "2026-01-01", "ends": "2026-12-31"}),
-    "seasons.edit": ("owner", "/seasons/{season}/edit", {"name": "Winter, renamed", "starts": "2026-01-01",
-                                                         "ends": "2026-12-31"}),
+    "seasons.edit": (
+        "owner",
+        "/seasons/{season}/edit",
+        {"name": "Winter, renamed", "starts": "2026-01-01", "ends": "2026-12-31"},
+    ),
     "seasons.delete": ("owner", "/seasons/{season}/delete", {}),
-    "money.record_payment": ("member", "/money/payments", {"payer": "Bob", "payee": "Ann", "amount": "2",
-                                                           "currency": "EUR", "paid_on": "2026-11-27"}),
+    "money.record_payment": (
+        "member",
+        "/money/payments",
+        {"payer": "Bob", "payee": "Ann", "amount": "2", "currency": "EUR", "paid_on": "2026-11-27"},
+    ),
     "money.undo_payment": ("member", "/money/payments/1/undo", {}),
-    "money.set_iban": ("member", "/money/ibans", {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"}),
+    "money.set_iban": (
+        "member",
+        "/money/ibans",
+        {"name": "Ann", "holder": "Ann de Vries", "iban": "NL91ABNA0417164300"},
+    ),
     # The roster (issue 42): Eve is known only by a payment, so merging her into Cy is a change.
     "roster.merge": ("owner", "/owner/roster/merge", {"spelling": "Eve", "into": "Cy"}),
     "roster.rename": ("owner", "/owner/roster/rename", {"name": "Ann", "new": "Annie"}),
@@ -167,13 +198,18 @@ REGULARS_ROUTES = {
 def regulars_snapshot(app):
     with app.app_context():
         db = store.get_db()
-        return [db.execute(f"select * from {table}").fetchall()
-                for table in ("seasons", "money_payments", "payees", "player_aliases")]
+        return [
+            db.execute(f"select * from {table}").fetchall()
+            for table in ("seasons", "money_payments", "payees", "player_aliases")
+        ]
 
 
 def test_every_regulars_write_route_is_covered(app):
-    routes = {rule.endpoint for rule in app.url_map.iter_rules()
-              if "POST" in rule.methods and rule.endpoint.split(".")[0] in ("seasons", "money", "regulars", "roster")}
+    routes = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if "POST" in rule.methods and rule.endpoint.split(".")[0] in ("seasons", "money", "regulars", "roster")
+    }
     assert routes == set(REGULARS_ROUTES)
 
 

@@ -66,8 +66,9 @@ def _tap(client, game_id, key, number, name, fields, hand=None):
 @pytest.mark.parametrize("action", registry.ACTIONS, ids=[action.name for action in registry.ACTIONS])
 def test_each_worked_example_runs_through_the_pipeline(app, action):
     client = app.test_client()
-    made = client.post("/api/games", json={"players": PLAYERS, "rules": dict(RULES, **action.example.rules),
-                                           "hands": []}).get_json()
+    made = client.post(
+        "/api/games", json={"players": PLAYERS, "rules": dict(RULES, **action.example.rules), "hands": []}
+    ).get_json()
     game_id, key = made["id"], made["edit_key"]
     for number, (name, fields) in enumerate(action.example.before):
         assert _tap(client, game_id, key, number, name, fields)[1].status_code == 200

@@ -34,6 +34,7 @@ def bid_all(record, *bids_in_order):
 
 # ---- deal and step ------------------------------------------------------------------------------
 
+
 def test_step_follows_the_hand_from_deal_to_over():
     record = new_game()
     assert actions.step(record) == "deal"
@@ -95,6 +96,7 @@ def test_deal_needs_two_players_dealt_in():
 
 # ---- bids in turn -------------------------------------------------------------------------------
 
+
 def test_bids_in_turn_and_the_hook_forbids_the_dealer_the_bid_that_makes_it_even():
     record = bid_all(dealt(new_game()), 1, 1, 0)  # Bob, Cy, Di: Ann deals and bids last
     with pytest.raises(RecordError) as refused:
@@ -144,20 +146,22 @@ def test_bids_one_at_a_time_are_refused_where_everyone_bids_at_once():
 
 # ---- blind bids ---------------------------------------------------------------------------------
 
+
 def test_blind_bids_are_offered_to_those_20_behind_before_anyone_bids_openly():
     record = new_game(modifiers=["blind"], deals={"pattern": "custom", "sizes": [3, 3, 3]})
-    record["hands"].append({"cards": 3, "dealer": 0, "trump": "hearts", "bids": [0, 3, 0, 1],
-                            "tricks": [0, 1, 0, 2]})
+    record["hands"].append({"cards": 3, "dealer": 0, "trump": "hearts", "bids": [0, 3, 0, 1], "tricks": [0, 1, 0, 2]})
     record = dealt(record)  # Ann 10, Bob 0, Cy 10, Di 0: nobody is 20 behind
     assert actions.blind_offers(record) == []
     with pytest.raises(RecordError, match="Cy may not bid blind now") as refused:
         actions.bid(record, 2, 1, blind=True)
     assert refused.value.path == "hands[1].blind"
     record = new_game(modifiers=["blind"], deals={"pattern": "custom", "sizes": [3, 3, 3]})
-    record["hands"].append({"cards": 3, "dealer": 3, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})  # Ann 13, Bob 10, Cy 0, Di 0
-    record["hands"].append({"cards": 3, "dealer": 0, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})  # Ann 26, Bob 20, Cy 0, Di 0
+    record["hands"].append(
+        {"cards": 3, "dealer": 3, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]}
+    )  # Ann 13, Bob 10, Cy 0, Di 0
+    record["hands"].append(
+        {"cards": 3, "dealer": 0, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]}
+    )  # Ann 26, Bob 20, Cy 0, Di 0
     record = dealt(record)  # Bob deals: Cy, Di, Ann, Bob
     assert actions.blind_offers(record) == [2, 3]
     outcome = actions.bid(record, 2, 2, blind=True)
@@ -169,10 +173,12 @@ def test_blind_bids_are_offered_to_those_20_behind_before_anyone_bids_openly():
 
 def test_the_dealers_hooked_blind_bid_moves_up_by_one_with_a_message():
     record = new_game(modifiers=["blind"], deals={"pattern": "custom", "sizes": [3, 3, 3]})
-    record["hands"].append({"cards": 3, "dealer": 2, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})  # Ann 13, Bob 10, Cy 0, Di 0
-    record["hands"].append({"cards": 3, "dealer": 3, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})  # Ann 26, Bob 20, Cy 0, Di 0
+    record["hands"].append(
+        {"cards": 3, "dealer": 2, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]}
+    )  # Ann 13, Bob 10, Cy 0, Di 0
+    record["hands"].append(
+        {"cards": 3, "dealer": 3, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]}
+    )  # Ann 26, Bob 20, Cy 0, Di 0
     record = dealt(record)  # Ann deals: Bob, Cy, Di, then Ann
     record = actions.bid(record, 1, 1).record
     record = actions.bid(record, 2, 1).record
@@ -181,10 +187,8 @@ def test_the_dealers_hooked_blind_bid_moves_up_by_one_with_a_message():
         actions.bid(record, 0, 1, blind=True)
     # Di, 26 behind, deals the next hand in a game where she bids blind as dealer.
     game = new_game(modifiers=["blind"], deals={"pattern": "custom", "sizes": [3, 3, 3]})
-    game["hands"].append({"cards": 3, "dealer": 1, "trump": "hearts", "bids": [3, 0, 1, 1],
-                          "tricks": [3, 0, 0, 0]})
-    game["hands"].append({"cards": 3, "dealer": 2, "trump": "hearts", "bids": [3, 0, 1, 1],
-                          "tricks": [3, 0, 0, 0]})
+    game["hands"].append({"cards": 3, "dealer": 1, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]})
+    game["hands"].append({"cards": 3, "dealer": 2, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]})
     game = dealt(game)  # Di deals: Ann, Bob, Cy, then Di
     assert actions.blind_offers(game) == [2, 3]
     game = actions.bid(game, 3, 1, blind=True).record
@@ -198,6 +202,7 @@ def test_the_dealers_hooked_blind_bid_moves_up_by_one_with_a_message():
 
 
 # ---- bids at once -------------------------------------------------------------------------------
+
 
 def test_simultaneous_bids_are_entered_together_and_checked_against_the_cards():
     record = dealt(new_game(bidding="simultaneous"))
@@ -230,16 +235,17 @@ def test_bids_at_once_are_refused_where_bids_go_in_turn():
 
 def test_a_blind_mark_at_once_counts_only_for_a_seat_offered_it():
     record = new_game(bidding="simultaneous", modifiers=["blind"], deals={"pattern": "custom", "sizes": [3, 3, 3]})
-    record["hands"].append({"cards": 3, "dealer": 0, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})
-    record["hands"].append({"cards": 3, "dealer": 1, "trump": "hearts", "bids": [3, 0, 1, 1],
-                            "tricks": [3, 0, 0, 0]})  # Ann 26, Bob 20, Cy 0, Di 0
+    record["hands"].append({"cards": 3, "dealer": 0, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]})
+    record["hands"].append(
+        {"cards": 3, "dealer": 1, "trump": "hearts", "bids": [3, 0, 1, 1], "tricks": [3, 0, 0, 0]}
+    )  # Ann 26, Bob 20, Cy 0, Di 0
     record = dealt(record)
     outcome = actions.bids_at_once(record, {0: 1, 1: 0, 2: 1, 3: 0}, blind=[0, 2])
     assert outcome.record["hands"][2]["blind"] == [2]  # Ann leads: her mark is ignored
 
 
 # ---- trump, tricks ------------------------------------------------------------------------------
+
 
 def test_the_highest_bidder_names_trump_after_the_bids():
     record = bid_all(actions.deal(new_game(trump="highest_bidder")).record, 2, 1, 0, 1)
@@ -294,6 +300,7 @@ def test_a_missed_cooperative_hand_is_dealt_again_and_the_message_says_so():
 
 # ---- corrections ----------------------------------------------------------------------------------
 
+
 def test_correct_a_finished_hand_and_the_totals_after_it_are_rescored():
     record = actions.record_tricks(bid_all(dealt(new_game()), 1, 1, 0, 0), [None] * 4).record
     outcome = actions.correct_hand(record, 1, [0, 1, 1, 0], [0, 1, 1, 1], trump="spades")
@@ -320,12 +327,15 @@ def test_a_correction_keeps_recorded_counts_and_drops_penalties_asked():
 
 # ---- the table changes ----------------------------------------------------------------------------
 
+
 def test_arrive_starts_from_zero_the_lowest_total_or_a_number():
     record = actions.record_tricks(bid_all(dealt(new_game(hook=False)), 1, 1, 0, 1), [None] * 4).record
     assert rules.score(rules.load(record))["totals"] == [11, 11, 11, 10]
     assert str(actions.arrive(record, "Ed").message) == "Ed joins with 0."
     lowest = actions.arrive(record, " Ed ", "lowest")
-    assert str(lowest.message) == "Ed joins with 10." and lowest.record["table"]["joining"] == [{"seat": 4, "total": 10}]
+    assert str(lowest.message) == "Ed joins with 10." and lowest.record["table"]["joining"] == [
+        {"seat": 4, "total": 10}
+    ]
     assert str(actions.arrive(record, "Ed", "number", 7.5).message) == "Ed joins with 7.5."
     with pytest.raises(RecordError, match=r"Ann is already at the table; choose another name\.$"):
         actions.arrive(record, "ann")
@@ -379,19 +389,20 @@ def test_again_passes_the_first_deal_left():
 
 # ---- a whole game ---------------------------------------------------------------------------------
 
+
 def test_a_whole_game_through_actions_scores_as_the_same_game_written_out():
     """Five hands with a late arrival, a sit-out, a penalty, a correction and a cut, against the record by hand."""
     record = new_game(deals={"pattern": "custom", "sizes": [3, 2, 2, 1, 1, 1]})
     record = actions.deal(record, trump="hearts").record
-    record = bid_all(record, 1, 1, 0, 0)                          # Bob, Cy, Di, Ann
-    record = actions.record_tricks(record, [0, 2, 1, 0]).record    # Ann (dealer) takes 0
-    record = actions.sit_out(record, 2).record                     # Cy sits out hand 2
-    record = actions.deal(record, trump="spades").record           # Bob deals 2
-    record = bid_all(record, 1, 1, 1)                              # Di, Ann, Bob
+    record = bid_all(record, 1, 1, 0, 0)  # Bob, Cy, Di, Ann
+    record = actions.record_tricks(record, [0, 2, 1, 0]).record  # Ann (dealer) takes 0
+    record = actions.sit_out(record, 2).record  # Cy sits out hand 2
+    record = actions.deal(record, trump="spades").record  # Bob deals 2
+    record = bid_all(record, 1, 1, 1)  # Di, Ann, Bob
     record = actions.record_tricks(record, [1, 0, None, 1], {"seat": 0, "reason": "revoke"}).record
-    record = actions.arrive(record, "Ed", "lowest").record          # joins with the last place's total
-    record = actions.deal(record, trump="none").record             # Cy deals 2, five dealt in
-    record = bid_all(record, 0, 1, 0, 0, 0)                        # Di, Ed, Ann, Bob, Cy
+    record = actions.arrive(record, "Ed", "lowest").record  # joins with the last place's total
+    record = actions.deal(record, trump="none").record  # Cy deals 2, five dealt in
+    record = bid_all(record, 0, 1, 0, 0, 0)  # Di, Ed, Ann, Bob, Cy
     record = actions.record_tricks(record, [1, 0, None, 0, 1]).record
     record = actions.correct_hand(record, 1, [0, 1, 1, 0, None], [0, 2, 1, 0, None], trump="clubs").record
     record = actions.change_plan(record, "cut").record
@@ -399,16 +410,37 @@ def test_a_whole_game_through_actions_scores_as_the_same_game_written_out():
 
     by_hand = {
         "players": ["Ann", "Bob", "Cy", "Di", "Ed"],
-        "rules": {"scoring": "exact", "hook": True,
-                  "deals": {"pattern": "custom", "sizes": [3, 2, 2, 1, 1, 1], "hands": 3, "decks": 1, "players": 4}},
+        "rules": {
+            "scoring": "exact",
+            "hook": True,
+            "deals": {"pattern": "custom", "sizes": [3, 2, 2, 1, 1, 1], "hands": 3, "decks": 1, "players": 4},
+        },
         "hands": [
-            {"cards": 3, "dealer": 0, "trump": "clubs", "bids": [0, 1, 1, 0, None], "tricks": [0, 2, 1, 0, None],
-             "out": [4]},
-            {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, None, 1, None],
-             "tricks": [1, 0, None, 1, None], "out": [2, 4],
-             "penalties": [{"seat": 0, "reason": "revoke", "points": -20}]},
-            {"cards": 2, "dealer": 2, "trump": "none", "bids": [0, 0, 0, 0, 1], "tricks": [1, 0, 0, 0, 1],
-             "joins": [{"seat": 4, "total": 0}]},
+            {
+                "cards": 3,
+                "dealer": 0,
+                "trump": "clubs",
+                "bids": [0, 1, 1, 0, None],
+                "tricks": [0, 2, 1, 0, None],
+                "out": [4],
+            },
+            {
+                "cards": 2,
+                "dealer": 1,
+                "trump": "spades",
+                "bids": [1, 1, None, 1, None],
+                "tricks": [1, 0, None, 1, None],
+                "out": [2, 4],
+                "penalties": [{"seat": 0, "reason": "revoke", "points": -20}],
+            },
+            {
+                "cards": 2,
+                "dealer": 2,
+                "trump": "none",
+                "bids": [0, 0, 0, 0, 1],
+                "tricks": [1, 0, 0, 0, 1],
+                "joins": [{"seat": 4, "total": 0}],
+            },
         ],
     }
     played, written = rules.score(rules.load(record)), rules.score(rules.load(by_hand))

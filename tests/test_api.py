@@ -8,12 +8,20 @@ from scorekeeper import store
 from conftest import OWNER_KEY
 from tests.cli_helpers import run_cli
 
-RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
-          "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}, "stake": 0.5,
-                    "settlement": "pairwise", "house_note": "Grandma's rules"},
-          "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0],
-                     "seat_colour": "red"}],
-          "venue": {"room": "kitchen"}}
+RECORD = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {
+        "scoring": "exact",
+        "deals": {"pattern": "up", "max": 3},
+        "stake": 0.5,
+        "settlement": "pairwise",
+        "house_note": "Grandma's rules",
+    },
+    "hands": [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0], "seat_colour": "red"}
+    ],
+    "venue": {"room": "kitchen"},
+}
 HAND = {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 0], "tricks": [1, 1, 0, 0], "note": "x"}
 
 
@@ -58,13 +66,22 @@ def test_append_hand(client, created):
     assert client.get(f"/api/games/{created['id']}/export").get_json()["hands"][1] == HAND
 
 
-@pytest.mark.parametrize("body, status, field", [
-    ({"players": ["Ann"]}, 422, "players"),
-    ({"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "nonsense"}}, 422, "rules.scoring"),
-    ({"players": ["Ann", "Bob", "Cy"], "hands": [{"cards": 1, "dealer": 0, "bids": [0, 0, 1],
-                                                  "tricks": [0, 0, 1]}]}, 422, "hands[0].bids[0]"),
-    ([1, 2], 422, None),
-])
+@pytest.mark.parametrize(
+    "body, status, field",
+    [
+        ({"players": ["Ann"]}, 422, "players"),
+        ({"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "nonsense"}}, 422, "rules.scoring"),
+        (
+            {
+                "players": ["Ann", "Bob", "Cy"],
+                "hands": [{"cards": 1, "dealer": 0, "bids": [0, 0, 1], "tricks": [0, 0, 1]}],
+            },
+            422,
+            "hands[0].bids[0]",
+        ),
+        ([1, 2], 422, None),
+    ],
+)
 def test_create_refuses_bad_records(client, app, body, status, field):
     response = client.post("/api/games", json=body)
     assert response.status_code == status
@@ -86,23 +103,27 @@ def test_unknown_game(client):
     assert client.post("/api/games/nope/hands", json=HAND, headers=auth("x")).status_code == 404
 
 
-@pytest.mark.parametrize("headers, status", [({}, 401), ({"Authorization": "Basic abc"}, 401),
-                                             ({"Authorization": "Bearer wrong"}, 403)])
+@pytest.mark.parametrize(
+    "headers, status", [({}, 401), ({"Authorization": "Basic abc"}, 401), ({"Authorization": "Bearer wrong"}, 403)]
+)
 def test_append_refused_without_the_edit_key(client, created, headers, status):
     response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=headers)
     assert response.status_code == status and response.get_json()["field"] == "Authorization"
     assert client.get(f"/api/games/{created['id']}/export").get_json() == RECORD
 
 
-@pytest.mark.parametrize("hand, field", [
-    ({**HAND, "tricks": [1, 1, 1, 0]}, "tricks"),
-    ({**HAND, "bids": [1, 0, 0]}, "bids"),
-    ({**HAND, "bids": [1, 0, 1, 0]}, "bids[1]"),
-    ({**HAND, "trump": "stars"}, "trump"),
-    ({**HAND, "dealer": 9}, "dealer"),
-    ({k: v for k, v in HAND.items() if k != "tricks"}, "tricks"),
-    ("a string", "hand"),
-])
+@pytest.mark.parametrize(
+    "hand, field",
+    [
+        ({**HAND, "tricks": [1, 1, 1, 0]}, "tricks"),
+        ({**HAND, "bids": [1, 0, 0]}, "bids"),
+        ({**HAND, "bids": [1, 0, 1, 0]}, "bids[1]"),
+        ({**HAND, "trump": "stars"}, "trump"),
+        ({**HAND, "dealer": 9}, "dealer"),
+        ({k: v for k, v in HAND.items() if k != "tricks"}, "tricks"),
+        ("a string", "hand"),
+    ],
+)
 def test_append_refuses_bad_hands(client, created, hand, field):
     response = client.post(f"/api/games/{created['id']}/hands", json=hand, headers=auth(created["edit_key"]))
     assert response.status_code == 422, response.get_json()
@@ -113,8 +134,10 @@ def test_append_refuses_bad_hands(client, created, hand, field):
 def test_append_refused_when_game_over(client, created):
     hands = [HAND, {"cards": 3, "dealer": 2, "bids": [1, 1, 0, 0], "tricks": [1, 1, 1, 0]}]
     for hand in hands:
-        assert client.post(f"/api/games/{created['id']}/hands", json=hand,
-                           headers=auth(created["edit_key"])).status_code == 201
+        assert (
+            client.post(f"/api/games/{created['id']}/hands", json=hand, headers=auth(created["edit_key"])).status_code
+            == 201
+        )
     response = client.post(f"/api/games/{created['id']}/hands", json=HAND, headers=auth(created["edit_key"]))
     assert response.status_code == 409 and "over" in response.get_json()["error"]
 
@@ -123,19 +146,31 @@ def test_append_refused_when_game_over(client, created):
 def test_the_bearer_scheme_is_read_in_any_case(client, stranger, created, scheme):
     """RFC 7235: the scheme is case-insensitive; every key the API takes is read by one function."""
     key = created["edit_key"]
-    appended = stranger.post(f"/api/games/{created['id']}/hands", json=HAND,
-                             headers={"Authorization": f"{scheme} {key}"})
+    appended = stranger.post(
+        f"/api/games/{created['id']}/hands", json=HAND, headers={"Authorization": f"{scheme} {key}"}
+    )
     assert appended.status_code == 201
-    tap = {"id": "t1", "revision": appended.get_json()["revision"], "hand": 3, "action": "deal", "cards": 3,
-           "trump": "clubs"}
-    dealt = stranger.post(f"/api/games/{created['id']}/actions", json=tap,
-                          headers={"Authorization": f"{scheme}  {key} "})
+    tap = {
+        "id": "t1",
+        "revision": appended.get_json()["revision"],
+        "hand": 3,
+        "action": "deal",
+        "cards": 3,
+        "trump": "clubs",
+    }
+    dealt = stranger.post(
+        f"/api/games/{created['id']}/actions", json=tap, headers={"Authorization": f"{scheme}  {key} "}
+    )
     assert dealt.status_code == 200, dealt.get_json()
     assert stranger.get("/export/games.json", headers={"Authorization": f"{scheme} {OWNER_KEY}"}).status_code == 200
     from test_events_web import short_event
+
     director = short_event(client)
-    started = stranger.post(f"/api/events/{director.id}/actions", json={"action": "start"},
-                            headers={"Authorization": f"{scheme} {director.key}"})
+    started = stranger.post(
+        f"/api/events/{director.id}/actions",
+        json={"action": "start"},
+        headers={"Authorization": f"{scheme} {director.key}"},
+    )
     assert started.status_code == 200, started.get_json()
 
 

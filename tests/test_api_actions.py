@@ -13,9 +13,11 @@ from scorekeeper import store
 from tests.examples import REQUESTS
 
 # Ann, Bob, Cy, Di; the hook on; hands of 1, 2, 3 cards; the trump turned up at the deal.
-RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
-          "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
-          "hands": []}
+RECORD = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+    "hands": [],
+}
 
 
 @pytest.fixture
@@ -39,10 +41,18 @@ class Table:
         self.n += 1
         if hand is None:
             number = fields.get("number")
-            hand = number if action == "correct" and number is not None else hand_at(stored_record(self.client,
-                                                                                                  self.game_id))
-        body = {"id": action_id or f"tap-{self.n}", "revision": revision or self.revision, "hand": hand,
-                "action": action, **fields}
+            hand = (
+                number
+                if action == "correct" and number is not None
+                else hand_at(stored_record(self.client, self.game_id))
+            )
+        body = {
+            "id": action_id or f"tap-{self.n}",
+            "revision": revision or self.revision,
+            "hand": hand,
+            "action": action,
+            **fields,
+        }
         response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=auth(self.key))
         if response.status_code == 200:
             self.revision = response.get_json()["revision"]
@@ -117,15 +127,23 @@ def test_prefer_minimal_leaves_the_game_out_of_an_applied_tap_only(client, game)
     """The phone's queue asks for the revision and the message, not the whole scored game (Prefer, RFC 7240)."""
     game_id, key = game
     path, minimal = f"/api/games/{game_id}/actions", {**auth(key), "Prefer": "return=minimal"}
-    applied = client.post(path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    applied = client.post(
+        path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal
+    )
     assert applied.status_code == 200 and applied.headers["Preference-Applied"] == "return=minimal"
     assert applied.get_json() == {"revision": 2, "step": "bids", "message": None, "sealed": []}
-    again = client.post(path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal)
+    again = client.post(
+        path, json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"}, headers=minimal
+    )
     assert again.get_json() == applied.get_json()  # applied once, answered alike
-    refused = client.post(path, json={"id": "d2", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"}, headers=minimal)
+    refused = client.post(
+        path, json={"id": "d2", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"}, headers=minimal
+    )
     assert refused.status_code == 409 and "Preference-Applied" not in refused.headers
     assert refused.get_json()["game"] == client.get(f"/api/games/{game_id}").get_json()  # to redraw the hand
-    whole = client.post(path, json={"id": "b", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 1}, headers=auth(key))
+    whole = client.post(
+        path, json={"id": "b", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 1}, headers=auth(key)
+    )
     assert whole.get_json()["game"]["hands"][0]["bids"] == [None, 1, None, None]
 
 
@@ -135,8 +153,9 @@ def test_a_stale_deal_after_another_deal_conflicts(client, game):
     response = table.post("deal", revision=1, trump="hearts")
     assert response.status_code == 409
     body = response.get_json()
-    assert body["error"] == ("This game changed on another phone since this tap was made. "
-                             "The table is at bids, not deal.")
+    assert body["error"] == (
+        "This game changed on another phone since this tap was made. The table is at bids, not deal."
+    )
     assert (body["revision"], body["tap_revision"]) == (2, 1)  # the numbers are for programs, not in the words
     assert len(stored_record(client, game[0])["hands"]) == 1
 
@@ -147,12 +166,14 @@ def test_refused_actions_name_the_field_and_change_nothing(client, game):
     table.ok("bid", seat=1, bid=1)
     table.ok("bid", seat=2, bid=0)
     table.ok("bid", seat=3, bid=0)
-    cases = [({"action": "bid", "seat": 0, "bid": 1}, 422, "hands[0].bids[0]", "may not bid 1"),
-             ({"action": "bid", "seat": 0, "bid": 5}, 422, "hands[0].bids[0]", "A bid is 0 to 2"),
-             ({"action": "bid", "seat": 9, "bid": 0}, 422, "seat", "seat number"),
-             ({"action": "bid", "seat": 0}, 422, "bid", "whole number"),
-             ({"action": "shuffle"}, 422, "action", "one of deal"),
-             ({"action": "tricks", "tricks": "lots"}, 422, "tricks", "list of trick counts")]
+    cases = [
+        ({"action": "bid", "seat": 0, "bid": 1}, 422, "hands[0].bids[0]", "may not bid 1"),
+        ({"action": "bid", "seat": 0, "bid": 5}, 422, "hands[0].bids[0]", "A bid is 0 to 2"),
+        ({"action": "bid", "seat": 9, "bid": 0}, 422, "seat", "seat number"),
+        ({"action": "bid", "seat": 0}, 422, "bid", "whole number"),
+        ({"action": "shuffle"}, 422, "action", "one of deal"),
+        ({"action": "tricks", "tricks": "lots"}, 422, "tricks", "list of trick counts"),
+    ]
     before = stored_record(client, game[0])
     for fields, status, field, words in cases:
         response = table.post(**fields)
@@ -165,13 +186,15 @@ def test_refused_actions_name_the_field_and_change_nothing(client, game):
 def test_the_body_must_be_well_formed(client, game):
     game_id, key = game
     url = f"/api/games/{game_id}/actions"
-    cases = [({"revision": 1, "hand": 1, "action": "deal"}, "id"),
-             ({"id": "", "revision": 1, "hand": 1, "action": "deal"}, "id"),
-             ({"id": "x", "revision": "1", "hand": 1, "action": "deal"}, "revision"),
-             ({"id": "x", "revision": 1, "hand": 1}, "action"),
-             ({"id": "x", "revision": 1, "action": "deal"}, "hand"),
-             ({"id": "x", "revision": 1, "hand": 0, "action": "deal"}, "hand"),
-             ([1, 2], "body")]
+    cases = [
+        ({"revision": 1, "hand": 1, "action": "deal"}, "id"),
+        ({"id": "", "revision": 1, "hand": 1, "action": "deal"}, "id"),
+        ({"id": "x", "revision": "1", "hand": 1, "action": "deal"}, "revision"),
+        ({"id": "x", "revision": 1, "hand": 1}, "action"),
+        ({"id": "x", "revision": 1, "action": "deal"}, "hand"),
+        ({"id": "x", "revision": 1, "hand": 0, "action": "deal"}, "hand"),
+        ([1, 2], "body"),
+    ]
     for body, field in cases:
         response = client.post(url, json=body, headers=auth(key))
         assert response.status_code == 422 and response.get_json()["field"] == field, body
@@ -211,8 +234,11 @@ def test_trump_named_after_the_bids_and_penalties(client):
         after = table.ok("bid", seat=seat, bid=bid)
     assert after["step"] == "trump"
     assert table.ok("trump", trump="diamonds")["step"] == "tricks"
-    after = table.ok("tricks", tricks=[0, 1, 0, None], penalties=[{"seat": 2, "reason": "revoke"},
-                                                                  {"seat": 3, "reason": "other", "points": -5}])
+    after = table.ok(
+        "tricks",
+        tricks=[0, 1, 0, None],
+        penalties=[{"seat": 2, "reason": "revoke"}, {"seat": 3, "reason": "other", "points": -5}],
+    )
     hand = stored_record(client, body["id"])["hands"][0]
     assert hand["trump"] == "diamonds" and [p["seat"] for p in hand["penalties"]] == [2, 3]
     assert after["game"]["totals"] == [0, 11, -10, 5]
@@ -228,7 +254,14 @@ def test_openapi_describes_every_api_route(client, app):
             served |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert described == served
     assert set(document["components"]["schemas"]["Action"]["properties"]["action"]["enum"]) == {
-        "deal", "bid", "trump", "tricks", "undo", "reveal", "correct"}
+        "deal",
+        "bid",
+        "trump",
+        "tricks",
+        "undo",
+        "reveal",
+        "correct",
+    }
 
 
 def one_hand_played(table):
@@ -241,8 +274,13 @@ def one_hand_played(table):
 def test_a_past_hand_corrected_through_the_actions_once(client, game):
     table = Table(client, *game)
     one_hand_played(table)
-    body = {"number": 1, "bids": [1, 0, 1, 0], "tricks": [1, 0, 0, 0], "trump": "spades",
-            "penalties": [{"seat": 2, "reason": "revoke"}]}
+    body = {
+        "number": 1,
+        "bids": [1, 0, 1, 0],
+        "tricks": [1, 0, 0, 0],
+        "trump": "spades",
+        "penalties": [{"seat": 2, "reason": "revoke"}],
+    }
     after = table.ok("correct", action_id="fix-1", **body)
     assert after["message"] == "Hand 1 corrected; the totals after it are rescored."
     hand = stored_record(client, game[0])["hands"][0]
@@ -265,16 +303,19 @@ def test_a_correction_drawn_on_an_older_game_is_refused(client, game):
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(number=st.one_of(st.integers(-3, 5), st.text(max_size=3), st.none(), st.floats(allow_nan=False)),
-       bids=st.one_of(st.lists(st.integers(-1, 3) | st.none(), max_size=5), st.text(max_size=3)))
+@given(
+    number=st.one_of(st.integers(-3, 5), st.text(max_size=3), st.none(), st.floats(allow_nan=False)),
+    bids=st.one_of(st.lists(st.integers(-1, 3) | st.none(), max_size=5), st.text(max_size=3)),
+)
 def test_any_correction_is_applied_or_refused_naming_the_field(client, game, number, bids):
     table = Table(client, *game)
     if table.client.get(f"/api/games/{game[0]}/export").get_json()["hands"] == []:
         one_hand_played(table)
     table.revision = client.get(f"/games/{game[0]}/revision").get_json()["revision"]
     before = stored_record(client, game[0])
-    response = table.post("correct", action_id=f"fix-{uuid.uuid4()}", number=number, bids=bids,
-                          tricks=[None, None, None, None])
+    response = table.post(
+        "correct", action_id=f"fix-{uuid.uuid4()}", number=number, bids=bids, tricks=[None, None, None, None]
+    )
     answer = response.get_json()
     if response.status_code == 200:
         assert number == 1 and len(bids) == 4

@@ -13,7 +13,8 @@ def test_every_benchmark_runs_into_one_table(tmp_path):
         "import sys\n"
         "def rows():\n    return [('first', '1 ms', '2 ms', 0.5, '<= 1')]\n"
         "if __name__ == '__main__':\n    sys.exit(1)\n"
-        "sys.exit(0)\n")  # a script that exits while it is loaded, as bench_sheet_page.py did
+        "sys.exit(0)\n"
+    )  # a script that exits while it is loaded, as bench_sheet_page.py did
     (tmp_path / "bench_b.py").write_text("def rows():\n    raise RuntimeError('no fonts')\n")
     (tmp_path / "bench_c.py").write_text("def rows():\n    return [('third', '4 ms', '1 ms', 4.0, '<= 3')]\n")
     done = subprocess.run([sys.executable, str(RUN), str(tmp_path)], capture_output=True, text=True, timeout=60)
@@ -41,8 +42,22 @@ def test_the_room_benchmark_as_an_event_runs_without_errors():
     """bench_room --event against the real server: the event made through the events API with the owner's key,
     its round started, the tables tapping, and the director's page (through the director's link) and the big
     screen fetched as their pages do; no error. Its times are not checked here (they belong to make bench)."""
-    done = subprocess.run([sys.executable, str(RUN.parent / "bench_room.py"), "--tables", "2", "--seconds", "2",
-                           "--tap-every", "0.5", "--event"], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(RUN.parent / "bench_room.py"),
+            "--tables",
+            "2",
+            "--seconds",
+            "2",
+            "--tap-every",
+            "0.5",
+            "--event",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     report = done.stdout.splitlines()[-1] if done.stdout else done.stderr
     assert "2 tables (12 phones)" in report and " 0 errors" in report, report
     assert "director page p99" in report and "screen page p99" in report, report

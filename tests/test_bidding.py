@@ -131,9 +131,11 @@ def test_hook_from_frees_the_dealer_in_smaller_hands():
 
 
 def test_the_bid_action_follows_hook_from():
-    record = {"players": ["Ann", "Bob", "Cy", "Di"],
-              "rules": {"hook_from": 4, "deals": {"pattern": "custom", "sizes": [3, 4]}, "first_dealer": 3},
-              "hands": [{"cards": 3, "dealer": 3, "trump": "clubs", "bids": [1, 1, 0, None], "tricks": None}]}
+    record = {
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "rules": {"hook_from": 4, "deals": {"pattern": "custom", "sizes": [3, 4]}, "first_dealer": 3},
+        "hands": [{"cards": 3, "dealer": 3, "trump": "clubs", "bids": [1, 1, 0, None], "tricks": None}],
+    }
     game = rules.load(record)
     assert rules.bid_state(game, game.hands[-1]).forbidden is None
     game = rules.load(rules.actions.bid(game, 3, 1).game.record)  # 1 + 1 + 0 + 1 = 3: allowed in 3 cards

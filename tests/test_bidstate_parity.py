@@ -57,16 +57,28 @@ def hands(draw):
     tricks = None
     if complete and draw(st.booleans()):
         tricks = [None if s in out else draw(st.integers(0, cards)) for s in range(players)]
-    return {"cards": cards, "dealer": dealer, "bids": bids, "out": sorted(out),
-            "hook": draw(st.booleans()) and style.hook_applies, "hook_from": draw(st.integers(1, 8)),
-            "all_at_once": style.all_at_once, "tricks": tricks,
-            "seat": draw(st.none() | st.integers(0, players - 1)), "blind": draw(st.booleans())}
+    return {
+        "cards": cards,
+        "dealer": dealer,
+        "bids": bids,
+        "out": sorted(out),
+        "hook": draw(st.booleans()) and style.hook_applies,
+        "hook_from": draw(st.integers(1, 8)),
+        "all_at_once": style.all_at_once,
+        "tricks": tricks,
+        "seat": draw(st.none() | st.integers(0, players - 1)),
+        "blind": draw(st.booleans()),
+    }
 
 
 def python_side(hand):
     state = rules.state_of_bids(**hand)
-    return {"state": state.as_dict(), "said": str(state.reason_text), "standing": str(state.standing_text),
-            "namer": rules.trump_namer(hand["dealer"], hand["bids"], hand["out"])}
+    return {
+        "state": state.as_dict(),
+        "said": str(state.reason_text),
+        "standing": str(state.standing_text),
+        "namer": rules.trump_namer(hand["dealer"], hand["bids"], hand["out"]),
+    }
 
 
 @settings(deadline=None)
@@ -78,20 +90,44 @@ def test_the_javascript_engine_agrees_with_the_python_engine(node, batch):
 
 def test_the_hook_sentence_comes_from_the_server(node):
     # The dealer of 3 cards, the others bid 1 + 0: 2 is forbidden, said in the server's words.
-    hand = {"cards": 3, "dealer": 2, "bids": [1, 0, None], "out": [], "hook": True, "hook_from": 1,
-            "all_at_once": False, "tricks": None, "seat": None, "blind": False}
+    hand = {
+        "cards": 3,
+        "dealer": 2,
+        "bids": [1, 0, None],
+        "out": [],
+        "hook": True,
+        "hook_from": 1,
+        "all_at_once": False,
+        "tricks": None,
+        "seat": None,
+        "blind": False,
+    }
     [answer] = node([hand])
     assert answer["state"]["forbidden"] == 2 and answer["state"]["allowed"] == [0, 1, 3]
     assert answer["said"] == str(rules.hook_reason(3, 2)) == python_side(hand)["said"]
-    for script in (MODULE, MODULE.with_name("queue.js"), MODULE.with_name("queue_engine.js"),
-                   MODULE.with_name("offline_hand.js")):  # no copy of it
+    for script in (
+        MODULE,
+        MODULE.with_name("queue.js"),
+        MODULE.with_name("queue_engine.js"),
+        MODULE.with_name("offline_hand.js"),
+    ):  # no copy of it
         assert "may not bid" not in script.read_text()
 
 
 def test_hook_from_frees_the_dealer_in_small_hands_in_both_engines(node):
     # Dutch tables: the hook from 4 cards. In 3 cards the dealer is free; in 4 the hook bites.
-    small = {"cards": 3, "dealer": 2, "bids": [1, 0, None], "out": [], "hook": True, "hook_from": 4,
-             "all_at_once": False, "tricks": None, "seat": None, "blind": False}
+    small = {
+        "cards": 3,
+        "dealer": 2,
+        "bids": [1, 0, None],
+        "out": [],
+        "hook": True,
+        "hook_from": 4,
+        "all_at_once": False,
+        "tricks": None,
+        "seat": None,
+        "blind": False,
+    }
     large = dict(small, cards=4)
     answers = node([small, large])
     assert answers[0]["state"]["forbidden"] is None and answers[0]["state"]["hook"] is False

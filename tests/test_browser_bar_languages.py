@@ -10,10 +10,12 @@ from tests.owner_helpers import owner_client
 pytestmark = pytest.mark.browser
 
 # Each screen's game: (hands, more rules).
-SCREENS = {"bids": ([{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None, 1, None, None]}], {}),
-           "trump": ([{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}], {"trump": "highest_bidder"}),
-           "tricks": ([{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0]}], {}),
-           "seats": ([], {})}
+SCREENS = {
+    "bids": ([{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None, 1, None, None]}], {}),
+    "trump": ([{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}], {"trump": "highest_bidder"}),
+    "tricks": ([{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0]}], {}),
+    "seats": ([], {}),
+}
 HAND_SCREENS = ("bids", "trump", "tricks")
 
 BAR = """() => {

@@ -38,9 +38,24 @@ DUTCH = {"locale": "nl-NL"}
 LAPTOP = {**DUTCH, "viewport": {"width": 1280, "height": 900}}
 SCREEN = {**DUTCH, "viewport": {"width": 1920, "height": 1080}}
 PHONE = {**DUTCH, "viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
-HERE = ["Ann Ahrens", "Bob Brink", "Cy Ostrowski", "Dirk de Vries", "Eva Smit", "Finn Peeters", "Greta Claes",
-        "Hugo Jansen", "Ida Quist", "Joost Bakker", "Karin Meijer", "Lotte Roos", "Marta Engel", "Nico Lammers",
-        "Olga Smit", "Zoë Peeters"]
+HERE = [
+    "Ann Ahrens",
+    "Bob Brink",
+    "Cy Ostrowski",
+    "Dirk de Vries",
+    "Eva Smit",
+    "Finn Peeters",
+    "Greta Claes",
+    "Hugo Jansen",
+    "Ida Quist",
+    "Joost Bakker",
+    "Karin Meijer",
+    "Lotte Roos",
+    "Marta Engel",
+    "Nico Lammers",
+    "Olga Smit",
+    "Zoë Peeters",
+]
 NO_SHOW = "Quinn Meijer"
 # 16 entrants at EUR 10: a pot of 160.00, 7.5 % (12.00) to the KNRM, and 148.00 split 50 30 20.
 MONEY = {"pot": 160.0, "charity": 12.0, "prizes": [74.0, 44.4, 29.6]}
@@ -52,8 +67,10 @@ def shot(page, name, full=True):
 
 def euros(text):
     """The amounts of money in a Dutch text ("€ 74,00", "€ 1.234,50"), as numbers."""
-    return [float(amount.replace(".", "").replace(",", "."))
-            for amount in re.findall(r"€\s?(\d[\d.]*,\d\d)", text.replace("\xa0", " "))]
+    return [
+        float(amount.replace(".", "").replace(",", "."))
+        for amount in re.findall(r"€\s?(\d[\d.]*,\d\d)", text.replace("\xa0", " "))
+    ]
 
 
 def new_page(browser, options):
@@ -102,7 +119,8 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     shot(director, "1-check-in-warning")
     warning.locator("button").click()
     expect(director.locator("#ask")).to_contain_text(
-        f"Terugtrekken? 1 niet-aanwezige speler trekt zich terug: {NO_SHOW}.", use_inner_text=True)
+        f"Terugtrekken? 1 niet-aanwezige speler trekt zich terug: {NO_SHOW}.", use_inner_text=True
+    )
     director.locator("#ask button.primary").click()
     expect(director.locator("#not-checked-in")).to_have_count(0)
     expect(director.locator("main")).to_contain_text("16 spelers", use_inner_text=True)
@@ -110,8 +128,9 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     # Round 1, four tables of four, and 90 minutes counting down: the director, the big screen, a table's phone.
     director.locator("#draw button.primary").click()
     expect(director.locator(".event-table")).to_have_count(4)
-    expect(director.locator("#director-countdown")).to_contain_text(re.compile(r"nog 1:(2\d:\d\d|30:00)"),
-                                                                    use_inner_text=True)
+    expect(director.locator("#director-countdown")).to_contain_text(
+        re.compile(r"nog 1:(2\d:\d\d|30:00)"), use_inner_text=True
+    )
     ticks(director, "#director-countdown .left")
     screen = new_page(browser, SCREEN)
     screen.goto(event_url + "/screen")
@@ -120,8 +139,9 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     first_round = tables_of(director)
     table_phone = new_page(browser, PHONE)
     table_phone.goto(f"{live_server}/games/{first_round[0][0]}/claim/{first_round[0][1]}")
-    expect(table_phone.locator(".table-countdown")).to_contain_text(re.compile(r"Speelronde 1: nog 1:(2\d:\d\d|30:00)"),
-                                                                   use_inner_text=True)
+    expect(table_phone.locator(".table-countdown")).to_contain_text(
+        re.compile(r"Speelronde 1: nog 1:(2\d:\d\d|30:00)"), use_inner_text=True
+    )
     ticks(table_phone, ".table-countdown .left")
     shot(table_phone, "3-table-countdown", full=False)
 
@@ -130,8 +150,7 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     zoe.goto(event_url + "/standings")
     zoe.locator("#me").fill("zoe")
     zoe.locator(".find-me button").click()
-    expect(zoe.locator("#you")).to_contain_text(re.compile(r"Zoë Peeters: speelronde 1, tafel \d"),
-                                                use_inner_text=True)
+    expect(zoe.locator("#you")).to_contain_text(re.compile(r"Zoë Peeters: speelronde 1, tafel \d"), use_inner_text=True)
     expect(zoe.locator("#your-seat")).to_contain_text("met de klok mee", use_inner_text=True)
     assert zoe.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
     shot(zoe, "4-zoe-finds-her-table")
@@ -146,8 +165,12 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     scored = api.get(f"{live_server}/api/events/{event_id}").json()
     menu = director.locator("#more form:has(input[name=do][value=withdraw])")
     options = menu.locator("select[name=player] option").all_text_contents()  # "(choose a player)" first
-    leaving = next(name for table in scored["rounds"][0]["tables"]
-                   for name, place in zip(table["seats"], table["places"]) if place == 2 and options.index(name) > 1)
+    leaving = next(
+        name
+        for table in scored["rounds"][0]["tables"]
+        for name, place in zip(table["seats"], table["places"])
+        if place == 2 and options.index(name) > 1
+    )
     mistaken = options[options.index(leaving) - 1]
 
     def withdraw(name):
@@ -162,12 +185,15 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     expect(back).to_be_visible()
     shot(director, "5-take-it-back")
     back.click()
-    expect(director.locator(".flash").first).to_contain_text(f"{mistaken} doet weer mee aan het toernooi.",
-                                                             use_inner_text=True)
+    expect(director.locator(".flash").first).to_contain_text(
+        f"{mistaken} doet weer mee aan het toernooi.", use_inner_text=True
+    )
     withdraw(leaving)
     expect(director.locator("#result-notes")).to_contain_text(
         f"{leaving} trok zich terug na speelronde 1: de gespeelde speelrondes tellen, en wie er doorgaan is "
-        "onder de anderen bepaald.", use_inner_text=True)
+        "onder de anderen bepaald.",
+        use_inner_text=True,
+    )
     advanced = api.get(f"{live_server}/api/events/{event_id}").json()["rounds"][0]["advanced"]
     assert leaving not in advanced and mistaken in advanced and len(advanced) == 8
 
@@ -203,8 +229,11 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     kept = 1 - moved
     said = director.locator(".flash").first
     expect(said).to_contain_text(f"{coming} neemt aan tafel {moved + 1} de plaats van {going} in.", use_inner_text=True)
-    expect(said).to_contain_text(f"De andere tafels houden hun plaatsen en kaarten. Print de kaart van tafel "
-                                 f"{moved + 1} opnieuw: de oude is ongeldig.", use_inner_text=True)
+    expect(said).to_contain_text(
+        f"De andere tafels houden hun plaatsen en kaarten. Print de kaart van tafel "
+        f"{moved + 1} opnieuw: de oude is ongeldig.",
+        use_inner_text=True,
+    )
     again = tables_of(director)
     assert again[kept] == cards[kept] and again[moved] != cards[moved]  # the untouched table keeps its card
     shot(director, "8-seated-again")
@@ -225,10 +254,14 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     scored = api.get(f"{live_server}/api/events/{event_id}").json()
     expected = rows_of(scored)
     assert len(expected) == 16 and [row for row in expected if row[3]] == [
-        next(row for row in expected if row[1] == leaving)]
+        next(row for row in expected if row[1] == leaving)
+    ]
     prizes = [(prize["place"], prize["player"], prize["amount"]) for prize in scored["money"]["prizes"]]
-    assert ([amount for *_who, amount in prizes], scored["money"]["pot"], scored["money"]["charity"]["amount"]) == \
-        (MONEY["prizes"], MONEY["pot"], MONEY["charity"])
+    assert ([amount for *_who, amount in prizes], scored["money"]["pot"], scored["money"]["charity"]["amount"]) == (
+        MONEY["prizes"],
+        MONEY["pot"],
+        MONEY["charity"],
+    )
     assert [who for _place, who, _amount in prizes] == [row[1] for row in expected[:3]]
     assert (len(scored["money"]["paid"]), scored["money"]["entrants"]) == (13, 16)
     reached = {"Finale": None, **{f"Speelronde {n}": n for n in (1, 2)}}
@@ -240,23 +273,29 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     # The results page.
     director.goto(event_url + "/results")
     rows = director.locator("#final-results tbody tr").evaluate_all(
-        "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText, r.cells[2].innerText, r.className])")
+        "rows => rows.map(r => [r.cells[0].innerText, r.cells[1].innerText, r.cells[2].innerText, r.className])"
+    )
     assert [(int(place), name, round_of(words), "withdrawn" in mark) for place, name, words, mark in rows] == expected
-    expect(director.locator("#final-results tr.withdrawn")).to_contain_text("teruggetrokken na speelronde 1",
-                                                                           use_inner_text=True)
-    expect(director.locator("#result-notes")).to_contain_text(f"{leaving} trok zich terug na speelronde 1",
-                                                              use_inner_text=True)
+    expect(director.locator("#final-results tr.withdrawn")).to_contain_text(
+        "teruggetrokken na speelronde 1", use_inner_text=True
+    )
+    expect(director.locator("#result-notes")).to_contain_text(
+        f"{leaving} trok zich terug na speelronde 1", use_inner_text=True
+    )
     assert euros(director.locator("#charity").inner_text()) == [MONEY["charity"]]
     payouts = director.locator("#payouts li").all_inner_texts()
-    assert [(name in line, euros(line)) for line, (_place, name, _amount) in zip(payouts, prizes)] == \
-        [(True, [amount]) for amount in MONEY["prizes"]]
+    assert [(name in line, euros(line)) for line, (_place, name, _amount) in zip(payouts, prizes)] == [
+        (True, [amount]) for amount in MONEY["prizes"]
+    ]
     expect(director.locator("#paid")).to_contain_text("Inschrijfgeld betaald: 13 van 16.", use_inner_text=True)
     shot(director, "9-results")
 
     # The big screen's last slides: the prizes, and the final results with the withdrawn mark.
     screen.reload()
-    screen.add_style_tag(content="main .slide { display: none !important; } "
-                                 "#screen-prizes, #screen-results-1 { display: block !important; }")
+    screen.add_style_tag(
+        content="main .slide { display: none !important; } "
+        "#screen-prizes, #screen-results-1 { display: block !important; }"
+    )
     slide = screen.locator("#screen-results-1")
     assert slide.locator(".who").all_inner_texts() == [row[1] for row in expected]
     marks = slide.locator(".tot").all_inner_texts()
@@ -268,14 +307,19 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
 
     # The results PDF, in the event's language, read back.
     text = pdf_text(api.get(event_url + "/results.pdf").body(), tmp_path)
-    part = text[text.index("Eindklassement"):text.index("Prijzen")]
+    part = text[text.index("Eindklassement") : text.index("Prijzen")]
     printed = re.findall(r"^ *(\d+) +(.+?) {2,}(Finale|Speelronde \d) *(.*)$", part, re.M)
-    assert [(int(place), name, round_of(words), "teruggetrokken" in how)
-            for place, name, words, how in printed] == expected
+    assert [
+        (int(place), name, round_of(words), "teruggetrokken" in how) for place, name, words, how in printed
+    ] == expected
     flat = " ".join(text.split())
     assert f"{leaving} trok zich terug na speelronde 1" in flat and "Inschrijfgeld betaald: 13 van 16." in flat
-    assert euros(flat[flat.index("Prijzen"):flat.index("Speelrondes")]) == [
-        MONEY["pot"], 10.0, MONEY["charity"], *MONEY["prizes"]]
+    assert euros(flat[flat.index("Prijzen") : flat.index("Speelrondes")]) == [
+        MONEY["pot"],
+        10.0,
+        MONEY["charity"],
+        *MONEY["prizes"],
+    ]
 
     # The results CSV.
     table = list(csv.reader(io.StringIO(api.get(event_url + "/results.csv").text())))
@@ -285,8 +329,11 @@ def test_a_dutch_championship_night_from_the_roll_call_to_results_that_agree(bro
     export = api.get(f"{live_server}/api/events/{event_id}/export").json()
     told = json.loads(run_cli(tmp_path, export, "--json"))
     assert rows_of(told) == expected
-    assert ([prize["amount"] for prize in told["money"]["prizes"]], told["money"]["pot"],
-            told["money"]["charity"]["amount"]) == (MONEY["prizes"], MONEY["pot"], MONEY["charity"])
+    assert (
+        [prize["amount"] for prize in told["money"]["prizes"]],
+        told["money"]["pot"],
+        told["money"]["charity"]["amount"],
+    ) == (MONEY["prizes"], MONEY["pot"], MONEY["charity"])
 
     # Zoë's own result on her phone.
     zoe.locator("#me").fill("Zoe")

@@ -45,7 +45,9 @@ def test_a_cooperative_hand_missed_and_dealt_again(page, live_server, shots):
     expect(page.locator("#bid-tally")).to_contain_text("1 too many", use_inner_text=True)
     shots(page, "21-cooperative-too-many")
     assert page.get_by_role("button", name="Save the bids").is_disabled()
-    expect(page.locator("#save-reason")).to_contain_text("Save is off until the bids add up to exactly 1.", use_inner_text=True)
+    expect(page.locator("#save-reason")).to_contain_text(
+        "Save is off until the bids add up to exactly 1.", use_inner_text=True
+    )
     page.get_by_role("button", name="Cy bids one fewer").click()
     expect(page.locator("#bid-tally")).to_contain_text("exactly 1", use_inner_text=True)
     assert page.get_by_role("button", name="Save the bids").is_enabled()
@@ -55,7 +57,9 @@ def test_a_cooperative_hand_missed_and_dealt_again(page, live_server, shots):
     page.get_by_role("button", name="Cy one more").click()
     page.get_by_role("button", name="Save tricks").click()
     page.wait_for_url(re.compile(r"/sheet$"))
-    expect(page.locator(".flash")).to_contain_text("Missed by Bob, Cy. The hand is dealt again: Bob deals 1.", use_inner_text=True)
+    expect(page.locator(".flash")).to_contain_text(
+        "Missed by Bob, Cy. The hand is dealt again: Bob deals 1.", use_inner_text=True
+    )
     expect(page.locator("#deals-needed")).to_contain_text("1 deal needed for 0 of 2 hands", use_inner_text=True)
     shots(page, "23-cooperative-dealt-again")
     page.locator("#next-hand").click()
@@ -143,8 +147,7 @@ def test_a_follower_sees_the_sheet_change_by_itself(browser, page, live_server, 
     for number in (1, 0, 0, 0):
         bid(page, number)
     page.get_by_role("button", name="Save tricks").click()
-    follower.wait_for_function(
-        "() => document.querySelector('tfoot').innerText.includes('11')")
+    follower.wait_for_function("() => document.querySelector('tfoot').innerText.includes('11')")
     assert follower.locator("tfoot td").all_inner_texts() == ["10", "11", "10", "10"]
     shots(follower, "30-follower-updated")
     other.close()

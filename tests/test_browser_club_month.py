@@ -17,8 +17,12 @@ pytestmark = pytest.mark.browser
 
 DUTCH = "nl-NL,nl;q=0.9"
 # Four Monday evenings; at the third, José's name is typed in small letters.
-EVENINGS = [("2026-11-02", ["Ann", "Bob", "José", "Daan"]), ("2026-11-09", ["Ann", "Bob", "Eva", "Daan"]),
-            ("2026-11-16", ["Ann", "Bob", "jose", "Eva"]), ("2026-11-23", ["Ann", "Daan", "Eva", "José"])]
+EVENINGS = [
+    ("2026-11-02", ["Ann", "Bob", "José", "Daan"]),
+    ("2026-11-09", ["Ann", "Bob", "Eva", "Daan"]),
+    ("2026-11-16", ["Ann", "Bob", "jose", "Eva"]),
+    ("2026-11-23", ["Ann", "Daan", "Eva", "José"]),
+]
 
 
 def date_the_evening(page, base, evening, day):
@@ -116,8 +120,9 @@ def test_a_club_month_in_dutch_at_360_px(browser, live_server, app, shots):
     context.close()
 
     # The big screen across the club's room, in Dutch.
-    screen_context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="nl-NL",
-                                         extra_http_headers={"Accept-Language": DUTCH})
+    screen_context = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, locale="nl-NL", extra_http_headers={"Accept-Language": DUTCH}
+    )
     screen = screen_context.new_page()
     screen.goto(season_url + "?screen=1")
     size = screen.locator(".season-table tbody td").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")

@@ -49,14 +49,16 @@ def act(page, form, fields=None, button=None):
 def tables_of(page):
     """The round's tables from the director's page: (game id, edit key) from each scorekeeper link."""
     links = page.locator(".event-table a", has_text="scorekeeper link")
-    return [re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
-            for i in range(links.count())]
+    return [
+        re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
+        for i in range(links.count())
+    ]
 
 
 def play(request, base, game_id, key, rng, alike=()):
     """A whole table: its hands worked out by the engine from the stored game, posted hand by hand."""
     start = request.get(f"{base}/api/games/{game_id}/export").json()
-    alike = alike[:len(start["players"]) - 1]  # one seat at least plays its own game
+    alike = alike[: len(start["players"]) - 1]  # one seat at least plays its own game
     record = play_table(start["players"], None, rng, alike=alike, start=start)
     headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     for hand in record["hands"]:
@@ -107,8 +109,9 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     menu = director.locator("form:has(input[name=do][value=late]) select[name=table] option")
     assert "Player" in menu.first.inner_text()  # the menu shows each table's seats
     act(director, "late", {"player": "Lucy Late", "table": "1"})
-    expect(director.locator(".flash")).to_contain_text("a Cartier tournament table seats at most 4",
-                                                       use_inner_text=True)
+    expect(director.locator(".flash")).to_contain_text(
+        "a Cartier tournament table seats at most 4", use_inner_text=True
+    )
     three = [i + 1 for i in range(10) if director.locator(f"#table-{i + 1} table.seats tr").count() == 3][0]
     act(director, "late", {"player": "Lucy Late", "table": str(three)})
     expect(director.locator(f"#table-{three}")).to_contain_text("Lucy Late", use_inner_text=True)
@@ -117,8 +120,10 @@ def test_a_cartier_night_of_37_to_the_champion_and_the_payouts(browser, live_ser
     # Round 1: every table played; three seats level at the even tables, a tie at the line.
     tables = tables_of(director)
     assert len(tables) == 10
-    first_round = [play(director.request, live_server, game, key, rng, alike=(0, 1, 2) if n % 2 == 0 else ())
-                   for n, (game, key) in enumerate(tables)]
+    first_round = [
+        play(director.request, live_server, game, key, rng, alike=(0, 1, 2) if n % 2 == 0 else ())
+        for n, (game, key) in enumerate(tables)
+    ]
     expect(director.locator("#round-summary")).to_contain_text("Every table has finished", use_inner_text=True)
     expect(director.locator("#cut .tie").first).to_contain_text("goes on", use_inner_text=True)
     assert director.locator(".goes-on").count() == 20

@@ -33,8 +33,26 @@ DUTCH_WORDS = {
     "settle": [r"\bafrekenen\b|\bbetaalt\b"],
 }
 # English a Dutch screen never shows (whole words, as written).
-ENGLISH_WORDS = ["Bids", "Bid", "Tricks", "Dealer", "deals", "Sheet", "Undo", "Trump", "trump", "hearts", "spades",
-                 "Save", "Settle", "Settling", "pays", "Total", "Winner", "Players"]
+ENGLISH_WORDS = [
+    "Bids",
+    "Bid",
+    "Tricks",
+    "Dealer",
+    "deals",
+    "Sheet",
+    "Undo",
+    "Trump",
+    "trump",
+    "hearts",
+    "spades",
+    "Save",
+    "Settle",
+    "Settling",
+    "pays",
+    "Total",
+    "Winner",
+    "Players",
+]
 # What the game's PDF says at a Dutch table, and what it does not.
 PDF_DUTCH = [r"\bDeler\b", r"\bTroef\b", r"\bBod\b"]
 PDF_ENGLISH = ["Dealer", "Trump", "Bid", "Took", "Total", "Winner", "pays", "Scoring", "Settlement"]
@@ -128,9 +146,9 @@ def test_a_dutch_phone_records_a_whole_game_in_dutch_and_its_sheet_prints_dutch(
     english = urllib.request.Request(f"{base}/games/{game_id}/sheet.pdf", headers={"Accept-Language": "en"})
     with urllib.request.urlopen(english, timeout=60) as response:
         sheet = pdf_text(response.read(), tmp_path)
-    problems["the PDF on an English phone"] = (
-        [f"no {pattern!r}" for pattern in PDF_DUTCH if not re.search(pattern, sheet, re.I)]
-        + [f"English {word!r}" for word in PDF_ENGLISH if re.search(rf"\b{word}\b", sheet)])
+    problems["the PDF on an English phone"] = [
+        f"no {pattern!r}" for pattern in PDF_DUTCH if not re.search(pattern, sheet, re.I)
+    ] + [f"English {word!r}" for word in PDF_ENGLISH if re.search(rf"\b{word}\b", sheet)]
     with urllib.request.urlopen(f"{base}/api/games/{game_id}/export", timeout=30) as response:
         language = json.load(response).get("language")
     if not chose_dutch:
@@ -138,8 +156,9 @@ def test_a_dutch_phone_records_a_whole_game_in_dutch_and_its_sheet_prints_dutch(
     elif language != "nl":
         problems["setup"].append(f"the game record's language is {language!r}, not 'nl'")
     problems = {screen: found for screen, found in problems.items() if found}
-    assert not problems, "not Dutch:\n" + "\n".join(f"{screen}: {', '.join(found)}"
-                                                   for screen, found in problems.items())
+    assert not problems, "not Dutch:\n" + "\n".join(
+        f"{screen}: {', '.join(found)}" for screen, found in problems.items()
+    )
 
 
 def test_screenshots_of_the_bid_screen_the_sheet_and_the_settle_up_in_every_language(browser, app, base):

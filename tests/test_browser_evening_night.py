@@ -48,10 +48,16 @@ def play_hands(app, game_id, winner=0):
     for number, cards in enumerate((1, 2)):
         bids = [cards if seat == winner else 0 for seat in range(len(players))]
         bids[(winner + 1) % len(players)] = 1 if cards == 2 else 0  # one who bids and misses: money moves
-        hand = {"cards": cards, "dealer": (first + number) % len(players), "trump": "hearts", "bids": bids,
-                "tricks": [cards if seat == winner else 0 for seat in range(len(players))]}
-        response = api.post(f"/api/games/{game_id}/hands", json=hand,
-                            headers={"Authorization": f"Bearer {game['edit_key']}"})
+        hand = {
+            "cards": cards,
+            "dealer": (first + number) % len(players),
+            "trump": "hearts",
+            "bids": bids,
+            "tricks": [cards if seat == winner else 0 for seat in range(len(players))],
+        }
+        response = api.post(
+            f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {game['edit_key']}"}
+        )
         assert response.status_code == 201, response.get_json()
 
 
@@ -79,8 +85,11 @@ def set_up(page, names, scoring=None):
 
 
 def seated(page):
-    return [value for value in page.locator('.players input[name^="player_"]').evaluate_all(
-        "inputs => inputs.map(i => i.value)") if value]
+    return [
+        value
+        for value in page.locator('.players input[name^="player_"]').evaluate_all("inputs => inputs.map(i => i.value)")
+        if value
+    ]
 
 
 def nothing_runs_together(page):
@@ -90,7 +99,8 @@ def nothing_runs_together(page):
     if page.evaluate("document.documentElement.scrollWidth") > 360:
         problems.append("the page scrolls sideways")
     problems += page.locator("table.ledger td, table.ledger th").evaluate_all(
-        "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => 'cut: ' + c.textContent.trim())")
+        "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => 'cut: ' + c.textContent.trim())"
+    )
     problems += page.locator(".settle-list li").evaluate_all("""items => items.flatMap(li => {
         const amount = li.querySelector('.amount'), names = li.querySelectorAll('b');
         if (!amount || !names.length) return [];
@@ -99,7 +109,8 @@ def nothing_runs_together(page):
         return sameLine && a.left < n.right + 4 ? ['runs together: ' + li.textContent.trim()] : [];
       })""")
     problems += page.locator(".evening-games .at-table li").evaluate_all(
-        "items => items.filter(i => i.getBoundingClientRect().right > 360).map(i => 'past the edge: ' + i.textContent)")
+        "items => items.filter(i => i.getBoundingClientRect().right > 360).map(i => 'past the edge: ' + i.textContent)"
+    )
     return problems
 
 
@@ -169,9 +180,14 @@ def test_a_dutch_club_evening_continues_with_another_system_and_another_table(br
     page.locator("summary", has_text="Telefoon van een andere tafel…").click()
     link = page.locator("#table-link").input_value()
     shot(page, "05-link-for-another-table")
-    other = context.browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                        locale="nl-NL", extra_http_headers={"Accept-Language": DUTCH},
-                                        service_workers="block")
+    other = context.browser.new_context(
+        viewport={"width": 360, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+        locale="nl-NL",
+        extra_http_headers={"Accept-Language": DUTCH},
+        service_workers="block",
+    )
     second_phone = other.new_page()
     second_phone.goto(link)
     expect(second_phone.locator("#evening-choice")).to_contain_text("ma 7 dec 2026 · Clubavond")
@@ -205,14 +221,16 @@ def test_a_dutch_club_evening_continues_with_another_system_and_another_table(br
     page.locator("a.season", has_text="Seizoen: Najaar 2026").click()
     page.wait_for_url(re.compile(rf"/seasons/{season}$"))
     page.locator("#season-evenings summary").click()
-    expect(page.locator("#season-evenings a")).to_have_text(["ma 30 nov 2026", "ma 7 dec 2026 · Clubavond",
-                                                              "ma 14 dec 2026"])
+    expect(page.locator("#season-evenings a")).to_have_text(
+        ["ma 30 nov 2026", "ma 7 dec 2026 · Clubavond", "ma 14 dec 2026"]
+    )
     shot(page, "07-season-evenings")
     page.goto(f"{live_server}/evenings/{evening}")
     page.locator("table.ledger a", has_text="José").click()
     page.wait_for_url(re.compile(r"/players/Jos%C3%A9$"))
-    expect(page.locator(".recent-evenings a")).to_have_text(["ma 14 dec 2026", "ma 7 dec 2026 · Clubavond",
-                                                             "ma 30 nov 2026"])
+    expect(page.locator(".recent-evenings a")).to_have_text(
+        ["ma 14 dec 2026", "ma 7 dec 2026 · Clubavond", "ma 30 nov 2026"]
+    )
     shot(page, "08-player-evenings")
     page.goto(f"{live_server}/evenings/{evening}")
     page.locator("#money-link").click()
@@ -230,10 +248,20 @@ def test_a_dutch_club_evening_continues_with_another_system_and_another_table(br
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_six_players_ledger_and_payments_fit_360_px(browser, live_server, app, client, language):
     # The review's evening: six players for euros, pairwise, whose Dutch ledger read "€ +8,20€ +8,20".
-    hands = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0]},
-             {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 2, 1, 0, 0, 0], "tricks": [0, 2, 0, 0, 0, 0]}]
-    game_id, _key = create(client, record(players=["José", "Annabel", "Bartholomew", "Karin", "Femke", "Dorothea"],
-                                          hands=hands, stake=0.2, currency="EUR"), claim=False)
+    hands = [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 0, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0, 0]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 2, 1, 0, 0, 0], "tricks": [0, 2, 0, 0, 0, 0]},
+    ]
+    game_id, _key = create(
+        client,
+        record(
+            players=["José", "Annabel", "Bartholomew", "Karin", "Femke", "Dorothea"],
+            hands=hands,
+            stake=0.2,
+            currency="EUR",
+        ),
+        claim=False,
+    )
     context = phone(browser, f"{language},{language};q=0.9")
     page = context.new_page()
     page.goto(f"{live_server}/evenings/{evening_of(app, game_id)}")

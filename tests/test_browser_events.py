@@ -55,14 +55,25 @@ def finish_through_the_api(request, base, game_id, key):
         dealer = answer["game"]["hands"][-1]["dealer"]
         seats = [(dealer + k) % 4 for k in range(1, 5)]
         for k, seat in enumerate(seats):
-            tap = {"id": f"api-{n}-bid-{seat}", "revision": revision, "hand": made_on, "action": "bid", "seat": seat,
-                   "bid": 1 if k == 0 else 0}
-            revision = request.post(f"{base}/api/games/{game_id}/actions", data=json.dumps(tap),
-                                    headers=headers).json()["revision"]
+            tap = {
+                "id": f"api-{n}-bid-{seat}",
+                "revision": revision,
+                "hand": made_on,
+                "action": "bid",
+                "seat": seat,
+                "bid": 1 if k == 0 else 0,
+            }
+            revision = request.post(
+                f"{base}/api/games/{game_id}/actions", data=json.dumps(tap), headers=headers
+            ).json()["revision"]
         tricks = [1 if seat == seats[0] else 0 for seat in range(4)]
-        request.post(f"{base}/api/games/{game_id}/actions", headers=headers,
-                     data=json.dumps({"id": f"api-{n}-tricks", "revision": revision, "hand": made_on,
-                                      "action": "tricks", "tricks": tricks}))
+        request.post(
+            f"{base}/api/games/{game_id}/actions",
+            headers=headers,
+            data=json.dumps(
+                {"id": f"api-{n}-tricks", "revision": revision, "hand": made_on, "action": "tricks", "tricks": tricks}
+            ),
+        )
 
 
 def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tmp_path):
@@ -105,7 +116,9 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     for number, phone in enumerate(phones, start=1):
         save_a_hand(phone)
         expect(director.locator(f"#table-{number} .status")).to_have_text("hand 2 of 2", timeout=2000)
-        expect(director.locator(f"#table-{number} td.num", has_text="11")).to_have_count(1, timeout=2000)  # the 1 bid, made
+        expect(director.locator(f"#table-{number} td.num", has_text="11")).to_have_count(
+            1, timeout=2000
+        )  # the 1 bid, made
     assert director.evaluate("window.__notReloaded") is True
     picture(director, ARTIFACTS / "event-director-1280.png", full_page=True)
 
@@ -119,8 +132,22 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     assert "Club night · Round 1, table 1" in text and "Club night · Round 1, table 2" in text
     for name in PLAYERS:
         assert name in text
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf),
-                    str(ARTIFACTS / "event-table-card")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            str(pdf),
+            str(ARTIFACTS / "event-table-card"),
+        ],
+        check=True,
+    )
 
     # The big screen, large type, no controls.
     screen = context.new_page()
@@ -137,8 +164,9 @@ def test_the_director_runs_a_round_with_two_tables_live(browser, live_server, tm
     for game_id, key in ids:
         finish_through_the_api(director.request, live_server, game_id, key)
     expect(director.locator("#cut")).to_contain_text("Round 1 is finished", timeout=2000, use_inner_text=True)
-    expect(director.locator(".event-standings tbody tr").first.locator("td.num").first).not_to_have_text("0",
-                                                                                                          timeout=2000)
+    expect(director.locator(".event-standings tbody tr").first.locator("td.num").first).not_to_have_text(
+        "0", timeout=2000
+    )
     assert director.evaluate("window.__notReloaded") is True
     picture(director, ARTIFACTS / "event-director-cut-1280.png", full_page=True)
     director.get_by_role("button", name="Confirm round 2").click()

@@ -25,9 +25,24 @@ pytestmark = pytest.mark.browser
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
-HERE = ["Ann Ahrens", "Bob Brink", "Cy Ostrowski", "Dirk de Vries", "Eva Smit", "Finn Peeters", "Greta Claes",
-        "Hugo Jansen", "Ida Quist", "Joost Bakker", "Karin Meijer", "Lotte Roos", "Marta Engel", "Nico Lammers",
-        "Olga Smit", "Piet Faber"]
+HERE = [
+    "Ann Ahrens",
+    "Bob Brink",
+    "Cy Ostrowski",
+    "Dirk de Vries",
+    "Eva Smit",
+    "Finn Peeters",
+    "Greta Claes",
+    "Hugo Jansen",
+    "Ida Quist",
+    "Joost Bakker",
+    "Karin Meijer",
+    "Lotte Roos",
+    "Marta Engel",
+    "Nico Lammers",
+    "Olga Smit",
+    "Piet Faber",
+]
 NO_SHOWS = ["Els Kok", "Nora Noshow"]
 
 
@@ -54,8 +69,7 @@ def shot(page, name):
     assert axe_violations(page) == [], name
 
 
-def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_untouched_table(browser,
-                                                                                                live_server):
+def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_untouched_table(browser, live_server):
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(**WIDE)
     context.set_default_timeout(15_000)
@@ -64,11 +78,19 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     director.get_by_label("Owner key or password").fill(OWNER_KEY)
     director.get_by_role("button", name="Sign in").click()
     director.wait_for_load_state()
-    made = context.request.post(live_server + "/api/events", headers={"Content-Type": "application/json"},
-                                data=json.dumps({"name": "Club championship", "format": "cartier",
-                                                 "seed": "night-43", "players": HERE + NO_SHOWS,
-                                                 "money": {"entry_fee": 10, "split": [50, 30, 20],
-                                                           "currency": "EUR"}}))
+    made = context.request.post(
+        live_server + "/api/events",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps(
+            {
+                "name": "Club championship",
+                "format": "cartier",
+                "seed": "night-43",
+                "players": HERE + NO_SHOWS,
+                "money": {"entry_fee": 10, "split": [50, 30, 20], "currency": "EUR"},
+            }
+        ),
+    )
     assert made.status == 201, made.text()
     event = made.json()
     base = f"{live_server}/events/{event['id']}"
@@ -86,8 +108,9 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     expect(warning).to_contain_text("Not checked in (2): Els Kok, Nora Noshow. The draw seats them all the same.")
     shot(director, "1-check-in-warning")
     warning.get_by_role("button", name="Withdraw the 2 players not checked in").click()
-    expect(director.locator("#ask")).to_contain_text("Withdraw them? 2 players not checked in withdraw: Els Kok, "
-                                                     "Nora Noshow.")
+    expect(director.locator("#ask")).to_contain_text(
+        "Withdraw them? 2 players not checked in withdraw: Els Kok, Nora Noshow."
+    )
     shot(director, "2-asked-first")
     director.locator("#ask").get_by_role("button", name="Withdraw them").click()
     expect(director.locator("#not-checked-in")).to_have_count(0)
@@ -115,8 +138,7 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     assert api["money"]["refunds"] == [{"player": "Els Kok", "amount": 10.0}] and api["money"]["entrants"] == 16
     round_one = context.request.get(f"{live_server}/api/events/{event['id']}/export").json()["rounds"][0]["tables"]
     links = director.locator(".event-table a", has_text="scorekeeper link")
-    claims = [re.search(r"/games/([^/]+)/claim/([^/]+)", links.nth(i).get_attribute("href")).groups()
-              for i in range(4)]
+    claims = [re.search(r"/games/([^/]+)/claim/([^/]+)", links.nth(i).get_attribute("href")).groups() for i in range(4)]
     rng = random.Random(43)
     for (game_id, key), table in zip(claims, round_one):
         assert context.request.get(f"{live_server}/api/games/{game_id}/export").json()["players"] == table["seats"]
@@ -161,8 +183,7 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     expect(box).to_contain_text(f"{coming} goes on instead of {going}.", timeout=5000)
     shot(director, "6-correction-in-one-sentence")
     box.get_by_role("button", name="Seat round 2 again").click()
-    expect(director.locator(".flash").first).to_contain_text(
-        f"{coming} takes {going}'s seat at table")
+    expect(director.locator(".flash").first).to_contain_text(f"{coming} takes {going}'s seat at table")
     expect(director.locator(".flash").first).to_contain_text("The other tables keep their seats and cards.")
     new_links = [director.locator(f"#table-{n} a", has_text="scorekeeper link").get_attribute("href") for n in (1, 2)]
     seated = context.request.get(f"{live_server}/api/events/{event['id']}/export").json()["rounds"][1]["tables"]
@@ -178,10 +199,16 @@ def test_a_directors_night_with_check_in_undo_and_a_correction_that_keeps_the_un
     entries = director.locator("#whole-log li")
     expect(entries.first).to_contain_text("event Club championship set up")
     log = director.locator("#whole-log").inner_text()
-    for said in ("roll call: checked in:", "2 players not checked in withdrawn: Els Kok, Nora Noshow",
-                 "Greta Claes withdraws", "Greta Claes brought back", "round 1 drawn: 4 tables",
-                 f"round 1, table {number} asks for a correction", f"{coming} goes on instead of {going}",
-                 "Round 2 seated again"):
+    for said in (
+        "roll call: checked in:",
+        "2 players not checked in withdrawn: Els Kok, Nora Noshow",
+        "Greta Claes withdraws",
+        "Greta Claes brought back",
+        "round 1 drawn: 4 tables",
+        f"round 1, table {number} asks for a correction",
+        f"{coming} goes on instead of {going}",
+        "Round 2 seated again",
+    ):
         assert said in log, said
     assert entries.count() > 8
     shot(director, "8-whole-log")

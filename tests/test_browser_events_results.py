@@ -22,8 +22,17 @@ from tests.pictures import picture
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Ann Adams", "Bob Brink", "Cy Claes", "Dirk de Vries", "Els Kok", "Finn Peeters", "Zoë Peeters",
-           "Hugo Jansen", "Mieke Jansen"]
+PLAYERS = [
+    "Ann Adams",
+    "Bob Brink",
+    "Cy Claes",
+    "Dirk de Vries",
+    "Els Kok",
+    "Finn Peeters",
+    "Zoë Peeters",
+    "Hugo Jansen",
+    "Mieke Jansen",
+]
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 WIDE = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
@@ -38,8 +47,10 @@ def tables_of(page):
     """The round's tables from the director's page: (game id, edit key) from each scorekeeper link, in any
     language the page speaks."""
     links = page.locator(".event-table a[href*='/claim/']")
-    return [re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
-            for i in range(links.count())]
+    return [
+        re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
+        for i in range(links.count())
+    ]
 
 
 def ticks(page, selector):
@@ -48,8 +59,9 @@ def ticks(page, selector):
     expect(page.locator(selector)).not_to_have_text(before, timeout=5000)
 
 
-def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_agree(browser, live_server, app,
-                                                                                    tmp_path):
+def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_agree(
+    browser, live_server, app, tmp_path
+):
     rng = random.Random(43)
     context = browser.new_context(**WIDE)
     context.set_default_timeout(15000)
@@ -81,8 +93,9 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.get_by_role("button", name="Confirm round 1").click()
 
     # The round's clock and its countdown on the director's page, ticking.
-    expect(director.locator("#director-countdown")).to_contain_text(re.compile(r"1:(29:\d\d|30:00) left"),
-                                                                    use_inner_text=True)
+    expect(director.locator("#director-countdown")).to_contain_text(
+        re.compile(r"1:(29:\d\d|30:00) left"), use_inner_text=True
+    )
     ticks(director, "#director-countdown .left")
     shot(director, "director-1920")
     screen = context.new_page()
@@ -145,18 +158,22 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.locator("a.button.primary", has_text="is the champion").click()
 
     # The results page, the big screen, the PDF and the command agree.
-    page_rows = [(int(row.locator("td").first.inner_text()), row.locator("th").inner_text())
-                 for row in director.locator("#final-results tbody tr").all()]
+    page_rows = [
+        (int(row.locator("td").first.inner_text()), row.locator("th").inner_text())
+        for row in director.locator("#final-results tbody tr").all()
+    ]
     assert len(page_rows) == 9 and page_rows[-1] == (9, "Els Kok")
-    expect(director.locator("#final-results tr.withdrawn")).to_contain_text("withdrew after round 1",
-                                                                           use_inner_text=True)
+    expect(director.locator("#final-results tr.withdrawn")).to_contain_text(
+        "withdrew after round 1", use_inner_text=True
+    )
     expect(director.locator("#charity")).to_contain_text("To Lifeboats: €1.50 (5% of the pot)", use_inner_text=True)
     shot(director, "results-1920")
     screen.reload()
     slide = screen.locator("#screen-results-1")
     expect(slide).to_have_count(1)
-    screen.add_style_tag(content="main .slide { display: none !important; } "
-                                 "#screen-results-1 { display: block !important; }")
+    screen.add_style_tag(
+        content="main .slide { display: none !important; } #screen-results-1 { display: block !important; }"
+    )
     assert slide.locator(".who").all_inner_texts() == [name for _place, name in page_rows]
     shot(screen, "screen-results-1920", full=False)
     client = owner_client(app)
@@ -164,36 +181,50 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     assert [(row["place"], row["player"]) for row in scored["results"]] == page_rows
     pdf = director.request.get(event_url + "/results.pdf").body()
     text = pdf_text(pdf, tmp_path)
-    part = text[text.index("Final results"):text.index("Prizes")]
+    part = text[text.index("Final results") : text.index("Prizes")]
     printed = re.findall(r"^ *(\d+) +(.+?) {2,}(?:Final|Round \d)", part, re.M)
     assert [(int(place), name) for place, name in printed] == page_rows
     # Zoë's own result, on her phone.
     zoe.get_by_label("Your name").fill("Zoe Peeters")
     zoe.get_by_role("button", name="Find my table").click()
     place = next(place for place, name in page_rows if name == "Zoë Peeters")
-    expect(zoe.locator(".your-result")).to_contain_text(re.compile(rf"Zoë Peeters: {place}(st|nd|rd|th), "),
-                                                        use_inner_text=True)
+    expect(zoe.locator(".your-result")).to_contain_text(
+        re.compile(rf"Zoë Peeters: {place}(st|nd|rd|th), "), use_inner_text=True
+    )
     shot(zoe, "zoe-result-360")
     players.close()
     context.close()
 
 
-NAMES = ["Greta Claessens", "Mieke Jansen", "Hanna Vermeulen", "Wim de Wit", "Cy Ostrowski", "Karin Meijer",
-         "Zoë Peeters", "Dirk de Vries"]
+NAMES = [
+    "Greta Claessens",
+    "Mieke Jansen",
+    "Hanna Vermeulen",
+    "Wim de Wit",
+    "Cy Ostrowski",
+    "Karin Meijer",
+    "Zoë Peeters",
+    "Dirk de Vries",
+]
 
 
 def test_a_cartier_tables_four_player_sheet_fits_a_360_px_phone(browser, live_server, app):
     """The review's p_t3_after_h12: the fourth column was cut off and needed scrolling sideways."""
     client = owner_client(app)
-    created = client.post("/api/events", json={"name": "Cartier", "format": "cartier", "seed": "sheet",
-                                                "players": NAMES}).get_json()
-    table = client.post(f"/api/events/{created['id']}/actions", json={"action": "start"},
-                        headers={"Authorization": "Bearer " + created["director_key"]}).get_json()["tables"][0]
+    created = client.post(
+        "/api/events", json={"name": "Cartier", "format": "cartier", "seed": "sheet", "players": NAMES}
+    ).get_json()
+    table = client.post(
+        f"/api/events/{created['id']}/actions",
+        json={"action": "start"},
+        headers={"Authorization": "Bearer " + created["director_key"]},
+    ).get_json()["tables"][0]
     start = client.get(f"/api/games/{table['game']}/export").get_json()
     record = play_table(start["players"], None, random.Random(3), start=start)
     for hand in record["hands"][:12]:
-        answer = client.post(f"/api/games/{table['game']}/hands", json=hand,
-                             headers={"Authorization": "Bearer " + table["edit_key"]})
+        answer = client.post(
+            f"/api/games/{table['game']}/hands", json=hand, headers={"Authorization": "Bearer " + table["edit_key"]}
+        )
         assert answer.status_code == 201
     phone = browser.new_context(**PHONE, device_scale_factor=2)
     page = phone.new_page()

@@ -29,14 +29,18 @@ def started_event(context, base, players):
     page.get_by_label("Owner key or password").fill(OWNER_KEY)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_load_state()
-    made = context.request.post(base + "/api/events", data=json.dumps(
-        {"name": "Room night", "format": "cartier", "seed": "room", "players": players}),
-        headers={"Content-Type": "application/json"})
+    made = context.request.post(
+        base + "/api/events",
+        data=json.dumps({"name": "Room night", "format": "cartier", "seed": "room", "players": players}),
+        headers={"Content-Type": "application/json"},
+    )
     assert made.status == 201, made.text()
     event = made.json()
-    started = context.request.post(f"{base}/api/events/{event['id']}/actions", data=json.dumps({"action": "start"}),
-                                   headers={"Content-Type": "application/json",
-                                            "Authorization": f"Bearer {event['director_key']}"})
+    started = context.request.post(
+        f"{base}/api/events/{event['id']}/actions",
+        data=json.dumps({"action": "start"}),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {event['director_key']}"},
+    )
     assert started.status == 200, started.text()
     page.goto(base + f"/events/{event['id']}/direct/{event['director_key']}")
     return event["id"], page

@@ -60,7 +60,7 @@ FIVE = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
 def on_the_tricks_screen(client, players=FIVE):
     """A game of len(players) whose first hand (3 cards, Ann dealing) is bid: the tricks screen is next."""
-    hand = {"cards": 3, "dealer": 0, "trump": "hearts", "bids": [0, 1, 0, 1, 0][:len(players)]}
+    hand = {"cards": 3, "dealer": 0, "trump": "hearts", "bids": [0, 1, 0, 1, 0][: len(players)]}
     rec = record(players=players, hands=[hand])
     rec["rules"]["deals"] = {"pattern": "down-up", "max": 3}
     rec["rules"]["hook"] = False
@@ -77,16 +77,24 @@ def test_opening_penalty_keeps_save_on_the_screen(page, live_server, client, sho
     box = save.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box
     # Nothing covers it: the point at its middle is the button itself.
-    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
-                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "save-tricks"
+    assert (
+        page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).id",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        == "save-tricks"
+    )
     both_schemes(page, shots, "tricks-penalty-open")
 
 
 def test_a_five_player_evening_ledger_fits_the_phone(page, live_server, client, app, shots):
     from scorekeeper import store
+
     names = ["Annabel", "Bartholomew", "Cyril", "Dorothea", "Edmund"]
-    hands = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0, 1], "tricks": [0, 0, 0, 0, 1]},
-             {"cards": 2, "dealer": 1, "trump": "spades", "bids": [2, 1, 0, 0, 0], "tricks": [2, 0, 0, 0, 0]}]
+    hands = [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0, 1], "tricks": [0, 0, 0, 0, 1]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [2, 1, 0, 0, 0], "tricks": [2, 0, 0, 0, 0]},
+    ]
     app.config["STAKE_CEILING"] = 2_000  # the club plays high: its owner raised the ceiling to 20.00 (10.00 by default)
     game_id, _key = create(client, record(players=names, hands=hands, stake=12.5), claim=False)
     with app.app_context():
@@ -100,7 +108,8 @@ def test_a_five_player_evening_ledger_fits_the_phone(page, live_server, client, 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # Each payment keeps its amount inside its own row (a long line used to spill it onto the next).
     boxes = page.locator(".settle-list li").evaluate_all(
-        "items => items.map(li => [li.getBoundingClientRect().bottom, li.querySelector('.amount').getBoundingClientRect().bottom])")
+        "items => items.map(li => [li.getBoundingClientRect().bottom, li.querySelector('.amount').getBoundingClientRect().bottom])"
+    )
     assert all(amount <= bottom + 0.5 for bottom, amount in boxes), boxes
     # Every amount is shown whole, none cut by its column.
     assert ledger.locator("td").evaluate_all("cells => cells.filter(c => c.scrollWidth > c.clientWidth).length") == 0
@@ -147,8 +156,10 @@ def test_a_game_is_abandoned_restored_and_deleted_from_the_table_tab(page, live_
 def test_a_late_arrival_the_deck_cannot_deal_gets_the_choice_on_the_table_tab(page, live_server, client, shots):
     # Issue 17, item 5: Okenuff's with a fifth player: the sheet said "to come 11 12 13 13 13 13" and every
     # hand was dealt 10, with no note.
-    hands = [{"cards": size, "dealer": seat % 4, "trump": "hearts", "bids": [0, 0, 0, size],
-              "tricks": [0, 0, 0, size]} for seat, size in enumerate((4, 5, 6, 7))]
+    hands = [
+        {"cards": size, "dealer": seat % 4, "trump": "hearts", "bids": [0, 0, 0, size], "tricks": [0, 0, 0, size]}
+        for seat, size in enumerate((4, 5, 6, 7))
+    ]
     rec = record(hands=hands)
     rec["rules"]["deals"] = {"pattern": "okenuff"}
     rec["rules"]["hook"] = False
@@ -159,8 +170,10 @@ def test_a_late_arrival_the_deck_cannot_deal_gets_the_choice_on_the_table_tab(pa
     page.get_by_label("Name").fill("Ed")
     page.get_by_role("button", name="Seat the newcomer").click()
     page.goto(f"{live_server}/games/{game_id}/sheet")
-    expect(page.locator("#deck-short")).to_contain_text("5 players get at most 10 cards each from 1 deck: hands are "
-                                                        "dealt 10 until the table chooses more decks or a cap")
+    expect(page.locator("#deck-short")).to_contain_text(
+        "5 players get at most 10 cards each from 1 deck: hands are "
+        "dealt 10 until the table chooses more decks or a cap"
+    )
     page.goto(f"{live_server}/games/{game_id}/table")
     warning = page.locator("#undealable")
     expect(warning).to_contain_text("Hands of 13 to come; 5 players get at most 10 each from 1 deck:")

@@ -13,8 +13,13 @@ pytestmark = pytest.mark.browser
 
 def test_bidding_habits_on_the_players_page(page, live_server, client, shots):
     create(client, record())  # worked by hand in test_habits.py
-    create(client, record(first_dealer=1, hands=[
-        {"cards": 1, "dealer": 1, "trump": "hearts", "bids": [0, 1, 0, 1], "tricks": [1, 0, 0, 0]}]))
+    create(
+        client,
+        record(
+            first_dealer=1,
+            hands=[{"cards": 1, "dealer": 1, "trump": "hearts", "bids": [0, 1, 0, 1], "tricks": [1, 0, 0, 0]}],
+        ),
+    )
     page.goto(live_server + "/")
     page.get_by_role("link", name="Players").click()
     page.get_by_role("link", name="Ann").click()
@@ -25,8 +30,9 @@ def test_bidding_habits_on_the_players_page(page, live_server, client, shots):
     # 1 card: hand 1 of the first game (bid 1, took 0) and the second game's (bid 0, took 1).
     assert rows == ["1 2 0% 50% 50%", "2 1 100% 0% 0%"]
     expect(page.locator("#zero-bids")).to_have_text("Zero bids made: 0 of 1")
-    expect(page.locator("#hook-cost")).to_contain_text("As dealer under the hook: 1 time, missed 1; the hook cost 1",
-                                                       use_inner_text=True)
+    expect(page.locator("#hook-cost")).to_contain_text(
+        "As dealer under the hook: 1 time, missed 1; the hook cost 1", use_inner_text=True
+    )
     chart = page.locator(".habits-chart svg")
     chart.scroll_into_view_if_needed()
     box = chart.bounding_box()

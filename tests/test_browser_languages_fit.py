@@ -120,8 +120,10 @@ NOT_MEASURED = {
     "languages.script": "the scripts' words (JavaScript)",
     "static": "files: styles, scripts, icons",
 }
-READ = ("h1, h2, h3, button, label, th, td, summary, legend, .button, .tab, .where, .bt, .tot, .pts, .announce, "
-        ".tally, .queue, .who, figcaption b")
+READ = (
+    "h1, h2, h3, button, label, th, td, summary, legend, .button, .tab, .where, .bt, .tot, .pts, .announce, "
+    ".tally, .queue, .who, figcaption b"
+)
 CLIPPED = """(selector) => {
   const WHOLE = "h1, h2, h3, button, label, th, summary, legend, .button, .tab";
   const page = document.documentElement.clientWidth, out = [];
@@ -211,7 +213,7 @@ def test_nothing_is_clipped(browser, fit_app, base, screens, shots, language):
     tabs = [context.new_page() for _tab in range(TABS)]
     found, landed, axe = {}, {}, {}
     for start in range(0, len(urls), TABS):  # a few pages load at once: the server answers one while another draws
-        batch = list(zip(tabs, urls[start:start + TABS]))
+        batch = list(zip(tabs, urls[start : start + TABS]))
         for tab, (_endpoint, _name, url) in batch:
             tab.goto(base + url, wait_until="commit")
         for tab, (endpoint, name, _url) in batch:
@@ -238,4 +240,5 @@ def test_nothing_is_clipped(browser, fit_app, base, screens, shots, language):
     assert not astray, f"screens that opened another page (their seeded state is wrong): {astray}"
     assert not found, f"{language}:\n" + "\n".join(f"  {name}: {lines}" for name, lines in found.items())
     assert set(axe) == set(AXE_SCREENS) and not any(axe.values()), f"axe in {language}: " + json.dumps(
-        {name: seen for name, seen in axe.items() if seen}, indent=1, ensure_ascii=False)
+        {name: seen for name, seen in axe.items() if seen}, indent=1, ensure_ascii=False
+    )

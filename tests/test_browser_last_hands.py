@@ -40,8 +40,11 @@ def test_the_sheet_says_what_each_needs_in_the_last_hands(browser, page, live_se
         rows = chase.locator("tr")
         expect(rows).to_have_count(4)
         assert [" ".join(r.split()) for r in rows.all_inner_texts()] == [
-            "Ann needs 11 to catch Bob pays 31.00", "Bob leads by 1 gets 13.00",
-            "Cy needs 1 to catch Bob gets 9.00", "Di needs 1 to catch Bob gets 9.00"]
+            "Ann needs 11 to catch Bob pays 31.00",
+            "Bob leads by 1 gets 13.00",
+            "Cy needs 1 to catch Bob gets 9.00",
+            "Di needs 1 to catch Bob gets 9.00",
+        ]
         assert no_sideways_scroll(page)
         chase.scroll_into_view_if_needed()
         shots(page, "last-hands-01-keeper")

@@ -52,11 +52,14 @@ def open_settings(page):
 
 def set_visible(page, visible):
     """Pretend the phone's screen went off (or came back): what the page sees when it is hidden."""
-    page.evaluate("""visible => {
+    page.evaluate(
+        """visible => {
         Object.defineProperty(document, "hidden", {configurable: true, get: () => !visible});
         Object.defineProperty(document, "visibilityState", {configurable: true, get: () => visible ? "visible" : "hidden"});
         document.dispatchEvent(new Event("visibilitychange"));
-    }""", visible)
+    }""",
+        visible,
+    )
 
 
 def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app, live_server, shots):
@@ -73,8 +76,10 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     scrolled = follower.evaluate("window.scrollY")
 
     page.get_by_role("button", name="hearts").click()
-    follower.wait_for_function("() => document.querySelector('#live-turn') && "
-                               "document.querySelector('#live-turn').textContent === 'Bob'", timeout=2000)
+    follower.wait_for_function(
+        "() => document.querySelector('#live-turn') && document.querySelector('#live-turn').textContent === 'Bob'",
+        timeout=2000,
+    )
     for number, name, next_up in ((1, "Bob", "Cy"), (0, "Cy", "Di"), (1, "Di", "Ann")):
         bid(page, number)
         # Each bid reaches the follower's page within 2 s, in place.
@@ -82,7 +87,9 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
             """([name, bid, next]) => [...document.querySelectorAll('#live-hand .bidders li')].some(li =>
                  li.querySelector('.name').textContent.trim() === name && li.querySelector('.bid').textContent === bid)
                && document.querySelector('#live-turn').textContent === next""",
-            arg=[name, str(number), next_up], timeout=2000)
+            arg=[name, str(number), next_up],
+            timeout=2000,
+        )
     expect(follower.locator("#live-tally")).to_contain_text("Bid 2 of 3 · under by 1 · Ann to bid", use_inner_text=True)
     expect(follower.locator("#live-hand .hook")).to_have_text("Ann may not bid 1.", use_inner_text=True)
     shots(follower, "40-follower-bidding")
@@ -102,8 +109,9 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     other.close()
 
 
-def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidden(browser, page, live_server,
-                                                                                     client, shots):
+def test_the_screen_stays_on_with_a_toggle_and_comes_back_after_the_page_is_hidden(
+    browser, page, live_server, client, shots
+):
     game_id, key = create(client, record(hands=[]), claim=False)
     page.context.add_init_script(FAKE_WAKE_LOCK)
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")
@@ -191,8 +199,10 @@ def test_the_follower_may_hear_the_announcement(browser, page, live_server, app,
 
 def overflows(page):
     """True when the page is wider than the screen, or the bar's words wrap onto a second line."""
-    return page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth "
-                         "|| document.querySelector('.bar .home').getBoundingClientRect().height > 30")
+    return page.evaluate(
+        "document.scrollingElement.scrollWidth > window.innerWidth "
+        "|| document.querySelector('.bar .home').getBoundingClientRect().height > 30"
+    )
 
 
 # What a colour scheme changes: a dark page is checked for these alone, the light one for every WCAG A/AA rule.
@@ -206,45 +216,86 @@ def axe_violations(page, rules=None):
     The page keeps its Content-Security-Policy: axe is run through the browser's devtools, which the policy does not
     reach, rather than added as a script the page would refuse."""
     page.evaluate(AXE.read_text() + "\n;true")
-    only = ({"type": "rule", "values": list(rules)} if rules else
-            {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]})
-    return page.evaluate("""only => axe.run(document, {runOnly: only, resultTypes: ['violations']}).then(r =>
+    only = (
+        {"type": "rule", "values": list(rules)}
+        if rules
+        else {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}
+    )
+    return page.evaluate(
+        """only => axe.run(document, {runOnly: only, resultTypes: ['violations']}).then(r =>
         r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""",
-                         only)
+        only,
+    )
 
 
 def screens(app, client):
     """Return (name, url, visitor) for every screen of the app: 'editor' holds the edit key, 'follower' not."""
     finished, key = create(client, record(), claim=False)
     dealing, dealing_key = create(client, record(hands=[]), claim=False)
-    bidding, bidding_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
-                                                         "bids": [None, 1, None, None]}]), claim=False)
-    tricks, tricks_key = create(client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts",
-                                                       "bids": [1, 1, 0, 1]}]), claim=False)
-    together, together_key = create(client, record(bidding="simultaneous", hands=[
-        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None] * 4}]), claim=False)
-    trump, trump_key = create(client, record(trump="highest_bidder", hands=[
-        {"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]), claim=False)
-    seven, _key = create(client, json.loads((Path(__file__).parent / "games" / "seven_players_25_hands.json")
-                                            .read_text()), claim=False)
+    bidding, bidding_key = create(
+        client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None, 1, None, None]}]), claim=False
+    )
+    tricks, tricks_key = create(
+        client, record(hands=[{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 1]}]), claim=False
+    )
+    together, together_key = create(
+        client,
+        record(bidding="simultaneous", hands=[{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [None] * 4}]),
+        claim=False,
+    )
+    trump, trump_key = create(
+        client, record(trump="highest_bidder", hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]), claim=False
+    )
+    seven, _key = create(
+        client, json.loads((Path(__file__).parent / "games" / "seven_players_25_hands.json").read_text()), claim=False
+    )
     # One hand of two left: the sheet says what each needs in the last hands (issue 17, item 9).
     last, last_key = create(client, record(hands=record()["hands"][:1]), claim=False)
     with app.app_context():
         evening = store.evening_of(store.get_db(), finished)
-    claims = [f"/games/{g}/claim/{k}" for g, k in ((finished, key), (dealing, dealing_key), (bidding, bidding_key),
-                                                   (tricks, tricks_key), (together, together_key),
-                                                   (trump, trump_key), (last, last_key))]
-    editor = [("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{dealing}/deal"),
-              ("bids", f"/games/{bidding}/bids"), ("bids-together", f"/games/{together}/bids"),
-              ("trump", f"/games/{trump}/trump"), ("tricks", f"/games/{tricks}/tricks"),
-              ("table", f"/games/{dealing}/table"), ("sheet", f"/games/{finished}/sheet"),
-              ("edit", f"/games/{finished}/hands/1/edit"), ("over", f"/games/{finished}/over"),
-              ("history", f"/games/{finished}/history"), ("settle", f"/games/{finished}/settle"),
-              ("compare", f"/games/{finished}/compare"), ("evening", f"/evenings/{evening}"), ("players", "/players"), ("player", "/players/Ann"),
-              ("import", "/import"), ("print", "/sheets/"), ("offline", "/offline"), ("missing", "/games/nope"),
-              ("sheet-last-hands", f"/games/{last}/sheet")]
-    follower = [("follow", f"/games/{bidding}"), ("follow-over", f"/games/{finished}"), ("follow-7", f"/games/{seven}"),
-                ("follow-tricks", f"/games/{tricks}"), ("follow-last-hands", f"/games/{last}")]
+    claims = [
+        f"/games/{g}/claim/{k}"
+        for g, k in (
+            (finished, key),
+            (dealing, dealing_key),
+            (bidding, bidding_key),
+            (tricks, tricks_key),
+            (together, together_key),
+            (trump, trump_key),
+            (last, last_key),
+        )
+    ]
+    editor = [
+        ("home", "/"),
+        ("setup", "/games/new"),
+        ("deal", f"/games/{dealing}/deal"),
+        ("bids", f"/games/{bidding}/bids"),
+        ("bids-together", f"/games/{together}/bids"),
+        ("trump", f"/games/{trump}/trump"),
+        ("tricks", f"/games/{tricks}/tricks"),
+        ("table", f"/games/{dealing}/table"),
+        ("sheet", f"/games/{finished}/sheet"),
+        ("edit", f"/games/{finished}/hands/1/edit"),
+        ("over", f"/games/{finished}/over"),
+        ("history", f"/games/{finished}/history"),
+        ("settle", f"/games/{finished}/settle"),
+        ("compare", f"/games/{finished}/compare"),
+        ("evening", f"/evenings/{evening}"),
+        ("players", "/players"),
+        ("player", "/players/Ann"),
+        ("import", "/import"),
+        ("print", "/sheets/"),
+        ("offline", "/offline"),
+        ("missing", "/games/nope"),
+        ("sheet-last-hands", f"/games/{last}/sheet"),
+    ]
+    follower = [
+        ("follow", f"/games/{bidding}"),
+        ("follow-over", f"/games/{finished}"),
+        ("follow-7", f"/games/{seven}"),
+        ("follow-tricks", f"/games/{tricks}"),
+        ("follow-last-hands", f"/games/{last}"),
+    ]
     return claims, editor, follower
 
 
@@ -253,8 +304,9 @@ def test_every_screen_passes_axe_and_fits_320_px(browser, live_server, app, clie
     claims, editor, follower = screens(app, client)
     problems = {}
     for role, visits in (("editor", editor), ("follower", follower)):
-        context = browser.new_context(color_scheme="light", viewport={"width": 320, "height": 640},
-                                      has_touch=True, is_mobile=True)
+        context = browser.new_context(
+            color_scheme="light", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+        )
         page = context.new_page()
         if role == "editor":
             for claim in claims:
@@ -290,8 +342,9 @@ def test_the_app_shell_says_what_to_do_when_the_connection_drops(browser, live_s
     context.set_offline(True)
     page.goto(f"{live_server}/games/{game_id}/history")
     expect(page.locator("h1")).to_contain_text("No connection", use_inner_text=True)
-    expect(page.locator("main")).to_contain_text("A tap made on this phone without a connection waits on it",
-                                                 use_inner_text=True)
+    expect(page.locator("main")).to_contain_text(
+        "A tap made on this phone without a connection waits on it", use_inner_text=True
+    )
     # Styled and scripted from the kept shell: the bar, and the display settings (prefs.js) work offline.
     assert page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "flex"
     assert page.locator("#prefs").is_visible()
@@ -317,7 +370,8 @@ def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser,
     # The click returns before the dealer's page has come: wait for what it says (a loaded machine).
     page.wait_for_function("() => window.__spoken.length > 0")
     assert page.evaluate("window.__spoken") == [
-        "the dealer may not bid 0: the bids would add up to 1, the number of cards (the hook)."]
+        "the dealer may not bid 0: the bids would add up to 1, the number of cards (the hook)."
+    ]
     bid(page, 1)
     page.wait_for_url(re.compile(r"/tricks$"))
     page.wait_for_function("() => window.__spoken.length > 0")
@@ -351,6 +405,7 @@ def test_after_the_first_visit_a_page_view_costs_one_request(browser, app, live_
     def counting(environ, start_response):
         asked.append(environ["PATH_INFO"])
         return serve(environ, start_response)
+
     app.wsgi_app = counting
     context = browser.new_context(**PHONE)
     page = context.new_page()

@@ -82,12 +82,24 @@ def test_a_member_link_a_strangers_game_accepted_and_the_money_kept_from_him(pag
         expect(mallory.locator(".iban-form, .payment-form, form.paid")).to_have_count(0)
         shots(mallory, "members-02-stranger-money")
         token = csrf(mallory, live_server)
-        refused = mallory.request.post(live_server + "/money/ibans", form={
-            "csrf_token": token, "name": "di", "holder": "M", "iban": "DE89370400440532013000"}, max_redirects=0)
+        refused = mallory.request.post(
+            live_server + "/money/ibans",
+            form={"csrf_token": token, "name": "di", "holder": "M", "iban": "DE89370400440532013000"},
+            max_redirects=0,
+        )
         assert refused.status == 403
-        paid = mallory.request.post(live_server + "/money/payments", form={
-            "csrf_token": token, "payer": "Cy", "payee": "Di", "amount": "99999", "currency": "EUR",
-            "paid_on": "2026-12-01"}, max_redirects=0)
+        paid = mallory.request.post(
+            live_server + "/money/payments",
+            form={
+                "csrf_token": token,
+                "payer": "Cy",
+                "payee": "Di",
+                "amount": "99999",
+                "currency": "EUR",
+                "paid_on": "2026-12-01",
+            },
+            max_redirects=0,
+        )
         assert paid.status == 403
         owner.goto(live_server + "/money")
         expect(owner.locator(".settle-all")).to_contain_text("NL91 ABNA 0417 1643 00")

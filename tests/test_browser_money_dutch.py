@@ -18,8 +18,9 @@ EURO = "€\u00a0"  # Babel writes a no-break space after the euro sign in Dutch
 
 @pytest.fixture
 def dutch_phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  locale="nl-NL")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, locale="nl-NL"
+    )
     context.set_default_timeout(20_000)
     yield context.new_page()
     context.close()

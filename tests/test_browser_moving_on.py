@@ -14,8 +14,9 @@ FOLLOW_POLL_MS = 100  # the late reader waits four polls (tests/conftest.py)
 
 
 def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     context.set_default_timeout(15_000)
     return context, context.new_page()
 
@@ -28,8 +29,10 @@ def offer_seat_links(page, base, game_id):
     page.goto(f"{base}/games/{game_id}/seats")
     page.get_by_label("I will show each player only their own code").check()
     page.get_by_role("button", name="Make a link for each player").click()
-    return {name: page.get_by_role("textbox", name=f"{name}'s seat link").input_value()
-            for name in ("Ann", "Bob", "Cy", "Di")}
+    return {
+        name: page.get_by_role("textbox", name=f"{name}'s seat link").input_value()
+        for name in ("Ann", "Bob", "Cy", "Di")
+    }
 
 
 def test_followers_and_seat_phones_follow_the_table_to_its_next_game(browser, live_server, client, shots):

@@ -17,16 +17,26 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     context.set_default_timeout(15_000)
     return context, context.new_page()
 
 
 def new_game(page, base, bidding="sequential", hook=True, through=None):
     """Store a game and open its edit link on `page` (through the cuttable link's address when given)."""
-    record = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": hook, "bidding": bidding,
-                                            "deals": {"pattern": "up", "max": 3}, "first_dealer": 0}, "hands": []}
+    record = {
+        "players": PLAYERS,
+        "rules": {
+            "scoring": "exact",
+            "hook": hook,
+            "bidding": bidding,
+            "deals": {"pattern": "up", "max": 3},
+            "first_dealer": 0,
+        },
+        "hands": [],
+    }
     body = page.request.post(base + "/api/games", data=record).json()
     page.goto(body["url"].replace(base, through or base))  # the edit link: this phone keeps the score
     return body["id"], body["edit_key"]
@@ -92,8 +102,9 @@ def record_a_hand_offline(keeper, live_server, link, shots, reload):
     # Ann deals: the hook strikes out 0. The pad is in thumb reach, in the lower half of the screen.
     forbidden = page.locator("#offline-hand .pad button.forbidden")
     expect(forbidden).to_have_text("0")
-    page.wait_for_function("() => document.querySelector('#offline-hand .pad').getBoundingClientRect().top"
-                           " > innerHeight / 2")
+    page.wait_for_function(
+        "() => document.querySelector('#offline-hand .pad').getBoundingClientRect().top > innerHeight / 2"
+    )
     expect(page.locator("#offline-hand .hook")).to_contain_text("may not bid 0", use_inner_text=True)
     shots(page, "offline-01-bids-hook")
     expect(page.locator("#queue-count")).to_have_text("4 taps waiting on this phone")
@@ -171,16 +182,18 @@ def test_a_conflicting_queued_tap_is_reported_and_the_rest_wait(live_server, lin
     offline_bid(page, 0)  # Cy 0, waiting
     # Meanwhile another phone enters Bob's bid as 0.
     revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
-    answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
-                               headers={"Authorization": f"Bearer {key}"},
-                               data={"id": "other-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1,
-                                     "bid": 0})
+    answer = page.request.post(
+        f"{live_server}/api/games/{game_id}/actions",
+        headers={"Authorization": f"Bearer {key}"},
+        data={"id": "other-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1, "bid": 0},
+    )
     assert answer.ok
     go_online(context, link)
     refused = page.locator("#queue-status .refused")
     # Said in words from the hand as recorded (issue 23), no longer the server's English sentence.
-    expect(refused).to_contain_text("Not saved: Bob bids 1. The bids of hand 1 on another phone: Ann ·, Bob 0, Cy ·, "
-                                    "Di ·. Your phone had Bob 1.")
+    expect(refused).to_contain_text(
+        "Not saved: Bob bids 1. The bids of hand 1 on another phone: Ann ·, Bob 0, Cy ·, Di ·. Your phone had Bob 1."
+    )
     expect(page.locator("#queue-count")).to_have_text("1 tap waiting on this phone")
     # The screen shows the game as the server holds it, with Cy's waiting 0 on top.
     expect(page.locator("#offline-hand .bidders")).to_contain_text("Bob0")
@@ -274,7 +287,9 @@ def test_secret_bids_stay_hidden_until_the_reveal(browser, live_server, shots):
         assert follower.inner_text("tbody").count("·") == 4  # the sheet shows no bid yet
         keeper.reload()
         expect(keeper.locator("#sealed-note")).to_contain_text("2 bids in secret")
-        assert keeper.get_by_label("Bob bid", exact=True).input_value() == "0"  # the secret is not in the scorekeeper's page
+        assert (
+            keeper.get_by_label("Bob bid", exact=True).input_value() == "0"
+        )  # the secret is not in the scorekeeper's page
         shots(keeper, "seats-05-secret-keeper")
         keeper.get_by_role("button", name="Di bids one more").click()
         keeper.get_by_role("button", name="Reveal the bids").click()
@@ -341,8 +356,10 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
     page.on("framenavigated", lambda frame: screens.append(urlsplit(frame.url).path.rsplit("/", 1)[-1]))
     go_online(context, link, delay=0.15)  # a weak signal: the twelve taps take longer than the sheet's live poll
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 3 and "tricks" in hands[2])
-    assert hands[1:] == [{"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]},
-                         {"cards": 3, "dealer": 2, "trump": "clubs", "bids": [1, 0, 0, 1], "tricks": [1, 0, 1, 1]}]
+    assert hands[1:] == [
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]},
+        {"cards": 3, "dealer": 2, "trump": "clubs", "bids": [1, 0, 0, 1], "tricks": [1, 0, 1, 1]},
+    ]
     expect(page).to_have_url(re.compile(r"/sheet$"), timeout=15000)
     # The saved tricks may have opened the kept sheet already: the server's comes once the phone has the last answer
     # (the server holds the last tap a moment before), and it says nothing of taps waiting.
@@ -355,8 +372,17 @@ def test_the_next_hand_from_the_sheet_offline_is_stored_once(live_server, link, 
 def test_the_hand_screens_offline_are_the_screens_online(live_server, link, keeper, shots):
     """Offline: tap a name to change a bid, the large announcement, the trump namer by name, + and −, Penalty…"""
     context, page = keeper
-    record = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "trump": "highest_bidder",
-                                            "deals": {"pattern": "up", "max": 3}, "first_dealer": 0}, "hands": []}
+    record = {
+        "players": PLAYERS,
+        "rules": {
+            "scoring": "exact",
+            "hook": True,
+            "trump": "highest_bidder",
+            "deals": {"pattern": "up", "max": 3},
+            "first_dealer": 0,
+        },
+        "hands": [],
+    }
     body = page.request.post(live_server + "/api/games", data=record).json()
     game_id = body["id"]
     page.goto(body["url"].replace(live_server, link.url))
@@ -437,7 +463,11 @@ def test_the_next_deal_from_the_sheet_while_the_phone_believes_it_is_online(live
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and hands[1]["bids"][2])
     assert len(hands) == 2 and hands[0]["tricks"] == [0, 1, 0, 0]
     assert {key: hands[1][key] for key in ("cards", "dealer", "trump", "bids")} == {
-        "cards": 2, "dealer": 1, "trump": "spades", "bids": [None, None, 1, None]}
+        "cards": 2,
+        "dealer": 1,
+        "trump": "spades",
+        "bids": [None, None, 1, None],
+    }
     expect(page.locator("#queue-status")).to_be_hidden(timeout=10000)
     expect(page.locator("body")).not_to_contain_text("Not saved")
 
@@ -448,9 +478,11 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
     page.get_by_role("button", name="spades").click()
     page.wait_for_url(re.compile(r"/bids$"))
     revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
-    sealed = page.request.post(f"{live_server}/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
-                               data={"id": "bob-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1,
-                                     "bid": 1})
+    sealed = page.request.post(
+        f"{live_server}/api/games/{game_id}/actions",
+        headers={"Authorization": f"Bearer {key}"},
+        data={"id": "bob-phone", "revision": revision, "hand": 1, "action": "bid", "seat": 1, "bid": 1},
+    )
     assert sealed.ok  # Bob bid in secret from his phone
     page.reload()
     go_offline(context, link)
@@ -477,8 +509,10 @@ def test_bids_all_at_once_offline_keep_a_secret_bid_and_step_with_the_buttons(li
     expect(page.locator("#offline-recorded")).to_have_text("Hand 2 is recorded on this phone.")
     go_online(context, link)
     hands = recorded_hands(page, live_server, game_id, until=lambda hands: len(hands) == 2 and "tricks" in hands[1])
-    assert [(hand["bids"], hand["tricks"]) for hand in hands] == [([0, 1, 0, 1], [0, 1, 0, 0]),
-                                                                  ([1, 0, 0, 0], [1, 1, 0, 0])]
+    assert [(hand["bids"], hand["tricks"]) for hand in hands] == [
+        ([0, 1, 0, 1], [0, 1, 0, 0]),
+        ([1, 0, 0, 0], [1, 1, 0, 0]),
+    ]
 
 
 def test_a_send_that_finds_no_connection_leaves_the_screen_as_it_is_being_tapped(live_server, link, keeper):
@@ -554,8 +588,7 @@ def test_bids_counted_offline_stay_counted_when_the_connection_returns(live_serv
     assert hands[0]["bids"] == [0, 0, 1, 0]
 
 
-def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct_it(live_server, link, keeper,
-                                                                                      shots):
+def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct_it(live_server, link, keeper, shots):
     """Issue 23: the tricks kept on this phone while another phone recorded the hand otherwise and went on."""
     context, page = keeper
     game_id, key = new_game(page, live_server, through=link.url)
@@ -581,11 +614,13 @@ def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct
         revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
         hands = server_record(page, live_server, game_id)["hands"]
         hand = len(hands) if "tricks" not in hands[-1] else len(hands) + 1
-        answer = page.request.post(f"{live_server}/api/games/{game_id}/actions",
-                                   headers={"Authorization": f"Bearer {key}"},
-                                   data={"id": f"other-{action}", "revision": revision, "hand": hand, "action": action,
-                                         **fields})
+        answer = page.request.post(
+            f"{live_server}/api/games/{game_id}/actions",
+            headers={"Authorization": f"Bearer {key}"},
+            data={"id": f"other-{action}", "revision": revision, "hand": hand, "action": action, **fields},
+        )
         assert answer.ok, answer.text()
+
     # Meanwhile another phone records hand 2 otherwise, deals hand 3 and takes a bid.
     other("tricks", tricks=[0, 1, 0, 1])
     other("deal", trump="clubs")
@@ -593,8 +628,11 @@ def test_queued_tricks_of_a_hand_another_phone_recorded_are_said_and_may_correct
     hand_3 = server_record(page, live_server, game_id)["hands"][2]
     go_online(context, link)
     conflict = page.locator("#queue-status .conflict")
-    expect(conflict).to_contain_text("Not saved: the tricks. Hand 2 was recorded on another phone: Ann 0, Bob 1, Cy 0, "
-                                     "Di 1. Your phone had Cy 1, Di 0.", timeout=15000)
+    expect(conflict).to_contain_text(
+        "Not saved: the tricks. Hand 2 was recorded on another phone: Ann 0, Bob 1, Cy 0, "
+        "Di 1. Your phone had Cy 1, Di 0.",
+        timeout=15000,
+    )
     expect(conflict.get_by_role("button", name="Keep the recorded hand")).to_be_visible()
     shots(page, "offline-13-hand-recorded-elsewhere")
     hands = server_record(page, live_server, game_id)["hands"]
@@ -628,7 +666,6 @@ def test_a_second_quick_tap_offline_waits_for_the_screen_it_is_made_on(live_serv
     assert hands[0]["bids"] == [None, 1, None, None]
 
 
-
 def test_a_kept_page_gives_way_to_the_servers_once_it_answers(live_server, link, keeper):
     """The bids all at once, asked for while the link is down, come from the kept copy (a page that does not follow
     live: its boxes are being filled). The bids are revealed from another phone, and once the server answers again
@@ -642,10 +679,17 @@ def test_a_kept_page_gives_way_to_the_servers_once_it_answers(live_server, link,
     page.reload()
     expect(page.locator("#offline[data-kept]")).to_have_count(1)
     revision = page.request.get(f"{live_server}/games/{game_id}/revision").json()["revision"]
-    revealed = page.request.post(f"{live_server}/api/games/{game_id}/actions",
-                                 headers={"Authorization": f"Bearer {key}"},
-                                 data={"id": "second-phone", "revision": revision, "hand": 1, "action": "reveal",
-                                       "bids": {"0": 0, "1": 1, "2": 0, "3": 0}})
+    revealed = page.request.post(
+        f"{live_server}/api/games/{game_id}/actions",
+        headers={"Authorization": f"Bearer {key}"},
+        data={
+            "id": "second-phone",
+            "revision": revision,
+            "hand": 1,
+            "action": "reveal",
+            "bids": {"0": 0, "1": 1, "2": 0, "3": 0},
+        },
+    )
     assert revealed.ok
     link.restore()
     page.wait_for_url(re.compile(r"/tricks$"), timeout=15000)

@@ -14,8 +14,13 @@ SERVICE_WORKER = "allow"
 
 pytestmark = pytest.mark.browser
 
-RULES = {"scoring": "exact", "hook": True, "trump": "highest_bidder", "deals": {"pattern": "up", "max": 3},
-         "first_dealer": 0}
+RULES = {
+    "scoring": "exact",
+    "hook": True,
+    "trump": "highest_bidder",
+    "deals": {"pattern": "up", "max": 3},
+    "first_dealer": 0,
+}
 # What only one side has, and why: online, links to the server's other pages, Undo of a saved action and the deal's
 # number of cards (offline the phone deals the pattern's); offline, undo of a tap still waiting on the phone and the
 # hand it holds.
@@ -27,15 +32,27 @@ def shown(page, root):
     """The screen's visible lines of text, its buttons' names (as a person reads and a screen reader says them) and
     the choices of its menus (the penalties, folded away until opened)."""
     lines = [line.strip() for line in page.locator(root).inner_text().splitlines() if line.strip()]
-    buttons = page.locator(root).locator("button:visible, a:visible").evaluate_all(
-        "nodes => nodes.map(n => { const c = n.cloneNode(true); c.querySelectorAll('.unsent-mark').forEach(m => m.remove());"
-        " return n.getAttribute('aria-label') || c.textContent.replace(/\\s+/g, ' ').trim(); })")
+    buttons = (
+        page.locator(root)
+        .locator("button:visible, a:visible")
+        .evaluate_all(
+            "nodes => nodes.map(n => { const c = n.cloneNode(true); c.querySelectorAll('.unsent-mark').forEach(m => m.remove());"
+            " return n.getAttribute('aria-label') || c.textContent.replace(/\\s+/g, ' ').trim(); })"
+        )
+    )
     menus = page.locator(root).locator("select option").evaluate_all("nodes => nodes.map(n => n.textContent.trim())")
     # The parts drawn from the server's macros on both sides, as markup: the announcement (its kind, said aloud).
-    parts = page.locator(root).locator(".announce").evaluate_all(
-        "nodes => nodes.map(n => [n.tagName, n.className, n.hasAttribute('data-speak'), n.textContent])")
-    return [line for line in lines if line not in ONLINE_ONLY | OFFLINE_ONLY], \
-        [name for name in buttons if name not in ONLINE_ONLY | OFFLINE_ONLY], menus, parts
+    parts = (
+        page.locator(root)
+        .locator(".announce")
+        .evaluate_all("nodes => nodes.map(n => [n.tagName, n.className, n.hasAttribute('data-speak'), n.textContent])")
+    )
+    return (
+        [line for line in lines if line not in ONLINE_ONLY | OFFLINE_ONLY],
+        [name for name in buttons if name not in ONLINE_ONLY | OFFLINE_ONLY],
+        menus,
+        parts,
+    )
 
 
 def online_screen(page, base, rules, taps):
@@ -43,9 +60,11 @@ def online_screen(page, base, rules, taps):
     body = page.request.post(base + "/api/games", data={"players": PLAYERS, "rules": rules, "hands": []}).json()
     revision = 1
     for n, tap in enumerate(taps):
-        answer = page.request.post(f"{base}/api/games/{body['id']}/actions",
-                                   headers={"Authorization": f"Bearer {body['edit_key']}"},
-                                   data={"id": f"t{n}", "revision": revision, "hand": 1, **tap})
+        answer = page.request.post(
+            f"{base}/api/games/{body['id']}/actions",
+            headers={"Authorization": f"Bearer {body['edit_key']}"},
+            data={"id": f"t{n}", "revision": revision, "hand": 1, **tap},
+        )
         assert answer.ok, answer.text()
         revision = answer.json()["revision"]
     page.goto(body["url"])
@@ -62,8 +81,10 @@ def offline_screen(page, context, link, base, rules, taps):
     page.wait_for_url(re.compile(r"/deal$"))
     # The phone has the hand screens' scripts before the connection drops: kept by its service worker, or (a page no
     # worker controls yet) fetched at once by the page; cut halfway, they would come only with the connection.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " || (window.OfflineHand !== undefined && window.BidsAll !== undefined)")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null"
+        " || (window.OfflineHand !== undefined && window.BidsAll !== undefined)"
+    )
     go_offline(context, link)
     for waiting, tap in enumerate(taps, start=1):
         if tap["action"] == "deal":
@@ -85,15 +106,22 @@ def offline_screen(page, context, link, base, rules, taps):
 BIDS = [{"action": "deal"}, {"action": "bid", "seat": 1, "bid": 1}, {"action": "bid", "seat": 2, "bid": 1}]
 ALL_BIDS = BIDS + [{"action": "bid", "seat": 3, "bid": 0}, {"action": "bid", "seat": 0, "bid": 1}]
 TOGETHER = RULES | {"bidding": "simultaneous", "hook": False}
-SCREENS = {"bids": (RULES, BIDS), "trump": (RULES, ALL_BIDS),
-           "tricks": (RULES, ALL_BIDS + [{"action": "trump", "trump": "spades"}]),
-           "deal-trump-after-bids": (RULES, ALL_BIDS + [{"action": "trump", "trump": "spades"},
-                                                                  {"action": "tricks", "tricks": [1, 0, 0, 0]}]),
-           "deal-trump-turned-up": (RULES | {"trump": "turned"}, [{"action": "deal", "trump": "hearts"}, *ALL_BIDS[1:],
-                                                                {"action": "tricks", "tricks": [1, 0, 0, 0]}]),
-           "deal-trump-known": (RULES | {"trump": "rotation"}, ALL_BIDS + [{"action": "tricks", "tricks": [1, 0, 0, 0]}]),
-           "bids-together": (TOGETHER, [{"action": "deal"}]),
-           "bids-cooperative": (TOGETHER | {"bidding": "cooperative"}, [{"action": "deal"}])}
+SCREENS = {
+    "bids": (RULES, BIDS),
+    "trump": (RULES, ALL_BIDS),
+    "tricks": (RULES, ALL_BIDS + [{"action": "trump", "trump": "spades"}]),
+    "deal-trump-after-bids": (
+        RULES,
+        ALL_BIDS + [{"action": "trump", "trump": "spades"}, {"action": "tricks", "tricks": [1, 0, 0, 0]}],
+    ),
+    "deal-trump-turned-up": (
+        RULES | {"trump": "turned"},
+        [{"action": "deal", "trump": "hearts"}, *ALL_BIDS[1:], {"action": "tricks", "tricks": [1, 0, 0, 0]}],
+    ),
+    "deal-trump-known": (RULES | {"trump": "rotation"}, ALL_BIDS + [{"action": "tricks", "tricks": [1, 0, 0, 0]}]),
+    "bids-together": (TOGETHER, [{"action": "deal"}]),
+    "bids-cooperative": (TOGETHER | {"bidding": "cooperative"}, [{"action": "deal"}]),
+}
 
 
 @pytest.mark.parametrize("screen", SCREENS)

@@ -49,8 +49,9 @@ def test_history_shows_when_each_offline_tap_was_made(app, live_server, link, ke
 
 def kept_sheet(page, game_id):
     """Whether the phone keeps the game's sheet for use without a connection (evaluate awaits the promise)."""
-    return page.evaluate("async id => !!(await (await caches.open('hands-v1')).match(`/games/${id}/offline-sheet`))",
-                         game_id)
+    return page.evaluate(
+        "async id => !!(await (await caches.open('hands-v1')).match(`/games/${id}/offline-sheet`))", game_id
+    )
 
 
 def test_tricks_saved_offline_open_the_sheet_as_online(live_server, link, keeper, shots):  # noqa: F811

@@ -18,8 +18,21 @@ from scorekeeper import store
 from scorekeeper.web.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
 from tests.owner_helpers import owner_client
-from tests.language_helpers import (CLOSE, EVENT_NAME, EVENT_PLAYERS, OPEN, PSEUDO, ROOT, make_app, phone, pseudo,
-                                    seed_event, serving, sign_in_as_owner, write_pseudo_catalogue)
+from tests.language_helpers import (
+    CLOSE,
+    EVENT_NAME,
+    EVENT_PLAYERS,
+    OPEN,
+    PSEUDO,
+    ROOT,
+    make_app,
+    phone,
+    pseudo,
+    seed_event,
+    serving,
+    sign_in_as_owner,
+    write_pseudo_catalogue,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +62,13 @@ def locale_words(code):
     """The words Babel's own data for the locale says (month and day names in a date, currencies' names, symbols
     and ISO codes in money): not the app's to translate."""
     locale = Locale.parse(code)
-    names = [name for table in (locale.months, locale.days) for context in table.values()
-             for width in context.values() for name in width.values()]
+    names = [
+        name
+        for table in (locale.months, locale.days)
+        for context in table.values()
+        for width in context.values()
+        for name in width.values()
+    ]
     names += [*locale.currencies.values(), *locale.currency_symbols.values(), *Locale("en").currencies]
     return set(WORD.findall(" ".join(names)))
 
@@ -90,9 +108,15 @@ def page_routes(app):
         cells = [cell.strip() for cell in row.split("|")]
         if len(cells) > 4 and cells[1].startswith("`GET") and cells[4].startswith(("(JSON", "(CSV", "(PNG")):
             machine.add(normal(cells[1].strip("`").split(" ", 2)[-1]))
-    return {rule.endpoint for rule in app.url_map.iter_rules()
-            if "GET" in rule.methods and rule.endpoint != "static" and not rule.rule.startswith("/api/")
-            and not re.search(r"\.\w+$", rule.rule) and normal(rule.rule) not in machine}
+    return {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if "GET" in rule.methods
+        and rule.endpoint != "static"
+        and not rule.rule.startswith("/api/")
+        and not re.search(r"\.\w+$", rule.rule)
+        and normal(rule.rule) not in machine
+    }
 
 
 def normal(rule):
@@ -109,9 +133,12 @@ def endpoint_of(app, url):
 @pytest.fixture(scope="module")
 def pseudo_app(tmp_path_factory, migrated_database):
     catalogues = write_pseudo_catalogue(tmp_path_factory.mktemp("pseudo"))
-    return make_app(tmp_path_factory.mktemp("pseudo-db"), migrated_database,
-                    LANGUAGES=dict(LANGUAGES, **{PSEUDO: pseudo("Pseudo")}),
-                    BABEL_TRANSLATION_DIRECTORIES=f"{catalogues};{TRANSLATIONS}")
+    return make_app(
+        tmp_path_factory.mktemp("pseudo-db"),
+        migrated_database,
+        LANGUAGES=dict(LANGUAGES, **{PSEUDO: pseudo("Pseudo")}),
+        BABEL_TRANSLATION_DIRECTORIES=f"{catalogues};{TRANSLATIONS}",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -124,16 +151,21 @@ def seed(app):
     """Store a game at each screen of the table, an event with its first round seated, and seat links."""
     client = owner_client(app)
     hand = {"cards": 1, "dealer": 0, "trump": "hearts"}
-    games = {"finished": create(client, record(players=PLAYERS)),
-             "dealing": create(client, record(players=PLAYERS, hands=[])),
-             "seated": create(client, record(players=PLAYERS, hands=[])),
-             "bidding": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[None, 1, None, None])])),
-             "together": create(client, record(players=PLAYERS, bidding="simultaneous",
-                                               hands=[dict(hand, bids=[None] * 4)])),
-             "trump": create(client, record(players=PLAYERS, trump="highest_bidder",
-                                            hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}])),
-             "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
-             "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1]))}
+    games = {
+        "finished": create(client, record(players=PLAYERS)),
+        "dealing": create(client, record(players=PLAYERS, hands=[])),
+        "seated": create(client, record(players=PLAYERS, hands=[])),
+        "bidding": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[None, 1, None, None])])),
+        "together": create(
+            client, record(players=PLAYERS, bidding="simultaneous", hands=[dict(hand, bids=[None] * 4)])
+        ),
+        "trump": create(
+            client,
+            record(players=PLAYERS, trump="highest_bidder", hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]),
+        ),
+        "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
+        "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1])),
+    }
     event = seed_event(client)
     return client, games, event
 
@@ -165,8 +197,10 @@ def walk(browser, pseudo_app, base):
         seen.add(endpoint_of(pseudo_app, url))
         page.goto(base + url)
         if submit:  # send the page's form with what a person got wrong: the server's messages are read
-            page.evaluate("document.querySelectorAll('form').forEach(f => { f.noValidate = true; }); "
-                          "document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            page.evaluate(
+                "document.querySelectorAll('form').forEach(f => { f.noValidate = true; }); "
+                "document.querySelectorAll('details').forEach(d => { d.open = true; })"
+            )
             for field, value in submit["fill"].items():
                 page.locator(field).fill(value)
             page.locator(submit["press"]).first.click()
@@ -187,34 +221,65 @@ def walk(browser, pseudo_app, base):
     for game_id, key in games.values():
         visit(own, "claim", f"/games/{game_id}/claim/{key}", read=False)
     screens = [
-        ("home", "/"), ("setup", "/games/new"), ("deal", f"/games/{g['dealing']}/deal"),
-        ("bids", f"/games/{g['bidding']}/bids"), ("bids all at once", f"/games/{g['together']}/bids"),
-        ("trump", f"/games/{g['trump']}/trump"), ("tricks", f"/games/{g['tricks']}/tricks"),
+        ("home", "/"),
+        ("setup", "/games/new"),
+        ("deal", f"/games/{g['dealing']}/deal"),
+        ("bids", f"/games/{g['bidding']}/bids"),
+        ("bids all at once", f"/games/{g['together']}/bids"),
+        ("trump", f"/games/{g['trump']}/trump"),
+        ("tricks", f"/games/{g['tricks']}/tricks"),
         ("play (to the screen the table is on)", f"/games/{g['tricks']}"),
-        ("table changes", f"/games/{g['dealing']}/table"), ("sheet", f"/games/{g['finished']}/sheet"),
-        ("sheet, last hands", f"/games/{g['last']}/sheet"), ("edit", f"/games/{g['finished']}/hands/1/edit"),
-        ("history", f"/games/{g['finished']}/history"), ("over", f"/games/{g['finished']}/over"),
-        ("settle", f"/games/{g['finished']}/settle"), ("compare", f"/games/{g['finished']}/compare"),
-        ("evenings", "/evenings"), ("evening", f"/evenings/{evening}"), ("players", "/players"),
-        ("player", "/players/Ann"), ("compare players", "/compare?a=Ann&b=Bob"), ("seasons", "/seasons"),
-        ("season", f"/seasons/{season}"), ("season edit", f"/seasons/{season}/edit"),
-        ("money", "/money"), ("house card", "/house/card"),
+        ("table changes", f"/games/{g['dealing']}/table"),
+        ("sheet", f"/games/{g['finished']}/sheet"),
+        ("sheet, last hands", f"/games/{g['last']}/sheet"),
+        ("edit", f"/games/{g['finished']}/hands/1/edit"),
+        ("history", f"/games/{g['finished']}/history"),
+        ("over", f"/games/{g['finished']}/over"),
+        ("settle", f"/games/{g['finished']}/settle"),
+        ("compare", f"/games/{g['finished']}/compare"),
+        ("evenings", "/evenings"),
+        ("evening", f"/evenings/{evening}"),
+        ("players", "/players"),
+        ("player", "/players/Ann"),
+        ("compare players", "/compare?a=Ann&b=Bob"),
+        ("seasons", "/seasons"),
+        ("season", f"/seasons/{season}"),
+        ("season edit", f"/seasons/{season}/edit"),
+        ("money", "/money"),
+        ("house card", "/house/card"),
         ("game's house card", f"/games/{g['finished']}/card"),
-        ("which", "/house/which"), ("sheets page", "/sheets/"), ("transfer", "/import"),
+        ("which", "/house/which"),
+        ("sheets page", "/sheets/"),
+        ("transfer", "/import"),
         ("seats, before the links", f"/games/{g['seated']}/seats"),
-        ("events new", "/events/new"), ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
-        ("event standings", f"/events/{event['id']}/standings"), ("event screen", f"/events/{event['id']}/screen"),
-        ("event results", f"/events/{event['id']}/results"), ("director's log", f"/events/{event['id']}/log"),
-        ("offline", "/offline"), ("members", "/owner/members"), ("roster", "/owner/roster"),
+        ("events new", "/events/new"),
+        ("event director", f"/events/{event['id']}/direct/{event['director_key']}"),
+        ("event standings", f"/events/{event['id']}/standings"),
+        ("event screen", f"/events/{event['id']}/screen"),
+        ("event results", f"/events/{event['id']}/results"),
+        ("director's log", f"/events/{event['id']}/log"),
+        ("offline", "/offline"),
+        ("members", "/owner/members"),
+        ("roster", "/owner/roster"),
         ("games to accept", "/owner/games"),
         ("this phone, the owner's", "/me"),
-        ("game not found", "/games/nope"), ("page not found", "/no-such-page")]
+        ("game not found", "/games/nope"),
+        ("page not found", "/no-such-page"),
+    ]
     for name, url in screens:
         visit(own, name, url)
-    visit(own, "setup, what to fix", "/games/new", submit={
-        "fill": {"input[name=player_0]": "Ann", "input[name=stake]": "-1"}, "press": "button[name=start]"})
-    visit(own, "events new, what to fix", "/events/new", submit={
-        "fill": {"#players": "Ann"}, "press": "form:has(#players) button.primary"})
+    visit(
+        own,
+        "setup, what to fix",
+        "/games/new",
+        submit={"fill": {"input[name=player_0]": "Ann", "input[name=stake]": "-1"}, "press": "button[name=start]"},
+    )
+    visit(
+        own,
+        "events new, what to fix",
+        "/events/new",
+        submit={"fill": {"#players": "Ann"}, "press": "form:has(#players) button.primary"},
+    )
     seat_link = confirm_seat_links(client, g["seated"])
     visit(own, "seats, the links", f"/games/{g['seated']}/seats")
     scorekeeper.close()
@@ -288,9 +353,15 @@ def test_every_pdf_says_only_marked_words(pseudo_app, tmp_path):
         season = store.create_season(store.get_db(), EVENT_NAME, "2000-01-01", "2999-12-31")
     allowed = USER_WORDS | SAME_EVERYWHERE | locale_words(PSEUDO)
     found = {}
-    for url in (f"/games/{game_id}/sheet.pdf", "/sheets/blank.pdf", "/house/card.pdf", f"/games/{game_id}/card.pdf",
-                f"/events/{event['id']}/rounds/1/cards.pdf", f"/events/{event['id']}/results.pdf",
-                f"/seasons/{season}/season.pdf"):
+    for url in (
+        f"/games/{game_id}/sheet.pdf",
+        "/sheets/blank.pdf",
+        "/house/card.pdf",
+        f"/games/{game_id}/card.pdf",
+        f"/events/{event['id']}/rounds/1/cards.pdf",
+        f"/events/{event['id']}/results.pdf",
+        f"/seasons/{season}/season.pdf",
+    ):
         response = client.get(url, headers={"Accept-Language": PSEUDO, **director})
         assert response.status_code == 200 and response.mimetype == "application/pdf", url
         lines = untranslated(pdf_words(response.get_data(), tmp_path), allowed)

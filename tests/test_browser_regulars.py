@@ -78,8 +78,9 @@ def play_evening(page, base, winners, stake=None, currency=""):
 @pytest.fixture
 def phone(browser):
     """A phone-sized page."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     context.set_default_timeout(20000)  # a shared, loaded machine: a page may take its time
     yield context.new_page()
     context.close()
@@ -98,9 +99,13 @@ def scanned(code):
 def pays(fields, payee, amount, remittance=None):
     """True when the EPC code's lines transfer `amount` (text, '1.50') to the account `payee` holds for today's
     evening (or the `remittance` given)."""
-    return (fields[:2] == ["BCD", "002"] and f"{payee} de Vries" in fields and IBAN in fields
-            and f"EUR{amount}" in fields  # two decimals, as EPC069-12 writes them
-            and fields[-1] == (remittance or "Oh Hell, " + date.today().strftime("%b %-d, %Y")))
+    return (
+        fields[:2] == ["BCD", "002"]
+        and f"{payee} de Vries" in fields
+        and IBAN in fields
+        and f"EUR{amount}" in fields  # two decimals, as EPC069-12 writes them
+        and fields[-1] == (remittance or "Oh Hell, " + date.today().strftime("%b %-d, %Y"))
+    )
 
 
 def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, shots, tmp_path):
@@ -127,8 +132,10 @@ def test_three_evenings_a_payment_the_epc_code_and_a_season(phone, live_server, 
     page.locator("#player_1").fill("Zed")
     line = page.locator("#favourites")
     line.wait_for(state="visible")
-    assert re.fullmatch(r"(Ann|Zed) is the favourite: (Ann|Zed)\xa0\d+%, (Ann|Zed)\xa0\d+%", line.inner_text()) \
+    assert (
+        re.fullmatch(r"(Ann|Zed) is the favourite: (Ann|Zed)\xa0\d+%, (Ann|Zed)\xa0\d+%", line.inner_text())
         or "level" in line.inner_text()
+    )
     shots(page, "regulars-01-favourite")
 
     page.goto(f"{live_server}/players")

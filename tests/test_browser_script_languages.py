@@ -20,16 +20,24 @@ Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
 
 @pytest.fixture
 def dutch_phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  locale="nl-NL", extra_http_headers={"Accept-Language": "nl"})
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        has_touch=True,
+        is_mobile=True,
+        locale="nl-NL",
+        extra_http_headers={"Accept-Language": "nl"},
+    )
     context.set_default_timeout(15_000)
     yield context, context.new_page()
     context.close()
 
 
 def new_game(page, base, hands=(), through=None):
-    record = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3},
-                                            "first_dealer": 0}, "hands": list(hands)}
+    record = {
+        "players": PLAYERS,
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+        "hands": list(hands),
+    }
     body = page.request.post(base + "/api/games", data=record).json()
     page.goto(body["url"].replace(base, through or base))
     return body["id"]
@@ -50,7 +58,9 @@ def test_the_offline_hand_screens_speak_dutch(live_server, link, dutch_phone, sh
         page.locator("#offline-hand .pad").get_by_role("button", name=str(bid), exact=True).click()
     expect(page.locator("#queue-count")).to_have_text("4 invoeren wachten op deze telefoon")
     page.locator("#offline-hand .pad").get_by_role("button", name="1", exact=True).click()  # Ann
-    expect(page.locator("#offline-hand .announce")).to_have_text("1 TE VEEL")  # issue 25: "1 OVER" read as "1 left over"
+    expect(page.locator("#offline-hand .announce")).to_have_text(
+        "1 TE VEEL"
+    )  # issue 25: "1 OVER" read as "1 left over"
     expect(page.get_by_role("button", name="Slagen opslaan")).to_be_visible()
     expect(page.locator("#offline-hand")).not_to_contain_text("Save")
     shots(page, "languages-offline-tricks-nl")

@@ -24,7 +24,7 @@ def test_the_big_screen_is_legible_across_the_room_and_turns_its_pages(app, live
     rng = random.Random(42)
     for start in range(0, 30, 3):  # ten tables of three, twice: everyone plays two games
         for _twice in range(2):
-            create(owner, random_game(rng, PLAYERS[start:start + 3]), claim=False)
+            create(owner, random_game(rng, PLAYERS[start : start + 3]), claim=False)
     season_id = name_season(owner, best="1").headers["Location"].rsplit("/", 1)[1]
 
     context = browser.new_context(viewport={"width": 1920, "height": 1080})

@@ -13,11 +13,19 @@ HOSTILE = '<img src=x onerror="document.title=1">'
 def test_pages_keep_the_content_security_policy_and_show_hostile_names_as_text(client, live_server, page, shots):
     game_id, key = create(client, record(players=["Ann", HOSTILE, "Cy", "\u202eDi"]))
     violations = []
-    page.on("console", lambda message: violations.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     page.goto(f"{live_server}/games/{game_id}/claim/{key}")
-    for path in ("/games/new", "/sheets/", f"/games/{game_id}/sheet", f"/games/{game_id}/settle",
-                 f"/games/{game_id}/over", "/players"):
+    for path in (
+        "/games/new",
+        "/sheets/",
+        f"/games/{game_id}/sheet",
+        f"/games/{game_id}/settle",
+        f"/games/{game_id}/over",
+        "/players",
+    ):
         page.goto(live_server + path)
         page.wait_for_load_state("load")
         assert page.title() != "1", path

@@ -65,8 +65,9 @@ def test_settle_up_on_a_phone(page, live_server, client, shots):
 
 def test_settle_up_read_only_and_without_javascript(browser, live_server, client, shots):
     game_id, _key = create(client, record(), claim=False)
-    context = browser.new_context(viewport={"width": 360, "height": 640}, java_script_enabled=False,
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, java_script_enabled=False, device_scale_factor=2
+    )
     try:
         page = context.new_page()
         page.goto(f"{live_server}/games/{game_id}/settle")
@@ -89,7 +90,11 @@ def test_evening_ledger_on_a_phone(page, live_server, client, app, shots):
     shots(page, "evening-01-top")
     ledger = page.locator("table.ledger tbody tr")
     assert [row.split() for row in ledger.all_inner_texts()] == [
-        ["Ann", "3", "+32.00"], ["Bob", "3", "-60.00"], ["Cy", "3", "-28.00"], ["Di", "3", "+56.00"]]
+        ["Ann", "3", "+32.00"],
+        ["Bob", "3", "-60.00"],
+        ["Cy", "3", "-28.00"],
+        ["Di", "3", "+56.00"],
+    ]
     assert page.locator("table.ledger").evaluate("e => e.getBoundingClientRect().right") <= 360
     payments = page.locator(".settle-list li")
     assert lines(payments) == ["Bob pays Di 56.00", "Cy pays Ann 28.00", "Bob pays Ann 4.00"]
@@ -154,7 +159,8 @@ def test_the_chart_takes_the_page_colours_in_dark_mode(browser, live_server, cli
     fill = "e => getComputedStyle(e).fill"
     # Not a white card in a dark page: the chart's ground is the page's card colour, its words the page's ink.
     assert chart.locator("rect.bg").evaluate(fill) == "rgb(29, 32, 36)"
-    assert set(chart.locator("text").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")) \
-        == {"rgb(235, 232, 224)"}
+    assert set(chart.locator("text").evaluate_all("els => els.map(e => getComputedStyle(e).fill)")) == {
+        "rgb(235, 232, 224)"
+    }
     shots(page, "sheet-chart-dark")
     context.close()

@@ -12,19 +12,32 @@ from tests.setup_form import start
 
 pytestmark = pytest.mark.browser
 
-DEFAULTS = {"scoring": "exact", "modifiers": [], "hook": True, "bidding": "sequential", "trump": "turned",
-            "stake": 0, "settlement": "none"}
+DEFAULTS = {
+    "scoring": "exact",
+    "modifiers": [],
+    "hook": True,
+    "bidding": "sequential",
+    "trump": "turned",
+    "stake": 0,
+    "settlement": "none",
+}
 # What the issue's newcomer expected for 4 players, beyond the preset's own rules.
-PLANS = {"okenuff": [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13], "waterfalls": [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7],
-         "big-d": list(range(1, 14)), "kachuful": list(range(12, 0, -1)) + list(range(2, 13)),
-         "prospect": list(range(10, 0, -1)) + list(range(2, 11)), "pagat": list(range(10, 0, -1)) + list(range(2, 11))}
+PLANS = {
+    "okenuff": [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13],
+    "waterfalls": [7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7],
+    "big-d": list(range(1, 14)),
+    "kachuful": list(range(12, 0, -1)) + list(range(2, 13)),
+    "prospect": list(range(10, 0, -1)) + list(range(2, 11)),
+    "pagat": list(range(10, 0, -1)) + list(range(2, 11)),
+}
 
 
 def stored_game(app, url):
     game_id = re.search(r"/games/([^/]+)/", url).group(1)
     with app.app_context():
-        return rules.load(store.get_game(store.get_db(), game_id)["record"]), \
-            store.get_game(store.get_db(), game_id)["record"]
+        return rules.load(store.get_game(store.get_db(), game_id)["record"]), store.get_game(store.get_db(), game_id)[
+            "record"
+        ]
 
 
 def fill_names(page, names):
@@ -104,13 +117,26 @@ def test_a_typed_n_stays_while_it_fits(page, live_server, app):
 
 
 def test_without_javascript_use_sets_the_preset_over_the_posted_numbers(client):
-    html = submit(client, "/games/new", {"preset": "okenuff", "apply_preset": "1", "stake": "0.00",
-                                         "max_cards": "10"}).get_data(as_text=True)
+    html = submit(
+        client, "/games/new", {"preset": "okenuff", "apply_preset": "1", "stake": "0.00", "max_cards": "10"}
+    ).get_data(as_text=True)
     assert re.search(r'id="stake"[^>]*value="0.10?"', html)
     assert not re.search(r'id="max_cards"[^>]*value="10"|value="10"[^>]*id="max_cards"', html)
-    html = submit(client, "/games/new", {"player_0": "A", "player_1": "B", "player_2": "C", "player_3": "D",
-                                         "player_4": "E", "player_5": "F", "preset": "kachuful",
-                                         "apply_preset": "1", "max_cards": "10"}).get_data(as_text=True)
+    html = submit(
+        client,
+        "/games/new",
+        {
+            "player_0": "A",
+            "player_1": "B",
+            "player_2": "C",
+            "player_3": "D",
+            "player_4": "E",
+            "player_5": "F",
+            "preset": "kachuful",
+            "apply_preset": "1",
+            "max_cards": "10",
+        },
+    ).get_data(as_text=True)
     assert re.search(r'id="max_cards"[^>]*value=""|id="max_cards"(?![^>]*value)', html)
 
 
@@ -123,8 +149,11 @@ def test_a_typed_n_the_deck_cannot_deal_is_lowered_as_the_note_says_with_the_cho
     page.get_by_label("N (largest hand").press("Tab")
     fill_names(page, ["Ann", "Bob", "Cy", "Di"])
     note = page.locator("#n-note")
-    expect(note).to_have_text("N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
-                              "Or choose 2 in Decks for hands of up to 25.", use_inner_text=True)
+    expect(note).to_have_text(
+        "N (largest hand) is now 12, not 30: 4 players get at most 12 cards each from 1 deck. "
+        "Or choose 2 in Decks for hands of up to 25.",
+        use_inner_text=True,
+    )
     assert page.get_by_label("N (largest hand").input_value() == "12"
     shots(page, "setup-typed-n")
     page.emulate_media(color_scheme="dark")
@@ -157,6 +186,7 @@ def test_the_favourites_line_arriving_late_moves_nothing_the_thumb_is_about_to_t
 
     def answer_later(route):  # held until released: the answer is on its way
         route.continue_() if released else held.append(route)
+
     page.route("**/regulars/favourites?*", answer_later)
     page.goto(live_server + "/games/new")
     with page.expect_request("**/regulars/favourites?*"):

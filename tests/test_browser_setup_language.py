@@ -13,14 +13,17 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def spanish_page(browser):
     """A phone-sized page whose browser asks for Spanish (Argentina) first."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  locale="es-AR")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, locale="es-AR"
+    )
     context.set_default_timeout(15_000)
     yield context.new_page()
     context.close()
 
 
-def test_a_spanish_phone_sets_up_in_its_language_and_refuses_cents_of_a_peso_without_them(spanish_page, live_server, app):
+def test_a_spanish_phone_sets_up_in_its_language_and_refuses_cents_of_a_peso_without_them(
+    spanish_page, live_server, app
+):
     page = spanish_page
     page.goto(live_server + "/games/new")
     for seat, name in enumerate(["Ana", "Beto", "Ciro", "Dora"]):

@@ -18,8 +18,10 @@ pytestmark = pytest.mark.browser
 
 def fits(page):
     """True when the screen needs no scrolling at 360 x 640."""
-    return page.evaluate("document.scrollingElement.scrollHeight <= window.innerHeight "
-                         "&& document.scrollingElement.scrollWidth <= window.innerWidth")
+    return page.evaluate(
+        "document.scrollingElement.scrollHeight <= window.innerHeight "
+        "&& document.scrollingElement.scrollWidth <= window.innerWidth"
+    )
 
 
 def set_up(page, base, hook=True, stake="1"):

@@ -27,8 +27,9 @@ HOLDERS = {"Ann": "A.M. de Vries", "Eva": "E. Jansen"}
 
 @pytest.fixture
 def dutch_phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  locale="nl-NL")
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, locale="nl-NL"
+    )
     context.set_default_timeout(20_000)
     yield context.new_page()
     context.close()
@@ -66,8 +67,9 @@ def page_balances(page):
 def said_balances(balances):
     """The page's balance lines for the API's balances, in Dutch, who is owed first, the most first."""
     order = sorted(balances.items(), key=lambda row: (row[1] < 0, -abs(row[1]), row[0].casefold()))
-    return [f"{name} krijgt {dutch(cents)}" if cents > 0 else f"{name} is {dutch(cents)} schuldig"
-            for name, cents in order]
+    return [
+        f"{name} krijgt {dutch(cents)}" if cents > 0 else f"{name} is {dutch(cents)} schuldig" for name, cents in order
+    ]
 
 
 def agree_everywhere(page, server):
@@ -80,8 +82,10 @@ def agree_everywhere(page, server):
 
 def test_a_dutch_treasurer_settles_the_club_with_the_paid_buttons(app, dutch_phone, live_server, shots):
     page = dutch_phone
-    games = [totals_game(["Ann", "Bob", "José", "Daan"], [30, 20, 10, 25], 0.1),
-             totals_game(["José", "Daan", "Eva"], [15, 12, 31], 0.25)]
+    games = [
+        totals_game(["Ann", "Bob", "José", "Daan"], [30, 20, 10, 25], 0.1),
+        totals_game(["José", "Daan", "Eva"], [15, 12, 31], 0.25),
+    ]
     for record in games:  # the treasurer (the owner) kept the score of both tables: the club's games at once
         made = requests.post(f"{live_server}/api/games", json=record, headers=OWNER, timeout=10).json()
         page.goto(made["url"])

@@ -8,13 +8,17 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.game.changes import apply, diff
 
-VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
-                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
-                                                                                max_size=3), max_leaves=6)
-HANDS = st.lists(st.fixed_dictionaries({"cards": st.integers(1, 3), "bids": st.lists(st.integers(0, 3),
-                                                                                       max_size=3)}), max_size=5)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3),
+    max_leaves=6,
+)
+HANDS = st.lists(
+    st.fixed_dictionaries({"cards": st.integers(1, 3), "bids": st.lists(st.integers(0, 3), max_size=3)}), max_size=5
+)
 RECORDS = st.dictionaries(st.sampled_from(["players", "rules", "table", "room"]), VALUES, max_size=4).flatmap(
-    lambda record: st.one_of(st.just(record), HANDS.map(lambda hands: {**record, "hands": hands})))
+    lambda record: st.one_of(st.just(record), HANDS.map(lambda hands: {**record, "hands": hands}))
+)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,8 +16,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 def play(players, scoring="okenuff", pattern="okenuff", hands=None, seed=1, **rule_options):
     """Return a record of a game played with legal random bids and tricks (the hook obeyed)."""
     chance = random.Random(seed)
-    record = {"players": list(players), "rules": {"scoring": scoring, "deals": {"pattern": pattern},
-                                                  **rule_options}, "hands": []}
+    record = {
+        "players": list(players),
+        "rules": {"scoring": scoring, "deals": {"pattern": pattern}, **rule_options},
+        "hands": [],
+    }
     if hands is not None:
         record["rules"]["deals"]["hands"] = hands
     while (upcoming := rules.next_hand(rules.load(record))) is not None:
@@ -28,8 +31,9 @@ def play(players, scoring="okenuff", pattern="okenuff", hands=None, seed=1, **ru
         tricks = [0] * len(players)
         for _ in range(cards):
             tricks[chance.randrange(len(players))] += 1
-        record["hands"].append({"cards": cards, "dealer": dealer, "trump": chance.choice(rules.SUITS),
-                                "bids": bids, "tricks": tricks})
+        record["hands"].append(
+            {"cards": cards, "dealer": dealer, "trump": chance.choice(rules.SUITS), "bids": bids, "tricks": tricks}
+        )
     return record
 
 
@@ -55,8 +59,9 @@ def test_one_line_per_player_with_a_point_per_hand_and_the_start():
 
 def test_a_game_in_progress_draws_the_hands_recorded_so_far():
     record = play(["Ann", "Bob", "Cy"], scoring="exact", pattern="down-up", seed=3)
-    record["hands"] = record["hands"][:5] + [{"cards": record["hands"][5]["cards"],
-                                              "dealer": record["hands"][5]["dealer"], "bids": [1, None, None]}]
+    record["hands"] = record["hands"][:5] + [
+        {"cards": record["hands"][5]["cards"], "dealer": record["hands"][5]["dealer"], "bids": [1, None, None]}
+    ]
     root = parse(running_totals_svg(rules.score(rules.load(record))))
     assert [len(line.get("points").split()) for line in polylines(root)] == [6, 6, 6]
 
@@ -74,7 +79,7 @@ def test_the_lines_follow_the_totals():
     zero_y = float(zero.get("y1"))
     for seat, line in enumerate(polylines(root)):
         ys = [float(point.split(",")[1]) for point in line.get("points").split()]
-        assert ys[0] == zero_y    # everyone starts at 0
+        assert ys[0] == zero_y  # everyone starts at 0
         totals = [0] + [hand["totals"][seat] for hand in scored["hands"]]
         # A higher total is drawn higher up (smaller y), whatever the scale.
         for (a, b), (ya, yb) in zip(zip(totals, totals[1:]), zip(ys, ys[1:])):
@@ -110,7 +115,7 @@ def test_names_are_escaped():
     svg = running_totals_svg(scored)
     assert "&lt;b&gt;&amp;&quot;" in svg
     assert evil not in svg
-    root = parse(svg)   # well formed, even with a bell character in a name
+    root = parse(svg)  # well formed, even with a bell character in a name
     titles = [g.find(f"{SVG}title").text for g in root.findall(f".//{SVG}g[@class='player']")]
     assert titles == [evil, "Bob\ufffd", "Cy'"]
     bars = parse(bid_accuracy_svg(bid_accuracy([scored])))
@@ -138,14 +143,31 @@ def test_bid_accuracy_with_nobody():
 @pytest.mark.browser
 def test_charts_look_right_in_a_phone_sized_browser(browser, tmp_path):
     four = rules.score(rules.load(play(["Ann", "Bob", "Cy", "Di"], seed=7)))
-    seven = rules.score(rules.load(play(["Ann", "Bartholomew-Longname", '<b>&"', "Di", "Ed", "Flo", "Gus"],
-                                        scoring="get_fred", pattern="down-up", seed=2)))
+    seven = rules.score(
+        rules.load(
+            play(
+                ["Ann", "Bartholomew-Longname", '<b>&"', "Di", "Ed", "Flo", "Gus"],
+                scoring="get_fred",
+                pattern="down-up",
+                seed=2,
+            )
+        )
+    )
     golf = rules.score(rules.load(play(["Ann", "Bob", "Cy"], scoring="negative", pattern="down-up", seed=4)))
-    page_html = ("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-                 "<body style='margin:8px;font-family:sans-serif'>"
-                 + "".join(f"<figure style='margin:0 0 16px'>{svg}</figure>" for svg in [
-                     running_totals_svg(four), running_totals_svg(seven), running_totals_svg(golf),
-                     bid_accuracy_svg(bid_accuracy([four, seven, golf]))]) + "</body>")
+    page_html = (
+        "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+        "<body style='margin:8px;font-family:sans-serif'>"
+        + "".join(
+            f"<figure style='margin:0 0 16px'>{svg}</figure>"
+            for svg in [
+                running_totals_svg(four),
+                running_totals_svg(seven),
+                running_totals_svg(golf),
+                bid_accuracy_svg(bid_accuracy([four, seven, golf])),
+            ]
+        )
+        + "</body>"
+    )
     page_file = tmp_path / "charts.html"
     page_file.write_text(page_html, encoding="utf-8")
     page = browser.new_page(viewport={"width": 390, "height": 844})

@@ -10,19 +10,32 @@ PLAYERS = ["Ann", "Bob", "Cy"]
 
 
 def game(hands, scoring="exact", max_cards=3, **extra):
-    rec = {"players": PLAYERS, "rules": {"scoring": scoring, "hook": False, "deals": {"pattern": "up", "max": max_cards},
-                                         "first_dealer": 0, **extra}, "hands": hands}
+    rec = {
+        "players": PLAYERS,
+        "rules": {
+            "scoring": scoring,
+            "hook": False,
+            "deals": {"pattern": "up", "max": max_cards},
+            "first_dealer": 0,
+            **extra,
+        },
+        "hands": hands,
+    }
     loaded = rules.load(rec)
     return loaded, rules.score(loaded)
 
 
 # Exact (made: 10 + bid, missed: 0), 1 then 2 then 3 cards. After two hands: Ann 22, Bob 20, Cy 10.
-TWO = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]},
-       {"cards": 2, "dealer": 1, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 1]}]
+TWO = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 0]},
+    {"cards": 2, "dealer": 1, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 1]},
+]
 
 
-@pytest.mark.parametrize("done, planned, shown", [(0, 3, False), (1, 3, False), (2, 3, True), (3, 3, False),
-                                                  (8, 13, True), (7, 13, False), (12, 13, True)])
+@pytest.mark.parametrize(
+    "done, planned, shown",
+    [(0, 3, False), (1, 3, False), (2, 3, True), (3, 3, False), (8, 13, True), (7, 13, False), (12, 13, True)],
+)
 def test_from_the_last_third_of_the_plan_on(done, planned, shown):
     assert in_last_third(done, planned) is shown
 
@@ -90,8 +103,9 @@ def test_every_system_gives_a_range_or_says_it_cannot(system):
 
 
 def test_a_house_formula_gives_its_range_too():
-    loaded, scored = game(TWO, scoring="formula", options={"made": "10 + 2*tricks", "over": "-2*off",
-                                                          "under": "-2*off"})
+    loaded, scored = game(
+        TWO, scoring="formula", options={"made": "10 + 2*tricks", "over": "-2*off", "under": "-2*off"}
+    )
     # 3 cards: a made 3 scores 16; a bid of 0 taking 3 (or of 3 taking 0) costs 6.
     assert hand_range(loaded, 3, 3) == (-6, 16)
     assert (last_hands(loaded, scored)["best"], last_hands(loaded, scored)["swing"]) == (16, 22)

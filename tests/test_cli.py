@@ -49,8 +49,9 @@ def test_score_system_rescores_by_alias():
     assert printed["system"] == "get_fred" and printed["options"] == {"squared": True}
     first = printed["hands"][0]
     # Hand 1: Ann made 0 (10), Bob made 1 (11), Cy bid 0 took 1 (-1), Di made 2 (14).
-    assert first["scores"] == [10 + b * b if ok else -abs(b - t)
-                               for b, t, ok in zip(first["bids"], first["tricks"], first["made"])]
+    assert first["scores"] == [
+        10 + b * b if ok else -abs(b - t) for b, t, ok in zip(first["bids"], first["tricks"], first["made"])
+    ]
 
 
 def test_compare_lists_every_system():
@@ -62,11 +63,14 @@ def test_compare_lists_every_system():
     assert negative.split()[1:5] == [str(t) for t in rules.score(game, system="negative")["totals"]]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["score", "missing.json"], "error: cannot read missing.json: No such file or directory"),
-    (["score", "{bad}"], "error: cannot read {bad}"),
-    (["score", GAME, "--system", "bridge"], "error: unknown scoring system 'bridge'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["score", "missing.json"], "error: cannot read missing.json: No such file or directory"),
+        (["score", "{bad}"], "error: cannot read {bad}"),
+        (["score", GAME, "--system", "bridge"], "error: unknown scoring system 'bridge'"),
+    ],
+)
 def test_bad_input_gets_one_line_and_exit_2(args, message):
     result = run(*args)
     assert result.returncode == 2
@@ -77,7 +81,7 @@ def test_bad_input_gets_one_line_and_exit_2(args, message):
 
 def test_bad_json_and_a_broken_record(tmp_path):
     bad_json = tmp_path / "bad.json"
-    bad_json.write_text("{\"players\": [")
+    bad_json.write_text('{"players": [')
     result = run("score", bad_json)
     assert result.returncode == 2 and "not valid JSON" in result.stderr
     record = json.loads(GAME.read_text())
@@ -88,5 +92,7 @@ def test_bad_json_and_a_broken_record(tmp_path):
     broken.write_text(json.dumps(record))
     result = run("score", broken)
     assert result.returncode == 2
-    assert result.stderr.strip() == (f"error: {broken}: hands[3].bids[{hand['dealer']}]: "
-                                     + str(rules.hook_reason(hand["cards"], hand["cards"] - others)))
+    assert result.stderr.strip() == (
+        f"error: {broken}: hands[3].bids[{hand['dealer']}]: "
+        + str(rules.hook_reason(hand["cards"], hand["cards"] - others))
+    )

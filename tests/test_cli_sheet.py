@@ -29,9 +29,26 @@ def run(*args, cwd):
 def test_blank_sheet_with_every_option(tmp_path):
     out = tmp_path / "blank.pdf"
     # As a user runs it, a new process: the smoke test that the sheet command starts with its fonts.
-    done = run_process("sheet", "--players", "3", "--pattern", "down-up", "--max", "6", "--names", "Ann,Bob,Cy",
-                       "--paper", "letter", "--landscape", "--hook-helper", "--copies", "2", "-o", str(out),
-                       cwd=tmp_path)
+    done = run_process(
+        "sheet",
+        "--players",
+        "3",
+        "--pattern",
+        "down-up",
+        "--max",
+        "6",
+        "--names",
+        "Ann,Bob,Cy",
+        "--paper",
+        "letter",
+        "--landscape",
+        "--hook-helper",
+        "--copies",
+        "2",
+        "-o",
+        str(out),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     data = out.read_bytes()
@@ -79,14 +96,17 @@ def test_filled_sheet_of_a_game(tmp_path):
     assert "Cy pays Ann 15.50" in sheet and "Cy pays Bob 0.50" in sheet
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--players", "1"], "error: players must be between 2 and 10, not 1"),
-    (["--players", "4", "--pattern", "nope"], "error: unknown deal pattern 'nope'"),
-    (["--players", "4", "--max", "20"], "error: 20 cards for 4 players needs more than 1 deck "),
-    (["--players", "4", "--paper", "a3"], "error: paper must be a4 or letter"),
-    (["--players", "four"], "error: players must be a whole number"),
-    (["--game", "missing.json"], "error: cannot read missing.json"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "1"], "error: players must be between 2 and 10, not 1"),
+        (["--players", "4", "--pattern", "nope"], "error: unknown deal pattern 'nope'"),
+        (["--players", "4", "--max", "20"], "error: 20 cards for 4 players needs more than 1 deck "),
+        (["--players", "4", "--paper", "a3"], "error: paper must be a4 or letter"),
+        (["--players", "four"], "error: players must be a whole number"),
+        (["--game", "missing.json"], "error: cannot read missing.json"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
     out = tmp_path / "sheet.pdf"
     done = run(*args, "-o", str(out), cwd=tmp_path)
@@ -97,7 +117,7 @@ def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, message):
 
 def test_a_record_that_breaks_its_rules_names_the_field(tmp_path):
     bad = json.loads(json.dumps(GAME))
-    bad["hands"][0]["bids"] = [1, 1, 1]     # the dealer (Ann) may not make the bids add up to 3
+    bad["hands"][0]["bids"] = [1, 1, 1]  # the dealer (Ann) may not make the bids add up to 3
     record = tmp_path / "bad.json"
     record.write_text(json.dumps(bad))
     out = tmp_path / "sheet.pdf"

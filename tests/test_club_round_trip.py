@@ -42,8 +42,16 @@ def instances(tmp_path):
     made = []
 
     def instance(name):
-        app = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{name}.db"), "SECRET_KEY": "k",
-                          "OWNER_KEY": "owner", "RATELIMIT_ENABLED": False, "SERVER_NAME": None})
+        app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE": str(tmp_path / f"{name}.db"),
+                "SECRET_KEY": "k",
+                "OWNER_KEY": "owner",
+                "RATELIMIT_ENABLED": False,
+                "SERVER_NAME": None,
+            }
+        )
         made.append(app)
         return app
 
@@ -56,8 +64,13 @@ def instances(tmp_path):
 def exported(app, tmp_path, name, with_keys):
     """The file `python -m scorekeeper export` writes of the app's database (the owner's full backup with keys)."""
     path = tmp_path / f"{name}.json"
-    run_cli("export", path, *(["--with-keys"] if with_keys else []), env={"SCOREKEEPER_DB": app.config["DATABASE"]},
-            check=True)
+    run_cli(
+        "export",
+        path,
+        *(["--with-keys"] if with_keys else []),
+        env={"SCOREKEEPER_DB": app.config["DATABASE"]},
+        check=True,
+    )
     return path.read_bytes()
 
 
@@ -130,27 +143,31 @@ def small_club(tmp_path_factory):
         app.extensions["scorekeeper.keeper"].close()
 
 
-@pytest.mark.parametrize("section, index, field, value", [
-    ("seasons", 0, "ends", "2026-08-31"),  # before it starts
-    ("seasons", 0, "starts", "2026-13-01"),
-    ("seasons", 0, "best", 0),
-    ("seasons", 0, "name", " "),
-    ("seasons", 0, "evenings", "all"),
-    ("payments", 0, "cents", 12.5),
-    ("payments", 0, "cents", 0),
-    ("payments", 0, "currency", "XYZ"),
-    ("payments", 0, "from", "Zorro"),  # never played here
-    ("payments", 0, "to", "bob"),  # to the payer
-    ("payments", 1, "cents", 750),  # 7.50 yen: the yen has no decimals
-    ("payments", 0, "paid_on", "06/10/2026"),
-    ("payments", 0, "undone", 5),
-    ("evenings", 0, "date", "tomorrow"),
-    ("members", 0, "name", "Ann\u0085"),
-    ("payees", 0, "iban", "SA0380000000608010167519"),  # outside SEPA
-    ("games", 0, "finished", "yesterday"),
-])
-def test_a_bad_season_or_payment_is_refused_naming_the_field_and_nothing_is_imported(client, app, small_club,
-                                                                                         section, index, field, value):
+@pytest.mark.parametrize(
+    "section, index, field, value",
+    [
+        ("seasons", 0, "ends", "2026-08-31"),  # before it starts
+        ("seasons", 0, "starts", "2026-13-01"),
+        ("seasons", 0, "best", 0),
+        ("seasons", 0, "name", " "),
+        ("seasons", 0, "evenings", "all"),
+        ("payments", 0, "cents", 12.5),
+        ("payments", 0, "cents", 0),
+        ("payments", 0, "currency", "XYZ"),
+        ("payments", 0, "from", "Zorro"),  # never played here
+        ("payments", 0, "to", "bob"),  # to the payer
+        ("payments", 1, "cents", 750),  # 7.50 yen: the yen has no decimals
+        ("payments", 0, "paid_on", "06/10/2026"),
+        ("payments", 0, "undone", 5),
+        ("evenings", 0, "date", "tomorrow"),
+        ("members", 0, "name", "Ann\u0085"),
+        ("payees", 0, "iban", "SA0380000000608010167519"),  # outside SEPA
+        ("games", 0, "finished", "yesterday"),
+    ],
+)
+def test_a_bad_season_or_payment_is_refused_naming_the_field_and_nothing_is_imported(
+    client, app, small_club, section, index, field, value
+):
     document = json.loads(json.dumps(small_club))
     document[section][index][field] = value
     response = upload(client, json.dumps(document).encode())

@@ -19,10 +19,14 @@ ROOT = Path(__file__).resolve().parent.parent
 KILLS = 10
 
 
-
 def start(env, port):
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     wait_until_up(server, port)
     return server
 
@@ -50,8 +54,9 @@ def writer(port, acknowledged, stop):
     while not stop.is_set():
         try:
             if game is None or acknowledged[game[0]] >= 40:
-                status, body = post(port, "/api/games", record(hands=[], hook=False,
-                                                               deals={"pattern": "custom", "sizes": [1] * 40}))
+                status, body = post(
+                    port, "/api/games", record(hands=[], hook=False, deals={"pattern": "custom", "sizes": [1] * 40})
+                )
                 assert status == 201, body
                 game = (body["id"], body["edit_key"])
                 acknowledged[game[0]] = 0
@@ -86,9 +91,13 @@ def test_sigkill_during_writes_loses_no_acknowledged_write(tmp_path):
     db = sqlite3.connect(tmp_path / "games.db")
     try:
         assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        stored = {game_id: len(json.loads(text)["hands"]) for game_id, text in db.execute("select id, record from games")}
+        stored = {
+            game_id: len(json.loads(text)["hands"]) for game_id, text in db.execute("select id, record from games")
+        }
         for game_id, hands in acknowledged.items():
-            assert stored.get(game_id, -1) >= hands, f"game {game_id}: {hands} hands acknowledged, {stored.get(game_id)} stored"
+            assert stored.get(game_id, -1) >= hands, (
+                f"game {game_id}: {hands} hands acknowledged, {stored.get(game_id)} stored"
+            )
         events = dict(db.execute("select game_id, count(*) from events group by game_id").fetchall())
         assert all(events[game_id] == hands + 1 for game_id, hands in stored.items())  # each write logged once
     finally:
@@ -101,8 +110,9 @@ def test_concurrent_writers_lose_no_update(tmp_path):
     port = free_port()
     server = start(env, port)
     try:
-        status, body = post(port, "/api/games", record(hands=[], hook=False,
-                                                       deals={"pattern": "custom", "sizes": [1] * 400}))
+        status, body = post(
+            port, "/api/games", record(hands=[], hook=False, deals={"pattern": "custom", "sizes": [1] * 400})
+        )
         assert status == 201
         game_id, key = body["id"], body["edit_key"]
         numbers, refused = [], []

@@ -32,10 +32,14 @@ def test_serve_refuses_an_emptied_database_instead_of_starting_empty(tmp_path):
     for suffix in ("", "-wal", "-shm"):  # the file emptied, as a full disk or a bad copy leaves it
         (instance / f"scorekeeper.db{suffix}").unlink(missing_ok=True)
     (instance / "scorekeeper.db").touch()
-    again = subprocess.run([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", "1"],
-                           cwd=ROOT, env=dict(os.environ, SCOREKEEPER_INSTANCE=str(instance),
-                                              SCOREKEEPER_DB=str(env_db)),
-                           capture_output=True, text=True, timeout=60)
+    again = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", "1"],
+        cwd=ROOT,
+        env=dict(os.environ, SCOREKEEPER_INSTANCE=str(instance), SCOREKEEPER_DB=str(env_db)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert again.returncode == 2
     assert again.stderr.count("\n") == 1 and "damaged" in again.stderr and "empty" in again.stderr
     assert "restore" in again.stderr
@@ -68,7 +72,9 @@ def break_record(app, game_id):
     raw = sqlite3.connect(app.config["DATABASE"])
     try:
         with raw:
-            raw.execute("update games set record = ?, revision = revision + 1 where id = ?", ["{\"players\": [\"Ann\", ", game_id])
+            raw.execute(
+                "update games set record = ?, revision = revision + 1 where id = ?", ['{"players": ["Ann", ', game_id]
+            )
     finally:
         raw.close()
 
@@ -100,8 +106,9 @@ def test_a_record_that_is_not_json_is_named_and_everything_else_exported(app, cl
     assert bad in client.get(f"/games/{bad}/export.csv").get_data(as_text=True)
 
     # The export is what the damaged-game page recommends: it imports into a fresh installation whole.
-    fresh = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fresh.db"), "SECRET_KEY": "f",
-                        "WTF_CSRF_ENABLED": False})
+    fresh = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "fresh.db"), "SECRET_KEY": "f", "WTF_CSRF_ENABLED": False}
+    )
     try:
         with fresh.app_context():
             from scorekeeper.store import exports

@@ -25,15 +25,18 @@ def test_the_pot_is_declared_by_the_stackpot_system_and_settlement():
 def test_the_modifiers_declare_blind_bids_the_loser_and_short_tricks():
     def declaring(attribute):
         return [m.id for m in rules.MODIFIERS if getattr(m, attribute)]
+
     assert declaring("bids_blind") == ["blind"]
     assert declaring("names_loser") == ["ultimate_loser"]
     assert declaring("tricks_may_fall_short") == ["identical_cards_cancel"]
 
 
 def test_the_ultimate_losers_sentence_is_said_once_for_every_page():
-    record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "modifiers": ["ultimate_loser"],
-                                                          "deals": {"pattern": "custom", "sizes": [1]}},
-              "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 1, 0]}]}
+    record = {
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"scoring": "exact", "modifiers": ["ultimate_loser"], "deals": {"pattern": "custom", "sizes": [1]}},
+        "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 1, 0]}],
+    }
     assert sentences.loser_text(rules.score(rules.load(record))) == "Ultimate Loser: Cy"
     record["rules"]["modifiers"] = []
     assert sentences.loser_text(rules.score(rules.load(record))) is None
@@ -45,17 +48,32 @@ def test_the_engine_compares_no_behaviour_ids_outside_their_declarations():
     found = []
     for path in PACKAGE.rglob("*.py"):
         for number, line in enumerate(path.read_text().splitlines(), 1):
-            declaration = re.match(r'\s*(S|BiddingStyle|Modifier|Settlement)\(', line) or "LOSER_KEY =" in line
+            declaration = re.match(r"\s*(S|BiddingStyle|Modifier|Settlement)\(", line) or "LOSER_KEY =" in line
             if ids.search(line) and not declaration:
                 found.append(f"{path.name}:{number}: {line.strip()}")
     assert found == []
 
 
 def test_penalties_and_the_pot_are_said_one_way():
-    record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "settlement": "stackpot", "stake": 1,
-                                                          "deals": {"pattern": "custom", "sizes": [1]}},
-              "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 1, 0],
-                         "penalties": [{"seat": 2, "reason": "revoke"}]}]}
+    record = {
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {
+            "scoring": "exact",
+            "settlement": "stackpot",
+            "stake": 1,
+            "deals": {"pattern": "custom", "sizes": [1]},
+        },
+        "hands": [
+            {
+                "cards": 1,
+                "dealer": 0,
+                "trump": "hearts",
+                "bids": [0, 1, 1],
+                "tricks": [0, 1, 0],
+                "penalties": [{"seat": 2, "reason": "revoke"}],
+            }
+        ],
+    }
     scored = rules.score(rules.load(record))
     hand = scored["hands"][0]
     assert sentences.penalty_text(scored["players"], hand, hand["penalties"][0]) == "hand 1: Cy revoke -20"

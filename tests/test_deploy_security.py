@@ -85,17 +85,37 @@ def behind_nginx(tmp_path):
     instance = tmp_path / "instance"
     instance.mkdir()
     (instance / "config.py").write_text('GAME_CREATION_LIMIT = "3 per minute"\n')
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem"),
-                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-keyout",
+            str(tmp_path / "key.pem"),
+            "-out",
+            str(tmp_path / "cert.pem"),
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+    )
     port, app_port = free_port(), free_port()
     (tmp_path / "nginx.conf").write_text(NGINX_CONF.format(tmp=tmp_path, port=port, app_port=app_port))
     server, lines = start_serve(instance, app_port, "--proxy")
     assert "behind the TLS proxy at 127.0.0.1" in lines[0] and "phones cannot open it" not in lines[0]
-    proxy = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
-                              "-e", str(tmp_path / "nginx-error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proxy = subprocess.Popen(
+        [NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-e", str(tmp_path / "nginx-error.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for(f"http://127.0.0.1:{app_port}/")
         wait_until_up(None, port, seconds=20)
@@ -176,6 +196,7 @@ def test_the_setup_form_counts_only_games_made_and_then_says_when_to_try_again(b
 
 # ---- the owner key, on the real server ---------------------------------------------------------
 
+
 @pytest.fixture
 def served(tmp_path):
     """The real server without a proxy, on its first start; yield (port, the owner key it printed)."""
@@ -233,13 +254,15 @@ def test_the_owner_signs_in_once_with_the_key(served):
 def test_wrong_owner_keys_are_limited_per_browser_and_never_lock_out_the_right_one(served):
     port, key = served
     token, session = csrf_and_session(port, "/owner")
-    answers = [ask(port, "/owner", "POST", f"csrf_token={token}&key=guess{n}", {"Cookie": session}, tls=False).status
-               for n in range(10)]
+    answers = [
+        ask(port, "/owner", "POST", f"csrf_token={token}&key=guess{n}", {"Cookie": session}, tls=False).status
+        for n in range(10)
+    ]
     assert answers == [403] * 10
     # Ten wrong keys from this address (a hall's one public address): the right one still signs in.
     assert ask(port, "/owner", "POST", f"csrf_token={token}&key={key}", {"Cookie": session}, tls=False).status == 302
-    answers = [ask(port, "/owner", "POST", f"csrf_token={token}&key=guess{n}", {"Cookie": session}, tls=False).status
-               for n in range(11)]
+    answers = [
+        ask(port, "/owner", "POST", f"csrf_token={token}&key=guess{n}", {"Cookie": session}, tls=False).status
+        for n in range(11)
+    ]
     assert answers == [403] * 10 + [429]  # twenty wrong keys an hour per browser (OWNER_SIGN_IN_LIMIT)
-
-

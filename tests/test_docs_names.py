@@ -24,10 +24,30 @@ REFERENCE = sorted(path for path in [ROOT / "README.md", *(ROOT / "docs").glob("
 LEFT_BY_RUNS = {"node_modules", "__pycache__", "test-artifacts"}
 BASES = [ROOT, ROOT / "scorekeeper", ROOT / "templates", ROOT / "scorekeeper" / "static", ROOT / "tests"]
 EXTENSIONS = (".py", ".html", ".js", ".css", ".md", ".json", ".txt", ".toml", ".svg", ".po", ".pot", ".cfg")
-NOT_OURS = ("test-artifacts/", "instance/", "node_modules", ".venv", "http", "/api/", "seeds/", "<", "*", "~",
-            "EXPORT", "GAME", "EVENT", "SHEET", "/tmp", "/etc", "/usr", "/var", ".local")
+NOT_OURS = (
+    "test-artifacts/",
+    "instance/",
+    "node_modules",
+    ".venv",
+    "http",
+    "/api/",
+    "seeds/",
+    "<",
+    "*",
+    "~",
+    "EXPORT",
+    "GAME",
+    "EVENT",
+    "SHEET",
+    "/tmp",
+    "/etc",
+    "/usr",
+    "/var",
+    ".local",
+)
 MODULES = {path.stem for path in (ROOT / "scorekeeper").rglob("*.py")} | {
-    path.name for path in (ROOT / "scorekeeper").rglob("*") if path.is_dir()}
+    path.name for path in (ROOT / "scorekeeper").rglob("*") if path.is_dir()
+}
 
 
 def code_spans(path):
@@ -37,9 +57,14 @@ def code_spans(path):
 
 def is_path(span):
     """A file or folder of ours: not a URL (`/sw.js`), an extension (`.po`), a placeholder (`views/NAME.py`)."""
-    return (" " not in span and not span.startswith(("/", ".", "_")) and not re.search(r"[A-Z]{4}", span)
-            and span not in {"config.py", "settlement.pot"} and not any(mark in span for mark in NOT_OURS)
-            and (span.endswith(EXTENSIONS) or (span.endswith("/") and "/" in span[:-1])))
+    return (
+        " " not in span
+        and not span.startswith(("/", ".", "_"))
+        and not re.search(r"[A-Z]{4}", span)
+        and span not in {"config.py", "settlement.pot"}
+        and not any(mark in span for mark in NOT_OURS)
+        and (span.endswith(EXTENSIONS) or (span.endswith("/") and "/" in span[:-1]))
+    )
 
 
 @functools.cache
@@ -69,7 +94,8 @@ def named_constant(span):
 def resolve(module, name):
     candidates = [f"scorekeeper.{module}"] + [
         ".".join(("scorekeeper", *path.relative_to(ROOT / "scorekeeper").with_suffix("").parts))
-        for path in (ROOT / "scorekeeper").rglob(f"{module.split('.')[-1]}.py")]
+        for path in (ROOT / "scorekeeper").rglob(f"{module.split('.')[-1]}.py")
+    ]
     for candidate in candidates:
         try:
             if hasattr(importlib.import_module(candidate), name):
@@ -105,8 +131,13 @@ def test_every_function_a_doc_names_is_where_it_says(doc):
     wrong = []
     for span in code_spans(doc):
         match = re.fullmatch(r"([a-z_]+(?:\.[a-z_]+)*)\.([a-z_][a-z0-9_]*)(\(.*\))?", span)
-        if (match and not is_path(span) and match[1].split(".")[0] in MODULES
-                and (match[3] or match[1].split(".")[0] not in KEYS_TOO) and not resolve(match[1], match[2])):
+        if (
+            match
+            and not is_path(span)
+            and match[1].split(".")[0] in MODULES
+            and (match[3] or match[1].split(".")[0] not in KEYS_TOO)
+            and not resolve(match[1], match[2])
+        ):
             wrong.append(span)
     assert not wrong, f"{doc.name} names functions that are not there: {sorted(wrong)}"
 
@@ -127,9 +158,16 @@ def _code(path, name):
 # (doc, the phrase with {} where the number stands, the number in the code). A number is written as the docs
 # write it: 2,000 and 1,000,000 with commas.
 NUMBERS = [
-    ("README.md", "scores any of {} documented systems",  # and the table's own formula
-     lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS"))),
-    ("engineering.md", "bounded in\nbytes (`cache.kept.MAX_BYTES`, {} MB)", lambda app: _code("cache.kept", "MAX_BYTES") // MB),
+    (
+        "README.md",
+        "scores any of {} documented systems",  # and the table's own formula
+        lambda app: sum(not system.typed_formula for system in _code("rules", "SYSTEMS")),
+    ),
+    (
+        "engineering.md",
+        "bounded in\nbytes (`cache.kept.MAX_BYTES`, {} MB)",
+        lambda app: _code("cache.kept", "MAX_BYTES") // MB,
+    ),
     ("engineering.md", "a third waits {} s", lambda app: _code("printing.render", "RENDER_SLOTS.wait")),
     ("engineering.md", "`MAX_CONTENT_LENGTH` ({} MB", lambda app: app.config["MAX_CONTENT_LENGTH"] // MB),
     ("engineering.md", "`FOLLOW_POLL_MS` (app config, {} ms)", lambda app: app.config["FOLLOW_POLL_MS"]),
@@ -173,21 +211,36 @@ NUMBERS = [
     ("writes.md", "its busy timeout ({} s)", lambda app: _code("store.db", "BUSY_SECONDS")),
     ("deploy.md", "| a game's history | {} entries |", lambda app: _code("store.log", "MAX_HISTORY")),
     ("deploy.md", "| penalties on one hand | {} |", lambda app: _code("rules.game.limits", "MAX_PENALTIES")),
-    ("deploy.md", "| {} characters | `rules.game.limits.MAX_TYPED_LIST` |", lambda app: _code("rules.game.limits", "MAX_TYPED_LIST")),
+    (
+        "deploy.md",
+        "| {} characters | `rules.game.limits.MAX_TYPED_LIST` |",
+        lambda app: _code("rules.game.limits", "MAX_TYPED_LIST"),
+    ),
     ("deploy.md", "| {} bytes of JSON in all", lambda app: _code("rules.game.limits", "MAX_UNKNOWN_BYTES")),
-    ("deploy.md", "the reason's first line, cut to {} characters", lambda app: _code("rules.game.limits", "MAX_REASON")),
+    (
+        "deploy.md",
+        "the reason's first line, cut to {} characters",
+        lambda app: _code("rules.game.limits", "MAX_REASON"),
+    ),
     ("deploy.md", "History shows it {} entries a page", lambda app: _code("views.table.history", "HISTORY_PAGE_SIZE")),
-    ("deploy-security.md", "`STAKE_CEILING` in `instance/config.py` (default {})", lambda app: app.config["STAKE_CEILING"]),
-    ("deploy-security.md", "`BROWSER_WRITE_BUDGET = \"{}\"`", lambda app: app.config["BROWSER_WRITE_BUDGET"]),
-    ("deploy-security.md", "`ADDRESS_WRITE_BUDGET = \"{}\"`", lambda app: app.config["ADDRESS_WRITE_BUDGET"]),
-    ("deploy-security.md", "`FREE_SPACE_FLOOR = \"{}\"`", lambda app: app.config["FREE_SPACE_FLOOR"]),
-    ("deploy-security.md", "plus {}\n  (`web.write_budgets.WRITE_OVERHEAD`", lambda app: _code("web.write_budgets", "WRITE_OVERHEAD")),
+    (
+        "deploy-security.md",
+        "`STAKE_CEILING` in `instance/config.py` (default {})",
+        lambda app: app.config["STAKE_CEILING"],
+    ),
+    ("deploy-security.md", '`BROWSER_WRITE_BUDGET = "{}"`', lambda app: app.config["BROWSER_WRITE_BUDGET"]),
+    ("deploy-security.md", '`ADDRESS_WRITE_BUDGET = "{}"`', lambda app: app.config["ADDRESS_WRITE_BUDGET"]),
+    ("deploy-security.md", '`FREE_SPACE_FLOOR = "{}"`', lambda app: app.config["FREE_SPACE_FLOOR"]),
+    (
+        "deploy-security.md",
+        "plus {}\n  (`web.write_budgets.WRITE_OVERHEAD`",
+        lambda app: _code("web.write_budgets", "WRITE_OVERHEAD"),
+    ),
     ("capacity.md", "the tap p99 is at most {} ms", lambda app: round(room_targets()["tap p99"] * 1000)),
     ("capacity.md", "within {} s at the median", lambda app: round(room_targets()["seen median"])),
     ("capacity.md", "and {} s at worst, in the room in play", lambda app: round(room_targets()["seen worst"])),
     ("capacity.md", "The first {} s, while every phone opens", lambda app: bench_room_constant("OPENING_SECONDS")),
-    ("testing.md", "`quick` ({} examples, the default)",
-     lambda app: settings.get_profile("quick").max_examples),
+    ("testing.md", "`quick` ({} examples, the default)", lambda app: settings.get_profile("quick").max_examples),
     ("testing.md", "`ci` ({})", lambda app: settings.get_profile("ci").max_examples),
     ("testing.md", "`thorough` ({})", lambda app: settings.get_profile("thorough").max_examples),
 ]
@@ -241,8 +294,12 @@ def test_a_number_beside_a_constant_is_the_constants(doc):
 
 
 def test_storage_lists_every_schema_step_and_backfill():
-    steps = {name for module in ("migrations", "backfills")
-             for name in vars(importlib.import_module(f"scorekeeper.store.{module}")) if re.fullmatch(r"[mb]\d{3}_\w+", name)}
+    steps = {
+        name
+        for module in ("migrations", "backfills")
+        for name in vars(importlib.import_module(f"scorekeeper.store.{module}"))
+        if re.fullmatch(r"[mb]\d{3}_\w+", name)
+    }
     listed = set(re.findall(r"^\| `([mb]\d{3}_\w+)` \|", (ROOT / "docs" / "storage.md").read_text(), re.M))
     assert listed == steps, f"storage.md's steps and backfills: missing {steps - listed}, gone {listed - steps}"
 
@@ -267,8 +324,9 @@ def test_every_decision_record_is_listed_and_says_context_decision_consequences(
         assert all(f"\n## {part}\n" in text for part in ("Context", "Decision", "Consequences")), path.name
 
 
-@pytest.mark.parametrize("doc", [*REFERENCE, *sorted((ROOT / "docs" / "decisions").glob("*.md"))],
-                         ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "doc", [*REFERENCE, *sorted((ROOT / "docs" / "decisions").glob("*.md"))], ids=lambda path: path.name
+)
 def test_every_link_between_the_docs_leads_somewhere(doc):
     """A relative link names a file that exists, and its #anchor a heading of that file."""
     broken = []

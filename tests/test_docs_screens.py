@@ -22,10 +22,12 @@ def documented():
         if found:
             url, module, view, templates, tests = found.groups()
             assert same_url(url) not in rows, f"{url} is listed twice"
-            rows[same_url(url)] = {"module": re.findall(r"`([^`]+)`", module)[0],
-                                   "view": re.findall(r"`([^`]+)`", view)[0],
-                                   "templates": re.findall(r"`([^`]+)`", templates),
-                                   "tests": re.findall(r"`([^`]+)`", tests)}
+            rows[same_url(url)] = {
+                "module": re.findall(r"`([^`]+)`", module)[0],
+                "view": re.findall(r"`([^`]+)`", view)[0],
+                "templates": re.findall(r"`([^`]+)`", templates),
+                "tests": re.findall(r"`([^`]+)`", tests),
+            }
     return rows
 
 

@@ -64,7 +64,9 @@ def test_evenings_of_one_day_are_numbered_in_every_list(app, client):
     # The season form's list of evenings names them the same way (the owner's page).
     seasons = client.get("/seasons").get_data(as_text=True)
     assert sorted(re.findall(r'<option value="[^"]+">(Mon, Dec 7, 2026, evening \d)</option>', seasons)) == [
-        "Mon, Dec 7, 2026, evening 1", "Mon, Dec 7, 2026, evening 2"]
+        "Mon, Dec 7, 2026, evening 1",
+        "Mon, Dec 7, 2026, evening 2",
+    ]
     dutch = client.get("/evenings", headers={"Accept-Language": "nl"}).get_data(as_text=True)
     assert ">ma 7 dec 2026, avond 2</a>" in dutch
 
@@ -79,7 +81,10 @@ def test_an_evening_list_says_its_games_and_people(app, client):
 def test_home_links_to_the_players_the_seasons_and_the_money(client):
     home = client.get("/").get_data(as_text=True)
     assert re.findall(r'<a href="/(players|seasons|money)">(\w+)</a>', home) == [
-        ("players", "Players"), ("seasons", "Seasons"), ("money", "Money")]
+        ("players", "Players"),
+        ("seasons", "Seasons"),
+        ("money", "Money"),
+    ]
 
 
 def test_a_players_page_links_to_their_evenings(app, client):

@@ -24,8 +24,10 @@ def phone(app, game_id=None, key=None):
 def finished_game(app, players=("Ann", "Bob", "Cy", "Di")):
     """A finished game set up through the API, and the phone that keeps its score."""
     owner = app.test_client()
-    hands = [dict(hand, bids=hand["bids"] + [0] * (len(players) - 4), tricks=hand["tricks"] + [0] * (len(players) - 4))
-             for hand in HANDS]
+    hands = [
+        dict(hand, bids=hand["bids"] + [0] * (len(players) - 4), tricks=hand["tricks"] + [0] * (len(players) - 4))
+        for hand in HANDS
+    ]
     game_id, key = create(owner, record(players=list(players), hands=hands), claim=False)
     return game_id, phone(app, game_id, key)
 
@@ -44,8 +46,12 @@ def post(client, url, html, fields=(), unset=()):
 
 
 def seats(html):
-    return [value for _name, value in sorted(
-        (int(name[7:]), value) for name, value in re.findall(r'name="(player_\d+)"[^>]*value="([^"]*)"', html))]
+    return [
+        value
+        for _name, value in sorted(
+            (int(name[7:]), value) for name, value in re.findall(r'name="(player_\d+)"[^>]*value="([^"]*)"', html)
+        )
+    ]
 
 
 def test_the_next_game_with_other_rules_stays_in_the_evening(app):
@@ -83,7 +89,11 @@ def test_another_table_is_four_picked_from_the_evenings_people_and_someone_new(a
     for name in ["José", "Eva", "Ann", "Eva", "Femke"]:
         page = post(scorekeeper, url, page, [("pick", name)]).get_data(as_text=True)
     assert [name for name in seats(page) if name] == ["José", "Ann", "Femke"]
-    assert re.findall(r'value="([^"]+)" class="small pick primary" aria-pressed="true"', page) == ["Ann", "José", "Femke"]
+    assert re.findall(r'value="([^"]+)" class="small pick primary" aria-pressed="true"', page) == [
+        "Ann",
+        "José",
+        "Femke",
+    ]
     response = post(scorekeeper, url, page, [("player_3", "Gijs")])  # someone new takes the fourth seat
     assert response.status_code == 302, response.get_data(as_text=True)
     table = game_id_of(response.headers["Location"])

@@ -15,10 +15,14 @@ from tests.html_forms import submit
 # Game 3, Cy deals first: hand 1 (Cy deals 1) all bid 0, Bob takes it -> 10 0 10 10;
 #   hand 2 (Di deals 2) bids 1 1 1 0, tricks 1 1 0 0 -> 11 11 0 10. Totals 21 11 10 20, sum 62:
 #   nets 4 x total - 62 -> +22 -18 -22 +18.
-GAME_2 = [{"cards": 1, "dealer": 1, "trump": "clubs", "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
-          {"cards": 2, "dealer": 2, "trump": "none", "bids": [2, 0, 1, 0], "tricks": [2, 0, 0, 0]}]
-GAME_3 = [{"cards": 1, "dealer": 2, "trump": "diamonds", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]},
-          {"cards": 2, "dealer": 3, "trump": "hearts", "bids": [1, 1, 1, 0], "tricks": [1, 1, 0, 0]}]
+GAME_2 = [
+    {"cards": 1, "dealer": 1, "trump": "clubs", "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
+    {"cards": 2, "dealer": 2, "trump": "none", "bids": [2, 0, 1, 0], "tricks": [2, 0, 0, 0]},
+]
+GAME_3 = [
+    {"cards": 1, "dealer": 2, "trump": "diamonds", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"cards": 2, "dealer": 3, "trump": "hearts", "bids": [1, 1, 1, 0], "tricks": [1, 1, 0, 0]},
+]
 
 
 def again(client, app, game_id):
@@ -44,20 +48,29 @@ def play_evening(client, app):
 def cells(html, table_class):
     """Return the rows of a table as lists of their cells' text."""
     body = re.search(rf'<table class="grid {table_class}">(.*?)</table>', html, re.S)[1]
-    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+    return [
+        [
+            " ".join(re.sub(r"<[^>]+>", " ", cell).split())
+            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        ]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    ]
 
 
 def games_of(html):
     """Return each game of the evening page's list: its link's text, then each seat's name, total and money."""
+
     def text(part):
         return " ".join(re.sub(r"<[^>]+>", " ", part).split())
+
     body = re.search(r'<ol class="evening-games">(.*?)</ol>', html, re.S)[1]
     games = []
     for game in re.split(r"\n  <li>", body)[1:]:
         table = re.search(r'<ul class="at-table">(.*?)</ul>', game, re.S)[1]
-        games.append([text(re.search(r'<a class="game"[^>]*>(.*?)</a>', game, re.S)[1])]
-                     + [text(seat) for seat in re.findall(r"<li>(.*?)</li>", table, re.S)])
+        games.append(
+            [text(re.search(r'<a class="game"[^>]*>(.*?)</a>', game, re.S)[1])]
+            + [text(seat) for seat in re.findall(r"<li>(.*?)</li>", table, re.S)]
+        )
     return games
 
 
@@ -77,11 +90,16 @@ def test_evening_of_three_games_worked_by_hand(client, app):
     assert games_of(html) == [
         ["game 1 · Exact", "Ann 11 -19.00", "Bob 11 -19.00", "Cy 20 +17.00", "Di 21 +21.00"],
         ["game 2 · Exact", "Ann 23 +29.00", "Bob 10 -23.00", "Cy 10 -23.00", "Di 20 +17.00"],
-        ["game 3 · Exact", "Ann 21 +22.00", "Bob 11 -18.00", "Cy 10 -22.00", "Di 20 +18.00"]]
+        ["game 3 · Exact", "Ann 21 +22.00", "Bob 11 -18.00", "Cy 10 -22.00", "Di 20 +18.00"],
+    ]
     # One row per person: the games they sat at and the evening's money (-19 +29 +22 = +32 for Ann).
     assert cells(html, "ledger") == [
         ["Player", "Games", "Evening"],
-        ["Ann", "3", "+32.00"], ["Bob", "3", "-60.00"], ["Cy", "3", "-28.00"], ["Di", "3", "+56.00"]]
+        ["Ann", "3", "+32.00"],
+        ["Bob", "3", "-60.00"],
+        ["Cy", "3", "-28.00"],
+        ["Di", "3", "+56.00"],
+    ]
     # +32 -60 -28 +56: no two or three of them sum to zero, so three payments; largest debtor first.
     shown = re.findall(r"<li><b>(.*?)</b> pays <b>(.*?)</b> <span class=\"amount\">(.*?)</span></li>", html)
     assert shown == [("Bob", "Di", "56.00"), ("Cy", "Ann", "28.00"), ("Bob", "Ann", "4.00")]
@@ -97,8 +115,12 @@ def test_a_game_in_progress_counts_no_money_yet(client, app):
         evening_id = store.evening_of(store.get_db(), first)
     html = client.get(f"/evenings/{evening_id}").get_data(as_text=True)
     assert games_of(html)[1][1:] == ["Ann 11 playing", "Bob 0 playing", "Cy 10 playing", "Di 10 playing"]
-    assert cells(html, "ledger")[1:] == [["Ann", "2", "-19.00"], ["Bob", "2", "-19.00"], ["Cy", "2", "+17.00"],
-                                         ["Di", "2", "+21.00"]]
+    assert cells(html, "ledger")[1:] == [
+        ["Ann", "2", "-19.00"],
+        ["Bob", "2", "-19.00"],
+        ["Cy", "2", "+17.00"],
+        ["Di", "2", "+21.00"],
+    ]
     assert "2 games, 1 finished" in html
 
 
@@ -126,9 +148,17 @@ def test_migration_puts_older_games_in_evenings_of_their_own(tmp_path):
     path = str(tmp_path / "old.db")
     db = store.connect(path)
     store.migrations.apply(db, stop_before="m002_evenings_and_players")
-    db["games"].insert({"id": "old1", "edit_key": "k", "record": '{"players": ["Ann", "bob", "Cy"], "rules": {}}',
-                        "revision": 1, "status": "playing", "created": "2024-01-01T20:00:00+00:00",
-                        "updated": "2024-01-01T20:00:00+00:00"})
+    db["games"].insert(
+        {
+            "id": "old1",
+            "edit_key": "k",
+            "record": '{"players": ["Ann", "bob", "Cy"], "rules": {}}',
+            "revision": 1,
+            "status": "playing",
+            "created": "2024-01-01T20:00:00+00:00",
+            "updated": "2024-01-01T20:00:00+00:00",
+        }
+    )
     db.close()
     store.migrate(path)
     db = store.connect(path)

@@ -36,8 +36,8 @@ def test_player_page_worked_by_hand(client, app):
     assert re.search(r"<th>Exact</th>\s*<td>3</td><td>2</td><td>18.3</td>", html)
     links = re.findall(r'<li><a href="/games/([^"]+)">', html)
     assert sorted(links) == sorted(games)  # newest first; these three were stored within a second
-    assert "<b class=\"win\">won</b> with 21" in html and "3rd of 4 with 11" in html
-    assert '<svg' in html and 'aria-label="Bids made: Ann and the table: Ann 83.3%' in html
+    assert '<b class="win">won</b> with 21' in html and "3rd of 4 with 11" in html
+    assert "<svg" in html and 'aria-label="Bids made: Ann and the table: Ann 83.3%' in html
     # Bob made 3 of his 6 bids; the players page lists everyone.
     assert re.search(r"<b>50%</b><span>bids made · 3/6</span>", client.get("/players/Bob").get_data(as_text=True))
     listing = client.get("/players").get_data(as_text=True)
@@ -72,4 +72,3 @@ def test_two_players_compared(client):
     assert "5 games together: Ann finished ahead in 4, Bob in 1." in page
     assert page.count('class="rating"') == 2  # both lines on one chart
     assert client.get("/compare?a=Ann&b=Nobody").status_code == 404
-

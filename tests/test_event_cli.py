@@ -37,13 +37,19 @@ def finished_event():
 @pytest.fixture(scope="module")
 def midway_event():
     """Nine players in qualifying rounds of 3: round 1 played, round 2 not yet drawn."""
-    record = events.new_event("Club", "rounds", [f"P{n}" for n in range(1, 10)], "mid", SHORT,
-                              {"rounds": 2, "table": 3, "final": 3}).record
+    record = events.new_event(
+        "Club", "rounds", [f"P{n}" for n in range(1, 10)], "mid", SHORT, {"rounds": 2, "table": 3, "final": 3}
+    ).record
     record = events.start_round(record).record
     for j, table in enumerate(record["rounds"][0]["tables"]):
-        game = {"players": table["seats"], "rules": SHORT,
-                "hands": [{"cards": 2, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 1]},
-                          {"cards": 1, "dealer": 1, "trump": "clubs", "bids": [0, 1, 1], "tricks": [0, 1, 0]}]}
+        game = {
+            "players": table["seats"],
+            "rules": SHORT,
+            "hands": [
+                {"cards": 2, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0], "tricks": [1, 0, 1]},
+                {"cards": 1, "dealer": 1, "trump": "clubs", "bids": [0, 1, 1], "tricks": [0, 1, 0]},
+            ],
+        }
         record = events.set_table_record(record, 0, j, game).record
     return record
 
@@ -84,7 +90,7 @@ def test_event_prints_the_rounds_the_standings_and_the_champion(tmp_path, finish
     assert "Round 1 (2 tables)" in out and "Round 2 (final)" in out
     assert f"Go on: {', '.join(scored['rounds'][0]['advanced'])}" in out
     assert out.rstrip().endswith(f"Champion: {scored['champion']}")
-    standings = out[out.index("Standings"):].splitlines()[2:2 + len(scored["standings"])]
+    standings = out[out.index("Standings") :].splitlines()[2 : 2 + len(scored["standings"])]
     assert [line.split()[1:3] for line in standings][:1] == [["Player", scored["standings"][0]["player"].split()[1]]]
 
 
@@ -99,15 +105,24 @@ def test_midway_the_next_round_is_shown_as_drawn_from_the_seed(tmp_path, midway_
         assert f"Table {number}: {', '.join(table['seats'])}" in out
 
 
-@pytest.mark.parametrize("change, field", [
-    (lambda r: r.update(format="bridge"), "format: unknown tournament format 'bridge'"),
-    (lambda r: r["rounds"][0]["tables"][1]["seats"].__setitem__(0, r["rounds"][0]["tables"][0]["seats"][0]),
-     "rounds[0].tables[1].seats[0]: "),
-    (lambda r: r["rounds"][0]["tables"][0]["record"].update(players=["P1", "P2", "Stranger"]),
-     "rounds[0].tables[0].record.players"),
-    (lambda r: r["rounds"][0]["tables"][0]["record"]["hands"][0].update(tricks=[5, 0, 0]),
-     "rounds[0].tables[0].record.hands[0].tricks"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        (lambda r: r.update(format="bridge"), "format: unknown tournament format 'bridge'"),
+        (
+            lambda r: r["rounds"][0]["tables"][1]["seats"].__setitem__(0, r["rounds"][0]["tables"][0]["seats"][0]),
+            "rounds[0].tables[1].seats[0]: ",
+        ),
+        (
+            lambda r: r["rounds"][0]["tables"][0]["record"].update(players=["P1", "P2", "Stranger"]),
+            "rounds[0].tables[0].record.players",
+        ),
+        (
+            lambda r: r["rounds"][0]["tables"][0]["record"]["hands"][0].update(tricks=[5, 0, 0]),
+            "rounds[0].tables[0].record.hands[0].tricks",
+        ),
+    ],
+)
 def test_bad_events_get_one_line_naming_the_field_and_exit_2(tmp_path, midway_event, change, field):
     record = copy.deepcopy(midway_event)
     change(record)
@@ -148,11 +163,15 @@ def paths(value, prefix=()):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.floats(allow_nan=True) | st.text(max_size=30),
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=True) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
-HOSTILE = settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                             HealthCheck.function_scoped_fixture])
+    max_leaves=12,
+)
+HOSTILE = settings(
+    max_examples=REQUESTS,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 def check_answer(status, out, err):
@@ -185,8 +204,13 @@ def test_any_json_at_all_never_gives_a_traceback(value):
 
 
 @HOSTILE
-@given(st.dictionaries(st.sampled_from(["name", "format", "seed", "players", "rules", "options", "rounds",
-                                        "withdrawn"]), JSON, max_size=8))
+@given(
+    st.dictionaries(
+        st.sampled_from(["name", "format", "seed", "players", "rules", "options", "rounds", "withdrawn"]),
+        JSON,
+        max_size=8,
+    )
+)
 def test_an_event_of_wrong_shapes_never_gives_a_traceback(record):
     record.setdefault("format", "rounds")
     check_answer(*main_in_process(record))

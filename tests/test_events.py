@@ -11,14 +11,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from event_helpers import (cartier_play, check_cartier_rounds, check_standings, check_wpohl_rounds, lot_position,
-                           play_event, play_table, reading_order, reading_points, results_of, table_games, wpohl_play)
+from event_helpers import (
+    cartier_play,
+    check_cartier_rounds,
+    check_standings,
+    check_wpohl_rounds,
+    lot_position,
+    play_event,
+    play_table,
+    reading_order,
+    reading_points,
+    results_of,
+    table_games,
+    wpohl_play,
+)
 from scorekeeper.rules import RecordError, events
 from scorekeeper.rules.events import draw
 from scorekeeper.text.words import worded
 
 
 # ---- Cartier: 32 players, 8 tables, then 4, then the final of 4 (003) ---------------------------------------
+
 
 @pytest.mark.parametrize("seed", ["cartier-1995", "cartier-2026"])
 def test_a_32_player_cartier_event_end_to_end(seed):
@@ -49,6 +62,7 @@ def test_a_32_player_cartier_event_end_to_end(seed):
 
 # ---- WPOHL: Prospect rules, tables of 5, the lowest in the room eliminated each round (003) -------------------
 
+
 @pytest.mark.parametrize("seed", ["rehoboth-2013", "montrose"])
 def test_a_23_player_wpohl_event_end_to_end(seed):
     players = [f"Player {n:02}" for n in range(1, 24)]
@@ -58,7 +72,12 @@ def test_a_23_player_wpohl_event_end_to_end(seed):
     # 23 -> 18 -> 13 -> 8 -> 5: five eliminated each round, never leaving fewer than 5; tables as equal as
     # possible, of 5 and the rest of 4 (docs/events.md).
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [
-        [5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]
+        [5, 5, 5, 4, 4],
+        [5, 5, 4, 4],
+        [5, 4, 4],
+        [4, 4],
+        [5],
+    ]
     for game in table_games(rounds):
         assert [hand["cards"] for hand in game["hands"]] == list(range(10, 0, -1)) + list(range(2, 11))
         assert "blind" in game["rules"]["modifiers"]
@@ -75,14 +94,22 @@ SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [3, 2, 1, 2
 
 def test_a_rounds_event_qualifies_by_placement_points_and_keeps_opponents_apart():
     players = [f"P{n}" for n in range(1, 17)]
-    record = play_event("rounds", players, "wizard", lambda i, t: {"alike": (0, 1)} if t == 0 else {},
-                        rules=SHORT, options={"rounds": 2})
+    record = play_event(
+        "rounds",
+        players,
+        "wizard",
+        lambda i, t: {"alike": (0, 1)} if t == 0 else {},
+        rules=SHORT,
+        options={"rounds": 2},
+    )
     scored = events.score_event(record)
     rounds = record["rounds"]
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [[4] * 4, [4] * 4, [4]]
     # Round 2 is drawn afresh: 16 players at 4 tables of 4 can all meet new opponents, and do.
     met = {frozenset(pair) for t in rounds[0]["tables"] for pair in itertools.combinations(t["seats"], 2)}
-    assert not any(frozenset(pair) in met for t in rounds[1]["tables"] for pair in itertools.combinations(t["seats"], 2))
+    assert not any(
+        frozenset(pair) in met for t in rounds[1]["tables"] for pair in itertools.combinations(t["seats"], 2)
+    )
     for rnd, scored_round in zip(rounds, scored["rounds"]):
         for table, scored_table in zip(rnd["tables"], scored_round["tables"]):
             results = results_of(table["record"])
@@ -96,8 +123,9 @@ def test_a_rounds_event_qualifies_by_placement_points_and_keeps_opponents_apart(
             for name, points in zip(table["seats"], reading_points([results[n][0] for n in table["seats"]])):
                 row = standing.setdefault(name, [0, 0, 0])
                 row[0], row[1], row[2] = row[0] + points, row[1] + results[name][0], row[2] + results[name][1]
-    order = sorted(standing, key=lambda n: (-standing[n][0], -standing[n][1], -standing[n][2],
-                                            lot_position("wizard", n)))
+    order = sorted(
+        standing, key=lambda n: (-standing[n][0], -standing[n][1], -standing[n][2], lot_position("wizard", n))
+    )
     assert scored["rounds"][1]["advanced"] == order[:4]
     assert sorted(rounds[2]["tables"][0]["seats"]) == sorted(order[:4])
     check_standings(record, scored)
@@ -120,12 +148,14 @@ def test_where_the_lowest_total_wins_places_points_and_the_cut_read_its_way():
     assert scored["rounds"][0]["advanced"] == order[:4]
     final = record["rounds"][1]["tables"][0]
     results = results_of(final["record"])
-    champion = reading_order(final["seats"], results, {n: standing[n][1] for n in final["seats"]}, "golf",
-                             lowest=True)[0]
+    champion = reading_order(final["seats"], results, {n: standing[n][1] for n in final["seats"]}, "golf", lowest=True)[
+        0
+    ]
     assert scored["champion"] == champion
 
 
 # ---- tie-breaks, crafted -------------------------------------------------------------------------------------
+
 
 def scripted_game(seats, table_rules, script):
     """A game played through the actions with each hand's bids and tricks given by script(number, cards)."""
@@ -173,7 +203,9 @@ def test_a_tie_at_the_elimination_line_goes_first_to_more_bids_made():
     first = scored["rounds"][0]
     # 6 play: one is eliminated (never fewer than 5 left); X and Y are level at the bottom.
     assert first["eliminated"] == ["Y"]
-    assert worded(first["ties"]) == [{"players": ["X", "Y"], "broken_by": "bids_made", "text": "X goes on: 2 bids made to Y's 1"}]
+    assert worded(first["ties"]) == [
+        {"players": ["X", "Y"], "broken_by": "bids_made", "text": "X goes on: 2 bids made to Y's 1"}
+    ]
     assert scored["next"]["final"] and sorted(scored["next"]["tables"][0]["seats"]) == ["C", "D", "E", "F", "X"]
     # Had X withdrawn, the cut is made among the other five: never fewer than 5, so nobody else goes out.
     withdrawn = events.score_event(events.withdraw_player(record, "X").record)
@@ -188,6 +220,7 @@ def test_placement_points_share_the_average_of_tied_places():
 
 
 # ---- the draw ------------------------------------------------------------------------------------------------
+
 
 @settings(deadline=None)
 @given(st.integers(3, 500), st.integers(3, 7))
@@ -217,9 +250,11 @@ def test_the_same_seed_draws_the_same_tables_and_the_draw_is_the_documented_one(
 
 # ---- the director ---------------------------------------------------------------------------------------------
 
+
 def twelve(**options):
-    record = events.new_event("club night", "rounds", [f"P{n}" for n in range(1, 13)], "night", SHORT,
-                              options or {"rounds": 1}).record
+    record = events.new_event(
+        "club night", "rounds", [f"P{n}" for n in range(1, 13)], "night", SHORT, options or {"rounds": 1}
+    ).record
     return events.start_round(record).record
 
 
@@ -283,8 +318,9 @@ def test_the_next_round_waits_for_every_table_and_the_event_ends_with_its_champi
     # Four players at Cartier: the first round is the final table, and its winner the champion.
     record = events.start_round(events.new_event("f", "cartier", ["Ann", "Bob", "Cy", "Di"], "f").record).record
     assert events.score_event(record)["rounds"][0]["final"]
-    game = play_table(record["rounds"][0]["tables"][0]["seats"], events.load_event(record).table_rules,
-                      random.Random(2))
+    game = play_table(
+        record["rounds"][0]["tables"][0]["seats"], events.load_event(record).table_rules, random.Random(2)
+    )
     record = events.set_table_record(record, 0, 0, game).record
     scored = events.score_event(record)
     order = reading_order(game["players"], results_of(game), {}, "f")
@@ -294,6 +330,7 @@ def test_the_next_round_waits_for_every_table_and_the_event_ends_with_its_champi
 
 
 # ---- the record ------------------------------------------------------------------------------------------------
+
 
 def test_the_event_record_exports_and_imports_losslessly_with_its_games():
     record = twelve()
@@ -349,20 +386,27 @@ def test_rounds_follow_one_another_only_when_the_one_before_is_over():
         events.load_event(eight)
 
 
-@pytest.mark.parametrize("change, path", [
-    (lambda r: r.update(format="bridge"), "format"),
-    (lambda r: r.update(seed=None), "seed"),
-    (lambda r: r["rounds"][0]["tables"][1]["seats"].__setitem__(2, r["rounds"][0]["tables"][0]["seats"][0]),
-     "rounds[0].tables[1].seats[2]"),
-    (lambda r: r["rounds"][0]["tables"][0]["seats"].__setitem__(0, "Stranger"), "rounds[0].tables[0].seats[0]"),
-    (lambda r: r["rounds"][0]["tables"][0].update(record={"players": ["A", "B"], "hands": []}),
-     "rounds[0].tables[0].record.players"),
-    (lambda r: r.update(options={"rounds": 99}), "options"),
-    (lambda r: r.update(options={"laps": 2}), "options"),
-    (lambda r: r.update(players=r["players"] + ["p1"]), "players[12]"),
-    (lambda r: r.update(withdrawn=[{"player": "P1", "from_round": 1}]), "withdrawn[0].from_round"),
-    (lambda r: r.update(rules={"scoring": "nonsense"}), "rules.scoring"),
-])
+@pytest.mark.parametrize(
+    "change, path",
+    [
+        (lambda r: r.update(format="bridge"), "format"),
+        (lambda r: r.update(seed=None), "seed"),
+        (
+            lambda r: r["rounds"][0]["tables"][1]["seats"].__setitem__(2, r["rounds"][0]["tables"][0]["seats"][0]),
+            "rounds[0].tables[1].seats[2]",
+        ),
+        (lambda r: r["rounds"][0]["tables"][0]["seats"].__setitem__(0, "Stranger"), "rounds[0].tables[0].seats[0]"),
+        (
+            lambda r: r["rounds"][0]["tables"][0].update(record={"players": ["A", "B"], "hands": []}),
+            "rounds[0].tables[0].record.players",
+        ),
+        (lambda r: r.update(options={"rounds": 99}), "options"),
+        (lambda r: r.update(options={"laps": 2}), "options"),
+        (lambda r: r.update(players=r["players"] + ["p1"]), "players[12]"),
+        (lambda r: r.update(withdrawn=[{"player": "P1", "from_round": 1}]), "withdrawn[0].from_round"),
+        (lambda r: r.update(rules={"scoring": "nonsense"}), "rules.scoring"),
+    ],
+)
 def test_bad_events_are_refused_naming_the_field(change, path):
     record = twelve()
     change(record)
@@ -392,22 +436,39 @@ def test_a_player_who_did_not_play_the_previous_round_comes_after_one_who_did():
     """A late player level at the line with the same bids made: the one with a previous round goes on."""
     from scorekeeper.rules.events import cuts
 
-    ctx = cuts.Context(tables=[{"seats": ["Late", "Old", "Cy"], "places": [1, 1, 3], "totals": [50, 50, 10],
-                                "bids_made": [3, 3, 1]}],
-                       previous={"Old": 40, "Cy": 90}, lot={"Late": 1, "Old": 2, "Cy": 3}, standings={}, leaving=set())
+    ctx = cuts.Context(
+        tables=[{"seats": ["Late", "Old", "Cy"], "places": [1, 1, 3], "totals": [50, 50, 10], "bids_made": [3, 3, 1]}],
+        previous={"Old": 40, "Cy": 90},
+        lot={"Late": 1, "Old": 2, "Cy": 3},
+        standings={},
+        leaving=set(),
+    )
     decision = cuts.TableCut(1).decide(ctx)
     assert decision.advanced == ["Old"] and decision.eliminated == ["Late", "Cy"]
-    assert worded(decision.ties) == [{"players": ["Old", "Late"], "broken_by": "previous_total",
-                              "text": "Old goes on: 40 points in the previous round, which Late did not play"}]
+    assert worded(decision.ties) == [
+        {
+            "players": ["Old", "Late"],
+            "broken_by": "previous_total",
+            "text": "Old goes on: 40 points in the previous round, which Late did not play",
+        }
+    ]
 
 
 @settings(deadline=None)
-@given(st.sampled_from(["cartier", "wpohl", "rounds"]), st.integers(3, 500),
-       st.lists(st.integers(1, 2), min_size=1, max_size=4), st.integers(1, 8), st.integers(1, 8))
+@given(
+    st.sampled_from(["cartier", "wpohl", "rounds"]),
+    st.integers(3, 500),
+    st.lists(st.integers(1, 2), min_size=1, max_size=4),
+    st.integers(1, 8),
+    st.integers(1, 8),
+)
 def test_every_event_comes_down_to_one_final_table(fmt, players, advance, rounds, eliminate):
     """Whatever the field and the options, the rounds shrink to one final table of at least 2."""
-    options = {"cartier": {"advance": advance}, "wpohl": {"eliminate": eliminate, "eliminate_large": 2 * eliminate},
-               "rounds": {"rounds": rounds}}[fmt]
+    options = {
+        "cartier": {"advance": advance},
+        "wpohl": {"eliminate": eliminate, "eliminate_large": 2 * eliminate},
+        "rounds": {"rounds": rounds},
+    }[fmt]
     try:
         planned = events.planned_rounds(fmt, players, options)
     except ValueError as error:  # 500 players losing 1 a round: refused, never an endless event

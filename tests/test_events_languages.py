@@ -2,7 +2,6 @@
 cards in Dutch whoever prints them, the director's page and messages follow the reader, the money is the
 locale's, and the events API stays English."""
 
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,9 +27,17 @@ def new_event(client, **fields):
     page = client.get("/events/new").get_data(as_text=True)
     action, defaults = form_data(page)
     data = dict(defaults)
-    data.update({"name": "Clubavond", "format": "rounds", "players": "\n".join(EIGHT), "seed": "taal",
-                 "rules": '{"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}',
-                 "opt-rounds-rounds": "1", **fields})
+    data.update(
+        {
+            "name": "Clubavond",
+            "format": "rounds",
+            "players": "\n".join(EIGHT),
+            "seed": "taal",
+            "rules": '{"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}',
+            "opt-rounds-rounds": "1",
+            **fields,
+        }
+    )
     response = client.post("/events/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"].rstrip("/").split("/")[-1]
@@ -41,8 +48,9 @@ def act(client, event_id, **fields):
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     revision = page.split('name="revision" value="')[1].split('"')[0]
     csrf = page.split('name="csrf_token" value="')[1].split('"')[0]
-    return client.post(f"/events/{event_id}/actions", data={"csrf_token": csrf, "revision": revision, **fields},
-                       follow_redirects=True).get_data(as_text=True)
+    return client.post(
+        f"/events/{event_id}/actions", data={"csrf_token": csrf, "revision": revision, **fields}, follow_redirects=True
+    ).get_data(as_text=True)
 
 
 def test_a_dutch_events_table_cards_read_dutch_on_a_german_phone(app, tmp_path):
@@ -96,12 +104,18 @@ def test_the_directors_page_and_messages_speak_german_and_the_api_english(app):
     # The API is read by scripts: English whatever the phone says.
     with app.app_context():
         key = store.get_event(store.get_db(), event_id)["director_key"]
-    answer = director.post(f"/api/events/{event_id}/actions", json={"action": "withdraw", "player": "P8"},
-                           headers={"Authorization": f"Bearer {key}", "Accept-Language": "de"}).get_json()
+    answer = director.post(
+        f"/api/events/{event_id}/actions",
+        json={"action": "withdraw", "player": "P8"},
+        headers={"Authorization": f"Bearer {key}", "Accept-Language": "de"},
+    ).get_json()
     # Withdrawn before their table started: off it, no entrant (RULES.md, issue 24); its card is printed again.
     assert answer["message"].startswith("P8 withdraws: no seat from round 1 on. Print the card of table ")
-    refused = director.post(f"/api/events/{event_id}/actions", json={"action": "swap", "first": "P1", "second": "P1"},
-                            headers={"Authorization": f"Bearer {key}"}).get_json()
+    refused = director.post(
+        f"/api/events/{event_id}/actions",
+        json={"action": "swap", "first": "P1", "second": "P1"},
+        headers={"Authorization": f"Bearer {key}"},
+    ).get_json()
     assert refused["error"] == "player: Choose two different players to swap."
 
 
@@ -120,9 +134,19 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
     from test_events_web import Director, play_short_round
 
     client = owner_client(app)
-    director = Director(client, {"name": "Kurz", "format": "rounds", "seed": "short", "players": EIGHT,
-                                 "rules": SHORT, "options": {"rounds": 1}, "language": "de",
-                                 "money": {"entry_fee": 5, "split": [60, 40], "currency": "EUR"}})
+    director = Director(
+        client,
+        {
+            "name": "Kurz",
+            "format": "rounds",
+            "seed": "short",
+            "players": EIGHT,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+            "language": "de",
+            "money": {"entry_fee": 5, "split": [60, 40], "currency": "EUR"},
+        },
+    )
     play_short_round(client, director.act("start")["tables"])
     play_short_round(client, director.act("start")["tables"], seed=2)
     assert director.scored()["champion"]
@@ -138,8 +162,15 @@ def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, t
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(language=st.one_of(st.sampled_from(["nl", "de", "xx", "", "EN", "nl-BE"]), st.text(max_size=8), st.integers(),
-                          st.lists(st.integers(), max_size=2), st.none()))
+@given(
+    language=st.one_of(
+        st.sampled_from(["nl", "de", "xx", "", "EN", "nl-BE"]),
+        st.text(max_size=8),
+        st.integers(),
+        st.lists(st.integers(), max_size=2),
+        st.none(),
+    )
+)
 def test_an_events_language_is_one_the_app_speaks_or_a_clear_refusal(app, language):
     client = owner_client(app)
     record = {"name": "L", "format": "rounds", "seed": "s", "players": EIGHT, "rules": SHORT, "language": language}

@@ -25,6 +25,7 @@ def play_round(record, seed=1):
 
 # ---- decks: a Cartier table is never more than 4 ---------------------------------------------------------
 
+
 def test_five_cartier_players_are_refused_saying_why():
     with pytest.raises(RecordError) as refused:
         events.new_event("five", "cartier", names(5), "s")
@@ -37,8 +38,9 @@ def test_a_late_entry_cannot_push_a_cartier_table_past_4():
     with pytest.raises(RecordError) as refused:
         events.add_late_player(record, "Late", 0)
     assert refused.value.path == "rounds[0].tables[0].seats"
-    assert str(refused.value.message).startswith("Table 1 cannot take another player: a Cartier tournament table "
-                                            "seats at most 4")
+    assert str(refused.value.message).startswith(
+        "Table 1 cannot take another player: a Cartier tournament table seats at most 4"
+    )
     # A table of 3 takes the fourth.
     nine = events.start_round(events.new_event("n", "cartier", names(9), "s").record).record
     assert events.add_late_player(nine, "Late", 0).record["rounds"][0]["tables"][0]["seats"][-1] == "Late"
@@ -60,6 +62,7 @@ def test_an_event_of_2_players_is_refused():
 
 # ---- a full final --------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [9, 12, 16, 20, 31])
 def test_a_cartier_final_is_one_full_table_of_4(players):
     assert events.planned_rounds("cartier", players)[-1] == [4]
@@ -80,8 +83,9 @@ def test_the_final_is_filled_with_the_best_runners_up_by_total_then_tie_breaks(p
     assert [len(t["seats"]) for t in rounds[1]["tables"]] == second
     previous = round_results(rounds[0])
     results = round_results(rounds[1])
-    orders = [reading_order(t["seats"], results, {n: previous[n][0] for n in previous}, seed)
-              for t in rounds[1]["tables"]]
+    orders = [
+        reading_order(t["seats"], results, {n: previous[n][0] for n in previous}, seed) for t in rounds[1]["tables"]
+    ]
     runners_up = reading_order([order[1] for order in orders], results, {n: previous[n][0] for n in previous}, seed)
     filling = 4 - len(orders)
     assert sorted(rounds[2]["tables"][0]["seats"]) == sorted([order[0] for order in orders] + runners_up[:filling])
@@ -103,9 +107,14 @@ def test_37_cartier_players_send_5_winners_on_and_the_best_4_by_total_take_the_f
 
 # ---- withdrawn before play: no entrant ---------------------------------------------------------------------
 
+
 def test_a_player_withdrawn_before_the_draw_is_no_entrant():
-    record = events.new_event("n", "cartier", names(9) + ["Nora Noshow"], "s",
-                              ).record
+    record = events.new_event(
+        "n",
+        "cartier",
+        names(9) + ["Nora Noshow"],
+        "s",
+    ).record
     record = events.withdraw_player(record, "Nora Noshow").record
     record = events.set_money(record, 20, [100]).record
     record = events.start_round(record).record
@@ -140,6 +149,7 @@ def test_a_table_of_3_keeps_its_3_a_no_show_is_replaced_instead():
 
 # ---- final results by the round reached ------------------------------------------------------------------------
 
+
 def test_final_results_rank_by_the_round_reached_then_place_total_bids_and_lot():
     seed = "results"
     record = play_event("cartier", names(12), seed, lambda i, t: {"alike": (0, 1)} if t == 0 else {})
@@ -160,13 +170,21 @@ def test_final_results_rank_by_the_round_reached_then_place_total_bids_and_lot()
         ranks = events.score_event(record)["rounds"][number - 1]["tables"]
         own = next(t for t in ranks if t["seats"] == table["seats"])
         total, made = results_of(table["record"])[name]
-        return (-number, name != scored["champion"], own["places"][own["seats"].index(name)], -total, -made,
-                lot_position(seed, name))
+        return (
+            -number,
+            name != scored["champion"],
+            own["places"][own["seats"].index(name)],
+            -total,
+            -made,
+            lot_position(seed, name),
+        )
+
     assert [row["player"] for row in results] == sorted(reached, key=key)
     assert events.score_event(record["rounds"] and {**record, "rounds": record["rounds"][:1]})["results"] is None
 
 
 # ---- money: a payout list, who has paid, a charity share -------------------------------------------------------
+
 
 def test_the_events_money_is_a_payout_list_and_who_has_paid_with_a_charity_share():
     record = events.new_event("n", "cartier", names(8), "s").record
@@ -181,8 +199,10 @@ def test_the_events_money_is_a_payout_list_and_who_has_paid_with_a_charity_share
     scored = events.score_event(record)
     money = events.event_money(scored, record["money"])
     assert money["pot"] == 160 and money["charity"] == {"percent": 10, "cause": "Lifeboats", "amount": 16}
-    assert money["prizes"] == [{"place": 1, "player": scored["results"][0]["player"], "amount": 86.4},
-                               {"place": 2, "player": scored["results"][1]["player"], "amount": 57.6}]
+    assert money["prizes"] == [
+        {"place": 1, "player": scored["results"][0]["player"], "amount": 86.4},
+        {"place": 2, "player": scored["results"][1]["player"], "amount": 57.6},
+    ]
     assert money["paid"] == ["P01"] and len(money["unpaid"]) == 7
     assert "payments" not in money and "net" not in money
 

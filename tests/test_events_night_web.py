@@ -14,13 +14,13 @@ NAMES = [f"Player {n:02}" for n in range(1, 11)]
 
 
 def cartier(client, players, **extra):
-    return Director(client, {"name": "Cartier night", "format": "cartier", "seed": "night", "players": players,
-                             **extra})
+    return Director(
+        client, {"name": "Cartier night", "format": "cartier", "seed": "night", "players": players, **extra}
+    )
 
 
 def test_five_at_a_cartier_table_is_refused_saying_why_on_the_form_and_the_api(client):
-    refused = client.post("/api/events", json={"name": "Five", "format": "cartier", "seed": "s",
-                                               "players": NAMES[:5]})
+    refused = client.post("/api/events", json={"name": "Five", "format": "cartier", "seed": "s", "players": NAMES[:5]})
     assert refused.status_code == 422
     assert refused.get_json()["field"] == "players"
     assert "a Cartier tournament table seats at most 4" in refused.get_json()["error"]
@@ -34,8 +34,13 @@ def test_five_at_a_cartier_table_is_refused_saying_why_on_the_form_and_the_api(c
     assert answer["field"] == "rounds[0].tables[0].seats" and "seats at most 4" in answer["error"]
     client.get(director.created["url"])
     html = client.get(f"/events/{director.id}").get_data(as_text=True)
-    submit(client, f"/events/{director.id}", {"do": "late", "player": "Lucy Late", "table": "1"},
-           action=f"/events/{director.id}/actions", index=_form_index(html, "late"))
+    submit(
+        client,
+        f"/events/{director.id}",
+        {"do": "late", "player": "Lucy Late", "table": "1"},
+        action=f"/events/{director.id}/actions",
+        index=_form_index(html, "late"),
+    )
     html = client.get(f"/events/{director.id}").get_data(as_text=True)
     assert "Table 1 cannot take another player: a Cartier tournament table seats at most 4" in html
 
@@ -46,8 +51,7 @@ def test_a_two_player_event_is_refused(client):
 
 
 def test_a_no_show_is_no_entrant_pays_nothing_and_is_listed_apart(client):
-    director = cartier(client, NAMES[:9] + ["Nora Noshow"], money={"entry_fee": 20, "split": [100],
-                                                                     "currency": "GBP"})
+    director = cartier(client, NAMES[:9] + ["Nora Noshow"], money={"entry_fee": 20, "split": [100], "currency": "GBP"})
     director.act("withdraw", player="Nora Noshow")
     director.act("paid", player="Player 01")
     scored = director.scored()
@@ -69,8 +73,9 @@ def test_a_no_show_is_no_entrant_pays_nothing_and_is_listed_apart(client):
 def play(client, tables, rng, alike=()):
     for table in tables:
         start = client.get(f"/api/games/{table['game']}/export").get_json()
-        play_table(table["seats"], None, rng, start=start, tap=Tap(client, table["game"], table["edit_key"]),
-                   alike=alike)
+        play_table(
+            table["seats"], None, rng, start=start, tap=Tap(client, table["game"], table["edit_key"]), alike=alike
+        )
 
 
 def play_level_at_the_top(client, table):
@@ -87,10 +92,18 @@ def play_level_at_the_top(client, table):
 
 def test_the_final_tables_page_agrees_with_the_event_and_settles_nothing(client):
     """Two finalists level on total: the event's tie-break names one champion; no settlement, no Settle up."""
-    director = Director(client, {"name": "Club final", "format": "rounds", "seed": "final", "players": NAMES[:4],
-                                 "rules": {**SHORT, "settlement": "prospect", "stake": 1},
-                                 "options": {"rounds": 1}, "money": {"entry_fee": 10, "split": [70, 30],
-                                                                     "charity": 10, "cause": "Lifeboats"}})
+    director = Director(
+        client,
+        {
+            "name": "Club final",
+            "format": "rounds",
+            "seed": "final",
+            "players": NAMES[:4],
+            "rules": {**SHORT, "settlement": "prospect", "stake": 1},
+            "options": {"rounds": 1},
+            "money": {"entry_fee": 10, "split": [70, 30], "charity": 10, "cause": "Lifeboats"},
+        },
+    )
     rng = random.Random(5)
     play(client, director.act("start")["tables"], rng)
     final = director.act("start")["tables"]
@@ -116,40 +129,57 @@ def test_the_final_tables_page_agrees_with_the_event_and_settles_nothing(client)
 
 
 def test_the_new_event_form_names_its_fields_as_it_labels_them(client):
-    page = submit(client, "/events/new", {"name": "Dup", "format": "cartier",
-                                          "players": "Ann\nBob\nCy\nann\nDi\nEd"}).get_data(as_text=True)
+    page = submit(
+        client, "/events/new", {"name": "Dup", "format": "cartier", "players": "Ann\nBob\nCy\nann\nDi\nEd"}
+    ).get_data(as_text=True)
     assert "Players, one per line, line 4: &#39;ann&#39; is listed twice (also player 1)" in page
     assert "players[" not in page
-    page = submit(client, "/events/new", {"name": "Opt", "format": "cartier", "opt-cartier-advance": "3",
-                                          "players": "\n".join(NAMES[:8])}).get_data(as_text=True)
+    page = submit(
+        client,
+        "/events/new",
+        {"name": "Opt", "format": "cartier", "opt-cartier-advance": "3", "players": "\n".join(NAMES[:8])},
+    ).get_data(as_text=True)
     assert "The format&#39;s options:" in page and "System options" not in page and "system options" not in page
 
 
 def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
     from test_events_web import EIGHT, play_short_round
-    director = Director(client, {"name": "Room", "format": "rounds", "seed": "room", "players": EIGHT,
-                                 "rules": SHORT, "options": {"rounds": 1},
-                                 "money": {"entry_fee": 5, "split": [60, 40]}})
+
+    director = Director(
+        client,
+        {
+            "name": "Room",
+            "format": "rounds",
+            "seed": "room",
+            "players": EIGHT,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+            "money": {"entry_fee": 5, "split": [60, 40]},
+        },
+    )
     client.get(director.created["url"])
     tables = director.act("start")["tables"]
     page = client.get(f"/events/{director.id}").get_data(as_text=True)
     assert "0 of 2 tables finished, waiting on tables 1, 2" in page
     # the round's clock, ticked on by round_clock.js (issue 24: it said "0 minutes ago" until a reload)
-    assert re.search(r'Round drawn at \d\d:\d\d, playing for <span class="round-clock" data-since="[^"]+" '
-                     r'role="timer">0:\d\d</span>', page)
+    assert re.search(
+        r'Round drawn at \d\d:\d\d, playing for <span class="round-clock" data-since="[^"]+" '
+        r'role="timer">0:\d\d</span>',
+        page,
+    )
     # A player's phone: their own table first, found by name (case ignored); everyone A to Z with a table.
     mine = next(t for t in tables if "P3" in t["seats"])
     phone = client.application.test_client()
     page = phone.get(f"/events/{director.id}/standings?player=p3").get_data(as_text=True)
-    you = page[page.index('id="you"'):]
+    you = page[page.index('id="you"') :]
     assert f"P3: round 1, table {tables.index(mine) + 1}" in you and ", ".join(mine["seats"]) in you
-    where = page[page.index('id="where-to-sit"'):]
+    where = page[page.index('id="where-to-sit"') :]
     listed = re.findall(r"<li><b>([^<]+)</b> · Table (\d+)</li>", where)
     assert [name for name, _ in listed] == sorted(EIGHT, key=str.casefold)
     assert all(name in tables[int(table) - 1]["seats"] for name, table in listed)
     play_short_round(client, tables)
     page = client.get(f"/events/{director.id}").get_data(as_text=True)
-    by_table = page[page.index('class="small go-on-by-table"'):]
+    by_table = page[page.index('class="small go-on-by-table"') :]
     for number, table in enumerate(tables, start=1):  # who goes on, grouped by table
         going = [name for name in table["seats"] if name in director.scored()["rounds"][0]["advanced"]]
         if going:
@@ -163,12 +193,13 @@ def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
     play_short_round(client, final, seed=3)
     screen = client.get(f"/events/{director.id}/screen").get_data(as_text=True)
     champion = director.scored()["champion"]
-    prizes = screen[screen.index('id="screen-prizes"'):]
+    prizes = screen[screen.index('id="screen-prizes"') :]
     assert champion in prizes and "24.00" in prizes
 
 
 def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is_void(client, tmp_path):
     from pdf_reading import text as pdf_text
+
     director = cartier(client, NAMES[:9])
     client.get(director.created["url"])
     tables = director.act("start")["tables"]
@@ -185,20 +216,32 @@ def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is
     page = client.get(f"/games/{old['game']}/claim/{old['edit_key']}", follow_redirects=True).get_data(as_text=True)
     assert "This card is void" in page and f'href="/games/{after[three - 1]["game"]}"' in page
     # A hand screen of an event's table says which event, round and table.
-    deal = client.get(f"/games/{after[0]['game']}/claim/{after[0]['edit_key']}",
-                      follow_redirects=True).get_data(as_text=True)
+    deal = client.get(f"/games/{after[0]['game']}/claim/{after[0]['edit_key']}", follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "Table 1, round 1 of" in deal
 
 
 def test_the_results_csv_ranks_by_the_round_reached(client):
     from test_events_web import EIGHT, play_short_round
-    director = Director(client, {"name": "Csv", "format": "rounds", "seed": "csv", "players": EIGHT + ["=Eve"],
-                                 "rules": SHORT, "options": {"rounds": 1, "table": 3, "final": 3}})
+
+    director = Director(
+        client,
+        {
+            "name": "Csv",
+            "format": "rounds",
+            "seed": "csv",
+            "players": EIGHT + ["=Eve"],
+            "rules": SHORT,
+            "options": {"rounds": 1, "table": 3, "final": 3},
+        },
+    )
     play_short_round(client, director.act("start")["tables"])
     play_short_round(client, director.act("start")["tables"], seed=4)
     scored = director.scored()
     rows = client.get(f"/events/{director.id}/results.csv").get_data(as_text=True).splitlines()
     assert rows[0] == "place,player,round_reached,withdrawn,points,total,bids_made,note"
     assert [row.split(",")[1] for row in rows[1:]] == [
-        "'=Eve" if row["player"] == "=Eve" else row["player"] for row in scored["results"]]
+        "'=Eve" if row["player"] == "=Eve" else row["player"] for row in scored["results"]
+    ]
     assert [row.split(",")[2] for row in rows[1:4]] == ["2"] * 3 and rows[-1].split(",")[2] == "1"

@@ -30,8 +30,9 @@ def links(pdf, tmp_path):
     """The card's text in the order it is written (`pdftotext -raw`), lines joined: a link wrapped over three
     lines reads whole."""
     (tmp_path / "raw.pdf").write_bytes(pdf)
-    raw = subprocess.run(["pdftotext", "-raw", str(tmp_path / "raw.pdf"), "-"], capture_output=True, text=True,
-                         check=True).stdout
+    raw = subprocess.run(
+        ["pdftotext", "-raw", str(tmp_path / "raw.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
     return "".join(raw.split())
 
 
@@ -65,15 +66,16 @@ def test_a_long_event_name_wraps_whole_on_cards_and_sheets_without_a_page_more(c
     tables = director.act("start")["tables"]
     pdf = cards(client, director)
     assert pdf_info(pdf, tmp_path)["pages"] == pdf_info(cards(client, short), tmp_path)["pages"] == 2 * len(tables)
-    for number, page in enumerate(pdf_text(pdf, tmp_path).split("\f")[:2 * len(tables)], start=1):
+    for number, page in enumerate(pdf_text(pdf, tmp_path).split("\f")[: 2 * len(tables)], start=1):
         table = (number + 1) // 2
         # Wrapped over lines, the header reads whole, in order: nothing cut, no ellipsis.
         assert f"{LONG_NAME} · Round 1, table {table}" in words(page), page
         assert not [line for line in page.splitlines() if "Riverside" in line and "…" in line]
     # Nothing runs off the page: every word sits inside the page's width.
     (tmp_path / "long.pdf").write_bytes(pdf)
-    boxes = subprocess.run(["pdftotext", "-bbox", str(tmp_path / "long.pdf"), "-"], capture_output=True,
-                           text=True, check=True).stdout
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", str(tmp_path / "long.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
     page_w = pdf_info(pdf, tmp_path)["page_w"]
     right_edges = [float(edge) for edge in re.findall(r'xMax="([\d.]+)"', boxes)]
     assert right_edges and max(right_edges) <= page_w - 20  # inside the margins (15 mm on a card, 9 mm a sheet)
@@ -90,8 +92,22 @@ def test_the_codes_are_the_links_module_by_module(client, tmp_path):
     pdf = cards(client, director, tables="1")
     (tmp_path / "card.pdf").write_bytes(pdf)
     dpi = 200
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-f", "1", "-l", "1", "-png", str(tmp_path / "card.pdf"),
-                    str(tmp_path / "card")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-gray",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-png",
+            str(tmp_path / "card.pdf"),
+            str(tmp_path / "card"),
+        ],
+        check=True,
+    )
     image = Image.open(next(tmp_path.glob("card*.png"))).convert("L")
     link = f"http://localhost/games/{table['game']}/claim/{table['edit_key']}"
     assert link in links(pdf, tmp_path)
@@ -100,8 +116,13 @@ def test_the_codes_are_the_links_module_by_module(client, tmp_path):
     x0 = table_cards.LEFT + (table_cards.CODE_W - table_cards.QR) / 2 + 2 * module
     y0 = table_cards.CODES_TOP + 2 * module
     px = dpi / 25.4
-    read = [[image.getpixel((round((x0 + (c + 0.5) * module) * px), round((y0 + (r + 0.5) * module) * px))) < 128
-             for c in range(len(matrix))] for r in range(len(matrix))]
+    read = [
+        [
+            image.getpixel((round((x0 + (c + 0.5) * module) * px), round((y0 + (r + 0.5) * module) * px))) < 128
+            for c in range(len(matrix))
+        ]
+        for r in range(len(matrix))
+    ]
     assert read == [[bool(cell) for cell in row] for row in matrix]
 
 
@@ -122,8 +143,11 @@ def test_a_name_in_a_script_the_stamp_does_not_set_prints_the_weasyprint_way(cli
 
 
 def test_where_everyone_sits_lists_every_player_alphabetically_with_table_and_seat(client, tmp_path):
-    players = [f"{first} {last}" for first in ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
-               for last in ("North", "South", "East", "West", "Up", "Down", "Left", "Right", "Far")]  # 81 players
+    players = [
+        f"{first} {last}"
+        for first in ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
+        for last in ("North", "South", "East", "West", "Up", "Down", "Left", "Right", "Far")
+    ]  # 81 players
     director = cartier(client, players)
     tables = director.act("start")["tables"]
     client.get(director.created["url"])
@@ -137,11 +161,20 @@ def test_where_everyone_sits_lists_every_player_alphabetically_with_table_and_se
     text = "\f".join(pdf_text(pdf, tmp_path).split("\f")[:2])
     assert "Cartier night · Round 1: where everyone sits" in text and "page 2 of 2" in text
     assert text.count("Player") >= 4 and "Table" in text and "Seat" in text
-    expected = sorted(((name, number, seat) for number, table in enumerate(tables, start=1)
-                       for seat, name in enumerate(table["seats"], start=1)), key=lambda row: row[0].casefold())
+    expected = sorted(
+        (
+            (name, number, seat)
+            for number, table in enumerate(tables, start=1)
+            for seat, name in enumerate(table["seats"], start=1)
+        ),
+        key=lambda row: row[0].casefold(),
+    )
     read = re.findall(r"([A-Za-z]+ [A-Za-z]+)\s+(\d+)\s+(\d+)", text)
-    rows = [(name, int(number), int(seat)) for name, number, seat in read if name.split()[0] in
-            ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")]
+    rows = [
+        (name, int(number), int(seat))
+        for name, number, seat in read
+        if name.split()[0] in ("Zed", "amy", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal")
+    ]
     assert sorted(rows, key=lambda row: row[0].casefold()) == expected
     # Two blocks a page, each read top to bottom: the first block's rows come first in the alphabet.
     line = next(line for line in text.split("\f")[0].splitlines() if expected[0][0] in line)
@@ -150,8 +183,9 @@ def test_where_everyone_sits_lists_every_player_alphabetically_with_table_and_se
 
 
 def test_where_everyone_sits_speaks_the_events_language(client, tmp_path):
-    director = Director(client, {"name": "Clubavond", "format": "cartier", "seed": "nl", "players": NAMES[:8],
-                                 "language": "nl"})
+    director = Director(
+        client, {"name": "Clubavond", "format": "cartier", "seed": "nl", "players": NAMES[:8], "language": "nl"}
+    )
     director.act("start")
     text = pdf_text(client.get(f"/events/{director.id}/rounds/1/seating.pdf").data, tmp_path)
     assert "Clubavond · Speelronde 1: wie zit waar" in text
@@ -160,34 +194,65 @@ def test_where_everyone_sits_speaks_the_events_language(client, tmp_path):
 
 
 def test_a_long_event_name_wraps_whole_the_weasyprint_way_too(client, tmp_path):
-    director = Director(client, {"name": LONG_NAME, "format": "cartier", "seed": "night",
-                                 "players": NAMES[:7] + ["Ahmad أحمد"]})  # a script the stamp does not set
+    director = Director(
+        client, {"name": LONG_NAME, "format": "cartier", "seed": "night", "players": NAMES[:7] + ["Ahmad أحمد"]}
+    )  # a script the stamp does not set
     tables = director.act("start")["tables"]
     pdf = cards(client, director)
     assert pdf_info(pdf, tmp_path)["pages"] == 2 * len(tables)
     pages = pdf_text(pdf, tmp_path).split("\f")
     for number in range(1, len(tables) + 1):
-        for page in pages[2 * number - 2:2 * number]:
+        for page in pages[2 * number - 2 : 2 * number]:
             assert f"{LONG_NAME} · Round 1, table {number}" in words(page), page
             assert not [line for line in page.splitlines() if "Riverside" in line and "…" in line]
 
 
 def test_where_everyone_sits_by_surname_too(client, tmp_path):
-    players = ["Dirk de Vries", "Ann van der Berg", "Zoë Peeters", "Bob Aalders", "Cy", "Hugo Jansen", "Mieke Jansen",
-               "Els Kok"]
+    players = [
+        "Dirk de Vries",
+        "Ann van der Berg",
+        "Zoë Peeters",
+        "Bob Aalders",
+        "Cy",
+        "Hugo Jansen",
+        "Mieke Jansen",
+        "Els Kok",
+    ]
     director = Director(client, {"name": "Club", "format": "cartier", "seed": "surnames", "players": players})
     tables = director.act("start")["tables"]
-    where = {name: (number, seat) for number, table in enumerate(tables, start=1)
-             for seat, name in enumerate(table["seats"], start=1)}
+    where = {
+        name: (number, seat)
+        for number, table in enumerate(tables, start=1)
+        for seat, name in enumerate(table["seats"], start=1)
+    }
     pages = pdf_text(client.get(f"/events/{director.id}/rounds/1/seating.pdf").data, tmp_path).split("\f")
     first, second = pages[0], pages[1]
     assert "Club · Round 1: where everyone sits" in first and "where everyone sits, by surname" in second
     listed = re.findall(r"^\s*(.+?)\s{2,}(\d+)\s+(\d+)\s*$", second, re.M)
-    shown = ["Aalders, Bob", "Berg, Ann van der", "Cy", "Jansen, Hugo", "Jansen, Mieke", "Kok, Els", "Peeters, Zoë",
-             "Vries, Dirk de"]
+    shown = [
+        "Aalders, Bob",
+        "Berg, Ann van der",
+        "Cy",
+        "Jansen, Hugo",
+        "Jansen, Mieke",
+        "Kok, Els",
+        "Peeters, Zoë",
+        "Vries, Dirk de",
+    ]
     assert [name for name, _table, _seat in listed] == shown
-    for (_name, table, seat), player in zip(listed, ["Bob Aalders", "Ann van der Berg", "Cy", "Hugo Jansen",
-                                                    "Mieke Jansen", "Els Kok", "Zoë Peeters", "Dirk de Vries"]):
+    for (_name, table, seat), player in zip(
+        listed,
+        [
+            "Bob Aalders",
+            "Ann van der Berg",
+            "Cy",
+            "Hugo Jansen",
+            "Mieke Jansen",
+            "Els Kok",
+            "Zoë Peeters",
+            "Dirk de Vries",
+        ],
+    ):
         assert (int(table), int(seat)) == where[player]
 
 
@@ -198,14 +263,16 @@ def test_two_page_sheets_print_every_page_with_its_dealers_and_no_totals(client,
     players = ["Ann Adams", "Bob Brink", "Cy Claes", "Dirk de Vries", "Els Kok", "Finn Peeters"]
     for arabic in (False, True):
         named = players[:5] + ["Ahmad أحمد"] if arabic else players
-        director = Director(client, {"name": "Qualifiers", "format": "rounds", "seed": "two pages", "players": named,
-                                     "options": {"table": 3}})
+        director = Director(
+            client,
+            {"name": "Qualifiers", "format": "rounds", "seed": "two pages", "players": named, "options": {"table": 3}},
+        )
         tables = director.act("start")["tables"]
         pdf = cards(client, director)
         assert pdf_info(pdf, tmp_path)["pages"] == 3 * len(tables)  # a card and two sheet pages a table
         pages = pdf_text(pdf, tmp_path).split("\f")
         for number, table in enumerate(tables, start=1):
-            sheet = pages[3 * number - 2:3 * number]
+            sheet = pages[3 * number - 2 : 3 * number]
             game = client.get(f"/api/games/{table['game']}/export").get_json()
             first = game["rules"]["first_dealer"]
             plan = list(range(17, 0, -1)) + list(range(2, 18))
@@ -235,16 +302,16 @@ def test_after_a_swap_or_a_late_player_the_director_is_told_which_cards_to_print
     tables = answer["tables"]
     client.get(director.created["url"])
     page = client.get(f"/events/{director.id}").get_data(as_text=True)
-    summary = page[page.index('id="reprint"'):]
-    summary = summary[:summary.index("</p>")]
+    summary = page[page.index('id="reprint"') :]
+    summary = summary[: summary.index("</p>")]
     assert "Tables 1, 2, 3 were seated again: their printed cards are void." in summary
     assert f'href="/events/{director.id}/rounds/1/cards.pdf?tables=1,2,3"' in summary
     for number in (1, 2, 3):
-        section = page[page.index(f'id="table-{number}"'):]
-        assert "Seated again: its printed card is void." in section[:section.index("</section>")]
+        section = page[page.index(f'id="table-{number}"') :]
+        assert "Seated again: its printed card is void." in section[: section.index("</section>")]
     # A table that has started plays its new card: no longer marked.
     Tap(client, tables[0]["game"], tables[0]["edit_key"])("deal", trump="hearts")
     page = client.get(f"/events/{director.id}").get_data(as_text=True)
-    section = page[page.index('id="table-1"'):]
-    assert "Seated again" not in section[:section.index("</section>")]
+    section = page[page.index('id="table-1"') :]
+    assert "Seated again" not in section[: section.index("</section>")]
     assert "Tables 2, 3 were seated again" in page

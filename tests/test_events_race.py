@@ -34,10 +34,14 @@ def race(client, bases, trial):
     (the director's answer, the table's answer, the event as the API reads it after)."""
     director, tables = finished_round(client)
     body = undo_body(client, tables[0], trial)
-    confirm, undo = at_once(2, lambda n: call("POST", f"{bases[0]}/api/events/{director.id}/actions",
-                                              {"action": "start"}, director.key) if n == 0 else
-                            call("POST", f"{bases[-1]}/api/games/{tables[0]['game']}/actions", body,
-                                 tables[0]["edit_key"]))
+    confirm, undo = at_once(
+        2,
+        lambda n: (
+            call("POST", f"{bases[0]}/api/events/{director.id}/actions", {"action": "start"}, director.key)
+            if n == 0
+            else call("POST", f"{bases[-1]}/api/games/{tables[0]['game']}/actions", body, tables[0]["edit_key"])
+        ),
+    )
     return director, tables, confirm, undo
 
 
@@ -54,8 +58,13 @@ def check_never_stuck(client, director, tables, confirm, undo):
     else:
         # The undo came first: the confirmation was refused, saying which table wrote (it read the round finished)
         # or that the round is still being played (it read it after the undo); nothing was seated.
-        assert (confirm[0] == 409 and "round 1, table 1" in confirm[1] and "try again" in confirm[1]
-                or confirm[0] == 422 and "Round 1 is still being played: table 1" in confirm[1]), confirm
+        assert (
+            confirm[0] == 409
+            and "round 1, table 1" in confirm[1]
+            and "try again" in confirm[1]
+            or confirm[0] == 422
+            and "Round 1 is still being played: table 1" in confirm[1]
+        ), confirm
         assert undo[0] == 200 and len(rounds) == 1 and not rounds[0]["complete"]
         # The table enters its hand again and the director confirms: the room goes on.
         tap = Tap(client, tables[0]["game"], tables[0]["edit_key"])

@@ -30,18 +30,21 @@ def reached_in(record):
 
 # ---- WPOHL: those eliminated in a round rank by the round's total, then the tie-breaks ---------------------------
 
+
 def test_wpohl_results_rank_the_eliminated_by_their_total_in_the_room_not_their_table_place():
     seed = "wpohl-results"
     # Three at the last table miss every bid: the elimination line cuts through a tie at 0.
-    record = play_event("wpohl", names(13), seed, lambda i, t: {"alike": (0, 1, 2), "miss": True}
-                        if i == 0 and t == 2 else {})
+    record = play_event(
+        "wpohl", names(13), seed, lambda i, t: {"alike": (0, 1, 2), "miss": True} if i == 0 and t == 2 else {}
+    )
     scored = events.score_event(record)
     reached = reached_in(record)
     final = len(record["rounds"])
     previous = {}
     for number, rnd in enumerate(record["rounds"], start=1):
-        previous[number + 1] = {name: total for table in rnd["tables"]
-                                for name, (total, _made) in results_of(table["record"]).items()}
+        previous[number + 1] = {
+            name: total for table in rnd["tables"] for name, (total, _made) in results_of(table["record"]).items()
+        }
 
     def key(name):
         number, game = reached[name]
@@ -50,8 +53,8 @@ def test_wpohl_results_rank_the_eliminated_by_their_total_in_the_room_not_their_
             place = 1 + sum(other > total for other, _m in results_of(game).values())
             return (-number, name != scored["champion"], place, -total, -made, lot_position(seed, name))
         before = previous.get(number, {}).get(name)
-        return (-number, True, -total, -made, (0, -before) if before is not None else (1, 0),
-                lot_position(seed, name))
+        return (-number, True, -total, -made, (0, -before) if before is not None else (1, 0), lot_position(seed, name))
+
     assert [row["player"] for row in scored["results"]] == sorted(reached, key=key)
     # Out in round 1, the order is by total across the room's tables, whatever the place at each table.
     out_first = [row["player"] for row in scored["results"] if row["round_reached"] == 1]
@@ -80,15 +83,22 @@ def test_eighteen_players_each_sit_at_a_table_of_3_once_in_three_rounds(seed):
     turns = short_turns(record, 3)
     assert sorted(turns) == names(18) and set(turns.values()) == {1}  # 6 short seats a round x 3 = the field
     # Still no one meets an opponent twice where the draw allows.
-    pairs = Counter(frozenset((a, b)) for rnd in record["rounds"][:3] for table in rnd["tables"]
-                    for a in table["seats"] for b in table["seats"] if a < b)
+    pairs = Counter(
+        frozenset((a, b))
+        for rnd in record["rounds"][:3]
+        for table in rnd["tables"]
+        for a in table["seats"]
+        for b in table["seats"]
+        if a < b
+    )
     assert max(pairs.values()) == 1
 
 
 @pytest.mark.parametrize("players, table, rounds", [(14, 4, 3), (11, 4, 4), (17, 5, 3), (10, 3, 5)])
 def test_the_short_seats_rotate_as_evenly_as_the_numbers_allow(players, table, rounds):
-    record = events.new_event("r", "rounds", names(players), f"rotate-{players}", QUALIFIERS,
-                              {"rounds": rounds, "table": table}).record
+    record = events.new_event(
+        "r", "rounds", names(players), f"rotate-{players}", QUALIFIERS, {"rounds": rounds, "table": table}
+    ).record
     rng = random.Random(players)
     for _round in range(rounds):
         record = events.start_round(record).record
@@ -106,14 +116,15 @@ def test_rounds_results_rank_those_who_missed_the_final_by_the_qualifying_standi
     scored = events.score_event(record)
     finalists = record["rounds"][-1]["tables"][0]["seats"]
     results = [row["player"] for row in scored["results"]]
-    assert sorted(results[:len(finalists)]) == sorted(finalists) and results[0] == scored["champion"]
+    assert sorted(results[: len(finalists)]) == sorted(finalists) and results[0] == scored["champion"]
     # The standings after the last qualifying round, computed from the three rounds alone.
     before_final = events.score_event({**record, "rounds": record["rounds"][:3]})["standings"]
-    assert results[len(finalists):] == [row["player"] for row in before_final if row["player"] not in finalists]
-    assert all(row["round_reached"] == 3 for row in scored["results"][len(finalists):])
+    assert results[len(finalists) :] == [row["player"] for row in before_final if row["player"] not in finalists]
+    assert all(row["round_reached"] == 3 for row in scored["results"][len(finalists) :])
 
 
 # ---- withdrawn after playing: marked, and said in a note -----------------------------------------------------------
+
 
 def test_a_player_withdrawn_after_round_1_keeps_their_line_marked_withdrawn_with_a_note():
     record = events.start_round(events.new_event("n", "cartier", names(12), "withdraw").record).record
@@ -133,8 +144,11 @@ def test_a_player_withdrawn_after_round_1_keeps_their_line_marked_withdrawn_with
     assert row == {"player": runner_up, "round_reached": 1, "place": row["place"], "withdrawn": True}
     assert [r for r in scored["results"] if r.get("withdrawn")] == [row]
     # Second at their table, they rank first among those out after round 1 who were second.
-    places = {name: table["places"][seat] for table in scored["rounds"][0]["tables"]
-              for seat, name in enumerate(table["seats"])}
+    places = {
+        name: table["places"][seat]
+        for table in scored["rounds"][0]["tables"]
+        for seat, name in enumerate(table["seats"])
+    }
     out_first = [r["player"] for r in scored["results"] if r["round_reached"] == 1]
     assert [places[name] for name in out_first] == sorted(places[name] for name in out_first)
     assert places[runner_up] == 2 and out_first[0] == runner_up
@@ -144,6 +158,7 @@ def test_a_player_withdrawn_after_round_1_keeps_their_line_marked_withdrawn_with
 
 
 # ---- a cut that stood after a correction: said in a note ------------------------------------------------------------
+
 
 def swapped(game, a, b):
     """The game with seats a and b's bids and tricks exchanged in every hand: their totals trade places."""
@@ -166,18 +181,22 @@ def test_a_cut_that_stood_after_a_correction_is_said_with_who_would_go_on_instea
     assert events.score_event(record)["notes"] == []
     record = events.approve_correction(record, 1, 1).record
     game = record["rounds"][0]["tables"][0]["record"]
-    record = events.set_table_record(record, 0, 0, swapped(game, game["players"].index(second),
-                                                             game["players"].index(third))).record
+    record = events.set_table_record(
+        record, 0, 0, swapped(game, game["players"].index(second), game["players"].index(third))
+    ).record
     assert events.score_event(record)["notes"] == []  # open for the correction: not decided yet
     record = events.decide_correction(record, 1, 1, redraw=False).record
     note = events.score_event(record)["notes"][0]
     assert note["kind"] == "cut_stood" and note["round"] == 1
     assert note["players"] == [third] and note["instead_of"] == [second]
-    assert str(note["text"]) == (f"Round 1: after a correction the cut would send on {third} instead of {second}; "
-                            "the director let the confirmed cut stand.")
+    assert str(note["text"]) == (
+        f"Round 1: after a correction the cut would send on {third} instead of {second}; "
+        "the director let the confirmed cut stand."
+    )
 
 
 # ---- money in the currency's minor unit -------------------------------------------------------------------------
+
 
 def money_of(players, fee, split, currency="", charity=None):
     record = events.new_event("n", "cartier", names(players), "money").record

@@ -21,8 +21,17 @@ from scorekeeper.rules import events
 from test_events_web import Director, Tap, _form_index
 
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
-PLAYERS = ["Ann Adams", "Bob Brink", "Cy Claes", "Dirk de Vries", "Els Kok", "Finn Peeters", "Zoë Peeters",
-           "Hugo Jansen", "Mieke Jansen"]
+PLAYERS = [
+    "Ann Adams",
+    "Bob Brink",
+    "Cy Claes",
+    "Dirk de Vries",
+    "Els Kok",
+    "Finn Peeters",
+    "Zoë Peeters",
+    "Hugo Jansen",
+    "Mieke Jansen",
+]
 
 
 def play(client, tables, seed):
@@ -52,10 +61,24 @@ def correction_that_changes_the_final(director, client, tables):
 def night(client):
     """A `rounds` event of 9 with money, to its champion: a player withdrawn after round 1, and a correction of
     round 2 after the final was drawn that would send another player on, the confirmed cut left to stand."""
-    director = Director(client, {"name": "Club night", "format": "rounds", "seed": "agree", "players": PLAYERS,
-                                 "rules": SHORT, "options": {"rounds": 2, "table": 3, "final": 3},
-                                 "money": {"entry_fee": "3.33", "split": [50, 30, 20], "currency": "EUR",
-                                           "charity": 5, "cause": "Lifeboats"}})
+    director = Director(
+        client,
+        {
+            "name": "Club night",
+            "format": "rounds",
+            "seed": "agree",
+            "players": PLAYERS,
+            "rules": SHORT,
+            "options": {"rounds": 2, "table": 3, "final": 3},
+            "money": {
+                "entry_fee": "3.33",
+                "split": [50, 30, 20],
+                "currency": "EUR",
+                "charity": 5,
+                "cause": "Lifeboats",
+            },
+        },
+    )
     play(client, director.act("start")["tables"], 1)
     director.act("withdraw", player="Els Kok")
     second = director.act("start")["tables"]
@@ -72,8 +95,9 @@ def night(client):
 
 
 def rows_of(scored):
-    return [(row["place"], row["player"], row["round_reached"], bool(row.get("withdrawn")))
-            for row in scored["results"]]
+    return [
+        (row["place"], row["player"], row["round_reached"], bool(row.get("withdrawn"))) for row in scored["results"]
+    ]
 
 
 def run_cli(tmp_path, record, *flags):
@@ -88,46 +112,55 @@ def run_cli(tmp_path, record, *flags):
 REACHED = {"Final": 3, "Round 1": 1, "Round 2": 2}
 
 
-def test_the_final_results_agree_on_the_page_the_screen_the_pdf_the_csv_the_api_and_the_command(client, night,
-                                                                                                tmp_path):
+def test_the_final_results_agree_on_the_page_the_screen_the_pdf_the_csv_the_api_and_the_command(
+    client, night, tmp_path
+):
     scored = night.scored()
     expected = rows_of(scored)
     assert [row[1] for row in expected][:1] == [scored["champion"]] and len(expected) == 9
     assert [row for row in expected if row[3]] == [(9, "Els Kok", 1, True)]  # withdrawn after round 1, kept
     notes = [note["text"] for note in scored["notes"]]
     assert [note["kind"] for note in scored["notes"]] == ["cut_stood", "withdrawn"]
-    assert notes[1] == ("Els Kok withdrew after round 1: the rounds played count, and the cut was made among the "
-                        "others.")
-    assert re.fullmatch(r"Round 2: after a correction the cut would send on .+ instead of .+; the director let "
-                        r"the confirmed cut stand\.", notes[0])
+    assert notes[1] == (
+        "Els Kok withdrew after round 1: the rounds played count, and the cut was made among the others."
+    )
+    assert re.fullmatch(
+        r"Round 2: after a correction the cut would send on .+ instead of .+; the director let "
+        r"the confirmed cut stand\.",
+        notes[0],
+    )
 
     # The command: --json is the API's; its table lists the same rows and notes.
     assert json.loads(run_cli(tmp_path, night.export(), "--json")) == scored
     table = run_cli(tmp_path, night.export())
-    block = table[table.index("Final results"):]
+    block = table[table.index("Final results") :]
     listed = re.findall(r"^ +(\d+) +(.+?) {2,}(Final|Round \d) *(.*)$", block, re.M)
     assert [(int(p), name, REACHED[reached], "withdrew" in how) for p, name, reached, how in listed] == expected
     assert all(note in table for note in notes) and "Money" in table and "To Lifeboats: €1.50 (5% of the pot)" in table
 
     # The results page.
     page = client.get(f"/events/{night.id}/results").get_data(as_text=True)
-    shown = re.findall(r'<tr( class="withdrawn")?><td>(\d+)</td><th scope="row">([^<]+)</th><td>([^<]+)</td>'
-                       r'<td class="small">([^<]*)</td></tr>', page[page.index('id="final-results"'):])
-    assert [(int(p), html.unescape(name), REACHED[reached], bool(mark)) for mark, p, name, reached, _how in shown] \
-        == expected
+    shown = re.findall(
+        r'<tr( class="withdrawn")?><td>(\d+)</td><th scope="row">([^<]+)</th><td>([^<]+)</td>'
+        r'<td class="small">([^<]*)</td></tr>',
+        page[page.index('id="final-results"') :],
+    )
+    assert [
+        (int(p), html.unescape(name), REACHED[reached], bool(mark)) for mark, p, name, reached, _how in shown
+    ] == expected
     assert "withdrew after round 1" in shown[-1][4] and shown[0][4] == "champion"
     assert all(html.escape(note, quote=False) in page for note in notes)
 
     # The big screen at the end: the final results (every entrant), not the placement-point standings.
     screen = client.get(f"/events/{night.id}/screen").get_data(as_text=True)
-    slide = screen[screen.index('id="screen-results-1"'):]
+    slide = screen[screen.index('id="screen-results-1"') :]
     assert re.findall(r'<span class="who">([^<]+)</span>', slide)[:9] == [html.escape(row[1]) for row in expected]
     assert 'id="screen-standings-1"' not in screen and "withdrew after round 1" in slide
     assert all(html.escape(note, quote=False) in screen for note in notes)
 
     # The results PDF: one ranking, titled, with the same rows and notes.
     text = pdf_text(client.get(f"/events/{night.id}/results.pdf").data, tmp_path)
-    part = text[text.index("Final results"):text.index("Prizes")]
+    part = text[text.index("Final results") : text.index("Prizes")]
     printed = re.findall(r"^ *(\d+) +(.+?) {2,}(Final|Round \d) *(.*)$", part, re.M)
     assert [(int(p), name, REACHED[reached], "withdrew" in how) for p, name, reached, how in printed] == expected
     flat = " ".join(text.split())
@@ -147,32 +180,42 @@ def test_a_player_finds_herself_by_a_first_name_a_surname_or_without_accents(cli
 
     def you(typed):
         page = phone.get(f"/events/{night.id}/standings", query_string={"player": typed}).get_data(as_text=True)
-        section = page[page.index('id="you"'):]
-        return html.unescape(re.sub(r"<[^>]+>", " ", section[:section.index("</section>")]))
+        section = page[page.index('id="you"') :]
+        return html.unescape(re.sub(r"<[^>]+>", " ", section[: section.index("</section>")]))
+
     zoe = next(row for row in scored["results"] if row["player"] == "Zoë Peeters")
     place = {1: "st", 2: "nd", 3: "rd"}.get(zoe["place"], "th")
-    how = "champion" if zoe["place"] == 1 else "at the final table" if zoe["round_reached"] == 3 \
-        else "out in round 2"
+    how = "champion" if zoe["place"] == 1 else "at the final table" if zoe["round_reached"] == 3 else "out in round 2"
     for typed in ("zoe", "Zoë", "zoe peeters", "ZOE  PEETERS", "peeters zoe"):
         assert f"Zoë Peeters : {zoe['place']}{place}, {how}" in " ".join(you(typed).split()), typed
     # A first name or a surname that several players share offers them all; nothing found says what to type.
     assert "Which one are you?" in you("jansen") and "Hugo Jansen" in you("jansen") and "Mieke Jansen" in you("jansen")
     assert "Which one are you?" in you("peeters")
     assert "No player of this event is called xavier: type your first name or your surname." in " ".join(
-        you("xavier").split())
+        you("xavier").split()
+    )
     els = " ".join(you("els").split())
     assert "Els Kok : 9th, withdrew after round 1" in els and "Els Kok withdrew after round 1" in els
 
 
 def test_a_player_sees_her_table_her_seat_who_deals_first_and_her_standing(client):
-    director = Director(client, {"name": "Room", "format": "rounds", "seed": "seat", "players": PLAYERS,
-                                 "rules": SHORT, "options": {"rounds": 2, "table": 3, "final": 3}})
+    director = Director(
+        client,
+        {
+            "name": "Room",
+            "format": "rounds",
+            "seed": "seat",
+            "players": PLAYERS,
+            "rules": SHORT,
+            "options": {"rounds": 2, "table": 3, "final": 3},
+        },
+    )
     tables = director.act("start")["tables"]
     mine = next(table for table in tables if "Zoë Peeters" in table["seats"])
     number = tables.index(mine) + 1
     phone = client.application.test_client()
     page = phone.get(f"/events/{director.id}/standings?player=zoe").get_data(as_text=True)
-    section = html.unescape(page[page.index('id="you"'):page.index("</section>")])
+    section = html.unescape(page[page.index('id="you"') : page.index("</section>")])
     seat = mine["seats"].index("Zoë Peeters") + 1
     assert f"Zoë Peeters: round 1, table {number}" in section
     assert f"Seat {seat} of 3, clockwise: {', '.join(mine['seats'])}" in section
@@ -184,7 +227,7 @@ def test_a_player_sees_her_table_her_seat_who_deals_first_and_her_standing(clien
     assert f'href="/games/{mine["game"]}"' in section  # follow her table
     play(client, tables, 5)
     page = phone.get(f"/events/{director.id}/standings?player=zoe").get_data(as_text=True)
-    section = html.unescape(re.sub(r"<[^>]+>", "", page[page.index('id="you"'):page.index("</section>")]))
+    section = html.unescape(re.sub(r"<[^>]+>", "", page[page.index('id="you"') : page.index("</section>")]))
     standing = [row["player"] for row in director.scored()["standings"]].index("Zoë Peeters") + 1
     assert re.search(rf"{standing}(st|nd|rd|th) of 9 in the standings: [\d.]+ points, -?\d+ in all\.", section)
     assert re.search(r"Next: round 2, table \d: .*Zoë Peeters", section)
@@ -192,20 +235,32 @@ def test_a_player_sees_her_table_her_seat_who_deals_first_and_her_standing(clien
 
 # ---- the round's clock ----------------------------------------------------------------------------------------
 
+
 def director_page(client, director):
     client.get(director.created["url"])
     return client.get(f"/events/{director.id}").get_data(as_text=True)
 
 
 def test_letting_an_earlier_rounds_cut_stand_does_not_restart_the_round_clock(client, app):
-    director = Director(client, {"name": "Clock", "format": "rounds", "seed": "clock", "players": PLAYERS,
-                                 "rules": SHORT, "options": {"rounds": 2, "table": 3, "final": 3}})
+    director = Director(
+        client,
+        {
+            "name": "Clock",
+            "format": "rounds",
+            "seed": "clock",
+            "players": PLAYERS,
+            "rules": SHORT,
+            "options": {"rounds": 2, "table": 3, "final": 3},
+        },
+    )
     play(client, director.act("start")["tables"], 1)
     director.act("start")
     with app.app_context():  # round 2 was drawn at 20:00 UTC
         db = store.get_db()
-        db.execute("update tournament_log set at = '2026-12-05T20:00:00+00:00' where tournament_id = ? and kind = "
-                   "'round'", [director.id])
+        db.execute(
+            "update tournament_log set at = '2026-12-05T20:00:00+00:00' where tournament_id = ? and kind = 'round'",
+            [director.id],
+        )
     director.act("approve", round=1, table=1)
     director.act("decide", round=1, table=1, choice="stand")
     page = director_page(client, director)
@@ -217,34 +272,68 @@ def test_letting_an_earlier_rounds_cut_stand_does_not_restart_the_round_clock(cl
 
 def test_times_are_shown_in_the_instances_time_zone(client, app):
     app.config["TIME_ZONE"] = "Europe/Amsterdam"
-    director = Director(client, {"name": "Zone", "format": "rounds", "seed": "zone", "players": PLAYERS,
-                                 "rules": SHORT, "options": {"rounds": 1}})
+    director = Director(
+        client,
+        {
+            "name": "Zone",
+            "format": "rounds",
+            "seed": "zone",
+            "players": PLAYERS,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+        },
+    )
     director.act("start")
     with app.app_context():
-        store.get_db().execute("update tournament_log set at = '2026-12-05T20:30:00+00:00' where tournament_id = ?",
-                               [director.id])
+        store.get_db().execute(
+            "update tournament_log set at = '2026-12-05T20:30:00+00:00' where tournament_id = ?", [director.id]
+        )
     page = director_page(client, director)
     assert "Round drawn at 21:30, playing for" in page  # 20:30 UTC is 21:30 in Amsterdam in winter
-    log = page[page.index('class="event-log"'):]
+    log = page[page.index('class="event-log"') :]
     assert "21:30 round 1 drawn: 3 tables" in log
     app.config["TIME_ZONE"] = "America/New_York"
     assert "Round drawn at 15:30, playing for" in director_page(client, director)
 
 
 def test_the_rounds_time_limit_counts_down_on_the_directors_page_the_screen_and_the_tables_phones(client, app):
-    refused = Director(client, {"name": "Limit", "format": "rounds", "seed": "limit", "players": PLAYERS,
-                                "rules": SHORT, "options": {"rounds": 1}})
+    refused = Director(
+        client,
+        {
+            "name": "Limit",
+            "format": "rounds",
+            "seed": "limit",
+            "players": PLAYERS,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+        },
+    )
     answer = refused.act("time_limit", status=422, minutes="ninety")
     assert answer["field"] == "minutes" and "whole minutes from 1 to 600" in answer["error"]
-    created = submit(client, "/events/new", {"name": "Limit", "format": "rounds", "players": "\n".join(PLAYERS),
-                                            "rules": json.dumps(SHORT), "opt-rounds-rounds": "1", "minutes": "90"})
+    created = submit(
+        client,
+        "/events/new",
+        {
+            "name": "Limit",
+            "format": "rounds",
+            "players": "\n".join(PLAYERS),
+            "rules": json.dumps(SHORT),
+            "opt-rounds-rounds": "1",
+            "minutes": "90",
+        },
+    )
     event_id = created.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     with app.app_context():
         assert store.get_event(store.get_db(), event_id)["record"]["round_minutes"] == 90
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    assert 'value="90"' in page[page.index('id="time-limit"'):]
-    submit(client, f"/events/{event_id}", {"do": "start"}, action=f"/events/{event_id}/actions",
-           index=_form_index(page, "start"))
+    assert 'value="90"' in page[page.index('id="time-limit"') :]
+    submit(
+        client,
+        f"/events/{event_id}",
+        {"do": "start"},
+        action=f"/events/{event_id}/actions",
+        index=_form_index(page, "start"),
+    )
     with app.app_context():
         db = store.get_db()
         drawn = store.round_clock(db, event_id)
@@ -260,8 +349,9 @@ def test_the_rounds_time_limit_counts_down_on_the_directors_page_the_screen_and_
     assert f'data-ends="{ends}"' in deal and "round_clock.js" in deal and "Round 1:" in deal
     # Time is up: said, not a negative count.
     with app.app_context():
-        store.get_db().execute("update tournament_log set at = '2026-01-01T20:00:00+00:00' where tournament_id = ?",
-                               [event_id])
+        store.get_db().execute(
+            "update tournament_log set at = '2026-01-01T20:00:00+00:00' where tournament_id = ?", [event_id]
+        )
     page = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert 'class="round-countdown over" id="director-countdown"' in page and "Time is up" in page
 
@@ -272,15 +362,19 @@ def test_the_new_event_form_takes_the_charity_share_as_the_reader_writes_it(clie
     speaking(client, "nl")
     page = client.get("/events/new").get_data(as_text=True)
     assert re.search(r'<input id="charity" name="charity" inputmode="decimal"', page)
-    event_id = new_event(client, entry_fee="3,33", currency="EUR", split="50 30 20", charity="7,5",
-                         cause="KNRM", minutes="75")
+    event_id = new_event(
+        client, entry_fee="3,33", currency="EUR", split="50 30 20", charity="7,5", cause="KNRM", minutes="75"
+    )
     with app.app_context():
         record = store.get_event(store.get_db(), event_id)["record"]
     assert record["money"]["charity"] == 7.5 and record["money"]["cause"] == "KNRM"
     assert record["round_minutes"] == 75
     # A share that is no percentage is refused naming the field, in the reader's words, and the form keeps it.
-    refused = submit(client, "/events/new", {"name": "Fout", "format": "rounds", "players": "\n".join(PLAYERS),
-                                            "charity": "veel", "entry_fee": "5"})
+    refused = submit(
+        client,
+        "/events/new",
+        {"name": "Fout", "format": "rounds", "players": "\n".join(PLAYERS), "charity": "veel", "entry_fee": "5"},
+    )
     text = html.unescape(refused.get_data(as_text=True))
     assert refused.status_code == 400
     assert "Naar goed doel, % van de pot: moet een percentage van 0 tot 100 zijn, zoals 10 of 2,5" in text

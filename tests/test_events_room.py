@@ -38,13 +38,20 @@ def post_form(client, director, do, fields=None, **extra):
     """Press the director's page's form for `do` with the fields chosen (as a person does, with the page's
     defaults); return the page the redirect lands on."""
     html = page(client, director)
-    response = submit(client, f"/events/{director.id}", dict(fields or {}), index=_form_index(html, do),
-                      action=f"/events/{director.id}/actions", **extra)
+    response = submit(
+        client,
+        f"/events/{director.id}",
+        dict(fields or {}),
+        index=_form_index(html, do),
+        action=f"/events/{director.id}/actions",
+        **extra,
+    )
     assert response.status_code == 302, response.status_code
     return response.headers["Location"], page(client, director)
 
 
 # ---- a table's card cannot break the room (security review F-4, F-11, F-14) ---------------------------------
+
 
 def test_a_tables_card_cannot_delete_its_game_or_seat_a_stranger(client, app):
     director = short_event(client)
@@ -56,15 +63,19 @@ def test_a_tables_card_cannot_delete_its_game_or_seat_a_stranger(client, app):
     assert "who sits at it, the plan of hands and ending the game are the director's" in said(table_tab)
     assert f'action="/games/{game}/delete"' not in table_tab.get_data(as_text=True)
     # A card holder who posts the forms anyway is refused by the store.
-    refused = card.post(f"/games/{game}/delete", data={"csrf_token": csrf_of(card), "revision": "1"},
-                        follow_redirects=True)
+    refused = card.post(
+        f"/games/{game}/delete", data={"csrf_token": csrf_of(card), "revision": "1"}, follow_redirects=True
+    )
     assert "Table 1 of round 1 of Short is the event's: who sits at it" in said(refused)
     with app.app_context():
         assert store.get_game(store.get_db(), game) is not None
     # A stranger seated from the Table tab is refused too: the event stays one the director can act on.
     token = csrf_of(card)
-    arrive = card.post(f"/games/{game}/table", data={"csrf_token": token, "revision": "1", "action": "arrive",
-                                                      "name": "Mallory", "start": "zero"}, follow_redirects=True)
+    arrive = card.post(
+        f"/games/{game}/table",
+        data={"csrf_token": token, "revision": "1", "action": "arrive", "name": "Mallory", "start": "zero"},
+        follow_redirects=True,
+    )
     assert "is the event's" in said(arrive) and "Ask the director" in said(arrive)
     assert client.get(f"/api/games/{game}/export").get_json()["players"] == tables[0]["seats"]
     assert client.get(f"/events/{director.id}").status_code == 200
@@ -80,16 +91,19 @@ def test_a_locked_table_cannot_be_abandoned_restored_or_settled_from_its_card(cl
     card = phone(app, tables[0])
     token = csrf_of(card)
     revision = card.get(f"/games/{game}/revision").get_json()["revision"]
-    answer = card.post(f"/games/{game}/abandon", data={"csrf_token": token, "revision": revision},
-                       follow_redirects=True)
+    answer = card.post(
+        f"/games/{game}/abandon", data={"csrf_token": token, "revision": revision}, follow_redirects=True
+    )
     assert "is the event's" in said(answer)
     with app.app_context():  # every way to the store is refused alike
         for remove in (store.abandon_game, store.restore_game, store.delete_game):
             with pytest.raises(RecordError, match="is the event's"):
                 remove(store.get_db(), game)
-    settle = card.post(f"/games/{game}/settle", data={"csrf_token": token, "revision": revision,
-                                                       "settlement": "pairwise", "stake": "500"},
-                       follow_redirects=True)
+    settle = card.post(
+        f"/games/{game}/settle",
+        data={"csrf_token": token, "revision": revision, "settlement": "pairwise", "stake": "500"},
+        follow_redirects=True,
+    )
     assert settle.status_code == 403 and "An event's table moves no money" in said(settle)
     with app.app_context():
         stored = store.get_game(store.get_db(), game)
@@ -119,16 +133,19 @@ def test_the_directors_pages_survive_a_missing_game_and_the_next_action_mends_it
 def test_an_import_checks_the_money_as_a_creation_does(client):
     director = short_event(client, money={"entry_fee": 5, "split": [60, 40]})
     exported = director.export()
-    for money, field in (({"entry_fee": 5, "split": [101]}, "money.split"),
-                         ({"entry_fee": -1, "split": []}, "money.entry_fee"),
-                         ({"entry_fee": 5, "split": [], "currency": "XYZ"}, "money.currency"),
-                         ({"entry_fee": 5, "split": [], "paid": ["Nobody"]}, "money.paid")):
+    for money, field in (
+        ({"entry_fee": 5, "split": [101]}, "money.split"),
+        ({"entry_fee": -1, "split": []}, "money.entry_fee"),
+        ({"entry_fee": 5, "split": [], "currency": "XYZ"}, "money.currency"),
+        ({"entry_fee": 5, "split": [], "paid": ["Nobody"]}, "money.paid"),
+    ):
         refused = client.post("/api/events/import", json={**exported, "money": money})
         assert refused.status_code == 422 and refused.get_json()["field"] == field, refused.get_json()
     assert client.post("/api/events/import", json=exported).status_code == 201
 
 
 # ---- a locked table asks the director, who sees it at once --------------------------------------------------
+
 
 def test_a_locked_table_asks_the_director_for_a_correction_before_typing_the_hand(client, app):
     director = short_event(client)
@@ -162,6 +179,7 @@ def test_a_locked_table_asks_the_director_for_a_correction_before_typing_the_han
 
 
 # ---- removals asked first and taken back (issue 43, "Undo") -------------------------------------------------
+
 
 def test_a_withdrawal_is_asked_first_and_taken_back_to_the_same_seat(client):
     director = short_event(client)
@@ -219,11 +237,13 @@ def test_taking_a_draw_back_is_asked_first_and_voids_its_cards(client):
     assert "ask=reopen" in where and "Take the draw back?" in client.get(where).get_data(as_text=True)
     assert director.export()["rounds"]
     director.act("reopen")
-    assert director.export()["rounds"] == [] and "This card is void" in \
-        client.get(f"/games/{tables[0]['game']}").get_data(as_text=True)
+    assert director.export()["rounds"] == [] and "This card is void" in client.get(
+        f"/games/{tables[0]['game']}"
+    ).get_data(as_text=True)
 
 
 # ---- check-in drives the room -------------------------------------------------------------------------------
+
 
 def test_check_in_drives_the_draw_roll_call_refunds(client):
     director = short_event(client, money={"entry_fee": 10, "split": [100], "currency": "EUR"})
@@ -279,8 +299,11 @@ def changing_correction(director, before):
     for number, table in enumerate(exported["rounds"][0]["tables"], start=1):
         hands = table["record"]["hands"]
         for seat in range(len(table["seats"])):
-            hand = dict(hands[-1], bids=[hands[-1]["cards"] if s == seat else 1 for s in range(4)],
-                        tricks=[hands[-1]["cards"] if s == seat else 0 for s in range(4)])
+            hand = dict(
+                hands[-1],
+                bids=[hands[-1]["cards"] if s == seat else 1 for s in range(4)],
+                tricks=[hands[-1]["cards"] if s == seat else 0 for s in range(4)],
+            )
             corrected = json.loads(json.dumps(exported))
             corrected["rounds"][0]["tables"][number - 1]["record"]["hands"][-1] = hand
             after = events.score_event(corrected)["rounds"][0]["advanced"]
@@ -303,9 +326,15 @@ def test_a_redraw_after_a_correction_changes_only_the_seat_it_changes(client):
     number, last, hand = changing_correction(director, before)
     director.act("approve", round=1, table=number)
     game = tables[number - 1]["game"]
-    correct = {"id": "fix-1", "revision": client.get(f"/games/{game}/revision").get_json()["revision"],
-               "hand": last, "action": "correct", "bids": hand["bids"], "tricks": hand["tricks"],
-               "trump": hand.get("trump")}
+    correct = {
+        "id": "fix-1",
+        "revision": client.get(f"/games/{game}/revision").get_json()["revision"],
+        "hand": last,
+        "action": "correct",
+        "bids": hand["bids"],
+        "tricks": hand["tricks"],
+        "trump": hand.get("trump"),
+    }
     fixed = client.post(f"/api/games/{game}/actions", json=correct, headers=bearer(tables[number - 1]["edit_key"]))
     assert fixed.status_code == 200, fixed.get_json()
     corrected = director.scored()["rounds"][0]["correction"]["advanced"]

@@ -33,16 +33,21 @@ def test_a_withdrawal_before_the_draw_is_taken_back_by_undo_check_in_or_register
 
 
 def test_a_player_taken_off_a_table_comes_back_to_the_same_seat_until_the_table_starts():
-    record = events.start_round(events.new_event("Night", "rounds", PLAYERS[:8], "undo",
-                                                 options={"rounds": 1}).record).record
+    record = events.start_round(
+        events.new_event("Night", "rounds", PLAYERS[:8], "undo", options={"rounds": 1}).record
+    ).record
     seats = record["rounds"][0]["tables"][0]["seats"]
     out = events.withdraw_player(record, seats[2])
     assert out.log[1] == {"player": seats[2], "table": 0, "seat": 2, "from_round": 1}
     back = events.bring_back(out.record, seats[2], (0, 2))
-    assert back.record["rounds"][0]["tables"][0]["seats"] == seats and str(back.message) == f"{seats[2]} is back at table 1."
+    assert (
+        back.record["rounds"][0]["tables"][0]["seats"] == seats
+        and str(back.message) == f"{seats[2]} is back at table 1."
+    )
     # A withdrawal made before the round now seated was drawn is not taken back: that draw left them out.
-    later = events.withdraw_player(events.new_event("Night", "rounds", PLAYERS, "undo", options={"rounds": 1}).record,
-                                   "P9").record
+    later = events.withdraw_player(
+        events.new_event("Night", "rounds", PLAYERS, "undo", options={"rounds": 1}).record, "P9"
+    ).record
     later = events.start_round(later).record
     with pytest.raises(RecordError, match="withdrew before round 1 was drawn"):
         events.bring_back(later, "P9")
@@ -51,8 +56,9 @@ def test_a_player_taken_off_a_table_comes_back_to_the_same_seat_until_the_table_
 
 
 def test_a_replacement_taken_back_gives_the_seat_back_and_drops_a_new_player():
-    record = events.start_round(events.new_event("Night", "rounds", PLAYERS[:8], "undo",
-                                                 options={"rounds": 1}).record).record
+    record = events.start_round(
+        events.new_event("Night", "rounds", PLAYERS[:8], "undo", options={"rounds": 1}).record
+    ).record
     seated = record["rounds"][0]["tables"][1]["seats"][0]
     replaced = events.replace_player(record, seated, "Sub")
     assert replaced.log[1]["new"] is True and replaced.log[1]["seat"] == 0

@@ -14,8 +14,15 @@ import sqlite3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from event_helpers import (cartier_play, check_cartier_rounds, check_standings, check_wpohl_rounds, play_table,
-                           table_games, wpohl_play)
+from event_helpers import (
+    cartier_play,
+    check_cartier_rounds,
+    check_standings,
+    check_wpohl_rounds,
+    play_table,
+    table_games,
+    wpohl_play,
+)
 from game_helpers import hand_at
 from html_forms import form_data, submit
 from pdf_reading import text as pdf_text
@@ -41,8 +48,13 @@ class Tap:
 
     def __call__(self, action, **fields):
         self.n += 1
-        body = {"id": f"{self.phone}-{self.n}", "revision": self.revision, "hand": hand_at(self.game),
-                "action": action, **fields}
+        body = {
+            "id": f"{self.phone}-{self.n}",
+            "revision": self.revision,
+            "hand": hand_at(self.game),
+            "action": action,
+            **fields,
+        }
         response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=bearer(self.key))
         answer = response.get_json()
         assert response.status_code == 200, answer
@@ -59,8 +71,9 @@ class Director:
         self.id, self.key = self.created["id"], self.created["director_key"]
 
     def act(self, action, status=200, **fields):
-        response = self.client.post(f"/api/events/{self.id}/actions", json={"action": action, **fields},
-                                    headers=bearer(self.key))
+        response = self.client.post(
+            f"/api/events/{self.id}/actions", json={"action": action, **fields}, headers=bearer(self.key)
+        )
         assert response.status_code == status, response.get_json()
         return response.get_json()
 
@@ -78,8 +91,14 @@ def play_round(client, tables, rng, table_play, index):
     for j, table in enumerate(tables):
         start = client.get(f"/api/games/{table['game']}/export").get_json()
         assert start["players"] == table["seats"] and start["hands"] == []
-        record = play_table(table["seats"], None, rng, start=start, tap=Tap(client, table["game"], table["edit_key"]),
-                            **table_play(index, j))
+        record = play_table(
+            table["seats"],
+            None,
+            rng,
+            start=start,
+            tap=Tap(client, table["game"], table["edit_key"]),
+            **table_play(index, j),
+        )
         assert client.get(f"/api/games/{table['game']}/export").get_json() == record
 
 
@@ -130,7 +149,12 @@ def test_a_23_player_wpohl_event_through_the_api(client):
     director, scored, record = play_event_through_the_api(client, "wpohl", players, seed, wpohl_play)
     rounds = record["rounds"]
     assert [[len(t["seats"]) for t in rnd["tables"]] for rnd in rounds] == [
-        [5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]
+        [5, 5, 5, 4, 4],
+        [5, 5, 4, 4],
+        [5, 4, 4],
+        [4, 4],
+        [5],
+    ]
     assert any(hand.get("blind") for game in table_games(rounds) for hand in game["hands"])
     seen = check_wpohl_rounds(rounds, scored, seed)
     assert seen
@@ -144,8 +168,18 @@ EIGHT = [f"P{n}" for n in range(1, 9)]
 
 
 def short_event(client, **extra):
-    return Director(client, {"name": "Short", "format": "rounds", "seed": "short", "players": EIGHT,
-                             "rules": SHORT, "options": {"rounds": 1}, **extra})
+    return Director(
+        client,
+        {
+            "name": "Short",
+            "format": "rounds",
+            "seed": "short",
+            "players": EIGHT,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+            **extra,
+        },
+    )
 
 
 def play_short_round(client, tables, seed=1):
@@ -179,21 +213,40 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     page = f"/events/{director.id}"
     # The first draw is shown (from the seed), then confirmed in the page.
     html = client.get(page).get_data(as_text=True)
-    drawn = events.score_event({"name": "Short", "format": "rounds", "seed": "short", "players": EIGHT,
-                                "rules": SHORT, "options": {"rounds": 1}})["next"]["tables"]
+    drawn = events.score_event(
+        {
+            "name": "Short",
+            "format": "rounds",
+            "seed": "short",
+            "players": EIGHT,
+            "rules": SHORT,
+            "options": {"rounds": 1},
+        }
+    )["next"]["tables"]
     assert f"Table 1: {', '.join(drawn[0]['seats'])}" in html
-    response = submit(client, page, {"do": "start"}, action=f"/events/{director.id}/actions",
-                      index=_form_index(html, "start"))
+    response = submit(
+        client, page, {"do": "start"}, action=f"/events/{director.id}/actions", index=_form_index(html, "start")
+    )
     assert response.status_code == 302
     tables = director.export()["rounds"][0]["tables"]
     a, b = tables[0]["seats"][0], tables[1]["seats"][0]
     html = client.get(page).get_data(as_text=True)
-    submit(client, page, {"do": "swap", "first": a, "second": b}, index=_form_index(html, "swap"),
-           action=f"/events/{director.id}/actions")
+    submit(
+        client,
+        page,
+        {"do": "swap", "first": a, "second": b},
+        index=_form_index(html, "swap"),
+        action=f"/events/{director.id}/actions",
+    )
     html = client.get(page).get_data(as_text=True)
     assert f"{a} and {b} swap seats." in html
-    submit(client, page, {"do": "late", "player": "Zed", "table": "2"}, index=_form_index(html, "late"),
-           action=f"/events/{director.id}/actions")
+    submit(
+        client,
+        page,
+        {"do": "late", "player": "Zed", "table": "2"},
+        index=_form_index(html, "late"),
+        action=f"/events/{director.id}/actions",
+    )
     record = director.export()
     seats = [t["seats"] for t in record["rounds"][0]["tables"]]
     assert b in seats[0] and a in seats[1] and seats[1][-1] == "Zed"
@@ -206,8 +259,11 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     assert "This card is void" in old_sheet and f'href="/games/{record["rounds"][0]["tables"][0]["game"]}"' in old_sheet
     with app.app_context():
         old_key = store.get_game(store.get_db(), tables[0]["game"])["edit_key"]
-    tap_old = client.post(f"/api/games/{tables[0]['game']}/actions", headers=bearer(old_key),
-                          json={"id": "old-card-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"})
+    tap_old = client.post(
+        f"/api/games/{tables[0]['game']}/actions",
+        headers=bearer(old_key),
+        json={"id": "old-card-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"},
+    )
     assert tap_old.status_code == 422 and "This card is void" in tap_old.get_json()["error"]
     # Once a table has started, its seats stay.
     tables = director.act("withdraw", player="P3")["tables"]
@@ -292,8 +348,14 @@ def test_a_confirmed_round_is_locked_and_a_correction_needs_the_directors_approv
     record = director.export()
     assert record["rounds"][0]["advanced"] == before
     assert sorted(record["rounds"][1]["tables"][0]["seats"]) == sorted(before)
-    assert client.post(f"/api/games/{tables[0]['game']}/actions", json={**body, "id": "locked-2",
-                       "revision": tap.revision}, headers=bearer(tables[0]["edit_key"])).status_code == 422
+    assert (
+        client.post(
+            f"/api/games/{tables[0]['game']}/actions",
+            json={**body, "id": "locked-2", "revision": tap.revision},
+            headers=bearer(tables[0]["edit_key"]),
+        ).status_code
+        == 422
+    )
     with app.app_context():
         log = store.event_log(store.get_db(), director.id)
     unlock, decided = [entry for entry in log if entry["kind"] in ("unlock", "correction")]
@@ -315,8 +377,15 @@ def test_a_correction_of_a_locked_table_is_refused_and_leaves_its_id_unused(clie
     first = client.get(f"/api/games/{game_id}/export").get_json()["hands"][0]
     revision = client.get(f"/games/{game_id}/revision").get_json()["revision"]
     other = next(suit for suit in ("clubs", "diamonds", "hearts", "spades") if suit != first.get("trump"))
-    body = {"id": "fix-locked", "revision": revision, "hand": 1, "action": "correct", "bids": first["bids"],
-            "tricks": first["tricks"], "trump": other}
+    body = {
+        "id": "fix-locked",
+        "revision": revision,
+        "hand": 1,
+        "action": "correct",
+        "bids": first["bids"],
+        "tricks": first["tricks"],
+        "trump": other,
+    }
     refused = client.post(f"/api/games/{game_id}/actions", json=body, headers=bearer(key))
     assert refused.status_code == 422
     assert "Round 1 of Short is confirmed: its tables are locked" in refused.get_json()["error"]
@@ -361,6 +430,7 @@ def test_an_event_exports_and_imports_losslessly_with_its_games(client, tmp_path
             for table in rnd["tables"]:
                 table.pop("game")
         return record
+
     assert without_ids(again) == without_ids(exported)
     # The file is what the command line reads, and it prints the API's JSON.
     path = tmp_path / "event.json"
@@ -422,11 +492,20 @@ def test_the_pages_show_the_room(client):
 
 
 def test_a_new_event_from_the_form_with_a_csv_of_players(client):
-    csv = io.BytesIO(b"name\nAnn\nBob\n\"Cy, Jr\"\nDi\nEd\n")
+    csv = io.BytesIO(b'name\nAnn\nBob\n"Cy, Jr"\nDi\nEd\n')
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
-    response = client.post("/events/new", data={**dict(defaults), "name": "Club night", "format": "rounds",
-                                                "opt-rounds-rounds": "1", "csv": (csv, "players.csv"), "seed": "club"},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/events/new",
+        data={
+            **dict(defaults),
+            "name": "Club night",
+            "format": "rounds",
+            "opt-rounds-rounds": "1",
+            "csv": (csv, "players.csv"),
+            "seed": "club",
+        },
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Club night" in page and "Cy, Jr" in page and "Confirm round 1" in page
@@ -436,21 +515,52 @@ def test_a_new_event_from_the_form_with_a_csv_of_players(client):
 
 # ---- hostile input: never a 500 ---------------------------------------------------------------------------
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                    max_leaves=12)
-EVENT_KEYS = st.fixed_dictionaries({}, optional={"name": JSON, "format": st.sampled_from(["cartier", "wpohl", "rounds", "x"]) | JSON,
-                                                 "seed": JSON, "players": st.lists(st.text(max_size=6), max_size=8) | JSON,
-                                                 "rules": JSON, "options": JSON, "rounds": JSON, "money": JSON})
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+EVENT_KEYS = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": JSON,
+        "format": st.sampled_from(["cartier", "wpohl", "rounds", "x"]) | JSON,
+        "seed": JSON,
+        "players": st.lists(st.text(max_size=6), max_size=8) | JSON,
+        "rules": JSON,
+        "options": JSON,
+        "rounds": JSON,
+        "money": JSON,
+    },
+)
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(body=EVENT_KEYS, action=st.fixed_dictionaries({"action": st.sampled_from(["start", "swap", "late", "withdraw", "money", "x"]) | JSON},
-                                                      optional={"first": JSON, "second": JSON, "player": JSON,
-                                                                "table": JSON, "entry_fee": JSON, "split": JSON}),
-       form=st.dictionaries(st.sampled_from(["name", "format", "players", "seed", "rules", "entry_fee", "split",
-                                             "opt-cartier-advance", "opt-wpohl-eliminate", "opt-rounds-table"]),
-                            st.text(max_size=30), max_size=6))
+@given(
+    body=EVENT_KEYS,
+    action=st.fixed_dictionaries(
+        {"action": st.sampled_from(["start", "swap", "late", "withdraw", "money", "x"]) | JSON},
+        optional={"first": JSON, "second": JSON, "player": JSON, "table": JSON, "entry_fee": JSON, "split": JSON},
+    ),
+    form=st.dictionaries(
+        st.sampled_from(
+            [
+                "name",
+                "format",
+                "players",
+                "seed",
+                "rules",
+                "entry_fee",
+                "split",
+                "opt-cartier-advance",
+                "opt-wpohl-eliminate",
+                "opt-rounds-table",
+            ]
+        ),
+        st.text(max_size=30),
+        max_size=6,
+    ),
+)
 def test_hostile_input_is_refused_in_words_never_a_500(client, body, action, form):
     created = client.post("/api/events", json=body)
     assert created.status_code in (201, 422), created.get_data(as_text=True)
@@ -490,8 +600,9 @@ def test_a_table_gone_quiet_for_over_10_minutes_is_marked(client, app):
         Tap(client, table["game"], table["edit_key"])("deal", trump="clubs")
     raw = sqlite3.connect(app.config["DATABASE"])
     with raw:  # table 2's last write was 11 minutes ago
-        raw.execute("update games set updated = datetime('now', '-11 minutes') || '+00:00' where id = ?",
-                    [tables[1]["game"]])
+        raw.execute(
+            "update games set updated = datetime('now', '-11 minutes') || '+00:00' where id = ?", [tables[1]["game"]]
+        )
     raw.close()
     html = client.get(f"/events/{director.id}").get_data(as_text=True)
     sections = re.findall(r'<section class="event-table[^"]*" id="table-(\d)">(.*?)</section>', html, re.S)
@@ -500,17 +611,23 @@ def test_a_table_gone_quiet_for_over_10_minutes_is_marked(client, app):
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(fields=st.dictionaries(st.sampled_from(["do", "first", "second", "player", "table", "entry_fee", "split",
-                                               "revision"]), st.text(max_size=30), max_size=6),
-       do=st.sampled_from(["start", "swap", "late", "withdraw", "money", "", "nope"]))
+@given(
+    fields=st.dictionaries(
+        st.sampled_from(["do", "first", "second", "player", "table", "entry_fee", "split", "revision"]),
+        st.text(max_size=30),
+        max_size=6,
+    ),
+    do=st.sampled_from(["start", "swap", "late", "withdraw", "money", "", "nope"]),
+)
 def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields, do):
     director = short_event(client)
     client.get(director.created["url"])
     director.act("start")
     page = f"/events/{director.id}"
     html = client.get(page).get_data(as_text=True)
-    answer = submit(client, page, {"do": do, **fields}, index=_form_index(html, "swap"),
-                    action=f"/events/{director.id}/actions")
+    answer = submit(
+        client, page, {"do": do, **fields}, index=_form_index(html, "swap"), action=f"/events/{director.id}/actions"
+    )
     assert answer.status_code == 302
     after = client.get(page)
     assert after.status_code == 200
@@ -520,9 +637,16 @@ def test_hostile_director_forms_are_refused_in_words_never_a_500(client, fields,
 @given(upload=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_csv_file_is_taken_or_refused_in_words(client, upload):
     _action, defaults = form_data(client.get("/events/new").get_data(as_text=True))
-    response = client.post("/events/new", data={**dict(defaults), "format": "rounds", "opt-rounds-rounds": "1",
-                                                "csv": (io.BytesIO(upload), "players.csv")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/events/new",
+        data={
+            **dict(defaults),
+            "format": "rounds",
+            "opt-rounds-rounds": "1",
+            "csv": (io.BytesIO(upload), "players.csv"),
+        },
+        content_type="multipart/form-data",
+    )
     assert response.status_code in (302, 400)
     if response.status_code == 400:
         assert 'class="flash error"' in response.get_data(as_text=True)

@@ -26,10 +26,21 @@ GROWTH_LIMIT = 50 * MB  # the old code grew by ~9 times the file: over 130 MB fo
 
 def game_record(number, hands=16, players=6):
     names = [f"Player {number}-{seat}" for seat in range(players)]
-    deals = [{"cards": cards, "dealer": (cards - 1) % players, "trump": "hearts", "bids": [0] * players,
-              "tricks": [cards] + [0] * (players - 1)} for cards in range(1, hands + 1)]
-    return {"players": names, "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": list(range(1, hands + 1)), "decks": 2}},
-            "hands": deals}
+    deals = [
+        {
+            "cards": cards,
+            "dealer": (cards - 1) % players,
+            "trump": "hearts",
+            "bids": [0] * players,
+            "tricks": [cards] + [0] * (players - 1),
+        }
+        for cards in range(1, hands + 1)
+    ]
+    return {
+        "players": names,
+        "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": list(range(1, hands + 1)), "decks": 2}},
+        "hands": deals,
+    }
 
 
 def fill(path, games):
@@ -40,12 +51,18 @@ def fill(path, games):
         with db.atomic():
             made = [store.create_game(db, game_record(number))[0] for number in range(10)]
             for copy in range(1, games // len(made)):
-                db.execute("insert into games (id, edit_key, record, revision, status, created, updated) "
-                           "select id || '_' || ?, edit_key, record, revision, status, created, updated "
-                           "from games where id in (select value from json_each(?))", [copy, json.dumps(made)])
-                db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-                           "select game_id || '_' || ?, seq, revision, kind, payload, change, undone, created "
-                           "from events where game_id in (select value from json_each(?))", [copy, json.dumps(made)])
+                db.execute(
+                    "insert into games (id, edit_key, record, revision, status, created, updated) "
+                    "select id || '_' || ?, edit_key, record, revision, status, created, updated "
+                    "from games where id in (select value from json_each(?))",
+                    [copy, json.dumps(made)],
+                )
+                db.execute(
+                    "insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+                    "select game_id || '_' || ?, seq, revision, kind, payload, change, undone, created "
+                    "from events where game_id in (select value from json_each(?))",
+                    [copy, json.dumps(made)],
+                )
     finally:
         db.close()
 
@@ -74,9 +91,13 @@ class Server:
         self.port = free_port()
         env = dict(os.environ, SCOREKEEPER_DB=str(database), SCOREKEEPER_INSTANCE=str(Path(database).parent))
         (Path(database).parent / "config.py").write_text(f"OWNER_PASSWORD = {OWNER['Authorization'][7:]!r}\n")
-        self.process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-                                         "--port", str(self.port)], cwd=ROOT, env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_until_up(self.process, self.url("/"))
 
     def url(self, path):
@@ -123,13 +144,17 @@ def test_a_third_export_at_once_is_told_to_try_again(databases):
     server = Server(databases[1000])
     try:
         # Two slow readers hold both slots: they ask, read the head and wait (the server's send buffer fills).
-        readers = [urllib.request.urlopen(urllib.request.Request(server.url("/export/games.json"), headers=OWNER),
-                                          timeout=60) for _ in range(2)]
+        readers = [
+            urllib.request.urlopen(urllib.request.Request(server.url("/export/games.json"), headers=OWNER), timeout=60)
+            for _ in range(2)
+        ]
         try:
             for reader in readers:
                 assert reader.read(100).startswith(b"{")
             with pytest.raises(urllib.error.HTTPError) as refused:
-                urllib.request.urlopen(urllib.request.Request(server.url("/export/games.csv"), headers=OWNER), timeout=60)
+                urllib.request.urlopen(
+                    urllib.request.Request(server.url("/export/games.csv"), headers=OWNER), timeout=60
+                )
             assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "5"
             assert b"try again" in refused.value.read()
             assert urllib.request.urlopen(server.url("/"), timeout=60).status == 200  # the rest of the site

@@ -23,8 +23,14 @@ def three_hands(players=("Ann", "Bob", "Cy"), **extra):
         "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1, 1, 2]}, "first_dealer": 2},
         "hands": [
             {"cards": 1, "dealer": 2, "trump": "spades", "bids": [1, 0, 1], "tricks": [1, 0, 0]},
-            {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 0, 1],
-             "penalties": [{"seat": 1, "points": -20, "reason": "revoke"}]},
+            {
+                "cards": 1,
+                "dealer": 0,
+                "trump": "hearts",
+                "bids": [0, 1, 1],
+                "tricks": [0, 0, 1],
+                "penalties": [{"seat": 1, "points": -20, "reason": "revoke"}],
+            },
             {"cards": 2, "dealer": 1, "bids": [2, 1, 0], "tricks": [1, 1, 0]},
         ],
     }
@@ -38,14 +44,37 @@ def test_game_csv_has_one_row_per_hand_and_player():
     assert list(table[0]) == COLUMNS
     assert len(table) == 3 * 3
     first = table[0]
-    assert first == {"game": "7", "date": "2024-05-01", "system": "Exact", "hand": "1", "cards": "1",
-                     "dealer": "Cy", "trump": "spades", "seat": "1", "player": "Ann", "bid": "1",
-                     "took": "1", "made": "yes", "score": "11", "total": "11", "penalty": "",
-                     "penalty_reason": "", "bonus": "", "bonus_reason": "", "note": ""}
+    assert first == {
+        "game": "7",
+        "date": "2024-05-01",
+        "system": "Exact",
+        "hand": "1",
+        "cards": "1",
+        "dealer": "Cy",
+        "trump": "spades",
+        "seat": "1",
+        "player": "Ann",
+        "bid": "1",
+        "took": "1",
+        "made": "yes",
+        "score": "11",
+        "total": "11",
+        "penalty": "",
+        "penalty_reason": "",
+        "bonus": "",
+        "bonus_reason": "",
+        "note": "",
+    }
     # Bob's revoke in hand 2: his bid of 1 missed, and 20 off.
     bob_2 = table[4]
-    assert (bob_2["player"], bob_2["made"], bob_2["score"], bob_2["total"], bob_2["penalty"],
-            bob_2["penalty_reason"]) == ("Bob", "no", "-20", "-10", "-20", "revoke")
+    assert (
+        bob_2["player"],
+        bob_2["made"],
+        bob_2["score"],
+        bob_2["total"],
+        bob_2["penalty"],
+        bob_2["penalty_reason"],
+    ) == ("Bob", "no", "-20", "-10", "-20", "revoke")
     assert [row["total"] for row in table[-3:]] == [str(t) for t in scored["totals"]]
 
 
@@ -57,8 +86,7 @@ def test_negative_numbers_stay_numbers():
     assert "'-" not in text
 
 
-@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\",\"win\")", "+1+1", "-2+3", "@SUM(A1:A9)",
-                                  "\tTab", "\rCR"])
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x","win")', "+1+1", "-2+3", "@SUM(A1:A9)", "\tTab", "\rCR"])
 def test_names_that_look_like_formulas_are_neutralised(name):
     scored = rules.score(rules.load(three_hands(players=(name, "Bob", "Cy"))))
     table = rows(game_csv(scored))
@@ -76,7 +104,7 @@ def test_neutralise_keeps_plain_text_and_numbers():
     assert neutralise("Ann") == "Ann"
     assert neutralise(-10) == -10
     assert neutralise(2.5) == 2.5
-    assert neutralise("-10") == "'-10"   # a name typed as -10 is text, not a number
+    assert neutralise("-10") == "'-10"  # a name typed as -10 is text, not a number
     assert neutralise(None) == ""
     assert neutralise(True) == "yes"
 
@@ -107,7 +135,7 @@ def records():
     """Three records with something of everything: unknown keys, penalties, a game in progress."""
     first = three_hands(played="2024-05-01", note={"table": "kitchen"})
     first["rules"]["house"] = "no talking"
-    second = three_hands(players=("Zoë", "<b>&\"", "=cmd"))
+    second = three_hands(players=("Zoë", '<b>&"', "=cmd"))
     third = three_hands()
     third["hands"][2] = {"cards": 2, "dealer": 1, "bids": [2, None, None]}
     return [first, second, third]
@@ -126,10 +154,11 @@ def test_json_round_trip_loses_nothing():
 def test_an_edit_key_beginning_with_a_dash_or_underscore_imports():
     # Edit keys are secrets.token_urlsafe: one in 32 begins with "-", one in 32 with "_"; an export written
     # with its keys must import whole (it was refused now and then).
-    games = [dict(game, id=f"g{number}", edit_key=key) for number, (game, key) in
-             enumerate(zip(records(), ["-abcDEF123", "_abcDEF123", "abc-DEF_12"]))]
-    assert [game["edit_key"] for game in parse_import(games_json(games))] == ["-abcDEF123", "_abcDEF123",
-                                                                            "abc-DEF_12"]
+    games = [
+        dict(game, id=f"g{number}", edit_key=key)
+        for number, (game, key) in enumerate(zip(records(), ["-abcDEF123", "_abcDEF123", "abc-DEF_12"]))
+    ]
+    assert [game["edit_key"] for game in parse_import(games_json(games))] == ["-abcDEF123", "_abcDEF123", "abc-DEF_12"]
     with pytest.raises(rules.RecordError, match="must be an id of letters, digits"):
         parse_import(games_json([dict(records()[0], edit_key="a key with spaces")]))
 
@@ -158,20 +187,24 @@ def test_import_checks_every_game_not_just_the_first():
     assert str(error.value) == "games[3].players[1]: 'ann' is listed twice"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "the file is empty"),
-    ("{\"games\": [", "not valid JSON: Expecting value at line 1 column 12"),
-    ("[1, 2]", "games[0]: a game record must be a JSON object"),
-    ("\"hello\"", "the file must hold an export of this app: a JSON object with \"games\""),
-    ("{\"version\": 1}", "games: is missing: this is not an export of this app"),
-    ("{\"format\": \"other\", \"games\": []}", "format: is 'other', not an export of this app"),
-    ("{\"format\": \"scorekeeper-games\", \"version\": 3, \"games\": []}",
-     "version: is 3, newer than this app reads (2); update the app first"),
-    ("{\"games\": {}}", "games: must be a list of game records"),
-    ("{\"games\": [{\"players\": [\"A\", \"B\"], \"rules\": {\"stake\": NaN}}]}",
-     "not valid JSON: NaN is not a number"),
-    (b"\xff\xfe{}", "the file is not UTF-8 text; export it again from the app"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "the file is empty"),
+        ('{"games": [', "not valid JSON: Expecting value at line 1 column 12"),
+        ("[1, 2]", "games[0]: a game record must be a JSON object"),
+        ('"hello"', 'the file must hold an export of this app: a JSON object with "games"'),
+        ('{"version": 1}', "games: is missing: this is not an export of this app"),
+        ('{"format": "other", "games": []}', "format: is 'other', not an export of this app"),
+        (
+            '{"format": "scorekeeper-games", "version": 3, "games": []}',
+            "version: is 3, newer than this app reads (2); update the app first",
+        ),
+        ('{"games": {}}', "games: must be a list of game records"),
+        ('{"games": [{"players": ["A", "B"], "rules": {"stake": NaN}}]}', "not valid JSON: NaN is not a number"),
+        (b"\xff\xfe{}", "the file is not UTF-8 text; export it again from the app"),
+    ],
+)
 def test_import_refuses_what_is_not_an_export(text, message):
     with pytest.raises(rules.RecordError) as error:
         parse_import(text)

@@ -44,14 +44,20 @@ def test_a_moved_game_an_unknown_game_and_a_missing_database_go_to_the_route(cli
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(asked=st.one_of(st.sampled_from(['"1"', 'W/"1"', '"2", "1"', "*", '"1', "1", '""', '"01"', ' "1" ']),
-                       st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=20)))
+@given(
+    asked=st.one_of(
+        st.sampled_from(['"1"', 'W/"1"', '"2", "1"', "*", '"1', "1", '""', '"01"', ' "1" ']),
+        st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=20),
+    )
+)
 def test_the_shortcut_answers_304_exactly_when_the_route_would(client, app, asked):
     game_id = getattr(app, "_poll_game", None) or new_game(client)
     app._poll_game = game_id
     path = f"/games/{game_id}/revision"
-    assert client.get(path, headers={"If-None-Match": asked}).status_code == \
-        through_the_route(app).get(path, headers={"If-None-Match": asked}).status_code
+    assert (
+        client.get(path, headers={"If-None-Match": asked}).status_code
+        == through_the_route(app).get(path, headers={"If-None-Match": asked}).status_code
+    )
 
 
 def test_a_poll_for_a_name_the_server_does_not_answer_to_is_refused_as_the_route_refuses_it(client, app):
@@ -96,8 +102,9 @@ def test_a_followers_page_is_given_again_without_flask_as_the_route_gave_it(clie
     assert first.status_code == 200 and first.headers["Content-Encoding"] == "gzip" and len(handled) == 1
     again = other.get(f"/games/{game_id}", headers=GZIP)
     assert len(handled) == 1  # the second follower's page never reached Flask
-    assert answer_of(again) == answer_of(first) == answer_of(through_the_route(app).get(f"/games/{game_id}",
-                                                                                         headers=GZIP))
+    assert (
+        answer_of(again) == answer_of(first) == answer_of(through_the_route(app).get(f"/games/{game_id}", headers=GZIP))
+    )
     assert "Ann" in gzip.decompress(again.get_data()).decode() and "Set-Cookie" not in again.headers
 
 
@@ -120,15 +127,41 @@ def test_the_scorekeeper_a_moved_game_and_another_language_each_get_their_own_pa
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(path=st.sampled_from(["", "/sheet", "/sheets", "/revision"]),
-       query=st.sampled_from(["", "?x=1"]),
-       headers=st.dictionaries(st.sampled_from(["Accept-Language", "Cookie", "Host", "Accept-Encoding",
-                                                "X-Forwarded-Proto", "If-None-Match", "Authorization"]),
-                               st.one_of(st.sampled_from(["nl", "de;q=0.5, fr", "lang=es", "lang=nl; session=x",
-                                                          "gzip", "identity", "https", '"1"', "localhost",
-                                                          "evil.example", "Bearer x"]),
-                                         st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126),
-                                                 max_size=12))))
+@given(
+    path=st.sampled_from(["", "/sheet", "/sheets", "/revision"]),
+    query=st.sampled_from(["", "?x=1"]),
+    headers=st.dictionaries(
+        st.sampled_from(
+            [
+                "Accept-Language",
+                "Cookie",
+                "Host",
+                "Accept-Encoding",
+                "X-Forwarded-Proto",
+                "If-None-Match",
+                "Authorization",
+            ]
+        ),
+        st.one_of(
+            st.sampled_from(
+                [
+                    "nl",
+                    "de;q=0.5, fr",
+                    "lang=es",
+                    "lang=nl; session=x",
+                    "gzip",
+                    "identity",
+                    "https",
+                    '"1"',
+                    "localhost",
+                    "evil.example",
+                    "Bearer x",
+                ]
+            ),
+            st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=12),
+        ),
+    ),
+)
 def test_any_request_for_a_followers_page_is_answered_as_the_route_answers_it(client, app, path, query, headers):
     """Asked twice (the second may be given again), the answer is the route's own, byte for byte."""
     game_id = getattr(app, "_page_game", None) or new_game(client)

@@ -22,11 +22,17 @@ AS_FORMULA = [
     ("basic5", {}, {"made": "tricks + 5", "over": "tricks"}),
     ("exact_penalty", {}, {"made": "10 + bid", "over": "-bid"}),
     ("ten_times", {}, {"made": "10*bid", "over": "0"}),
-    ("ten_times", {"penalty": True, "zero_five": True},
-     {"made": "5 if bid == 0 else 10*bid", "over": "-5 if bid == 0 else -10*bid"}),
+    (
+        "ten_times",
+        {"penalty": True, "zero_five": True},
+        {"made": "5 if bid == 0 else 10*bid", "over": "-5 if bid == 0 else -10*bid"},
+    ),
     ("double_whammy", {}, {"made": "10 if bid == 0 else 15 if bid == 1 else 11*bid", "over": "tricks"}),
-    ("double_whammy", {"from_hand": 3},
-     {"made": "tricks + 10 if hand < 3 else 10 if bid == 0 else 15 if bid == 1 else 11*bid", "over": "tricks"}),
+    (
+        "double_whammy",
+        {"from_hand": 3},
+        {"made": "tricks + 10 if hand < 3 else 10 if bid == 0 else 15 if bid == 1 else 11*bid", "over": "tricks"},
+    ),
     ("penalty_under_zero_over", {}, {"made": "10 + bid", "over": "0", "under": "-bid"}),
     ("cypriot", {}, {"made": "10 + 5*bid", "over": "-5*bid if bid else -10"}),
     ("set_penalty", {}, {"made": "10 + bid", "over": "tricks", "under": "-10"}),
@@ -41,8 +47,11 @@ AS_FORMULA = [
     ("variant_negative", {}, {"made": "0", "over": "cards", "lowest_wins": True}),
     ("trick", {}, {"made": "bid if bid else 0.5", "over": "-off"}),
     ("binary", {}, {"made": "10", "over": "0"}),
-    ("binary_nil", {}, {"made": "20 if bid == 0 and cards > players else 10",
-                        "over": "-10 if bid == 0 and cards > players else 0"}),
+    (
+        "binary_nil",
+        {},
+        {"made": "20 if bid == 0 and cards > players else 10", "over": "-10 if bid == 0 and cards > players else 0"},
+    ),
     ("scratch", {}, {"made": "0", "over": "1", "lowest_wins": True}),
     ("adjusted_exact", {}, {"made": "bid + cards", "over": "0"}),
     ("get_fred", {}, {"made": "10 + bid", "over": "-off"}),
@@ -50,14 +59,23 @@ AS_FORMULA = [
     ("novacastrian", {}, {"made": "bid", "over": "-tricks", "under": "-bid"}),
     ("gentleman", {}, {"made": "10*bid if bid else 5", "over": "tricks", "under": "-10*off"}),
     ("penalty", {}, {"made": "10 + 5*tricks", "over": "-(10 + 15*(off - 1))"}),
-    ("exact_slam", {}, {"made": "10 + bid + ((50 if bid == cards else 25 if bid == cards - 1 else 0) "
-                                "if cards > 5 else 0)", "over": "0"}),
+    (
+        "exact_slam",
+        {},
+        {
+            "made": "10 + bid + ((50 if bid == cards else 25 if bid == cards - 1 else 0) if cards > 5 else 0)",
+            "over": "0",
+        },
+    ),
 ]
 
 
 def formula_game(options, hands=(), players=("Ann", "Bob", "Cy", "Di"), **rule_keys):
-    return {"players": list(players), "rules": {"scoring": "formula", "options": options, **rule_keys},
-            "hands": list(hands)}
+    return {
+        "players": list(players),
+        "rules": {"scoring": "formula", "options": options, **rule_keys},
+        "hands": list(hands),
+    }
 
 
 def refusal(options, **rule_keys):
@@ -68,34 +86,44 @@ def refusal(options, **rule_keys):
 
 
 def test_dutch_boerenbridge_scores_a_hand():
-    game = rules.load(formula_game({"made": "10 + 2*tricks", "over": "-2*off"},
-                                   [{"cards": 5, "dealer": 3, "bids": [2, 0, 1, 1], "tricks": [2, 0, 3, 0]}]))
+    game = rules.load(
+        formula_game(
+            {"made": "10 + 2*tricks", "over": "-2*off"},
+            [{"cards": 5, "dealer": 3, "bids": [2, 0, 1, 1], "tricks": [2, 0, 3, 0]}],
+        )
+    )
     assert rules.score(game)["totals"] == [14, 10, -4, -2]
 
 
 def test_under_is_scored_apart_from_over_and_the_lowest_may_win():
     hand = {"cards": 3, "dealer": 2, "bids": [0, 1, 1], "tricks": [1, 0, 2]}
-    game = rules.load(formula_game({"made": "0", "over": "-10", "under": "-off", "lowest_wins": True}, [hand],
-                                   players=("Ann", "Bob", "Cy")))
+    game = rules.load(
+        formula_game(
+            {"made": "0", "over": "-10", "under": "-off", "lowest_wins": True}, [hand], players=("Ann", "Bob", "Cy")
+        )
+    )
     scored = rules.score(game)
     assert scored["totals"] == [-10, -1, -10] and scored["lowest_wins"]
     assert scored["winner"] == ["Ann", "Cy"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("10 + 2*trick", "made: unknown name 'trick' at column 8 (use bid, tricks, off, cards, players, hand)"),
-    ("bid.real", "made: attribute access (a '.') is not allowed at column 4"),
-    ("__import__('os').system('ls')", "made: attribute access (a '.') is not allowed at column 17"),
-    ("open('x')", "made: only min, max and abs may be called at column 1"),
-    ("round(bid)", "made: only min, max and abs may be called"),
-    ("9**9**9", "made: a power too large to be a score at column 2"),
-    ("2 ** (bid * 100)", "made: a power too large to be a score"),
-    ("10000000 * bid", "made: the number 10000000 is too large"),
-    ("bid = 0", "made: not a formula at column 5 (compare with ==)"),
-    ("[bid]", "made: this is not allowed at column 1"),
-    ("'ten'", "made: 'ten' is not a number"),
-    ("", "made: is empty"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("10 + 2*trick", "made: unknown name 'trick' at column 8 (use bid, tricks, off, cards, players, hand)"),
+        ("bid.real", "made: attribute access (a '.') is not allowed at column 4"),
+        ("__import__('os').system('ls')", "made: attribute access (a '.') is not allowed at column 17"),
+        ("open('x')", "made: only min, max and abs may be called at column 1"),
+        ("round(bid)", "made: only min, max and abs may be called"),
+        ("9**9**9", "made: a power too large to be a score at column 2"),
+        ("2 ** (bid * 100)", "made: a power too large to be a score"),
+        ("10000000 * bid", "made: the number 10000000 is too large"),
+        ("bid = 0", "made: not a formula at column 5 (compare with ==)"),
+        ("[bid]", "made: this is not allowed at column 1"),
+        ("'ten'", "made: 'ten' is not a number"),
+        ("", "made: is empty"),
+    ],
+)
 def test_the_language_refuses_with_a_message_that_points_at_the_mistake(text, message):
     assert message in refusal({"made": text, "over": "0"})
 
@@ -119,14 +147,26 @@ def test_a_refused_formula_is_bad_input_for_the_command_line(tmp_path):
     path.write_text(json.dumps(formula_game({"made": "10 + trick", "over": "0"})))
     done = run_cli("score", path, cwd=ROOT)
     assert done.returncode == 2
-    assert done.stderr.strip().endswith("rules.options: made: unknown name 'trick' at column 6 "
-                                        "(use bid, tricks, off, cards, players, hand)")
+    assert done.stderr.strip().endswith(
+        "rules.options: made: unknown name 'trick' at column 6 (use bid, tricks, off, cards, players, hand)"
+    )
 
 
 def test_score_with_system_formula_and_options_from_the_command_line():
     game = ROOT / "tests" / "games" / "okenuff.json"
-    done = run_cli("score", game, "--system", "formula", "--option", "made=10 + bid", "--option", "over=0", "--json",
-                   cwd=ROOT, check=True)
+    done = run_cli(
+        "score",
+        game,
+        "--system",
+        "formula",
+        "--option",
+        "made=10 + bid",
+        "--option",
+        "over=0",
+        "--json",
+        cwd=ROOT,
+        check=True,
+    )
     as_formula = json.loads(done.stdout)
     exact = rules.score(rules.load(game.read_text()), system="exact")
     assert as_formula["system"] == "formula" and as_formula["totals"] == exact["totals"]
@@ -136,7 +176,9 @@ def test_language_features():
     values = {"bid": 2, "tricks": 3, "off": 1, "cards": 5, "players": 4, "hand": 7}
     assert compile_formula("made", "max(bid, 1) * 10 + min(cards, 3, 9) - abs(-2)").evaluate(values) == 21
     assert compile_formula("made", "bid² + tricks**2").evaluate(values) == 13
-    assert compile_formula("made", "1 if bid < tricks <= cards and not off == 0 or hand > 9 else 0").evaluate(values) == 1
+    assert (
+        compile_formula("made", "1 if bid < tricks <= cards and not off == 0 or hand > 9 else 0").evaluate(values) == 1
+    )
     assert compile_formula("made", "tricks / 2").evaluate(values) == 1.5
     assert compile_formula("made", "bid > 1").evaluate(values) == 1
     with pytest.raises(FormulaError, match="division by zero at column 6 when bid = 2, tricks = 3, off = 1, cards = 5"):
@@ -144,16 +186,22 @@ def test_language_features():
 
 
 def test_rescoring_side_by_side_keeps_a_formula_games_options():
-    game = rules.load(formula_game({"made": "10 + 2*tricks", "over": "-2*off"},
-                                   [{"cards": 5, "dealer": 3, "bids": [2, 0, 1, 1], "tricks": [2, 0, 3, 0]}]))
+    game = rules.load(
+        formula_game(
+            {"made": "10 + 2*tricks", "over": "-2*off"},
+            [{"cards": 5, "dealer": 3, "bids": [2, 0, 1, 1], "tricks": [2, 0, 3, 0]}],
+        )
+    )
     assert rules.score(game, system="formula")["totals"] == [14, 10, -4, -2]
     assert rules.score(game, system="formula", options={})["totals"] == [12, 10, 0, 0]
 
 
-@pytest.mark.parametrize("system_id, options, as_formula", AS_FORMULA,
-                         ids=[f"{s}{'+' if o else ''}" for s, o, _ in AS_FORMULA])
-@settings(max_examples=WALKS, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@pytest.mark.parametrize(
+    "system_id, options, as_formula", AS_FORMULA, ids=[f"{s}{'+' if o else ''}" for s, o, _ in AS_FORMULA]
+)
+@settings(
+    max_examples=WALKS, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(record=legal_games())
 def test_a_system_written_as_a_formula_scores_every_game_the_same(system_id, options, as_formula, record):
     record["rules"].update(scoring=system_id, options=options)

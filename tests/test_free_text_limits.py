@@ -24,8 +24,12 @@ FUZZ = settings(suppress_health_check=list(HealthCheck), database=None)  # as ma
 HOSTILE = st.one_of(
     st.text(min_size=81, max_size=400),
     st.text(max_size=80).map(lambda text: text + "\n" + text),
-    st.builds(lambda head, control, tail: head + control + tail, st.text(max_size=30),
-              st.sampled_from(["\x00", "\x1b", "\r", "\t", "\x7f", "\x85", "\u2028", "\u2029"]), st.text(max_size=30)),
+    st.builds(
+        lambda head, control, tail: head + control + tail,
+        st.text(max_size=30),
+        st.sampled_from(["\x00", "\x1b", "\r", "\t", "\x7f", "\x85", "\u2028", "\u2029"]),
+        st.text(max_size=30),
+    ),
     st.sampled_from(["x" * 900_000, "revoke" * 20, "\u202e" * 81, "\u200b" * 81]),
 )
 ONE_LINE = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=80)
@@ -49,8 +53,14 @@ def _is_refused_reason(response, path_end):
 def test_a_penalty_reason_beyond_a_notes_limit_is_refused_by_every_way_in(client, reason):
     game_id, key, table = finished(client)
     before = stored_record(client, game_id)
-    corrected = table.post("correct", action_id=f"fix-{uuid.uuid4()}", number=1, bids=[1, 1, 0, 0],
-                           tricks=[0, 1, 0, 0], penalties=[{"seat": 2, "reason": reason, "points": -5}])
+    corrected = table.post(
+        "correct",
+        action_id=f"fix-{uuid.uuid4()}",
+        number=1,
+        bids=[1, 1, 0, 0],
+        tricks=[0, 1, 0, 0],
+        penalties=[{"seat": 2, "reason": reason, "points": -5}],
+    )
     refused, answer = _is_refused_reason(corrected, "reason")
     assert refused, answer
     assert stored_record(client, game_id) == before
@@ -63,16 +73,27 @@ def test_a_penalty_reason_beyond_a_notes_limit_is_refused_by_every_way_in(client
 @given(reason=ONE_LINE)
 def test_a_reason_of_one_line_within_the_limit_is_kept_as_typed(client, reason):
     game_id, _key, table = finished(client)
-    table.ok("correct", action_id=f"fix-{uuid.uuid4()}", number=1, bids=[1, 1, 0, 0], tricks=[0, 1, 0, 0],
-             penalties=[{"seat": 2, "reason": reason, "points": -5}])
+    table.ok(
+        "correct",
+        action_id=f"fix-{uuid.uuid4()}",
+        number=1,
+        bids=[1, 1, 0, 0],
+        tricks=[0, 1, 0, 0],
+        penalties=[{"seat": 2, "reason": reason, "points": -5}],
+    )
     assert stored_record(client, game_id)["hands"][0]["penalties"] == [{"seat": 2, "reason": reason, "points": -5.0}]
 
 
 def test_a_taps_penalty_carries_nothing_but_its_seat_reason_and_points(client):
     game_id, _key, table = finished(client)
     before = stored_record(client, game_id)
-    junk = table.post("correct", number=1, bids=[1, 1, 0, 0], tricks=[0, 1, 0, 0],
-                      penalties=[{"seat": 2, "reason": "revoke", "junk": "x" * 100_000}])
+    junk = table.post(
+        "correct",
+        number=1,
+        bids=[1, 1, 0, 0],
+        tricks=[0, 1, 0, 0],
+        penalties=[{"seat": 2, "reason": "revoke", "junk": "x" * 100_000}],
+    )
     assert junk.status_code == 422 and junk.get_json()["field"] == "penalties"
     assert "nothing else" in junk.get_json()["error"] and stored_record(client, game_id) == before
 
@@ -88,8 +109,11 @@ def test_a_new_games_unknown_keys_are_bounded_and_an_owners_import_keeps_them_wh
     small = dict(record(), venue={"room": "kitchen"}, rules=dict(record()["rules"], house_note="Grandma's"))
     assert stranger.post("/api/games", json=small).status_code == 201  # a little is kept, as before
     junk = "x" * (limits.MAX_UNKNOWN_BYTES + 1)
-    for where in ({"junk": junk}, {"rules": dict(record()["rules"], junk=junk)},
-                  {"hands": [dict(HANDS[0], junk=junk), HANDS[1]]}):
+    for where in (
+        {"junk": junk},
+        {"rules": dict(record()["rules"], junk=junk)},
+        {"hands": [dict(HANDS[0], junk=junk), HANDS[1]]},
+    ):
         refused = stranger.post("/api/games", json=dict(record(), **where))
         answer = refused.get_json()
         assert refused.status_code == 422 and answer["field"].endswith("junk"), answer
@@ -106,8 +130,11 @@ def test_a_new_games_unknown_keys_are_bounded_and_an_owners_import_keeps_them_wh
 
 def test_a_hand_sent_to_the_api_has_its_unknown_keys_bounded(client):
     game_id, key = create(client, record(hands=[HANDS[0]]))
-    refused = client.post(f"/api/games/{game_id}/hands", json=dict(HANDS[1], junk="x" * 20_000),
-                          headers={"Authorization": f"Bearer {key}"})
+    refused = client.post(
+        f"/api/games/{game_id}/hands",
+        json=dict(HANDS[1], junk="x" * 20_000),
+        headers={"Authorization": f"Bearer {key}"},
+    )
     assert refused.status_code == 422 and refused.get_json()["field"] == "junk"
     assert len(stored_record(client, game_id)["hands"]) == 1
 
@@ -116,8 +143,11 @@ def test_a_hand_sent_to_the_api_has_its_unknown_keys_bounded(client):
 def test_a_typed_list_beyond_5000_characters_is_refused_on_the_form(client, field):
     game_id, _key, _table = finished(client)
     url = f"/games/{game_id}/settle" if field == "payouts" else "/games/new"
-    fields = {field: "1, " * 2000} | ({"settlement": "prospect"} if field == "payouts" else
-                                      {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "custom"})
+    fields = {field: "1, " * 2000} | (
+        {"settlement": "prospect"}
+        if field == "payouts"
+        else {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "custom"}
+    )
     before = stored_record(client, game_id)
     refused = submit(client, url, fields)
     page = client.get(refused.headers["Location"]) if refused.status_code == 302 else refused
@@ -132,16 +162,26 @@ def test_a_long_reason_stored_before_is_repaired_by_the_upgrade(tmp_path):
     db = store.connect(path, create=True)
     store.migrations.apply(db)
     hostile = record(hands=[HANDS[0], dict(HANDS[1], penalties=[{"seat": 1, "reason": "z" * 900_000, "points": -5}])])
-    db["games"].insert({"id": "hostile", "edit_key": "k", "record": json.dumps(hostile), "revision": 1,
-                        "status": "finished", "created": "2026-12-01", "updated": "2026-12-01"})
+    db["games"].insert(
+        {
+            "id": "hostile",
+            "edit_key": "k",
+            "record": json.dumps(hostile),
+            "revision": 1,
+            "status": "finished",
+            "created": "2026-12-01",
+            "updated": "2026-12-01",
+        }
+    )
     db.close()
     store.migrate(path)
     db = store.connect(path)
     try:
         repaired = json.loads(db.execute("select record from games where id = 'hostile'").fetchone()[0])
         assert repaired["hands"][1]["penalties"] == [{"seat": 1, "reason": "z" * 80, "points": -5}]
-        assert db.execute("select kind from events where game_id = 'hostile' order by seq desc").fetchone()[0] == \
-            "repair"
+        assert (
+            db.execute("select kind from events where game_id = 'hostile' order by seq desc").fetchone()[0] == "repair"
+        )
         assert db.execute("select repaired from repairs where game_id = 'hostile'").fetchone()[0] == 1
     finally:
         db.close()
@@ -184,8 +224,11 @@ def test_history_is_read_a_page_at_a_time(client, monkeypatch):
 
 def test_the_next_game_of_an_imported_game_with_many_unknown_keys_says_why_it_cannot_start(client):
     """An owner's import keeps unknown keys whole; "New game, same table" starts a new game, which keeps 10 kB."""
-    document = {"format": "scorekeeper-games", "version": 1,
-                "games": [dict(record(), id="big", junk="x" * (limits.MAX_UNKNOWN_BYTES + 1))]}
+    document = {
+        "format": "scorekeeper-games",
+        "version": 1,
+        "games": [dict(record(), id="big", junk="x" * (limits.MAX_UNKNOWN_BYTES + 1))],
+    }
     _action, fields = form_data(client.get("/import").get_data(as_text=True))
     upload = FileStorage(io.BytesIO(json.dumps(document).encode()), "games.json")
     assert client.post("/import", data=dict(fields) | {"file": upload}).status_code == 302
@@ -195,8 +238,11 @@ def test_the_next_game_of_an_imported_game_with_many_unknown_keys_says_why_it_ca
 
 
 @FUZZ
-@given(action_id=st.one_of(st.text(max_size=120), st.builds(lambda a, b: f"{a}:{b}", st.text(max_size=40),
-                                                            st.text(max_size=40))))
+@given(
+    action_id=st.one_of(
+        st.text(max_size=120), st.builds(lambda a, b: f"{a}:{b}", st.text(max_size=40), st.text(max_size=40))
+    )
+)
 def test_any_taps_id_is_applied_or_refused_naming_the_id(client, action_id):
     game_id, key = create(client, record(hands=[]))
     table = Table(client, game_id, key)
@@ -210,8 +256,11 @@ def test_any_taps_id_is_applied_or_refused_naming_the_id(client, action_id):
 
 
 @FUZZ
-@given(key=st.text(min_size=1, max_size=20).filter(lambda k: k not in unknown_keys.KNOWN_KEYS["record"]),
-       size=st.integers(0, 2 * limits.MAX_UNKNOWN_BYTES), where=st.sampled_from(["record", "rules", "hand"]))
+@given(
+    key=st.text(min_size=1, max_size=20).filter(lambda k: k not in unknown_keys.KNOWN_KEYS["record"]),
+    size=st.integers(0, 2 * limits.MAX_UNKNOWN_BYTES),
+    where=st.sampled_from(["record", "rules", "hand"]),
+)
 def test_unknown_keys_of_any_size_are_kept_up_to_a_new_games_allowance(stranger, key, size, where):
     value = "é" * (size // 2)
     game = record()
@@ -223,8 +272,12 @@ def test_unknown_keys_of_any_size_are_kept_up_to_a_new_games_allowance(stranger,
         game["hands"][0][key] = value
     unknown = len(json.dumps({key: value}, ensure_ascii=False, separators=(",", ":")).encode())
     created = stranger.post("/api/games", json=game)
-    if (where == "rules" and key in unknown_keys.KNOWN_KEYS["rules"]
-            or where == "hand" and key in unknown_keys.KNOWN_KEYS["hand"]):
+    if (
+        where == "rules"
+        and key in unknown_keys.KNOWN_KEYS["rules"]
+        or where == "hand"
+        and key in unknown_keys.KNOWN_KEYS["hand"]
+    ):
         return  # a key this app knows: its own checks answer
     if unknown <= limits.MAX_UNKNOWN_BYTES:
         assert created.status_code == 201, created.get_json()
@@ -244,6 +297,10 @@ def test_a_typed_scale_of_any_text_beyond_5000_characters_changes_nothing(client
 def test_a_posted_hands_unknown_key_holding_nan_is_refused_not_a_crash(client):
     game_id, key = create(client, record(hands=[HANDS[0]]))
     body = json.dumps(dict(HANDS[1], junk=0.5)).replace("0.5", "NaN")
-    refused = client.post(f"/api/games/{game_id}/hands", data=body, content_type="application/json",
-                          headers={"Authorization": f"Bearer {key}"})
+    refused = client.post(
+        f"/api/games/{game_id}/hands",
+        data=body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {key}"},
+    )
     assert refused.status_code == 422 and refused.get_json()["field"] == "junk"

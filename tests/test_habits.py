@@ -20,8 +20,10 @@ def test_the_two_hand_game_worked_by_hand():
     found = seat_habits(rules.score(rules.load(record())))
     assert found[0] == {1: counts(hands=1, under=1, hooked=1, hook_missed=1, hook_cost=1), 2: counts(hands=1, made=1)}
     assert found[1] == {1: counts(hands=1, made=1), 2: counts(hands=1, under=1, hooked=1, hook_missed=1, hook_cost=1)}
-    assert found[2] == {1: counts(hands=1, made=1, zero_bids=1, zero_made=1),
-                        2: counts(hands=1, made=1, zero_bids=1, zero_made=1)}
+    assert found[2] == {
+        1: counts(hands=1, made=1, zero_bids=1, zero_made=1),
+        2: counts(hands=1, made=1, zero_bids=1, zero_made=1),
+    }
 
 
 def test_without_the_hook_nothing_is_forbidden_and_an_unfinished_hand_is_not_counted():
@@ -39,11 +41,15 @@ def test_over_and_a_missed_zero():
 
 
 def test_by_hand_size_gives_shares_and_totals():
-    rows = [{"cards": 2, **counts(hands=4, made=2, over=1, under=1, zero_bids=2, zero_made=1)},
-            {"cards": 1, **counts(hands=3, made=3, hooked=1)}]
+    rows = [
+        {"cards": 2, **counts(hands=4, made=2, over=1, under=1, zero_bids=2, zero_made=1)},
+        {"cards": 1, **counts(hands=3, made=3, hooked=1)},
+    ]
     habits = by_hand_size(rows)
-    assert habits["sizes"] == [{"cards": 1, "hands": 3, "made_pct": 100.0, "over_pct": 0.0, "under_pct": 0.0},
-                               {"cards": 2, "hands": 4, "made_pct": 50.0, "over_pct": 25.0, "under_pct": 25.0}]
+    assert habits["sizes"] == [
+        {"cards": 1, "hands": 3, "made_pct": 100.0, "over_pct": 0.0, "under_pct": 0.0},
+        {"cards": 2, "hands": 4, "made_pct": 50.0, "over_pct": 25.0, "under_pct": 25.0},
+    ]
     assert (habits["zero_bids"], habits["zero_made"], habits["hooked"]) == (2, 1, 1)
 
 

@@ -21,21 +21,32 @@ from owner_helpers import owner_client
 
 
 def upload(client, data):
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/import").get_data(as_text=True))[1]
-    return client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(data), "games.json")},
-                       content_type="multipart/form-data")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/import").get_data(as_text=True))[
+        1
+    ]
+    return client.post(
+        "/import",
+        data={"csrf_token": token, "file": (io.BytesIO(data), "games.json")},
+        content_type="multipart/form-data",
+    )
 
 
-@pytest.mark.parametrize("text, field", [
-    ('{"players": ["Ann", "Bob"], "rules": {"stake": 1e999}}', "rules.stake"),
-    ('{"players": ["Ann", "Bob"], "rules": {"stake": Infinity}}', "rules.stake"),
-    ('{"players": ["Ann", "Bob"], "rules": {"stake": NaN}}', "rules.stake"),
-    ('{"players": ["Ann", "Bob"], "hands": [{"cards": 1, "dealer": 0, "bids": [0, 1], "tricks": [0, 1], '
-     '"penalties": 7}]}', "hands[0].penalties"),
-    ('{"players": ["Ann", "B\\ud800"]}', "players[1]"),
-    ('{"players": ["Ann", "Bob"], "table": {"joining": [{"seat": 1, "total": 1e400}]}}', "table.joining[0].total"),
-    ('{"players": ["Ann", "' + "x" * 500 + '"]}', "players[1]"),
-])
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        ('{"players": ["Ann", "Bob"], "rules": {"stake": 1e999}}', "rules.stake"),
+        ('{"players": ["Ann", "Bob"], "rules": {"stake": Infinity}}', "rules.stake"),
+        ('{"players": ["Ann", "Bob"], "rules": {"stake": NaN}}', "rules.stake"),
+        (
+            '{"players": ["Ann", "Bob"], "hands": [{"cards": 1, "dealer": 0, "bids": [0, 1], "tricks": [0, 1], '
+            '"penalties": 7}]}',
+            "hands[0].penalties",
+        ),
+        ('{"players": ["Ann", "B\\ud800"]}', "players[1]"),
+        ('{"players": ["Ann", "Bob"], "table": {"joining": [{"seat": 1, "total": 1e400}]}}', "table.joining[0].total"),
+        ('{"players": ["Ann", "' + "x" * 500 + '"]}', "players[1]"),
+    ],
+)
 def test_the_api_refuses_what_once_broke_pages_for_everyone(client, text, field):
     response = client.post("/api/games", data=text, content_type="application/json")
     assert response.status_code == 422 and response.get_json()["field"] == field
@@ -57,7 +68,9 @@ def test_a_huge_move_index_on_setup_is_ignored(app, client):
         fields = dict(form_data(response.get_data(as_text=True), action=None)[1])
         return [fields[f"player_{seat}"] for seat in range(3)]
 
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/games/new").get_data(as_text=True))[1]
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/games/new").get_data(as_text=True)
+    )[1]
     table = {"csrf_token": token, "player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
     response = client.post("/games/new", data={**table, "move": "9" * 5000})
     # The setup page comes back with the names where they were typed, and no game is started.
@@ -131,8 +144,10 @@ def test_secret_key_and_database_are_private(tmp_path, monkeypatch):
 def test_behind_a_tls_proxy_cookies_are_secure_and_links_https(tmp_path):
     # What waitress hands the app from the trusted proxy: https, the public name (tests/test_deploy_security.py
     # runs the real nginx in front of the real server).
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "p",
-                      "ALLOWED_HOSTS": ["cards.example"]}, proxy=True)
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "p.db"), "SECRET_KEY": "p", "ALLOWED_HOSTS": ["cards.example"]},
+        proxy=True,
+    )
     try:
         client = app.test_client()
         response = client.post("/api/games", json=record(), base_url="https://cards.example")
@@ -146,12 +161,14 @@ def test_behind_a_tls_proxy_cookies_are_secure_and_links_https(tmp_path):
 
 
 def test_api_links_use_the_configured_server_name_and_refuse_another_host(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "s",
-                      "SERVER_NAME": "cards.example:5000"})
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "s.db"), "SECRET_KEY": "s", "SERVER_NAME": "cards.example:5000"}
+    )
     try:
         client = app.test_client()
-        refused = client.post("/api/games", json=record(), headers={"Host": "evil.example"},
-                              base_url="http://cards.example:5000")
+        refused = client.post(
+            "/api/games", json=record(), headers={"Host": "evil.example"}, base_url="http://cards.example:5000"
+        )
         assert refused.status_code == 400 and "--allowed-host" in refused.get_json()["error"]
         body = client.post("/api/games", json=record(), base_url="http://cards.example:5000").get_json()
         assert body["url"].startswith("http://cards.example:5000/games/")
@@ -160,6 +177,7 @@ def test_api_links_use_the_configured_server_name_and_refuse_another_host(tmp_pa
 
 
 # ---- damaged storage ------------------------------------------------------------------------
+
 
 def test_a_database_deleted_under_the_server_gets_the_truth_not_an_empty_site(tmp_path):
     path = tmp_path / "gone.db"
@@ -199,6 +217,7 @@ def test_storage_failures_are_named(app):
 
 
 # ---- backups, restores and the full export ----------------------------------------------------
+
 
 def pages(client, game_ids, evening_ids):
     urls = ["/", "/players", "/players/Ann", "/export/games.csv"]
@@ -280,13 +299,40 @@ def test_the_migration_repairs_stored_records_beyond_the_limits(tmp_path):
     db = store.connect(path)
     store.migrations.apply(db, stop_before="m010_limits")
     bad = dict(record(stake=1), rules=dict(record()["rules"], stake=float("inf")))
-    db["games"].insert({"id": "bad1", "edit_key": "k", "record": json.dumps(bad), "revision": 1,
-                        "status": "finished", "created": "2025-01-01", "updated": "2025-01-01"})
+    db["games"].insert(
+        {
+            "id": "bad1",
+            "edit_key": "k",
+            "record": json.dumps(bad),
+            "revision": 1,
+            "status": "finished",
+            "created": "2025-01-01",
+            "updated": "2025-01-01",
+        }
+    )
     long_name = record(players=["Ann", "B" * 500, "Cy", "Di"], modifiers=["no_trump_doubles", "no_trump_doubles"])
-    db["games"].insert({"id": "bad3", "edit_key": "k", "record": json.dumps(long_name), "revision": 1,
-                        "status": "finished", "created": "2025-01-01", "updated": "2025-01-01"})
-    db["games"].insert({"id": "bad2", "edit_key": "k", "record": '{"players": "nobody"}', "revision": 1,
-                        "status": "playing", "created": "2025-01-01", "updated": "2025-01-01"})
+    db["games"].insert(
+        {
+            "id": "bad3",
+            "edit_key": "k",
+            "record": json.dumps(long_name),
+            "revision": 1,
+            "status": "finished",
+            "created": "2025-01-01",
+            "updated": "2025-01-01",
+        }
+    )
+    db["games"].insert(
+        {
+            "id": "bad2",
+            "edit_key": "k",
+            "record": '{"players": "nobody"}',
+            "revision": 1,
+            "status": "playing",
+            "created": "2025-01-01",
+            "updated": "2025-01-01",
+        }
+    )
     db.close()
     store.migrate(path)
     db = store.connect(path)
@@ -335,8 +381,10 @@ def test_a_stored_record_this_version_refuses_gets_a_page_that_says_so(app, clie
     with app.app_context():
         db = store.get_db()
         with db.atomic():
-            db.execute("update games set record = ?, revision = revision + 1 where id = ?",
-                       [json.dumps(record(players=["Ann", "Ann", "Cy", "Di"])), game_id])
+            db.execute(
+                "update games set record = ?, revision = revision + 1 where id = ?",
+                [json.dumps(record(players=["Ann", "Ann", "Cy", "Di"])), game_id],
+            )
     response = client.get(f"/games/{game_id}/over")
     page = response.get_data(as_text=True)
     assert response.status_code == 500 and "players[1]" in page and "Nothing was changed" in page

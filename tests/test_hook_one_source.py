@@ -16,9 +16,11 @@ def dealers_turns(draw):
     dealer = draw(st.sampled_from([s for s in range(players) if s not in out]))
     cards = draw(st.integers(1, min(8, 52 // (players - len(out)))))
     bids = [None if s in out or s == dealer else draw(st.integers(0, cards)) for s in range(players)]
-    record = {"players": [f"P{s}" for s in range(players)],
-              "rules": {"hook": draw(st.booleans()), "hook_from": draw(st.integers(1, 6))},
-              "hands": [{"cards": cards, "dealer": dealer, "out": sorted(out), "bids": bids, "trump": "hearts"}]}
+    record = {
+        "players": [f"P{s}" for s in range(players)],
+        "rules": {"hook": draw(st.booleans()), "hook_from": draw(st.integers(1, 6))},
+        "hands": [{"cards": cards, "dealer": dealer, "out": sorted(out), "bids": bids, "trump": "hearts"}],
+    }
     even = min(max(cards - sum(b for b in bids if b is not None), 0), cards)  # the bid that makes it even, in range
     return record, draw(st.integers(0, cards) | st.just(even))
 
@@ -41,8 +43,10 @@ def test_the_engine_the_record_and_the_bid_screen_agree_on_the_hook(case):
     assert state.seat == hand.dealer
     struck = rules.bids.bidding.hooked_bid(hand.cards, hand.dealer, hand.bids, hand.out, game.rules.hook_in(hand.cards))
     assert state.forbidden == struck
-    made = {**record, "hands": [{**record["hands"][0], "bids": [amount if s == hand.dealer else b
-                                                                   for s, b in enumerate(hand.bids)]}]}
+    made = {
+        **record,
+        "hands": [{**record["hands"][0], "bids": [amount if s == hand.dealer else b for s, b in enumerate(hand.bids)]}],
+    }
     by_engine = refusal(lambda: actions.bid(record, hand.dealer, amount))
     on_load = refusal(lambda: rules.load(made))
     if amount in state.allowed:

@@ -12,10 +12,17 @@ from tests.pdf_reading import info
 
 ROOT = Path(__file__).resolve().parent.parent
 OKENUFF = json.loads((ROOT / "tests" / "games" / "okenuff.json").read_text())
-BOERENBRIDGE = {"players": ["Ann", "Bob", "Cy", "Di"],
-                "rules": {"scoring": "formula", "options": {"made": "10 + 2*tricks", "over": "-2*off"},
-                          "deals": {"pattern": "up", "max": 3}, "stake": 0.5, "settlement": "pairwise"},
-                "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}]}
+BOERENBRIDGE = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {
+        "scoring": "formula",
+        "options": {"made": "10 + 2*tricks", "over": "-2*off"},
+        "deals": {"pattern": "up", "max": 3},
+        "stake": 0.5,
+        "settlement": "pairwise",
+    },
+    "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}],
+}
 
 
 def flow(data, tmp_path):
@@ -43,9 +50,15 @@ def test_the_card_of_a_game_is_one_page_with_its_rules_and_worked_examples(clien
     assert "Hook: the dealer may not bid so that the bids add up to the cards." in page
     assert "Pairwise, 0.1 a point" in page and "No trump doubles" in page
     # made bids 0-5 (000: 5, 6, 8, 11, 15, 35), off by one and two (-5, -10), and doubled at no trump.
-    for what, bid, took, points in [("made", 0, 0, 5), ("made", 1, 1, 6), ("made", 4, 4, 15), ("made", 5, 5, 35),
-                                    ("one over", 2, 3, -5), ("two under", 2, 0, -10),
-                                    ("made at no trump", 2, 2, 16)]:
+    for what, bid, took, points in [
+        ("made", 0, 0, 5),
+        ("made", 1, 1, 6),
+        ("made", 4, 4, 15),
+        ("made", 5, 5, 35),
+        ("one over", 2, 3, -5),
+        ("two under", 2, 0, -10),
+        ("made at no trump", 2, 2, 16),
+    ]:
         assert f"{what} 13 {bid} {took} {points}" in page
     assert "the dealer may not bid 3 (2 + 3 = 5)" in page
 
@@ -70,8 +83,17 @@ def test_the_card_of_a_setup_wizard_has_no_hook(client, tmp_path):
 def test_the_card_button_on_setup_sends_the_rules_being_set_up(client):
     setup = client.get("/games/new?preset=boerenbridge").get_data(as_text=True)
     assert 'formaction="/house/card"' in setup
-    fields = {"scoring": "formula", "opt__formula__made": "5 + bid", "opt__formula__over": "-off",
-              "pattern": "up", "max_cards": "4", "hook": "y", "player_0": "Ann", "player_1": "Bob", "player_2": "Cy"}
+    fields = {
+        "scoring": "formula",
+        "opt__formula__made": "5 + bid",
+        "opt__formula__over": "-off",
+        "pattern": "up",
+        "max_cards": "4",
+        "hook": "y",
+        "player_0": "Ann",
+        "player_1": "Bob",
+        "player_2": "Cy",
+    }
     page = client.get("/house/card", query_string=fields).get_data(as_text=True)
     assert "Ann · Bob · Cy" in page and "Up: 4 hands of 1 2 3 4 cards" in page
     assert "made: 5 + bid; more: -off" in page
@@ -89,9 +111,21 @@ def test_preview_scores_a_few_bids_or_names_the_mistake(client):
 
 
 def test_setup_refuses_a_formula_that_cannot_score_a_hand_and_stores_nothing(client, app):
-    response = submit(client, "/games/new", {
-        "player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "first_dealer": "0", "pattern": "up",
-        "max_cards": "3", "scoring": "formula", "opt__formula__made": "10 + 10/(bid - 2)", "opt__formula__over": "0"})
+    response = submit(
+        client,
+        "/games/new",
+        {
+            "player_0": "Ann",
+            "player_1": "Bob",
+            "player_2": "Cy",
+            "first_dealer": "0",
+            "pattern": "up",
+            "max_cards": "3",
+            "scoring": "formula",
+            "opt__formula__made": "10 + 10/(bid - 2)",
+            "opt__formula__over": "0",
+        },
+    )
     assert response.status_code == 400
     assert "made: division by zero" in response.get_data(as_text=True)
     with app.app_context():
@@ -109,12 +143,39 @@ def test_a_formula_game_everywhere_a_system_goes(client, tmp_path):
     assert rules.score(rules.load(exported["games"][0]))["totals"] == [12, 10, 10, -2]
 
 
-@pytest.mark.parametrize("query, link", [
-    ({"bid1": 2, "took1": 2, "points1": 14, "bid2": 1, "took2": 3, "points2": -4, "bid3": 3, "took3": 1,
-      "points3": -4}, 'href="/games/new?preset=boerenbridge"'),
-    ({"bid1": 3, "took1": 3, "points1": 19, "bid2": 1, "took2": 3, "points2": -2, "bid3": 4, "took3": 1,
-      "points3": -3}, 'href="/games/new?scoring=get_fred&amp;opt_squared=true"'),
-])
+@pytest.mark.parametrize(
+    "query, link",
+    [
+        (
+            {
+                "bid1": 2,
+                "took1": 2,
+                "points1": 14,
+                "bid2": 1,
+                "took2": 3,
+                "points2": -4,
+                "bid3": 3,
+                "took3": 1,
+                "points3": -4,
+            },
+            'href="/games/new?preset=boerenbridge"',
+        ),
+        (
+            {
+                "bid1": 3,
+                "took1": 3,
+                "points1": 19,
+                "bid2": 1,
+                "took2": 3,
+                "points2": -2,
+                "bid3": 4,
+                "took3": 1,
+                "points3": -3,
+            },
+            'href="/games/new?scoring=get_fred&amp;opt_squared=true"',
+        ),
+    ],
+)
 def test_the_which_page_links_to_setup_with_the_match(client, query, link):
     page = client.get("/house/which", query_string=query).get_data(as_text=True)
     assert link in page
@@ -122,9 +183,15 @@ def test_the_which_page_links_to_setup_with_the_match(client, query, link):
     assert 'selected value="formula"' in target or 'checked id="opt__get_fred__squared"' in target
 
 
-@pytest.mark.parametrize("query", [{"scoring": "bridge"}, {"scoring": "exact", "pattern": "zigzag"},
-                                   {"scoring": "exact", "pattern": "custom", "sizes": ""},
-                                   {"scoring": "formula", "opt__formula__made": "", "opt__formula__over": "0"}])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"scoring": "bridge"},
+        {"scoring": "exact", "pattern": "zigzag"},
+        {"scoring": "exact", "pattern": "custom", "sizes": ""},
+        {"scoring": "formula", "opt__formula__made": "", "opt__formula__over": "0"},
+    ],
+)
 def test_a_setup_card_of_rules_that_cannot_be_played_says_why(client, query):
     response = client.get("/house/card", query_string=query)
     assert response.status_code == 400 and "These rules cannot be played yet" in response.get_data(as_text=True)
@@ -143,8 +210,17 @@ def test_the_card_of_a_25_hand_game_fits_one_page_with_its_hand_size_column(clie
 
 
 def test_the_card_says_from_how_many_cards_the_hook_applies(client):
-    fields = {"scoring": "exact", "pattern": "up", "max_cards": "6", "hook": "y", "hook_from": "4",
-              "player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di"}
+    fields = {
+        "scoring": "exact",
+        "pattern": "up",
+        "max_cards": "6",
+        "hook": "y",
+        "hook_from": "4",
+        "player_0": "Ann",
+        "player_1": "Bob",
+        "player_2": "Cy",
+        "player_3": "Di",
+    }
     page = client.get("/house/card", query_string=fields).get_data(as_text=True)
     assert "Hook: the dealer may not bid so that the bids add up to the cards (hands of 4 cards or more" in page
     # The sample hand of the hook has at least 4 cards: in fewer the dealer is free.

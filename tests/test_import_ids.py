@@ -13,8 +13,12 @@ from tests.examples import REQUESTS
 
 GOOD_ID = st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True)
 # What a hostile file puts where an id goes: a good id with a line break after it, anything else printable or not.
-HOSTILE_ID = st.one_of(GOOD_ID.map(lambda good: good + "\n"), GOOD_ID.map(lambda good: good + "\r\n"),
-                       st.text(max_size=70), st.text(alphabet="\n\r\t /.%\x00é", min_size=1, max_size=5))
+HOSTILE_ID = st.one_of(
+    GOOD_ID.map(lambda good: good + "\n"),
+    GOOD_ID.map(lambda good: good + "\r\n"),
+    st.text(max_size=70),
+    st.text(alphabet="\n\r\t /.%\x00é", min_size=1, max_size=5),
+)
 
 
 def _is_good(value):

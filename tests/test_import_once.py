@@ -18,13 +18,21 @@ from tests.examples import WALKS
 
 def export_of(games, tmp_path):
     """Return the JSON export of a scorekeeper holding `games` games."""
-    source = create_app({"TESTING": True, "DATABASE": str(tmp_path / "source.db"), "SECRET_KEY": "s",
-                         "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
+    source = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "source.db"),
+            "SECRET_KEY": "s",
+            "OWNER_KEY": OWNER_KEY,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     try:
         client = owner_client(source)
         for number in range(games):
-            create(client, record(players=[f"Ann {number}", "Bob", "Cy", "Di"], hands=HANDS[:1 + number % 2]),
-                   claim=False)
+            create(
+                client, record(players=[f"Ann {number}", "Bob", "Cy", "Di"], hands=HANDS[: 1 + number % 2]), claim=False
+            )
         return client.get("/export/games.json").data
     finally:
         store.close(source)
@@ -37,14 +45,24 @@ def test_an_import_of_100_games_sets_one_cookie_through_the_real_server(app, liv
         cookie = page.headers["Set-Cookie"].split(";")[0]
         token = page.read().decode().split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
     boundary = "hostile-boundary"
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrf_token\"\r\n\r\n{token}\r\n"
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"games.json\"\r\n"
-            "Content-Type: application/json\r\n\r\n").encode() + document + f"\r\n--{boundary}--\r\n".encode()
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="games.json"\r\n'
+            "Content-Type: application/json\r\n\r\n"
+        ).encode()
+        + document
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     # http.client, as Python's own clients read it: a hundred Set-Cookie headers were refused outright.
     connection = http.client.HTTPConnection(live_server.removeprefix("http://"), timeout=60)
     try:
-        connection.request("POST", "/import", body, {"Content-Type": f"multipart/form-data; boundary={boundary}",
-                                                      "Cookie": cookie, **owner})
+        connection.request(
+            "POST",
+            "/import",
+            body,
+            {"Content-Type": f"multipart/form-data; boundary={boundary}", "Cookie": cookie, **owner},
+        )
         response = connection.getresponse()
         assert response.status == 302
         cookies = response.headers.get_all("Set-Cookie")
@@ -82,8 +100,15 @@ def test_a_game_changed_since_is_imported_beside_the_one_here(client, app, tmp_p
 def test_only_the_games_not_here_are_imported(tmp_path_factory, already):
     folder = tmp_path_factory.mktemp("twice")
     document = json.loads(export_of(len(already), folder))
-    target = create_app({"TESTING": True, "DATABASE": str(folder / "target.db"), "SECRET_KEY": "t",
-                         "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
+    target = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "target.db"),
+            "SECRET_KEY": "t",
+            "OWNER_KEY": OWNER_KEY,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     try:
         client = owner_client(target)
         first = dict(document, games=[game for game, here in zip(document["games"], already) if here])

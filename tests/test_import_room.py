@@ -24,16 +24,29 @@ GAMES = 150
 
 def export(games=GAMES):
     """A file of `games` games, every five of them one evening."""
-    return json.dumps({"format": "scorekeeper-games", "version": 1, "games": [
-        dict(record(players=[f"Imported {number}", "Bob", "Cy", "Di"], hands=HANDS[:1 + number % 2]),
-             id=f"imported{number:04d}", evening=f"evening{number // 5:03d}") for number in range(games)]})
+    return json.dumps(
+        {
+            "format": "scorekeeper-games",
+            "version": 1,
+            "games": [
+                dict(
+                    record(players=[f"Imported {number}", "Bob", "Cy", "Di"], hands=HANDS[: 1 + number % 2]),
+                    id=f"imported{number:04d}",
+                    evening=f"evening{number // 5:03d}",
+                )
+                for number in range(games)
+            ],
+        }
+    )
 
 
 def _stored(app):
     with app.app_context():
         db = store.get_db()
-        return {table: db.execute(f"select count(*) from {table}").fetchone()[0]
-                for table in ("games", "events", "evenings", "player_results", "pending_imports")}
+        return {
+            table: db.execute(f"select count(*) from {table}").fetchone()[0]
+            for table in ("games", "events", "evenings", "player_results", "pending_imports")
+        }
 
 
 def test_a_tap_from_another_table_lands_while_an_import_is_in_progress(app, client, monkeypatch):
@@ -51,8 +64,11 @@ def test_a_tap_from_another_table_lands_while_an_import_is_in_progress(app, clie
     importer.start()
     try:
         assert midway.wait(60)
-        tap = app.test_client().post(f"/api/games/{game_id}/actions", headers={"Authorization": f"Bearer {key}"},
-                                     json={"id": "deal-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"})
+        tap = app.test_client().post(
+            f"/api/games/{game_id}/actions",
+            headers={"Authorization": f"Bearer {key}"},
+            json={"id": "deal-1", "revision": 1, "hand": 1, "action": "deal", "trump": "hearts"},
+        )
         assert tap.status_code == 200 and tap.get_json()["revision"] == 2
         # Meanwhile the import's games are not listed yet: all of them appear at once, or none.
         home = app.test_client().get("/").get_data(as_text=True)
@@ -94,8 +110,11 @@ def test_an_import_whose_process_was_killed_midway_is_taken_out_at_the_next_star
     with app.app_context():
         db = store.get_db()
         with db.atomic():  # as a process killed before its last step leaves it
-            db.execute("insert into pending_imports (game_id, import_id, pid, created) "
-                       "select id, 'killed', ?, created from games", [dead_pid.pid])
+            db.execute(
+                "insert into pending_imports (game_id, import_id, pid, created) "
+                "select id, 'killed', ?, created from games",
+                [dead_pid.pid],
+            )
     store.close(app)
     again = _restarted(app)
     try:
@@ -106,6 +125,7 @@ def test_an_import_whose_process_was_killed_midway_is_taken_out_at_the_next_star
 
 # ---- counting nowhere till the end, rated once (issue 40: imports that are all or nothing, and fast) ----------
 
+
 def views(app):
     """What every view of the club's record says: the ratings, the players' list and Bob's page, the season's
     table, and /money's balances and pairs (each asked afresh, by the owner)."""
@@ -115,11 +135,15 @@ def views(app):
         ratings = [tuple(row) for row in db.execute("select key, name, mu, sigma, games from ratings order by key")]
         season = db.execute("select id from seasons").fetchone()[0]
     money = client.get("/money").get_data(as_text=True)
-    return {"ratings": ratings, "players": client.get("/api/players").get_json(),
-            "bob": client.get("/api/players/Bob").get_json(),
-            "season": client.get(f"/api/seasons/{season}").get_json(),
-            "players page": re.sub(r'name="csrf_token"[^>]*', "", client.get("/players").get_data(as_text=True)),
-            "balances": said(money, "balances"), "pairs": said(money, "pairs")}
+    return {
+        "ratings": ratings,
+        "players": client.get("/api/players").get_json(),
+        "bob": client.get("/api/players/Bob").get_json(),
+        "season": client.get(f"/api/seasons/{season}").get_json(),
+        "players page": re.sub(r'name="csrf_token"[^>]*', "", client.get("/players").get_data(as_text=True)),
+        "balances": said(money, "balances"),
+        "pairs": said(money, "pairs"),
+    }
 
 
 def a_club(app):
@@ -176,8 +200,9 @@ def test_a_file_out_of_order_is_rated_once_as_a_rebuild_rates_it(app, client, mo
         entry["played_on"] = f"2026-{1 + (299 - number) // 28:02d}-{1 + (299 - number) % 28:02d}"
     replays = []
     real = ratings.replay_from
-    monkeypatch.setattr(ratings, "replay_from", lambda *args, **kwargs: replays.append(args[1:]) or
-                        real(*args, **kwargs))
+    monkeypatch.setattr(
+        ratings, "replay_from", lambda *args, **kwargs: replays.append(args[1:]) or real(*args, **kwargs)
+    )
     assert upload(client, json.dumps(document)).status_code == 302
     assert len(replays) == 1
     imported = views(app)
@@ -192,16 +217,26 @@ def _killed_import(app, pid, lock):
     with app.app_context():
         db = store.get_db()
         with db.atomic():
-            db.execute("insert into pending_imports (game_id, import_id, pid, created) "
-                       "select id, 'killed', ?, created from games", [pid])
+            db.execute(
+                "insert into pending_imports (game_id, import_id, pid, created) "
+                "select id, 'killed', ?, created from games",
+                [pid],
+            )
     if lock:
         open(app.config["DATABASE"] + "-import-killed.lock", "w").close()
     store.close(app)
 
 
 def _restarted(app):
-    again = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "s",
-                        "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
+    again = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": app.config["DATABASE"],
+            "SECRET_KEY": "s",
+            "OWNER_KEY": OWNER_KEY,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     discarding = again.extensions["scorekeeper.discarding"]
     if discarding is not None:  # the server answers at once; the games are taken out in the background
         discarding.join(60)

@@ -26,13 +26,17 @@ def test_the_bundled_pip_installs_only_the_pinned_installer(tmp_path):
 
 
 def test_the_installer_is_pinned_with_hashes_and_matches_the_lock():
-    pins = re.findall(r"^(\S+)==(\S+) \\\n((?:\s+--hash=sha256:\w+(?: \\)?\n)+)",
-                      (ROOT / "requirements/installer.txt").read_text(), re.M)
+    pins = re.findall(
+        r"^(\S+)==(\S+) \\\n((?:\s+--hash=sha256:\w+(?: \\)?\n)+)",
+        (ROOT / "requirements/installer.txt").read_text(),
+        re.M,
+    )
     assert [name for name, _, _ in pins] == ["pip"]
     name, version, hashes = pins[0]
     for lock in ("run.txt", "test.txt"):
-        locked = re.search(r"^pip==(\S+) \\\n((?:\s+--hash=sha256:\w+(?: \\)?\n)+)",
-                           (ROOT / "requirements" / lock).read_text(), re.M)
+        locked = re.search(
+            r"^pip==(\S+) \\\n((?:\s+--hash=sha256:\w+(?: \\)?\n)+)", (ROOT / "requirements" / lock).read_text(), re.M
+        )
         assert locked and locked.group(1) == version, f"requirements/{lock} pins another pip"
         assert sorted(locked.group(2).split()) == sorted(hashes.split())
 
@@ -45,7 +49,9 @@ def test_make_test_lints_before_it_tests(tmp_path):
     shutil.copytree(ROOT / "tests/lint", tmp_path / "tests/lint", ignore=shutil.ignore_patterns("node_modules"))
     for target in ("test", "test-fast"):
         commands = planned_commands(tmp_path, target)
-        ruff, eslint, pytest = (next(i for i, line in enumerate(commands) if word in line)
-                                for word in ("ruff check", "eslint --config", "-m pytest"))
+        ruff, eslint, pytest = (
+            next(i for i, line in enumerate(commands) if word in line)
+            for word in ("ruff check", "eslint --config", "-m pytest")
+        )
         assert ruff < pytest and eslint < pytest, commands
     assert re.search(r"^ruff==", (ROOT / "requirements/test.txt").read_text(), re.M)

@@ -51,8 +51,12 @@ def serving(tmp_path, workers):
 
 
 def api(base, method, path, body=None, key=None):
-    request = urllib.request.Request(base + path, method=method, headers={"Content-Type": "application/json"},
-                                     data=None if body is None else json.dumps(body).encode())
+    request = urllib.request.Request(
+        base + path,
+        method=method,
+        headers={"Content-Type": "application/json"},
+        data=None if body is None else json.dumps(body).encode(),
+    )
     if key:
         request.add_header("Authorization", f"Bearer {key}")
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -61,8 +65,9 @@ def api(base, method, path, body=None, key=None):
 
 def followers_page(base, game_id, language="en"):
     """The page a follower's phone gets (gzipped, as phones ask), each time on a new connection."""
-    request = urllib.request.Request(f"{base}/games/{game_id}",
-                                     headers={"Accept-Encoding": "gzip", "Accept-Language": language})
+    request = urllib.request.Request(
+        f"{base}/games/{game_id}", headers={"Accept-Encoding": "gzip", "Accept-Language": language}
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         body = response.read()
         return gzip.decompress(body).decode() if response.headers.get("Content-Encoding") == "gzip" else body.decode()
@@ -99,8 +104,9 @@ class Truth:
 
     def page(self, game_id, language="en"):
         kept.KEPT.clear()
-        response = self.app.test_client().get(f"/games/{game_id}", base_url=self.base,
-                                              headers={"Accept-Language": language})
+        response = self.app.test_client().get(
+            f"/games/{game_id}", base_url=self.base, headers={"Accept-Language": language}
+        )
         return response.get_data(as_text=True)
 
     def close(self):
@@ -124,8 +130,13 @@ def assert_followers_see_the_stored_game(base, truth, game_id, old_tags=(), asks
 def tap(base, game, answer, body, number):
     """One tap through the actions API; return its answer (the game as the server stored it)."""
     record = api(base, "GET", f"/api/games/{game['id']}/export", key=game["edit_key"])
-    return api(base, "POST", f"/api/games/{game['id']}/actions",
-               dict(body, id=f"tap-{number}", revision=answer["revision"], hand=hand_at(record)), game["edit_key"])
+    return api(
+        base,
+        "POST",
+        f"/api/games/{game['id']}/actions",
+        dict(body, id=f"tap-{number}", revision=answer["revision"], hand=hand_at(record)),
+        game["edit_key"],
+    )
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -234,8 +245,11 @@ def test_many_spellings_of_a_language_keep_one_copy_of_the_page_each(app, client
     game_id = client.post("/api/games", json={"players": PLAYERS, "rules": RULES, "hands": []}).get_json()["id"]
     follower = app.test_client()
     kept.KEPT.clear()
-    german = [f"de-DE,de;q=0.9,en;q=0.{n % 9}{n}" for n in range(25)] + \
-             [f"de-{region}" for region in ("AT", "CH", "BE", "LU", "LI", "IT")] + [f"x-{n},de" for n in range(19)]
+    german = (
+        [f"de-DE,de;q=0.9,en;q=0.{n % 9}{n}" for n in range(25)]
+        + [f"de-{region}" for region in ("AT", "CH", "BE", "LU", "LI", "IT")]
+        + [f"x-{n},de" for n in range(19)]
+    )
     for header in german:
         response = follower.get(f"/games/{game_id}", headers={"Accept-Encoding": "gzip", "Accept-Language": header})
         assert '<html lang="de">' in gzip.decompress(response.get_data()).decode(), header

@@ -85,24 +85,31 @@ def words_of(text):
 
 def left_in_english(catalogue, code, english):
     """Return the translations that are an English msgid of two words or more, word for word."""
-    return [f"{shown(message.id)!r} -> {form!r}" for message in messages(catalogue) for form in forms(message)
-            if form in english and len(words_of(form)) > 1 and form not in SAME_AS_ENGLISH[code]]
+    return [
+        f"{shown(message.id)!r} -> {form!r}"
+        for message in messages(catalogue)
+        for form in forms(message)
+        if form in english and len(words_of(form)) > 1 and form not in SAME_AS_ENGLISH[code]
+    ]
 
 
 def compiled(catalogue):
     """Return what a .mo of catalogue holds: {msgid: translation} and its plural rule."""
+
     def frozen(text):
         return tuple(text) if isinstance(text, (list, tuple)) else text
-    return ({frozen(message.id): frozen(message.string) for message in catalogue if message.id},
-            catalogue.plural_forms)
+
+    return ({frozen(message.id): frozen(message.string) for message in catalogue if message.id}, catalogue.plural_forms)
 
 
 def test_the_template_holds_every_message_the_code_marks_and_no_other():
     in_code, in_pot = code_messages(), {message.id for message in messages(pot())}
-    not_extracted = sorted(f"{shown(message)!r} ({where})" for message, where in in_code.items()
-                           if message not in in_pot)
-    assert not not_extracted, ("marked in the code but not in messages.pot (run `make messages`):\n"
-                               + "\n".join(not_extracted))
+    not_extracted = sorted(
+        f"{shown(message)!r} ({where})" for message, where in in_code.items() if message not in in_pot
+    )
+    assert not not_extracted, "marked in the code but not in messages.pot (run `make messages`):\n" + "\n".join(
+        not_extracted
+    )
     gone = sorted(shown(message) for message in in_pot - set(in_code))
     assert not gone, "in messages.pot but no longer in the code (run `make messages`):\n" + "\n".join(gone)
 
@@ -120,8 +127,10 @@ def test_each_catalogue_says_its_language_and_is_not_fuzzy(code):
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_message_has_a_translation(code):
     missing = untranslated(pot(), po(code), code)
-    assert not missing, (f"{len(missing)} messages without a {code} translation "
-                         f"(scorekeeper/translations/{code}/LC_MESSAGES/messages.po):\n" + "\n".join(missing))
+    assert not missing, (
+        f"{len(missing)} messages without a {code} translation "
+        f"(scorekeeper/translations/{code}/LC_MESSAGES/messages.po):\n" + "\n".join(missing)
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -132,11 +141,14 @@ def test_every_translation_keeps_its_values_and_markup(code):
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_translation_is_left_in_english(code):
-    english = {text for message in messages(pot()) for text in
-               (message.id if isinstance(message.id, tuple) else (message.id,))}
+    english = {
+        text for message in messages(pot()) for text in (message.id if isinstance(message.id, tuple) else (message.id,))
+    }
     problems = left_in_english(po(code), code, english)
-    assert not problems, (f"{code} translations that are the English word for word (translate them, or list them "
-                          "in SAME_AS_ENGLISH when the language says it the same way):\n" + "\n".join(problems))
+    assert not problems, (
+        f"{code} translations that are the English word for word (translate them, or list them "
+        "in SAME_AS_ENGLISH when the language says it the same way):\n" + "\n".join(problems)
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -148,4 +160,5 @@ def test_each_compiled_catalogue_is_its_po_compiled(code):
     with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.mo").open("rb") as file:
         shipped = read_mo(file)
     assert compiled(shipped) == compiled(read_mo(fresh)), (
-        f"scorekeeper/translations/{code}/LC_MESSAGES/messages.mo is not its .po compiled: run `make messages`")
+        f"scorekeeper/translations/{code}/LC_MESSAGES/messages.mo is not its .po compiled: run `make messages`"
+    )

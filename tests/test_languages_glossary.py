@@ -68,7 +68,9 @@ def violations(code):
                 if never and never.search(form):
                     found.append(f"{shown(message.id)!r} -> {form!r} says {never.pattern!r} ({why or 'forbidden'})")
                 if concept and must and concept.search(english) and not must.search(form):
-                    found.append(f"{shown(message.id)!r} -> {form!r} does not say {must.pattern!r} ({why or 'the glossary'})")
+                    found.append(
+                        f"{shown(message.id)!r} -> {form!r} does not say {must.pattern!r} ({why or 'the glossary'})"
+                    )
     return found
 
 

@@ -28,7 +28,8 @@ def test_the_sheet_read_in_english_first_is_dutch_for_a_dutch_reader(client, str
     for reader, headers in ((client, {}), (stranger, FOLLOWER)):
         assert lang(reader.get(f"/games/{game_id}/sheet", headers={**headers, **ENGLISH})) == "en"
         assert lang(reader.get(f"/games/{game_id}/sheet", headers={**headers, **DUTCH})) == "nl", (
-            "the kept sheet is the first reader's language" + (" (a follower's)" if reader is stranger else ""))
+            "the kept sheet is the first reader's language" + (" (a follower's)" if reader is stranger else "")
+        )
 
 
 def test_an_events_pages_read_in_english_first_are_dutch_for_a_dutch_reader(client, stranger):
@@ -42,6 +43,7 @@ def test_an_events_pages_read_in_english_first_are_dutch_for_a_dutch_reader(clie
 def test_a_pdf_read_in_english_first_reads_as_the_dutch_one_read_first(client, tmp_path):
     """A game without a language of its own prints in its reader's; a blank sheet always does. The Dutch PDF after
     an English one reads as a Dutch PDF asked first (two games alike but for one player's name; two blank sheets)."""
+
     def dutch_after(url, english_first):
         if english_first:
             client.get(url, headers=ENGLISH)

@@ -16,8 +16,10 @@ from tests.game_helpers import create, record
 from tests.html_forms import submit
 
 
-@pytest.mark.parametrize("code, owed, owing", [("nl", "€\xa0-1,00", "€\xa0+2,50"), ("de", "-1,00\xa0€", "+2,50\xa0€"),
-                                               ("en", "-€1.00", "+€2.50")])
+@pytest.mark.parametrize(
+    "code, owed, owing",
+    [("nl", "€\xa0-1,00", "€\xa0+2,50"), ("de", "-1,00\xa0€", "+2,50\xa0€"), ("en", "-€1.00", "+€2.50")],
+)
 def test_a_net_amount_carries_its_sign_where_the_locale_puts_it(app, code, owed, owing):
     with app.test_request_context(), speaking(code):
         assert net(-1, "EUR") == owed and net(2.5, "EUR") == owing and net(0, "EUR") == words.money(0, "EUR")
@@ -48,8 +50,9 @@ def test_the_pdf_sheet_prints_its_date_the_locales_way(client, tmp_path):
     assert today.isoformat() not in text
 
 
-@pytest.mark.parametrize("code, name", [("nl", "boerenbridge"), ("de", "stiche-raten"), ("es", "la-pocha"),
-                                        ("en", "oh-hell")])
+@pytest.mark.parametrize(
+    "code, name", [("nl", "boerenbridge"), ("de", "stiche-raten"), ("es", "la-pocha"), ("en", "oh-hell")]
+)
 def test_downloaded_files_are_named_in_the_tables_words(client, code, name):
     game_id, _key = create(client, record() | {"language": code})
     disposition = client.get(f"/games/{game_id}/sheet.pdf").headers["Content-Disposition"]
@@ -68,9 +71,14 @@ def test_the_dutch_money_page_says_who_pays_whom_and_its_numbers_the_dutch_way(c
     assert '<label for="payer">Betaald door</label>' in page and '<label for="payee">Betaald aan</label>' in page
     assert "Tot en met" in client.get("/seasons").get_data(as_text=True)
     payer, payee = record()["players"][:2]
-    refused = submit(client, "/money", {"payer": payer, "payee": payee, "amount": "1000000000", "currency": "EUR",
-                                        "paid_on": "2026-11-27"}, action="/money/payments")
+    refused = submit(
+        client,
+        "/money",
+        {"payer": payer, "payee": payee, "amount": "1000000000", "currency": "EUR", "paid_on": "2026-11-27"},
+        action="/money/payments",
+    )
     said = client.get(refused.location).get_data(as_text=True)
-    assert "Bedrag: moet € 999.999.999,99 of minder zijn" in said.replace("\xa0", " "), \
-        re.findall(r'class="flash[^"]*">([^<]*)', said)
+    assert "Bedrag: moet € 999.999.999,99 of minder zijn" in said.replace("\xa0", " "), re.findall(
+        r'class="flash[^"]*">([^<]*)', said
+    )
     assert "999999999.99" not in said

@@ -20,13 +20,21 @@ OTHER = 7
 # Where the count is not %(num)d (ngettext's) or %(count)s ({% trans count=... %}): the count is of a list shown
 # whole ("tables 2, 3"; "Winners: Ann and Bob"; "Ann and Bob go on as well"), of the cards that list's tables print
 # again ("Print the new cards"), or of a noun after a number said elsewhere ("3 games").
-NOT_SHOWN = {"%(done)s of %(tables)s tables finished, waiting on table %(waiting)s",
-             "Round %(round)d is still being played: table %(tables)s.", "Winner: %(names)s", "game", "win",
-             # a correction's change and the reprints after it (issue 43): the players or tables named
-             "%(names)s goes on as well.", "%(names)s goes on instead of %(instead)s.", "%(names)s no longer goes on.",
-             "Print the card of table %(tables)s again: the old one is void.", "Print the new card",
-             "Table %(tables)s of round %(round)d has started: its draw stands.",
-             "Table %(tables)s was seated again: its printed card is void."}
+NOT_SHOWN = {
+    "%(done)s of %(tables)s tables finished, waiting on table %(waiting)s",
+    "Round %(round)d is still being played: table %(tables)s.",
+    "Winner: %(names)s",
+    "game",
+    "win",
+    # a correction's change and the reprints after it (issue 43): the players or tables named
+    "%(names)s goes on as well.",
+    "%(names)s goes on instead of %(instead)s.",
+    "%(names)s no longer goes on.",
+    "Print the card of table %(tables)s again: the old one is void.",
+    "Print the new card",
+    "Table %(tables)s of round %(round)d has started: its draw stands.",
+    "Table %(tables)s was seated again: its printed card is void.",
+}
 # After the number, French and Spanish say "de" for a million: "1 000 000 de joueurs", "1 000 000 d’annonces".
 MILLION_DE = ("fr", "es")
 
@@ -80,11 +88,16 @@ def readings(code):
         if code in MILLION_DE:
             # A million's form is the other form with "de" after the number, or the same where the number is not
             # before its noun ("sur 21", "2 de trop"): never "de" for 2 and none for a million.
-            other, million = translations.ungettext(singular, plural, 2), translations.ungettext(singular, plural, MILLION)
+            other, million = (
+                translations.ungettext(singular, plural, 2),
+                translations.ungettext(singular, plural, MILLION),
+            )
             if million != other and (not key or million not in with_de(other, key)):
-                found.append(f"{singular!r}: for 2 {rendered(translations, message, 2)!r}, for a million "
-                             f"{rendered(translations, message, MILLION)!r} (the million's form is the other one "
-                             "with \"de\" after the number)")
+                found.append(
+                    f"{singular!r}: for 2 {rendered(translations, message, 2)!r}, for a million "
+                    f"{rendered(translations, message, MILLION)!r} (the million's form is the other one "
+                    'with "de" after the number)'
+                )
     return found
 
 
@@ -97,7 +110,9 @@ def test_every_counted_message_reads_right_for_every_count(code):
 def test_the_reading_catches_swapped_forms():
     """The fault of the December reading: French "many" and "other" swapped print "il reste 2 de joueurs"."""
     translations = compiled("fr")
-    message = next(m for m in messages(pot()) if isinstance(m.id, tuple) and m.id[0].startswith("%(num)d player is left"))
+    message = next(
+        m for m in messages(pot()) if isinstance(m.id, tuple) and m.id[0].startswith("%(num)d player is left")
+    )
     right = rendered(translations, message, 2)
     assert "2 joueurs" in right and "2 de joueurs" not in right
     assert "1000000 de joueurs" in rendered(translations, message, MILLION)

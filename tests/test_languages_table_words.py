@@ -18,14 +18,21 @@ def speak(client, code):
     client.post("/language", data={"lang": code, "next": "/"})
 
 
-@pytest.mark.parametrize("code, name, formula", [("en", "Boerenbridge (Dutch)", "House formula"),
-                                                 ("nl", "Boerenbridge", "Eigen formule"),
-                                                 ("de", "Boerenbridge (niederländisch)", "Hausformel")])
+@pytest.mark.parametrize(
+    "code, name, formula",
+    [
+        ("en", "Boerenbridge (Dutch)", "House formula"),
+        ("nl", "Boerenbridge", "Eigen formule"),
+        ("de", "Boerenbridge (niederländisch)", "Hausformel"),
+    ],
+)
 def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, code, name, formula):
     game_id, _key = create(client, BOERENBRIDGE_GAME)
     speak(client, code)
-    pages = {where: client.get(f"/games/{game_id}/{where}").get_data(as_text=True)
-             for where in ("sheet", "over", "card", "settle")}
+    pages = {
+        where: client.get(f"/games/{game_id}/{where}").get_data(as_text=True)
+        for where in ("sheet", "over", "card", "settle")
+    }
     pages["sheet.pdf"] = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     for where, page in pages.items():
         assert name in page and formula not in page, where
@@ -33,12 +40,15 @@ def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, cod
 
 def test_a_formula_of_the_tables_own_keeps_its_terms():
     from scorekeeper.rules.scoring.presets import system_title
+
     assert str(system_title("formula", {"made": "10 + 3*bid", "over": "-2*off"})).startswith("House formula, ")
     assert str(system_title("exact")) == "Exact"  # a system without options is its own name, never a preset's
 
 
-@pytest.mark.parametrize("code, gloss", [("nl", "tricks (slagen)"), ("de", "tricks (Stiche)"),
-                                         ("fr", "tricks (les plis)"), ("es", "tricks (las bazas)")])
+@pytest.mark.parametrize(
+    "code, gloss",
+    [("nl", "tricks (slagen)"), ("de", "tricks (Stiche)"), ("fr", "tricks (les plis)"), ("es", "tricks (las bazas)")],
+)
 def test_the_formula_help_says_its_terms_in_the_readers_language(client, code, gloss):
     speak(client, code)
     page = client.get("/games/new", query_string={"preset": "boerenbridge"}).get_data(as_text=True)
@@ -71,8 +81,13 @@ def test_the_setup_form_opens_on_the_tables_own_preset(client, code, preset):
     assert f'<option selected value="{preset}">' in page or f'value="{preset}" selected' in page
 
 
-@pytest.mark.parametrize("code, said", [("en", "Only the owner of this site can start a tournament"),
-                                        ("nl", "Alleen de eigenaar van deze site kan een toernooi starten")])
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("en", "Only the owner of this site can start a tournament"),
+        ("nl", "Alleen de eigenaar van deze site kan een toernooi starten"),
+    ],
+)
 def test_the_tournament_button_says_in_plain_words_who_starts_one(stranger, code, said):
     stranger.post("/language", data={"lang": code, "next": "/"})
     refused = stranger.get("/events/new")
@@ -83,8 +98,9 @@ def test_the_tournament_button_says_in_plain_words_who_starts_one(stranger, code
 
 
 def test_the_dealer_draw_says_how_it_picked_the_dealer(client):
-    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
-                                             "first_dealer": "cut"})
+    response = submit(
+        client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "first_dealer": "cut"}
+    )
     deal = client.get(response.headers["Location"]).get_data(as_text=True)
     said = re.search(r"The app drew the first dealer at random, as cutting the deck would: (\w+) deals first.", deal)
     assert said and said.group(1) in ("Ann", "Bob", "Cy")
@@ -114,21 +130,29 @@ def test_the_dealer_rule_from_4_cards_is_printed_on_filled_and_blank_sheets(clie
     filled = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     assert "hook from 4 cards" in " ".join(filled.split())
     page = client.get("/sheets/").get_data(as_text=True)
-    offered = {name: href for href, name in re.findall(r'<a href="(/sheets/\?[^"]+)">([^<]+)</a>',
-                                                        page.split('id="sheet-presets"')[1])}
+    offered = {
+        name: href
+        for href, name in re.findall(r'<a href="(/sheets/\?[^"]+)">([^<]+)</a>', page.split('id="sheet-presets"')[1])
+    }
     link = offered["Boerenbridge (Dutch)"]
     form = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
     assert 'value="up-down" selected' in form or 'selected value="up-down"' in form
-    blank = client.get("/sheets/blank.pdf", query_string={"players": 5, "pattern": "up-down", "max": 10, "hook": 1,
-                                                          "hook_from": 4})
+    blank = client.get(
+        "/sheets/blank.pdf", query_string={"players": 5, "pattern": "up-down", "max": 10, "hook": 1, "hook_from": 4}
+    )
     text = " ".join(pdf_reading.text(blank.data, tmp_path).split())
     assert "hook from 4 cards" in text and "in hands of 4 cards or more" in text
 
 
 def test_a_blind_bid_is_marked_on_screen_as_on_the_pdf(client, tmp_path):
-    blind = {"players": ["A", "B", "C"], "rules": {"scoring": "ten_times", "modifiers": ["blind"], "hook": False},
-             "hands": [{"cards": 3, "dealer": 2, "bids": [3, 1, 1], "tricks": [3, 0, 0]},
-                       {"cards": 2, "dealer": 0, "bids": [0, 1, 1], "tricks": [0, 1, 1], "blind": [1]}]}
+    blind = {
+        "players": ["A", "B", "C"],
+        "rules": {"scoring": "ten_times", "modifiers": ["blind"], "hook": False},
+        "hands": [
+            {"cards": 3, "dealer": 2, "bids": [3, 1, 1], "tricks": [3, 0, 0]},
+            {"cards": 2, "dealer": 0, "bids": [0, 1, 1], "tricks": [0, 1, 1], "blind": [1]},
+        ],
+    }
     game_id, _key = create(client, blind)
     sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     row = sheet.split("<tbody>")[1].split("</tr>")[1]

@@ -16,15 +16,19 @@ PERCENT = re.compile(r"(?:\d|%\(\w+\)[sd])([ \u00a0\u202f]?)(?:%%|%(?![(%a-z]))"
 # Quotes as quotes: an ASCII ' that is no apostrophe (not between two letters), and every other quote mark.
 STRAIGHT_SINGLE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 QUOTES = {"nl": ("‘", "’"), "de": ("„", "“"), "fr": ("«", "»"), "es": ("«", "»")}
-ALL_QUOTES = set("\"“”„‘’«»‹›")
+ALL_QUOTES = set('"“”„‘’«»‹›')
 # German: the short imperative where the stem allows it (Duden: the -e is kept after -d, -t, -ig and a consonant
 # before -m or -n: öffne, lade, halte, starte, entscheide; and in the -ern verbs: speichere).
-GERMAN_LONG_IMPERATIVES = re.compile(r"(?<![Ii]ch )\b(?:[Ww]ähle|[Tt]ippe|[Pp]rüfe|[Tt]rage|[Ss]chreibe|[Hh]ole|[Nn]enne|"
-                                     r"[Kk]opiere|[Mm]arkiere|[Ee]xportiere|[Ii]mportiere|[Aa]ktualisiere|[Tt]ausche|"
-                                     r"[Mm]ache|[Ss]etze|[Bb]egrenze|[Tt]eile|[Ff]rage|[Ss]chaue|[Ss]age|[Ss]uche)\b(?! ich)")
-GERMAN_IMPERATIVES = ("gib|wähl|trag|prüf|tipp|nimm|schreib|lass|hol|setz|frag|versuch|öffne|stell|mach|nenn|geh|kopier|"
-                      "markier|such|exportier|importier|lade|halte|starte|entscheide|tausch|begrenz|vergleich|teil|"
-                      "aktualisier|speichere|spiel|sag|zeig|schau|bitte")
+GERMAN_LONG_IMPERATIVES = re.compile(
+    r"(?<![Ii]ch )\b(?:[Ww]ähle|[Tt]ippe|[Pp]rüfe|[Tt]rage|[Ss]chreibe|[Hh]ole|[Nn]enne|"
+    r"[Kk]opiere|[Mm]arkiere|[Ee]xportiere|[Ii]mportiere|[Aa]ktualisiere|[Tt]ausche|"
+    r"[Mm]ache|[Ss]etze|[Bb]egrenze|[Tt]eile|[Ff]rage|[Ss]chaue|[Ss]age|[Ss]uche)\b(?! ich)"
+)
+GERMAN_IMPERATIVES = (
+    "gib|wähl|trag|prüf|tipp|nimm|schreib|lass|hol|setz|frag|versuch|öffne|stell|mach|nenn|geh|kopier|"
+    "markier|such|exportier|importier|lade|halte|starte|entscheide|tausch|begrenz|vergleich|teil|"
+    "aktualisier|speichere|spiel|sag|zeig|schau|bitte"
+)
 # An imperative after a colon starts a whole sentence: a capital (one said in brackets, a hint, is no sentence).
 GERMAN_LOWER_AFTER_COLON = re.compile(rf": (?:{GERMAN_IMPERATIVES})\b")
 
@@ -88,13 +92,23 @@ def test_each_catalogue_keeps_its_typography(code):
     assert not found, f"{len(found)} {code} messages break the language's typography:\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize("code, form, fault", [
-    ("fr", "Présents : %(here)d", "breakable space"), ("fr", "Présents: %(here)d", "no space at all"),
-    ("fr", "%(name)s inscrit(e)", "(e)"), ("fr", "« %(name)s »", "breakable space"),
-    ("de", "%(percent)d %% an %(cause)s", "no-break space"), ("de", "mehr als 0%%", "no-break space"),
-    ("de", "Wähle eine Runde", "long imperative"), ("de", "ist leer: gib eine Zahl ein", "capital"),
-    ("es", "'%' no está permitido", "straight '"), ("es", "Y si…?", "¿"), ("nl", "50 %%", "space before %"),
-    ("nl", "„≠ n” in de kolom", "quotes other"), ("es", "1, 3, 5 ... hasta N", "ellipsis"),
-])
+@pytest.mark.parametrize(
+    "code, form, fault",
+    [
+        ("fr", "Présents : %(here)d", "breakable space"),
+        ("fr", "Présents: %(here)d", "no space at all"),
+        ("fr", "%(name)s inscrit(e)", "(e)"),
+        ("fr", "« %(name)s »", "breakable space"),
+        ("de", "%(percent)d %% an %(cause)s", "no-break space"),
+        ("de", "mehr als 0%%", "no-break space"),
+        ("de", "Wähle eine Runde", "long imperative"),
+        ("de", "ist leer: gib eine Zahl ein", "capital"),
+        ("es", "'%' no está permitido", "straight '"),
+        ("es", "Y si…?", "¿"),
+        ("nl", "50 %%", "space before %"),
+        ("nl", "„≠ n” in de kolom", "quotes other"),
+        ("es", "1, 3, 5 ... hasta N", "ellipsis"),
+    ],
+)
 def test_the_rules_catch_what_the_december_reading_found(code, form, fault):
     assert any(fault in found for found in faults(code, form)), (form, faults(code, form))

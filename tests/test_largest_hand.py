@@ -5,9 +5,11 @@ from tests.game_helpers import create
 from tests.test_table import new_game
 
 # A custom plan 1, 2, 3 stored without deals.max; Di dealt 1 card and Ann made her bid of 1.
-RECORD = {"players": ["Ann", "Bob", "Cy", "Di"],
-          "rules": {"scoring": "variable_bonus", "deals": {"pattern": "custom", "sizes": [1, 2, 3]}},
-          "hands": [{"cards": 1, "dealer": 3, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}]}
+RECORD = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {"scoring": "variable_bonus", "deals": {"pattern": "custom", "sizes": [1, 2, 3]}},
+    "hands": [{"cards": 1, "dealer": 3, "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 0]}],
+}
 
 
 def stored_record(app, game_id):

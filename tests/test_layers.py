@@ -38,30 +38,47 @@ def test_every_layer_says_what_it_may_import():
 
 # One word for one concept (docs/architecture.md, the glossary): a game's log is its history, an event is a
 # tournament. These names are retired; the decisions records may still tell of them.
-RETIRED = re.compile(r"eventlog|event log|append_event|EVENT_FIELDS|store\.events\(|store/tournaments|tournaments\.py|rules/results\.py|rules\.results",
-                     re.IGNORECASE)
+RETIRED = re.compile(
+    r"eventlog|event log|append_event|EVENT_FIELDS|store\.events\(|store/tournaments|tournaments\.py|rules/results\.py|rules\.results",
+    re.IGNORECASE,
+)
 
 
 def test_no_retired_name_is_used():
-    places = [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("scorekeeper/static/*.js"), *ROOT.glob("templates/**/*.html"),
-              *ROOT.glob("tests/*.py"), *ROOT.glob("bench/*.py"), *ROOT.glob("docs/*.md"), ROOT / "README.md"]
-    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-             for path in places if path.name != "test_layers.py"
-             for number, line in enumerate(path.read_text().splitlines(), 1)
-             if RETIRED.search(line) and "(retired)" not in line]
+    places = [
+        *ROOT.glob("scorekeeper/**/*.py"),
+        *ROOT.glob("scorekeeper/static/*.js"),
+        *ROOT.glob("templates/**/*.html"),
+        *ROOT.glob("tests/*.py"),
+        *ROOT.glob("bench/*.py"),
+        *ROOT.glob("docs/*.md"),
+        ROOT / "README.md",
+    ]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in places
+        if path.name != "test_layers.py"
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if RETIRED.search(line) and "(retired)" not in line
+    ]
     assert not found, "retired names (docs/architecture.md's glossary):\n" + "\n".join(found)
 
 
 def test_no_view_owns_a_transaction():
     """A write that spans rows is one of the store's functions (`with db.atomic():` inside the store)."""
-    owning = [f"{path.relative_to(ROOT)}:{number}" for path in sorted((PACKAGE / "views").rglob("*.py"))
-              for number, line in enumerate(path.read_text().splitlines(), 1) if ".atomic(" in line]
+    owning = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((PACKAGE / "views").rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if ".atomic(" in line
+    ]
     assert not owning, "views open transactions: " + ", ".join(owning)
 
 
 def _imports_between_modules():
     """{module: the scorekeeper modules it imports}, every import counted (inside functions too: a late import
     hides a circle, it does not break it)."""
+
     def name_of(path):
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -73,10 +90,11 @@ def _imports_between_modules():
         named = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
-                base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+                base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
                 target = ".".join(base + [node.module] if node.module else base)
-                named |= {f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target
-                          for alias in node.names}
+                named |= {
+                    f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target for alias in node.names
+                }
             elif isinstance(node, ast.Import):
                 named |= {alias.name for alias in node.names}
         graph[name] = {other for other in named if other in modules and other != name}
@@ -95,7 +113,7 @@ def test_no_modules_import_each_other_in_a_circle():
     def walk(module, path):  # depth first: an import back into the path is a circle
         for other in sorted(graph[module]):
             if other in path:
-                circles.append(" → ".join(path[path.index(other):] + [other]))
+                circles.append(" → ".join(path[path.index(other) :] + [other]))
             elif other not in done:
                 walk(other, path + [other])
         done.add(module)

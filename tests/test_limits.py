@@ -16,7 +16,7 @@ def refused(rec):
     return str(caught.value)
 
 
-@pytest.mark.parametrize("stake", [float("inf"), float("nan"), float("-inf"), 10 ** 400, 1_000_001])
+@pytest.mark.parametrize("stake", [float("inf"), float("nan"), float("-inf"), 10**400, 1_000_001])
 def test_a_stake_that_is_not_a_finite_amount_is_refused_naming_the_limit(stake):
     message = refused(record(stake=stake))
     assert message.startswith("rules.stake: must be")
@@ -28,14 +28,20 @@ def test_the_json_text_of_1e999_is_refused_like_infinity():
     assert refused(text) == "rules.stake: must be a finite number, not Infinity"
 
 
-@pytest.mark.parametrize("where, change", [
-    ("hands[0].penalties[0].points", lambda r: r["hands"][0].update(penalties=[{"seat": 0, "points": float("inf")}])),
-    ("hands[0].penalties[0].points", lambda r: r["hands"][0].update(penalties=[{"seat": 0, "points": 10 ** 400}])),
-    ("rules.payouts[1]", lambda r: r["rules"].update(settlement="prospect", payouts=[1, float("nan"), 3])),
-    ("table.joining[0].total", lambda r: r.update(table={"joining": [{"seat": 1, "total": 10 ** 400}]})),
-    ("rules.options.from_hand", lambda r: r["rules"].update(scoring="exact", options={"from_hand": 10 ** 400})),
-    ("notes", lambda r: r.update(notes=float("nan"))),
-])
+@pytest.mark.parametrize(
+    "where, change",
+    [
+        (
+            "hands[0].penalties[0].points",
+            lambda r: r["hands"][0].update(penalties=[{"seat": 0, "points": float("inf")}]),
+        ),
+        ("hands[0].penalties[0].points", lambda r: r["hands"][0].update(penalties=[{"seat": 0, "points": 10**400}])),
+        ("rules.payouts[1]", lambda r: r["rules"].update(settlement="prospect", payouts=[1, float("nan"), 3])),
+        ("table.joining[0].total", lambda r: r.update(table={"joining": [{"seat": 1, "total": 10**400}]})),
+        ("rules.options.from_hand", lambda r: r["rules"].update(scoring="exact", options={"from_hand": 10**400})),
+        ("notes", lambda r: r.update(notes=float("nan"))),
+    ],
+)
 def test_every_number_in_a_record_is_finite_and_in_range(where, change):
     rec = record()
     change(rec)
@@ -106,9 +112,14 @@ def test_when_no_rounding_to_cents_keeps_ties_equal_tied_players_differ_by_a_cen
 def test_an_actions_record_is_stored_as_itself_though_only_its_new_hand_is_written_out():
     """Each action's record shares its earlier hands with the game before; its text is made of their texts and
     the new hand's, and reads back as the record, key for key, through a whole game."""
-    game = rules.load({"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "hook": True,
-                                                                  "deals": {"pattern": "up", "max": 3}},
-                       "hands": [], "note": "Friday, \u00e9t\u00e9"})
+    game = rules.load(
+        {
+            "players": ["Ann", "Bob", "Cy"],
+            "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}},
+            "hands": [],
+            "note": "Friday, \u00e9t\u00e9",
+        }
+    )
     while (upcoming := rules.next_hand(game)) is not None:
         game = rules.actions.deal(game, trump="hearts").game
         for seat in rules.bidding_order(upcoming["dealer"], 3):

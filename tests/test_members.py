@@ -48,8 +48,12 @@ def dis_money(client, app):
     create(client, staked(["Di", "Ann", "Cy"], True))
     di = phone_of(app, client, "Di")
     submit(di, "/money", {"name": "di", "holder": "Di Jansen", "iban": IBAN}, action="/money/ibans")
-    submit(client, "/money", {"payer": "ann", "payee": "di", "amount": "0.10", "currency": "EUR",
-                              "paid_on": "2026-12-01"}, action="/money/payments")
+    submit(
+        client,
+        "/money",
+        {"payer": "ann", "payee": "di", "amount": "0.10", "currency": "EUR", "paid_on": "2026-12-01"},
+        action="/money/payments",
+    )
     with app.app_context():
         real = store.payment_log(store.get_db())[0]["id"]
     return di, real
@@ -59,16 +63,32 @@ def test_the_money_hijack_of_the_reading_is_refused(client, stranger, app):
     # F-1 (fails on main): a stranger starts "Di, Cy, Mallory", claims it, and then reads Di's IBAN, replaces it
     # with his own, records "Ann paid Di €99,999" and undoes a real payment. Each is refused now.
     di, real = dis_money(client, app)
-    create(stranger, {"players": ["Di", "Cy", "Mallory"],
-                      "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2}}, "hands": []})
+    create(
+        stranger,
+        {
+            "players": ["Di", "Cy", "Mallory"],
+            "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2}},
+            "hands": [],
+        },
+    )
     assert IBAN not in stranger.get("/money").get_data(as_text=True)
     assert "NL91 ABNA" not in stranger.get("/money").get_data(as_text=True)
     token = token_of(stranger)
-    replaced = stranger.post("/money/ibans", data={"csrf_token": token, "name": "Di", "holder": "M",
-                                                   "iban": ATTACKER_IBAN})
+    replaced = stranger.post(
+        "/money/ibans", data={"csrf_token": token, "name": "Di", "holder": "M", "iban": ATTACKER_IBAN}
+    )
     assert replaced.status_code == 403
-    fake = stranger.post("/money/payments", data={"csrf_token": token, "payer": "Ann", "payee": "Di",
-                                                  "amount": "99999", "currency": "EUR", "paid_on": "2026-12-01"})
+    fake = stranger.post(
+        "/money/payments",
+        data={
+            "csrf_token": token,
+            "payer": "Ann",
+            "payee": "Di",
+            "amount": "99999",
+            "currency": "EUR",
+            "paid_on": "2026-12-01",
+        },
+    )
     assert fake.status_code == 403
     undone = stranger.post(f"/money/payments/{real}/undo", data={"csrf_token": token})
     assert undone.status_code == 403
@@ -92,13 +112,28 @@ def test_the_money_hijack_as_the_reading_played_it(client, stranger, app):
         db = store.get_db()
         store.set_iban(db, "Di", IBAN, "Di Jansen")
         real = store.record_payment(db, "Ann", "Di", 10, "EUR", "2026-12-01")
-    create(stranger, {"players": ["Di", "Cy", "Mallory"],
-                      "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2}}, "hands": []})
+    create(
+        stranger,
+        {
+            "players": ["Di", "Cy", "Mallory"],
+            "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2}},
+            "hands": [],
+        },
+    )
     assert "NL91 ABNA" not in stranger.get("/money").get_data(as_text=True)
     token = token_of(stranger)
     stranger.post("/money/ibans", data={"csrf_token": token, "name": "Di", "holder": "M", "iban": ATTACKER_IBAN})
-    stranger.post("/money/payments", data={"csrf_token": token, "payer": "Ann", "payee": "Di", "amount": "99999",
-                                           "currency": "EUR", "paid_on": "2026-12-01"})
+    stranger.post(
+        "/money/payments",
+        data={
+            "csrf_token": token,
+            "payer": "Ann",
+            "payee": "Di",
+            "amount": "99999",
+            "currency": "EUR",
+            "paid_on": "2026-12-01",
+        },
+    )
     stranger.post(f"/money/payments/{real}/undo", data={"csrf_token": token})
     with app.app_context():
         db = store.get_db()
@@ -121,8 +156,12 @@ def test_an_iban_is_shown_to_those_who_owe_the_payee_and_the_owner_only(client, 
     assert "NL91 ABNA" not in dan.get("/money").get_data(as_text=True)
     # Bob may not give Ann's IBAN; the owner may, and the log says who changed it, masked.
     token = token_of(bob)
-    assert bob.post("/money/ibans", data={"csrf_token": token, "name": "ann", "holder": "B",
-                                          "iban": ATTACKER_IBAN}).status_code == 403
+    assert (
+        bob.post(
+            "/money/ibans", data={"csrf_token": token, "name": "ann", "holder": "B", "iban": ATTACKER_IBAN}
+        ).status_code
+        == 403
+    )
     submit(client, "/money", {"name": "ann", "holder": "A. de Vries", "iban": ATTACKER_IBAN}, action="/money/ibans")
     log = client.get("/owner/members").get_data(as_text=True)
     assert "Ann changed Ann's IBAN from — to NL91 … 4300" in log
@@ -136,19 +175,34 @@ def test_anyone_writes_the_books_no_more(client, stranger, app):
     # money page, into the ratings and the season. Now it waits in the owner's list, in none of them.
     app.config["STAKE_CEILING"] = 1000
     before_players = client.get("/api/players").get_json()
-    response = stranger.post("/api/games", json={
-        "players": ["Mallory", "Ann", "Bob"],
-        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 1}, "settlement": "pairwise",
-                  "stake": 10, "currency": "EUR", "first_dealer": 0},
-        "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 0, 1]}]})
+    response = stranger.post(
+        "/api/games",
+        json={
+            "players": ["Mallory", "Ann", "Bob"],
+            "rules": {
+                "scoring": "exact",
+                "hook": True,
+                "deals": {"pattern": "up", "max": 1},
+                "settlement": "pairwise",
+                "stake": 10,
+                "currency": "EUR",
+                "first_dealer": 0,
+            },
+            "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 0, 1]}],
+        },
+    )
     assert response.status_code == 201
     game_id = response.get_json()["id"]
     assert "owes" not in stranger.get("/money").get_data(as_text=True)
     assert client.get("/api/players").get_json() == before_players
     assert "Mallory" not in client.get("/players").get_data(as_text=True)
     with app.app_context():
-        assert store.season_games(store.get_db(), {"starts": "2000-01-01", "ends": "2999-12-31", "evenings": [],
-                                                   "events": []}) == []
+        assert (
+            store.season_games(
+                store.get_db(), {"starts": "2000-01-01", "ends": "2999-12-31", "evenings": [], "events": []}
+            )
+            == []
+        )
     assert response.get_json()["recognised"] is False
     # Its table's own pages work as always.
     assert stranger.get(f"/games/{game_id}/settle").status_code == 200
@@ -197,9 +251,20 @@ def test_trust_every_device_makes_every_game_the_clubs(client, stranger, app):
         assert store.in_club_record(store.get_db(), game_id)
     # It gives no money rights: a device is nobody's until it opens a member link.
     token = token_of(stranger)
-    assert stranger.post("/money/payments", data={"csrf_token": token, "payer": "Bob", "payee": "Ann",
-                                                  "amount": "1", "currency": "EUR",
-                                                  "paid_on": "2026-12-01"}).status_code == 403
+    assert (
+        stranger.post(
+            "/money/payments",
+            data={
+                "csrf_token": token,
+                "payer": "Bob",
+                "payee": "Ann",
+                "amount": "1",
+                "currency": "EUR",
+                "paid_on": "2026-12-01",
+            },
+        ).status_code
+        == 403
+    )
 
 
 def test_a_new_link_takes_the_old_one_back_and_forgetting_forgets(client, app):
@@ -221,6 +286,7 @@ def test_the_existing_games_count_as_they_did_after_the_upgrade(tmp_path):
     # m101 on a database of the day before: its games are the club's, as they were.
     import sqlite3
     from scorekeeper.store.migrations import migrations
+
     path = tmp_path / "old.db"
     db = store.connect(path, create=True)
     with db.atomic():
@@ -229,10 +295,13 @@ def test_the_existing_games_count_as_they_did_after_the_upgrade(tmp_path):
             if migration.name.startswith("m101"):
                 break
             migration.fn(db)
-            db["_sqlite_migrations"].insert({"migration_set": "scorekeeper", "name": migration.name,
-                                             "applied_at": "2026-12-01"})
-        db.execute("insert into games (id, edit_key, record, revision, status, created, updated) values "
-                   "('old', 'k', '{}', 1, 'finished', '2026-01-01', '2026-01-01')")
+            db["_sqlite_migrations"].insert(
+                {"migration_set": "scorekeeper", "name": migration.name, "applied_at": "2026-12-01"}
+            )
+        db.execute(
+            "insert into games (id, edit_key, record, revision, status, created, updated) values "
+            "('old', 'k', '{}', 1, 'finished', '2026-01-01', '2026-01-01')"
+        )
     db.close()
     store.migrate(path)
     assert sqlite3.connect(path).execute("select recognised from games where id = 'old'").fetchone() == (1,)
@@ -257,8 +326,9 @@ def test_new_game_same_table_is_the_club_s_when_the_phone_that_starts_it_is(clie
     submit(ann, f"/games/{game_id}/over", {}, action=f"/games/{game_id}/again")
     with app.app_context():
         db = store.get_db()
-        rows = db.execute("select id, recognised from games where id != ? order by created, rowid",
-                          [game_id]).fetchall()
+        rows = db.execute(
+            "select id, recognised from games where id != ? order by created, rowid", [game_id]
+        ).fetchall()
     assert [recognised for _id, recognised in rows] == [store.WAITING, store.RECOGNISED]
     home = client.get("/").get_data(as_text=True)
     assert 'id="games-to-accept"' in home and 'id="games-to-accept"' not in stranger.get("/").get_data(as_text=True)

@@ -24,18 +24,39 @@ def old_database(path):
     fixed = record(hands=[HANDS[0] | {"tricks": [1, 0, 0, 0]}])
     two = record(hands=HANDS)
     # create, deal, tricks, a hand that was undone, the undo, an edit, the second hand again.
-    log = [("create", {}, start, 0), ("deal", {"cards": 1, "dealer": 0}, dealt, 0),
-           ("tricks", {"hand": 0, "tricks": [0, 1, 0, 0]}, one, 0), ("hand", {"hand": 1}, two, 1),
-           ("undo", {"undid": 4, "kind": "hand"}, one, 0),
-           ("edit", {"hand": 0, "before": HANDS[0], "after": fixed["hands"][0]}, fixed, 0)]
+    log = [
+        ("create", {}, start, 0),
+        ("deal", {"cards": 1, "dealer": 0}, dealt, 0),
+        ("tricks", {"hand": 0, "tricks": [0, 1, 0, 0]}, one, 0),
+        ("hand", {"hand": 1}, two, 1),
+        ("undo", {"undid": 4, "kind": "hand"}, one, 0),
+        ("edit", {"hand": 0, "before": HANDS[0], "after": fixed["hands"][0]}, fixed, 0),
+    ]
     with db.atomic():
-        db["games"].insert({"id": "g1", "edit_key": "key", "record": json.dumps(log[-1][2]), "revision": len(log),
-                            "status": "playing", "created": "2024-05-01T20:00:00+00:00",
-                            "updated": "2024-05-01T21:00:00+00:00"})
+        db["games"].insert(
+            {
+                "id": "g1",
+                "edit_key": "key",
+                "record": json.dumps(log[-1][2]),
+                "revision": len(log),
+                "status": "playing",
+                "created": "2024-05-01T20:00:00+00:00",
+                "updated": "2024-05-01T21:00:00+00:00",
+            }
+        )
         for seq, (kind, payload, rec, undone) in enumerate(log, start=1):
-            db["events"].insert({"game_id": "g1", "seq": seq, "revision": seq, "kind": kind,
-                                 "payload": json.dumps(payload), "record": json.dumps(rec), "undone": undone,
-                                 "created": "2024-05-01T20:00:00+00:00"})
+            db["events"].insert(
+                {
+                    "game_id": "g1",
+                    "seq": seq,
+                    "revision": seq,
+                    "kind": kind,
+                    "payload": json.dumps(payload),
+                    "record": json.dumps(rec),
+                    "undone": undone,
+                    "created": "2024-05-01T20:00:00+00:00",
+                }
+            )
         db["evenings"].insert({"id": "e1", "created": "2024-05-01T20:00:00+00:00"})
         db["evening_games"].insert({"game_id": "g1", "evening_id": "e1", "position": 1})
     db.close()
@@ -75,6 +96,7 @@ def test_an_old_database_is_converted_without_losing_an_entry(tmp_path):
 
 def test_the_new_log_keeps_one_hand_per_action_not_the_game(client, app):
     from tests.game_helpers import create, post_hand
+
     game_id, key = create(client, record(hands=[]))
     for hand in HANDS:
         post_hand(client, game_id, key, hand)
@@ -105,18 +127,37 @@ def test_there_is_a_fixture_of_every_schema_version():
         raw = sqlite3.connect(FIXTURES / f"{name}.sqlite")
         try:
             # The schema steps only: from v4 the file also records the backfills, in a set of their own.
-            applied.append([row[0] for row in raw.execute(
-                "select name from _sqlite_migrations where migration_set = 'scorekeeper' order by id")])
+            applied.append(
+                [
+                    row[0]
+                    for row in raw.execute(
+                        "select name from _sqlite_migrations where migration_set = 'scorekeeper' order by id"
+                    )
+                ]
+            )
         finally:
             raw.close()
-    assert [steps[-1] for steps in applied] == ["m001_games_and_events", "m002_evenings_and_players",
-                                                "m020_action_ids", "m030_tournaments", "m041_next_game",
-                                                "m042_evening_date_and_note", "m043_player_habits", "m043_player_habits",
-                                                "m051_applied_action_digest", "m052_generation", "m053_pending_imports",
-                                                "m080_regulars", "m080_regulars", "m090_payee_holder_and_bic",
-                                                "m091_evenings_by_day", "m101_members_and_recognised",
-                                                "m111_money_revision", "m121_the_day_a_game_counts_on",
-                                                "m151_results_number"]
+    assert [steps[-1] for steps in applied] == [
+        "m001_games_and_events",
+        "m002_evenings_and_players",
+        "m020_action_ids",
+        "m030_tournaments",
+        "m041_next_game",
+        "m042_evening_date_and_note",
+        "m043_player_habits",
+        "m043_player_habits",
+        "m051_applied_action_digest",
+        "m052_generation",
+        "m053_pending_imports",
+        "m080_regulars",
+        "m080_regulars",
+        "m090_payee_holder_and_bic",
+        "m091_evenings_by_day",
+        "m101_members_and_recognised",
+        "m111_money_revision",
+        "m121_the_day_a_game_counts_on",
+        "m151_results_number",
+    ]
     assert applied[-1] == [m.name for m in store.migrations._migrations]
 
 
@@ -181,8 +222,21 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
 
     module = importlib.import_module("scorekeeper.store.migrations")  # store.migrations is the Migrations set
 
-    today = {"rules", "stats", "store_results", "append_entry", "_write", "repair", "status", "diff", "log", "results",
-             "games", "evenings", "seats"}
+    today = {
+        "rules",
+        "stats",
+        "store_results",
+        "append_entry",
+        "_write",
+        "repair",
+        "status",
+        "diff",
+        "log",
+        "results",
+        "games",
+        "evenings",
+        "seats",
+    }
     for step in module.migrations._migrations:
         tree = ast.parse(textwrap.dedent(inspect.getsource(step.fn)))
         used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
@@ -191,14 +245,25 @@ def test_every_schema_step_works_with_its_own_code_not_todays_engine():
         assert not used & today, step.name
     # Nor does the module: it imports nothing of the store or the engine, so no import circle runs through it.
     tree = ast.parse(inspect.getsource(module))
-    assert not [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                and (node.level or (node.module or "").startswith("scorekeeper"))]
+    assert not [
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("scorekeeper"))
+    ]
     backfills = importlib.import_module("scorekeeper.store.backfills")
-    assert [m.name for m in backfills.backfills._migrations] == ["b003_results", "b010_repairs", "b043_habits",
-                                                                 "b053_player_keys", "b080_ratings",
-                                                                 "b090_event_tables_move_no_money", "b091_money_by_pairs",
-                                                                 "b092_penalty_reasons", "b093_what_counts",
-                                                                 "b094_one_name_key", "b161_habits_from_hook_from"]
+    assert [m.name for m in backfills.backfills._migrations] == [
+        "b003_results",
+        "b010_repairs",
+        "b043_habits",
+        "b053_player_keys",
+        "b080_ratings",
+        "b090_event_tables_move_no_money",
+        "b091_money_by_pairs",
+        "b092_penalty_reasons",
+        "b093_what_counts",
+        "b094_one_name_key",
+        "b161_habits_from_hook_from",
+    ]
 
 
 def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp_path):
@@ -207,10 +272,13 @@ def test_a_database_repaired_before_the_backfills_existed_is_not_noted_twice(tmp
     shutil.copyfile(FIXTURES / "v3_m020.sqlite", path)
     raw = sqlite3.connect(path)
     with raw:
-        raw.execute("insert into games (id, edit_key, record, revision, status, created, updated) values "
-                    "('bad1', 'k', '{\"players\": \"nobody\"}', 1, 'playing', '2025-01-01', '2025-01-01')")
-        raw.execute("insert into repairs (game_id, problem, repaired, created) values ('bad1', 'players', 0, "
-                    "'2025-01-02')")
+        raw.execute(
+            "insert into games (id, edit_key, record, revision, status, created, updated) values "
+            "('bad1', 'k', '{\"players\": \"nobody\"}', 1, 'playing', '2025-01-01', '2025-01-01')"
+        )
+        raw.execute(
+            "insert into repairs (game_id, problem, repaired, created) values ('bad1', 'players', 0, '2025-01-02')"
+        )
     raw.close()
     store.migrate(path)
     store.migrate(path)

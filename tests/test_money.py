@@ -28,15 +28,36 @@ WEEK_ONE = ["Daan", "Bob", "José", "Ann"]
 
 def staked(players, tricks_first):
     """A finished two-hand game for €0.50 a point, pairwise: the first named player makes every bid."""
-    hands = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1] + [0] * (len(players) - 1),
-              "tricks": [1] + [0] * (len(players) - 1)},
-             {"cards": 2, "dealer": 1, "trump": "hearts", "bids": [2] + [1] * (len(players) - 1),
-              "tricks": [2] + [0] * (len(players) - 1)}]
+    hands = [
+        {
+            "cards": 1,
+            "dealer": 0,
+            "trump": "hearts",
+            "bids": [1] + [0] * (len(players) - 1),
+            "tricks": [1] + [0] * (len(players) - 1),
+        },
+        {
+            "cards": 2,
+            "dealer": 1,
+            "trump": "hearts",
+            "bids": [2] + [1] * (len(players) - 1),
+            "tricks": [2] + [0] * (len(players) - 1),
+        },
+    ]
     if not tricks_first:
         hands[1]["bids"] = [2] + [0] * (len(players) - 1)
-    return {"players": players, "hands": hands,
-            "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "settlement": "pairwise",
-                      "stake": 0.5, "currency": "EUR"}}
+    return {
+        "players": players,
+        "hands": hands,
+        "rules": {
+            "scoring": "exact",
+            "hook": False,
+            "deals": {"pattern": "up", "max": 2},
+            "settlement": "pairwise",
+            "stake": 0.5,
+            "currency": "EUR",
+        },
+    }
 
 
 def test_a_pairwise_game_adds_each_pairs_difference_not_its_fewest_payments(client):
@@ -44,8 +65,14 @@ def test_a_pairwise_game_adds_each_pairs_difference_not_its_fewest_payments(clie
     # are "Ann pays Bob €0.80, José pays Bob €0.40"; between the regulars every pair keeps its own difference.
     create(client, totals_game(WEEK_ONE, [32, 35, 31, 30], 0.1))
     page = client.get("/money").get_data(as_text=True)
-    assert said(page, "owed") == ["Ann owes Bob €0.50", "José owes Bob €0.40", "Daan owes Bob €0.30",
-                                  "Ann owes Daan €0.20", "Ann owes José €0.10", "José owes Daan €0.10"]
+    assert said(page, "owed") == [
+        "Ann owes Bob €0.50",
+        "José owes Bob €0.40",
+        "Daan owes Bob €0.30",
+        "Ann owes Daan €0.20",
+        "Ann owes José €0.10",
+        "José owes Daan €0.10",
+    ]
     assert said(page, "balances") == ["Bob is owed €1.20", "Ann owes €0.80", "José owes €0.40"]
     assert said(page, "settle-all") == ["Ann pays Bob €0.80", "José pays Bob €0.40"]
 
@@ -81,9 +108,9 @@ def test_a_prospect_game_adds_its_payments():
 def test_paying_the_plan_never_leaves_the_payee_owing_the_payer(client):
     # Lotte's case: she owes José a little directly and Karin much, and Karin owes José: the plan says "Lotte pays
     # José" more than she owes him directly. After the Paid button, nobody owes anybody.
-    create(client, totals_game(["Lotte", "José"], [10, 12], 5))      # Lotte owes José 10.00
-    create(client, totals_game(["Lotte", "Karin"], [10, 13], 5))     # Lotte owes Karin 15.00
-    create(client, totals_game(["Karin", "José"], [10, 13], 5))      # Karin owes José 15.00
+    create(client, totals_game(["Lotte", "José"], [10, 12], 5))  # Lotte owes José 10.00
+    create(client, totals_game(["Lotte", "Karin"], [10, 13], 5))  # Lotte owes Karin 15.00
+    create(client, totals_game(["Karin", "José"], [10, 13], 5))  # Karin owes José 15.00
     page = client.get("/money").get_data(as_text=True)
     assert said(page, "owed") == ["Karin owes José €15.00", "Lotte owes Karin €15.00", "Lotte owes José €10.00"]
     assert said(page, "settle-all") == ["Lotte pays José €25.00"]
@@ -98,9 +125,9 @@ def test_paying_the_plan_never_leaves_the_payee_owing_the_payer(client):
 def test_a_small_debt_the_other_way_is_settled_with_the_plan(client):
     # "Joost is Bob €0,10 schuldig" beside "Bob betaalt Joost €11,30": the games left both, and paying the plan
     # squares everyone; nobody is then told that Joost owes Bob.
-    create(client, totals_game(["Joost", "Bob"], [10, 11], 0.1))   # Joost owes Bob 0.10
-    create(client, totals_game(["Bob", "Ann"], [10, 12], 5.7))     # Bob owes Ann 11.40
-    create(client, totals_game(["Ann", "Joost"], [10, 12], 5.7))   # Ann owes Joost 11.40
+    create(client, totals_game(["Joost", "Bob"], [10, 11], 0.1))  # Joost owes Bob 0.10
+    create(client, totals_game(["Bob", "Ann"], [10, 12], 5.7))  # Bob owes Ann 11.40
+    create(client, totals_game(["Ann", "Joost"], [10, 12], 5.7))  # Ann owes Joost 11.40
     page = client.get("/money").get_data(as_text=True)
     assert said(page, "owed") == ["Ann owes Joost €11.40", "Bob owes Ann €11.40", "Joost owes Bob €0.10"]
     assert said(page, "settle-all") == ["Bob pays Joost €11.30"]
@@ -151,11 +178,20 @@ def test_balances_payments_and_undo_across_evenings(client, stranger):
     assert "Bob owes Ann" in page and "Settle everything" in page
     before = said(page, "settle-all")
     assert before and all(" pays " in line for line in before)
-    refused = stranger.post("/money/payments", data={"payer": "Bob", "payee": "Ann", "amount": "1", "currency": "EUR",
-                                                     "paid_on": "2026-11-27"})
+    refused = stranger.post(
+        "/money/payments",
+        data={"payer": "Bob", "payee": "Ann", "amount": "1", "currency": "EUR", "paid_on": "2026-11-27"},
+    )
     assert refused.status_code in (400, 403)
-    assert submit(client, "/money", {"payer": "bob", "payee": "ann", "amount": "2", "currency": "EUR",
-                                     "paid_on": "2026-11-27"}, action="/money/payments").status_code == 302
+    assert (
+        submit(
+            client,
+            "/money",
+            {"payer": "bob", "payee": "ann", "amount": "2", "currency": "EUR", "paid_on": "2026-11-27"},
+            action="/money/payments",
+        ).status_code
+        == 302
+    )
     after = client.get("/money").get_data(as_text=True)
     assert "Bob paid Ann €2.00" in after and after != page
     undo = re.search(r'action="(/money/payments/\d+/undo)"', after)[1]
@@ -166,12 +202,17 @@ def test_balances_payments_and_undo_across_evenings(client, stranger):
 
 def test_an_iban_is_checked_and_shown_only_to_the_players_of_the_payees_tables(client, stranger, app):
     game_id, _key = create(client, staked(["Ann", "Bob", "Cy"], True))
-    wrong = submit(client, "/money", {"name": "ann", "holder": "A. de Vries", "iban": "NL91ABNA0417164301"},
-                   action="/money/ibans")
+    wrong = submit(
+        client, "/money", {"name": "ann", "holder": "A. de Vries", "iban": "NL91ABNA0417164301"}, action="/money/ibans"
+    )
     assert "is not an IBAN" in client.get(wrong.headers["Location"]).get_data(as_text=True)
     assert IBAN not in client.get("/money").get_data(as_text=True)
-    submit(client, "/money", {"name": "ann", "holder": "A. de Vries", "iban": "nl91 abna 0417 1643 00"},
-           action="/money/ibans")
+    submit(
+        client,
+        "/money",
+        {"name": "ann", "holder": "A. de Vries", "iban": "nl91 abna 0417 1643 00"},
+        action="/money/ibans",
+    )
     mine = client.get("/money").get_data(as_text=True)
     assert "NL91 ABNA 0417 1643 00" in mine and "<svg" in mine and "A. de Vries" in mine
     # The game's settle-up page and its evening's show the same code beside the payment to Ann, to her table.
@@ -181,13 +222,23 @@ def test_an_iban_is_checked_and_shown_only_to_the_players_of_the_payees_tables(c
     for url in settle_up:
         page = client.get(url).get_data(as_text=True)
         amount = re.search(r'pays <b>Ann</b> <span class="amount">€([\d.]+)</span>\s*<div class="epc">', page)[1]
-        code = money_lines.epc_svg(rules.money.sepa.epc_text("A. de Vries", IBAN, "", round(float(amount) * 100),
-                                                      money_lines.remittance(date.today().isoformat())))
+        code = money_lines.epc_svg(
+            rules.money.sepa.epc_text(
+                "A. de Vries", IBAN, "", round(float(amount) * 100), money_lines.remittance(date.today().isoformat())
+            )
+        )
         assert f'<span class="iban">NL91 ABNA 0417 1643 00</span></span>{code}</div>' in page, url
     # A follower (the game's read-only link, no key), the public pages and the API never see it.
     for reader in (stranger, app.test_client()):
-        for url in ("/money", f"/games/{game_id}/sheet", "/players", "/players/Ann", "/api/players/Ann",
-                    f"/api/games/{game_id}", *settle_up):
+        for url in (
+            "/money",
+            f"/games/{game_id}/sheet",
+            "/players",
+            "/players/Ann",
+            "/api/players/Ann",
+            f"/api/games/{game_id}",
+            *settle_up,
+        ):
             text = reader.get(url).get_data(as_text=True)
             assert IBAN not in text and "NL91 ABNA" not in text, url
     assert stranger.post("/money/ibans", data={"name": "ann", "holder": "X", "iban": IBAN}).status_code in (400, 403)
@@ -222,6 +273,7 @@ def test_the_text_for_the_group_chat_and_the_remittance_name_what_they_settle(cl
         store.set_evening_about(db, store.evening_of(db, second), "2026-12-07", None)
     page = client.get("/money").get_data(as_text=True)
     share = re.search(r'data-text="([^"]+)"', page)[1]
-    assert re.fullmatch(r"Oh Hell, Oct 5, 2026 to Dec 7, 2026: (\w+ pays \w+ €\d+\.\d\d)(, \w+ pays \w+ €\d+\.\d\d)*",
-                        share), share
+    assert re.fullmatch(
+        r"Oh Hell, Oct 5, 2026 to Dec 7, 2026: (\w+ pays \w+ €\d+\.\d\d)(, \w+ pays \w+ €\d+\.\d\d)*", share
+    ), share
     assert "From the games since everyone was last square: Oct 5, 2026 to Dec 7, 2026" in page

@@ -49,17 +49,27 @@ def replayed(db):
 def kept(app):
     with app.app_context():
         db = store.get_db()
-        return {currency: (book["balances"], book["pairs"], book["plan"])
-                for currency, book in store.money_books(db).items()}, replayed(db)
+        return {
+            currency: (book["balances"], book["pairs"], book["plan"])
+            for currency, book in store.money_books(db).items()
+        }, replayed(db)
 
 
 def test_reading_the_money_takes_the_owner_key(club, stranger):
-    for url in ("/api/money", "/api/money/balances", "/api/money/plan", "/api/money/pairs", "/api/money/payments",
-                "/money/ledger.csv"):
+    for url in (
+        "/api/money",
+        "/api/money/balances",
+        "/api/money/plan",
+        "/api/money/pairs",
+        "/api/money/payments",
+        "/money/ledger.csv",
+    ):
         assert stranger.get(url).status_code == 403, url
         assert stranger.get(url, headers=OWNER).status_code == 200, url
-    answer = stranger.post("/api/money/payments", json={"from": "Bob", "to": "Ann", "amount": "5", "currency": "EUR",
-                                                        "paid_on": "2026-10-06"})
+    answer = stranger.post(
+        "/api/money/payments",
+        json={"from": "Bob", "to": "Ann", "amount": "5", "currency": "EUR", "paid_on": "2026-10-06"},
+    )
     assert answer.status_code == 403 and "owner key" in answer.json["error"]
 
 
@@ -67,17 +77,30 @@ def test_balances_plan_and_pairs_agree_on_the_page_the_api_and_the_csv(club, cli
     (book,) = client.get("/api/money", headers=OWNER).json["books"]
     assert book["currency"] == "EUR" and book["since"] == "2026-10-05" and book["until"] == "2026-10-12"
     assert [(line["player"], line["cents"]) for line in book["balances"]] == [
-        ("Ann", 1500), ("Cy", -1300), ("Di", -200)]  # Bob is square: owed by Cy what he owes Ann
+        ("Ann", 1500),
+        ("Cy", -1300),
+        ("Di", -200),
+    ]  # Bob is square: owed by Cy what he owes Ann
     plan = client.get("/api/money/plan", headers=OWNER).json["books"][0]["plan"]
     assert sorted((line["from"], line["to"], line["amount"]) for line in plan) == [
-        ("Cy", "Ann", "13.00"), ("Di", "Ann", "2.00")]
+        ("Cy", "Ann", "13.00"),
+        ("Di", "Ann", "2.00"),
+    ]
     pairs = client.get("/api/money/pairs", headers=OWNER).json["books"][0]
     assert pairs["total"] == 4 and {(p["from"], p["to"], p["cents"]) for p in pairs["pairs"]} == {
-        ("Bob", "Ann", 500), ("Cy", "Ann", 1000), ("Cy", "Bob", 500), ("Di", "Cy", 200)}
+        ("Bob", "Ann", 500),
+        ("Cy", "Ann", 1000),
+        ("Cy", "Bob", 500),
+        ("Di", "Cy", 200),
+    }
     html = client.get("/money").get_data(as_text=True)
     assert said(html, "balances") == ["Ann is owed €15.00", "Cy owes €13.00", "Di owes €2.00"]
-    assert set(said(html, "owed")) == {"Bob owes Ann €5.00", "Cy owes Ann €10.00", "Cy owes Bob €5.00",
-                                       "Di owes Cy €2.00"}
+    assert set(said(html, "owed")) == {
+        "Bob owes Ann €5.00",
+        "Cy owes Ann €10.00",
+        "Cy owes Bob €5.00",
+        "Di owes Cy €2.00",
+    }
     assert set(said(html, "settle-all")) == {"Cy pays Ann €13.00", "Di pays Ann €2.00"}
     assert len(paid_buttons(html)) == len(plan)
     assert 'href="/players/Ann"' in html  # each balance leads to the person's page
@@ -88,18 +111,23 @@ def test_balances_plan_and_pairs_agree_on_the_page_the_api_and_the_csv(club, cli
         net[row["to"]] = net.get(row["to"], 0) + cents
         net[row["from"]] = net.get(row["from"], 0) - cents
     assert {name: cents for name, cents in net.items() if cents} == {
-        line["player"]: line["cents"] for line in book["balances"]}
+        line["player"]: line["cents"] for line in book["balances"]
+    }
     assert {row["day"] for row in rows} == {"2026-10-05", "2026-10-12"} and {row["kind"] for row in rows} == {"game"}
 
 
 def test_a_payment_through_the_api_moves_the_balances_everywhere_and_its_undo_moves_them_back(club, client, stranger):
-    answer = stranger.post("/api/money/payments", headers=OWNER, json={
-        "from": "cy", "to": "ANN", "amount": "8.00", "currency": "EUR", "paid_on": "2026-10-13"})
+    answer = stranger.post(
+        "/api/money/payments",
+        headers=OWNER,
+        json={"from": "cy", "to": "ANN", "amount": "8.00", "currency": "EUR", "paid_on": "2026-10-13"},
+    )
     assert answer.status_code == 201, answer.json
     payment = answer.json["payment"]
     assert (payment["from"], payment["to"], payment["cents"], payment["undone"]) == ("Cy", "Ann", 800, None)
-    balances = {line["player"]: line["cents"]
-                for line in stranger.get("/api/money", headers=OWNER).json["books"][0]["balances"]}
+    balances = {
+        line["player"]: line["cents"] for line in stranger.get("/api/money", headers=OWNER).json["books"][0]["balances"]
+    }
     assert balances == {"Ann": 700, "Cy": -500, "Di": -200}
     assert "Cy owes €5.00" in said(client.get("/money").get_data(as_text=True), "balances")
     ledger_csv = client.get("/money/ledger.csv").get_data(as_text=True)
@@ -111,22 +139,26 @@ def test_a_payment_through_the_api_moves_the_balances_everywhere_and_its_undo_mo
     assert stranger.post(undo).status_code == 403
     assert stranger.post(undo, headers=OWNER).json["payment"]["undone"]
     assert stranger.post(undo, headers=OWNER).status_code == 409
-    balances = {line["player"]: line["cents"]
-                for line in stranger.get("/api/money", headers=OWNER).json["books"][0]["balances"]}
+    balances = {
+        line["player"]: line["cents"] for line in stranger.get("/api/money", headers=OWNER).json["books"][0]["balances"]
+    }
     assert balances == {"Ann": 1500, "Cy": -1300, "Di": -200}
     assert "Cy owes €13.00" in said(client.get("/money").get_data(as_text=True), "balances")
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"from": "Zorro", "to": "Ann", "amount": "1", "currency": "EUR", "paid_on": "2026-10-13"}, "from"),
-    ({"from": "Ann", "to": "ann", "amount": "1", "currency": "EUR", "paid_on": "2026-10-13"}, "to"),
-    ({"from": "Bob", "to": "Ann", "amount": "1.239", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
-    ({"from": "Bob", "to": "Ann", "amount": "1e3", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
-    ({"from": "Bob", "to": "Ann", "amount": True, "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
-    ({"from": "Bob", "to": "Ann", "amount": "-5", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
-    ({"from": "Bob", "to": "Ann", "amount": "1", "currency": "XYZ", "paid_on": "2026-10-13"}, "currency"),
-    ({"from": "Bob", "to": "Ann", "amount": "1", "currency": "EUR", "paid_on": "13-10-2026"}, "paid_on"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"from": "Zorro", "to": "Ann", "amount": "1", "currency": "EUR", "paid_on": "2026-10-13"}, "from"),
+        ({"from": "Ann", "to": "ann", "amount": "1", "currency": "EUR", "paid_on": "2026-10-13"}, "to"),
+        ({"from": "Bob", "to": "Ann", "amount": "1.239", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
+        ({"from": "Bob", "to": "Ann", "amount": "1e3", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
+        ({"from": "Bob", "to": "Ann", "amount": True, "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
+        ({"from": "Bob", "to": "Ann", "amount": "-5", "currency": "EUR", "paid_on": "2026-10-13"}, "amount"),
+        ({"from": "Bob", "to": "Ann", "amount": "1", "currency": "XYZ", "paid_on": "2026-10-13"}, "currency"),
+        ({"from": "Bob", "to": "Ann", "amount": "1", "currency": "EUR", "paid_on": "13-10-2026"}, "paid_on"),
+    ],
+)
 def test_a_payment_the_api_refuses_names_its_field(club, stranger, body, field):
     answer = stranger.post("/api/money/payments", headers=OWNER, json=body)
     assert answer.status_code == 422 and answer.json["field"] == field, answer.json
@@ -145,8 +177,11 @@ def test_pairs_and_payments_come_a_page_at_a_time(app, client):
     first = client.get("/api/money/pairs?per_page=10", headers=OWNER).json
     total = first["books"][0]["total"]
     assert total > 25 and first["books"][0]["pages"] == -(-total // 10)
-    seen = [tuple(p.values()) for page in range(1, first["books"][0]["pages"] + 1)
-            for p in client.get(f"/api/money/pairs?per_page=10&page={page}", headers=OWNER).json["books"][0]["pairs"]]
+    seen = [
+        tuple(p.values())
+        for page in range(1, first["books"][0]["pages"] + 1)
+        for p in client.get(f"/api/money/pairs?per_page=10&page={page}", headers=OWNER).json["books"][0]["pairs"]
+    ]
     assert len(seen) == total == len(set(seen))
     assert client.get("/api/money/pairs?page=0", headers=OWNER).status_code == 400
     payments = client.get("/api/money/payments?per_page=20&page=2", headers=OWNER).json
@@ -164,8 +199,11 @@ def test_the_kept_book_follows_every_change_and_equals_a_replay_flow_by_flow(app
     players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
     for number in range(40):
         table = rng.sample(players, rng.randint(2, 4))
-        imported(app, totals_game(table, [rng.randint(0, 30) for _ in table], rng.choice([0.1, 0.25, 1])),
-                 f"2026-10-{1 + number // 2:02d}T2{number % 2}:00:00")
+        imported(
+            app,
+            totals_game(table, [rng.randint(0, 30) for _ in table], rng.choice([0.1, 0.25, 1])),
+            f"2026-10-{1 + number // 2:02d}T2{number % 2}:00:00",
+        )
         with app.app_context():
             db = store.get_db()
             if number % 3 == 2:

@@ -13,8 +13,13 @@ from scorekeeper import store
 from scorekeeper.store import backfills
 from test_events_web import Director, Tap
 
-STAKED = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}, "stake": 1, "settlement": "pairwise",
-          "currency": "EUR"}
+STAKED = {
+    "scoring": "exact",
+    "deals": {"pattern": "custom", "sizes": [2, 1]},
+    "stake": 1,
+    "settlement": "pairwise",
+    "currency": "EUR",
+}
 EIGHT = [f"P{n}" for n in range(1, 9)]
 
 
@@ -28,8 +33,18 @@ def test_a_wpohl_event_seats_its_tables_without_the_prospect_stake(client):
 
 
 def test_an_event_tables_game_shows_no_debts_anywhere_and_the_events_money_stays(client):
-    director = Director(client, {"name": "Cup", "format": "rounds", "seed": "cup", "players": EIGHT, "rules": STAKED,
-                                 "options": {"rounds": 1}, "money": {"entry_fee": 5, "split": [60, 40]}})
+    director = Director(
+        client,
+        {
+            "name": "Cup",
+            "format": "rounds",
+            "seed": "cup",
+            "players": EIGHT,
+            "rules": STAKED,
+            "options": {"rounds": 1},
+            "money": {"entry_fee": 5, "split": [60, 40]},
+        },
+    )
     tables = director.act("start")["tables"]
     rng = random.Random(4)
     for table in tables:
@@ -57,8 +72,10 @@ def test_an_event_tables_game_shows_no_debts_anywhere_and_the_events_money_stays
 
 
 def test_an_event_file_whose_games_carry_a_stake_is_stored_without_it(client):
-    director = Director(client, {"name": "Cup", "format": "rounds", "seed": "cup", "players": EIGHT, "rules": STAKED,
-                                 "options": {"rounds": 1}})
+    director = Director(
+        client,
+        {"name": "Cup", "format": "rounds", "seed": "cup", "players": EIGHT, "rules": STAKED, "options": {"rounds": 1}},
+    )
     tables = director.act("start")["tables"]
     rng = random.Random(5)
     for table in tables:
@@ -86,8 +103,10 @@ def test_a_table_stored_with_a_stake_before_is_settled_by_none_in_its_history(cl
     with app.app_context():
         db = store.get_db()
         with db.atomic():
-            db.execute("insert into tournament_games (game_id, tournament_id, round, table_index) "
-                       "values (?, ?, 0, 0)", [game_id, director.id])
+            db.execute(
+                "insert into tournament_games (game_id, tournament_id, round, table_index) values (?, ?, 0, 0)",
+                [game_id, director.id],
+            )
         revision = store.get_game(db, game_id)["revision"]
         with db.atomic():
             backfills.b090_event_tables_move_no_money(db)

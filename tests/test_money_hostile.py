@@ -21,14 +21,47 @@ from tests.examples import REQUESTS
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 NAMES = st.sampled_from(["Ann", "bob", "CY ", "Ann\u200b", "Zorro", "Cy\x00", "\u202eyC", "A\u0085nn", "", " "]) | TEXT
-NUMBERS = (st.decimals(allow_nan=True, allow_infinity=True).map(str)
-           | st.sampled_from(["1.239", "0,05", "8,20", "1e3", "NaN", "-0", "1.000,00", "99999999999", "٣", "0x10",
-                              "1_000", " 2 ", "2.", ".5", "9" * 40])
-           | TEXT)
+NUMBERS = (
+    st.decimals(allow_nan=True, allow_infinity=True).map(str)
+    | st.sampled_from(
+        [
+            "1.239",
+            "0,05",
+            "8,20",
+            "1e3",
+            "NaN",
+            "-0",
+            "1.000,00",
+            "99999999999",
+            "٣",
+            "0x10",
+            "1_000",
+            " 2 ",
+            "2.",
+            ".5",
+            "9" * 40,
+        ]
+    )
+    | TEXT
+)
 CURRENCIES = st.sampled_from(["EUR", "JPY", "USD", "BHD", "XYZ", "€", "eur", "", "<b>", "1\n2", "\u202e"]) | TEXT
-IBANS = st.sampled_from(["NL91ABNA0417164300", "BE68 5390 0754 7034", "SA0380000000608010167519",
-                         "GB82WEST12345698765432", "CH9300762011623852957", "nl91 abna 0417 1643 00",
-                         "NL91ABNA0417164301", "<script>", "ＮＬ91ABNA0417164300", "NL91ABNA0417164300\n"]) | TEXT
+IBANS = (
+    st.sampled_from(
+        [
+            "NL91ABNA0417164300",
+            "BE68 5390 0754 7034",
+            "SA0380000000608010167519",
+            "GB82WEST12345698765432",
+            "CH9300762011623852957",
+            "nl91 abna 0417 1643 00",
+            "NL91ABNA0417164301",
+            "<script>",
+            "ＮＬ91ABNA0417164300",
+            "NL91ABNA0417164300\n",
+        ]
+    )
+    | TEXT
+)
 BICS = st.sampled_from(["", "WESTGB2L", "UBSWCHZH80A", "west", "1234GB2L"]) | TEXT
 SETTINGS = settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -61,8 +94,17 @@ def typed(amount):
 def test_a_hostile_payment_is_refused_in_words_or_kept_exactly(sitter, app, payer, payee, amount, currency, paid_on):
     with app.app_context():
         before = len(store.payment_log(store.get_db(), 10_000))
-    answer = sitter.post("/money/payments", data={"csrf_token": token(sitter), "payer": payer, "payee": payee,
-                                                  "amount": amount, "currency": currency, "paid_on": paid_on})
+    answer = sitter.post(
+        "/money/payments",
+        data={
+            "csrf_token": token(sitter),
+            "payer": payer,
+            "payee": payee,
+            "amount": amount,
+            "currency": currency,
+            "paid_on": paid_on,
+        },
+    )
     assert answer.status_code in (302, 400, 403), answer.get_data(as_text=True)
     page = sitter.get("/money")
     assert page.status_code == 200 and "\x00" not in page.get_data(as_text=True)
@@ -86,8 +128,9 @@ def test_a_hostile_payment_is_refused_in_words_or_kept_exactly(sitter, app, paye
 @example(name="bob", holder="Bob", iban="GB82WEST12345698765432", bic="\x00")  # a control typed is not shown back
 @given(name=NAMES, holder=NAMES, iban=IBANS, bic=BICS)
 def test_a_hostile_iban_is_refused_in_words_or_kept_checked(sitter, app, name, holder, iban, bic):
-    answer = sitter.post("/money/ibans", data={"csrf_token": token(sitter), "name": name, "holder": holder,
-                                               "iban": iban, "bic": bic})
+    answer = sitter.post(
+        "/money/ibans", data={"csrf_token": token(sitter), "name": name, "holder": holder, "iban": iban, "bic": bic}
+    )
     assert answer.status_code in (302, 400, 403), answer.get_data(as_text=True)
     page = sitter.get("/money").get_data(as_text=True)
     assert "<script>" not in page and "\x00" not in page

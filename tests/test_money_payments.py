@@ -34,25 +34,30 @@ def pay(client, **fields):
 
 def log(client, app):
     with app.app_context():
-        return [(row["payer_name"], row["payee_name"], row["cents"], row["currency"])
-                for row in store.payment_log(store.get_db())]
+        return [
+            (row["payer_name"], row["payee_name"], row["cents"], row["currency"])
+            for row in store.payment_log(store.get_db())
+        ]
 
 
-@pytest.mark.parametrize("amount, currency, said_back", [
-    ("1.239", "EUR", "Amount: EUR is paid to 2 decimals: 1.239 has more."),
-    ("0.019", "EUR", "Amount: EUR is paid to 2 decimals: 0.019 has more."),
-    ("1.5", "JPY", "Amount: JPY has no decimals: type a whole amount, not 1.5."),
-    ("0", "EUR", "Amount: must be more than 0."),
-    ("-5", "EUR", "Amount: must be more than 0."),
-    ("1000000000", "EUR", "Amount: must be €999,999,999.99 or less."),
-    ("NaN", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
-    ("1e3", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
-    ("1.000,00", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
-    ("2", "XYZ", "Currency: choose a currency from the list."),
-    ("2", "€", "Currency: choose a currency from the list."),
-    ("2", "eur", "Currency: choose a currency from the list."),
-    ("2", "", "Currency: choose a currency"),
-])
+@pytest.mark.parametrize(
+    "amount, currency, said_back",
+    [
+        ("1.239", "EUR", "Amount: EUR is paid to 2 decimals: 1.239 has more."),
+        ("0.019", "EUR", "Amount: EUR is paid to 2 decimals: 0.019 has more."),
+        ("1.5", "JPY", "Amount: JPY has no decimals: type a whole amount, not 1.5."),
+        ("0", "EUR", "Amount: must be more than 0."),
+        ("-5", "EUR", "Amount: must be more than 0."),
+        ("1000000000", "EUR", "Amount: must be €999,999,999.99 or less."),
+        ("NaN", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
+        ("1e3", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
+        ("1.000,00", "EUR", "Amount: must be a number typed with the digits 0 to 9"),
+        ("2", "XYZ", "Currency: choose a currency from the list."),
+        ("2", "€", "Currency: choose a currency from the list."),
+        ("2", "eur", "Currency: choose a currency from the list."),
+        ("2", "", "Currency: choose a currency"),
+    ],
+)
 def test_an_amount_or_a_currency_the_ledger_cannot_keep_is_refused_never_cut(table, app, amount, currency, said_back):
     page = pay(table, amount=amount, currency=currency)
     assert said_back in page.replace("&#39;", "'")
@@ -64,18 +69,25 @@ def test_an_amount_in_the_currencys_minor_unit_is_kept_exactly(table, app):
     pay(table, amount="1.230")  # a trailing zero cuts nothing
     pay(table, amount="1500", currency="JPY")
     pay(table, amount="999999999.99")
-    assert log(table, app) == [("Bob", "Ann", 99_999_999_999, "EUR"), ("Bob", "Ann", 150_000, "JPY"),
-                               ("Bob", "Ann", 123, "EUR"), ("Bob", "Ann", 123, "EUR")]
+    assert log(table, app) == [
+        ("Bob", "Ann", 99_999_999_999, "EUR"),
+        ("Bob", "Ann", 150_000, "JPY"),
+        ("Bob", "Ann", 123, "EUR"),
+        ("Bob", "Ann", 123, "EUR"),
+    ]
 
 
-@pytest.mark.parametrize("payee, said_back", [
-    ("Zorro", "Paid to: Zorro has not played here; choose one of the players: Ann, Bob, Cy."),
-    ("Cy\x00", "Paid to: holds a control character"),
-    ("C\u0085y", "Paid to: holds a control character"),
-    ("\u202eyC", "has not played here"),
-    ("bob", "Paid to: a payment goes from one player to another."),
-    ("", "Paid to: choose who was paid"),
-])
+@pytest.mark.parametrize(
+    "payee, said_back",
+    [
+        ("Zorro", "Paid to: Zorro has not played here; choose one of the players: Ann, Bob, Cy."),
+        ("Cy\x00", "Paid to: holds a control character"),
+        ("C\u0085y", "Paid to: holds a control character"),
+        ("\u202eyC", "has not played here"),
+        ("bob", "Paid to: a payment goes from one player to another."),
+        ("", "Paid to: choose who was paid"),
+    ],
+)
 def test_a_payment_names_two_people_who_have_played_here(table, app, payee, said_back):
     page = pay(table, payee=payee)
     assert said_back in page and "\x00" not in page and "\u0085" not in page
@@ -98,21 +110,26 @@ def iban(client, **fields):
 
 def kept(app):
     with app.app_context():
-        return [(row["iban"], row["holder"], row["bic"]) for row in
-                store.get_db().query("select iban, holder, bic from payees")]
+        return [
+            (row["iban"], row["holder"], row["bic"])
+            for row in store.get_db().query("select iban, holder, bic from payees")
+        ]
 
 
-@pytest.mark.parametrize("fields, said_back", [
-    ({"iban": "NL91ABNA0417164301"}, "IBAN: NL91 ABNA 0417 1643 01 is not an IBAN"),
-    ({"iban": "SA0380000000608010167519"}, "outside the SEPA scheme (SA)"),
-    ({"iban": "BR1800360305000010009795493C1"}, "outside the SEPA scheme (BR)"),
-    ({"iban": "GB82WEST12345698765432"}, "BIC: an account in GB is paid with its bank's BIC"),
-    ({"iban": "GB82WEST12345698765432", "bic": "WEST"}, "BIC: WEST is not a BIC"),
-    ({"holder": ""}, "type the name on the account"),
-    ({"holder": "Ann\x00"}, "holds a control character"),
-    ({"holder": "A" * 71}, "at most 70 characters"),
-    ({"iban": "<script>"}, "is not an IBAN"),
-])
+@pytest.mark.parametrize(
+    "fields, said_back",
+    [
+        ({"iban": "NL91ABNA0417164301"}, "IBAN: NL91 ABNA 0417 1643 01 is not an IBAN"),
+        ({"iban": "SA0380000000608010167519"}, "outside the SEPA scheme (SA)"),
+        ({"iban": "BR1800360305000010009795493C1"}, "outside the SEPA scheme (BR)"),
+        ({"iban": "GB82WEST12345698765432"}, "BIC: an account in GB is paid with its bank's BIC"),
+        ({"iban": "GB82WEST12345698765432", "bic": "WEST"}, "BIC: WEST is not a BIC"),
+        ({"holder": ""}, "type the name on the account"),
+        ({"holder": "Ann\x00"}, "holds a control character"),
+        ({"holder": "A" * 71}, "at most 70 characters"),
+        ({"iban": "<script>"}, "is not an IBAN"),
+    ],
+)
 def test_an_iban_a_sepa_transfer_cannot_pay_is_refused_in_words(table, app, fields, said_back):
     page = iban(table, **fields)
     assert said_back in page.replace("&#39;", "'"), page
@@ -123,10 +140,12 @@ def test_a_valid_iban_is_kept_whatever_bank_it_names(table, app):
     # BE68 5390 0754 7034: the textbook Belgian IBAN, whose bank python-stdnum does not know.
     iban(table, iban="be68 5390 0754 7034")
     iban(table, name="bob", holder="Robert Smith", iban="GB82 WEST 1234 5698 7654 32", bic="westgb2l")
-    assert sorted(kept(app)) == [("BE68539007547034", "Ann de Vries", None),
-                                 ("GB82WEST12345698765432", "Robert Smith", "WESTGB2L")]
+    assert sorted(kept(app)) == [
+        ("BE68539007547034", "Ann de Vries", None),
+        ("GB82WEST12345698765432", "Robert Smith", "WESTGB2L"),
+    ]
     page = table.get("/money").get_data(as_text=True)
-    assert "Ann de Vries</span>, <span class=\"iban\">BE68 5390 0754 7034</span>" in page
+    assert 'Ann de Vries</span>, <span class="iban">BE68 5390 0754 7034</span>' in page
 
 
 def test_a_line_a_code_cannot_carry_shows_no_code_and_no_error(client, app):

@@ -23,17 +23,20 @@ def test_a_system_is_named_with_its_options_on_the_sheet_and_the_pdf(client, tmp
     assert "Get Fred, squared (Oy Vey)" in evening
 
 
-LATE = {"players": ["Ann", "Bob", "Cy", "Di"],
-        "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [5, 5]}},
-        "hands": [{"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
-                  {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1],
-                   "joins": [{"seat": 1, "total": 7}]}]}
+LATE = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [5, 5]}},
+    "hands": [
+        {"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
+        {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1], "joins": [{"seat": 1, "total": 7}]},
+    ],
+}
 
 
 def test_a_late_arrival_starts_at_their_total_on_the_sheet_the_pdf_and_the_chart(client, tmp_path):
     game_id, _key = create(client, LATE)
     sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
-    first_row = sheet[sheet.index("<tbody>"):sheet.index("</tr>", sheet.index("<tbody>"))]
+    first_row = sheet[sheet.index("<tbody>") : sheet.index("</tr>", sheet.index("<tbody>"))]
     bob = re.sub(r"<[^>]+>", " ", "<td" + first_row.split("<td")[2]).split()
     assert bob == ["out", "starts", "with", "7"]
     # The chart: Bob's line has two points (7 before hand 2, 18 after it), none at 0 for hand 1.

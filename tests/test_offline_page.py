@@ -16,9 +16,11 @@ def table_data(page):
 
 
 def test_each_hand_page_carries_the_hand(client):
-    record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "hook": True,
-                                                         "deals": {"pattern": "up", "max": 2}, "first_dealer": 1},
-              "hands": []}
+    record = {
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 2}, "first_dealer": 1},
+        "hands": [],
+    }
     game_id, key = create(client, record)
     deal = client.get(f"/games/{game_id}/deal").get_data(as_text=True)
     data = table_data(deal)
@@ -27,12 +29,21 @@ def test_each_hand_page_carries_the_hand(client):
     assert data["players"] == ["Ann", "Bob", "Cy"] and data["hook"] is True and data["key"] == key
     assert data["api"] == f"/api/games/{game_id}/actions" and data["revision"] == 1
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", deal), "inline script"
-    client.post(f"/api/games/{game_id}/actions", json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"},
-                headers={"Authorization": f"Bearer {key}"})
+    client.post(
+        f"/api/games/{game_id}/actions",
+        json={"id": "d", "revision": 1, "hand": 1, "action": "deal", "trump": "clubs"},
+        headers={"Authorization": f"Bearer {key}"},
+    )
     data = table_data(client.get(f"/games/{game_id}/bids").get_data(as_text=True))
     assert data["step"] == "bids" and data["number"] == 1
-    assert data["hand"] == {"cards": 1, "dealer": 1, "bids": [None, None, None], "out": [], "trump": "clubs",
-                            "blind": []}
+    assert data["hand"] == {
+        "cards": 1,
+        "dealer": 1,
+        "bids": [None, None, None],
+        "out": [],
+        "trump": "clubs",
+        "blind": [],
+    }
 
 
 def test_followers_never_get_the_key(client, app):
@@ -48,8 +59,11 @@ def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):
     from test_table_live import first_load
 
     players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
-    record = {"players": players, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 7}},
-              "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * 7, "tricks": [1] + [0] * 6}]}
+    record = {
+        "players": players,
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 7}},
+        "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * 7, "tricks": [1] + [0] * 6}],
+    }
     game_id, _key = create(client, record)
     for url in (f"/games/{game_id}/sheet", f"/games/{game_id}/deal", f"/games/{game_id}/hands/1/edit"):
         page = client.get(url).get_data(as_text=True)
@@ -70,9 +84,12 @@ def test_the_offline_screens_kept_once_are_the_ones_each_game_would_make(client,
     other games were shown before it, for every system (each offers its own penalties) and in every language."""
     pages = []
     for number, system in enumerate(rules.SYSTEMS):
-        players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"][:3 + 4 * (number % 2)]  # the pad: up to 17 or 7
-        record = {"players": players, "rules": {"scoring": system.id, "deals": {"pattern": "up", "max": 2}},
-                  "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * len(players)}]}
+        players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"][: 3 + 4 * (number % 2)]  # the pad: up to 17 or 7
+        record = {
+            "players": players,
+            "rules": {"scoring": system.id, "deals": {"pattern": "up", "max": 2}},
+            "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0] * len(players)}],
+        }
         response = client.post("/api/games", json=record)
         if response.status_code != 201:  # a system that needs options of its own (a house formula)
             continue
@@ -81,8 +98,11 @@ def test_the_offline_screens_kept_once_are_the_ones_each_game_would_make(client,
         pages.append(f"/games/{body['id']}/tricks")
     assert len(pages) >= 20
     languages = ("en", "nl", "de", "fr", "es")
-    kept = {(language, page): offline_parts(client.get(page, headers={"Accept-Language": language})
-                                            .get_data(as_text=True)) for language in languages for page in pages}
+    kept = {
+        (language, page): offline_parts(client.get(page, headers={"Accept-Language": language}).get_data(as_text=True))
+        for language in languages
+        for page in pages
+    }
     app.jinja_env.auto_reload = True  # made afresh on each page from here on
     for (language, page), parts in kept.items():
         afresh = offline_parts(client.get(page, headers={"Accept-Language": language}).get_data(as_text=True))

@@ -24,8 +24,11 @@ def test_each_rule_is_worked_out_in_one_module():
     assert holders(".set_cookie(") == ["views/languages.py", "web/keys.py"]
     assert holders("from weasyprint import HTML") == ["printing/render.py"]
     # JSON from outside (the three APIs' bodies, an import, a record or an event file) reads integers one way.
-    assert holders("parse_int=") == holders("parse_int=numbers.json_int") == [
-        "rules/events/record.py", "rules/game/record.py", "store/exports.py", "web/api_answers.py"]
+    assert (
+        holders("parse_int=")
+        == holders("parse_int=numbers.json_int")
+        == ["rules/events/record.py", "rules/game/record.py", "store/exports.py", "web/api_answers.py"]
+    )
 
 
 def test_a_huge_integer_in_a_record_or_an_event_file_is_named():

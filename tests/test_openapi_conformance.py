@@ -12,8 +12,12 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
-                                               response_schema_conformance, status_code_conformance)
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from scorekeeper.views.api import OPENAPI
 from tests.conftest import OWNER_KEY
@@ -24,13 +28,26 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 # A request the description forbids must be refused. (Not the converse: a record the schema allows may
 # still break its own rules, a bid the hook forbids say, and is refused with a documented 422.)
 REFUSES = [negative_data_rejection]
-OPERATIONS = [(method.upper(), path) for path, item in json.loads(OPENAPI.read_text())["paths"].items()
-              for method in item]
+OPERATIONS = [
+    (method.upper(), path) for path, item in json.loads(OPENAPI.read_text())["paths"].items() for method in item
+]
 # Valid requests for every operation; invalid ones where there is a body to break (any text is a game id).
-OWNER_OPERATIONS = ("/api/events", "/api/events/import", "/api/money", "/api/money/balances", "/api/money/plan",
-                    "/api/money/pairs", "/api/money/payments", "/api/money/payments/{payment_id}/undo")
-CASES = [(method, path, mode) for method, path in OPERATIONS for mode in GenerationMode
-         if mode is GenerationMode.POSITIVE or method == "POST"]
+OWNER_OPERATIONS = (
+    "/api/events",
+    "/api/events/import",
+    "/api/money",
+    "/api/money/balances",
+    "/api/money/plan",
+    "/api/money/pairs",
+    "/api/money/payments",
+    "/api/money/payments/{payment_id}/undo",
+)
+CASES = [
+    (method, path, mode)
+    for method, path in OPERATIONS
+    for mode in GenerationMode
+    if mode is GenerationMode.POSITIVE or method == "POST"
+]
 
 
 @pytest.mark.parametrize("method, path, mode", CASES, ids=[f"{m} {p} {mode.value}" for m, p, mode in CASES])
@@ -39,8 +56,9 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
     # Over HTTP from the real server (waitress), as a client elsewhere reads it: gzip and all.
     operation = schemathesis.openapi.from_url(live_server + "/api/openapi.json")[path][method]
 
-    @settings(max_examples=WALKS, derandomize=True, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=WALKS, derandomize=True, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
     @given(case=operation.as_strategy(generation_mode=mode))
     def attempt(case):
         if case.path_parameters and len(case.path_parameters.get("game_id", "")) % 4:
@@ -57,8 +75,12 @@ def test_every_operation_answers_as_described(app, live_server, method, path, mo
 
 def test_every_route_of_the_api_is_described(app):
     described = {(method, re.sub(r"\{(\w+)\}", r"<\1>", path)) for method, path in OPERATIONS}
-    routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)) for rule in app.url_map.iter_rules()
-              if rule.rule.startswith("/api/") for method in rule.methods - {"HEAD", "OPTIONS"}}
+    routes = {
+        (method, re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule))
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
     assert routes == described
 
 
@@ -87,16 +109,20 @@ def test_the_actions_api_keeps_to_the_description(client):
     game_id, key = create(client, record(hands=[], deals={"pattern": "up", "max": 5}), claim=False)
     url, auth = f"/api/games/{game_id}/actions", {"Authorization": f"Bearer {key}"}
     # An unknown key was dropped silently though the description forbids it: now it is named.
-    response = client.post(url, json={"id": "a", "revision": 1, "hand": 1, "action": "deal", "cards": 1, "colour": "red"},
-                           headers=auth)
+    response = client.post(
+        url, json={"id": "a", "revision": 1, "hand": 1, "action": "deal", "cards": 1, "colour": "red"}, headers=auth
+    )
     assert response.status_code == 422 and response.get_json()["field"] == "colour"
     assert client.get(f"/api/games/{game_id}/export").get_json()["hands"] == []
     # 1.0 is an integer to JSON Schema, so to the API: read as 1, stored as 1.
-    response = client.post(url, json={"id": "b", "revision": 1.0, "hand": 1.0, "action": "deal", "cards": 1.0, "trump": "hearts"},
-                           headers=auth)
+    response = client.post(
+        url,
+        json={"id": "b", "revision": 1.0, "hand": 1.0, "action": "deal", "cards": 1.0, "trump": "hearts"},
+        headers=auth,
+    )
     assert response.status_code == 200 and response.get_json()["revision"] == 2
     assert json.dumps(client.get(f"/api/games/{game_id}/export").get_json()["hands"][0]["cards"]) == "1"
-    for bad in (True, 1.5, 10 ** 15):
+    for bad in (True, 1.5, 10**15):
         response = client.post(url, json={"id": f"c{bad}", "revision": bad, "hand": 2, "action": "undo"}, headers=auth)
         assert response.status_code == 422 and response.get_json()["field"] == "revision"
 
@@ -104,8 +130,9 @@ def test_the_actions_api_keeps_to_the_description(client):
 @pytest.mark.parametrize("path", ["/api/games", "/api/games/{}/hands", "/api/games/{}/actions"])
 def test_a_null_body_is_a_documented_refusal(client, path):
     game_id, key = create(client, record(hands=[], deals={"pattern": "up", "max": 5}), claim=False)
-    response = client.post(path.format(game_id), data="null", content_type="application/json",
-                           headers={"Authorization": f"Bearer {key}"})
+    response = client.post(
+        path.format(game_id), data="null", content_type="application/json", headers={"Authorization": f"Bearer {key}"}
+    )
     documented = json.loads(OPENAPI.read_text())["paths"][path.replace("{}", "{game_id}")]["post"]["responses"]
     assert 400 <= response.status_code < 500 and str(response.status_code) in documented
     assert response.get_json()["error"]

@@ -16,8 +16,9 @@ from tests.examples import REQUESTS
 
 
 def sign_in(client, key, next_page="/import"):
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
-                      client.get("/owner").get_data(as_text=True))[1]
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/owner").get_data(as_text=True))[
+        1
+    ]
     return client.post("/owner", data={"csrf_token": token, "key": key, "next": next_page})
 
 
@@ -40,8 +41,9 @@ def test_the_owner_password_signs_in_and_changing_it_signs_everyone_out(app, str
 
 def test_signing_out_forgets_the_owner(stranger):
     assert sign_in(stranger, OWNER_KEY).status_code == 302
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
-                      stranger.get("/owner").get_data(as_text=True))[1]
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', stranger.get("/owner").get_data(as_text=True)
+    )[1]
     stranger.post("/owner/sign-out", data={"csrf_token": token})
     assert stranger.get("/export/games.json").status_code == 403
 
@@ -61,15 +63,25 @@ def test_no_other_text_is_the_owner_key(stranger, guess):
 def test_no_page_is_drawn_for_a_host_this_server_does_not_answer_to(client, host):
     answer = client.get("/", headers={"Host": host})
     if answer.status_code == 200:
-        assert host.split(":")[0].lower() in ("localhost", "127.0.0.1") or host.split(":")[0] in \
-            client.application.config["TRUSTED_HOSTS"]
+        assert (
+            host.split(":")[0].lower() in ("localhost", "127.0.0.1")
+            or host.split(":")[0] in client.application.config["TRUSTED_HOSTS"]
+        )
     else:
         assert answer.status_code == 400 and "--allowed-host" in answer.get_data(as_text=True)
 
 
 def test_allowed_hosts_from_the_config_and_serve(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "h.db"), "SECRET_KEY": "h",
-                      "OWNER_KEY": "k", "ALLOWED_HOSTS": "scores.example.org"}, extra_hosts=["hall.example:8443"])
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "h.db"),
+            "SECRET_KEY": "h",
+            "OWNER_KEY": "k",
+            "ALLOWED_HOSTS": "scores.example.org",
+        },
+        extra_hosts=["hall.example:8443"],
+    )
     try:
         client = app.test_client()
         for host in ("scores.example.org", "hall.example:8443", "localhost:5000"):

@@ -5,8 +5,10 @@ import pytest
 from scorekeeper import rules
 
 
-@pytest.mark.parametrize("players, decks, turned, full", [(4, 1, 12, 13), (5, 1, 10, 10), (7, 1, 7, 7),
-                                                         (3, 1, 17, 17), (8, 2, 12, 13), (10, 2, 10, 10)])
+@pytest.mark.parametrize(
+    "players, decks, turned, full",
+    [(4, 1, 12, 13), (5, 1, 10, 10), (7, 1, 7, 7), (3, 1, 17, 17), (8, 2, 12, 13), (10, 2, 10, 10)],
+)
 def test_largest_hand_by_players_and_decks(players, decks, turned, full):
     """RULES: floor((52 * decks - 1) / players) with a turned card, floor(52 * decks / players) without."""
     assert rules.largest_hand(players, decks) == turned
@@ -31,13 +33,16 @@ def test_custom_pattern_and_cut_short():
     assert rules.hand_sizes("down-up", 4, max_cards=7, hands=3) == [7, 6, 5]
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"pattern": "spiral", "players": 4}, "unknown deal pattern"),
-    ({"pattern": "down-up", "players": 1}, "at least 2 players"),
-    ({"pattern": "down-up", "players": 6, "max_cards": 9}, "needs more than 1 deck"),
-    ({"pattern": "custom", "players": 4}, "needs its list"),
-    ({"pattern": "custom", "players": 4, "sizes": [3, 0]}, "at least 1 card"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"pattern": "spiral", "players": 4}, "unknown deal pattern"),
+        ({"pattern": "down-up", "players": 1}, "at least 2 players"),
+        ({"pattern": "down-up", "players": 6, "max_cards": 9}, "needs more than 1 deck"),
+        ({"pattern": "custom", "players": 4}, "needs its list"),
+        ({"pattern": "custom", "players": 4, "sizes": [3, 0]}, "at least 1 card"),
+    ],
+)
 def test_bad_patterns_say_what_to_fix(kwargs, message):
     with pytest.raises(ValueError, match=message):
         rules.hand_sizes(**kwargs)
@@ -60,4 +65,9 @@ def test_full_deal_hand_has_no_trump_card():
 def test_kachuful_rotation():
     """003: Kari (spades), Chukat (diamonds), Falli (clubs), Lal (hearts)."""
     assert [rules.fixed_trump("kachuful", i, False) for i in range(5)] == [
-        "spades", "diamonds", "clubs", "hearts", "spades"]
+        "spades",
+        "diamonds",
+        "clubs",
+        "hearts",
+        "spades",
+    ]

@@ -28,12 +28,24 @@ PATTERN_CASES = [
 
 GAME = {
     "players": ["Ann", "Bob", "Cy", "Di"],
-    "rules": {"scoring": "okenuff", "modifiers": ["no_trump_doubles"], "hook": True,
-              "deals": {"pattern": "okenuff", "decks": 1}, "stake": 0.1, "settlement": "pairwise"},
+    "rules": {
+        "scoring": "okenuff",
+        "modifiers": ["no_trump_doubles"],
+        "hook": True,
+        "deals": {"pattern": "okenuff", "decks": 1},
+        "stake": 0.1,
+        "settlement": "pairwise",
+    },
     "hands": [
         {"cards": 4, "dealer": 0, "trump": "spades", "bids": [1, 0, 2, 0], "tricks": [1, 1, 2, 0]},
-        {"cards": 5, "dealer": 1, "trump": "none", "bids": [2, 1, 1, 2], "tricks": [2, 0, 1, 2],
-         "penalties": [{"seat": 2, "points": -20, "reason": "revoke"}]},
+        {
+            "cards": 5,
+            "dealer": 1,
+            "trump": "none",
+            "bids": [2, 1, 1, 2],
+            "tricks": [2, 0, 1, 2],
+            "penalties": [{"seat": 2, "points": -20, "reason": "revoke"}],
+        },
         {"cards": 6, "dealer": 2, "trump": "hearts", "bids": [0, 3, 2, 0], "tricks": [1, 3, 2, 0]},
         {"cards": 7, "dealer": 3, "bids": [1, 2, None, None]},
     ],
@@ -85,8 +97,15 @@ def test_rules_line_can_be_left_out(tmp_path):
 def test_seven_players_and_25_hands_fit_on_one_page_in_every_paper(tmp_path):
     for paper in ("a4", "letter"):
         for landscape in (False, True):
-            data = printing.render_blank_sheet(players=7, pattern="up-down", max_cards=13, decks=2, paper=paper,
-                                          landscape=landscape, names="A1,B2,C3,D4,E5,F6,G7")
+            data = printing.render_blank_sheet(
+                players=7,
+                pattern="up-down",
+                max_cards=13,
+                decks=2,
+                paper=paper,
+                landscape=landscape,
+                names="A1,B2,C3,D4,E5,F6,G7",
+            )
             assert info(data, tmp_path)["pages"] == 1
             page = text(data, tmp_path)
             assert len(hand_column(page)) == 25
@@ -97,8 +116,9 @@ def test_paper_sizes_and_orientation(tmp_path):
     sizes = {}
     for paper in ("a4", "letter"):
         for landscape in (False, True):
-            found = info(printing.render_blank_sheet(players=4, max_cards=5, paper=paper, landscape=landscape),
-                         tmp_path)
+            found = info(
+                printing.render_blank_sheet(players=4, max_cards=5, paper=paper, landscape=landscape), tmp_path
+            )
             sizes[paper, landscape] = (round(found["page_w"], 1), round(found["page_h"], 1))
     assert sizes["a4", False] == pytest.approx(A4, abs=0.5)
     assert sizes["a4", True] == pytest.approx(A4[::-1], abs=0.5)
@@ -132,16 +152,19 @@ def test_names_are_text_not_markup(tmp_path):
     assert '<img src="file:///x">' in sheet
 
 
-@pytest.mark.parametrize("params, message", [
-    (dict(players=1), "players must be between 2 and 10"),
-    (dict(players=4, pattern="nope"), "unknown deal pattern 'nope'"),
-    (dict(players=4, max_cards=14), "needs more than 1 deck"),
-    (dict(players=4, names="Ann,Bob"), "2 names given for 4 players"),
-    (dict(players=4, pattern="custom"), "custom pattern needs its list"),
-    (dict(players=4, paper="a3"), "paper must be a4 or letter"),
-    (dict(players=4, copies=0), "copies must be between 1 and"),
-    (dict(players=4, sizes="3,x"), "every hand size must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        (dict(players=1), "players must be between 2 and 10"),
+        (dict(players=4, pattern="nope"), "unknown deal pattern 'nope'"),
+        (dict(players=4, max_cards=14), "needs more than 1 deck"),
+        (dict(players=4, names="Ann,Bob"), "2 names given for 4 players"),
+        (dict(players=4, pattern="custom"), "custom pattern needs its list"),
+        (dict(players=4, paper="a3"), "paper must be a4 or letter"),
+        (dict(players=4, copies=0), "copies must be between 1 and"),
+        (dict(players=4, sizes="3,x"), "every hand size must be a whole number"),
+    ],
+)
 def test_bad_parameters_say_what_to_fix(params, message):
     with pytest.raises(printing.SheetError, match=message):
         printing.blank_sheet_pdf(**params)
@@ -150,8 +173,13 @@ def test_bad_parameters_say_what_to_fix(params, message):
 def test_fetcher_reads_only_files_inside_sheets(tmp_path):
     fetch = render._fetcher()
     assert b".col" in fetch((printing.SHEETS / "sheet.css").as_uri()).read()
-    for url in ["file:///etc/hostname", (tmp_path / "x.css").as_uri(), "http://127.0.0.1:9/x.css",
-                (printing.SHEETS / ".." / "README.md").resolve().as_uri(), "data:text/css,body{}"]:
+    for url in [
+        "file:///etc/hostname",
+        (tmp_path / "x.css").as_uri(),
+        "http://127.0.0.1:9/x.css",
+        (printing.SHEETS / ".." / "README.md").resolve().as_uri(),
+        "data:text/css,body{}",
+    ]:
         with pytest.raises(ValueError, match="only read files in sheets/"):
             fetch(url)
 
@@ -161,8 +189,10 @@ def test_a_stylesheet_outside_sheets_is_never_applied(tmp_path):
     outside.write_text('.title::after { content: "LEAKED"; }')
     inside = printing.SHEETS / "sheet.css"
     html = printing.render_html("blank.html", **printing.blank_context(printing.blank_params(players=2, max_cards=2)))
-    html = html.replace("</head>", f'<link rel="stylesheet" href="{outside.as_uri()}">'
-                                   f'<link rel="stylesheet" href="{inside.name}"></head>')
+    html = html.replace(
+        "</head>",
+        f'<link rel="stylesheet" href="{outside.as_uri()}"><link rel="stylesheet" href="{inside.name}"></head>',
+    )
     assert "LEAKED" not in text(printing.html_to_pdf(html), tmp_path)
     # The control: the same rule in the page itself does show, so the test can see a leak.
     inline = html.replace("</head>", '<style>.title::after { content: "LEAKED"; }</style></head>')
@@ -177,6 +207,7 @@ def test_repeated_request_is_served_from_the_cache():
 
 
 # --- the filled sheet of a game ---------------------------------------------------------------
+
 
 def test_game_sheet_shows_bids_tricks_running_totals_and_the_plan(tmp_path):
     game = rules.load(GAME)
@@ -208,10 +239,14 @@ def test_negative_totals_are_circled_and_positive_ones_are_not(tmp_path):
 
 
 def test_finished_game_names_the_winner(tmp_path):
-    record = {"players": ["Ann", "Bob"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2},
-                                                    "stake": 1, "settlement": "pairwise"},
-              "hands": [{"cards": 1, "dealer": 0, "bids": [1, 1], "tricks": [0, 1]},
-                        {"cards": 2, "dealer": 1, "bids": [2, 1], "tricks": [2, 0]}]}
+    record = {
+        "players": ["Ann", "Bob"],
+        "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 2}, "stake": 1, "settlement": "pairwise"},
+        "hands": [
+            {"cards": 1, "dealer": 0, "bids": [1, 1], "tricks": [0, 1]},
+            {"cards": 2, "dealer": 1, "bids": [2, 1], "tricks": [2, 0]},
+        ],
+    }
     sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
     assert "Winner: Ann" in sheet
     assert "Bob pays Ann 1.00" in sheet
@@ -234,8 +269,10 @@ def test_preview_is_a_png_of_the_first_page(tmp_path):
     assert info(data, tmp_path)["pages"] == 2
     preview = Image.open(io.BytesIO(printing.preview_png(data))).convert("L")
     assert preview.size == pytest.approx((A4[0] * 60 / 72, A4[1] * 60 / 72), abs=1)
-    first, second = (Image.frombytes("L", page[:2], page[2]) for page in
-                     (gray_page(data, tmp_path, dpi=60, page=1), gray_page(data, tmp_path, dpi=60, page=2)))
+    first, second = (
+        Image.frombytes("L", page[:2], page[2])
+        for page in (gray_page(data, tmp_path, dpi=60, page=1), gray_page(data, tmp_path, dpi=60, page=2))
+    )
     assert preview.size == first.size
     assert difference(preview, first) < difference(preview, second) / 4
     ann = next(word for word in words(data, tmp_path) if word[0] == "Ann")
@@ -249,11 +286,14 @@ def difference(one, other):
 
 
 def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
-    record = {"players": ["Ann", "Bob", "Cy", "Di"],
-              "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [5, 5]}},
-              "hands": [{"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
-                        {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1],
-                         "joins": [{"seat": 1, "total": 7}]}]}
+    record = {
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [5, 5]}},
+        "hands": [
+            {"cards": 5, "dealer": 0, "bids": [1, None, 2, 1], "tricks": [1, None, 2, 2], "out": [1]},
+            {"cards": 5, "dealer": 2, "bids": [1, 1, 2, 0], "tricks": [1, 1, 2, 1], "joins": [{"seat": 1, "total": 7}]},
+        ],
+    }
     sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
     assert "None" not in sheet
     first = next(line for line in sheet.splitlines() if line.strip().startswith("5 ") and "Ann" in line)
@@ -267,8 +307,9 @@ def test_a_player_sitting_out_and_a_late_arrival_on_the_sheet(tmp_path):
 def test_a_blank_sheet_fills_the_page_down_to_the_bottom_margin(tmp_path, paper, landscape, hands):
     # Issue 17: a blank sheet of 13 hands used 60 % of the page. Its rows now grow so that the grid (the
     # totals row below the last hand) ends at the bottom margin, rows at most 20 mm high.
-    data = printing.render_blank_sheet(players=4, pattern="custom", sizes=[1] * (hands - 1) + [7], paper=paper,
-                                       landscape=landscape)
+    data = printing.render_blank_sheet(
+        players=4, pattern="custom", sizes=[1] * (hands - 1) + [7], paper=paper, landscape=landscape
+    )
     page_h = info(data, tmp_path)["page_h"]
     last = max((w for w in words(data, tmp_path) if w[0] == "7"), key=lambda w: w[2])  # the last row's "7"
     row_mm = min(20.0, ((page_h / 72 * 25.4) - 18 - 23.5) / (hands + 1.2))

@@ -65,8 +65,11 @@ def test_the_setup_form_refuses_the_same_player_twice(client):
 
 
 def test_an_import_with_the_same_player_twice_stores_nothing(client, app):
-    document = {"format": "scorekeeper-games", "version": 1,
-                "games": [record(players=["Ann", "A\u200bnn", "Cy", "Di"], hands=[])]}
+    document = {
+        "format": "scorekeeper-games",
+        "version": 1,
+        "games": [record(players=["Ann", "A\u200bnn", "Cy", "Di"], hands=[])],
+    }
     response = upload(client, json.dumps(document))
     assert response.status_code == 400 and "games[0].players[1]" in response.get_data(as_text=True)
     assert count_games(app) == 0
@@ -82,15 +85,19 @@ def test_a_late_arrival_with_a_sitting_players_name_is_refused(client):
 
 
 def test_an_event_with_the_same_player_twice_is_refused(client):
-    response = client.post("/api/events", json={"name": "Cup", "format": "rounds", "seed": "s",
-                                               "players": ["Ann", "ANN\u200b", "Cy", "Di"], "rules": {}})
+    response = client.post(
+        "/api/events",
+        json={"name": "Cup", "format": "rounds", "seed": "s", "players": ["Ann", "ANN\u200b", "Cy", "Di"], "rules": {}},
+    )
     assert response.status_code == 422 and response.get_json()["field"] == "players[1]"
 
 
 # ---- properties ------------------------------------------------------------------------------------------------
 
-NAME = st.text(alphabet=st.sampled_from(["a", "A", "e", "\u0301", "\u00e9", "\u00c9", " ", "\x00", "\n", "\u3164",
-                                         *ZERO_WIDTH]), max_size=5)
+NAME = st.text(
+    alphabet=st.sampled_from(["a", "A", "e", "\u0301", "\u00e9", "\u00c9", " ", "\x00", "\n", "\u3164", *ZERO_WIDTH]),
+    max_size=5,
+)
 
 
 @settings(deadline=None)
@@ -110,8 +117,10 @@ def test_two_names_are_refused_together_exactly_when_they_are_one_player(first, 
 @given(st.lists(NAME, min_size=3, max_size=3))
 def test_the_api_stores_a_table_of_names_only_when_each_is_one_visible_player(client, names):
     response = _api(client, ["Zed", *names])
-    fine = all(name.strip() and not rules.game.names.problem(name) for name in names) and \
-        len({rules.name_key(name) for name in ["Zed", *names]}) == 4
+    fine = (
+        all(name.strip() and not rules.game.names.problem(name) for name in names)
+        and len({rules.name_key(name) for name in ["Zed", *names]}) == 4
+    )
     assert response.status_code == (201 if fine else 422), response.get_json()
     if fine:
         stored = client.get(f"/api/games/{response.get_json()['id']}").get_json()["players"]

@@ -12,15 +12,17 @@ GAMES = GAMES_PAGE + 3
 
 def seated(number):
     """The four at the table of game `number`, turned round by one seat a game: Ann sits at each seat in turn."""
-    return PLAYERS[number % 4:] + PLAYERS[:number % 4]
+    return PLAYERS[number % 4 :] + PLAYERS[: number % 4]
 
 
 def import_games(app, numbers):
     """Store the finished two-hand game once per number, a day apart (game n on 2026-11-(n+1)); their ids."""
     with app.app_context():
         db = store.get_db()
-        return [store.import_game(db, record(players=seated(number)), created=f"2026-11-{number + 1:02d}T20:00:00")[0]
-                for number in numbers]
+        return [
+            store.import_game(db, record(players=seated(number)), created=f"2026-11-{number + 1:02d}T20:00:00")[0]
+            for number in numbers
+        ]
 
 
 def ann_total(number):
@@ -88,7 +90,8 @@ def test_the_history_pages_follow_the_rating_order_when_games_arrive_out_of_orde
         steps = store.rating_history(db, "ann")
         assert [row["games"] for row in steps] == list(range(1, 13))
         assert [step["rating"] for step in sum(pages, [])] == [
-            client.get("/api/players/Ann?per_page=12").get_json()["history"][n]["rating"] for n in range(12)]
+            client.get("/api/players/Ann?per_page=12").get_json()["history"][n]["rating"] for n in range(12)
+        ]
 
 
 def test_a_player_of_two_systems_as_often_sees_both_in_every_language(app, client):

@@ -26,14 +26,26 @@ def legal_games(draw):
     pattern = draw(st.sampled_from(["down-up", "up-down", "up", "down", "odd-up-down"]))
     system = draw(st.sampled_from(rules.SYSTEMS.ids()))
     # Stackpot pays points out as money: a lowest-wins system is refused with it (rule-decisions.md).
-    settlement = draw(st.sampled_from([entry.id for entry in rules.SETTLEMENTS
-                                       if not (entry.needs_highest_wins and rules.SYSTEMS.find(system).lowest_wins)]))
-    record = {"players": NAMES[:n],
-              "rules": {"scoring": system, "deals": {"pattern": pattern, "max": draw(st.integers(1, 52 // n - 1))},
-                        "stake": draw(st.sampled_from([0, 0.1, 0.25, 1, 2.5])), "settlement": settlement,
-                        "modifiers": draw(st.lists(st.sampled_from(["spades_double", "no_trump_doubles"]),
-                                                   unique=True))},
-              "hands": []}
+    settlement = draw(
+        st.sampled_from(
+            [
+                entry.id
+                for entry in rules.SETTLEMENTS
+                if not (entry.needs_highest_wins and rules.SYSTEMS.find(system).lowest_wins)
+            ]
+        )
+    )
+    record = {
+        "players": NAMES[:n],
+        "rules": {
+            "scoring": system,
+            "deals": {"pattern": pattern, "max": draw(st.integers(1, 52 // n - 1))},
+            "stake": draw(st.sampled_from([0, 0.1, 0.25, 1, 2.5])),
+            "settlement": settlement,
+            "modifiers": draw(st.lists(st.sampled_from(["spades_double", "no_trump_doubles"]), unique=True)),
+        },
+        "hands": [],
+    }
     game = rules.load(record)
     for _ in range(draw(st.integers(0, len(game.plan())))):
         upcoming = rules.next_hand(game)
@@ -43,9 +55,15 @@ def legal_games(draw):
         bids = [None] * n
         for seat in rules.bidding_order(dealer, n):
             bids[seat] = draw(st.sampled_from(rules.allowed_bids(cards, seat, dealer, bids)))
-        record["hands"].append({"cards": cards, "dealer": dealer, "bids": bids,
-                                "trump": draw(st.sampled_from(rules.TRUMPS)),
-                                "tricks": draw(tricks_summing_to(cards, n))})
+        record["hands"].append(
+            {
+                "cards": cards,
+                "dealer": dealer,
+                "bids": bids,
+                "trump": draw(st.sampled_from(rules.TRUMPS)),
+                "tricks": draw(tricks_summing_to(cards, n)),
+            }
+        )
         game = rules.load(record)
     return record
 
@@ -130,10 +148,17 @@ def test_a_game_recorded_action_by_action_scores_as_the_record_loaded_afresh(rec
 
 def test_a_largest_hand_that_grows_rescores_the_hands_before_it():
     """The variable bonus counts from the game's largest hand: a larger hand appended changes earlier scores."""
-    record = {"players": ["Ann", "Bob", "Cy"], "hands": [],
-              "rules": {"scoring": "variable_bonus", "deals": {"pattern": "custom", "sizes": [1, 2, 3]}}}
+    record = {
+        "players": ["Ann", "Bob", "Cy"],
+        "hands": [],
+        "rules": {"scoring": "variable_bonus", "deals": {"pattern": "custom", "sizes": [1, 2, 3]}},
+    }
     game = rules.load(record)
-    for cards, bids, tricks in ((1, [1, 1, None], [1, 0, 0]), (2, [1, 0, None], [1, 1, 0]), (3, [0, 2, None], [0, 2, 1])):
+    for cards, bids, tricks in (
+        (1, [1, 1, None], [1, 0, 0]),
+        (2, [1, 0, None], [1, 1, 0]),
+        (3, [0, 2, None], [0, 2, 1]),
+    ):
         game = actions.deal(game, trump="hearts").game
         for seat in rules.bidding_order(game.hands[-1].dealer, 3):
             if bids[seat] is None:

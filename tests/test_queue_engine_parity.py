@@ -61,8 +61,9 @@ def _tricks(draw, hand):
 
 def _bid(draw, game, hand):
     """A bid the engine takes: the turn's (or a seat changing its bid), in range and clear of the hook."""
-    state = rules.bid_state(game, hand, seat=draw(st.sampled_from(rules.bidding_order(hand.dealer, len(hand.bids),
-                                                                                      hand.out))))
+    state = rules.bid_state(
+        game, hand, seat=draw(st.sampled_from(rules.bidding_order(hand.dealer, len(hand.bids), hand.out)))
+    )
     tap = {"action": "bid", "seat": state.seat, "bid": draw(st.sampled_from(state.allowed))}
     if state.seat in actions.blind_offers(game) and draw(st.booleans()):  # 20 or more behind, before anyone bids
         tap.update(blind=True, bid=draw(st.integers(0, hand.cards)))
@@ -120,7 +121,9 @@ def queued_games(draw):
     preset = draw(st.sampled_from(list(PRESETS.keys())))
     players = draw(st.integers(2, 6))
     record = {"players": [f"P{seat}" for seat in range(players)], "hands": []}
-    chosen = dict(PRESETS[preset].rules, deals=dict(PRESETS[preset].rules.get("deals", {}), max=draw(st.integers(1, 6))))
+    chosen = dict(
+        PRESETS[preset].rules, deals=dict(PRESETS[preset].rules.get("deals", {}), max=draw(st.integers(1, 6)))
+    )
     if draw(st.integers(0, 2)) == 0:  # the bids all at once (simultaneous, cooperative) now and then
         chosen.update(bidding=draw(st.sampled_from(rules.BIDDING_STYLES.ids())))
     record["rules"] = chosen
@@ -173,7 +176,7 @@ def compare(step, game):
         assert {name: js["hand"][name] for name in state["hand"]} == state["hand"]
         assert bids == bid_state
     # The phone knows fewer deals ahead as it plays them; the ones it knows are the engine's.
-    assert js["ahead"] == state["ahead"][:len(js["ahead"])]
+    assert js["ahead"] == state["ahead"][: len(js["ahead"])]
     return True
 
 
@@ -199,10 +202,20 @@ def test_a_dealers_blind_bid_the_hook_forbids_moves_on_the_phone_as_on_the_serve
     # anyone looks; Ann and Bob bid 3 and 3, so the hook forbids Cy's 2, and it becomes 3.
     game = rules.load({"players": ["Ann", "Bob", "Cy"], "rules": PRESETS["prospect"].rules, "hands": []}, new=True)
     bid = lambda seat, amount, **more: {"action": "bid", "seat": seat, "bid": amount, **more}  # noqa: E731
-    game = play(game, {"action": "deal", "trump": "hearts"}, bid(1, 5), bid(2, 4), bid(0, 2),
-                {"action": "tricks", "tricks": [2, 5, 3]}, {"action": "deal", "trump": "hearts"},
-                bid(2, 0), bid(0, 4), bid(1, 4), {"action": "tricks", "tricks": [4, 4, 1]},
-                {"action": "deal", "trump": "hearts"})
+    game = play(
+        game,
+        {"action": "deal", "trump": "hearts"},
+        bid(1, 5),
+        bid(2, 4),
+        bid(0, 2),
+        {"action": "tricks", "tricks": [2, 5, 3]},
+        {"action": "deal", "trump": "hearts"},
+        bid(2, 0),
+        bid(0, 4),
+        bid(1, 4),
+        {"action": "tricks", "tricks": [4, 4, 1]},
+        {"action": "deal", "trump": "hearts"},
+    )
     assert 2 in actions.blind_offers(game)
     page, taps, games = queue_state(game), [bid(2, 2, blind=True), bid(0, 3), bid(1, 3)], []
     for tap in taps:

@@ -35,8 +35,13 @@ def _phone(app):
 
 def _set_up_a_game(phone):
     _action, fields = form_data(phone.get("/games/new").get_data(as_text=True))
-    data = dict(fields) | {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di",
-                           "first_dealer": "0"}
+    data = dict(fields) | {
+        "player_0": "Ann",
+        "player_1": "Bob",
+        "player_2": "Cy",
+        "player_3": "Di",
+        "first_dealer": "0",
+    }
     return phone.post("/games/new", data=data)
 
 
@@ -111,8 +116,9 @@ def _sign_in_over_http(base, key):
     browser = requests.Session()
     page = browser.get(f"{base}/owner", timeout=30)
     _action, fields = form_data(page.text)
-    return browser.post(f"{base}/owner", data=dict(fields) | {"key": key}, allow_redirects=False,
-                        timeout=30).status_code
+    return browser.post(
+        f"{base}/owner", data=dict(fields) | {"key": key}, allow_redirects=False, timeout=30
+    ).status_code
 
 
 def test_the_owner_signs_in_after_100_wrong_keys_from_her_own_address(limited_server):

@@ -53,8 +53,9 @@ def test_the_ratings_command_matches_openskill_over_hundreds_of_games(tmp_path):
     assert len(printed) == len(expected) == 8  # Ann in three cases and Zoë in two ways are one player each
     for row in printed:
         name, mu, sigma, ordinal, games = expected[unicodedata.normalize("NFC", row["player"]).casefold()]
-        assert (row["mu"], row["sigma"], row["rating"], row["games"]) == pytest.approx((mu, sigma, ordinal, games),
-                                                                                        rel=1e-12)
+        assert (row["mu"], row["sigma"], row["rating"], row["games"]) == pytest.approx(
+            (mu, sigma, ordinal, games), rel=1e-12
+        )
     assert [row["rating"] for row in printed] == sorted((row["rating"] for row in printed), reverse=True)
     table = run("ratings", export)
     assert table.returncode == 0 and printed[0]["player"] in table.stdout.splitlines()[1]
@@ -67,17 +68,25 @@ def test_a_lowest_wins_game_ranks_the_lowest_total_first():
     best = min(range(3), key=lambda seat: scored["totals"][seat])
     worst = max(range(3), key=lambda seat: scored["totals"][seat])
     if scored["totals"][best] != scored["totals"][worst]:
-        assert table[ratings.player_key(scored["players"][best])][1].mu > \
-            table[ratings.player_key(scored["players"][worst])][1].mu
+        assert (
+            table[ratings.player_key(scored["players"][best])][1].mu
+            > table[ratings.player_key(scored["players"][worst])][1].mu
+        )
 
 
-@pytest.mark.parametrize("document, field", [
-    ('{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann"], "hands": []}]}', "games[0]"),
-    ('{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann", "Bob"], "rules": {}, '
-     '"hands": [], "abandoned": "yes"}]}', "games[0].abandoned"),
-    ('{"format": "other", "games": []}', "format"),
-    ("not json", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "document, field",
+    [
+        ('{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann"], "hands": []}]}', "games[0]"),
+        (
+            '{"format": "scorekeeper-games", "version": 1, "games": [{"players": ["Ann", "Bob"], "rules": {}, '
+            '"hands": [], "abandoned": "yes"}]}',
+            "games[0].abandoned",
+        ),
+        ('{"format": "other", "games": []}', "format"),
+        ("not json", "not valid JSON"),
+    ],
+)
 def test_bad_input_gets_one_line_naming_the_field_and_exit_2(tmp_path, document, field):
     export = tmp_path / "bad.json"
     export.write_text(document, encoding="utf-8")
@@ -116,8 +125,13 @@ def test_the_export_lists_games_as_they_finished_so_the_command_gives_the_apps_n
     tricks = {"A": [[1, 0, 0], [0, 0, 2]], "B": [[0, 1, 0], [2, 0, 0]]}  # A: Ann then Cy; B: Bob then Ann
 
     def hand(game, number):
-        return {"cards": number, "dealer": (number - 1) % 3, "trump": "hearts", "bids": [0, 0, 0],
-                "tricks": tricks[game][number - 1]}
+        return {
+            "cards": number,
+            "dealer": (number - 1) % 3,
+            "trump": "hearts",
+            "bids": [0, 0, 0],
+            "tricks": tricks[game][number - 1],
+        }
 
     names = ["Ann", "Bob", "Cy"]
     setup = {"players": names, "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}}}
@@ -136,8 +150,10 @@ def test_the_export_lists_games_as_they_finished_so_the_command_gives_the_apps_n
     assert listed == [ids["B"], ids["A"], playing]
     result = run("ratings", export, "--json")
     assert result.returncode == 0, result.stderr
-    printed = {ratings.player_key(row["player"]): (row["mu"], row["sigma"], row["rating"], row["games"])
-               for row in json.loads(result.stdout)}
+    printed = {
+        ratings.player_key(row["player"]): (row["mu"], row["sigma"], row["rating"], row["games"])
+        for row in json.loads(result.stdout)
+    }
     assert printed.keys() == kept.keys() == {"ann", "bob", "cy"}
     for key, numbers in kept.items():
         assert printed[key] == pytest.approx(numbers, rel=1e-12), key

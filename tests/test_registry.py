@@ -19,17 +19,54 @@ from tests.examples import REQUESTS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD_SYSTEMS = [
-    "exact", "basic", "basic5", "exact_penalty", "ten_times", "double_whammy", "penalty_under_zero_over",
-    "cypriot", "set_penalty", "progressive_penalty", "reduced_zero", "adjusted_zero", "progressive", "montreal",
-    "negative", "simplified_negative", "variant_negative", "trick", "binary", "binary_nil", "binary_halving",
-    "scratch", "adjusted_exact", "get_fred", "novacastrian", "gentleman", "variable_bonus", "penalty", "basas",
-    "stackpot", "okenuff", "exact_slam"]
+    "exact",
+    "basic",
+    "basic5",
+    "exact_penalty",
+    "ten_times",
+    "double_whammy",
+    "penalty_under_zero_over",
+    "cypriot",
+    "set_penalty",
+    "progressive_penalty",
+    "reduced_zero",
+    "adjusted_zero",
+    "progressive",
+    "montreal",
+    "negative",
+    "simplified_negative",
+    "variant_negative",
+    "trick",
+    "binary",
+    "binary_nil",
+    "binary_halving",
+    "scratch",
+    "adjusted_exact",
+    "get_fred",
+    "novacastrian",
+    "gentleman",
+    "variable_bonus",
+    "penalty",
+    "basas",
+    "stackpot",
+    "okenuff",
+    "exact_slam",
+]
 SOURCE = re.compile(r"\b00[0-4]\b|house rules")
 
 
 def all_entries():
-    for registry in (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS,
-                     rules.TRUMP_METHODS, rules.BIDDING_STYLES, PRESETS, rules.FORMATS):
+    for registry in (
+        rules.SYSTEMS,
+        rules.PATTERNS,
+        rules.MODIFIERS,
+        rules.PENALTIES,
+        rules.SETTLEMENTS,
+        rules.TRUMP_METHODS,
+        rules.BIDDING_STYLES,
+        PRESETS,
+        rules.FORMATS,
+    ):
         for entry in registry:
             yield pytest.param(entry, id=f"{registry.kind}:{entry.id}")
 
@@ -37,8 +74,13 @@ def all_entries():
 def test_the_ids_are_exactly_those_of_rules_md():
     assert rules.SYSTEMS.ids() == RULES_MD_SYSTEMS + ["formula"]
     assert rules.PATTERNS.ids() == ["down-up", "up-down", "up", "down", "odd-up-down", "okenuff", "cartier", "custom"]
-    assert rules.MODIFIERS.ids() == ["spades_double", "no_trump_doubles", "blind", "ultimate_loser",
-                                     "identical_cards_cancel"]
+    assert rules.MODIFIERS.ids() == [
+        "spades_double",
+        "no_trump_doubles",
+        "blind",
+        "ultimate_loser",
+        "identical_cards_cancel",
+    ]
     assert rules.FORMATS.ids() == ["cartier", "wpohl", "rounds"]
 
 
@@ -60,9 +102,19 @@ def test_every_preset_has_worked_examples_that_hold_under_exactly_its_rules(pres
     assert preset.examples
     for example in preset.examples:
         players = len(example.bids)
-        record = {"players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players], "rules": preset_rules(preset.id, players),
-                  "hands": [{"cards": example.cards, "dealer": players - 1, "bids": example.bids,
-                             "tricks": example.tricks, "trump": "hearts"}]}
+        record = {
+            "players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players],
+            "rules": preset_rules(preset.id, players),
+            "hands": [
+                {
+                    "cards": example.cards,
+                    "dealer": players - 1,
+                    "bids": example.bids,
+                    "tricks": example.tricks,
+                    "trump": "hearts",
+                }
+            ],
+        }
         assert rules.score(rules.load(record))["hands"][0]["scores"] == example.expected, example.note
 
 
@@ -90,17 +142,44 @@ def one_hand(scoring, modifiers, hand, players=("A", "B", "C")):
 
 MODIFIER_EXAMPLES = {
     # id: (scoring, hand, totals without the modifier (None: refused), totals with it)
-    "spades_double": ("exact", {"cards": 3, "dealer": 2, "trump": "spades", "bids": [2, 0, 0], "tricks": [2, 0, 1]},
-                      [12, 10, 0], [24, 20, 0]),
-    "no_trump_doubles": ("okenuff", {"cards": 4, "dealer": 2, "trump": "none", "bids": [4, 0, 1],
-                                     "tricks": [4, 0, 0]}, [15, 5, -5], [30, 10, -10]),
-    "identical_cards_cancel": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 1]},
-                               None, [11, 10, 11]),
-    "ultimate_loser": ("exact", {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]},
-                       [11, 10, 0], [11, 10, 0]),
+    "spades_double": (
+        "exact",
+        {"cards": 3, "dealer": 2, "trump": "spades", "bids": [2, 0, 0], "tricks": [2, 0, 1]},
+        [12, 10, 0],
+        [24, 20, 0],
+    ),
+    "no_trump_doubles": (
+        "okenuff",
+        {"cards": 4, "dealer": 2, "trump": "none", "bids": [4, 0, 1], "tricks": [4, 0, 0]},
+        [15, 5, -5],
+        [30, 10, -10],
+    ),
+    "identical_cards_cancel": (
+        "exact",
+        {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 1]},
+        None,
+        [11, 10, 11],
+    ),
+    "ultimate_loser": (
+        "exact",
+        {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 2]},
+        [11, 10, 0],
+        [11, 10, 0],
+    ),
     # C starts 20 behind (joins at -20), so may bid blind: a made blind 2 scores 12 + 10.
-    "blind": ("exact", {"cards": 3, "dealer": 2, "bids": [0, 0, 2], "tricks": [1, 0, 2], "blind": [2],
-                        "joins": [{"seat": 2, "total": -20}]}, None, [0, 10, 2]),
+    "blind": (
+        "exact",
+        {
+            "cards": 3,
+            "dealer": 2,
+            "bids": [0, 0, 2],
+            "tricks": [1, 0, 2],
+            "blind": [2],
+            "joins": [{"seat": 2, "total": -20}],
+        },
+        None,
+        [0, 10, 2],
+    ),
 }
 
 
@@ -148,6 +227,7 @@ def test_systems_command_lists_every_entry():
 
 # What differs between entries is an attribute of the entry: these tests hold each attribute to what it does.
 
+
 @pytest.mark.parametrize("pattern", list(rules.PATTERNS), ids=rules.PATTERNS.ids())
 def test_only_a_pattern_that_takes_sizes_accepts_a_typed_list(pattern):
     from scorekeeper import printing
@@ -170,8 +250,11 @@ def test_only_a_settlement_that_moves_money_has_anyone_pay(settlement):
 
 def test_the_setup_page_names_the_systems_whose_formula_is_typed(client):
     page = client.get("/games/new").get_data(as_text=True)
-    found = re.search(r'<select[^>]*data-typed-formula="([^"]*)"[^>]*id="scoring"|'
-                      r'<select[^>]*id="scoring"[^>]*data-typed-formula="([^"]*)"', page)
+    found = re.search(
+        r'<select[^>]*data-typed-formula="([^"]*)"[^>]*id="scoring"|'
+        r'<select[^>]*id="scoring"[^>]*data-typed-formula="([^"]*)"',
+        page,
+    )
     assert found, "the scoring select carries the typed-formula systems for house.js and setup.js"
     listed = json.loads(html.unescape(found.group(1) or found.group(2)))
     assert listed == [system.id for system in rules.SYSTEMS if system.typed_formula] and listed
@@ -185,12 +268,20 @@ def test_each_registry_default_is_said_once_and_the_record_and_setup_form_use_it
     from scorekeeper.web.setup_form import setup_fields, setup_form
 
     game = rules.load({"players": ["A", "B", "C"], "rules": {}, "hands": []})
-    defaults = {"scoring": rules.SYSTEMS, "pattern": rules.PATTERNS, "bidding": rules.BIDDING_STYLES,
-                "trump": rules.TRUMP_METHODS, "settlement": rules.SETTLEMENTS}
+    defaults = {
+        "scoring": rules.SYSTEMS,
+        "pattern": rules.PATTERNS,
+        "bidding": rules.BIDDING_STYLES,
+        "trump": rules.TRUMP_METHODS,
+        "settlement": rules.SETTLEMENTS,
+    }
     assert game.rules.system.id == rules.SYSTEMS.default.id == "exact"
     assert (game.rules.pattern, game.rules.bidding, game.rules.trump, game.rules.settlement) == (
-        rules.PATTERNS.default.id, rules.BIDDING_STYLES.default.id, rules.TRUMP_METHODS.default.id,
-        rules.SETTLEMENTS.default.id)
+        rules.PATTERNS.default.id,
+        rules.BIDDING_STYLES.default.id,
+        rules.TRUMP_METHODS.default.id,
+        rules.SETTLEMENTS.default.id,
+    )
     assert game.rules.hook is True and game.rules.hook_from == 1
     with app.test_request_context("/games/new"):
         form = setup_form()
@@ -202,6 +293,7 @@ def test_each_registry_default_is_said_once_and_the_record_and_setup_form_use_it
 
 # Names in the reader's language (docs/languages.md): translated names, local names, matching stays English.
 
+
 def local_names():
     for entry in all_entries():
         entry = entry.values[0]
@@ -211,7 +303,7 @@ def local_names():
 
 def test_every_local_name_is_documented_in_the_languages_page():
     docs = (ROOT / "docs" / "languages.md").read_text()
-    section = docs[docs.index("### Local names"):]
+    section = docs[docs.index("### Local names") :]
     listed = list(local_names())
     assert listed, "Boerenbridge is the Dutch preset's own name"
     for entry, code, names in listed:
@@ -231,16 +323,30 @@ def test_a_local_name_is_shown_in_its_own_language_only_and_found_in_every_one(a
     assert str(boerenbridge.name) == "Boerenbridge (Dutch)"  # outside a request: English (the CLI)
 
 
-NAMED = (rules.SYSTEMS, rules.PATTERNS, rules.MODIFIERS, rules.PENALTIES, rules.SETTLEMENTS, rules.TRUMP_METHODS,
-         rules.BIDDING_STYLES, PRESETS)
+NAMED = (
+    rules.SYSTEMS,
+    rules.PATTERNS,
+    rules.MODIFIERS,
+    rules.PENALTIES,
+    rules.SETTLEMENTS,
+    rules.TRUMP_METHODS,
+    rules.BIDDING_STYLES,
+    PRESETS,
+)
 
 
-@given(st.sampled_from(["nl", "de", "fr", "es"]), st.one_of(st.text(max_size=30), st.sampled_from(
-    ["Exact met straf", "Af en op", "Boerenbridge", "exact", "Hassenpfeffer", "Kachuful"])))
+@given(
+    st.sampled_from(["nl", "de", "fr", "es"]),
+    st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(["Exact met straf", "Af en op", "Boerenbridge", "exact", "Hassenpfeffer", "Kachuful"]),
+    ),
+)
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=REQUESTS)
 def test_what_a_user_types_finds_the_same_entry_in_every_language(app, code, typed):
     """Ids, aliases and English names find their entry whatever the page's language, and any other text finds
     the same entry (or none) as in English: a translated name is never a key."""
+
     def found(headers):
         with app.test_request_context(headers=headers):
             for registry in NAMED:
@@ -277,8 +383,11 @@ def test_the_house_rules_card_says_the_system_in_dutch(client):
 
 
 def test_the_api_answers_the_english_names_whatever_the_readers_language(client):
-    record = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "basic", "modifiers": ["spades_double"]},
-              "hands": []}
+    record = {
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"scoring": "basic", "modifiers": ["spades_double"]},
+        "hands": [],
+    }
     game_id = client.post("/api/games", json=record).get_json()["id"]
     english = client.get(f"/api/games/{game_id}")
     dutch = client.get(f"/api/games/{game_id}", headers={"Accept-Language": "nl"})

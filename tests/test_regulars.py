@@ -19,8 +19,10 @@ def play(client, names, order, seed=0):
         cards = hand["cards"]
         hand["tricks"] = [0] * n
         hand["tricks"][names.index(order[0])] = cards
-        hand["bids"] = [cards if name == order[0] else (0 if rank < n - 1 else 1) for rank, name in
-                        ((order.index(name), name) for name in names)]
+        hand["bids"] = [
+            cards if name == order[0] else (0 if rank < n - 1 else 1)
+            for rank, name in ((order.index(name), name) for name in names)
+        ]
     create(client, game, claim=False)
 
 
@@ -50,11 +52,12 @@ def test_a_place_in_the_ranking_is_not_a_place_to_play(client, tmp_path):
     """Issue 25: "Place" heads a player's places (de Platz, fr Place) and is where the game is played on a blank
     sheet (de Ort, fr Lieu, es Lugar): one English word, two messages."""
     from tests.pdf_reading import text
+
     club(client)
     for language, rank, where in (("de", "Platz", "Ort"), ("fr", "Place", "Lieu"), ("es", "Puesto", "Lugar")):
         said = {"Accept-Language": language}
         page = client.get("/players/Ann", headers=said).get_data(as_text=True)
-        assert f'<thead><tr><th>{rank}</th>' in page.split('class="grid places"')[1], language
+        assert f"<thead><tr><th>{rank}</th>" in page.split('class="grid places"')[1], language
         sheet = text(client.get("/sheets/blank.pdf?players=4&max=3", headers=said).data, tmp_path)
         assert f"{where} ____" in sheet, language
 
@@ -70,8 +73,10 @@ def test_the_favourite_before_a_game(client, app):
     shown = [f"{round(100 * chance)}%" for chance in chances]
     assert answer["line"] == f"Ann is the favourite: Ann\u00a0{shown[0]}, Eve\u00a0{shown[1]}, Fay\u00a0{shown[2]}"
     assert answer["order"] == [["Ann"], ["Eve", "Fay"]]
-    assert client.get("/regulars/favourites?name=Eve&name=Fay").get_json()["line"] == \
-        "Everyone is level: nobody is the favourite."
+    assert (
+        client.get("/regulars/favourites?name=Eve&name=Fay").get_json()["line"]
+        == "Everyone is level: nobody is the favourite."
+    )
     assert client.get("/regulars/favourites?name=Eve").get_json()["line"] == ""
 
 

@@ -73,8 +73,9 @@ def test_the_keyed_queue_is_bounded_too(app):
     director.act("start")
     directing = app.test_client()
     with filled(printing.KEYED_RENDER_SLOTS), filled(printing.RENDER_SLOTS):
-        busy = directing.get(f"/events/{director.id}/rounds/1/cards.pdf",
-                             headers={"Authorization": f"Bearer {director.key}"})
+        busy = directing.get(
+            f"/events/{director.id}/rounds/1/cards.pdf", headers={"Authorization": f"Bearer {director.key}"}
+        )
         assert busy.status_code == 503 and "director" in busy.get_data(as_text=True)
 
 
@@ -89,6 +90,9 @@ def test_every_pdf_takes_a_render_slot_and_weasyprint_is_called_in_one_place(cli
     assert card.status_code == 200 and "House rules" in pdf_text(card.data, tmp_path)
     # Every PDF is made by printing.render.document (the sandboxed fetcher, the base in sheets/) in a slot.
     package = Path(printing.__file__).parent.parent
-    calls = [path.relative_to(package).as_posix() for path in package.rglob("*.py")
-             if "from weasyprint import HTML" in path.read_text()]
+    calls = [
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if "from weasyprint import HTML" in path.read_text()
+    ]
     assert calls == ["printing/render.py"]

@@ -10,13 +10,23 @@ from scorekeeper.text import sentences
 
 EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}
 # Scratch, lowest wins: Ann, Bob and Cy end on no scratches; made bids 2, 1 and 0; Di missed once.
-TIED_SCRATCH = {"players": ["Ann", "Bob", "Cy", "Di"], "rules": dict(EXACT, scoring="scratch"), "hands": [
-    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
-    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 1, 0, 0]}]}
+TIED_SCRATCH = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": dict(EXACT, scoring="scratch"),
+    "hands": [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 1, 0, 0]},
+    ],
+}
 # Exact: Ann and Bob end on 21 each, and exact has no tie-break.
-SHARED = {"players": ["Ann", "Bob", "Cy", "Di"], "rules": EXACT, "hands": [
-    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
-    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]}]}
+SHARED = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": EXACT,
+    "hands": [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]},
+    ],
+}
 
 
 def with_adjustments(record, *penalties):
@@ -34,13 +44,16 @@ def test_a_positive_adjustment_is_a_bonus_and_a_negative_one_a_penalty():
 
 
 def test_the_scored_hand_names_each_adjustment_and_the_texts_say_it():
-    record = with_adjustments(SHARED, {"seat": 0, "points": 10, "reason": "bonus"},
-                              {"seat": 1, "points": -20, "reason": "revoke"})
+    record = with_adjustments(
+        SHARED, {"seat": 0, "points": 10, "reason": "bonus"}, {"seat": 1, "points": -20, "reason": "revoke"}
+    )
     scored = rules.score(rules.load(record))
     hand = scored["hands"][0]
     assert [p["kind"] for p in hand["penalties"]] == ["bonus", "penalty"]
     assert [sentences.penalty_text(scored["players"], hand, p) for p in hand["penalties"]] == [
-        "hand 1: Ann bonus +10", "hand 1: Bob revoke -20"]
+        "hand 1: Ann bonus +10",
+        "hand 1: Bob revoke -20",
+    ]
     assert scored["totals"][:2] == [31, 1]
 
 
@@ -50,10 +63,13 @@ def test_the_bonus_reason_takes_ten_and_helps_in_either_direction():
 
 
 def test_history_and_csv_say_bonus_apart_from_penalty():
-    record = with_adjustments(SHARED, {"seat": 0, "points": 10, "reason": "bonus"},
-                              {"seat": 1, "points": -20, "reason": "revoke"})
-    described = history.describe({"kind": "hand", "payload": {"hand": 0},
-                                  "change": {"hands": {"after": [record["hands"][0]]}}}, record["players"])
+    record = with_adjustments(
+        SHARED, {"seat": 0, "points": 10, "reason": "bonus"}, {"seat": 1, "points": -20, "reason": "revoke"}
+    )
+    described = history.describe(
+        {"kind": "hand", "payload": {"hand": 0}, "change": {"hands": {"after": [record["hands"][0]]}}},
+        record["players"],
+    )
     assert "bonus: Ann +10 (bonus)" in described and "penalty: Bob −20 (revoke)" in described
     rows = exports.games_csv([rules.score(rules.load(record))]).splitlines()
     header = rows[0].split(",")
@@ -71,8 +87,9 @@ def test_the_pdf_marks_a_bonus_with_a_star_and_lists_it_apart(tmp_path):
 
 def test_the_pdf_row_line_keeps_the_bonus_and_penalty_marks_apart(tmp_path):
     """The filled sheet's players' cells are one text line a row (printing/rowtext.py): each mark stays by its tricks."""
-    record = with_adjustments(SHARED, {"seat": 0, "points": 10, "reason": "bonus"},
-                              {"seat": 1, "points": -20, "reason": "revoke"})
+    record = with_adjustments(
+        SHARED, {"seat": 0, "points": 10, "reason": "bonus"}, {"seat": 1, "points": -20, "reason": "revoke"}
+    )
     sheet = text(printing.game_sheet_pdf(rules.load(record)), tmp_path)
     first = next(line.split() for line in sheet.splitlines() if line.split()[:2] == ["1", "Ann"])
     assert first[3:9] == ["1✓", "1★", "21", "0✓", "0†", "-10"]
@@ -82,8 +99,7 @@ def test_the_pdf_row_line_keeps_the_bonus_and_penalty_marks_apart(tmp_path):
 def test_a_tie_broken_by_made_bids_names_the_winner_and_the_counts():
     scored = rules.score(rules.load(TIED_SCRATCH))
     assert scored["totals"] == [0, 0, 0, 1]
-    assert scored["tie"] == {"players": ["Ann", "Bob", "Cy"], "winner": ["Ann"], "by": "made_bids",
-                             "values": [2, 1, 0]}
+    assert scored["tie"] == {"players": ["Ann", "Bob", "Cy"], "winner": ["Ann"], "by": "made_bids", "values": [2, 1, 0]}
     assert sentences.tie_text(scored) == "Ann wins on the tie-break: 2 bids made to Bob's 1 and Cy's 0"
 
 
@@ -95,8 +111,10 @@ def test_a_tie_that_stands_is_shared():
 
 
 def test_a_tie_break_that_leaves_two_level_shares_first_place_on_it():
-    record = {**TIED_SCRATCH, "hands": [dict(TIED_SCRATCH["hands"][0], bids=[0, 0, 0, 0],
-                                             tricks=[0, 0, 0, 1]), TIED_SCRATCH["hands"][1]]}
+    record = {
+        **TIED_SCRATCH,
+        "hands": [dict(TIED_SCRATCH["hands"][0], bids=[0, 0, 0, 0], tricks=[0, 0, 0, 1]), TIED_SCRATCH["hands"][1]],
+    }
     scored = rules.score(rules.load(record))
     assert sentences.tie_text(scored) == "Ann and Bob share first place on the tie-break: 1 bids made each to Cy's 0"
 

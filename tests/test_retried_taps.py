@@ -7,8 +7,11 @@ from scorekeeper import store
 from tests.server_helpers import at_once, call, two_servers
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3},
-                                        "first_dealer": 0}, "hands": []}
+RECORD = {
+    "players": PLAYERS,
+    "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+    "hands": [],
+}
 GAMES = 2  # 2 games of 3 hands, 6 taps a hand: 36 taps, each sent twice at once
 
 
@@ -73,7 +76,6 @@ def test_two_server_processes_get_the_same_tap_at_once(tmp_path):
         db.close()
 
 
-
 def test_a_copy_that_checked_before_the_first_committed_still_answers_200(app, monkeypatch):
     """The worst moment: the second copy finds the id not yet applied, then the first copy commits.
 
@@ -93,11 +95,13 @@ def test_a_copy_that_checked_before_the_first_committed_still_answers_200(app, m
             checked.set()
             first_done.wait(timeout=1)
         return load_game(db, game_id)
+
     monkeypatch.setattr(store, "load_game", held_load)
 
     def send(name):
         response = app.test_client().post(url, json=body, headers=headers)
         answers[name] = response.status_code, response.get_json()
+
     second = threading.Thread(target=send, args=("second",), name="second")
     second.start()
     assert checked.wait(timeout=10)

@@ -23,8 +23,10 @@ undo     Y            -         -           -         -                   -     
 reveal   Y            -         -           -         -                   -      -
 correct  Y            -         -           -         -                   -      -
 """
-MAY = {row.split()[0]: {role for role, cell in zip(ROLES, row.split()[1:]) if cell == "Y"}
-       for row in TABLE.strip().splitlines()[1:]}
+MAY = {
+    row.split()[0]: {role for role, cell in zip(ROLES, row.split()[1:]) if cell == "Y"}
+    for row in TABLE.strip().splitlines()[1:]
+}
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 OWN, OTHER = 1, 2  # Ann deals hand 1: Bob bids first; his is the own seat, Cy's another seat
@@ -35,19 +37,46 @@ BIDS_IN = [(1, 1), (2, 0), (3, 0), (0, 1)]  # by seat, in turn: Ann, the dealer,
 SCENES = {
     "deal": ({}, [], {"trump": "hearts"}, ("deal", {"trump": "hearts"})),
     "bid": ({}, [("deal", {"trump": "hearts"})], {"seat": OWN, "bid": 0}, ("bids", {"seat": str(OWN), "bid": "0"})),
-    "trump": ({"trump": "highest_bidder"}, [("deal", {})] + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN],
-              {"trump": "spades"}, ("trump", {"trump": "spades"})),
-    "tricks": ({}, [("deal", {"trump": "hearts"})] + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN],
-               {"tricks": [1, 0, 0, 0]}, ("tricks", {"took_0": "1", "took_1": "0", "took_2": "0", "took_3": "0",
-                                                                      "penalty_reason": "revoke"})),
+    "trump": (
+        {"trump": "highest_bidder"},
+        [("deal", {})] + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN],
+        {"trump": "spades"},
+        ("trump", {"trump": "spades"}),
+    ),
+    "tricks": (
+        {},
+        [("deal", {"trump": "hearts"})] + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN],
+        {"tricks": [1, 0, 0, 0]},
+        ("tricks", {"took_0": "1", "took_1": "0", "took_2": "0", "took_3": "0", "penalty_reason": "revoke"}),
+    ),
     "undo": ({}, [("deal", {"trump": "hearts"})], {}, ("undo", {})),
-    "reveal": ({"hook": False, "bidding": "simultaneous"}, [("deal", {"trump": "hearts"})],
-               {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}}, ("reveal", {f"bid_{s}": str(s % 2) for s in range(4)})),
-    "correct": ({}, [("deal", {"trump": "hearts"})] + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN]
-                + [("tricks", {"tricks": [None, 1, 0, 0]})],
-                {"number": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
-                ("hands/1/edit", {"bid_0": "1", "bid_1": "1", "bid_2": "0", "bid_3": "0", "took_0": "1", "took_1": "0",
-                                  "took_2": "0", "took_3": "0", "penalty_reason": "revoke"})),
+    "reveal": (
+        {"hook": False, "bidding": "simultaneous"},
+        [("deal", {"trump": "hearts"})],
+        {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}},
+        ("reveal", {f"bid_{s}": str(s % 2) for s in range(4)}),
+    ),
+    "correct": (
+        {},
+        [("deal", {"trump": "hearts"})]
+        + [("bid", {"seat": s, "bid": b}) for s, b in BIDS_IN]
+        + [("tricks", {"tricks": [None, 1, 0, 0]})],
+        {"number": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
+        (
+            "hands/1/edit",
+            {
+                "bid_0": "1",
+                "bid_1": "1",
+                "bid_2": "0",
+                "bid_3": "0",
+                "took_0": "1",
+                "took_1": "0",
+                "took_2": "0",
+                "took_3": "0",
+                "penalty_reason": "revoke",
+            },
+        ),
+    ),
 }
 
 
@@ -64,8 +93,9 @@ def head(app, game_id):
 def scene(app, action):
     """A game brought to where `action` is the next tap, with seat links; return (game id, edit key, seat keys)."""
     client = app.test_client()
-    made = client.post("/api/games", json={"players": PLAYERS, "rules": dict(RULES, **SCENES[action][0]),
-                                           "hands": []}).get_json()
+    made = client.post(
+        "/api/games", json={"players": PLAYERS, "rules": dict(RULES, **SCENES[action][0]), "hands": []}
+    ).get_json()
     game_id, key = made["id"], made["edit_key"]
     with app.app_context():
         store.make_seat_keys(store.get_db(), game_id, range(len(PLAYERS)))
@@ -78,15 +108,25 @@ def scene(app, action):
     if action == "reveal":  # Cy has bid in secret from his phone: the scorekeeper's Reveal shows them all
         revision, record = head(app, game_id)
         body = {"id": "cy", "revision": revision, "hand": 1, "action": "bid", "seat": OTHER, "bid": 0}
-        assert client.post(f"/api/games/{game_id}/actions", json=body,
-                           headers={"Authorization": f"Bearer {seat_keys[OTHER]}"}).status_code == 200
+        assert (
+            client.post(
+                f"/api/games/{game_id}/actions", json=body, headers={"Authorization": f"Bearer {seat_keys[OTHER]}"}
+            ).status_code
+            == 200
+        )
     return game_id, key, seat_keys
 
 
 def bearer(app, role, key, seat_keys, other_key, game_id):
     """The Authorization header each role sends (a follower knows only the game's own link)."""
-    token = {"scorekeeper": key, "own seat": seat_keys[OWN], "other seat": seat_keys[OTHER], "follower": game_id,
-             "another game's key": other_key, "owner": OWNER_KEY}.get(role)
+    token = {
+        "scorekeeper": key,
+        "own seat": seat_keys[OWN],
+        "other seat": seat_keys[OTHER],
+        "follower": game_id,
+        "another game's key": other_key,
+        "owner": OWNER_KEY,
+    }.get(role)
     return {} if token is None else {"Authorization": f"Bearer {token}"}
 
 
@@ -96,12 +136,18 @@ def test_every_role_through_the_actions_api(app, action, role):
     game_id, key, seat_keys = scene(app, action)
     _other_id, other_key, _seats = scene(app, "deal")
     revision, record = head(app, game_id)
-    body = {"id": f"{action}-{role}", "revision": revision, "hand": hand_at(record), "action": action,
-            **SCENES[action][2]}
+    body = {
+        "id": f"{action}-{role}",
+        "revision": revision,
+        "hand": hand_at(record),
+        "action": action,
+        **SCENES[action][2],
+    }
     if action == "correct":
         body["hand"] = 1
-    response = app.test_client().post(f"/api/games/{game_id}/actions", json=body,
-                                      headers=bearer(app, role, key, seat_keys, other_key, game_id))
+    response = app.test_client().post(
+        f"/api/games/{game_id}/actions", json=body, headers=bearer(app, role, key, seat_keys, other_key, game_id)
+    )
     if role in MAY[action]:
         assert response.status_code == 200, response.get_json()
         assert head(app, game_id)[0] > revision

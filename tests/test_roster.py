@@ -18,11 +18,13 @@ from owner_helpers import owner_client
 from test_money import IBAN
 
 # A month of a club: José typed "jose" at one table (without the accent) and "JOSÉ" at another; Hanna "HANNA".
-GAMES = [(["José", "Ann", "Bob"], [30, 20, 10]),
-         (["jose", "Cy", "Di"], [15, 25, 5]),
-         (["JOSÉ", "ann", "Cy"], [12, 30, 18]),
-         (["HANNA", "Bob", "jose"], [40, 10, 22]),
-         (["Ann", "Di", "José", "Bob"], [10, 20, 30, 40])]
+GAMES = [
+    (["José", "Ann", "Bob"], [30, 20, 10]),
+    (["jose", "Cy", "Di"], [15, 25, 5]),
+    (["JOSÉ", "ann", "Cy"], [12, 30, 18]),
+    (["HANNA", "Bob", "jose"], [40, 10, 22]),
+    (["Ann", "Di", "José", "Bob"], [10, 20, 30, 40]),
+]
 
 
 def play_month(client, spell=lambda name: name):
@@ -36,8 +38,16 @@ def other_app(tmp_path, migrated_database, name):
     """A second instance on its own copy of the migrated database file."""
     path = tmp_path / f"{name}.db"
     shutil.copyfile(migrated_database, path)
-    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                       "OWNER_KEY": OWNER_KEY, "RATELIMIT_ENABLED": False})
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(path),
+            "SECRET_KEY": "test secret",
+            "SERVER_NAME": None,
+            "OWNER_KEY": OWNER_KEY,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
 
 
 def views(client, season_id):
@@ -57,8 +67,7 @@ def flashed(client, url="/owner/roster"):
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", client.get(url).get_data(as_text=True))).split())
 
 
-def test_a_merge_makes_every_game_rating_season_line_and_payment_one_players(app, client, tmp_path,
-                                                                            migrated_database):
+def test_a_merge_makes_every_game_rating_season_line_and_payment_one_players(app, client, tmp_path, migrated_database):
     play_month(client)
     with app.app_context():
         db = store.get_db()
@@ -174,8 +183,9 @@ def test_names_are_picked_from_the_roster_where_they_are_typed(app, client):
     merge(client, "jose", "José")
     submit(client, "/owner/members", {"name": "Hanna"})
     page = client.get("/games/new").get_data(as_text=True)
-    offered = re.findall(r'<option value="([^"]+)">', re.search(r'<datalist id="roster">(.*?)</datalist>', page,
-                                                                re.S)[1])
+    offered = re.findall(
+        r'<option value="([^"]+)">', re.search(r'<datalist id="roster">(.*?)</datalist>', page, re.S)[1]
+    )
     assert offered[0] == "Hanna" and "José" in offered and "jose" not in offered and "HANNA" not in offered
     money = client.get("/money").get_data(as_text=True)
     payer = re.search(r'<select[^>]*name="payer"[^>]*>(.*?)</select>', money, re.S)[1]
@@ -203,6 +213,13 @@ def test_a_merge_is_undone_by_splitting_the_spelling_off(app, client, tmp_path, 
     assert "jose is a player of their own again" in flashed(client) and "jose split off from José" in flashed(client)
     assert views(client, season) == before  # every game, rating, season line and payment as before the merge
     assert client.get("/api/players/jose").get_json()["games"] == 2
-    client.post("/owner/roster/split", data={"spelling": "nobody", "csrf_token": re.search(
-        r'name="csrf_token"[^>]*value="([^"]+)"', client.get("/owner/roster").get_data(as_text=True))[1]})
+    client.post(
+        "/owner/roster/split",
+        data={
+            "spelling": "nobody",
+            "csrf_token": re.search(
+                r'name="csrf_token"[^>]*value="([^"]+)"', client.get("/owner/roster").get_data(as_text=True)
+            )[1],
+        },
+    )
     assert "nobody is merged into nobody." in flashed(client)

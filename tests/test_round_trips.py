@@ -16,8 +16,18 @@ from tests.test_table import PLAYERS, new_game, stored
 # The documents a tap loads are counted through the service worker, which could add one.
 SERVICE_WORKER = "allow"
 
-SETUP = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0",
-         "pattern": "up", "max_cards": "3", "scoring": "exact", "settlement": "pairwise", "stake": "1"}
+SETUP = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Di",
+    "first_dealer": "0",
+    "pattern": "up",
+    "max_cards": "3",
+    "scoring": "exact",
+    "settlement": "pairwise",
+    "stake": "1",
+}
 
 
 def tap(client, url, fields=None, action=None):
@@ -43,9 +53,12 @@ def screen_of(url):
 
 def test_each_tap_of_a_hand_is_one_post_and_one_get(client, app):
     # Okenuff names the trump after the bids, so one game has all four kinds of tap: deal, bid, trump, tricks.
-    requests, shown, html = tap(client, "/games/new", SETUP | {"preset": "okenuff", "scoring": "okenuff",
-                                                                "pattern": "okenuff", "max_cards": "",
-                                                                "trump": "highest_bidder"})
+    requests, shown, html = tap(
+        client,
+        "/games/new",
+        SETUP
+        | {"preset": "okenuff", "scoring": "okenuff", "pattern": "okenuff", "max_cards": "", "trump": "highest_bidder"},
+    )
     assert (requests, screen_of(shown)) == (2, "deal") and "Ann</b> deals" in html
     game_id = game_id_of(shown)
 
@@ -132,6 +145,7 @@ def test_a_phone_loads_one_page_per_tap_after_the_post(app, page, live_server, c
     def seen(request):
         if request.resource_type == "document":
             documents.append((request.method, request.url.removeprefix(live_server)))
+
     page.on("request", seen)
 
     def press(locator, shown):
@@ -146,13 +160,21 @@ def test_a_phone_loads_one_page_per_tap_after_the_post(app, page, live_server, c
     expect(page.get_by_role("button", name="hearts")).to_be_visible()
     game = f"/games/{game_id}"
     assert press(page.get_by_role("button", name="hearts"), page.locator(".who", has_text="Bob")) == [
-        ("POST", f"{game}/deal"), ("GET", f"{game}/bids")]
-    for number, after in ((0, ".who >> text=Cy"), (1, ".who >> text=Di"), (0, ".who >> text=Ann"),
-                          (0, "#save-tricks")):  # Ann deals last; her bid leads to the tricks
+        ("POST", f"{game}/deal"),
+        ("GET", f"{game}/bids"),
+    ]
+    for number, after in (
+        (0, ".who >> text=Cy"),
+        (1, ".who >> text=Di"),
+        (0, ".who >> text=Ann"),
+        (0, "#save-tricks"),
+    ):  # Ann deals last; her bid leads to the tricks
         pad = page.locator("form.bidpad").get_by_role("button", name=str(number), exact=True)
         loads = press(pad, page.locator(after))
         assert [method for method, _ in loads] == ["POST", "GET"], loads
     assert loads[-1] == ("GET", f"{game}/tricks")
     assert press(page.get_by_role("button", name="Save tricks"), page.locator("#next-hand")) == [
-        ("POST", f"{game}/tricks"), ("GET", f"{game}/sheet")]
+        ("POST", f"{game}/tricks"),
+        ("GET", f"{game}/sheet"),
+    ]
     assert press(page.locator("#next-hand"), page.get_by_role("button", name="spades")) == [("GET", f"{game}/deal")]

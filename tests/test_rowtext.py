@@ -7,8 +7,13 @@ from scorekeeper.printing.rowtext import HAIR, row_line, text_width
 SIZE = 3.0  # mm
 
 
-@given(st.lists(st.tuples(st.integers(min_value=-999, max_value=999), st.sampled_from(["center", "right"])),
-                min_size=1, max_size=21))
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=-999, max_value=999), st.sampled_from(["center", "right"])),
+        min_size=1,
+        max_size=21,
+    )
+)
 def test_every_cell_lands_within_a_hair_of_its_place(cells):
     # Columns 12 mm wide side by side: room for any number of up to 4 characters.
     columns = [(12.0 * index, 12.0, align, str(number), "", SIZE) for index, (number, align) in enumerate(cells)]
@@ -25,5 +30,5 @@ def test_every_cell_lands_within_a_hair_of_its_place(cells):
 
 
 def test_a_cell_wider_than_its_column_starts_at_its_edge_not_across_the_rule():
-    (_spaces, _text, _cls, start, _wide), = row_line([(10.0, 2.0, "center", "12345", "", SIZE)], SIZE)
+    ((_spaces, _text, _cls, start, _wide),) = row_line([(10.0, 2.0, "center", "12345", "", SIZE)], SIZE)
     assert start >= 10.0

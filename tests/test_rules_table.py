@@ -7,9 +7,11 @@ from scorekeeper import rules
 
 def game_record(hands=()):
     """Four players, exact scoring, down from 12 (the deck's limit for 4) and back up."""
-    return {"players": ["Ann", "Bob", "Cy", "Di"],
-            "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "down-up"}},
-            "hands": list(hands)}
+    return {
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "down-up"}},
+        "hands": list(hands),
+    }
 
 
 def hand(cards, dealer, bids, tricks):
@@ -20,8 +22,10 @@ def play_next(record, bids, tricks):
     """Deal the next hand as the engine plans it and record its bids and tricks."""
     game = rules.load(record)
     upcoming = rules.next_hand(game, out=rules.out_for_next_hand(record))
-    record = rules.deal_hand(record, {"cards": upcoming["cards"], "dealer": upcoming["dealer"],
-                                      "trump": "spades", "bids": bids, "tricks": tricks})
+    record = rules.deal_hand(
+        record,
+        {"cards": upcoming["cards"], "dealer": upcoming["dealer"], "trump": "spades", "bids": bids, "tricks": tricks},
+    )
     rules.load(record)
     return record, upcoming
 

@@ -27,8 +27,7 @@ def test_the_answer_is_the_bytes_jsonify_writes(players, message):
         loaded = rules.load(dict(record(), players=players))
     except rules.RecordError:
         return  # a name the record refuses is not a game to answer with
-    body = {"revision": 3, "step": rules.step(loaded), "game": rules.score(loaded), "message": message,
-            "sealed": []}
+    body = {"revision": 3, "step": rules.step(loaded), "game": rules.score(loaded), "message": message, "sealed": []}
     assert scored_json.answer_text(body) == flask_text(body)
     assert scored_json.answer_text(body) == flask_text(body)  # the hands' texts kept from the first
 

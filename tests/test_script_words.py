@@ -43,18 +43,32 @@ def words(client, code):
 
 def test_ngettext_picks_the_languages_plural(client, run):
     calls = [["ngettext", *TAPS, n] for n in (0, 1, 2)]
-    assert run(words(client, "nl"), calls) == ["0 invoeren wachten op deze telefoon", "1 invoer wacht op deze telefoon",
-                                               "2 invoeren wachten op deze telefoon"]
-    assert run(words(client, "fr"), calls) == ["0 saisie en attente sur ce téléphone",
-                                               "1 saisie en attente sur ce téléphone",
-                                               "2 saisies en attente sur ce téléphone"]
-    assert run(words(client, "en"), calls) == ["0 taps waiting on this phone", "1 tap waiting on this phone",
-                                               "2 taps waiting on this phone"]
+    assert run(words(client, "nl"), calls) == [
+        "0 invoeren wachten op deze telefoon",
+        "1 invoer wacht op deze telefoon",
+        "2 invoeren wachten op deze telefoon",
+    ]
+    assert run(words(client, "fr"), calls) == [
+        "0 saisie en attente sur ce téléphone",
+        "1 saisie en attente sur ce téléphone",
+        "2 saisies en attente sur ce téléphone",
+    ]
+    assert run(words(client, "en"), calls) == [
+        "0 taps waiting on this phone",
+        "1 tap waiting on this phone",
+        "2 taps waiting on this phone",
+    ]
 
 
 def test_named_values_fill_the_translated_sentence(client, run):
-    said = run(words(client, "de"), [["_", "%(name)s bids %(bid)s", {"name": "Änne", "bid": 3}], ["_", "Save tricks"],
-                                     ["_", "a message no script says"]])
+    said = run(
+        words(client, "de"),
+        [
+            ["_", "%(name)s bids %(bid)s", {"name": "Änne", "bid": 3}],
+            ["_", "Save tricks"],
+            ["_", "a message no script says"],
+        ],
+    )
     assert said == ["Änne sagt 3 an", "Stiche speichern", "a message no script says"]
 
 

@@ -22,12 +22,24 @@ def name_season(client, **fields):
 
 def test_the_season_table_as_rules_md_defines_it():
     # Ann first twice at a table of three (2 points each); Bob and Cy share first once (1.5 each, half a win): Bob 1 + 1 + 1.5.
-    games = [(["Ann", "Bob", "Cy"], [1, 2, 3], [2, 1, 0], [2, 2, 2]),
-             (["Ann", "Bob", "Cy"], [1, 2, 3], [2, 0, 0], [2, 2, 2]),
-             (["Ann", "Bob", "Cy"], [3, 1, 1], [0, 2, 2], [2, 2, 2])]
+    games = [
+        (["Ann", "Bob", "Cy"], [1, 2, 3], [2, 1, 0], [2, 2, 2]),
+        (["Ann", "Bob", "Cy"], [1, 2, 3], [2, 0, 0], [2, 2, 2]),
+        (["Ann", "Bob", "Cy"], [3, 1, 1], [0, 2, 2], [2, 2, 2]),
+    ]
     rows = {row["player"]: row for row in seasons.season_table(games)}
-    assert rows["Ann"] == {"place": 1, "player": "Ann", "games": 3, "played": 3, "wins": 2, "points": 4,
-                           "per_game": 1.33, "bids_made": 0.667, "hands": 6, "rating": None}
+    assert rows["Ann"] == {
+        "place": 1,
+        "player": "Ann",
+        "games": 3,
+        "played": 3,
+        "wins": 2,
+        "points": 4,
+        "per_game": 1.33,
+        "bids_made": 0.667,
+        "hands": 6,
+        "rating": None,
+    }
     assert rows["Bob"]["wins"] == 0.5 and rows["Bob"]["points"] == 3.5 and rows["Cy"]["points"] == 1.5
     best = {row["player"]: row for row in seasons.season_table(games, best=1)}
     assert best["Ann"]["points"] == 2 and best["Ann"]["games"] == 1 and best["Cy"]["points"] == 1.5
@@ -86,12 +98,17 @@ def test_a_best_n_season_counts_n_games_and_says_how_many_were_played():
     """Issue 42: "11 (6 counted)": games counts the best N, played every game; bids made is over every game
     played in the season (a habit, not a result); players level on points and per game share a place."""
     table = ["Ann", "Bob", "Cy"]
-    games = [(table, [1, 2, 3], [1, 1, 0], [2, 2, 2]),   # Ann made 1 of 2, Bob 1, Cy 0
-             (table, [2, 1, 3], [0, 2, 2], [2, 2, 2]),   # Ann 0, Bob 2, Cy 2
-             (table, [3, 2, 1], [2, 2, 2], [2, 2, 2])]   # Ann 2, Bob 2, Cy 2
+    games = [
+        (table, [1, 2, 3], [1, 1, 0], [2, 2, 2]),  # Ann made 1 of 2, Bob 1, Cy 0
+        (table, [2, 1, 3], [0, 2, 2], [2, 2, 2]),  # Ann 0, Bob 2, Cy 2
+        (table, [3, 2, 1], [2, 2, 2], [2, 2, 2]),
+    ]  # Ann 2, Bob 2, Cy 2
     rows = {row["player"]: row for row in seasons.season_table(games, best=2)}
-    assert {name: (row["played"], row["games"]) for name, row in rows.items()} == \
-        {"Ann": (3, 2), "Bob": (3, 2), "Cy": (3, 2)}
+    assert {name: (row["played"], row["games"]) for name, row in rows.items()} == {
+        "Ann": (3, 2),
+        "Bob": (3, 2),
+        "Cy": (3, 2),
+    }
     assert rows["Ann"]["bids_made"] == round(3 / 6, 3) and rows["Cy"]["bids_made"] == round(4 / 6, 3)
     # Ann 2 + 1 and Bob 1 + 2 points from their best two, 1.5 a game each: one shared first place; Cy third.
     assert (rows["Ann"]["points"], rows["Bob"]["points"], rows["Cy"]["points"]) == (3, 3, 2)
@@ -108,8 +125,9 @@ def test_the_owner_changes_and_deletes_a_season(app, stranger):
     assert f'href="/seasons/{season_id}/edit"' in page
     before = owner.get(f"/api/seasons/{season_id}").get_json()["table"]
     assert {row["player"]: row["games"] for row in before}["Ann"] == 5
-    edited = submit(owner, f"/seasons/{season_id}/edit", {"name": "Winter, best 2", "best": "2"},
-                    unset=["evenings", "events"])
+    edited = submit(
+        owner, f"/seasons/{season_id}/edit", {"name": "Winter, best 2", "best": "2"}, unset=["evenings", "events"]
+    )
     assert edited.status_code == 302
     after = owner.get(f"/api/seasons/{season_id}").get_json()
     assert after["name"] == "Winter, best 2" and after["best"] == 2

@@ -12,9 +12,17 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 def new_game(client, bidding="sequential"):
-    record = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": bidding == "sequential",
-                                            "bidding": bidding, "deals": {"pattern": "up", "max": 3},
-                                            "first_dealer": 0}, "hands": []}
+    record = {
+        "players": PLAYERS,
+        "rules": {
+            "scoring": "exact",
+            "hook": bidding == "sequential",
+            "bidding": bidding,
+            "deals": {"pattern": "up", "max": 3},
+            "first_dealer": 0,
+        },
+        "hands": [],
+    }
     body = client.post("/api/games", json=record).get_json()
     assert client.get(f"/games/{body['id']}/claim/{body['edit_key']}").status_code == 302
     return body["id"], body["edit_key"]
@@ -41,8 +49,12 @@ def seat_links(client, game_id):
     response = submit(client, f"/games/{game_id}/seats", {"confirm": "on"})
     assert response.status_code == 302
     page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
-    links = dict((name, link) for link, name in
-                 re.findall(r'value="(http://localhost/games/[^"]+/seat/[^"]+)" aria-label="(\w+)\'s seat link"', page))
+    links = dict(
+        (name, link)
+        for link, name in re.findall(
+            r'value="(http://localhost/games/[^"]+/seat/[^"]+)" aria-label="(\w+)\'s seat link"', page
+        )
+    )
     assert sorted(links) == sorted(PLAYERS)
     return links
 
@@ -121,8 +133,11 @@ def test_a_seat_link_or_key_with_letters_beyond_ascii_is_refused_in_words(app, c
     assert response.status_code == 403 and "seat link is wrong" in response.get_data(as_text=True)
     stranger.set_cookie(f"seat_{game_id}", "été")
     assert stranger.get(f"/games/{game_id}/mine").status_code == 403
-    response = stranger.post(f"/api/games/{game_id}/actions", json={"id": "x1", "action": "bid", "seat": 1, "bid": 1},
-                             headers={"Authorization": "Bearer été"})
+    response = stranger.post(
+        f"/api/games/{game_id}/actions",
+        json={"id": "x1", "action": "bid", "seat": 1, "bid": 1},
+        headers={"Authorization": "Bearer été"},
+    )
     assert response.status_code == 403, response.get_data(as_text=True)
     assert phone(app, links["Bob"]).get(f"/games/{game_id}/mine").status_code == 200  # Bob's own link still works
     assert record_of(client, game_id)["hands"][0]["bids"] == [None] * 4
@@ -159,7 +174,8 @@ def test_secret_bids_stay_hidden_until_the_last_one_is_in(app, client):
     assert hand["bids"] == [0, 3, 2, 1]
     assert store_head(client, game_id) == 7  # create, deal, four seals, the revealing bids
     assert "The bids are in: Ann bid <b>0</b>" in phone(app, links["Ann"]).get(f"/games/{game_id}/mine").get_data(
-        as_text=True)
+        as_text=True
+    )
 
 
 def test_the_scorekeeper_reveals_and_may_enter_any_bid(app, client):

@@ -45,8 +45,9 @@ def test_seat_links_carry_over_by_player_name_and_the_seat_phone_moves_on(client
     cy = phone(app, links["Cy"])
     with app.app_context():
         # The next table seats Cy first: Cy's phone takes seat 0 there, with a key of its own.
-        next_id, _ = store.create_next_game(store.get_db(), game_id,
-                                            dict(record(), players=["Cy", "Ann", "Bob", "Di"], hands=[]))
+        next_id, _ = store.create_next_game(
+            store.get_db(), game_id, dict(record(), players=["Cy", "Ann", "Bob", "Di"], hands=[])
+        )
         assert sorted(store.seat_keys(store.get_db(), next_id)) == [0, 1, 2, 3]
         assert store.seat_keys(store.get_db(), next_id)[0] != store.seat_keys(store.get_db(), game_id)[2]
     moved = cy.get(f"/games/{game_id}/mine/next")
@@ -61,8 +62,9 @@ def test_a_player_not_at_the_next_table_follows_it_read_only(client, app):
     game_id, _key = create(client, record(hands=HANDS[:1]))
     di = phone(app, seat_links(client, game_id)["Di"])
     with app.app_context():
-        next_id, _ = store.create_next_game(store.get_db(), game_id,
-                                            dict(record(), players=["Ann", "Bob", "Cy", "Ed"], hands=[]))
+        next_id, _ = store.create_next_game(
+            store.get_db(), game_id, dict(record(), players=["Ann", "Bob", "Cy", "Ed"], hands=[])
+        )
     assert di.get(f"/games/{game_id}/mine/next").location == f"/games/{next_id}"
 
 

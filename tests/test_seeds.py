@@ -36,17 +36,29 @@ def test_000_no_extra_penalty_for_overtricks():
 
 def test_000_no_trump_doubles_every_score():
     """000: 'A declaration of no trump doubles all scores for that hand.'"""
-    record = {"players": ["A", "B", "C", "D"],
-              "rules": {"scoring": "okenuff", "modifiers": ["no_trump_doubles"], "deals": {"pattern": "okenuff"}},
-              "hands": [{"cards": 4, "dealer": 3, "trump": "none", "bids": [4, 0, 0, 1], "tricks": [4, 0, 0, 0]}]}
+    record = {
+        "players": ["A", "B", "C", "D"],
+        "rules": {"scoring": "okenuff", "modifiers": ["no_trump_doubles"], "deals": {"pattern": "okenuff"}},
+        "hands": [{"cards": 4, "dealer": 3, "trump": "none", "bids": [4, 0, 0, 1], "tricks": [4, 0, 0, 0]}],
+    }
     assert rules.score(rules.load(record))["totals"] == [30, 10, 10, -10]
 
 
 def test_000_revoke_costs_20():
     """000: 'A revoke produces a 20 point penalty for the offender.'"""
-    record = {"players": ["A", "B", "C"], "rules": {"scoring": "okenuff"},
-              "hands": [{"cards": 2, "dealer": 2, "bids": [1, 0, 0], "tricks": [1, 0, 1],
-                         "penalties": [{"seat": 1, "reason": "revoke"}]}]}
+    record = {
+        "players": ["A", "B", "C"],
+        "rules": {"scoring": "okenuff"},
+        "hands": [
+            {
+                "cards": 2,
+                "dealer": 2,
+                "bids": [1, 0, 0],
+                "tricks": [1, 0, 1],
+                "penalties": [{"seat": 1, "reason": "revoke"}],
+            }
+        ],
+    }
     assert rules.score(rules.load(record))["totals"] == [6, 5 - 20, -5]
 
 
@@ -146,10 +158,19 @@ def test_004_deals_by_player_count(players, deals):
 
 def test_004_last_deal_no_trump_and_revoke_10():
     """004: the last deal is played without trump; an uncorrected revoke costs 10."""
-    record = {"players": ["A", "B", "C", "D"],
-              "rules": {"scoring": "exact", "deals": {"pattern": "up", "hands": 2}},
-              "hands": [{"cards": 1, "dealer": 0, "bids": [0, 0, 1, 1], "tricks": [0, 0, 1, 0],
-                         "penalties": [{"seat": 3, "reason": "revoke_redeal"}]}]}
+    record = {
+        "players": ["A", "B", "C", "D"],
+        "rules": {"scoring": "exact", "deals": {"pattern": "up", "hands": 2}},
+        "hands": [
+            {
+                "cards": 1,
+                "dealer": 0,
+                "bids": [0, 0, 1, 1],
+                "tricks": [0, 0, 1, 0],
+                "penalties": [{"seat": 3, "reason": "revoke_redeal"}],
+            }
+        ],
+    }
     game = rules.load(record)
     assert rules.score(game)["totals"] == [10, 10, 11, -10]
     assert rules.fixed_trump("turned", 12, rules.is_full_deal(13, 4)) == "none"

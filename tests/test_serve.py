@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def local_addresses():
     """Return this machine's own non-loopback IPv4 addresses, as the kernel's routing table lists them."""
     lines = Path("/proc/net/fib_trie").read_text().splitlines()
-    return {lines[i - 1].split()[-1] for i, line in enumerate(lines)
-            if "/32 host LOCAL" in line and not lines[i - 1].split()[-1].startswith("127.")}
-
+    return {
+        lines[i - 1].split()[-1]
+        for i, line in enumerate(lines)
+        if "/32 host LOCAL" in line and not lines[i - 1].split()[-1].startswith("127.")
+    }
 
 
 def start_serve(instance, port, *options):
@@ -27,9 +29,14 @@ def start_serve(instance, port, *options):
     (up to the owner's line, its last)."""
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(instance))
     env.pop("SCOREKEEPER_DB", None)
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port), *options],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     printed = queue.Queue()
 
     def read():
@@ -38,6 +45,7 @@ def start_serve(instance, port, *options):
                 printed.put(line)
         except (ValueError, OSError):  # stop() closed the pipe
             pass
+
     threading.Thread(target=read, daemon=True).start()
     lines = []
     while not lines or not lines[-1].startswith("Owner"):
@@ -87,7 +95,8 @@ def test_on_every_interface_serve_names_each_address_a_phone_can_open():
     else:
         assert "no network address a phone could reach" in message
     assert network.serving_message("192.0.2.7", 80, network.serving_addresses("192.0.2.7")) == (
-        "Scorekeeper is running. On a phone on the same network open: http://192.0.2.7:80/")
+        "Scorekeeper is running. On a phone on the same network open: http://192.0.2.7:80/"
+    )
 
 
 def test_serve_prints_the_owner_key_once_and_keeps_it_private(tmp_path):

@@ -26,8 +26,9 @@ def call(base, method, path, body=None, key=None, extra=None):
     headers = {"Content-Type": "application/json", **(extra or {})}
     if key:
         headers["Authorization"] = f"Bearer {key}"
-    request = urllib.request.Request(base + path, method=method, headers=headers,
-                                     data=None if body is None else json.dumps(body).encode())
+    request = urllib.request.Request(
+        base + path, method=method, headers=headers, data=None if body is None else json.dumps(body).encode()
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
 
@@ -47,9 +48,28 @@ def start_workers(tmp_path, *serve_args):
     """Start `serve --workers 2` on a fresh database; return (server, base URL, its output so far) once it answers."""
     port, database = free_port(), tmp_path / "room.db"
     env = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), SCOREKEEPER_DB=str(database))
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-                               str(port), "--workers", "2", "--threads", "4", *serve_args], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            *serve_args,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     base, seen = f"http://127.0.0.1:{port}", []
     for line in server.stdout:
         seen.append(line)
@@ -71,8 +91,16 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
     try:
         assert "2 processes, each with 4 threads and at most 2000 open connections" in seen
         # Without --proxy a client's X-Forwarded-Proto is not believed, as under waitress: the links stay http.
-        games = [call(base, "POST", "/api/games", {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []},
-                      extra={"X-Forwarded-Proto": "https"}) for _ in range(TABLES)]
+        games = [
+            call(
+                base,
+                "POST",
+                "/api/games",
+                {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []},
+                extra={"X-Forwarded-Proto": "https"},
+            )
+            for _ in range(TABLES)
+        ]
         assert all(game["url"].startswith(f"{base}/games/") for game in games)
         failures = []
 
@@ -80,8 +108,12 @@ def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):
             try:
                 answer = {"revision": 1, "step": "deal", "game": {"hands": []}}
                 for number in range(TAPS_EACH):  # each tap on a new connection: the kernel spreads them
-                    body = dict(next_action(answer), id=f"tap-{number}", revision=answer["revision"],
-                                hand=hand_at(answer["game"]))
+                    body = dict(
+                        next_action(answer),
+                        id=f"tap-{number}",
+                        revision=answer["revision"],
+                        hand=hand_at(answer["game"]),
+                    )
                     answer = call(base, "POST", f"/api/games/{game['id']}/actions", body, game["edit_key"])
             except Exception as error:  # noqa: BLE001 - any failure is what this test reports
                 failures.append(error)
@@ -108,8 +140,13 @@ def test_behind_the_proxy_the_workers_believe_its_headers_and_only_for_allowed_n
     record = {"players": PLAYERS, "rules": {"scoring": "exact"}, "hands": []}
     try:
         assert "behind the TLS proxy at 127.0.0.1" in seen
-        game = call(base, "POST", "/api/games", record,
-                    extra={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"})
+        game = call(
+            base,
+            "POST",
+            "/api/games",
+            record,
+            extra={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"},
+        )
         assert game["url"].startswith("https://scores.example.org/games/")
         with pytest.raises(urllib.error.HTTPError) as refused:
             call(base, "POST", "/api/games", record, extra={"X-Forwarded-Host": "evil.example"})
@@ -128,12 +165,21 @@ def test_headers_from_an_address_that_is_not_the_proxy_are_dropped():
         return [b""]
 
     guarded = TrustedProxy(app, "10.0.0.2")
-    forged = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_X_FORWARDED_HOST": "evil.example",
-              "HTTP_X_FORWARDED_FOR": "1.2.3.4"}
-    Client(guarded).get("/", headers={"X-Forwarded-" + name[17:].title(): value for name, value in forged.items()},
-                        environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    forged = {
+        "HTTP_X_FORWARDED_PROTO": "https",
+        "HTTP_X_FORWARDED_HOST": "evil.example",
+        "HTTP_X_FORWARDED_FOR": "1.2.3.4",
+    }
+    Client(guarded).get(
+        "/",
+        headers={"X-Forwarded-" + name[17:].title(): value for name, value in forged.items()},
+        environ_base={"REMOTE_ADDR": "10.0.0.9"},
+    )
     assert seen["wsgi.url_scheme"] == "http" and seen["REMOTE_ADDR"] == "10.0.0.9"
     assert not [name for name in seen if name.startswith("HTTP_X_FORWARDED_")]
-    Client(guarded).get("/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"},
-                        environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    Client(guarded).get(
+        "/",
+        headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"},
+        environ_base={"REMOTE_ADDR": "10.0.0.2"},
+    )
     assert seen["wsgi.url_scheme"] == "https" and seen["REMOTE_ADDR"] == "1.2.3.4"

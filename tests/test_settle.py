@@ -47,8 +47,9 @@ def test_game_over_links_to_settle_up(client):
 def test_change_to_prospect_with_a_scale_worked_by_hand(client, app):
     # Di first; Cy second pays 1; Ann and Bob share 3rd and 4th: each pays (2 + 3) / 2 = 2.50.
     game_id, _key = create(client, record())
-    response = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1",
-                                                          "payouts": "1, 2, 3"})
+    response = submit(
+        client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1", "payouts": "1, 2, 3"}
+    )
     assert response.status_code == 302
     chosen = stored_rules(app, game_id)
     assert (chosen["settlement"], chosen["stake"], chosen["payouts"]) == ("prospect", 1.0, [1.0, 2.0, 3.0])
@@ -147,8 +148,9 @@ def compare_rows(html):
     rows = {}
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
         label = re.search(r"<a [^>]*>(.*?)</a>", row)[1]
-        rows[label] = [("*" if "win" in cls else "") + value
-                       for cls, value in re.findall(r'<td class="([^"]*)">([^<]*)</td>', row)]
+        rows[label] = [
+            ("*" if "win" in cls else "") + value for cls, value in re.findall(r'<td class="([^"]*)">([^<]*)</td>', row)
+        ]
     return rows
 
 

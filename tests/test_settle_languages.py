@@ -74,9 +74,16 @@ def test_the_evening_ledger_in_the_games_currency(client, app):
 
 def game(currency, nets_by_seat, finished=True):
     meta = {"id": currency + str(nets_by_seat), "date": "2026-11-25", "currency": currency}
-    return meta, {"players": ["Ann", "Bob"], "finished": finished, "winner": ["Ann"], "system": "exact",
-                  "options": {}, "totals": [10, 0], "ranks": [1, 2],
-                  "settlement": {"method": "pairwise", "stake": 1, "net": nets_by_seat}}
+    return meta, {
+        "players": ["Ann", "Bob"],
+        "finished": finished,
+        "winner": ["Ann"],
+        "system": "exact",
+        "options": {},
+        "totals": [10, 0],
+        "ranks": [1, 2],
+        "settlement": {"method": "pairwise", "stake": 1, "net": nets_by_seat},
+    }
 
 
 def test_an_evening_in_two_currencies_is_not_added_up():
@@ -122,8 +129,10 @@ class speaking:
 
 
 CURRENCIES = st.one_of(st.just(""), st.sampled_from(sorted(list_currencies())), st.from_regex(r"\A[A-Z]{3}\Z"))
-AMOUNTS = st.one_of(st.decimals(min_value=-10 ** 9, max_value=10 ** 9, places=2),
-                    st.floats(min_value=-10 ** 9, max_value=10 ** 9, allow_nan=False).map(lambda x: round(x, 2)))
+AMOUNTS = st.one_of(
+    st.decimals(min_value=-(10**9), max_value=10**9, places=2),
+    st.floats(min_value=-(10**9), max_value=10**9, allow_nan=False).map(lambda x: round(x, 2)),
+)
 
 
 @given(amount=AMOUNTS, currency=CURRENCIES, code=st.sampled_from(["en", "nl", "de", "fr", "es"]))

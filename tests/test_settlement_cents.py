@@ -27,8 +27,13 @@ def _nine_hands_of_one_card(losers):
 def test_a_sliding_scale_at_half_a_cent_pays_each_player_within_a_cent(client):
     # Totals A, B, H 90 (first, tied), C 80 (fourth), D-G 70 (fifth to eighth, tied); the scale pays
     # 0.5 cent a place: the winners share 12.5 cents, C pays 1.5, D-G pay 2.75 each.
-    game = record(players=EIGHT, hands=_nine_hands_of_one_card([2, 3, 3, 4, 4, 5, 5, 6, 6]),
-                  settlement="prospect", stake=0.005, deals={"pattern": "custom", "sizes": [1] * 9})
+    game = record(
+        players=EIGHT,
+        hands=_nine_hands_of_one_card([2, 3, 3, 4, 4, 5, 5, 6, 6]),
+        settlement="prospect",
+        stake=0.005,
+        deals={"pattern": "custom", "sizes": [1] * 9},
+    )
     game_id, _key = create(client, game)
     scored = client.get(f"/api/games/{game_id}").get_json()
     assert scored["totals"] == [90, 90, 80, 70, 70, 70, 70, 90]
@@ -46,9 +51,11 @@ MONEY_MOVING = [entry for entry in rules.SETTLEMENTS if entry.moves_money]
 
 
 @settings(deadline=None)
-@given(method=st.sampled_from([entry.id for entry in MONEY_MOVING]),
-       stake=st.integers(1, 2000).map(lambda tenths: Fraction(tenths, 1000)),
-       totals=st.lists(st.integers(-5, 5).map(lambda points: points * 10), min_size=2, max_size=12))
+@given(
+    method=st.sampled_from([entry.id for entry in MONEY_MOVING]),
+    stake=st.integers(1, 2000).map(lambda tenths: Fraction(tenths, 1000)),
+    totals=st.lists(st.integers(-5, 5).map(lambda points: points * 10), min_size=2, max_size=12),
+)
 def test_every_net_is_within_a_cent_of_exact_and_they_sum_to_zero(method, stake, totals):
     entry = rules.SETTLEMENTS.find(method)
     names = [f"P{seat}" for seat in range(len(totals))]

@@ -25,6 +25,7 @@ def square(settlement, names):
 
 # Pairwise (000): every pair settles the difference of their totals times the stake.
 
+
 def test_pairwise_four_players_by_hand():
     # Ann 50, Bob 30, Cy 20, Di -10 at 0.10 a point:
     # Ann: +20 +30 +60 = 110 -> 11.00; Bob: -20 +10 +40 = 30 -> 3.00
@@ -59,11 +60,21 @@ def okenuff_hand(your_bid, your_took, their_bid, their_took, stake=1):
     dealer_bid = 2 if your_bid + their_bid + 0 + 1 == 13 else 1  # the hook: the dealer may not make it even
     record = {
         "players": ["You", "High", "X", "Y"],
-        "rules": {"scoring": "okenuff", "deals": {"pattern": "custom", "sizes": [13]},
-                  "stake": stake, "settlement": "pairwise"},
-        "hands": [{"cards": 13, "dealer": 3, "trump": "hearts",
-                   "bids": [your_bid, their_bid, 0, dealer_bid],
-                   "tricks": [your_took, their_took, rest, 0]}],
+        "rules": {
+            "scoring": "okenuff",
+            "deals": {"pattern": "custom", "sizes": [13]},
+            "stake": stake,
+            "settlement": "pairwise",
+        },
+        "hands": [
+            {
+                "cards": 13,
+                "dealer": 3,
+                "trump": "hearts",
+                "bids": [your_bid, their_bid, 0, dealer_bid],
+                "tricks": [your_took, their_took, rest, 0],
+            }
+        ],
     }
     return rules.score(rules.load(record))
 
@@ -121,8 +132,12 @@ def test_pairwise_through_a_full_record_with_a_stake():
     # Two hands of exact scoring (10 + bid when made), 3 players, 0.50 a point.
     record = {
         "players": ["Ann", "Bob", "Cy"],
-        "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]},
-                  "stake": 0.5, "settlement": "pairwise"},
+        "rules": {
+            "scoring": "exact",
+            "deals": {"pattern": "custom", "sizes": [2, 1]},
+            "stake": 0.5,
+            "settlement": "pairwise",
+        },
         "hands": [
             # dealer Cy; Ann 1 made (11), Bob 0 made (10), Cy 0 missed (0): hook forbids Cy's 1
             {"cards": 2, "dealer": 2, "bids": [1, 0, 0], "tricks": [1, 0, 1]},
@@ -138,6 +153,7 @@ def test_pairwise_through_a_full_record_with_a_stake():
 
 
 # Prospect (003): the losers pay the winner by rank on a sliding scale the table enters.
+
 
 def test_prospect_sliding_scale_by_rank():
     # Second place pays 0.50, third 1.00, last 2.00; Bob wins with 120.
@@ -174,8 +190,12 @@ def test_prospect_where_the_lowest_total_wins():
 def test_prospect_scale_entered_by_the_table_in_the_record():
     record = {
         "players": ["Ann", "Bob", "Cy"],
-        "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1]},
-                  "settlement": "prospect", "payouts": [0.75, 2]},
+        "rules": {
+            "scoring": "exact",
+            "deals": {"pattern": "custom", "sizes": [1]},
+            "settlement": "prospect",
+            "payouts": [0.75, 2],
+        },
         # dealer Cy: Ann bids 1 and makes it (11), Bob 0 made (10), Cy 1 missed (0).
         "hands": [{"cards": 1, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 0]}],
     }
@@ -194,6 +214,7 @@ def test_prospect_scale_too_short_is_refused_with_a_clear_message():
 
 # Stackpot (003): points are money; what is left in the pot stays on the table.
 
+
 def test_stackpot_settlement_shows_the_pot():
     # 0.05 a point: Ann 30 -> +1.50, Bob -20 -> -1.00, Cy 10 -> +0.50, Di -40 -> -2.00.
     # The players are down 1.00 together: that 1.00 is left in the pot.
@@ -211,10 +232,16 @@ def test_stackpot_through_a_full_record():
     # Ann 0 made -> 0, Bob 1 made -> 1, Cy 0 missed -> -2. Totals 1, -2, -1: the pot holds 2.
     record = {
         "players": ["Ann", "Bob", "Cy"],
-        "rules": {"scoring": "stackpot", "deals": {"pattern": "custom", "sizes": [3, 2]},
-                  "stake": 0.5, "settlement": "stackpot"},
-        "hands": [{"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 1, 1]},
-                  {"cards": 2, "dealer": 0, "bids": [0, 1, 0], "tricks": [0, 1, 1]}],
+        "rules": {
+            "scoring": "stackpot",
+            "deals": {"pattern": "custom", "sizes": [3, 2]},
+            "stake": 0.5,
+            "settlement": "stackpot",
+        },
+        "hands": [
+            {"cards": 3, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 1, 1]},
+            {"cards": 2, "dealer": 0, "bids": [0, 1, 0], "tricks": [0, 1, 1]},
+        ],
     }
     scored = rules.score(rules.load(record))
     assert [hand["scores"] for hand in scored["hands"]] == [[1, -3, 1], [0, 1, -2]]
@@ -228,6 +255,7 @@ def test_stackpot_through_a_full_record():
 
 # None: play for the glory.
 
+
 def test_none_pays_nothing_even_with_a_stake():
     result = rules.settle("none", NAMES, [50, 30, 20, -10], stake=1)
     assert result["method"] == "none"
@@ -236,13 +264,17 @@ def test_none_pays_nothing_even_with_a_stake():
 
 
 def test_a_record_without_settlement_settles_nothing():
-    record = {"players": ["Ann", "Bob"], "rules": {"deals": {"pattern": "custom", "sizes": [1]}},
-              "hands": [{"cards": 1, "dealer": 1, "bids": [1, 1], "tricks": [1, 0]}]}
+    record = {
+        "players": ["Ann", "Bob"],
+        "rules": {"deals": {"pattern": "custom", "sizes": [1]}},
+        "hands": [{"cards": 1, "dealer": 1, "bids": [1, 1], "tricks": [1, 0]}],
+    }
     settlement = rules.score(rules.load(record))["settlement"]
     assert settlement == {"method": "none", "stake": 0, "net": [0, 0], "payments": []}
 
 
 # The fewest payments.
+
 
 def test_six_players_in_three_zero_sum_pairs_settle_in_three_payments():
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]

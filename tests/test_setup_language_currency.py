@@ -18,8 +18,17 @@ from tests.owner_helpers import owner_client
 from tests.test_transfer import upload
 from tests.examples import REQUESTS
 
-PLAYERS = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0",
-           "pattern": "up", "max_cards": "3", "scoring": "exact", "settlement": "pairwise"}
+PLAYERS = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Di",
+    "first_dealer": "0",
+    "pattern": "up",
+    "max_cards": "3",
+    "scoring": "exact",
+    "settlement": "pairwise",
+}
 # Form text a browser can send (a lone surrogate cannot be encoded as UTF-8 at all).
 POSTED = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 
@@ -35,8 +44,10 @@ def selected(page, name):
 
 
 def errors(response):
-    return " ".join(html.unescape(m) for m in re.findall(r'<p class="flash error" role="alert">(.*?)</p>',
-                                                         response.get_data(as_text=True), re.S))
+    return " ".join(
+        html.unescape(m)
+        for m in re.findall(r'<p class="flash error" role="alert">(.*?)</p>', response.get_data(as_text=True), re.S)
+    )
 
 
 def set_up(client, **fields):
@@ -45,9 +56,17 @@ def set_up(client, **fields):
     return game_id_of(response.headers["Location"])
 
 
-@pytest.mark.parametrize("phone, language, currency", [
-    (None, "en", ""), ("en-GB,en;q=0.8", "en", ""), ("nl-BE,nl;q=0.9", "nl", "EUR"), ("de", "de", "EUR"),
-    ("fr-FR", "fr", "EUR"), ("es-AR,es;q=0.9", "es", "EUR")])
+@pytest.mark.parametrize(
+    "phone, language, currency",
+    [
+        (None, "en", ""),
+        ("en-GB,en;q=0.8", "en", ""),
+        ("nl-BE,nl;q=0.9", "nl", "EUR"),
+        ("de", "de", "EUR"),
+        ("fr-FR", "fr", "EUR"),
+        ("es-AR,es;q=0.9", "es", "EUR"),
+    ],
+)
 def test_the_defaults_follow_the_language_the_page_is_shown_in(app, phone, language, currency):
     client = owner_client(app)
     if phone:
@@ -90,18 +109,24 @@ def test_any_posted_language_or_currency_is_stored_or_refused_with_a_message(cli
             assert "Currency: choose a currency from the list, or none to play for points" in problem
 
 
-@pytest.mark.parametrize("currency, stake, problem", [
-    ("CLP", "0.5", "Stake per point: a whole number: CLP has no decimals"),
-    ("EUR", "0.125", "Stake per point: at most 2 decimals in EUR"),
-    ("USD", "1.001", "Stake per point: at most 2 decimals in USD")])
+@pytest.mark.parametrize(
+    "currency, stake, problem",
+    [
+        ("CLP", "0.5", "Stake per point: a whole number: CLP has no decimals"),
+        ("EUR", "0.125", "Stake per point: at most 2 decimals in EUR"),
+        ("USD", "1.001", "Stake per point: at most 2 decimals in USD"),
+    ],
+)
 def test_a_stake_with_more_decimals_than_its_currency_is_refused(client, currency, stake, problem):
     response = submit(client, "/games/new", {**PLAYERS, "currency": currency, "stake": stake})
     assert response.status_code == 400 and problem in errors(response)
 
 
 @settings(max_examples=REQUESTS, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(currency=st.sampled_from(("",) + CURRENCIES),
-       stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False))
+@given(
+    currency=st.sampled_from(("",) + CURRENCIES),
+    stake=st.decimals(min_value=0, max_value=10_000, places=3, allow_nan=False, allow_infinity=False),
+)
 def test_the_stakes_decimals_follow_the_currency(client, app, currency, stake):
     app.config["STAKE_CEILING"] = 1_000_000  # stakes of any size here: the ceiling is tests/test_stake_ceiling.py's
     places = words.currency_places(currency) if currency else 3  # points: any stake of three decimals
@@ -129,6 +154,7 @@ def test_export_and_import_keep_the_language_and_the_currency(client, app, tmp_p
     assert exported["language"] == "es" and exported["rules"]["currency"] == "ARS"
 
     from scorekeeper import create_app  # a second scorekeeper, on another database
+
     other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "other"})
     try:
         response = upload(owner_client(other), json.dumps(document))
@@ -178,21 +204,27 @@ def test_the_api_answers_in_english_whatever_the_phones_language(client, app):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
     client.set_cookie("lang", "de")
     response = client.post("/api/games", json=record(currency="CLP", stake=0.5))
-    assert response.get_json() == {"error": "rules.stake: must be a whole number: CLP has no decimals",
-                                   "field": "rules.stake"}
+    assert response.get_json() == {
+        "error": "rules.stake: must be a whole number: CLP has no decimals",
+        "field": "rules.stake",
+    }
     with app.test_request_context("/api/games", headers={"Accept-Language": "nl"}):
         assert words.locale() == "en"
     with app.test_request_context("/games/new", headers={"Accept-Language": "nl"}):
         assert words.locale() == "nl"
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
-                                                                                      max_size=3), max_leaves=6)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
 
 
-@given(currency=JSON_VALUES | st.sampled_from(CURRENCIES + ("JPY", "XXX", "eur", "")),
-       stake=st.sampled_from([0, 1, 0.5, 0.25, 0.125, 3.0, 1e-7, 999999.99]))
+@given(
+    currency=JSON_VALUES | st.sampled_from(CURRENCIES + ("JPY", "XXX", "eur", "")),
+    stake=st.sampled_from([0, 1, 0.5, 0.25, 0.125, 3.0, 1e-7, 999999.99]),
+)
 def test_the_engine_loads_any_currency_and_stake_or_says_which_field_is_wrong(currency, stake):
     try:
         game = rules.load(record(currency=currency, stake=stake))

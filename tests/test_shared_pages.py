@@ -21,7 +21,9 @@ def test_a_page_another_process_rendered_is_served_and_a_new_one_is_left_for_the
     game_id = new_game(client)
     # "Another process" rendered revision 1 (a game being played): a page of its own, with the slot for this
     # server's address.
-    (folder / f"{game_id}~g0~1~en.html").write_text(f"<p>rendered elsewhere, back at {sheet.ORIGIN_SLOT}</p>" + " " * 300)
+    (folder / f"{game_id}~g0~1~en.html").write_text(
+        f"<p>rendered elsewhere, back at {sheet.ORIGIN_SLOT}</p>" + " " * 300
+    )
     page = follower_page(app, game_id)
     assert "rendered elsewhere, back at http://localhost/" in page
     deal(client, game_id)  # revision 2: nobody has rendered it yet
@@ -39,8 +41,7 @@ def test_a_page_is_shared_in_each_language_and_one_does_not_drop_the_other(clien
     for language in ("de", "en"):
         response = app.test_client().get(f"/games/{game_id}", headers={"Accept-Language": language})
         assert f'<html lang="{language}">' in response.get_data(as_text=True)
-    assert sorted(path.name for path in folder.iterdir()) == [f"{game_id}~g0~1~de.html",
-                                                               f"{game_id}~g0~1~en.html"]
+    assert sorted(path.name for path in folder.iterdir()) == [f"{game_id}~g0~1~de.html", f"{game_id}~g0~1~en.html"]
 
 
 def test_one_process_shares_nothing(client, app, tmp_path):

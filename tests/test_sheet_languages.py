@@ -1,7 +1,6 @@
 """The PDF sheets in other languages, read back with pdftotext: a game's sheet in the game's language whoever
 asks, a blank sheet in the page's language (or the one chosen), the CLI's `sheet --language`."""
 
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,8 +37,9 @@ def test_a_game_without_a_language_follows_the_reader_and_the_cache_keeps_them_a
 
 def test_a_blank_german_sheet(client, tmp_path):
     chosen = text(client.get("/sheets/blank.pdf?players=4&max=5&hook=1&language=de").data, tmp_path)
-    by_phone = text(client.get("/sheets/blank.pdf?players=4&max=5&hook=1",
-                               headers={"Accept-Language": "de"}).data, tmp_path)
+    by_phone = text(
+        client.get("/sheets/blank.pdf?players=4&max=5&hook=1", headers={"Accept-Language": "de"}).data, tmp_path
+    )
     for sheet in (chosen, by_phone):
         for word in ("Ansage", "Stiche", "Geber", "Trumpf", "Datum", "Geberregel"):
             assert word in sheet, word

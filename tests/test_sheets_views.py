@@ -24,8 +24,9 @@ def test_page_shows_the_form_and_a_preview(client):
 
 
 def test_blank_pdf_takes_the_command_lines_parameters(client, tmp_path):
-    response = client.get("/sheets/blank.pdf?players=3&pattern=up&max=5&names=Ann,Bob,Cy&decks=1"
-                          "&paper=letter&landscape=1&hook=1&copies=2")
+    response = client.get(
+        "/sheets/blank.pdf?players=3&pattern=up&max=5&names=Ann,Bob,Cy&decks=1&paper=letter&landscape=1&hook=1&copies=2"
+    )
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
     found = info(response.data, tmp_path)
@@ -43,12 +44,15 @@ def test_unchecked_boxes_are_off(client, tmp_path):
     assert "Bids so far" not in text(response.data, tmp_path)
 
 
-@pytest.mark.parametrize("query, message", [
-    ("players=1", "Players: Number must be between 2 and 10."),
-    ("players=4&pattern=zigzag", "unknown deal pattern &#39;zigzag&#39;"),
-    ("players=4&max=14", "14 cards for 4 players needs more than 1 deck "),
-    ("players=lots", "Players: must be a number typed with the digits 0 to 9"),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("players=1", "Players: Number must be between 2 and 10."),
+        ("players=4&pattern=zigzag", "unknown deal pattern &#39;zigzag&#39;"),
+        ("players=4&max=14", "14 cards for 4 players needs more than 1 deck "),
+        ("players=lots", "Players: must be a number typed with the digits 0 to 9"),
+    ],
+)
 def test_bad_parameters_get_400_with_the_message_and_no_pdf(client, query, message):
     response = client.get("/sheets/blank.pdf?" + query)
     assert response.status_code == 400

@@ -7,8 +7,11 @@ def test_the_app_shell_manifest_service_worker_and_offline_page(client):
     manifest = client.get("/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"
     body = manifest.get_json(force=True)
-    assert body["start_url"] == "/" and body["display"] == "standalone" and body["icons"][0]["src"].startswith(
-        "/static/icon.svg?v=")
+    assert (
+        body["start_url"] == "/"
+        and body["display"] == "standalone"
+        and body["icons"][0]["src"].startswith("/static/icon.svg?v=")
+    )
     html = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
     worker = client.get("/sw.js")

@@ -28,7 +28,11 @@ def test_the_offline_page_and_the_gear_menu_in_dutch(client):
 def test_the_manifest_names_the_app_in_the_readers_language(client):
     response = client.get("/manifest.webmanifest", headers={"Accept-Language": "fr"})
     body = response.get_json(force=True)
-    assert body["name"] == "Feuille de marque de l’Ascenseur" and body["short_name"] == "L’Ascenseur" and body["lang"] == "fr"
+    assert (
+        body["name"] == "Feuille de marque de l’Ascenseur"
+        and body["short_name"] == "L’Ascenseur"
+        and body["lang"] == "fr"
+    )
     assert "Accept-Language" in response.headers["Vary"]
     assert client.get("/manifest.webmanifest").get_json(force=True)["name"] == "Oh Hell scorekeeper"
 

@@ -13,12 +13,27 @@ from game_helpers import create, record
 from html_forms import form_data, submit
 
 # Review F-2's request: a stake of 1,000,000 a point wrote "Ann owes Bob €12,000,000" onto the public money page.
-POISON = {"players": ["Mallory", "Ann", "Bob"],
-          "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 1}, "settlement": "pairwise",
-                    "stake": 1000000, "currency": "EUR", "first_dealer": 0},
-          "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 0, 1]}]}
-SETUP = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0",
-         "settlement": "pairwise"}
+POISON = {
+    "players": ["Mallory", "Ann", "Bob"],
+    "rules": {
+        "scoring": "exact",
+        "hook": True,
+        "deals": {"pattern": "up", "max": 1},
+        "settlement": "pairwise",
+        "stake": 1000000,
+        "currency": "EUR",
+        "first_dealer": 0,
+    },
+    "hands": [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [0, 1, 1], "tricks": [0, 0, 1]}],
+}
+SETUP = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Di",
+    "first_dealer": "0",
+    "settlement": "pairwise",
+}
 
 
 def games_listed(client):
@@ -50,8 +65,7 @@ def test_the_settle_up_form_keeps_within_the_ceiling(client):
     page = client.get(changed.headers["Location"]).get_data(as_text=True)
     assert "this site takes stakes up to 10 a point" in page
     assert client.get(f"/api/games/{game_id}/export").get_json()["rules"]["stake"] == 1
-    scale = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1",
-                                                        "payouts": "1 2 400"})
+    scale = submit(client, f"/games/{game_id}/settle", {"settlement": "prospect", "stake": "1", "payouts": "1 2 400"})
     assert "a place pays at most 300" in client.get(scale.headers["Location"]).get_data(as_text=True)
     assert client.get(f"/api/games/{game_id}/export").get_json()["rules"]["settlement"] == "pairwise"
 
@@ -85,8 +99,10 @@ def test_the_owners_setting_raises_or_lowers_the_ceiling(app, client):
 def test_no_game_moves_more_than_a_payment_can_show(app, client):
     """Review F-7: a game whose settlement is beyond what an EPC code carries once made /money answer 500."""
     app.config["STAKE_CEILING"] = 100_000_000
-    huge = record(stake=1_000_000, hands=[dict(record()["hands"][0], penalties=[{"seat": 0, "points": -1_000_000}]),
-                                          record()["hands"][1]])
+    huge = record(
+        stake=1_000_000,
+        hands=[dict(record()["hands"][0], penalties=[{"seat": 0, "points": -1_000_000}]), record()["hands"][1]],
+    )
     refused = client.post("/api/games", json=huge)
     answer = refused.get_json()
     assert refused.status_code == 422 and answer["field"] == "rules.stake"
@@ -103,7 +119,7 @@ def test_an_import_beyond_the_ceiling_is_refused_whole(client):
     assert games_listed(client) == []
 
 
-@pytest.mark.parametrize("ceiling", [-1, "10", True, 10.5, 10 ** 9])
+@pytest.mark.parametrize("ceiling", [-1, "10", True, 10.5, 10**9])
 def test_a_ceiling_that_is_no_stake_stops_the_start(tmp_path, ceiling):
     from scorekeeper import create_app
 

@@ -10,38 +10,50 @@ def scored(record):
 
 # Game A (1 May, exact): Ann 1 made (11), Bob 0 made (10), Cy 1 missed; then Ann 0 missed,
 # Bob 1 made (11), Cy 0 made (10). Totals 11, 21, 10: Bob wins.
-GAME_A = {"players": ["Ann", "Bob", "Cy"],
-          "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1, 2]}},
-          "hands": [{"cards": 1, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 0]},
-                    {"cards": 2, "dealer": 0, "bids": [0, 1, 0], "tricks": [1, 1, 0]}]}
+GAME_A = {
+    "players": ["Ann", "Bob", "Cy"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1, 2]}},
+    "hands": [
+        {"cards": 1, "dealer": 2, "bids": [1, 0, 1], "tricks": [1, 0, 0]},
+        {"cards": 2, "dealer": 0, "bids": [0, 1, 0], "tricks": [1, 1, 0]},
+    ],
+}
 # Game B (3 May, exact): the names typed differently; BOB and ann tie on 10 and both win.
-GAME_B = {"players": [" BOB ", "Di", "ann"],
-          "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1]}},
-          "hands": [{"cards": 1, "dealer": 2, "bids": [0, 0, 0], "tricks": [0, 1, 0]}]}
+GAME_B = {
+    "players": [" BOB ", "Di", "ann"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1]}},
+    "hands": [{"cards": 1, "dealer": 2, "bids": [0, 0, 0], "tricks": [0, 1, 0]}],
+}
 # Game C (4 May, exact, in progress): Ann 1 made, Bob 1 missed.
-GAME_C = {"players": ["Ann", "Bob"],
-          "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1, 1]}},
-          "hands": [{"cards": 1, "dealer": 1, "bids": [1, 1], "tricks": [1, 0]}]}
+GAME_C = {
+    "players": ["Ann", "Bob"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [1, 1]}},
+    "hands": [{"cards": 1, "dealer": 1, "bids": [1, 1], "tricks": [1, 0]}],
+}
 # Game D (2 May, negative, lowest wins): Ann bid 1 and took 2 (1 point), Cy made 0: Cy wins.
-GAME_D = {"players": ["Ann", "Cy"],
-          "rules": {"scoring": "negative", "deals": {"pattern": "custom", "sizes": [2]}},
-          "hands": [{"cards": 2, "dealer": 1, "bids": [1, 0], "tricks": [2, 0]}]}
+GAME_D = {
+    "players": ["Ann", "Cy"],
+    "rules": {"scoring": "negative", "deals": {"pattern": "custom", "sizes": [2]}},
+    "hands": [{"cards": 2, "dealer": 1, "bids": [1, 0], "tricks": [2, 0]}],
+}
 
 
 def history():
     """The store's view: (meta, scored) pairs, in no particular order."""
-    return [({"id": 1, "date": "2024-05-01"}, scored(GAME_A)),
-            ({"id": 2, "date": "2024-05-03"}, scored(GAME_B)),
-            ({"id": 3, "date": "2024-05-04"}, scored(GAME_C)),
-            ({"id": 4, "date": "2024-05-02"}, scored(GAME_D))]
+    return [
+        ({"id": 1, "date": "2024-05-01"}, scored(GAME_A)),
+        ({"id": 2, "date": "2024-05-03"}, scored(GAME_B)),
+        ({"id": 3, "date": "2024-05-04"}, scored(GAME_C)),
+        ({"id": 4, "date": "2024-05-02"}, scored(GAME_D)),
+    ]
 
 
 def test_games_played_and_wins_count_finished_games_and_ties_win():
     ann = player_stats("Ann", history())
     assert ann["name"] == "Ann"
-    assert ann["games"] == 3          # A, B, D; C is still being played
+    assert ann["games"] == 3  # A, B, D; C is still being played
     assert ann["in_progress"] == 1
-    assert ann["wins"] == 1           # the tie in B
+    assert ann["wins"] == 1  # the tie in B
     assert ann["win_pct"] == 33.3
 
 
@@ -55,8 +67,7 @@ def test_average_score_per_system():
     ann = player_stats("Ann", history())
     assert [dict(row, label=str(row["label"])) for row in ann["by_system"]] == [
         {"system": "exact", "label": "Exact", "lowest_wins": False, "games": 2, "wins": 1, "average": 10.5},
-        {"system": "negative", "label": "Negative (golf)", "lowest_wins": True, "games": 1, "wins": 0,
-         "average": 1.0},
+        {"system": "negative", "label": "Negative (golf)", "lowest_wins": True, "games": 1, "wins": 0, "average": 1.0},
     ]
 
 
@@ -74,15 +85,25 @@ def test_recent_games_most_recent_first():
 
 def test_names_match_trimmed_and_case_blind():
     bob = player_stats("  bob", history())
-    assert bob["name"] == "Bob"       # as written in his most recent game (C)
-    assert bob["games"] == 2 and bob["wins"] == 2   # A outright, B on a tie
+    assert bob["name"] == "Bob"  # as written in his most recent game (C)
+    assert bob["games"] == 2 and bob["wins"] == 2  # A outright, B on a tie
     assert player_stats("ANN ", history())["bids_made"] == 3
 
 
 def test_a_player_who_never_played():
     zed = player_stats("Zed", history())
-    assert zed == {"name": "Zed", "games": 0, "wins": 0, "win_pct": None, "hands": 0, "bids_made": 0,
-                   "bid_pct": None, "by_system": [], "recent": [], "in_progress": 0}
+    assert zed == {
+        "name": "Zed",
+        "games": 0,
+        "wins": 0,
+        "win_pct": None,
+        "hands": 0,
+        "bids_made": 0,
+        "bid_pct": None,
+        "by_system": [],
+        "recent": [],
+        "in_progress": 0,
+    }
 
 
 def test_bid_accuracy_for_every_player():
@@ -99,9 +120,11 @@ def test_bid_accuracy_leaves_out_players_without_a_recorded_hand():
 
 
 def test_system_label_names_changed_options():
-    record = {"players": ["Ann", "Bob"],
-              "rules": {"scoring": "get_fred", "options": {"squared": True},
-                        "deals": {"pattern": "custom", "sizes": [1]}}, "hands": []}
+    record = {
+        "players": ["Ann", "Bob"],
+        "rules": {"scoring": "get_fred", "options": {"squared": True}, "deals": {"pattern": "custom", "sizes": [1]}},
+        "hands": [],
+    }
     assert system_label(scored(record)) == "Get Fred (squared)"
     record["rules"]["options"] = {}
     assert system_label(scored(record)) == "Get Fred"

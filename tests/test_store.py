@@ -8,14 +8,22 @@ from scorekeeper import rules, store
 from scorekeeper.store.loaded import loaded_at
 from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 
-RECORD = {"players": ["Ann", "Bob", "Cy"], "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
-          "hands": [], "room": "kitchen"}
+RECORD = {
+    "players": ["Ann", "Bob", "Cy"],
+    "rules": {"scoring": "exact", "deals": {"pattern": "up", "max": 3}},
+    "hands": [],
+    "room": "kitchen",
+}
 
 
 def with_hand(record, bids, tricks):
-    record = {**record, "hands": [*record["hands"], {"cards": len(record["hands"]) + 1,
-                                                      "dealer": len(record["hands"]) % 3,
-                                                      "bids": bids, "tricks": tricks}]}
+    record = {
+        **record,
+        "hands": [
+            *record["hands"],
+            {"cards": len(record["hands"]) + 1, "dealer": len(record["hands"]) % 3, "bids": bids, "tricks": tricks},
+        ],
+    }
     return record
 
 
@@ -27,9 +35,11 @@ def db(app):
 
 def test_migrations_recorded_wal_and_foreign_keys(db):
     assert {"games", "events", "_sqlite_migrations"} <= set(db.table_names())
-    assert [m.name for m in store.migrations.applied(db)][:3] == ["m001_games_and_events",
-                                                                  "m002_evenings_and_players",
-                                                                  "m003_actions_and_results"]
+    assert [m.name for m in store.migrations.applied(db)][:3] == [
+        "m001_games_and_events",
+        "m002_evenings_and_players",
+        "m003_actions_and_results",
+    ]
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     with pytest.raises(sqlite3.IntegrityError):
@@ -112,8 +122,9 @@ def test_init_db_command(runner, app):
 @pytest.mark.parametrize("preset_id", PRESETS.ids())
 def test_every_preset_loads(preset_id):
     preset = PRESETS.find(preset_id)
-    assert preset.name and (preset.source[:3] in ("000", "001", "002", "003", "004")
-                            or preset.source.startswith("house rules"))
+    assert preset.name and (
+        preset.source[:3] in ("000", "001", "002", "003", "004") or preset.source.startswith("house rules")
+    )
     players = ["Ann", "Bob", "Cy", "Di"]
     game = rules.load({"players": players, "rules": preset_rules(preset_id, 4), "hands": []})
     assert rules.next_hand(game)["cards"] >= 1
@@ -178,6 +189,7 @@ def test_one_connection_per_thread_closed_at_shutdown(app):
     def other_thread():
         with app.app_context():
             theirs.append(store.get_db())
+
     thread = threading.Thread(target=other_thread)
     thread.start()
     thread.join()
@@ -204,7 +216,10 @@ def test_results_are_stored_with_each_write_and_undo(db):
     assert [(row["total"], row["made"], row["hands"], row["finished"]) for row in ann] == [(11, 1, 1, 0)]
     # The game is still in play: it is on its players' pages, and adds to bids made once it counts (RULES.md).
     assert {row["key"]: (row["played"], row["made"], row["hands"]) for row in store.player_summaries(db)} == {
-        "ann": (1, 0, 0), "bob": (1, 0, 0), "cy": (1, 0, 0)}
+        "ann": (1, 0, 0),
+        "bob": (1, 0, 0),
+        "cy": (1, 0, 0),
+    }
     store.undo(db, game_id, 2)
     assert [(row["total"], row["hands"]) for row in store.player_results(db, "ann")] == [(0, 0)]
     assert {row["key"]: row["made"] for row in store.player_summaries(db)} == {"ann": 0, "bob": 0, "cy": 0}

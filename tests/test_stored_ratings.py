@@ -20,6 +20,7 @@ def from_scratch(db):
     """Every counted game rated in the stored order, by the pure engine."""
     rows = db.execute("select players, places from rated_games order by finished, game_id").fetchall()
     import json
+
     table = ratings.rate_games((json.loads(players), json.loads(places)) for players, places in rows)
     return {key: rating for key, (_name, rating) in table.items()}
 
@@ -43,10 +44,12 @@ def test_games_are_rated_as_they_finish_and_every_change_replays_exactly(app):
         ids = finish_games(db, 12)
         kept, rebuilt = now_and_rebuilt(db)
         assert kept == rebuilt and len(kept) == 5
-        assert {row["key"]: ratings.Rating(row["mu"], row["sigma"], row["games"])
-                for row in store.player_ratings(db)} == from_scratch(db)
+        assert {
+            row["key"]: ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in store.player_ratings(db)
+        } == from_scratch(db)
         assert sum(row["games"] for row in store.player_ratings(db)) == sum(
-            len(store.get_game(db, game_id)["record"]["players"]) for game_id in ids)
+            len(store.get_game(db, game_id)["record"]["players"]) for game_id in ids
+        )
 
         # A finished game corrected: its places change, and every game after it is rated again.
         game = store.get_game(db, ids[3])
@@ -67,8 +70,9 @@ def test_games_are_rated_as_they_finish_and_every_change_replays_exactly(app):
         store.delete_game(db, ids[1])
         kept, rebuilt = now_and_rebuilt(db)
         assert kept == rebuilt
-        assert {row["key"]: ratings.Rating(row["mu"], row["sigma"], row["games"])
-                for row in store.player_ratings(db)} == from_scratch(db)
+        assert {
+            row["key"]: ratings.Rating(row["mu"], row["sigma"], row["games"]) for row in store.player_ratings(db)
+        } == from_scratch(db)
 
 
 def test_an_undone_last_hand_takes_the_game_out_of_the_ratings(app):

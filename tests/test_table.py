@@ -18,8 +18,18 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 def new_game(client, unset=(), **fields):
     """Set up a 4-player game of exact scoring, 1 up to 3 cards, Ann dealing first."""
-    data = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0",
-            "pattern": "up", "max_cards": "3", "scoring": "exact", "settlement": "pairwise", "stake": "1"}
+    data = {
+        "player_0": "Ann",
+        "player_1": "Bob",
+        "player_2": "Cy",
+        "player_3": "Di",
+        "first_dealer": "0",
+        "pattern": "up",
+        "max_cards": "3",
+        "scoring": "exact",
+        "settlement": "pairwise",
+        "stake": "1",
+    }
     data.update(fields)
     response = submit(client, "/games/new", data, unset=unset)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -72,19 +82,24 @@ def test_home_lists_games(client):
 
 
 def test_setup_needs_three_players_and_says_so(client):
-    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "",
-                                             "player_3": ""})
+    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "", "player_3": ""})
     assert response.status_code == 400 and "at least 3 players" in response.get_data(as_text=True)
 
 
 def test_setup_lowers_an_n_the_deck_cannot_deal_and_says_so(client, app):
-    response = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
-                                             "pattern": "up", "max_cards": "30"})
+    response = submit(
+        client,
+        "/games/new",
+        {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "up", "max_cards": "30"},
+    )
     assert response.status_code == 302
     game_id = game_id_of(response.headers["Location"])
     assert stored(app, game_id)["record"]["rules"]["deals"]["max"] == 17
     page = client.get(response.headers["Location"], follow_redirects=True).get_data(as_text=True)
-    assert "N (largest hand) is 17, not 30: 3 players get at most 17 cards each from 1 deck. Or choose 2 in Decks for hands of up to 30." in page
+    assert (
+        "N (largest hand) is 17, not 30: 3 players get at most 17 cards each from 1 deck. Or choose 2 in Decks for hands of up to 30."
+        in page
+    )
 
 
 def test_setup_names_a_duplicate_player_as_the_form_does(client):
@@ -104,8 +119,9 @@ def test_setup_refusals_name_the_field_as_the_form_does(client):
 
 
 def test_setup_reorders_and_applies_preset(client):
-    html = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy",
-                                         "move": "2"}).get_data(as_text=True)
+    html = submit(client, "/games/new", {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "move": "2"}).get_data(
+        as_text=True
+    )
     assert html.index('value="Cy"') < html.index('value="Bob"')
     html = submit(client, "/games/new", {"preset": "okenuff", "apply_preset": "1"}).get_data(as_text=True)
     assert re.search(r'<option selected value="okenuff">|<option value="okenuff" selected', html)
@@ -113,8 +129,16 @@ def test_setup_reorders_and_applies_preset(client):
 
 
 def test_okenuff_preset_game_asks_trump_after_bids(client, app):
-    game_id = new_game(client, preset="okenuff", scoring="okenuff", pattern="okenuff", max_cards="",
-                       trump="highest_bidder", modifiers="no_trump_doubles", settlement="pairwise")
+    game_id = new_game(
+        client,
+        preset="okenuff",
+        scoring="okenuff",
+        pattern="okenuff",
+        max_cards="",
+        trump="highest_bidder",
+        modifiers="no_trump_doubles",
+        settlement="pairwise",
+    )
     record = stored(app, game_id)["record"]
     assert record["rules"]["trump"] == "highest_bidder"
     assert submit(client, f"/games/{game_id}/deal", {"trump": "none"}).status_code == 302
@@ -236,7 +260,6 @@ def test_edit_refuses_a_bad_correction(client, app):
     assert stored(app, game_id)["record"]["hands"][0]["tricks"] == [0, 1, 0, 0]
 
 
-
 def test_game_over_and_new_game_same_table(client, app):
     game_id = new_game(client)
     play_hand(client, game_id, "hearts", [1, 1, 0, 0])
@@ -303,8 +326,9 @@ def test_stale_revision_refused(client, app):
     submit(client, f"/games/{game_id}/bids", {"bid": 1})
     _, fields = form_data(bids_page)
     response = client.post(f"/games/{game_id}/bids", data=dict(fields) | {"bid": 0})
-    assert "changed on another phone" in client.get(response.headers["Location"],
-                                                    follow_redirects=True).get_data(as_text=True)
+    assert "changed on another phone" in client.get(response.headers["Location"], follow_redirects=True).get_data(
+        as_text=True
+    )
     assert stored(app, game_id)["record"]["hands"][0]["bids"] == [None, 1, None, None]
 
 
@@ -317,6 +341,7 @@ def test_unknown_game_and_hand(client):
 def test_an_unexpected_failure_is_a_plain_page_and_loses_nothing(app, client):
     def broken():
         raise RuntimeError("a bug")
+
     app.add_url_rule("/broken", "broken", broken)
     app.add_url_rule("/api/broken", "api_broken", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
@@ -342,7 +367,7 @@ def test_setup_hook_from_is_stored_when_set_and_the_bids_screen_follows_it(clien
         url, html = follow(client, game_id)
         submit(client, url, {"bid": bid})
     url, html = follow(client, game_id)
-    pad = html[html.index('class="bidpad"'):html.index("</form>", html.index('class="bidpad"'))]
+    pad = html[html.index('class="bidpad"') : html.index("</form>", html.index('class="bidpad"'))]
     assert "<s>" not in pad and "may not bid" not in pad
     assert submit(client, url, {"bid": 0}).status_code == 302
     assert stored(app, game_id)["record"]["hands"][0]["bids"] == [0, 1, 0, 0]
@@ -351,8 +376,14 @@ def test_setup_hook_from_is_stored_when_set_and_the_bids_screen_follows_it(clien
 @settings(max_examples=REQUESTS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.text(max_size=8), st.integers(-5, 60).map(str), st.just("9" * 5000)))
 def test_setup_hook_from_takes_a_whole_number_from_1_to_52_or_says_what_to_fix(client, text):
-    data = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "pattern": "up", "max_cards": "3",
-            "hook_from": text}
+    data = {
+        "player_0": "Ann",
+        "player_1": "Bob",
+        "player_2": "Cy",
+        "pattern": "up",
+        "max_cards": "3",
+        "hook_from": text,
+    }
     response = submit(client, "/games/new", data)
     typed = text.strip(" \t\r\n")  # the spaces a number field ignores (Python's strip() takes \x1f too)
     number = int(typed) if typed.isascii() and typed.isdigit() and len(text) < 10 else None

@@ -19,8 +19,10 @@ def test_describe_sets_and_clears_the_date_and_note():
     outcome = actions.describe(record(), "2026-11-20", "  Birthday at Ann's ")
     assert outcome.record["played_on"] == "2026-11-20" and outcome.record["note"] == "Birthday at Ann's"
     assert outcome.entry == ("about", {"date": "2026-11-20", "note": "Birthday at Ann's"})
-    assert actions.about_of(outcome.record, "2026-11-25T20:00:00+00:00") == {"date": "2026-11-20",
-                                                                              "note": "Birthday at Ann's"}
+    assert actions.about_of(outcome.record, "2026-11-25T20:00:00+00:00") == {
+        "date": "2026-11-20",
+        "note": "Birthday at Ann's",
+    }
     cleared = actions.describe(outcome.record, "", "")
     assert "played_on" not in cleared.record and "note" not in cleared.record
     assert actions.about_of(cleared.record, "2026-11-25T20:00:00+00:00") == {"date": "2026-11-25", "note": ""}
@@ -31,12 +33,15 @@ def test_the_next_game_has_its_own_date_and_no_note():
     assert not {"played_on", "note"} & set(actions.again(described).record)
 
 
-@pytest.mark.parametrize("date, note, message", [
-    ("2026-02-30", "", "date: is not a day of the calendar"),
-    ("25/11/2026", "", "date: must be a day written YYYY-MM-DD"),
-    ("", "x" * (MAX_NOTE + 1), f"note: is {MAX_NOTE + 1} characters long; a note has at most {MAX_NOTE}"),
-    ("", "two\nlines", "note: must be one line of text"),
-])
+@pytest.mark.parametrize(
+    "date, note, message",
+    [
+        ("2026-02-30", "", "date: is not a day of the calendar"),
+        ("25/11/2026", "", "date: must be a day written YYYY-MM-DD"),
+        ("", "x" * (MAX_NOTE + 1), f"note: is {MAX_NOTE + 1} characters long; a note has at most {MAX_NOTE}"),
+        ("", "two\nlines", "note: must be one line of text"),
+    ],
+)
 def test_a_bad_date_or_note_is_refused_saying_what_to_fix(date, note, message):
     with pytest.raises(rules.RecordError, match=message):
         actions.describe(record(), date, note)
@@ -60,8 +65,15 @@ def test_any_note_is_kept_exactly_trimmed_or_refused_with_a_limit(note):
 
 
 @settings(deadline=None)
-@given(st.one_of(st.text(max_size=14), st.dates().map(datetime.date.isoformat),
-                 st.integers(), st.none(), st.floats(allow_nan=True)))
+@given(
+    st.one_of(
+        st.text(max_size=14),
+        st.dates().map(datetime.date.isoformat),
+        st.integers(),
+        st.none(),
+        st.floats(allow_nan=True),
+    )
+)
 def test_any_date_is_a_calendar_day_or_refused(value):
     try:
         kept = checked_date(value)
@@ -73,8 +85,12 @@ def test_any_date_is_a_calendar_day_or_refused(value):
 
 def test_the_scorekeeper_dates_and_notes_the_game_from_the_sheet(client, app):
     game_id, _key = create(client, record(hands=HANDS[:1]))
-    response = submit(client, f"/games/{game_id}/sheet", {"date": "2026-11-20", "note": "Birthday at Ann's"},
-                      action=f"/games/{game_id}/about")
+    response = submit(
+        client,
+        f"/games/{game_id}/sheet",
+        {"date": "2026-11-20", "note": "Birthday at Ann's"},
+        action=f"/games/{game_id}/about",
+    )
     assert response.status_code == 302
     sheet = client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     assert '<span class="date">Nov 20, 2026</span>' in sheet and "Birthday at Ann&#39;s" in sheet
@@ -93,8 +109,9 @@ def test_the_scorekeeper_dates_and_notes_the_game_from_the_sheet(client, app):
 
 def test_a_bad_date_from_the_sheet_is_refused_and_nothing_changes(client):
     game_id, _key = create(client, record(hands=HANDS[:1]))
-    response = submit(client, f"/games/{game_id}/sheet", {"date": "2026-13-01", "note": "x"},
-                      action=f"/games/{game_id}/about")
+    response = submit(
+        client, f"/games/{game_id}/sheet", {"date": "2026-13-01", "note": "x"}, action=f"/games/{game_id}/about"
+    )
     page = client.get(response.location).get_data(as_text=True)
     assert "is not a day of the calendar" in page
     assert rules.load(client.get(f"/api/games/{game_id}/export").get_json()).record.get("note") is None
@@ -108,6 +125,7 @@ def test_a_follower_cannot_date_the_game(client, app):
 def test_the_pdf_header_has_the_date_and_note(tmp_path):
     described = actions.describe(record(hands=HANDS), "2026-11-20", "Birthday at Ann's").record
     from scorekeeper import printing
+
     sheet = text(printing.game_sheet_pdf(rules.load(described)), tmp_path)
     assert "Oh Hell · Nov 20, 2026 · Birthday at Ann's" in sheet  # issue 25: the locale's date
     undated = text(printing.game_sheet_pdf(rules.load(record(hands=HANDS)), created="2026-11-25T20:00:00"), tmp_path)
@@ -116,12 +134,17 @@ def test_the_pdf_header_has_the_date_and_note(tmp_path):
 
 def test_the_json_export_keeps_the_date_and_note_through_an_import(client, app):
     game_id, _key = create(client, record(hands=HANDS[:1]))
-    submit(client, f"/games/{game_id}/sheet", {"date": "2026-11-20", "note": "Birthday at Ann's"},
-           action=f"/games/{game_id}/about")
+    submit(
+        client,
+        f"/games/{game_id}/sheet",
+        {"date": "2026-11-20", "note": "Birthday at Ann's"},
+        action=f"/games/{game_id}/about",
+    )
     exported = client.get("/export/games.json").get_json()
     entry = exported["games"][0]
     assert entry["played_on"] == "2026-11-20" and entry["note"] == "Birthday at Ann's"
     from scorekeeper.store.exports import parse_import
+
     assert parse_import(__import__("json").dumps(exported))[0]["note"] == "Birthday at Ann's"
     with app.app_context():
         assert store.get_game(store.get_db(), game_id)["record"]["played_on"] == "2026-11-20"

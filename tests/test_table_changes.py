@@ -68,6 +68,7 @@ def revision(app, game_id):
 
 # ---- simultaneous and cooperative bidding -----------------------------------------------------
 
+
 def test_simultaneous_bids_on_one_screen_without_the_hook(client, app):
     game_id = new_game(client, bidding="simultaneous")
     deal(client, game_id)
@@ -135,10 +136,10 @@ def test_cooperative_bids_must_add_up_and_a_miss_is_dealt_again(client, app):
 
 # ---- blind bids -------------------------------------------------------------------------------
 
+
 def blind_game(client):
     """Ten times exact, 3 cards a hand: after hand 1 Cy leads by 30, so the others may bid blind."""
-    game_id = new_game(client, modifiers="blind", scoring="ten_times", pattern="custom", sizes="3 3 3",
-                       max_cards="")
+    game_id = new_game(client, modifiers="blind", scoring="ten_times", pattern="custom", sizes="3 3 3", max_cards="")
     play(client, game_id, [1, 0, 3, 0], [0, 0, 3, 0])  # Ann, the dealer, may not bid 0: she bids 1, misses
     return game_id
 
@@ -150,7 +151,7 @@ def test_blind_bids_are_offered_in_bidding_order_before_anyone_bids(client, app)
     offers = re.search(r'id="blind-offers">(.*?)</p>', html, re.S).group(1)
     assert re.findall(r">(\w+) bids blind<", offers) == ["Di", "Ann", "Bob"]  # Cy leads; Bob deals last
     page = client.get(f"/games/{game_id}/bids?seat=3&blind=1").get_data(as_text=True)
-    assert "<b>Di</b> bids <b class=\"blindtag\">blind</b>" in page
+    assert '<b>Di</b> bids <b class="blindtag">blind</b>' in page
     submit(client, f"/games/{game_id}/bids?seat=3&blind=1", {"bid": 2})
     hand = stored(app, game_id)["record"]["hands"][1]
     assert hand["blind"] == [3] and hand["bids"] == [None, None, None, 2]
@@ -182,8 +183,15 @@ def test_a_hooked_blind_bid_of_the_dealer_goes_up_by_one(client, app):
 
 
 def test_blind_bids_when_everyone_bids_at_once(client, app):
-    game_id = new_game(client, bidding="simultaneous", modifiers="blind", scoring="ten_times", pattern="custom",
-                       sizes="3 3 3", max_cards="")
+    game_id = new_game(
+        client,
+        bidding="simultaneous",
+        modifiers="blind",
+        scoring="ten_times",
+        pattern="custom",
+        sizes="3 3 3",
+        max_cards="",
+    )
     deal(client, game_id)
     submit(client, f"/games/{game_id}/bids", {"bid_0": 1, "bid_1": 0, "bid_2": 3, "bid_3": 0})
     record_tricks(client, game_id, [0, 0, 3, 0])  # Cy leads by 30: the others may bid blind
@@ -199,6 +207,7 @@ def test_blind_bids_when_everyone_bids_at_once(client, app):
 
 
 # ---- the table changes ------------------------------------------------------------------------
+
 
 def test_a_late_arrival_joins_with_the_lowest_total(client, app):
     game_id = new_game(client, unset=("hook",))
@@ -249,9 +258,9 @@ def test_arrival_refusals_say_what_to_fix(client, app):
     assert "Enter the newcomer's name." in flashes(change(client, game_id, action="arrive", name=" "))
     assert "Bob is already at the table" in flashes(change(client, game_id, action="arrive", name="bob"))
     assert "Enter the starting total as a number." in flashes(
-        change(client, game_id, action="arrive", name="Ed", start="number", total=""))
-    assert "Please check" in flashes(change(client, game_id, action="arrive", name="Ed", start="number",
-                                            total="lots"))
+        change(client, game_id, action="arrive", name="Ed", start="number", total="")
+    )
+    assert "Please check" in flashes(change(client, game_id, action="arrive", name="Ed", start="number", total="lots"))
     assert "Please check" in flashes(change(client, game_id, action="arrive", name="Ed", start="highest"))
     assert "Choose what changes at the table." in flashes(change(client, game_id, action="dance"))
     assert "There is no seat 9 at this table." in flashes(change(client, game_id, action="leave", seat=9))
@@ -336,6 +345,7 @@ def test_table_screen_is_for_the_editor_only_with_csrf_and_revision(client, app)
 
 # ---- the plan of hands ------------------------------------------------------------------------
 
+
 def test_the_plan_changes_and_the_sheet_shows_it(client, app):
     game_id = new_game(client, unset=("hook",))  # 1, 2, 3 cards
     play(client, game_id, [0, 1, 0, 0])
@@ -357,11 +367,13 @@ def test_the_plan_changes_and_the_sheet_shows_it(client, app):
 def test_bad_plan_changes_are_refused_with_a_message(client, app):
     game_id = new_game(client)
     assert "No hand has been played yet: nothing to cut the game short to." in flashes(
-        change(client, game_id, action="cut"))
+        change(client, game_id, action="cut")
+    )
     play(client, game_id, [0, 1, 0, 1], [None, 1, 0, 0])
     before = revision(app, game_id)
     assert "Only hands still to come can change: choose a hand from 2 to 3." in flashes(
-        change(client, game_id, action="resize", position=1, cards=2))
+        change(client, game_id, action="resize", position=1, cards=2)
+    )
     assert "A hand needs 1 to 13 cards." in flashes(change(client, game_id, action="insert", position=2, cards=14))
     assert "Enter the number of cards." in flashes(change(client, game_id, action="resize", position=2, cards=""))
     assert "Only hands still to come" in flashes(change(client, game_id, action="skip", position=9))
@@ -372,6 +384,7 @@ def test_bad_plan_changes_are_refused_with_a_message(client, app):
 
 
 # ---- followers --------------------------------------------------------------------------------
+
 
 def test_revision_endpoint_follows_every_write(client, app):
     game_id = new_game(client)
@@ -400,6 +413,7 @@ def test_followers_pages_poll_and_fall_back_to_a_refresh(client, app):
 
 # ---- setup: the sliding scale, the stake, the decks ---------------------------------------------
 
+
 def test_setup_takes_the_prospect_sliding_scale_and_the_stake(client, app):
     game_id = new_game(client, settlement="prospect", stake="0.5", payouts="1, 2.5 4")
     record = stored(app, game_id)["record"]
@@ -423,6 +437,7 @@ def test_setup_refuses_a_bad_sliding_scale(client, app):
 
 def test_two_decks_from_eight_players_and_on_request(client, app):
     from scorekeeper import rules
+
     eight = {f"player_{s}": name for s, name in enumerate("Ann Bob Cy Di Ed Flo Gus Hal".split())}
     response = submit(client, "/games/new", eight | {"first_dealer": "0", "pattern": "down-up", "max_cards": ""})
     game_id = game_id_of(response.headers["Location"])

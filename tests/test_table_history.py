@@ -16,8 +16,13 @@ from tests.test_table import follow, new_game, revoke_with_the_tricks
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 # Hand 1 (hook off): Ann deals 1, everyone bids 0 but Bob, who takes it; Cy revokes (-20).
 # Hand 2: Cy sits out; Bob deals 2, Bob and Di bid and take 1 each.
-HAND_1 = {"cards": 1, "dealer": 0, "bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0],
-          "penalties": [{"seat": 2, "reason": "revoke"}]}
+HAND_1 = {
+    "cards": 1,
+    "dealer": 0,
+    "bids": [0, 1, 0, 0],
+    "tricks": [0, 1, 0, 0],
+    "penalties": [{"seat": 2, "reason": "revoke"}],
+}
 HAND_2 = {"cards": 2, "dealer": 1, "out": [2], "bids": [0, 1, None, 1], "tricks": [0, 1, None, 1]}
 
 
@@ -32,19 +37,35 @@ def test_each_kind_of_action_in_words():
     assert describe({"kind": "bid", "payload": {"hand": 0, "seat": 2, "bid": 0}}, PLAYERS) == "hand 1: Cy bid 0"
     bids = describe({"kind": "bids", "payload": {"hand": 1, "bids": [0, 2, None, 0]}}, PLAYERS)
     assert bids == "hand 2: bids Ann 0 · Bob 2 · Cy out · Di 0"
-    tricks = describe({"kind": "tricks", "payload": {"hand": 1, "tricks": [0, 2, None, 0],
-                                                     "penalty": {"seat": 1, "reason": "revoke", "points": -20}}},
-                      PLAYERS)
+    tricks = describe(
+        {
+            "kind": "tricks",
+            "payload": {
+                "hand": 1,
+                "tricks": [0, 2, None, 0],
+                "penalty": {"seat": 1, "reason": "revoke", "points": -20},
+            },
+        },
+        PLAYERS,
+    )
     assert tricks == "hand 2: tricks Ann 0 · Bob 2 · Cy out · Di 0; penalty: Bob −20 (revoke)"
     before = {"bids": [1, 0, 0, 0], "tricks": [0, 1, 0, 0], "trump": "hearts"}
-    after = {"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0], "trump": "spades",
-             "penalties": [{"seat": 3, "reason": "renege", "points": -10}]}
+    after = {
+        "bids": [1, 0, 0, 0],
+        "tricks": [1, 0, 0, 0],
+        "trump": "spades",
+        "penalties": [{"seat": 3, "reason": "renege", "points": -10}],
+    }
     edit = describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": after}}, PLAYERS)
-    assert edit == ("hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0, trump hearts → spades, "
-                    "penalty: Di −10 (Basas revoke)")
+    assert edit == (
+        "hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0, trump hearts → spades, "
+        "penalty: Di −10 (Basas revoke)"
+    )
     # The positive control: the same correction without changes says so, and lists no bid.
-    assert describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": before}},
-                    PLAYERS) == "hand 1 corrected: nothing changed"
+    assert (
+        describe({"kind": "edit", "payload": {"hand": 0, "before": before, "after": before}}, PLAYERS)
+        == "hand 1 corrected: nothing changed"
+    )
 
 
 def test_a_penalty_entered_with_the_tricks_is_in_the_history(client):
@@ -54,8 +75,9 @@ def test_a_penalty_entered_with_the_tricks_is_in_the_history(client):
     # Each word once (issue 25): the entry's kind is not repeated where its text says it.
     assert "hand 1: tricks Ann 0 · Bob 1 · Cy 0 · Di 0" in history  # hand 1: no penalty
     assert "hand 2: tricks Ann 0 · Bob 1 · Cy 0 · Di 1; penalty: Cy −20 (revoke)" in history
-    assert ["hand 2: Cy bid 0", "hand 2: Di bid 1", "hand 2: Ann bid 0",
-            "hand 2: Bob bid 0"] == [line for line in history if line.startswith("hand 2: ") and " bid " in line]
+    assert ["hand 2: Cy bid 0", "hand 2: Di bid 1", "hand 2: Ann bid 0", "hand 2: Bob bid 0"] == [
+        line for line in history if line.startswith("hand 2: ") and " bid " in line
+    ]
 
 
 @pytest.mark.parametrize("code", ["nl", "de", "fr", "es"])
@@ -84,11 +106,12 @@ def test_history_in_the_browser_after_a_correction(page, live_server, client, sh
     entries = page.locator("ol.history li").all_inner_texts()
     shots(page, "40-history")
     text = [" ".join(entry.split("#")[0].split()) for entry in entries]
-    assert text == ["game set up",  # each word once (issue 25): the kind is said only where the words do not say it
-                    "hand 1: bids Ann 0 · Bob 1 · Cy 0 · Di 0; tricks Ann 0 · Bob 1 · Cy 0 · Di 0; "
-                    "penalty: Cy −20 (revoke)",
-                    "hand 2: bids Ann 0 · Bob 1 · Cy out · Di 1; tricks Ann 0 · Bob 1 · Cy out · Di 1",
-                    "edit hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0"]
+    assert text == [
+        "game set up",  # each word once (issue 25): the kind is said only where the words do not say it
+        "hand 1: bids Ann 0 · Bob 1 · Cy 0 · Di 0; tricks Ann 0 · Bob 1 · Cy 0 · Di 0; penalty: Cy −20 (revoke)",
+        "hand 2: bids Ann 0 · Bob 1 · Cy out · Di 1; tricks Ann 0 · Bob 1 · Cy out · Di 1",
+        "edit hand 1 corrected: Ann's tricks 0 → 1, Bob's tricks 1 → 0",
+    ]
     whole = page.inner_text("ol.history")
     assert "None" not in whole and "–" not in whole
 

@@ -26,10 +26,13 @@ MESSAGES = {
     "UNDER by %(by)s": "%(by)s ONDER",
     "NT": "GT",
     ("%(count)s card", "%(count)s cards"): ("%(count)s kaart", "%(count)s kaarten"),
-    ("Tick the box to delete a game with %(num)d hand played.",
-     "Tick the box to delete a game with %(num)d hands played."):
-        ("Vink aan om een spel met %(num)d gespeelde ronde te verwijderen.",
-         "Vink aan om een spel met %(num)d gespeelde rondes te verwijderen."),
+    (
+        "Tick the box to delete a game with %(num)d hand played.",
+        "Tick the box to delete a game with %(num)d hands played.",
+    ): (
+        "Vink aan om een spel met %(num)d gespeelde ronde te verwijderen.",
+        "Vink aan om een spel met %(num)d gespeelde rondes te verwijderen.",
+    ),
 }
 
 
@@ -44,8 +47,16 @@ def dutch_app(tmp_path, migrated_database):
         write_mo(file, catalog)
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                      "RATELIMIT_ENABLED": False, "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path / "translations")})
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(database),
+            "SECRET_KEY": "test secret",
+            "SERVER_NAME": None,
+            "RATELIMIT_ENABLED": False,
+            "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path / "translations"),
+        }
+    )
     yield app
     store.close(app)
 
@@ -75,7 +86,9 @@ def test_the_bid_screen_says_the_hook_the_tally_and_the_cards_in_the_readers_lan
     assert "1 onder" in page and "3 kaarten" in page and ">GT<" in page  # no trump's mark is the reader's too
     # The offline page gets the same sentences, their values as {names} for static/bidstate.js to fill in.
     table = json.loads(unescape(re.search(r'data-table="([^"]*)"', page).group(1)))
-    assert table["messages"]["hook"] == "De deler mag geen {bid} bieden: dan komen de boden op {cards} (de delersregel)."
+    assert (
+        table["messages"]["hook"] == "De deler mag geen {bid} bieden: dan komen de boden op {cards} (de delersregel)."
+    )
     assert table["messages"]["under"] == "{by} onder" and table["messages"]["announce_under"] == "{by} ONDER"
     assert table["symbols"]["none"] == "GT"
 
@@ -89,10 +102,18 @@ def test_english_is_as_it_was(client):
 def test_a_count_takes_the_catalogues_plural_form(dutch_app):
     with dutch_app.test_request_context(headers={"Accept-Language": DUTCH}):
         assert words.ngettext("%(count)s card", "%(count)s cards", 1, count=1) == "1 kaart"
-        said = [words.ngettext("Tick the box to delete a game with %(num)d hand played.",
-                               "Tick the box to delete a game with %(num)d hands played.", n) for n in (1, 4)]
-    assert said == ["Vink aan om een spel met 1 gespeelde ronde te verwijderen.",
-                    "Vink aan om een spel met 4 gespeelde rondes te verwijderen."]
+        said = [
+            words.ngettext(
+                "Tick the box to delete a game with %(num)d hand played.",
+                "Tick the box to delete a game with %(num)d hands played.",
+                n,
+            )
+            for n in (1, 4)
+        ]
+    assert said == [
+        "Vink aan om een spel met 1 gespeelde ronde te verwijderen.",
+        "Vink aan om een spel met 4 gespeelde rondes te verwijderen.",
+    ]
 
 
 def test_a_follower_gets_the_kept_sheet_in_their_own_language(dutch_app, dutch):
@@ -100,5 +121,6 @@ def test_a_follower_gets_the_kept_sheet_in_their_own_language(dutch_app, dutch):
     english = dutch_app.test_client()
     for _round in range(2):  # the second time the pages come from what was kept
         assert '<html lang="nl">' in dutch_app.test_client().get(
-            f"/games/{game_id}", headers={"Accept-Language": DUTCH}).get_data(as_text=True)
+            f"/games/{game_id}", headers={"Accept-Language": DUTCH}
+        ).get_data(as_text=True)
         assert '<html lang="en">' in english.get(f"/games/{game_id}").get_data(as_text=True)

@@ -155,10 +155,23 @@ def test_a_first_load_costs_at_most_15_kb_even_the_7_by_25_sheet(client, app):
     game_id, key = create(client, SEVEN_BY_25)  # this client is the scorekeeper: the sheet with every button
     follower = app.test_client()
     playing = new_game(client)
-    pages = {follower: [f"/games/{game_id}", f"/games/{game_id}/over", f"/games/{game_id}/history"],
-             client: [f"/games/{game_id}/sheet", f"/games/{game_id}/over", f"/games/{game_id}/settle",
-                      f"/games/{game_id}/compare", f"/games/{game_id}/hands/25/edit", "/", "/games/new",
-                      "/players", "/players/Ann", "/sheets/", f"/games/{playing}/deal", f"/games/{playing}/table"]}
+    pages = {
+        follower: [f"/games/{game_id}", f"/games/{game_id}/over", f"/games/{game_id}/history"],
+        client: [
+            f"/games/{game_id}/sheet",
+            f"/games/{game_id}/over",
+            f"/games/{game_id}/settle",
+            f"/games/{game_id}/compare",
+            f"/games/{game_id}/hands/25/edit",
+            "/",
+            "/games/new",
+            "/players",
+            "/players/Ann",
+            "/sheets/",
+            f"/games/{playing}/deal",
+            f"/games/{playing}/table",
+        ],
+    }
     for visitor, urls in pages.items():
         for url in urls:
             assert first_load(visitor, url) <= 15_000, url
@@ -187,9 +200,15 @@ def test_a_stylesheet_is_served_without_its_comment_lines_and_with_every_rule(cl
     """Lines that hold only a /* comment */ are for us: dropped on the way out, as a script's // lines are."""
     import scorekeeper
     from scorekeeper.responses import delivery
+
     source = (Path(scorekeeper.__file__).parent / "static" / "style.css").read_bytes()
     served = client.get("/static/style.css", headers=GZIP).get_data()
     served = gzip.decompress(served) if served[:2] == b"\x1f\x8b" else served
     assert b"/* a penalty on the sheet" in source and b"/* a penalty on the sheet" not in served
-    assert [line for line in source.split(b"\n") if b"{" in line] == [line for line in served.split(b"\n") if b"{" in line]
-    assert delivery.without_css_comment_lines(b"/* a */ .x { } /* b */\n/* c */\n.y { }") == b"/* a */ .x { } /* b */\n.y { }"
+    assert [line for line in source.split(b"\n") if b"{" in line] == [
+        line for line in served.split(b"\n") if b"{" in line
+    ]
+    assert (
+        delivery.without_css_comment_lines(b"/* a */ .x { } /* b */\n/* c */\n.y { }")
+        == b"/* a */ .x { } /* b */\n.y { }"
+    )

@@ -10,8 +10,10 @@ from tests.test_table import new_game
 
 def home_lists(client):
     html = client.get("/").get_data(as_text=True)
-    return {status: " ".join(re.findall(r'<ul class="games ' + status + r'">(.*?)</ul>', html, re.S))
-            for status in ("playing", "finished", "abandoned")}
+    return {
+        status: " ".join(re.findall(r'<ul class="games ' + status + r'">(.*?)</ul>', html, re.S))
+        for status in ("playing", "finished", "abandoned")
+    }
 
 
 def post_from_table_tab(client, game_id, action, **fields):
@@ -53,8 +55,12 @@ def test_a_follower_notices_the_game_abandoned_and_restored(client, app):
     follower.get(f"/games/{game_id}", headers=gzip_ok)  # the follower's page, kept for the next follower
     post_from_table_tab(client, game_id, "abandon")
     moved = follower.get(path, headers={"If-None-Match": '"1"'})
-    assert moved.status_code == 200 and moved.get_json() == {"id": game_id, "revision": 1, "status": "abandoned",
-                                                            "tag": "1+abandoned"}
+    assert moved.status_code == 200 and moved.get_json() == {
+        "id": game_id,
+        "revision": 1,
+        "status": "abandoned",
+        "tag": "1+abandoned",
+    }
     page = follower.get(f"/games/{game_id}").get_data(as_text=True)
     assert "This game is abandoned" in page and 'data-revision="1+abandoned"' in page
     assert follower.get(path, headers={"If-None-Match": '"1+abandoned"'}).status_code == 304
@@ -83,7 +89,8 @@ def test_a_played_game_is_deleted_only_with_the_box_ticked(client, app):
     refused = post_from_table_tab(client, game_id, "delete")
     assert refused.status_code == 302 and refused.headers["Location"].endswith("/table?open=end#end")
     assert "Tick the box to delete a game with 2 hands played." in client.get("/games/" + game_id + "/table").get_data(
-        as_text=True)
+        as_text=True
+    )
     assert stored(app, game_id) is not None
     with app.app_context():
         assert store.player_summaries(store.get_db())  # Ann and the others have a game on their pages

@@ -10,15 +10,24 @@ import json
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
-                                 run_state_machine_as_test)
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from tests.server_helpers import call
 from tests.examples import WALKS
 
 PLAYERS = ["Ann", "Bob", "Cy"]
-RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 3},
-                                        "first_dealer": 0}, "hands": []}
+RECORD = {
+    "players": PLAYERS,
+    "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+    "hands": [],
+}
 PHONES = 2
 IDS = itertools.count(1)
 
@@ -95,8 +104,9 @@ class Phones(RuleBasedStateMachine):
             assert hand_of(before) == tap["hand"]
             return
         assert hand_of(before) == tap["hand"], (tap, before["hands"])  # the table was on that hand
-        changed = {i for i in range(max(len(hands), len(before["hands"])))
-                   if hands[i:i + 1] != before["hands"][i:i + 1]}
+        changed = {
+            i for i in range(max(len(hands), len(before["hands"]))) if hands[i : i + 1] != before["hands"][i : i + 1]
+        }
         assert changed == {index}, (tap, changed)
         if tap["action"] == "deal":
             assert len(before["hands"]) == index and len(hands) == index + 1
@@ -157,8 +167,9 @@ class Phones(RuleBasedStateMachine):
         if not (self.online[phone] and now):
             return
         seen = self.seen[phone] = self.server()
-        self.send({"id": f"undo-{next(IDS)}", "revision": seen["revision"], "hand": hand_of(seen["record"]),
-                   "action": "undo"})
+        self.send(
+            {"id": f"undo-{next(IDS)}", "revision": seen["revision"], "hand": hand_of(seen["record"]), "action": "undo"}
+        )
 
     @precondition(lambda self: self.applied)
     @rule(pick=st.integers(0, 50))
@@ -183,6 +194,12 @@ class Phones(RuleBasedStateMachine):
 
 def test_phones_offline_and_back_apply_every_tap_to_its_own_hand(live_server):
     Phones.base = live_server
-    run_state_machine_as_test(Phones, settings=settings(max_examples=WALKS, stateful_step_count=40, deadline=None,
-                                                        suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                               HealthCheck.too_slow]))
+    run_state_machine_as_test(
+        Phones,
+        settings=settings(
+            max_examples=WALKS,
+            stateful_step_count=40,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        ),
+    )

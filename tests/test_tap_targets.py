@@ -10,8 +10,11 @@ from scorekeeper import store
 from tests.server_helpers import call
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-RECORD = {"players": PLAYERS, "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3},
-                                        "first_dealer": 0}, "hands": []}
+RECORD = {
+    "players": PLAYERS,
+    "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
+    "hands": [],
+}
 
 
 class Phone:
@@ -50,8 +53,10 @@ class Phone:
 def phones(live_server):
     status, created = call("POST", f"{live_server}/api/games", RECORD)
     assert status == 201
-    return (Phone(live_server, created["id"], created["edit_key"]),
-            Phone(live_server, created["id"], created["edit_key"]))
+    return (
+        Phone(live_server, created["id"], created["edit_key"]),
+        Phone(live_server, created["id"], created["edit_key"]),
+    )
 
 
 def bid_round(phone, bids):

@@ -36,8 +36,9 @@ def test_taps_sent_late_keep_the_times_they_were_tapped(client):
     game_id, key = new_game(client)
     assert tap(client, game_id, key, 1, 1, "deal", trump="hearts", tapped="2026-01-02T09:00:15Z").status_code == 200
     # A phone in Amsterdam says its own offset; the millisecond is dropped as the store writes times.
-    assert tap(client, game_id, key, 2, 1, "bid", seat=1, bid=1,
-               tapped="2026-01-02T10:00:40.250+01:00").status_code == 200
+    assert (
+        tap(client, game_id, key, 2, 1, "bid", seat=1, bid=1, tapped="2026-01-02T10:00:40.250+01:00").status_code == 200
+    )
     assert tap(client, game_id, key, 3, 1, "bid", seat=2, bid=0).status_code == 200  # no time sent: the server's
     assert entry_times(client, game_id)[1:3] == ["2026-01-02T09:00:15+00:00", "2026-01-02T09:00:40+00:00"]
     assert history_times(client, game_id)[:3] == ["09:00:00", "09:00:15", "09:00:40"]

@@ -45,8 +45,9 @@ def bids_logged(client, table):
 
 
 def test_the_same_bid_entered_meanwhile_on_another_phone_is_not_entered_twice(monkeypatch, client, table):
-    other = another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid",
-                                                             "seat": 1, "bid": 0})
+    other = another_phone_first(
+        monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 0}
+    )
     after = table.ok("bid", seat=1, bid=0)
     assert other[0].status_code == 200 and after["revision"] == 3
     assert stored_record(client, table.game_id)["hands"][0]["bids"] == [None, 0, None, None]
@@ -54,8 +55,9 @@ def test_the_same_bid_entered_meanwhile_on_another_phone_is_not_entered_twice(mo
 
 
 def test_another_bid_entered_meanwhile_for_the_same_seat_is_a_conflict(monkeypatch, client, table):
-    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1,
-                                                     "bid": 1})
+    another_phone_first(
+        monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 1}
+    )
     response = table.post("bid", seat=1, bid=0)
     assert response.status_code == 409
     assert "Bob's bid is already 1" in response.get_json()["error"]
@@ -63,16 +65,18 @@ def test_another_bid_entered_meanwhile_for_the_same_seat_is_a_conflict(monkeypat
 
 
 def test_the_same_tap_arriving_twice_at_once_is_applied_once_and_answers_alike(monkeypatch, client, table):
-    other = another_phone_first(monkeypatch, client, table, {"id": "tap-2", "revision": 2, "hand": 1, "action": "bid",
-                                                             "seat": 1, "bid": 0})
+    other = another_phone_first(
+        monkeypatch, client, table, {"id": "tap-2", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 0}
+    )
     after = table.ok("bid", seat=1, bid=0)
     assert other[0].get_json() == after
     assert bids_logged(client, table) == 1
 
 
 def test_a_tap_still_valid_after_another_phones_tap_is_applied_after_it(monkeypatch, client, table):
-    another_phone_first(monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1,
-                                                     "bid": 0})
+    another_phone_first(
+        monkeypatch, client, table, {"id": "other", "revision": 2, "hand": 1, "action": "bid", "seat": 1, "bid": 0}
+    )
     after = table.ok("bid", seat=2, bid=1)
     assert after["revision"] == 4 and after["game"]["hands"][0]["bids"] == [None, 0, 1, None]
 
@@ -90,13 +94,13 @@ def test_under_the_write_lock_a_tap_runs_only_the_statements_of_its_write(client
     db.conn.set_trace_callback(statements.append)
     try:
         table.ok("bid", seat=1, bid=0)
-        bid = statements[statements.index("BEGIN IMMEDIATE"):]
+        bid = statements[statements.index("BEGIN IMMEDIATE") :]
         statements[:] = []
         for seat in (2, 3, 0):
             table.ok("bid", seat=seat, bid=0)
         statements[:] = []
         table.ok("tricks", tricks=[1, 0, 0, 0])
-        tricks = statements[statements.index("BEGIN IMMEDIATE"):]
+        tricks = statements[statements.index("BEGIN IMMEDIATE") :]
     finally:
         db.conn.set_trace_callback(None)
     bid, tricks = once(bid), once(tricks)

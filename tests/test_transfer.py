@@ -43,8 +43,11 @@ def test_game_csv_one_row_per_hand_and_player(client):
     rows = read_csv(client.get(f"/games/{game_id}/export.csv"))
     assert len(rows) == 8
     assert [(r["hand"], r["player"], r["bid"], r["took"], r["score"], r["total"]) for r in rows[4:]] == [
-        ("2", "Ann", "1", "1", "11", "11"), ("2", "Bob", "1", "0", "0", "11"),
-        ("2", "Cy", "0", "0", "10", "20"), ("2", "Di", "1", "1", "11", "21")]
+        ("2", "Ann", "1", "1", "11", "11"),
+        ("2", "Bob", "1", "0", "0", "11"),
+        ("2", "Cy", "0", "0", "10", "20"),
+        ("2", "Di", "1", "1", "11", "21"),
+    ]
     assert {r["game"] for r in rows} == {game_id}
 
 
@@ -55,8 +58,12 @@ def test_csv_neutralises_formulas_in_names(client):
     assert [r["player"] for r in rows[:4]] == ["'" + name for name in names]
     assert rows[0]["dealer"].startswith("'=")
     everything = read_csv(client.get("/export/games.csv"))
-    assert not any(value.startswith(("=", "+", "@")) for row in everything for value in row.values()
-                   if not value.lstrip("-").replace(".", "").isdigit())
+    assert not any(
+        value.startswith(("=", "+", "@"))
+        for row in everything
+        for value in row.values()
+        if not value.lstrip("-").replace(".", "").isdigit()
+    )
 
 
 def test_all_games_csv_oldest_first(client):
@@ -76,6 +83,7 @@ def test_json_round_trip_keeps_dates_and_evenings(client, app, tmp_path):
     assert all("date" in game and "evening" in game for game in document["games"])
 
     from scorekeeper import create_app  # a second scorekeeper, on another database
+
     other = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "other"})
     try:
         phone = owner_client(other)
@@ -110,8 +118,13 @@ def test_bad_file_is_refused_whole(client, app):
     assert response.status_code == 400
     assert "This file cannot be imported: games[1].hands[1].bids[1]" in html and "Nothing was imported" in html
     assert count_games(app) == before
-    for content, words in ((b"{not json", "not valid JSON"), (b"\xff\xfe\x00", "not UTF-8"), (b"", "empty"),
-                           (b'{"games": []}', "holds no games"), (b'{"hello": 1}', "not an export of this app")):
+    for content, words in (
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b"", "empty"),
+        (b'{"games": []}', "holds no games"),
+        (b'{"hello": 1}', "not an export of this app"),
+    ):
         response = upload(client, content)
         assert response.status_code == 400 and words in response.get_data(as_text=True), words
     assert count_games(app) == before

@@ -29,12 +29,18 @@ from money_helpers import said
 from owner_helpers import owner_client
 
 ZONE = "Europe/Amsterdam"
-PEOPLE = {"Ann": ["Ann", "ANN", "Ann\u200b", " ann "], "Bob": ["Bob", "bob"], "Zoë": ["Zoë", "Zoe\u0308"],
-          "Cy": ["Cy"], "Di": ["Di", "DI"]}
+PEOPLE = {
+    "Ann": ["Ann", "ANN", "Ann\u200b", " ann "],
+    "Bob": ["Bob", "bob"],
+    "Zoë": ["Zoë", "Zoe\u0308"],
+    "Cy": ["Cy"],
+    "Di": ["Di", "DI"],
+}
 MODEL = PlackettLuce()
 
 
 # ---- the independent computation (RULES.md read afresh; nothing here calls rules/club/counting.py) ----------------
+
 
 def key(name):
     """RULES.md's name comparison: NFC, invisible (format) characters dropped, casefolded, spaces collapsed."""
@@ -58,9 +64,19 @@ def what_counts(entry):
     scored = rules.score(rules.load(record))  # the totals only: scoring is not what is checked here
     hands = entry["hands"]
     seats = [seat for seat in range(len(entry["players"])) if any(seat not in hand.get("out", []) for hand in hands)]
-    dealt = {seat: (sum(1 for hand in hands if seat not in hand.get("out", []) and hand["tricks"] is not None),
-                    sum(1 for hand in hands if seat not in hand.get("out", []) and hand["tricks"] is not None
-                        and hand["bids"][seat] == hand["tricks"][seat])) for seat in seats}
+    dealt = {
+        seat: (
+            sum(1 for hand in hands if seat not in hand.get("out", []) and hand["tricks"] is not None),
+            sum(
+                1
+                for hand in hands
+                if seat not in hand.get("out", [])
+                and hand["tricks"] is not None
+                and hand["bids"][seat] == hand["tricks"][seat]
+            ),
+        )
+        for seat in seats
+    }
     finished = scored["finished"]
     ranked = finished and not entry.get("abandoned") and entry["rules"].get("bidding") != "cooperative"
     totals, low = scored["totals"], scored["lowest_wins"]
@@ -89,8 +105,11 @@ def expected(entries, season=None):
         ranked, dealt, places, money = what_counts(entry)
         names = entry["players"]
         if not ranked:
-            if not entry.get("abandoned") and rules.next_hand(rules.load(
-                    {k: v for k, v in entry.items() if k not in ("date", "abandoned")})) is not None:
+            if (
+                not entry.get("abandoned")
+                and rules.next_hand(rules.load({k: v for k, v in entry.items() if k not in ("date", "abandoned")}))
+                is not None
+            ):
                 listed |= {key(names[seat]) for seat in dealt}  # in play: on the players' list
             continue
         for name, cents in money.items():
@@ -106,8 +125,12 @@ def expected(entries, season=None):
             balances[name] = balances.get(name, 0) + cents
         k = len(places)
         seats = sorted(places)
-        teams = [[MODEL.rating(*table.get(key(names[seat]), (None, None, 0))[:2])] if key(names[seat]) in table
-                 else [MODEL.rating()] for seat in seats]
+        teams = [
+            [MODEL.rating(*table.get(key(names[seat]), (None, None, 0))[:2])]
+            if key(names[seat]) in table
+            else [MODEL.rating()]
+            for seat in seats
+        ]
         after = MODEL.rate(teams, ranks=[places[seat] for seat in seats])
         for seat, team in zip(seats, after):
             name = key(names[seat])
@@ -127,11 +150,18 @@ def expected(entries, season=None):
                 line[2] += k - places[seat] - Fraction(ties - 1, 2)
                 line[3] += hands
                 line[4] += made
-    return players, table, season_rows, {name: cents for name, cents in balances.items() if cents}, \
-        listed | set(players), pairs
+    return (
+        players,
+        table,
+        season_rows,
+        {name: cents for name, cents in balances.items() if cents},
+        listed | set(players),
+        pairs,
+    )
 
 
 # ---- generated histories ----------------------------------------------------------------------------------
+
 
 @st.composite
 def games(draw, minute, evenings):
@@ -149,19 +179,36 @@ def games(draw, minute, evenings):
         tricks = [None if seat in out else 0 for seat in range(n)]
         for _trick in range(cards):
             tricks[draw(st.sampled_from(dealt))] += 1
-        bids = list(tricks) if cooperative else [None if seat in out else draw(st.integers(0, cards))
-                                                  for seat in range(n)]
-        hands.append({"cards": cards, "dealer": dealt[index % len(dealt)], "trump": "hearts", "bids": bids,
-                      "tricks": tricks, **({"out": out} if out else {})})
+        bids = (
+            list(tricks) if cooperative else [None if seat in out else draw(st.integers(0, cards)) for seat in range(n)]
+        )
+        hands.append(
+            {
+                "cards": cards,
+                "dealer": dealt[index % len(dealt)],
+                "trump": "hearts",
+                "bids": bids,
+                "tricks": tricks,
+                **({"out": out} if out else {}),
+            }
+        )
     stake = draw(st.sampled_from([0, 0, 0.05, 0.1]))
-    entry = {"players": names, "hands": hands,
-             "rules": {"scoring": draw(st.sampled_from(["exact", "exact", "negative"])), "hook": False,
-                       "deals": {"pattern": "custom", "sizes": [1, 2]},
-                       "bidding": "cooperative" if cooperative else "sequential",
-                       "settlement": "pairwise" if stake else "none", "stake": stake, "currency": "EUR"},
-             # Late at night in UTC is the next day in Amsterdam: the zone decides the day.
-             "date": f"2026-10-{5 + minute // 60:02d}T{draw(st.sampled_from(['19', '22', '23']))}:"
-                     f"{minute % 60:02d}:00+00:00"}
+    entry = {
+        "players": names,
+        "hands": hands,
+        "rules": {
+            "scoring": draw(st.sampled_from(["exact", "exact", "negative"])),
+            "hook": False,
+            "deals": {"pattern": "custom", "sizes": [1, 2]},
+            "bidding": "cooperative" if cooperative else "sequential",
+            "settlement": "pairwise" if stake else "none",
+            "stake": stake,
+            "currency": "EUR",
+        },
+        # Late at night in UTC is the next day in Amsterdam: the zone decides the day.
+        "date": f"2026-10-{5 + minute // 60:02d}T{draw(st.sampled_from(['19', '22', '23']))}:"
+        f"{minute % 60:02d}:00+00:00",
+    }
     evening = draw(st.sampled_from([None, "night1", "night2"]))
     if evening:  # an evening of the club's, its date set by the organiser or not
         entry["evening"] = evening
@@ -184,14 +231,24 @@ def histories(draw):
 
 # ---- reading the views ---------------------------------------------------------------------------------------
 
+
 @contextmanager
 def instance(migrated_database):
     """A fresh instance on a real SQLite file, in the club's time zone."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "club.db"
         shutil.copyfile(migrated_database, path)
-        app = create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test secret", "SERVER_NAME": None,
-                          "OWNER_KEY": "owner key for what counts", "RATELIMIT_ENABLED": False, "TIME_ZONE": ZONE})
+        app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE": str(path),
+                "SECRET_KEY": "test secret",
+                "SERVER_NAME": None,
+                "OWNER_KEY": "owner key for what counts",
+                "RATELIMIT_ENABLED": False,
+                "TIME_ZONE": ZONE,
+            }
+        )
         try:
             yield app, owner_client(app)
         finally:
@@ -199,10 +256,14 @@ def instance(migrated_database):
 
 
 def upload(client, data):
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
-                      client.get("/import").get_data(as_text=True))[1]
-    return client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(data), "games.json")},
-                       content_type="multipart/form-data")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/import").get_data(as_text=True))[
+        1
+    ]
+    return client.post(
+        "/import",
+        data={"csrf_token": token, "file": (io.BytesIO(data), "games.json")},
+        content_type="multipart/form-data",
+    )
 
 
 def views(app, client, season):
@@ -210,8 +271,11 @@ def views(app, client, season):
     players = {key(row["player"]): row for row in client.get("/api/players").get_json()["players"]}
     with app.app_context():  # an instance the club moved to has its season from the export (decision 0039)
         db = store.get_db()
-        moved = [row["id"] for row in store.list_seasons(db) if (row["name"], row["starts"], row["ends"]) ==
-                 ("Autumn", *season)]
+        moved = [
+            row["id"]
+            for row in store.list_seasons(db)
+            if (row["name"], row["starts"], row["ends"]) == ("Autumn", *season)
+        ]
         season_id = moved[0] if moved else store.create_season(db, "Autumn", *season)
     table = {key(row["player"]): row for row in client.get(f"/api/seasons/{season_id}").get_json()["table"]}
     balances, owed, page = {}, {}, client.get("/money").get_data(as_text=True)
@@ -251,8 +315,9 @@ def check(app, client, entries, season):
     assert money == {name: round(cents) for name, cents in balances.items()}
 
 
-@settings(max_examples=WALKS, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-          deadline=None)
+@settings(
+    max_examples=WALKS, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None
+)
 @given(entries=histories(), season=st.sampled_from([("2026-10-01", "2026-12-31"), ("2026-10-06", "2026-10-08")]))
 def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move(migrated_database, entries, season):
     document = json.dumps({"format": "scorekeeper-games", "version": 1, "games": entries}).encode()
@@ -279,16 +344,36 @@ def test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move
 
 # ---- each bullet of the issue, as a club organiser checks it --------------------------------------------------
 
+
 def staked(players, totals_by_seat, stake=0.5, **extra):
     """A finished one-hand game in which the first seat makes its bid of 1 and everyone else bids 0 and makes it."""
     n = len(players)
-    return {"players": players, "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom",
-                                                                                       "sizes": [1]},
-                                          "settlement": "pairwise", "stake": stake, "currency": "EUR"},
-            "hands": [{"cards": 1, "dealer": n - 1, "trump": "hearts", "bids": [1] + [0] * (n - 1),
-                       "tricks": [1] + [0] * (n - 1),
-                       "penalties": [{"seat": seat, "points": points, "reason": "bonus"}
-                                     for seat, points in enumerate(totals_by_seat) if points]}], **extra}
+    return {
+        "players": players,
+        "rules": {
+            "scoring": "exact",
+            "hook": False,
+            "deals": {"pattern": "custom", "sizes": [1]},
+            "settlement": "pairwise",
+            "stake": stake,
+            "currency": "EUR",
+        },
+        "hands": [
+            {
+                "cards": 1,
+                "dealer": n - 1,
+                "trump": "hearts",
+                "bids": [1] + [0] * (n - 1),
+                "tricks": [1] + [0] * (n - 1),
+                "penalties": [
+                    {"seat": seat, "points": points, "reason": "bonus"}
+                    for seat, points in enumerate(totals_by_seat)
+                    if points
+                ],
+            }
+        ],
+        **extra,
+    }
 
 
 def test_an_imported_abandoned_game_stays_abandoned_and_moves_no_money(migrated_database):
@@ -313,15 +398,18 @@ def test_a_player_who_left_before_the_first_hand_is_not_placed_rated_or_charged(
         assert upload(client, json.dumps({"games": [game]}).encode()).status_code == 302
         players = {row["player"]: row for row in client.get("/api/players").get_json()["players"]}
         assert set(players) == {"Ann", "Bob"}  # Eva never played a hand here
-        assert said(client.get("/money").get_data(as_text=True), "balances") == ["Bob is owed €4.00",
-                                                                                  "Ann owes €4.00"]
+        assert said(client.get("/money").get_data(as_text=True), "balances") == ["Bob is owed €4.00", "Ann owes €4.00"]
 
 
 def test_bids_made_divides_by_the_hands_the_player_was_dealt_into(migrated_database):
-    game = {"players": ["Ann", "Bob", "Eva"], "rules": {"scoring": "exact", "hook": False,
-                                                         "deals": {"pattern": "custom", "sizes": [1, 1]}},
-            "hands": [{"cards": 1, "dealer": 0, "bids": [1, 0, None], "tricks": [1, 0, None], "out": [2]},
-                      {"cards": 1, "dealer": 1, "bids": [0, 0, 1], "tricks": [0, 0, 1]}]}
+    game = {
+        "players": ["Ann", "Bob", "Eva"],
+        "rules": {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}},
+        "hands": [
+            {"cards": 1, "dealer": 0, "bids": [1, 0, None], "tricks": [1, 0, None], "out": [2]},
+            {"cards": 1, "dealer": 1, "bids": [0, 0, 1], "tricks": [0, 0, 1]},
+        ],
+    }
     with instance(migrated_database) as (app, client):
         assert upload(client, json.dumps({"games": [game]}).encode()).status_code == 302
         eva = next(row for row in client.get("/api/players").get_json()["players"] if row["player"] == "Eva")
@@ -375,15 +463,16 @@ def test_the_day_follows_the_instance_time_zone(migrated_database):
 
 
 def test_a_name_with_a_zero_width_space_is_the_same_player_everywhere(migrated_database):
-    games_ = [staked(["Ann", "Bob"], [0, 0], stake=0.1, date="2026-10-05T20:00:00+00:00"),
-              staked(["Ann\u200b", "Bob"], [0, 0], stake=0.1, date="2026-10-06T20:00:00+00:00")]
+    games_ = [
+        staked(["Ann", "Bob"], [0, 0], stake=0.1, date="2026-10-05T20:00:00+00:00"),
+        staked(["Ann\u200b", "Bob"], [0, 0], stake=0.1, date="2026-10-06T20:00:00+00:00"),
+    ]
     with instance(migrated_database) as (app, client):
         assert upload(client, json.dumps({"games": games_}).encode()).status_code == 302
         rows = client.get("/api/players").get_json()["players"]
         ann = [row for row in rows if key(row["player"]) == "ann"]
         assert len(ann) == 1 and ann[0]["games"] == 2 and ann[0]["rating"]["games"] == 2
-        assert said(client.get("/money").get_data(as_text=True), "balances") == ["Ann is owed €0.20",
-                                                                                  "Bob owes €0.20"]
+        assert said(client.get("/money").get_data(as_text=True), "balances") == ["Ann is owed €0.20", "Bob owes €0.20"]
 
 
 def test_a_name_with_a_control_character_is_refused_saying_what_to_fix():
@@ -400,8 +489,7 @@ def test_a_name_with_a_control_character_is_refused_saying_what_to_fix():
 def test_an_evenings_totals_leave_out_the_abandoned_game_and_the_player_never_dealt_in(migrated_database):
     played = staked(["Ann", "Bob", "Eva"], [0, 5, 0], stake=1, evening="club1", date="2026-11-09T20:00:00+00:00")
     played["hands"][0].update(out=[2], bids=[1, 0, None], tricks=[1, 0, None], dealer=1)  # Eva left before it
-    gone = staked(["Ann", "Bob"], [0, 50], stake=1, evening="club1", date="2026-11-09T21:00:00+00:00",
-                  abandoned=True)
+    gone = staked(["Ann", "Bob"], [0, 50], stake=1, evening="club1", date="2026-11-09T21:00:00+00:00", abandoned=True)
     with instance(migrated_database) as (app, client):
         assert upload(client, json.dumps({"games": [played, gone]}).encode()).status_code == 302
         with app.app_context():
@@ -424,10 +512,17 @@ def test_setting_an_evenings_date_moves_its_games_into_their_season_and_rating_o
             evening = store.evening_of(db, before[1])
             store.set_evening_about(db, evening, "2026-10-19", "Paper sheet")
             after = [row[0] for row in db.execute("select game_id from rated_games order by day, finished")]
-            steps = [row[0] for row in db.execute("select game_id from rating_steps s where key = 'ann' order by "
-                                                  "(select day from rated_games g where g.game_id = s.game_id)")]
+            steps = [
+                row[0]
+                for row in db.execute(
+                    "select game_id from rating_steps s where key = 'ann' order by "
+                    "(select day from rated_games g where g.game_id = s.game_id)"
+                )
+            ]
         assert after == before[::-1] and steps == after  # rated again in the new order
-        assert {row["player"]: row["games"] for row in client.get(f"/api/seasons/{season}").get_json()["table"]} \
-            == {"Ann": 1, "Bob": 1}
+        assert {row["player"]: row["games"] for row in client.get(f"/api/seasons/{season}").get_json()["table"]} == {
+            "Ann": 1,
+            "Bob": 1,
+        }
         exported = json.loads(client.get("/export/games.json").get_data())
         assert [game.get("evening_date") for game in exported["games"]] == ["2026-10-19", None]

@@ -22,8 +22,10 @@ def run(*args):
 
 def remembered(system, hands):
     """The points the system gives for the hands, as the table would remember them."""
-    return [which.Remembered(e.bid, e.tricks, e.cards, which.scores(system, {}, e))
-            for e in (which.parse_example(f"{hand}=0") for hand in hands)]
+    return [
+        which.Remembered(e.bid, e.tricks, e.cards, which.scores(system, {}, e))
+        for e in (which.parse_example(f"{hand}=0") for hand in hands)
+    ]
 
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=[s.id for s in SYSTEMS])
@@ -40,7 +42,8 @@ def test_most_common_first_and_presets_by_name():
     found = which.which([which.parse_example(e) for e in ("2/2=12", "1/3=0", "3/1=0")])
     assert found[0].system == "exact"
     assert [str(m.name) for m in which.which([which.parse_example(e) for e in ("2/2=14", "1/3=-4", "3/1=-4")])] == [
-        "Boerenbridge (Dutch)"]
+        "Boerenbridge (Dutch)"
+    ]
 
 
 def test_the_command_lists_systems_with_their_options():
@@ -62,17 +65,26 @@ def test_when_nothing_fits_the_simplest_formula_is_proposed_as_a_guess():
     assert "No system scores" in done.stdout and "A guess" in done.stdout
     assert "made: 5 + 5*bid; more: -10; fewer: the same" in done.stdout
     guessed = json.loads(run(*examples, "--json").stdout)
-    assert guessed == [{"system": "formula", "options": {"made": "5 + 5*bid", "over": "-10"},
-                        "name": "House formula (a guess)", "guess": True}]
+    assert guessed == [
+        {
+            "system": "formula",
+            "options": {"made": "5 + 5*bid", "over": "-10"},
+            "name": "House formula (a guess)",
+            "guess": True,
+        }
+    ]
     # The guess scores every example when played.
     for example in map(which.parse_example, examples):
         assert which.scores(rules.SYSTEMS.find("formula"), guessed[0]["options"], example) == example.points
 
 
-@pytest.mark.parametrize("bad, message", [
-    ("2/2=1x", "'2/2=1x' is not BID/TRICKS=POINTS"),
-    ("5/2@3=0", "cannot be more than the 3 cards"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("2/2=1x", "'2/2=1x' is not BID/TRICKS=POINTS"),
+        ("5/2@3=0", "cannot be more than the 3 cards"),
+    ],
+)
 def test_bad_examples_are_refused_with_exit_status_2(bad, message):
     done = run(bad)
     assert done.returncode == 2 and message in done.stderr and done.stdout == ""

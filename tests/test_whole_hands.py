@@ -13,8 +13,11 @@ HAND = {"cards": 3, "dealer": 1, "bids": [1, 0, 1, 0], "tricks": [1, 1, 1, 0], "
 
 def new_game(hands=()):
     """Ann, Bob, Cy, Di; exact scoring, the hook, hands of 2 then 3 cards, Ann deals first."""
-    return {"players": ["Ann", "Bob", "Cy", "Di"], "hands": list(hands),
-            "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "custom", "sizes": [2, 3]}}}
+    return {
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "hands": list(hands),
+        "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "custom", "sizes": [2, 3]}},
+    }
 
 
 FIRST = {"cards": 2, "dealer": 0, "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0], "trump": "spades"}
@@ -29,14 +32,17 @@ def test_a_finished_hand_is_appended_and_the_record_given_is_left_alone():
     assert actions.step(outcome.game) == "over"
 
 
-@pytest.mark.parametrize("hand, path", [
-    ("a string", "hands[1]"),
-    ({k: v for k, v in HAND.items() if k != "tricks"}, "hands[1].tricks"),
-    ({**HAND, "tricks": [1, 1, 1, 1]}, "hands[1].tricks"),
-    ({**HAND, "bids": [1, 0, 1, 1]}, "hands[1].bids[1]"),  # the hook: the dealer's bid may not make the cards
-    ({**HAND, "dealer": 9}, "hands[1].dealer"),
-    ({**HAND, "notes": "x" * 20_000}, "hands[1].notes"),  # keys this app does not know are bounded
-])
+@pytest.mark.parametrize(
+    "hand, path",
+    [
+        ("a string", "hands[1]"),
+        ({k: v for k, v in HAND.items() if k != "tricks"}, "hands[1].tricks"),
+        ({**HAND, "tricks": [1, 1, 1, 1]}, "hands[1].tricks"),
+        ({**HAND, "bids": [1, 0, 1, 1]}, "hands[1].bids[1]"),  # the hook: the dealer's bid may not make the cards
+        ({**HAND, "dealer": 9}, "hands[1].dealer"),
+        ({**HAND, "notes": "x" * 20_000}, "hands[1].notes"),  # keys this app does not know are bounded
+    ],
+)
 def test_a_hand_that_breaks_the_record_is_refused_naming_its_field(hand, path):
     with pytest.raises(RecordError) as refused:
         actions.append_hand(new_game([FIRST]), hand)
@@ -52,8 +58,13 @@ def test_no_hand_is_appended_while_one_is_played_or_once_the_game_is_over():
 
 
 def test_the_plan_ahead_is_none_when_a_missed_hand_is_dealt_again():
-    game = rules.load({"players": ["Ann", "Bob", "Cy"], "hands": [],
-                       "rules": {"scoring": "exact", "bidding": "cooperative", "deals": {"pattern": "up", "max": 3}}})
+    game = rules.load(
+        {
+            "players": ["Ann", "Bob", "Cy"],
+            "hands": [],
+            "rules": {"scoring": "exact", "bidding": "cooperative", "deals": {"pattern": "up", "max": 3}},
+        }
+    )
     assert game.rules.style.redeal_on_miss and actions.deals_ahead(game) == []
 
 
@@ -67,12 +78,24 @@ def test_the_deals_ahead_are_the_deals_the_server_makes_however_the_hands_go(dat
     """The deals ahead (played on the phone offline) are the server's next deals, whatever is bid and taken."""
     pattern = data.draw(st.sampled_from([p.id for p in rules.PATTERNS if not p.takes_sizes]))
     players = data.draw(st.integers(3, 6))
-    deals = {"pattern": pattern, "max": data.draw(st.integers(1, 5))} if rules.PATTERNS.find(pattern).takes_max \
+    deals = (
+        {"pattern": pattern, "max": data.draw(st.integers(1, 5))}
+        if rules.PATTERNS.find(pattern).takes_max
         else {"pattern": pattern}
+    )
     try:
-        game = rules.load({"players": [f"P{s}" for s in range(players)], "hands": [],
-                           "rules": {"scoring": "exact", "hook": data.draw(st.booleans()), "deals": deals,
-                                     "first_dealer": data.draw(st.integers(0, players - 1))}})
+        game = rules.load(
+            {
+                "players": [f"P{s}" for s in range(players)],
+                "hands": [],
+                "rules": {
+                    "scoring": "exact",
+                    "hook": data.draw(st.booleans()),
+                    "deals": deals,
+                    "first_dealer": data.draw(st.integers(0, players - 1)),
+                },
+            }
+        )
     except rules.RecordError:
         reject()  # a plan these players cannot be dealt from one deck
     foreseen = actions.deals_ahead(game)

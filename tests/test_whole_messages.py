@@ -19,8 +19,10 @@ from scorekeeper.rules.scoring.card import rules_in_words
 from scorekeeper.rules.events import prizes
 
 # Bob and Di end level on 21, both with every bid made: they share first place.
-TIED = [{"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
-        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 1]}]
+TIED = [
+    {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 1, 0, 0], "tricks": [0, 1, 0, 0]},
+    {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 0, 0, 1], "tricks": [1, 0, 0, 1]},
+]
 
 
 def test_a_shared_first_place_reads_winners_on_the_page_the_text_and_the_pdf(app, tmp_path):
@@ -54,7 +56,9 @@ def test_the_house_cards_penalties_are_a_list_in_the_language(app):
 
 def test_the_two_nones_agree_with_their_nouns_in_spanish(app):
     with app.test_request_context(), i18n.speaking("es"):
-        assert history.corrections({"trump": "hearts"}, {"trump": None}, ["Ann", "Bob"]) == ["triunfo corazones → ninguno"]
+        assert history.corrections({"trump": "hearts"}, {"trump": None}, ["Ann", "Bob"]) == [
+            "triunfo corazones → ninguno"
+        ]
         said = history.describe({"kind": "about", "payload": {"date": "2026-11-20"}}, ["Ann", "Bob"])
         assert said.endswith("nota ninguna")
 
@@ -64,12 +68,16 @@ def test_an_undone_deal_counts_its_cards(app):
     with app.test_request_context():
         assert history.undone_text(deal, ["Ann", "Bob"]) == "Undone: Ann's deal of 1 card."
         with i18n.speaking("nl"):
-            assert history.undone_text(dict(deal, payload={"dealer": 1, "cards": 5}), ["Ann", "Bob"]) \
+            assert (
+                history.undone_text(dict(deal, payload={"dealer": 1, "cards": 5}), ["Ann", "Bob"])
                 == "Ongedaan gemaakt: het delen van 5 kaarten door Bob."
+            )
 
 
 def test_a_dropped_bonus_and_a_dropped_penalty_are_two_messages(app):
-    before = {"penalties": [{"seat": 0, "reason": "revoke", "points": -10}, {"seat": 1, "reason": "bonus", "points": 5}]}
+    before = {
+        "penalties": [{"seat": 0, "reason": "revoke", "points": -10}, {"seat": 1, "reason": "bonus", "points": 5}]
+    }
     with app.test_request_context():
         said = history.corrections(before, {"penalties": []}, ["Ann", "Bob"])
         assert said[0].startswith("penalty dropped: Ann") and said[1].startswith("bonus dropped: Bob")

@@ -25,17 +25,21 @@ from tests.test_events_languages import act, new_event
 def speaking():
     def speak(code):
         words.use(lambda: (words.ENGLISH, code))
+
     yield speak
     words.use(lambda: (words.ENGLISH, "en"))
 
 
-@pytest.mark.parametrize("code, places", [
-    ("en", ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]),
-    ("nl", ["1e", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
-    ("de", ["1.", "2.", "3.", "4.", "11.", "12.", "13.", "21.", "22.", "101.", "111."]),
-    ("fr", ["1er", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
-    ("es", ["1.º", "2.º", "3.º", "4.º", "11.º", "12.º", "13.º", "21.º", "22.º", "101.º", "111.º"]),
-])
+@pytest.mark.parametrize(
+    "code, places",
+    [
+        ("en", ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]),
+        ("nl", ["1e", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
+        ("de", ["1.", "2.", "3.", "4.", "11.", "12.", "13.", "21.", "22.", "101.", "111."]),
+        ("fr", ["1er", "2e", "3e", "4e", "11e", "12e", "13e", "21e", "22e", "101e", "111e"]),
+        ("es", ["1.º", "2.º", "3.º", "4.º", "11.º", "12.º", "13.º", "21.º", "22.º", "101.º", "111.º"]),
+    ],
+)
 def test_each_language_writes_a_place_its_way(speaking, code, places):
     speaking(code)
     assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == places
@@ -76,7 +80,9 @@ def test_the_player_page_says_the_place_in_the_readers_language(client, app):
 
 def test_a_record_errors_path_reads_in_the_readers_language(app):
     players = ["Ann", "Bob", "Cy"]
-    assert explain(RecordError("hands[3].bids[2]", "must be 0 or more"), players) == "Hand 4, Cy's bid: must be 0 or more"
+    assert (
+        explain(RecordError("hands[3].bids[2]", "must be 0 or more"), players) == "Hand 4, Cy's bid: must be 0 or more"
+    )
     assert explain(RecordError("hands[0].trump", "x"), players) == "Hand 1, trump: x"
     assert explain(RecordError("rules.modifiers[1]", "x"), players) == "Rules, modifier 2: x"
     assert explain(RecordError("rules.options.zero_five", "x"), players) == "Rules, system options, zero_five: x"
@@ -120,22 +126,31 @@ def test_the_pages_show_option_labels_and_post_the_ids(client, app):
     with app.test_request_context():
         form = setup_form()
         base = form["opt__reduced_zero__base"]
-        assert [(value, str(label)) for value, label, *_ in base.iter_choices()] == [("basic", "basic"), ("exact", "exact")]
+        assert [(value, str(label)) for value, label, *_ in base.iter_choices()] == [
+            ("basic", "basic"),
+            ("exact", "exact"),
+        ]
         assert all(isinstance(label, words.LazyText) for _value, label, *_ in base.iter_choices())
 
 
 def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
     words.use(lambda: (Bracketed(), "eo"))
     try:
+
         def refused(call):  # the engine's refusal, worded in the reader's language
             with pytest.raises(ValueError) as caught:
                 call()
             return words.word(caught.value)
+
         assert re.search(r"⟦unknown ⟦scoring system⟧ 'nope'", refused(lambda: rules.SYSTEMS.find("nope")))
-        assert re.search(r"⟦option '⟦based on⟧' must be one of ⟦basic⟧, ⟦exact⟧⟧",
-                         refused(lambda: rules.SYSTEMS.find("reduced_zero").resolve_options({"base": "x"})))
-        assert re.search(r"⟦option '⟦from hand⟧' must be a whole number⟧",
-                         refused(lambda: rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})))
+        assert re.search(
+            r"⟦option '⟦based on⟧' must be one of ⟦basic⟧, ⟦exact⟧⟧",
+            refused(lambda: rules.SYSTEMS.find("reduced_zero").resolve_options({"base": "x"})),
+        )
+        assert re.search(
+            r"⟦option '⟦from hand⟧' must be a whole number⟧",
+            refused(lambda: rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})),
+        )
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
 
@@ -147,14 +162,24 @@ def test_the_directors_log_reads_as_sentences(app):
     page = act(director, event_id, do="money", entry_fee="2.5", split="60 40", currency="EUR")
     log = re.search(r'<details class="event-log"[^>]*>(.*?)</details>', page, re.S)[1]
     lines = [re.sub(r"<[^>]+>", "", line).strip() for line in re.findall(r"<li[^>]*>(.*?)</li>", log)]
-    assert [line[6:] for line in lines] == ["event Clubavond set up: Qualifying rounds and a final, 8 players",
-                                            "round 1 drawn: 2 tables", "money: entry fee €2.50, prizes 60% 40%"]
+    assert [line[6:] for line in lines] == [
+        "event Clubavond set up: Qualifying rounds and a final, 8 players",
+        "round 1 drawn: 2 tables",
+        "money: entry fee €2.50, prizes 60% 40%",
+    ]
     assert all(re.match(r"\d\d:\d\d ", line) for line in lines) and "{" not in log
 
 
-@given(st.sampled_from(["event", "import", "round", "swap", "late", "withdraw", "link", "record", "money", "x"]),
-       st.one_of(st.none(), st.dictionaries(st.sampled_from(["name", "round", "players", "table", "games", "number"]),
-                                            st.one_of(st.integers(), st.text(max_size=3), st.lists(st.integers())))))
+@given(
+    st.sampled_from(["event", "import", "round", "swap", "late", "withdraw", "link", "record", "money", "x"]),
+    st.one_of(
+        st.none(),
+        st.dictionaries(
+            st.sampled_from(["name", "round", "players", "table", "games", "number"]),
+            st.one_of(st.integers(), st.text(max_size=3), st.lists(st.integers())),
+        ),
+    ),
+)
 def test_a_log_entry_it_cannot_read_is_shown_as_stored(kind, payload):
     line = log_line({"kind": kind, "payload": payload, "at": "2026-11-25T15:04:00"})
     assert line.startswith("15:04 ")
@@ -168,8 +193,12 @@ def test_the_leftover_words_read_dutch_and_german(app):
             rules.SYSTEMS.find("nope")
         assert "bestaat niet" in words.word(unknown.value)
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert log_line({"kind": "round", "payload": {"number": 2, "tables": [[1], [2], [3]]},
-                         "at": "2026-11-25T15:04:00"}) == "15:04 Durchgang 2 ausgelost: 3 Tische"
+        assert (
+            log_line(
+                {"kind": "round", "payload": {"number": 2, "tables": [[1], [2], [3]]}, "at": "2026-11-25T15:04:00"}
+            )
+            == "15:04 Durchgang 2 ausgelost: 3 Tische"
+        )
         assert words.ordinal(3) == "3." and words.day("2026-11-25") == "25.11.2026"
     director = owner_client(app)
     director.set_cookie("lang", "fr")
@@ -180,21 +209,34 @@ def test_the_leftover_words_read_dutch_and_german(app):
 def test_a_source_is_cited_by_its_files_without_its_english_names():
     cited = {entry.id: str(entry.citation) for entry in rules.PATTERNS}
     assert all("(" not in citation for citation in cited.values())
-    assert all(str(entry.citation) in entry.source or entry.source.startswith(str(entry.citation).split(",")[0])
-               for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS) for entry in registry)
+    assert all(
+        str(entry.citation) in entry.source or entry.source.startswith(str(entry.citation).split(",")[0])
+        for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS)
+        for entry in registry
+    )
     words.use(lambda: (Bracketed(), "eo"))
     try:
-        assert {words.word(entry.citation) for entry in rules.PATTERNS if "house" in entry.source} == {"003, ⟦house rules⟧"}
+        assert {words.word(entry.citation) for entry in rules.PATTERNS if "house" in entry.source} == {
+            "003, ⟦house rules⟧"
+        }
     finally:
         words.use(lambda: (words.ENGLISH, "en"))
 
 
 def test_a_stored_system_label_shows_its_options_by_their_labels():
-    assert str(stats.shown_label("ten_times", "10 times exact (penalty, zero_five)")) == "10 times exact (penalty, zero bid ±5)"
-    assert str(stats.shown_label("reduced_zero", "Reduced zero bid (base exact)")) == "Reduced zero bid (based on exact)"
+    assert (
+        str(stats.shown_label("ten_times", "10 times exact (penalty, zero_five)"))
+        == "10 times exact (penalty, zero bid ±5)"
+    )
+    assert (
+        str(stats.shown_label("reduced_zero", "Reduced zero bid (base exact)")) == "Reduced zero bid (based on exact)"
+    )
     assert str(stats.shown_label("get_fred", "Get Fred (squared, unknown 3)")) == "Get Fred (squared, unknown 3)"
     words.use(lambda: (Bracketed(), "eo"))
     try:
-        assert words.word(stats.shown_label("double_whammy", "Double whammy (from_hand 3)")) == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
+        assert (
+            words.word(stats.shown_label("double_whammy", "Double whammy (from_hand 3)"))
+            == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
+        )
     finally:
         words.use(lambda: (words.ENGLISH, "en"))

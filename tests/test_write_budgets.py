@@ -29,8 +29,15 @@ def budgets(tmp_path, migrated_database):
     address, an hour."""
     database = tmp_path / "budgets.db"
     shutil.copyfile(migrated_database, database)
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "budget secret", "OWNER_KEY": OWNER_KEY,
-                      "BROWSER_WRITE_BUDGET": "20 kB per hour", "ADDRESS_WRITE_BUDGET": "60 kB per hour"})
+    app = create_app(
+        {
+            "DATABASE": str(database),
+            "SECRET_KEY": "budget secret",
+            "OWNER_KEY": OWNER_KEY,
+            "BROWSER_WRITE_BUDGET": "20 kB per hour",
+            "ADDRESS_WRITE_BUDGET": "60 kB per hour",
+        }
+    )
     with waitress_serving(app) as url:
         yield app, url
     store.close(app)
@@ -45,8 +52,7 @@ class Phone:
     def start_game(self):
         page = self.http.get(f"{self.base}/games/new", timeout=30)
         _action, fields = form_data(page.text)
-        started = self.http.post(f"{self.base}/games/new", data=dict(fields) | SETUP, allow_redirects=False,
-                                 timeout=30)
+        started = self.http.post(f"{self.base}/games/new", data=dict(fields) | SETUP, allow_redirects=False, timeout=30)
         assert started.status_code == 302, started.text
         self.game_id = started.headers["Location"].split("/games/")[1].split("/")[0]
         self.key = self.http.cookies[f"edit_{self.game_id}"]
@@ -59,8 +65,12 @@ class Phone:
         """One tap on the actions API (deal, then undo it, and again): its answer."""
         self.taps += 1
         body = {"id": f"tap-{self.taps}", "revision": self.revision(), "action": action, "hand": 1, **fields}
-        return self.http.post(f"{self.base}/api/games/{self.game_id}/actions", json=body, timeout=30,
-                              headers={"Authorization": f"Bearer {self.key}"})
+        return self.http.post(
+            f"{self.base}/api/games/{self.game_id}/actions",
+            json=body,
+            timeout=30,
+            headers={"Authorization": f"Bearer {self.key}"},
+        )
 
     def deal_and_undo(self):
         """Deal hand 1 and take it back: two writes; the answers' statuses."""
@@ -102,8 +112,9 @@ def test_fresh_browsers_meet_the_addresss_ceiling_and_the_owner_is_never_held_ba
     assert "The phones at this address have written 60 kB in 1 hour" in made.text
     # The owner (a Bearer key on the API) spends no budget: the club's own scripts never meet it.
     for _game in range(3):
-        owned = requests.post(f"{base}/api/games", json=record(hands=[]), timeout=30,
-                              headers={"Authorization": f"Bearer {OWNER_KEY}"})
+        owned = requests.post(
+            f"{base}/api/games", json=record(hands=[]), timeout=30, headers={"Authorization": f"Bearer {OWNER_KEY}"}
+        )
         assert owned.status_code == 201
 
 
@@ -147,7 +158,7 @@ def test_below_the_free_space_floor_no_new_game_starts_and_the_games_in_play_go_
 
 def test_below_the_floor_the_owners_import_is_refused_too(app):
     with app.app_context():
-        app.config["FREE_SPACE_FLOOR"] = write_budgets.free_space() + 10 ** 12
+        app.config["FREE_SPACE_FLOOR"] = write_budgets.free_space() + 10**12
     owner = owner_client(app)
     _action, fields = form_data(owner.get("/import").get_data(as_text=True))
     document = {"format": "scorekeeper-games", "version": 1, "games": [record()]}
@@ -158,8 +169,10 @@ def test_below_the_floor_the_owners_import_is_refused_too(app):
         assert store.list_games(store.get_db()) == []
 
 
-@pytest.mark.parametrize("setting, value", [("BROWSER_WRITE_BUDGET", "25 MB"), ("ADDRESS_WRITE_BUDGET", "lots"),
-                                            ("FREE_SPACE_FLOOR", "200 furlongs")])
+@pytest.mark.parametrize(
+    "setting, value",
+    [("BROWSER_WRITE_BUDGET", "25 MB"), ("ADDRESS_WRITE_BUDGET", "lots"), ("FREE_SPACE_FLOOR", "200 furlongs")],
+)
 def test_a_setting_that_cannot_be_read_stops_the_start_saying_how_to_write_it(tmp_path, setting, value):
     with pytest.raises(write_budgets.BadSetting, match=f"{setting} in instance/config.py: .* write it as"):
         create_app({"DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "s", setting: value})

@@ -51,8 +51,9 @@ def test_threads_writing_at_once_each_store_every_write(tmp_path):
         try:
             for revision in range(1, 11):  # ten writes, each on the revision the one before made
                 with db.atomic():
-                    db.execute("update games set revision = revision + 1 where id = ? and revision = ?",
-                               [game_id, revision])
+                    db.execute(
+                        "update games set revision = revision + 1 where id = ? and revision = ?", [game_id, revision]
+                    )
         except Exception as error:  # noqa: BLE001 - any failure is what this test reports
             failures.append(error)
         finally:

@@ -108,6 +108,7 @@ def copies(subject, kind):
 
 # ---- the folder the processes of `serve --workers N` share ------------------------------------------------
 
+
 def make_folder():
     """A new folder for the server's shared pages (mode 0700)."""
     return tempfile.mkdtemp(prefix="scorekeeper-pages-")

@@ -19,8 +19,10 @@ def cmd_serve(args):
 
     for name in args.allowed_host or ():
         if not HOST_NAME.fullmatch(name):
-            raise UsageError(f"--allowed-host takes a name such as scores.example.org (or .example.org for "
-                             f"every subdomain), not {name!r}")
+            raise UsageError(
+                f"--allowed-host takes a name such as scores.example.org (or .example.org for "
+                f"every subdomain), not {name!r}"
+            )
     proxy = args.proxy or args.trusted_proxy is not None
     try:
         app = create_app(proxy=proxy, extra_hosts=args.allowed_host or ())
@@ -30,12 +32,18 @@ def cmd_serve(args):
     if proxy:
         # waitress applies the proxy's headers only on connections from its address, and drops them
         # from everyone else: a client cannot claim https, another address or another host.
-        options = {"trusted_proxy": args.trusted_proxy or "127.0.0.1", "trusted_proxy_count": 1,
-                   "trusted_proxy_headers": PROXY_HEADERS, "clear_untrusted_proxy_headers": True}
-        print(f"Scorekeeper is running on {args.host}:{args.port} behind the TLS proxy at "
-              f"{options['trusted_proxy']}: links are https, cookies Secure. Names it may be opened by: "
-              f"{', '.join(app.config['TRUSTED_HOSTS'])} (add the proxy's public name with --allowed-host NAME).",
-              flush=True)
+        options = {
+            "trusted_proxy": args.trusted_proxy or "127.0.0.1",
+            "trusted_proxy_count": 1,
+            "trusted_proxy_headers": PROXY_HEADERS,
+            "clear_untrusted_proxy_headers": True,
+        }
+        print(
+            f"Scorekeeper is running on {args.host}:{args.port} behind the TLS proxy at "
+            f"{options['trusted_proxy']}: links are https, cookies Secure. Names it may be opened by: "
+            f"{', '.join(app.config['TRUSTED_HOSTS'])} (add the proxy's public name with --allowed-host NAME).",
+            flush=True,
+        )
     else:
         print(serving_message(args.host, args.port, serving_addresses(args.host)), flush=True)
     print(owner_lines(app), flush=True)
@@ -50,9 +58,11 @@ def cmd_serve(args):
 def owner_lines(app):
     """Say how to act as the instance's owner: the key itself only on the start that made it."""
     if app.config.get("OWNER_KEY_NEW"):
-        return (f"Owner key (shown this once; kept in {app.instance_path}/owner_key): {app.config['OWNER_KEY']}\n"
-                "Export every game and import only with it: sign in at /owner, or send the header "
-                "'Authorization: Bearer <owner key>'.")
+        return (
+            f"Owner key (shown this once; kept in {app.instance_path}/owner_key): {app.config['OWNER_KEY']}\n"
+            "Export every game and import only with it: sign in at /owner, or send the header "
+            "'Authorization: Bearer <owner key>'."
+        )
     return f"Owner sign-in at /owner with the key in {app.instance_path}/owner_key (or OWNER_PASSWORD)."
 
 

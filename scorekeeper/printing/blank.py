@@ -36,8 +36,10 @@ def hook_words(hook_from):
 def hook_reminder(hook_from):
     """The foot's reminder of the hook, with the hand size it starts from where it does not bite every hand."""
     if hook_from > 1:
-        return _("Hook: the dealer may not bid so that the bids add up to the cards, in hands of %(cards)s cards "
-                 "or more.", cards=hook_from)
+        return _(
+            "Hook: the dealer may not bid so that the bids add up to the cards, in hands of %(cards)s cards or more.",
+            cards=hook_from,
+        )
     return str(HOOK_REMINDER)
 
 
@@ -57,13 +59,17 @@ def scoring_name(system, preset):
 def blank_context(p):
     """Return the template context of a blank sheet from normalised parameters."""
     rows = [{"cards": cards} for cards in p["plan"]]
-    layout = page_layout(p["players"], p["names"], p["paper"], p["landscape"], p["hook_helper"], len(rows), 0,
-                         BLANK_MAX_ROW_H)
+    layout = page_layout(
+        p["players"], p["names"], p["paper"], p["landscape"], p["hook_helper"], len(rows), 0, BLANK_MAX_ROW_H
+    )
     parts = []
     if p["system"]:
         parts.append(_("Scoring: %(system)s", system=scoring_name(p["system"], p["preset"])))
-    parts += [_("Deal: %(pattern)s", pattern=hand_label(p["pattern"], p["plan"])), deck_label(p["decks"]),
-              ngettext("%(num)d hand", "%(num)d hands", len(p["plan"]))]
+    parts += [
+        _("Deal: %(pattern)s", pattern=hand_label(p["pattern"], p["plan"])),
+        deck_label(p["decks"]),
+        ngettext("%(num)d hand", "%(num)d hands", len(p["plan"])),
+    ]
     if p["hook_helper"] or p["hook_from"] > 1:
         parts.append(hook_words(p["hook_from"]))
     pages = []
@@ -71,9 +77,16 @@ def blank_context(p):
     for _copy in range(p["copies"]):
         for index, chunk in enumerate(chunks):
             pages.append(page(layout, chunk, index, len(chunks), filled=None))
-    return dict(layout=layout, pages=pages, rules_line=" · ".join(parts) if p["rules_line"] else "",
-                hook_reminder=hook_reminder(p["hook_from"]) if p["hook_helper"] else "", title=_("Oh Hell"),
-                paper=PAPER_NAMES[p["paper"]], landscape=p["landscape"], foot=[])
+    return dict(
+        layout=layout,
+        pages=pages,
+        rules_line=" · ".join(parts) if p["rules_line"] else "",
+        hook_reminder=hook_reminder(p["hook_from"]) if p["hook_helper"] else "",
+        title=_("Oh Hell"),
+        paper=PAPER_NAMES[p["paper"]],
+        landscape=p["landscape"],
+        foot=[],
+    )
 
 
 def render_blank_sheet(**params):
@@ -93,12 +106,40 @@ def _freeze(params, language):
     return tuple(sorted(params.items())) + (("language", language),)
 
 
-def blank_sheet_pdf(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
-                    paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None,
-                    language=None, hook_from=1, preset=None):
+def blank_sheet_pdf(
+    players=None,
+    names=None,
+    pattern="down-up",
+    max_cards=None,
+    sizes=None,
+    decks=None,
+    paper="a4",
+    landscape=False,
+    hook_helper=False,
+    copies=1,
+    rules_line=True,
+    system=None,
+    language=None,
+    hook_from=1,
+    preset=None,
+):
     """Return a blank score sheet as PDF bytes (cached) in language (a code; None: the reader's);
     raise SheetError for bad parameters."""
     with speaking(language) as spoken:
-        params = blank_params(players, names, pattern, max_cards, sizes, decks, paper, landscape,
-                              hook_helper, copies, rules_line, system, hook_from, preset)
+        params = blank_params(
+            players,
+            names,
+            pattern,
+            max_cards,
+            sizes,
+            decks,
+            paper,
+            landscape,
+            hook_helper,
+            copies,
+            rules_line,
+            system,
+            hook_from,
+            preset,
+        )
         return _cached_blank(_freeze(params, spoken))

@@ -12,8 +12,15 @@ from .params import MAX_ROWS
 from .render import _stylesheet, document, render_html, render_slot
 
 # The event layouts' words: said in the language the caller speaks (i18n.speaking: the event's).
-WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "say_money": words.money,
-         "percent": words.percent, "locale": words.locale, "event_results": event_results}
+WORDS = {
+    "_": words._,
+    "ngettext": words.ngettext,
+    "number": words.number,
+    "say_money": words.money,
+    "percent": words.percent,
+    "locale": words.locale,
+    "event_results": event_results,
+}
 
 
 def qr_svg(text):
@@ -25,22 +32,40 @@ def qr_svg(text):
 
 def _geometry(seats):
     c = table_cards
-    return {"left": c.LEFT, "width": c.WIDTH, "number": c.NUMBER, "event": c.EVENT, "order_top": c.ORDER_TOP,
-            "seats_top": c.SEATS_TOP, "seat_indent": c.SEAT_INDENT, "codes_top": c.CODES_TOP, "code_w": c.CODE_W,
-            "qr": c.QR, "caption_top": c.CAPTION_TOP, "url_top": c.URL_TOP, "url_size": c.URL_SIZE,
-            "url_line": c.URL_LINE, **c.card_geometry(seats)}
+    return {
+        "left": c.LEFT,
+        "width": c.WIDTH,
+        "number": c.NUMBER,
+        "event": c.EVENT,
+        "order_top": c.ORDER_TOP,
+        "seats_top": c.SEATS_TOP,
+        "seat_indent": c.SEAT_INDENT,
+        "codes_top": c.CODES_TOP,
+        "code_w": c.CODE_W,
+        "qr": c.QR,
+        "caption_top": c.CAPTION_TOP,
+        "url_top": c.URL_TOP,
+        "url_size": c.URL_SIZE,
+        "url_line": c.URL_LINE,
+        **c.card_geometry(seats),
+    }
 
 
 def cards_html(seats, cards=(), template=False):
     """The HTML of the cards of tables of `seats` seats: `cards` whole ones, or one template (`template`)."""
-    return render_html("event_cards.html", **WORDS, g=_geometry(seats), blank=template,
-                       cards=[None] if template else cards)
+    return render_html(
+        "event_cards.html", **WORDS, g=_geometry(seats), blank=template, cards=[None] if template else cards
+    )
 
 
 def _whole_card(event_name, number, table, standings_url):
     urls = [table["scorekeeper_url"], table["follow_url"], standings_url]
-    return {"table": table, "event_line": table_cards.event_line(event_name, number, table["number"]),
-            "urls": urls, "qrs": [qr_svg(url) for url in urls]}
+    return {
+        "table": table,
+        "event_line": table_cards.event_line(event_name, number, table["number"]),
+        "urls": urls,
+        "qrs": [qr_svg(url) for url in urls],
+    }
 
 
 def dealer_names(names):
@@ -55,8 +80,10 @@ def dealt_rows(game, dealers=True):
     """A game's planned hands as a blank sheet's rows: the cards, and who deals each hand, from the first dealer
     clockwise (RULES.md's seats)."""
     names, first = dealer_names(game.players), game.rules.first_dealer
-    return [{"cards": cards, **({"dealer": names[(first + index) % len(names)]} if dealers else {})}
-            for index, cards in enumerate(game.plan())]
+    return [
+        {"cards": cards, **({"dealer": names[(first + index) % len(names)]} if dealers else {})}
+        for index, cards in enumerate(game.plan())
+    ]
 
 
 def table_sheet_context(game, dealers=True):
@@ -66,11 +93,14 @@ def table_sheet_context(game, dealers=True):
     if game.hands:
         return context
     rows = dealt_rows(game, dealers)
-    layout = page_layout(len(game.players), game.players, "a4", context["landscape"], False, len(rows), 0,
-                         BLANK_MAX_ROW_H)
+    layout = page_layout(
+        len(game.players), game.players, "a4", context["landscape"], False, len(rows), 0, BLANK_MAX_ROW_H
+    )
     chunks = split_pages(rows)
-    context.update(layout=layout, pages=[page(layout, chunk, index, len(chunks), filled=None)
-                                         for index, chunk in enumerate(chunks)])
+    context.update(
+        layout=layout,
+        pages=[page(layout, chunk, index, len(chunks), filled=None) for index, chunk in enumerate(chunks)],
+    )
     return context
 
 
@@ -79,8 +109,14 @@ def table_sheet_html(game, header, context=None, stamped=False):
     no paging, the stamp writes it with the title)."""
     context = dict(context or table_sheet_context(game))
     # A header too long for its line at 4.4 mm wraps into two smaller lines, whole (the stamp does the same).
-    context.update(title=header, foot=[], legend=words._("Date ____________"), hook_reminder="",
-                   wrap_title=len(header) > 44, stamped=stamped)
+    context.update(
+        title=header,
+        foot=[],
+        legend=words._("Date ____________"),
+        hook_reminder="",
+        wrap_title=len(header) > 44,
+        stamped=stamped,
+    )
     return render_html("blank.html", **context)
 
 
@@ -143,8 +179,12 @@ def _stamped(event_name, number, tables, standings_url):
         if key not in sheets:
             plain = table_sheet_context(game, dealers=False)
             sheets[key] = plain
-            templates.add(key, table_sheet_html(game, "", {**plain, "layout": table_cards.unnamed(plain["layout"])},
-                                                stamped=True), True, len(plain["pages"]))
+            templates.add(
+                key,
+                table_sheet_html(game, "", {**plain, "layout": table_cards.unnamed(plain["layout"])}, stamped=True),
+                True,
+                len(plain["pages"]),
+            )
         plain = sheets[key]
         dealt = dealt_rows(game) if not game.hands else []
         named = table_cards.named(plain["layout"], table["seats"])
@@ -154,9 +194,14 @@ def _stamped(event_name, number, tables, standings_url):
             title = sheet_header(event_name, number, table)
             if count > 1:
                 title = words._("%(title)s · page %(number)s of %(count)s", title=title, number=at + 1, count=count)
-            rows = dealt[at * MAX_ROWS:(at + 1) * MAX_ROWS]
-            pages.append((templates.start[key] + at, table_cards.sheet_marks(named, title)
-                          + table_cards.dealer_marks(named, [row["dealer"] for row in rows])))
+            rows = dealt[at * MAX_ROWS : (at + 1) * MAX_ROWS]
+            pages.append(
+                (
+                    templates.start[key] + at,
+                    table_cards.sheet_marks(named, title)
+                    + table_cards.dealer_marks(named, [row["dealer"] for row in rows]),
+                )
+            )
     documents = _documents(templates.parts)
     if sum(len(document.pages) for document in documents) != templates.pages:
         return None  # a template laid out on more pages than its plan: the WeasyPrint way, whole
@@ -180,20 +225,27 @@ def round_cards_pdf(event_name, number, tables, standings_url):
 def seating_pdf(event_name, number, rows):
     """Return where everyone sits in round `number` as PDF, for the wall: rows [(name, table, seat)], sorted by
     name, then the same rows by surname."""
-    parts = [(words._("%(event)s · Round %(round)d: where everyone sits", event=event_name, round=number), rows),
-             (words._("%(event)s · Round %(round)d: where everyone sits, by surname", event=event_name,
-                      round=number), seating.by_surname(rows))]
+    parts = [
+        (words._("%(event)s · Round %(round)d: where everyone sits", event=event_name, round=number), rows),
+        (
+            words._("%(event)s · Round %(round)d: where everyone sits, by surname", event=event_name, round=number),
+            seating.by_surname(rows),
+        ),
+    ]
     with render_slot():
         if not all(seating.covered(title, listed) for title, listed in parts):
-            return _joined(_documents([(seating.seating_html(title, seating.pages_of(listed)), False)
-                                       for title, listed in parts]))
+            return _joined(
+                _documents([(seating.seating_html(title, seating.pages_of(listed)), False) for title, listed in parts])
+            )
         marks = []
         for template, (_title, listed) in enumerate(parts):
             pages = seating.pages_of(listed)
-            marks += [(template, seating.page_marks(blocks, at, len(pages)))
-                      for at, blocks in enumerate(pages, start=1)]
-        return stamp.stamped_pdf(_documents([(seating.seating_html(title, [], blank=True), False)
-                                             for title, _listed in parts]), marks)
+            marks += [
+                (template, seating.page_marks(blocks, at, len(pages))) for at, blocks in enumerate(pages, start=1)
+            ]
+        return stamp.stamped_pdf(
+            _documents([(seating.seating_html(title, [], blank=True), False) for title, _listed in parts]), marks
+        )
 
 
 def results_pdf(event_name, scored, money):

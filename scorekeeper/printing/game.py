@@ -35,7 +35,7 @@ def _total_cell(value):
 
 
 def _short(name, limit):
-    return name if len(name) <= limit else name[:limit - 1] + "…"
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 MARKS = {kind: shown["mark"] for kind, shown in ADJUSTMENTS.items()}
@@ -48,9 +48,11 @@ def _game_rows(game, scored):
     symbols = trump_symbols()  # the same marks as the sheet on the phone
     for index, hand in enumerate(scored["hands"]):
         trump = hand["trump"]
-        row = {"cards": hand["cards"], "dealer": _short(names[hand["dealer"]], 9),
-               "trump": {"text": symbols[trump], "cls": f"suit {trump}"}
-               if trump else ""}
+        row = {
+            "cards": hand["cards"],
+            "dealer": _short(names[hand["dealer"]], 9),
+            "trump": {"text": symbols[trump], "cls": f"suit {trump}"} if trump else "",
+        }
         for seat in range(len(names)):
             if seat in hand["out"]:
                 # Not dealt in: no bid or tricks, the running total carries on.
@@ -72,7 +74,8 @@ def _game_rows(game, scored):
                 # A penalty or bonus is marked by the tricks with a footnote sign; the foot says what it was.
                 kinds = {p["kind"] for p in hand["penalties"] if p["seat"] == seat}
                 row[f"took{seat}"] = str(hand["tricks"][seat]) + "".join(
-                    mark for kind, mark in MARKS.items() if kind in kinds)
+                    mark for kind, mark in MARKS.items() if kind in kinds
+                )
                 row[f"score{seat}"] = _total_cell(hand["totals"][seat])
         rows.append(row)
     done = completed_hands(game) + (1 if game.hands and not game.hands[-1].complete else 0)
@@ -87,16 +90,24 @@ def _currency(game):
 def _game_rules_line(game, scored):
     r = game.rules
     system = system_title(scored["system"], scored["options"])
-    parts = [_("Scoring: %(system)s (lowest wins)", system=system) if scored["lowest_wins"]
-             else _("Scoring: %(system)s", system=system)]
+    parts = [
+        _("Scoring: %(system)s (lowest wins)", system=system)
+        if scored["lowest_wins"]
+        else _("Scoring: %(system)s", system=system)
+    ]
     plan = game.plan()
     parts.append(_("Deal: %(pattern)s", pattern=hand_label(r.pattern, plan)))
     parts.append(deck_label(r.decks))
     parts.append(hook_words(r.hook_from) if r.hook_applies else _("no hook"))
     parts += [word(rules.MODIFIERS.find(m).name) for m in r.modifiers]
     if rules.SETTLEMENTS.find(r.settlement).moves_money:
-        parts.append(_("settle: %(method)s, stake %(stake)s", method=rules.SETTLEMENTS.find(r.settlement).name,
-                       stake=money(r.stake, _currency(game))))
+        parts.append(
+            _(
+                "settle: %(method)s, stake %(stake)s",
+                method=rules.SETTLEMENTS.find(r.settlement).name,
+                stake=money(r.stake, _currency(game)),
+            )
+        )
     return " · ".join(parts)
 
 
@@ -127,14 +138,25 @@ def _foot(game, scored):
         said = [_payment_text(payment, currency) for payment in settlement["payments"]] or [_("nobody owes anything")]
         if "pot" in settlement:
             said.append(_("left in the pot: %(amount)s", amount=money(settlement["pot"], currency)))
-        lines.append(_("Settlement (%(method)s, stake %(stake)s): %(payments)s", method=method.name,
-                       stake=money(settlement["stake"], currency), payments=separated(said)))
+        lines.append(
+            _(
+                "Settlement (%(method)s, stake %(stake)s): %(payments)s",
+                method=method.name,
+                stake=money(settlement["stake"], currency),
+                payments=separated(said),
+            )
+        )
     for kind, shown in ADJUSTMENTS.items():
-        said = [sentences.penalty_text(game.players, hand, p)
-                for hand in scored["hands"] for p in hand["penalties"] if p["kind"] == kind]
+        said = [
+            sentences.penalty_text(game.players, hand, p)
+            for hand in scored["hands"]
+            for p in hand["penalties"]
+            if p["kind"] == kind
+        ]
         if said:
-            lines.append(_("%(mark)s %(heading)s: %(items)s", mark=shown["mark"], heading=HEADINGS[kind],
-                           items=separated(said)))
+            lines.append(
+                _("%(mark)s %(heading)s: %(items)s", mark=shown["mark"], heading=HEADINGS[kind], items=separated(said))
+            )
     return lines
 
 
@@ -164,10 +186,18 @@ def game_context(game, paper="a4", landscape=None, created=None):
     totals = {f"score{seat}": _total_cell(waiting.get(seat, total)) for seat, total in enumerate(scored["totals"])}
     chunks = split_pages(rows)
     pages = [page(layout, chunk, index, len(chunks), filled=totals) for index, chunk in enumerate(chunks)]
-    return dict(layout=layout, pages=pages, rules_line=_game_rules_line(game, scored), hook_reminder="",
-                title=sheet_title(game, created), foot=foot, paper=PAPER_NAMES[paper], landscape=landscape,
-                legend=_("✓ bid made (shaded) · circled: a negative total")
-                + (" · " + _("ᴮ blind bid") if any(hand.blind for hand in game.hands) else ""))
+    return dict(
+        layout=layout,
+        pages=pages,
+        rules_line=_game_rules_line(game, scored),
+        hook_reminder="",
+        title=sheet_title(game, created),
+        foot=foot,
+        paper=PAPER_NAMES[paper],
+        landscape=landscape,
+        legend=_("✓ bid made (shaded) · circled: a negative total")
+        + (" · " + _("ᴮ blind bid") if any(hand.blind for hand in game.hands) else ""),
+    )
 
 
 def render_game_sheet(game, paper="a4", landscape=None, created=None):
@@ -188,8 +218,16 @@ def game_sheet_pdf(game, paper="a4", landscape=None, created=None):
         record = json.dumps(game.record, sort_keys=True, ensure_ascii=False)
         # The digest names the record itself (the key stays small however long the game): true of any database
         # and generation that holds this record.
-        key = kept.Key("", 0, hashlib.sha256(record.encode()).hexdigest(), "", language, "", PDF,
-                       (str(paper or "a4").lower(), landscape, str(created or "")[:10]))
+        key = kept.Key(
+            "",
+            0,
+            hashlib.sha256(record.encode()).hexdigest(),
+            "",
+            language,
+            "",
+            PDF,
+            (str(paper or "a4").lower(), landscape, str(created or "")[:10]),
+        )
         data = kept.get(key)
         if data is None:
             data = kept.put(key, render_game_sheet(game, key.detail[0], landscape, created))

@@ -12,12 +12,12 @@ from scorekeeper.text.words import _
 from .params import MAX_ROWS, PAPERS
 from .rowtext import row_line
 
-MARGIN = 9.0           # mm
-TITLE_H = 6.0          # the title line
-RULES_H = 5.0          # the rules line
-NAMES_H = 8.0          # the player names
-LABELS_H = 4.5         # bid / took / score
-FOOT_LINE_H = 5.0      # one line of the winner / settlement foot
+MARGIN = 9.0  # mm
+TITLE_H = 6.0  # the title line
+RULES_H = 5.0  # the rules line
+NAMES_H = 8.0  # the player names
+LABELS_H = 4.5  # bid / took / score
+FOOT_LINE_H = 5.0  # one line of the winner / settlement foot
 MAX_ROW_H = 10.0
 # A blank sheet's rows grow to fill the page (issue 17: 13 hands used 60 % of it), up to a row a hand can still
 # write in comfortably; the smallest row is that of 25 hands on a page (MAX_ROWS).
@@ -55,8 +55,11 @@ def _page_size(paper, landscape):
 def _columns(players, names, width, helper):
     """Lay out the columns across the usable width: hand, dealer, trump, [hook], then players."""
     wide = width > 240
-    fixed = [("hand", _("Cards"), 10.0, "hand"), ("dealer", _("Dealer"), 17.0 if wide else 14.0, "dealer"),
-             ("trump", _("Trump"), 11.0, "trump")]
+    fixed = [
+        ("hand", _("Cards"), 10.0, "hand"),
+        ("dealer", _("Dealer"), 17.0 if wide else 14.0, "dealer"),
+        ("trump", _("Trump"), 11.0, "trump"),
+    ]
     if helper:
         fixed.append(("hook", _("Bids so far"), 17.0, "hook"))
     columns, x = [], 0.0
@@ -70,8 +73,11 @@ def _columns(players, names, width, helper):
     for seat in range(players):
         name = names[seat] if names else ""
         heads.append(Player(name, x, per_player, name_font(per_player, name)))
-        for key, label, w, kind in (("bid", _("Bid"), bid, "bid first"), ("took", _("Took"), took, "took"),
-                                    ("score", _("Score"), score, "score")):
+        for key, label, w, kind in (
+            ("bid", _("Bid"), bid, "bid first"),
+            ("took", _("Took"), took, "took"),
+            ("score", _("Score"), score, "score"),
+        ):
             columns.append(Column(f"{key}{seat}", label, x, w, kind))
             x += w
     return columns, heads
@@ -90,7 +96,7 @@ def _row_height(usable_h, header_h, rows, foot_h, max_row_h=MAX_ROW_H):
 
 def split_pages(rows):
     """Split the rows into pages of at most MAX_ROWS."""
-    return [rows[start:start + MAX_ROWS] for start in range(0, len(rows), MAX_ROWS)] or [[]]
+    return [rows[start : start + MAX_ROWS] for start in range(0, len(rows), MAX_ROWS)] or [[]]
 
 
 def page_layout(players, names, paper, landscape, helper, row_count, foot_lines, max_row_h=MAX_ROW_H):
@@ -104,10 +110,24 @@ def page_layout(players, names, paper, landscape, helper, row_count, foot_lines,
     row_h = _row_height(usable_h, header_h, rows_per_page, foot_h, max_row_h)
     font = min(4.2, row_h * 0.55)
     narrow = usable_w / (players * 3 + 4) < 8
-    return dict(page_w=page_w, page_h=page_h, margin=MARGIN, usable_w=usable_w, columns=columns,
-                heads=heads, row_h=row_h, font=font, small=font * (0.78 if narrow else 0.88),
-                title_h=TITLE_H, rules_h=RULES_H, names_h=NAMES_H, labels_h=LABELS_H,
-                head_h=NAMES_H + LABELS_H, totals_h=row_h * 1.2, foot_line_h=FOOT_LINE_H)
+    return dict(
+        page_w=page_w,
+        page_h=page_h,
+        margin=MARGIN,
+        usable_w=usable_w,
+        columns=columns,
+        heads=heads,
+        row_h=row_h,
+        font=font,
+        small=font * (0.78 if narrow else 0.88),
+        title_h=TITLE_H,
+        rules_h=RULES_H,
+        names_h=NAMES_H,
+        labels_h=LABELS_H,
+        head_h=NAMES_H + LABELS_H,
+        totals_h=row_h * 1.2,
+        foot_line_h=FOOT_LINE_H,
+    )
 
 
 def page(layout, chunk, index, count, filled):
@@ -125,7 +145,7 @@ def page(layout, chunk, index, count, filled):
         elif template.key == "dealer" and any(row.get("dealer") for row in chunk):
             column.cells = [row.get("dealer", "") for row in chunk]  # a table's blank sheet: who deals each hand
         else:
-            column.cells = []          # blank cells are no text at all: fewer boxes
+            column.cells = []  # blank cells are no text at all: fewer boxes
         if filled is not None:
             column.total = filled.get(template.key, "") if index == count - 1 else ""
         columns.append(column)
@@ -136,12 +156,21 @@ def page(layout, chunk, index, count, filled):
     if filled is not None:
         lines, marks = _row_lines(layout, columns, len(chunk))
     drawing = _drawing(layout, len(chunk), last, filled is None)
-    drawing.update(made=[tuple(map(_f, m)) for m in (marks or {}).get("made", [])],
-                   circles=[tuple(map(_f, m)) for m in (marks or {}).get("neg", [])])
+    drawing.update(
+        made=[tuple(map(_f, m)) for m in (marks or {}).get("made", [])],
+        circles=[tuple(map(_f, m)) for m in (marks or {}).get("neg", [])],
+    )
     in_lines = lambda column: lines is not None and column.kind in PLAYER_KINDS  # noqa: E731
-    return dict(columns=[c for c in columns if c.cells or c.total], rows=len(chunk), last=last,
-                cell_columns=[c for c in columns if c.cells and not in_lines(c)], number=index + 1, count=count,
-                lines=lines, drawing=drawing)
+    return dict(
+        columns=[c for c in columns if c.cells or c.total],
+        rows=len(chunk),
+        last=last,
+        cell_columns=[c for c in columns if c.cells and not in_lines(c)],
+        number=index + 1,
+        count=count,
+        lines=lines,
+        drawing=drawing,
+    )
 
 
 PLAYER_KINDS = ("bid first", "took", "score")
@@ -155,8 +184,11 @@ def _row_lines(layout, columns, rows):
     players = [c for c in columns if c.kind in PLAYER_KINDS]
     lines, marks = [], {"made": [], "neg": []}
     for row in range(rows):
-        cells = [(c.x, c.width, "right" if c.kind == "score" else "center", c.cells[row], "", size)
-                 for c in players if row < len(c.cells)]
+        cells = [
+            (c.x, c.width, "right" if c.kind == "score" else "center", c.cells[row], "", size)
+            for c in players
+            if row < len(c.cells)
+        ]
         segments = row_line(cells, size)
         lines.append([(spaces, text) for spaces, text, _cls, _start, _wide in segments])
         y = top + row * row_h
@@ -184,30 +216,51 @@ def _drawing(layout, rows, last, blank):
     end = bottom + (layout["totals_h"] if last else 0)
     fixed = [c for c in columns if c.kind in ("hand", "dealer", "trump", "hook")]
     fixed_w = sum(c.width for c in fixed)
-    shade = [(0, 0, fixed_w, head_h, "#e6ece6"), (fixed_w, 0, width - fixed_w, names_h, "#e6ece6"),
-             (fixed_w, names_h, width - fixed_w, head_h - names_h, "#f4f4f1"),
-             (0, head_h, columns[0].width, rows * row_h, "#eef2ee")]
+    shade = [
+        (0, 0, fixed_w, head_h, "#e6ece6"),
+        (fixed_w, 0, width - fixed_w, names_h, "#e6ece6"),
+        (fixed_w, names_h, width - fixed_w, head_h - names_h, "#f4f4f1"),
+        (0, head_h, columns[0].width, rows * row_h, "#eef2ee"),
+    ]
     shade += [(c.x, head_h, c.width, rows * row_h, "#f3f3f1") for c in columns if c.kind.startswith(("bid", "took"))]
     thin = [f"M0 {_f(head_h + r * row_h)}H{_f(width)}" for r in range(1, rows)]
-    thin += [f"M{_f(c.x)} {_f(names_h if c.kind in ('took', 'score') else 0)}V{_f(bottom)}"
-             for c in columns if not c.kind.startswith(("hand", "bid"))]
-    thick = [f"M0 0H{_f(width)}", f"M0 {_f(head_h)}H{_f(width)}", f"M0 {_f(bottom)}H{_f(width)}",
-             f"M0 0V{_f(end)}", f"M{_f(width)} 0V{_f(end)}"]
+    thin += [
+        f"M{_f(c.x)} {_f(names_h if c.kind in ('took', 'score') else 0)}V{_f(bottom)}"
+        for c in columns
+        if not c.kind.startswith(("hand", "bid"))
+    ]
+    thick = [
+        f"M0 0H{_f(width)}",
+        f"M0 {_f(head_h)}H{_f(width)}",
+        f"M0 {_f(bottom)}H{_f(width)}",
+        f"M0 0V{_f(end)}",
+        f"M{_f(width)} 0V{_f(end)}",
+    ]
     thick += [f"M{_f(c.x)} 0V{_f(end)}" for c in columns if c.kind.startswith("bid")]
     # The bid / took / score labels: one line of text per kind, placed by tab stops one player apart.
     heads = layout["heads"]
-    first = [c.label for c in columns[len(columns) - 3 * len(heads):][:3]]  # a longer word: a smaller font
-    labels = [(c.x + 0.7, c.label, "\t".join([c.label] * len(heads)))
-              for c in columns[len(columns) - 3 * len(heads):][:3]]
+    first = [c.label for c in columns[len(columns) - 3 * len(heads) :][:3]]  # a longer word: a smaller font
+    labels = [
+        (c.x + 0.7, c.label, "\t".join([c.label] * len(heads))) for c in columns[len(columns) - 3 * len(heads) :][:3]
+    ]
     boxes = []
     if last and blank:
         pad = 0.8
-        boxes = [(c.x + pad, bottom + pad, c.width - 2 * pad, layout["totals_h"] - 2 * pad)
-                 for c in columns if c.kind == "score"]
+        boxes = [
+            (c.x + pad, bottom + pad, c.width - 2 * pad, layout["totals_h"] - 2 * pad)
+            for c in columns
+            if c.kind == "score"
+        ]
     if last:
         thick.append(f"M0 {_f(end)}H{_f(width)}")
-    return dict(width=width, height=end, shade=[tuple(map(_f, r[:4])) + (r[4],) for r in shade],
-                thin="".join(thin), thick="".join(thick),
-                labels=labels, tab=heads[0].width,
-                label_size=min(2.6, layout["columns"][-2].width * 0.34 * 4 / max(4, *map(len, first[:2]))),
-                boxes=[tuple(map(_f, b)) for b in boxes])
+    return dict(
+        width=width,
+        height=end,
+        shade=[tuple(map(_f, r[:4])) + (r[4],) for r in shade],
+        thin="".join(thin),
+        thick="".join(thick),
+        labels=labels,
+        tab=heads[0].width,
+        label_size=min(2.6, layout["columns"][-2].width * 0.34 * 4 / max(4, *map(len, first[:2]))),
+        boxes=[tuple(map(_f, b)) for b in boxes],
+    )

@@ -8,8 +8,8 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 MAX_PLAYERS = 10
 MAX_COPIES = 20
-MAX_ROWS = 25          # hands per page; more go on the next page, under a repeated header
-MAX_SIZES = 250        # hand sizes listed for a custom blank sheet
+MAX_ROWS = 25  # hands per page; more go on the next page, under a repeated header
+MAX_SIZES = 250  # hand sizes listed for a custom blank sheet
 MAX_SHEET_ROWS = 1000  # hands in all copies of a blank sheet: 40 pages
 MAX_NAME = 24
 
@@ -19,8 +19,14 @@ class SheetError(ValueError):
 
 
 # What a number is, as its refusal names it.
-WHAT = {"hook_from": lazy_gettext("hook from N cards"), "players": lazy_gettext("players"), "decks": lazy_gettext("decks"), "max": lazy_gettext("max"),
-        "copies": lazy_gettext("copies"), "size": lazy_gettext("every hand size")}
+WHAT = {
+    "hook_from": lazy_gettext("hook from N cards"),
+    "players": lazy_gettext("players"),
+    "decks": lazy_gettext("decks"),
+    "max": lazy_gettext("max"),
+    "copies": lazy_gettext("copies"),
+    "size": lazy_gettext("every hand size"),
+}
 
 
 def _whole(value, what, low, high):
@@ -30,11 +36,19 @@ def _whole(value, what, low, high):
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise SheetError(_("%(what)s must be a whole number, not %(given)s", what=what,
-                           given=repr(str(value)[:20]))) from None
+        raise SheetError(
+            _("%(what)s must be a whole number, not %(given)s", what=what, given=repr(str(value)[:20]))
+        ) from None
     if not low <= number <= high:
-        raise SheetError(_("%(what)s must be between %(low)d and %(high)d, not %(given)d", what=what, low=low,
-                           high=high, given=number))
+        raise SheetError(
+            _(
+                "%(what)s must be between %(low)d and %(high)d, not %(given)d",
+                what=what,
+                low=low,
+                high=high,
+                given=number,
+            )
+        )
     return number
 
 
@@ -48,8 +62,9 @@ def _names(names, players):
         return None
     for name in names:
         if len(name) > MAX_NAME:
-            raise SheetError(_("the name %(name)s… is longer than %(max)d characters", name=repr(name[:MAX_NAME]),
-                               max=MAX_NAME))
+            raise SheetError(
+                _("the name %(name)s… is longer than %(max)d characters", name=repr(name[:MAX_NAME]), max=MAX_NAME)
+            )
     if players is not None and len(names) != players:
         raise SheetError(_("%(names)d names given for %(players)d players", names=len(names), players=players))
     return tuple(names)
@@ -61,8 +76,7 @@ def _sizes(sizes):
     if isinstance(sizes, str):
         sizes = [part for part in sizes.replace(" ", ",").split(",") if part]
     if len(sizes) > MAX_SIZES:
-        raise SheetError(_("%(count)d hand sizes listed; a sheet has at most %(max)d", count=len(sizes),
-                           max=MAX_SIZES))
+        raise SheetError(_("%(count)d hand sizes listed; a sheet has at most %(max)d", count=len(sizes), max=MAX_SIZES))
     return tuple(_whole(size, "size", 1, 104) for size in sizes)
 
 
@@ -74,9 +88,22 @@ def checked_paper(paper):
     return paper
 
 
-def blank_params(players=None, names=None, pattern="down-up", max_cards=None, sizes=None, decks=None,
-                 paper="a4", landscape=False, hook_helper=False, copies=1, rules_line=True, system=None, hook_from=1,
-                 preset=None):
+def blank_params(
+    players=None,
+    names=None,
+    pattern="down-up",
+    max_cards=None,
+    sizes=None,
+    decks=None,
+    paper="a4",
+    landscape=False,
+    hook_helper=False,
+    copies=1,
+    rules_line=True,
+    system=None,
+    hook_from=1,
+    preset=None,
+):
     """Return the blank sheet's parameters checked and normalised, or raise SheetError saying why.
 
     `preset` (an id) names the house rules the sheet was made from: the rules line names its scoring as a filled
@@ -107,13 +134,34 @@ def blank_params(players=None, names=None, pattern="down-up", max_cards=None, si
     hook_from = 1 if hook_from in (None, "") else _whole(hook_from, "hook_from", 1, 104)
     copies = _whole(copies, "copies", 1, MAX_COPIES)
     if len(plan) * copies > MAX_SHEET_ROWS:
-        raise SheetError(_("%(copies)d copies of %(hands)d hands make %(rows)d rows; at most %(max)d rows "
-                           "(%(pages)d pages) are printed at once", copies=copies, hands=len(plan),
-                           rows=len(plan) * copies, max=MAX_SHEET_ROWS, pages=MAX_SHEET_ROWS // MAX_ROWS))
-    return dict(players=players, names=names, pattern=pattern, max_cards=max_cards, sizes=sizes,
-                decks=decks, plan=tuple(plan), paper=paper, landscape=bool(landscape),
-                hook_helper=bool(hook_helper), copies=copies, rules_line=bool(rules_line), system=system,
-                hook_from=hook_from, preset=preset)
+        raise SheetError(
+            _(
+                "%(copies)d copies of %(hands)d hands make %(rows)d rows; at most %(max)d rows "
+                "(%(pages)d pages) are printed at once",
+                copies=copies,
+                hands=len(plan),
+                rows=len(plan) * copies,
+                max=MAX_SHEET_ROWS,
+                pages=MAX_SHEET_ROWS // MAX_ROWS,
+            )
+        )
+    return dict(
+        players=players,
+        names=names,
+        pattern=pattern,
+        max_cards=max_cards,
+        sizes=sizes,
+        decks=decks,
+        plan=tuple(plan),
+        paper=paper,
+        landscape=bool(landscape),
+        hook_helper=bool(hook_helper),
+        copies=copies,
+        rules_line=bool(rules_line),
+        system=system,
+        hook_from=hook_from,
+        preset=preset,
+    )
 
 
 def preset_params(preset, players=None, names=None):
@@ -129,6 +177,13 @@ def preset_params(preset, players=None, names=None):
         raise SheetError(word(error)) from None
     deals = chosen.get("deals") or {}
     hook = bool(chosen.get("hook"))
-    return {"pattern": deals.get("pattern"), "max_cards": deals.get("max"), "sizes": deals.get("sizes"),
-            "decks": deals.get("decks"), "system": chosen.get("scoring"), "hook_helper": hook,
-            "hook_from": chosen.get("hook_from", 1) if hook else 1, "preset": PRESETS.find(preset).id}
+    return {
+        "pattern": deals.get("pattern"),
+        "max_cards": deals.get("max"),
+        "sizes": deals.get("sizes"),
+        "decks": deals.get("decks"),
+        "system": chosen.get("scoring"),
+        "hook_helper": hook,
+        "hook_from": chosen.get("hook_from", 1) if hook else 1,
+        "preset": PRESETS.find(preset).id,
+    }

@@ -20,9 +20,24 @@ def _png_of(pdf, dpi):
         source = Path(folder) / "sheet.pdf"
         source.write_bytes(pdf)
         with render_slot():
-            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
-                            str(source), str(Path(folder) / "page")], check=True, capture_output=True,
-                           timeout=30)
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-png",
+                    "-r",
+                    str(dpi),
+                    "-f",
+                    "1",
+                    "-l",
+                    "1",
+                    "-singlefile",
+                    str(source),
+                    str(Path(folder) / "page"),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=30,
+            )
         return (Path(folder) / "page.png").read_bytes()
 
 

@@ -27,10 +27,14 @@ Busy = slots.Busy
 # Two queues: anyone's (blank sheets, previews, house cards, a game's sheet), and the director's and the owner's
 # (a round's table cards, the results, a season), so a loop of anonymous blank sheets never holds the room's
 # printouts up. A keyed render waits longer: the few who hold a key wait for each other, not for strangers.
-RENDER_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two sheets are being rendered already; try again in a few "
-                                                "seconds"))
-KEYED_RENDER_SLOTS = slots.Slots(2, 5, lazy_gettext("two of the director's or the owner's printouts are being "
-                                                    "rendered already; try again in a few seconds"))
+RENDER_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two sheets are being rendered already; try again in a few seconds"))
+KEYED_RENDER_SLOTS = slots.Slots(
+    2,
+    5,
+    lazy_gettext(
+        "two of the director's or the owner's printouts are being rendered already; try again in a few seconds"
+    ),
+)
 _keyed = ContextVar("keyed_render", default=False)
 
 
@@ -63,11 +67,20 @@ def render_slot():
 
 @lru_cache(maxsize=1)
 def _environment():
-    env = Environment(loader=FileSystemLoader(str(SHEETS)), autoescape=select_autoescape(default=True),
-                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env = Environment(
+        loader=FileSystemLoader(str(SHEETS)),
+        autoescape=select_autoescape(default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
     # The words of the current language (i18n.speaking: a game's own); only %(num)d in a layout's plurals.
-    env.install_gettext_callables(words._, lambda singular, plural, num: words.ngettext(singular, plural, num),
-                                  pgettext=words.pgettext, newstyle=True)
+    env.install_gettext_callables(
+        words._,
+        lambda singular, plural, num: words.ngettext(singular, plural, num),
+        pgettext=words.pgettext,
+        newstyle=True,
+    )
     words_in_templates(env)
     env.globals["language"] = words.locale
     env.filters["number"] = words.number
@@ -95,13 +108,17 @@ def _fetcher():
     try:
         from weasyprint import URLFetcher
         from weasyprint.urls import URLFetcherResponse
-    except ImportError:         # WeasyPrint before 68 takes a function that returns a dict
+    except ImportError:  # WeasyPrint before 68 takes a function that returns a dict
+
         def fetch(url):
             path = _inside_sheets(url)
             if path is None:
                 raise ValueError(f"score sheets only read files in sheets/, not {url[:60]}")
-            return {"string": path.read_bytes(), "redirected_url": path.as_uri(),
-                    "mime_type": "text/css" if path.suffix == ".css" else "application/octet-stream"}
+            return {
+                "string": path.read_bytes(),
+                "redirected_url": path.as_uri(),
+                "mime_type": "text/css" if path.suffix == ".css" else "application/octet-stream",
+            }
 
         return fetch
 
@@ -110,9 +127,11 @@ def _fetcher():
             path = _inside_sheets(url)
             if path is None:
                 raise ValueError(f"score sheets only read files in sheets/, not {url[:60]}")
-            return URLFetcherResponse(path.as_uri(), path.read_bytes(),
-                                      {"Content-Type": "text/css" if path.suffix == ".css" else
-                                       "application/octet-stream"})
+            return URLFetcherResponse(
+                path.as_uri(),
+                path.read_bytes(),
+                {"Content-Type": "text/css" if path.suffix == ".css" else "application/octet-stream"},
+            )
 
     return SheetsOnly()
 

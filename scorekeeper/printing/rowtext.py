@@ -16,9 +16,9 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 # Without the font file (another system's fonts), an average advance: cells still land near their columns.
 FALLBACK_EM = 0.62
-SCORE_PAD = 2.0      # mm between a score and the right edge of its column (sheet.css .col.score)
-EDGE = 0.3           # mm: a cell wider than its column starts at its left edge rather than across the rule
-HAIR = "\u200a"      # the hair space (a tenth of an em in DejaVu Sans): the fine part of a cell's offset
+SCORE_PAD = 2.0  # mm between a score and the right edge of its column (sheet.css .col.score)
+EDGE = 0.3  # mm: a cell wider than its column starts at its left edge rather than across the rule
+HAIR = "\u200a"  # the hair space (a tenth of an em in DejaVu Sans): the fine part of a cell's offset
 
 
 @lru_cache(maxsize=2)
@@ -27,11 +27,13 @@ def _advances(bold):
     path = FONT_DIR / FONT_FILES[bold]
     try:
         from fontTools.ttLib import TTFont  # WeasyPrint's own dependency
+
         with TTFont(str(path)) as font:
             per_em = font["head"].unitsPerEm
             metrics = font["hmtx"].metrics
-            return {chr(code): metrics[glyph][0] / per_em for code, glyph in font.getBestCmap().items()
-                    if glyph in metrics}
+            return {
+                chr(code): metrics[glyph][0] / per_em for code, glyph in font.getBestCmap().items() if glyph in metrics
+            }
     except (ImportError, OSError):
         return {}
 
@@ -66,6 +68,5 @@ def row_line(cells, space_size):
         spaces = int(gap // space)
         hairs = round((gap - spaces * space) / hair)
         position += spaces * space + hairs * hair + wide
-        segments.append((" " * spaces + HAIR * hairs, text, " ".join(filter(None, (kind, cls))),
-                         position - wide, wide))
+        segments.append((" " * spaces + HAIR * hairs, text, " ".join(filter(None, (kind, cls))), position - wide, wide))
     return segments

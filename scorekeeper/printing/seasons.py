@@ -3,8 +3,7 @@
 from ..text import words
 from .render import pdf, render_html
 
-WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "locale": words.locale,
-         "day": words.day}
+WORDS = {"_": words._, "ngettext": words.ngettext, "number": words.number, "locale": words.locale, "day": words.day}
 
 
 def season_pdf(season, rows):

@@ -159,8 +159,10 @@ def _text_ops(mark, page_h, used):
     x = mark.x + {"left": 0, "center": (mark.width - wide) / 2, "right": mark.width - wide}[mark.align]
     used[mark.bold].update(font.glyph.get(ord(char), 0) for char in text)
     name = "SkB" if mark.bold else "SkR"
-    return (f"BT /{name} {mark.size * PT_PER_MM:.3f} Tf 1 0 0 1 {x * PT_PER_MM:.3f} "
-            f"{page_h - baseline * PT_PER_MM:.3f} Tm <{_glyphs(text, font)}> Tj ET")
+    return (
+        f"BT /{name} {mark.size * PT_PER_MM:.3f} Tf 1 0 0 1 {x * PT_PER_MM:.3f} "
+        f"{page_h - baseline * PT_PER_MM:.3f} Tm <{_glyphs(text, font)}> Tj ET"
+    )
 
 
 @lru_cache(maxsize=16)  # the standings' code is on every card
@@ -179,8 +181,10 @@ def _qr_ops(mark, page_h):
     size = mark.size * PT_PER_MM
     bottom = page_h - (mark.top + mark.size) * PT_PER_MM
     # Decode [1 0]: a 1 (a dark module) is black.
-    return (f"q {size:.3f} 0 0 {size:.3f} {mark.x * PT_PER_MM:.3f} {bottom:.3f} cm "
-            f"BI /W {side} /H {side} /BPC 1 /CS /G /D [1 0] /F /AHx ID\n{''.join(rows)}>\nEI Q")
+    return (
+        f"q {size:.3f} 0 0 {size:.3f} {mark.x * PT_PER_MM:.3f} {bottom:.3f} cm "
+        f"BI /W {side} /H {side} /BPC 1 /CS /G /D [1 0] /F /AHx ID\n{''.join(rows)}>\nEI Q"
+    )
 
 
 def _font_objects(pdf, font, used, compress):
@@ -191,34 +195,70 @@ def _font_objects(pdf, font, used, compress):
     program = pydyf.Stream([font.data], {"Filter": "/FlateDecode", "Length1": font.path.stat().st_size})
     pdf.add_object(program)
     name = "/" + font.path.stem.replace("-", "")
-    descriptor = pydyf.Dictionary({
-        "Type": "/FontDescriptor", "FontName": name, "Flags": 32, "FontBBox": pydyf.Array(font.bbox),
-        "ItalicAngle": 0, "Ascent": round(font.ascent * 1000), "Descent": -round(font.descent * 1000),
-        "CapHeight": 729, "StemV": 80, "FontFile2": program.reference})
+    descriptor = pydyf.Dictionary(
+        {
+            "Type": "/FontDescriptor",
+            "FontName": name,
+            "Flags": 32,
+            "FontBBox": pydyf.Array(font.bbox),
+            "ItalicAngle": 0,
+            "Ascent": round(font.ascent * 1000),
+            "Descent": -round(font.descent * 1000),
+            "CapHeight": 729,
+            "StemV": 80,
+            "FontFile2": program.reference,
+        }
+    )
     pdf.add_object(descriptor)
     glyphs = sorted(used)
     widths = pydyf.Array()
     for glyph in glyphs:
         widths.extend([glyph, pydyf.Array([font.widths.get(glyph, 600)])])
-    cid = pydyf.Dictionary({
-        "Type": "/Font", "Subtype": "/CIDFontType2", "BaseFont": name, "FontDescriptor": descriptor.reference,
-        "CIDSystemInfo": pydyf.Dictionary({"Registry": pydyf.String("Adobe"), "Ordering": pydyf.String("Identity"),
-                                           "Supplement": 0}),
-        "W": widths, "CIDToGIDMap": "/Identity", "DW": 600})
+    cid = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/CIDFontType2",
+            "BaseFont": name,
+            "FontDescriptor": descriptor.reference,
+            "CIDSystemInfo": pydyf.Dictionary(
+                {"Registry": pydyf.String("Adobe"), "Ordering": pydyf.String("Identity"), "Supplement": 0}
+            ),
+            "W": widths,
+            "CIDToGIDMap": "/Identity",
+            "DW": 600,
+        }
+    )
     pdf.add_object(cid)
     unicode_of = {gid: code for code, gid in font.glyph.items()}
-    pairs = [f"<{glyph:04x}> <{chr(unicode_of[glyph]).encode('utf-16-be').hex()}>" for glyph in glyphs
-             if glyph in unicode_of]
-    blocks = [f"{len(pairs[at:at + 100])} beginbfchar\n" + "\n".join(pairs[at:at + 100]) + "\nendbfchar"
-              for at in range(0, len(pairs), 100)]
-    cmap = pydyf.Stream(["/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-                         "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-                         "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-                         "1 begincodespacerange <0000> <ffff> endcodespacerange", *blocks,
-                         "endcmap CMapName currentdict /CMap defineresource pop end end"], compress=compress)
+    pairs = [
+        f"<{glyph:04x}> <{chr(unicode_of[glyph]).encode('utf-16-be').hex()}>" for glyph in glyphs if glyph in unicode_of
+    ]
+    blocks = [
+        f"{len(pairs[at : at + 100])} beginbfchar\n" + "\n".join(pairs[at : at + 100]) + "\nendbfchar"
+        for at in range(0, len(pairs), 100)
+    ]
+    cmap = pydyf.Stream(
+        [
+            "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+            "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+            "1 begincodespacerange <0000> <ffff> endcodespacerange",
+            *blocks,
+            "endcmap CMapName currentdict /CMap defineresource pop end end",
+        ],
+        compress=compress,
+    )
     pdf.add_object(cmap)
-    font_dict = pydyf.Dictionary({"Type": "/Font", "Subtype": "/Type0", "BaseFont": name, "Encoding": "/Identity-H",
-                                  "DescendantFonts": pydyf.Array([cid.reference]), "ToUnicode": cmap.reference})
+    font_dict = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/Type0",
+            "BaseFont": name,
+            "Encoding": "/Identity-H",
+            "DescendantFonts": pydyf.Array([cid.reference]),
+            "ToUnicode": cmap.reference,
+        }
+    )
     pdf.add_object(font_dict)
     return font_dict.reference
 
@@ -261,11 +301,11 @@ def _stamper(pages):
         for index, stream in streams:
             template = templates[index]
             pdf.add_object(stream)
-            page = pydyf.Dictionary({key: template[key] for key in ("Type", "Parent", "MediaBox", "TrimBox",
-                                                                    "BleedBox") if key in template})
+            page = pydyf.Dictionary(
+                {key: template[key] for key in ("Type", "Parent", "MediaBox", "TrimBox", "BleedBox") if key in template}
+            )
             page["Resources"] = resources.reference
-            page["Contents"] = pydyf.Array([save.reference, template["Contents"], restore.reference,
-                                            stream.reference])
+            page["Contents"] = pydyf.Array([save.reference, template["Contents"], restore.reference, stream.reference])
             pdf.add_page(page)
 
     return finish

@@ -15,7 +15,7 @@ from .layout import MARGIN, RULES_H, TITLE_H, name_font
 LEFT, WIDTH = 15.0, 180.0
 NUMBER = dict(top=15.0, size=30.0, line=32.0)
 EVENT = dict(top=49.0, size=6.0, line=7.5, lines=3)
-ORDER_TOP = 74.0               # "Sit in this order, clockwise."
+ORDER_TOP = 74.0  # "Sit in this order, clockwise."
 SEATS_TOP, SEATS_HEIGHT = 82.0, 96.0
 SEAT_INDENT = 12.0
 CODES_TOP, CODE_W, CODE_STEP, QR = 188.0, 55.0, 62.5, 50.0
@@ -31,8 +31,13 @@ def card_geometry(seats):
     """The positions on a card of `seats` seats that depend on the number of seats."""
     step = seat_step(seats)
     dealer_top = SEATS_TOP + seats * step + 3.0
-    return dict(step=step, seat_size=min(9.0, step * 0.75), dealer_top=dealer_top, dealer_name_top=dealer_top + 6.5,
-                codes=[LEFT + column * CODE_STEP for column in range(3)])
+    return dict(
+        step=step,
+        seat_size=min(9.0, step * 0.75),
+        dealer_top=dealer_top,
+        dealer_name_top=dealer_top + 6.5,
+        codes=[LEFT + column * CODE_STEP for column in range(3)],
+    )
 
 
 def fit_block(text, width, size, lines, bold=False, anywhere=False, smallest=1.6):
@@ -48,30 +53,52 @@ def fit_block(text, width, size, lines, bold=False, anywhere=False, smallest=1.6
 def _block(text, x, top, width, size, line_ratio, lines, bold=False, align="left", anywhere=False):
     size, broken = fit_block(stamp.clean(text), width, size, lines, bold, anywhere)
     line = size * line_ratio
-    return [stamp.Text(x, top + index * line, width, size, part, bold, align, line)
-            for index, part in enumerate(broken)]
+    return [
+        stamp.Text(x, top + index * line, width, size, part, bold, align, line) for index, part in enumerate(broken)
+    ]
 
 
 def event_line(event_name, number, table_number):
-    return words._("%(event)s · Round %(round)d, table %(table)d", event=event_name, round=number,
-                   table=table_number)
+    return words._("%(event)s · Round %(round)d, table %(table)d", event=event_name, round=number, table=table_number)
 
 
 def card_words(event_name, number, table, standings_url):
     """Every text of a table's own on its card (the fast way sets them only if it covers them all)."""
-    return [words._("Table %(table)d", table=table["number"]), event_line(event_name, number, table["number"]),
-            *table["seats"], table["first_dealer"], table["scorekeeper_url"], table["follow_url"], standings_url]
+    return [
+        words._("Table %(table)d", table=table["number"]),
+        event_line(event_name, number, table["number"]),
+        *table["seats"],
+        table["first_dealer"],
+        table["scorekeeper_url"],
+        table["follow_url"],
+        standings_url,
+    ]
 
 
 def card_marks(event_name, number, table, standings_url):
     """The marks of a table's own on its card: number, event line, seats, first dealer, links and QR codes."""
     seats = table["seats"]
     at = card_geometry(len(seats))
-    marks = [stamp.Text(LEFT, NUMBER["top"], WIDTH, stamp.fitted(words._("Table %(table)d", table=table["number"]),
-                                                                  WIDTH, NUMBER["size"], True),
-                        words._("Table %(table)d", table=table["number"]), True, line=NUMBER["line"])]
-    marks += _block(event_line(event_name, number, table["number"]), LEFT, EVENT["top"], WIDTH, EVENT["size"],
-                    EVENT["line"] / EVENT["size"], EVENT["lines"])
+    marks = [
+        stamp.Text(
+            LEFT,
+            NUMBER["top"],
+            WIDTH,
+            stamp.fitted(words._("Table %(table)d", table=table["number"]), WIDTH, NUMBER["size"], True),
+            words._("Table %(table)d", table=table["number"]),
+            True,
+            line=NUMBER["line"],
+        )
+    ]
+    marks += _block(
+        event_line(event_name, number, table["number"]),
+        LEFT,
+        EVENT["top"],
+        WIDTH,
+        EVENT["size"],
+        EVENT["line"] / EVENT["size"],
+        EVENT["lines"],
+    )
     for index, name in enumerate(seats):
         top = SEATS_TOP + index * at["step"]
         name = stamp.clean(name)
@@ -79,8 +106,11 @@ def card_marks(event_name, number, table, standings_url):
         marks.append(stamp.Text(LEFT, top, SEAT_INDENT, at["seat_size"], f"{index + 1}.", line=at["step"]))
         marks.append(stamp.Text(LEFT + SEAT_INDENT, top, WIDTH - SEAT_INDENT, size, name, line=at["step"]))
     dealer = stamp.clean(table["first_dealer"])
-    marks.append(stamp.Text(LEFT, at["dealer_name_top"], WIDTH, stamp.fitted(dealer, WIDTH, 6.0, True, 3.0), dealer,
-                            True, line=7.5))
+    marks.append(
+        stamp.Text(
+            LEFT, at["dealer_name_top"], WIDTH, stamp.fitted(dealer, WIDTH, 6.0, True, 3.0), dealer, True, line=7.5
+        )
+    )
     for x, url in zip(at["codes"], (table["scorekeeper_url"], table["follow_url"], standings_url)):
         marks.append(stamp.Qr(x + (CODE_W - QR) / 2, CODES_TOP, QR, url))
         marks += _block(url, x, URL_TOP, CODE_W, URL_SIZE, URL_LINE / URL_SIZE, 8, align="center", anywhere=True)
@@ -99,8 +129,11 @@ def sheet_marks(layout, title):
         marks = _block(title, MARGIN, MARGIN, width, 2.5, 1.2, 2, bold=True)
     top = MARGIN + TITLE_H + RULES_H
     for head in layout["heads"]:
-        marks.append(stamp.Text(MARGIN + head.x, top, head.width, head.font, stamp.clean(head.name), True,
-                                "center", layout["names_h"]))
+        marks.append(
+            stamp.Text(
+                MARGIN + head.x, top, head.width, head.font, stamp.clean(head.name), True, "center", layout["names_h"]
+            )
+        )
     return marks
 
 
@@ -110,9 +143,19 @@ def dealer_marks(layout, dealers):
     column = next(c for c in layout["columns"] if c.key == "dealer")
     size, row_h = layout["small"] * 0.8, layout["row_h"]
     top = MARGIN + TITLE_H + RULES_H + layout["head_h"]
-    return [stamp.Text(MARGIN + column.x, top + index * row_h, column.width,
-                       stamp.fitted(stamp.clean(name), column.width - 0.6, size), stamp.clean(name), align="center",
-                       line=row_h) for index, name in enumerate(dealers) if name]
+    return [
+        stamp.Text(
+            MARGIN + column.x,
+            top + index * row_h,
+            column.width,
+            stamp.fitted(stamp.clean(name), column.width - 0.6, size),
+            stamp.clean(name),
+            align="center",
+            line=row_h,
+        )
+        for index, name in enumerate(dealers)
+        if name
+    ]
 
 
 def unnamed(layout):
@@ -122,5 +165,9 @@ def unnamed(layout):
 
 def named(layout, names):
     """The layout with the table's names over its columns, each in the font that fits it."""
-    return {**layout, "heads": [replace(head, name=name, font=name_font(head.width, name))
-                                for head, name in zip(layout["heads"], names)]}
+    return {
+        **layout,
+        "heads": [
+            replace(head, name=name, font=name_font(head.width, name)) for head, name in zip(layout["heads"], names)
+        ],
+    }

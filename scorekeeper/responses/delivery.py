@@ -70,9 +70,14 @@ def init_app(app):
 
 def compressed(response):
     """Gzip a text response of some size when the client accepts gzip; the ETag becomes weak (RFC 9110)."""
-    if (request.method == "HEAD" or response.status_code != 200 or "Content-Encoding" in response.headers
-            or "Content-Range" in response.headers or "gzip" not in request.headers.get("Accept-Encoding", "")
-            or not (response.mimetype or "").startswith(COMPRESSIBLE)):
+    if (
+        request.method == "HEAD"
+        or response.status_code != 200
+        or "Content-Encoding" in response.headers
+        or "Content-Range" in response.headers
+        or "gzip" not in request.headers.get("Accept-Encoding", "")
+        or not (response.mimetype or "").startswith(COMPRESSIBLE)
+    ):
         return response
     response.vary.add("Accept-Encoding")
     if response.is_streamed and not response.direct_passthrough:
@@ -135,9 +140,11 @@ def without_comment_lines(script):
 
 def without_css_comment_lines(sheet):
     """Drop the lines of a stylesheet that hold only a /* comment */ (the hand screens' 15 KB first load)."""
-    return b"\n".join(line for line in sheet.split(b"\n")
-                       if not (line.lstrip().startswith(b"/*") and line.rstrip().endswith(b"*/")
-                               and b"*/" not in line.strip()[2:-2]))
+    return b"\n".join(
+        line
+        for line in sheet.split(b"\n")
+        if not (line.lstrip().startswith(b"/*") and line.rstrip().endswith(b"*/") and b"*/" not in line.strip()[2:-2])
+    )
 
 
 def not_modified(tag):
@@ -155,8 +162,11 @@ def revalidated(tag, answer):
 
 def pretty_json(data, status=200):
     """JSON laid out as the command line prints it (`score --json`, `event --json`)."""
-    return Response(json.dumps(data, indent=2, ensure_ascii=False, default=json_default) + "\n", status=status,
-                    mimetype="application/json")
+    return Response(
+        json.dumps(data, indent=2, ensure_ascii=False, default=json_default) + "\n",
+        status=status,
+        mimetype="application/json",
+    )
 
 
 def full_link(endpoint, **values):

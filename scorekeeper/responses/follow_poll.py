@@ -35,9 +35,19 @@ PAGE_PATH = re.compile(r"/games/([^/]+)(?:/sheet)?")
 REPLAYABLE = "scorekeeper.replayable"  # set in the environ by a route whose answer any follower may be given
 ANSWER = "answer"  # the kind of kept value: a follower's whole answer (status, headers, gzipped body)
 # What a follower's answer may depend on besides the game and the language: the address it was asked at.
-PAGE_DEPENDS_ON = ("SCRIPT_NAME", "PATH_INFO", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
-                   "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
-                   "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
+PAGE_DEPENDS_ON = (
+    "SCRIPT_NAME",
+    "PATH_INFO",
+    "HTTP_HOST",
+    "SERVER_NAME",
+    "SERVER_PORT",
+    "wsgi.url_scheme",
+    "HTTP_X_FORWARDED_PROTO",
+    "HTTP_X_FORWARDED_HOST",
+    "HTTP_X_FORWARDED_PORT",
+    "HTTP_X_FORWARDED_PREFIX",
+    "HTTP_FORWARDED",
+)
 # A request with any of these is not a plain follower's: the route answers it.
 NOT_PLAIN = ("QUERY_STRING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE", "HTTP_AUTHORIZATION")
 
@@ -87,8 +97,16 @@ class FollowersShortcut:
         cookies = environ.get("HTTP_COOKIE")
         chosen = parse_cookie(cookies).get(LANGUAGE_COOKIE) if cookies else None  # as Flask reads it
         language = reader_language(chosen, environ.get("HTTP_ACCEPT_LANGUAGE"), codes)
-        return kept.Key(self.connections.path, head["generation"] or 0, head["id"], store.follow_tag(head),
-                        language + ("!" if chosen in codes else ""), "follower", ANSWER, _where(environ))
+        return kept.Key(
+            self.connections.path,
+            head["generation"] or 0,
+            head["id"],
+            store.follow_tag(head),
+            language + ("!" if chosen in codes else ""),
+            "follower",
+            ANSWER,
+            _where(environ),
+        )
 
     def _keep_page(self, environ, start_response):
         """Let the route answer, and keep its answer under the key it names when any follower may be given it."""
@@ -100,8 +118,12 @@ class FollowersShortcut:
 
         answer = self.wsgi_app(environ, noting)
         made = environ.get(REPLAYABLE)  # the kept.Key of the game as the route's page shows it
-        if not (made and said and said[0].startswith("200 ")
-                and not any(name.lower() == "set-cookie" for name, _value in said[1])):
+        if not (
+            made
+            and said
+            and said[0].startswith("200 ")
+            and not any(name.lower() == "set-cookie" for name, _value in said[1])
+        ):
             return answer
         try:
             body = b"".join(answer)
@@ -109,8 +131,11 @@ class FollowersShortcut:
             if hasattr(answer, "close"):
                 answer.close()
         headers = tuple(said[1])
-        kept.put(made._replace(kind=ANSWER, detail=_where(environ)), (said[0], headers, body),
-                 len(body) + sum(len(name) + len(value) for name, value in headers))
+        kept.put(
+            made._replace(kind=ANSWER, detail=_where(environ)),
+            (said[0], headers, body),
+            len(body) + sum(len(name) + len(value) for name, value in headers),
+        )
         return [body]
 
     def _trusted_host(self, environ):

@@ -53,8 +53,13 @@ class Option:
             return number
         value = str(value)
         if self.choices and value not in self.choices:
-            raise ValueError(said("option '%(option)s' must be one of %(choices)s", option=self.label,
-                                     choices=Separated(tuple(self.choice_label(c) for c in self.choices), ", ")))
+            raise ValueError(
+                said(
+                    "option '%(option)s' must be one of %(choices)s",
+                    option=self.label,
+                    choices=Separated(tuple(self.choice_label(c) for c in self.choices), ", "),
+                )
+            )
         return value
 
 
@@ -62,8 +67,10 @@ def LocalName(name, local_names=()):
     """An entry's name as its reader says it: the local name in a language that has one (Boerenbridge in
     Dutch), else the name translated."""
     name = name if isinstance(name, (Said, Local)) else said(name)
-    return Local(getattr(name, "said", name),
-                 tuple((code, local_names_of(names)[0]) for code, names in dict(local_names).items()))
+    return Local(
+        getattr(name, "said", name),
+        tuple((code, local_names_of(names)[0]) for code, names in dict(local_names).items()),
+    )
 
 
 def local_names_of(names):
@@ -97,8 +104,11 @@ class Entry:
         names for the variant (docs/languages.md "Sources"); docs/rules.md and the API keep the whole source."""
         cited = re.sub(r"\s*\([^()]*\)", "", self.source).strip()
         parts = re.split(rf"\b({HOUSE_RULES})\b", cited)
-        return Separated(tuple(said(part) if part == HOUSE_RULES else part for part in parts if part), "") \
-            if HOUSE_RULES in cited else cited
+        return (
+            Separated(tuple(said(part) if part == HOUSE_RULES else part for part in parts if part), "")
+            if HOUSE_RULES in cited
+            else cited
+        )
 
     def resolve_options(self, given):
         """Return every option of this entry, the given ones coerced, the rest at their defaults."""
@@ -107,8 +117,7 @@ class Entry:
         for option in self.options:
             resolved[option.id] = option.coerce(given.pop(option.id)) if option.id in given else option.default
         if given:
-            raise ValueError(said("%(entry)s has no option %(option)s", entry=self.id,
-                                     option=repr(sorted(given)[0])))
+            raise ValueError(said("%(entry)s has no option %(option)s", entry=self.id, option=repr(sorted(given)[0])))
         return resolved
 
     def title(self, options=None):
@@ -118,11 +127,16 @@ class Entry:
         options = [o for o in self.options if resolved[o.id] != defaults[o.id]]
         if not options:
             return self.name
-        changed = [o.label if resolved[o.id] is True else Separated((o.label, o.choice_label(resolved[o.id])), " ")
-                   for o in options]
+        changed = [
+            o.label if resolved[o.id] is True else Separated((o.label, o.choice_label(resolved[o.id])), " ")
+            for o in options
+        ]
         repeated = {_key(o.label) for o in options if resolved[o.id] is True}  # an alias that only repeats it
-        also = [name for name, wanted in self.option_aliases
-                if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in repeated]
+        also = [
+            name
+            for name, wanted in self.option_aliases
+            if all(resolved.get(k) == v for k, v in wanted.items()) and _key(name) not in repeated
+        ]
         parts = (self.name, ", ", Separated(tuple(changed), ", "))
         if also:
             parts += (" (", Separated(tuple(said(name) for name in also), ", "), ")")
@@ -189,8 +203,14 @@ class Registry:
         """Return the entry for an id or alias, or raise ValueError naming the known ids."""
         entry = self._by_key.get(_key(name))
         if entry is None:
-            raise ValueError(said("unknown %(kind)s %(name)s (known: %(known)s)", kind=self.kind, name=repr(name),
-                                     known=", ".join(self.ids())))
+            raise ValueError(
+                said(
+                    "unknown %(kind)s %(name)s (known: %(known)s)",
+                    kind=self.kind,
+                    name=repr(name),
+                    known=", ".join(self.ids()),
+                )
+            )
         return entry
 
     def lookup(self, name):

@@ -77,10 +77,14 @@ def serving_message(host, port, addresses):
     """Say where the server can be opened, and how to let phones in when they cannot reach it."""
     if is_loopback(host):
         shown = f"[{host}]" if ":" in host else host
-        return (f"Scorekeeper is running at http://{shown}:{port}/ on this machine only: phones cannot open it. "
-                "To let phones on the same network in, start it with --host 0.0.0.0.")
+        return (
+            f"Scorekeeper is running at http://{shown}:{port}/ on this machine only: phones cannot open it. "
+            "To let phones on the same network in, start it with --host 0.0.0.0."
+        )
     if addresses:
         where = " or ".join(f"http://{address}:{port}/" for address in addresses)
         return f"Scorekeeper is running. On a phone on the same network open: {where}"
-    return (f"Scorekeeper is running at http://127.0.0.1:{port}/ — this machine has no network address "
-            "a phone could reach; connect it to the Wi-Fi and start again.")
+    return (
+        f"Scorekeeper is running at http://127.0.0.1:{port}/ — this machine has no network address "
+        "a phone could reach; connect it to the Wi-Fi and start again."
+    )

@@ -23,8 +23,10 @@ OUTBUF_HIGH_WATERMARK = 1024 * 1024  # bytes queued for one connection before it
 def limits(threads, connections, workers):
     """The sentence `serve` prints about what it holds."""
     processes = f"{workers} processes, each with" if workers > 1 else "one process with"
-    return (f"Serving with {processes} {threads} threads and at most {connections} open connections "
-            "(change them with --workers, --threads and --connections).")
+    return (
+        f"Serving with {processes} {threads} threads and at most {connections} open connections "
+        "(change them with --workers, --threads and --connections)."
+    )
 
 
 def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1, proxy=None):
@@ -42,25 +44,41 @@ def run(app, host, port, threads=THREADS, connections=CONNECTIONS, workers=1, pr
     # poll() instead of select(): select cannot watch more than 1,024 sockets, and a room keeps more open.
     # A streamed export waits for a slow reader once 1 MB is queued for it (waitress's default, 16 MB a
     # connection, let one phone on a bad line hold 16 MB of the server's memory).
-    serve(app, host=host, port=port, threads=threads, connection_limit=connections,
-          backlog=max(1024, connections), asyncore_use_poll=True, channel_timeout=KEEP_ALIVE_SECONDS,
-          outbuf_high_watermark=OUTBUF_HIGH_WATERMARK, **(proxy or {}))
+    serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=connections,
+        backlog=max(1024, connections),
+        asyncore_use_poll=True,
+        channel_timeout=KEEP_ALIVE_SECONDS,
+        outbuf_high_watermark=OUTBUF_HIGH_WATERMARK,
+        **(proxy or {}),
+    )
 
 
 def _gunicorn(app, host, port, threads, connections, workers, proxy):
     from gunicorn.app.base import BaseApplication
 
-    options = {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}", "workers": workers,
-               "worker_class": "gthread", "threads": threads, "worker_connections": connections,
-               "backlog": max(1024, connections), "keepalive": KEEP_ALIVE_SECONDS, "graceful_timeout": 5,
-               # The app is made (and the database migrated) once, before the workers are forked; it holds
-               # no open connection then, and each worker opens its own on first use.
-               "preload_app": True,
-               # As under waitress: without --proxy no X-Forwarded-* header is believed; with it, only the
-               # trusted proxy's (gunicorn applies its X-Forwarded-Proto, TrustedProxy the rest).
-               "secure_scheme_headers": {"X-FORWARDED-PROTO": "https"} if proxy else {},
-               "forwarded_allow_ips": proxy["trusted_proxy"] if proxy else "",
-               "control_socket_disable": True}  # gunicorn 24's control socket: one per user, not per server
+    options = {
+        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        "worker_connections": connections,
+        "backlog": max(1024, connections),
+        "keepalive": KEEP_ALIVE_SECONDS,
+        "graceful_timeout": 5,
+        # The app is made (and the database migrated) once, before the workers are forked; it holds
+        # no open connection then, and each worker opens its own on first use.
+        "preload_app": True,
+        # As under waitress: without --proxy no X-Forwarded-* header is believed; with it, only the
+        # trusted proxy's (gunicorn applies its X-Forwarded-Proto, TrustedProxy the rest).
+        "secure_scheme_headers": {"X-FORWARDED-PROTO": "https"} if proxy else {},
+        "forwarded_allow_ips": proxy["trusted_proxy"] if proxy else "",
+        "control_socket_disable": True,
+    }  # gunicorn 24's control socket: one per user, not per server
 
     from scorekeeper.cache import kept
 

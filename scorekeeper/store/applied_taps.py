@@ -52,8 +52,9 @@ def applied_action(db, game_id, action_id):
 
 def applied_tap(db, game_id, action_id):
     """Return (revision, digest of its body) of an applied action id (digest None before m051), or None."""
-    row = db.execute("select revision, digest from applied_actions where game_id = ? and action_id = ?",
-                     [game_id, action_id]).fetchone()
+    row = db.execute(
+        "select revision, digest from applied_actions where game_id = ? and action_id = ?", [game_id, action_id]
+    ).fetchone()
     return tuple(row) if row else None
 
 
@@ -61,15 +62,28 @@ def claim_action(db, game_id, action_id, revision, digest=None):
     """Remember the action id with the revision its write makes (every write makes the next one) and the digest
     of its body; ActionSeen when it was applied before."""
     try:
-        db.execute("insert into applied_actions (game_id, action_id, revision, created, digest) "
-                   "values (?, ?, ?, ?, ?)", [game_id, action_id, revision, now(), digest])
+        db.execute(
+            "insert into applied_actions (game_id, action_id, revision, created, digest) values (?, ?, ?, ?, ?)",
+            [game_id, action_id, revision, now(), digest],
+        )
     except sqlite3.IntegrityError:
         raise ActionSeen(*applied_tap(db, game_id, action_id)) from None
     return revision
 
 
-def append_action(db, game_id, action_id, kind, payload, record, revision, loaded=None, generation_number=None,
-                  digest=None, tapped=None):
+def append_action(
+    db,
+    game_id,
+    action_id,
+    kind,
+    payload,
+    record,
+    revision,
+    loaded=None,
+    generation_number=None,
+    digest=None,
+    tapped=None,
+):
     """append_entry, remembering the client's action id in the same transaction; ActionSeen if it was.
 
     loaded: the engine's load of record, so the store does not load it again; generation_number: as append_entry;
@@ -80,8 +94,19 @@ def append_action(db, game_id, action_id, kind, payload, record, revision, loade
         return append_prepared(db, game_id, kind, payload, record, revision, prepared, tapped=tapped)
 
 
-def append_action_ahead(db, game_id, action_id, kind, payload, record, revision, loaded=None,
-                        generation_number=None, digest=None, tapped=None):
+def append_action_ahead(
+    db,
+    game_id,
+    action_id,
+    kind,
+    payload,
+    record,
+    revision,
+    loaded=None,
+    generation_number=None,
+    digest=None,
+    tapped=None,
+):
     """append_action for a write worked out before the write lock, on the game at `revision`, in a transaction of
     its own: return the game as written (game, loaded, scored), or None, writing nothing, when the action id
     was applied or the game is no longer at `revision` (the caller works the action out again, under the lock).
@@ -94,16 +119,24 @@ def append_action_ahead(db, game_id, action_id, kind, payload, record, revision,
         # One read: the game's revision, whether the id was applied, whether it plays an event's table, and the
         # results stored (compared in the write). An event's table is checked for the director's lock in the
         # write (a RecordError, rolled back: the caller's path under the lock answers the refusal).
-        found = db.execute("select revision, exists (select 1 from applied_actions where game_id = :game "
-                           "and action_id = :action), exists (select 1 from tournament_games where game_id = :game), "
-                           f"{generation.COLUMN}, {STORED_COLUMNS} from games where id = :game",
-                           {"game": game_id, "action": action_id}).fetchone()
+        found = db.execute(
+            "select revision, exists (select 1 from applied_actions where game_id = :game "
+            "and action_id = :action), exists (select 1 from tournament_games where game_id = :game), "
+            f"{generation.COLUMN}, {STORED_COLUMNS} from games where id = :game",
+            {"game": game_id, "action": action_id},
+        ).fetchone()
         if found is None or (found[0], found[1], found[3]) != (revision, 0, prepared.generation):
             return None
         claim_action(db, game_id, action_id, revision + 1, digest)  # checked just now, under the lock: not applied
         prepared = prepared._replace(stored=stored_results(found[4:]))
-        written = db.written[(game_id, append_prepared(db, game_id, kind, payload, record, revision, prepared,
-                                                       free=not found[2], tapped=tapped))]
+        written = db.written[
+            (
+                game_id,
+                append_prepared(
+                    db, game_id, kind, payload, record, revision, prepared, free=not found[2], tapped=tapped
+                ),
+            )
+        ]
     return tuple(written)
 
 

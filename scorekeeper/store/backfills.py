@@ -100,8 +100,10 @@ def b053_player_keys(db):
     for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
         if key != rules.name_key(name):  # the earliest of the same player's names stays on the roster
             db.execute("delete from players where key = ?", [key])
-            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
-                       [rules.name_key(name), name, created])
+            db.execute(
+                "insert or ignore into players (key, name, created) values (?, ?, ?)",
+                [rules.name_key(name), name, created],
+            )
     for game_id, text, created, state in db.execute("select id, record, created, status from games").fetchall():
         try:
             players = json.loads(text)["players"]
@@ -132,8 +134,9 @@ def b090_event_tables_move_no_money(db):
     """An event's table moves no money (issue 40): a table's game that still carries a stake (a WPOHL table took
     the Prospect preset's) is settled by none, stake 0, as a `settlement` entry of its history (the table's
     lock does not apply: the stake is no part of the event's result)."""
-    rows = db.execute("select g.id, g.record, g.revision from games g join tournament_games t on t.game_id = g.id "
-                      "order by g.id").fetchall()
+    rows = db.execute(
+        "select g.id, g.record, g.revision from games g join tournament_games t on t.game_id = g.id order by g.id"
+    ).fetchall()
     for game_id, text, revision in rows:
         try:
             loaded = rules.load(text)
@@ -143,8 +146,16 @@ def b090_event_tables_move_no_money(db):
             continue
         outcome = rules.actions.settle_by(loaded, rules.SETTLEMENTS.default.id, 0)
         kind, payload = outcome.entry
-        append_prepared(db, game_id, kind, payload, outcome.record, revision,
-                        prepare(db, game_id, outcome.record, revision), free=True)
+        append_prepared(
+            db,
+            game_id,
+            kind,
+            payload,
+            outcome.record,
+            revision,
+            prepare(db, game_id, outcome.record, revision),
+            free=True,
+        )
 
 
 @backfills()
@@ -159,8 +170,10 @@ def b091_money_by_pairs(db):
             continue
         keep_money(db, game_id, loaded, rules.score(loaded), state)
     for payment_id, payer, payee in db.execute("select id, payer_name, payee_name from money_payments").fetchall():
-        db.execute("update money_payments set payer = ?, payee = ? where id = ?",
-                   [rules.name_key(payer), rules.name_key(payee), payment_id])
+        db.execute(
+            "update money_payments set payer = ?, payee = ? where id = ?",
+            [rules.name_key(payer), rules.name_key(payee), payment_id],
+        )
     for key, name, updated in db.execute("select key, name, updated from payees").fetchall():
         new = rules.name_key(name)
         if key == new:
@@ -188,8 +201,14 @@ def b092_penalty_reasons(db):
             repaired = True
         except rules.RecordError:
             repaired = False
-        db["repairs"].insert({"game_id": game_id, "problem": "penalties beyond the limits (issue 41)",
-                              "repaired": int(repaired), "created": now()})
+        db["repairs"].insert(
+            {
+                "game_id": game_id,
+                "problem": "penalties beyond the limits (issue 41)",
+                "repaired": int(repaired),
+                "created": now(),
+            }
+        )
 
 
 @backfills()
@@ -223,11 +242,15 @@ def b094_one_name_key(db):
     for key, name, created in db.execute("select key, name, created from players order by created").fetchall():
         if key != rules.name_key(name):
             db.execute("delete from players where key = ?", [key])
-            db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)",
-                       [rules.name_key(name), name, created])
+            db.execute(
+                "insert or ignore into players (key, name, created) values (?, ?, ?)",
+                [rules.name_key(name), name, created],
+            )
     for payment_id, payer, payee in db.execute("select id, payer_name, payee_name from money_payments").fetchall():
-        db.execute("update money_payments set payer = ?, payee = ? where id = ?",
-                   [rules.name_key(payer), rules.name_key(payee), payment_id])
+        db.execute(
+            "update money_payments set payer = ?, payee = ? where id = ?",
+            [rules.name_key(payer), rules.name_key(payee), payment_id],
+        )
     for key, name, updated in db.execute("select key, name, updated from payees").fetchall():
         new = rules.name_key(name)
         if key == new:
@@ -242,11 +265,19 @@ def b094_one_name_key(db):
 def _store_results(db, game_id, loaded, created, state, finished_at=None):
     """Store the game's results as rules.club.counting counts it (its status as stored)."""
     scored = rules.score(loaded)
-    store_results(db, game_id, scored, created, loaded.rules.hooked_from,
-                  counted=counting.counted(loaded, scored, abandoned=state == "abandoned"), finished_at=finished_at)
+    store_results(
+        db,
+        game_id,
+        scored,
+        created,
+        loaded.rules.hooked_from,
+        counted=counting.counted(loaded, scored, abandoned=state == "abandoned"),
+        finished_at=finished_at,
+    )
 
 
 # ---- applying them ----------------------------------------------------------------------------------
+
 
 def migrate(path):
     """Switch the database to WAL and apply every pending step and backfill, waiting out another process doing so."""
@@ -272,8 +303,7 @@ def _migrate(path):
         # finds nothing pending (each migration is a savepoint inside it).
         with db.atomic():
             migrations.ensure_migrations_table(db)
-            converted = db["events"].exists() and "m003_actions_and_results" in {
-                m.name for m in migrations.pending(db)}
+            converted = db["events"].exists() and "m003_actions_and_results" in {m.name for m in migrations.pending(db)}
             # Steps applied to a database that servers may be reading: what they keep is of the old one.
             changes_kept = db["generation"].exists() and bool(migrations.pending(db) or backfills.pending(db))
             migrations.apply(db)

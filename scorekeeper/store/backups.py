@@ -47,8 +47,9 @@ def restore(path, source_file):
     source = sqlite3.connect(Path(source_file).absolute().as_uri() + "?mode=ro", uri=True)
     try:
         if not source.execute("select 1 from sqlite_master where name = 'games'").fetchone():
-            raise StorageError(f"{source_file} cannot be restored: it is not a scorekeeper database. "
-                               "Nothing was changed")
+            raise StorageError(
+                f"{source_file} cannot be restored: it is not a scorekeeper database. Nothing was changed"
+            )
         staged = Path(str(path) + ".restoring")
         _remove_with_companions(staged)
         create_private(staged)

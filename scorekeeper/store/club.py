@@ -37,14 +37,19 @@ def in_club_record(db, game_id):
 
 # ---- the owner's list ---------------------------------------------------------------------------------------
 
+
 def games_to_accept(db, left_out=False, limit=100):
     """Return the games waiting for the owner (or those left out), newest first: id, status, created, updated,
     players, hands, recognised."""
-    sql = ("select g.id, g.status, g.created, g.updated, g.recognised, r.players, r.hands from games g "
-           "left join game_results r on r.game_id = g.id where g.recognised = ? "
-           "and g.id not in (select game_id from pending_imports) order by g.updated desc, g.rowid desc limit ?")
-    return [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
-            for row in db.query(sql, [LEFT_OUT if left_out else WAITING, limit])]
+    sql = (
+        "select g.id, g.status, g.created, g.updated, g.recognised, r.players, r.hands from games g "
+        "left join game_results r on r.game_id = g.id where g.recognised = ? "
+        "and g.id not in (select game_id from pending_imports) order by g.updated desc, g.rowid desc limit ?"
+    )
+    return [
+        dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
+        for row in db.query(sql, [LEFT_OUT if left_out else WAITING, limit])
+    ]
 
 
 def count_to_accept(db):
@@ -53,6 +58,7 @@ def count_to_accept(db):
 
 
 # ---- members ------------------------------------------------------------------------------------------------
+
 
 def _digest(link_key):
     return hashlib.sha256(str(link_key).encode("utf-8", "surrogatepass")).hexdigest()
@@ -67,10 +73,12 @@ def add_member(db, name):
         key = player_key(db, name)
         if key != name_key(name):
             name = display_names(db, [key]).get(key, name)
-        db.execute("insert into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?) "
-                   "on conflict (key) do update set link_key = excluded.link_key, "
-                   "link_digest = excluded.link_digest",
-                   [key, name, link_key, _digest(link_key), now()])
+        db.execute(
+            "insert into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?) "
+            "on conflict (key) do update set link_key = excluded.link_key, "
+            "link_digest = excluded.link_digest",
+            [key, name, link_key, _digest(link_key), now()],
+        )
     return link_key
 
 
@@ -95,10 +103,13 @@ def member_by_link(db, link_key):
 
 # ---- the IBAN log -------------------------------------------------------------------------------------------
 
+
 def log_iban_change(db, name, by, old, new):
     """Note that `by` (the owner, or the member's name) changed `name`'s IBAN from `old` to `new` (masked)."""
-    db.execute("insert into iban_changes (key, name, by, old, new, created) values (?, ?, ?, ?, ?, ?)",
-               [player_key(db, name), name, by, old, new, now()])
+    db.execute(
+        "insert into iban_changes (key, name, by, old, new, created) values (?, ?, ?, ?, ?, ?)",
+        [player_key(db, name), name, by, old, new, now()],
+    )
 
 
 def iban_changes(db, limit=100):

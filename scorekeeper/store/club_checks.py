@@ -24,7 +24,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
 # (the moment, then nanoseconds: store/ratings.py keep_ratings).
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}([T ][0-9:.+\-Z]{0,40})?", re.ASCII)
 ROSTER_CHANGES = ("merge", "rename", "split")  # store/merging.py's kinds
-MOST_ID = 2 ** 62  # SQLite's integers end at 2^63: a payment's id stays well inside
+MOST_ID = 2**62  # SQLite's integers end at 2^63: a payment's id stays well inside
 
 
 class Club(NamedTuple):
@@ -57,8 +57,12 @@ def checked(document, entries):
         if value is not None and not isinstance(value, list):
             raise RecordError(name, said("must be a list"))
         lists[name] = value or []
-    roster = {name_key(player): player for entry in entries for player in entry.get("players") or []
-              if isinstance(player, str)}
+    roster = {
+        name_key(player): player
+        for entry in entries
+        for player in entry.get("players") or []
+        if isinstance(player, str)
+    }
     for index, item in enumerate(lists["players"]):
         with _at(f"players[{index}]", item):
             roster.setdefault(name_key(_name(item, "name")), item["name"])
@@ -147,8 +151,9 @@ def _text(item, field):
     if not isinstance(value, str):
         raise RecordError(field, said("must be a name"))
     if len(value) > limits.MAX_NOTE:
-        raise RecordError(field, said("is %(length)d characters long; at most %(most)d", length=len(value),
-                                   most=limits.MAX_NOTE))
+        raise RecordError(
+            field, said("is %(length)d characters long; at most %(most)d", length=len(value), most=limits.MAX_NOTE)
+        )
     return value
 
 
@@ -165,8 +170,9 @@ def _whole(item, field, low, high):
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(field, said("must be a whole number"))
     if not low <= value <= high:
-        raise RecordError(field, said("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high,
-                                   value=value))
+        raise RecordError(
+            field, said("must be from %(low)d to %(high)d, not %(value)d", low=low, high=high, value=value)
+        )
     return value
 
 
@@ -176,8 +182,9 @@ def _ids(item, field):
         raise RecordError(field, said("must be a list"))
     for index, one in enumerate(value):
         if not isinstance(one, str) or not TOKEN.fullmatch(one):
-            raise RecordError(f"{field}[{index}]", said("must be an id of letters, digits, - and _ (as the export "
-                                                     "writes)"))
+            raise RecordError(
+                f"{field}[{index}]", said("must be an id of letters, digits, - and _ (as the export writes)")
+            )
     return value
 
 
@@ -236,8 +243,13 @@ def _moves_money(entry):
 
 def _named(record):
     """The game ids an event record names: its tables' and the void ones'."""
-    named = {table.get("game") for rnd in record.get("rounds") or [] if isinstance(rnd, dict)
-             for table in rnd.get("tables") or [] if isinstance(table, dict)}
+    named = {
+        table.get("game")
+        for rnd in record.get("rounds") or []
+        if isinstance(rnd, dict)
+        for table in rnd.get("tables") or []
+        if isinstance(table, dict)
+    }
     void = record.get("void")
     return (named | (set(void) if isinstance(void, dict) else set())) - {None}
 
@@ -263,9 +275,14 @@ def _payment(item, roster):
     for field, key in (("from", payer), ("to", payee)):
         if key not in roster:
             chosen = sorted(roster.values(), key=str.casefold)
-            raise RecordError(field, said("%(name)s has not played here; choose one of the players: %(names)s",
-                                       name=names.without_controls(item[field])[:40],
-                                       names=", ".join(chosen[:20]) or said("nobody yet")))
+            raise RecordError(
+                field,
+                said(
+                    "%(name)s has not played here; choose one of the players: %(names)s",
+                    name=names.without_controls(item[field])[:40],
+                    names=", ".join(chosen[:20]) or said("nobody yet"),
+                ),
+            )
     if payer == payee:
         raise RecordError("to", said("a payment goes from one player to another"))
     currency = item.get("currency")

@@ -31,21 +31,45 @@ def restore(db, club, games, evenings, joined, roster_before):
     _payments(db, club.payments, key_of)
     for item in club.members:
         link_key = item.get("link_key") or new_id(24)
-        db.execute("insert or ignore into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?)",
-                   [key_of(item["name"]), item["name"], link_key, _digest(link_key), item["created"]])
+        db.execute(
+            "insert or ignore into members (key, name, link_key, link_digest, created) values (?, ?, ?, ?, ?)",
+            [key_of(item["name"]), item["name"], link_key, _digest(link_key), item["created"]],
+        )
     for item in club.players:  # the roster's spelling and day of each name the import brought
         if key_of(item["name"]) not in roster_before:
-            db.execute("insert or replace into players (key, name, created) values (?, ?, ?)",
-                       [key_of(item["name"]), item["name"], item["created"]])
+            db.execute(
+                "insert or replace into players (key, name, created) values (?, ?, ?)",
+                [key_of(item["name"]), item["name"], item["created"]],
+            )
     for item in club.payees:
-        db.execute("insert or ignore into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
-                   [key_of(item["name"]), item["name"], "".join(item["iban"].split()).upper(), item.get("holder"),
-                    item.get("bic") or None, item.get("updated")])
+        db.execute(
+            "insert or ignore into payees (key, name, iban, holder, bic, updated) values (?, ?, ?, ?, ?, ?)",
+            [
+                key_of(item["name"]),
+                item["name"],
+                "".join(item["iban"].split()).upper(),
+                item.get("holder"),
+                item.get("bic") or None,
+                item.get("updated"),
+            ],
+        )
     for item in club.iban_changes:
-        row = [key_of(item["name"]), item["name"], item.get("by") or "", item.get("old"), item.get("new"),
-               item["created"]]
-        if db.execute("select 1 from iban_changes where key = ? and name = ? and by = ? and old is ? and new is ? "
-                      "and created = ?", row).fetchone() is None:
+        row = [
+            key_of(item["name"]),
+            item["name"],
+            item.get("by") or "",
+            item.get("old"),
+            item.get("new"),
+            item["created"],
+        ]
+        if (
+            db.execute(
+                "select 1 from iban_changes where key = ? and name = ? and by = ? and old is ? and new is ? "
+                "and created = ?",
+                row,
+            ).fetchone()
+            is None
+        ):
             db.execute("insert into iban_changes (key, name, by, old, new, created) values (?, ?, ?, ?, ?, ?)", row)
     if merged:  # the file's games were keyed by their spellings as typed: key them as the merges say
         db.execute(f"delete from players where key in ({', '.join('?' * len(merged))})", list(merged))
@@ -57,13 +81,19 @@ def _aliases(db, club):
     here. The games' rows, written by their chunks before the merges were known, are keyed again in `_merged`."""
     merged = {}
     for item in club.aliases:
-        if db.execute("insert or ignore into player_aliases (alias, key, created) values (?, ?, ?)",
-                      [item["alias"], item["key"], item["created"]]).rowcount:
+        if db.execute(
+            "insert or ignore into player_aliases (alias, key, created) values (?, ?, ?)",
+            [item["alias"], item["key"], item["created"]],
+        ).rowcount:
             merged[item["alias"]] = item["key"]
     for item in club.roster_changes:
         row = [item["kind"], item["old"], item["new"], item["created"]]
-        if db.execute("select 1 from roster_changes where kind = ? and old = ? and new = ? and created = ?",
-                      row).fetchone() is None:
+        if (
+            db.execute(
+                "select 1 from roster_changes where kind = ? and old = ? and new = ? and created = ?", row
+            ).fetchone()
+            is None
+        ):
             db.execute("insert into roster_changes (kind, old, new, created) values (?, ?, ?, ?)", row)
     return merged
 
@@ -80,8 +110,10 @@ def evening_began(db, item, stored):
     """An evening of the file was started here by its first game: it began, was last played, is dated and noted as
     the file says (in that game's chunk: the last step stays short; the later games only move `updated` on
     where it is earlier than they began, which it is not)."""
-    db.execute("update evenings set created = ?, updated = ?, date = ?, note = ? where id = ?",
-               [item["created"], item.get("updated"), item.get("date"), item.get("note") or None, stored])
+    db.execute(
+        "update evenings set created = ?, updated = ?, date = ?, note = ? where id = ?",
+        [item["created"], item.get("updated"), item.get("date"), item.get("note") or None, stored],
+    )
 
 
 def _evenings(db, items, games, evenings, joined):
@@ -109,16 +141,33 @@ def _events(db, items, games):
             ids[item["id"]] = item["id"]  # imported before
             continue
         event_id = item["id"] if row is None else new_id(9)
-        db.execute("insert into tournaments (id, name, record, revision, director_key, created, updated) "
-                   "values (?, ?, ?, 1, ?, ?, ?)", [event_id, record.get("name"), dumps(record),
-                                                    item.get("director_key") or secrets.token_urlsafe(24),
-                                                    item["created"], item["updated"]])
-        db.conn.executemany("insert into tournament_log (tournament_id, seq, kind, payload, at) values (?, ?, ?, ?, ?)",
-                            [(event_id, seq, entry["kind"], dumps(entry.get("payload")), entry["at"])
-                             for seq, entry in enumerate(item["log"], start=1)])
-        db.conn.executemany("insert or replace into tournament_games (game_id, tournament_id, round, table_index) "
-                            "values (?, ?, ?, ?)", [(games[link["game"]], event_id, link["round"], link["table"])
-                                                    for link in item["tables"] if link["game"] in games])
+        db.execute(
+            "insert into tournaments (id, name, record, revision, director_key, created, updated) "
+            "values (?, ?, ?, 1, ?, ?, ?)",
+            [
+                event_id,
+                record.get("name"),
+                dumps(record),
+                item.get("director_key") or secrets.token_urlsafe(24),
+                item["created"],
+                item["updated"],
+            ],
+        )
+        db.conn.executemany(
+            "insert into tournament_log (tournament_id, seq, kind, payload, at) values (?, ?, ?, ?, ?)",
+            [
+                (event_id, seq, entry["kind"], dumps(entry.get("payload")), entry["at"])
+                for seq, entry in enumerate(item["log"], start=1)
+            ],
+        )
+        db.conn.executemany(
+            "insert or replace into tournament_games (game_id, tournament_id, round, table_index) values (?, ?, ?, ?)",
+            [
+                (games[link["game"]], event_id, link["round"], link["table"])
+                for link in item["tables"]
+                if link["game"] in games
+            ],
+        )
         ids[item["id"]] = event_id
     return ids
 
@@ -132,32 +181,57 @@ def _renamed(record, games):
             if table.get("game") is not None:
                 table["game"] = games.get(table["game"])
     if isinstance(record.get("void"), dict):
-        record["void"] = {games.get(old, old): games.get(new, new) if new is not None else None
-                          for old, new in record["void"].items()}
+        record["void"] = {
+            games.get(old, old): games.get(new, new) if new is not None else None for old, new in record["void"].items()
+        }
     return record
 
 
 def _seasons(db, items, evenings, events):
     for item in items:
-        values = [item["name"].strip(), item["starts"], item["ends"], item.get("best") or None,
-                  dumps([evenings.get(evening, evening) for evening in item["evenings"]]),
-                  dumps([events.get(event, event) for event in item["events"]]), item["created"]]
-        row = db.execute("select name, starts, ends, best, evenings, events, created from seasons where id = ?",
-                         [item["id"]]).fetchone()
+        values = [
+            item["name"].strip(),
+            item["starts"],
+            item["ends"],
+            item.get("best") or None,
+            dumps([evenings.get(evening, evening) for evening in item["evenings"]]),
+            dumps([events.get(event, event) for event in item["events"]]),
+            item["created"],
+        ]
+        row = db.execute(
+            "select name, starts, ends, best, evenings, events, created from seasons where id = ?", [item["id"]]
+        ).fetchone()
         if row is not None and list(row) == values:
             continue  # imported before
-        db.execute("insert into seasons (id, name, starts, ends, best, evenings, events, created) "
-                   "values (?, ?, ?, ?, ?, ?, ?, ?)", [item["id"] if row is None else new_id(9), *values])
+        db.execute(
+            "insert into seasons (id, name, starts, ends, best, evenings, events, created) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?)",
+            [item["id"] if row is None else new_id(9), *values],
+        )
 
 
 def _payments(db, items, key_of):
     for item in items:
-        values = [key_of(item["from"]), key_of(item["to"]), item["from"], item["to"], item["cents"],
-                  item["currency"], item["paid_on"], item["recorded"], item.get("undone")]
-        row = db.execute("select payer, payee, payer_name, payee_name, cents, currency, paid_on, created, undone "
-                         "from money_payments where id = ?", [item["id"]]).fetchone()
+        values = [
+            key_of(item["from"]),
+            key_of(item["to"]),
+            item["from"],
+            item["to"],
+            item["cents"],
+            item["currency"],
+            item["paid_on"],
+            item["recorded"],
+            item.get("undone"),
+        ]
+        row = db.execute(
+            "select payer, payee, payer_name, payee_name, cents, currency, paid_on, created, undone "
+            "from money_payments where id = ?",
+            [item["id"]],
+        ).fetchone()
         if row is not None and list(row) == values:
             continue  # imported before
-        db.execute("insert into money_payments (id, payer, payee, payer_name, payee_name, cents, currency, paid_on, "
-                   "created, undone) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   [item["id"] if row is None else None, *values])
+        db.execute(
+            "insert into money_payments (id, payer, payee, payer_name, payee_name, cents, currency, paid_on, "
+            "created, undone) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [item["id"] if row is None else None, *values],
+        )

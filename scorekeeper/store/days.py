@@ -32,8 +32,9 @@ def set_zone(name):
 
 def evening_date(db, game_id):
     """The date set on the game's evening (an ISO day), or None."""
-    row = db.execute("select e.date from evening_games c join evenings e on e.id = c.evening_id "
-                     "where c.game_id = ?", [game_id]).fetchone()
+    row = db.execute(
+        "select e.date from evening_games c join evenings e on e.id = c.evening_id where c.game_id = ?", [game_id]
+    ).fetchone()
     return row[0] if row else None
 
 
@@ -44,5 +45,6 @@ def day_of(db, game_id, played_on, at, finished=True):
     if isinstance(played_on, str) and counting.ISO_DAY.fullmatch(played_on[:10]):
         return played_on[:10]  # the record's own day: nothing more to read
     finished = finished and db.execute("select finished from rated_games where game_id = ?", [game_id]).fetchone()
-    return counting.game_day(played_on, evening_date(db, game_id), (finished[0][:32] if finished else at),
-                             instance_zone())
+    return counting.game_day(
+        played_on, evening_date(db, game_id), (finished[0][:32] if finished else at), instance_zone()
+    )

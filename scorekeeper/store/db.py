@@ -103,8 +103,13 @@ def connect(path, create=True):
     """Open the database with foreign keys on; autocommit outside `db.atomic()` blocks."""
     # isolation_level=None: no implicit transaction is ever left open on a connection kept for long.
     # The app's connections open with create=False: a database deleted under the server stays an error.
-    conn = sqlite3.connect(path if create else read_write_uri(path), timeout=BUSY_SECONDS,
-                           check_same_thread=False, isolation_level=None, uri=not create)
+    conn = sqlite3.connect(
+        path if create else read_write_uri(path),
+        timeout=BUSY_SECONDS,
+        check_same_thread=False,
+        isolation_level=None,
+        uri=not create,
+    )
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
     db.path = str(path)
     db.execute("PRAGMA foreign_keys = ON")

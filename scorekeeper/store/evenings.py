@@ -16,16 +16,20 @@ def join_evening(db, game_id, evening_id, now):
         db.execute("insert into evenings (id, created, updated) values (?, ?, ?)", [evening_id, now, now])
     else:
         db.execute("update evenings set updated = max(coalesce(updated, ''), ?) where id = ?", [now, evening_id])
-        position = db.execute("select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?",
-                              [evening_id]).fetchone()[0]
-    db.execute("insert into evening_games (game_id, evening_id, position) values (?, ?, ?)",
-               [game_id, evening_id, position])
+        position = db.execute(
+            "select coalesce(max(position), 0) + 1 from evening_games where evening_id = ?", [evening_id]
+        ).fetchone()[0]
+    db.execute(
+        "insert into evening_games (game_id, evening_id, position) values (?, ?, ?)", [game_id, evening_id, position]
+    )
 
 
 def touch_evening(db, game_id, now):
     """The game's evening was played at `now`."""
-    db.execute("update evenings set updated = ? where id = (select evening_id from evening_games "
-               "where game_id = ?)", [now, game_id])
+    db.execute(
+        "update evenings set updated = ? where id = (select evening_id from evening_games where game_id = ?)",
+        [now, game_id],
+    )
 
 
 def remember_players(db, names, now):
@@ -54,10 +58,17 @@ def get_evening(db, evening_id):
     if row is None:
         return None
     columns = ", ".join(f"g.{column}" for column in GAME_COLUMNS.split(", "))
-    sql = (f"select {columns} from evening_games e "
-           "join games g on g.id = e.game_id where e.evening_id = ? order by e.position")
-    return {"id": row[0], "created": row[1], "date": row[2] or row[1][:10], "note": row[3] or "",
-            "games": [row_with_record(game) for game in db.query(sql, [evening_id])]}
+    sql = (
+        f"select {columns} from evening_games e "
+        "join games g on g.id = e.game_id where e.evening_id = ? order by e.position"
+    )
+    return {
+        "id": row[0],
+        "created": row[1],
+        "date": row[2] or row[1][:10],
+        "note": row[3] or "",
+        "games": [row_with_record(game) for game in db.query(sql, [evening_id])],
+    }
 
 
 def evening_about(db, evening_id):
@@ -70,18 +81,29 @@ def set_evening_about(db, evening_id, date, note):
     """Set the evening's date (None: the day it began) and note (None or "": none); checked by the caller."""
     with db.atomic():
         db.execute("update evenings set date = ?, note = ? where id = ?", [date or None, note or None, evening_id])
-        redate_games(db, [game_id for (game_id,) in db.execute(
-            "select game_id from evening_games where evening_id = ?", [evening_id]).fetchall()])
+        redate_games(
+            db,
+            [
+                game_id
+                for (game_id,) in db.execute(
+                    "select game_id from evening_games where evening_id = ?", [evening_id]
+                ).fetchall()
+            ],
+        )
 
 
 def redate_games(db, game_ids):
     """The games' day changed (their evening's date was set): their results, ratings and seasons follow it."""
     from .days import day_of
     from .ratings import replay_from
+
     starts = []
     for game_id in game_ids:
-        row = db.execute("select g.record, g.created, g.updated, r.day, g.status from games g join game_results r "
-                         "on r.game_id = g.id where g.id = ? and g.status = 'finished'", [game_id]).fetchone()
+        row = db.execute(
+            "select g.record, g.created, g.updated, r.day, g.status from games g join game_results r "
+            "on r.game_id = g.id where g.id = ? and g.status = 'finished'",
+            [game_id],
+        ).fetchone()
         if row is None:  # a game in play takes its day when it finishes
             continue
         try:
@@ -102,8 +124,10 @@ def redate_games(db, game_ids):
 
 def count_evenings(db):
     """Return how many evenings have at least one game."""
-    return db.execute("select count(*) from evenings e where e.updated is not null and exists "
-                      "(select 1 from evening_games c where c.evening_id = e.id)").fetchone()[0]
+    return db.execute(
+        "select count(*) from evenings e where e.updated is not null and exists "
+        "(select 1 from evening_games c where c.evening_id = e.id)"
+    ).fetchone()[0]
 
 
 # An evening's day: the date set, else the day it began. What names an evening is its day, its note, and its number
@@ -125,9 +149,11 @@ def _numbered(db, rows):
     days = sorted({row["day"] for row in rows})
     numbers = {}
     if days:
-        sql = ("select id, row_number() over (partition by day order by created, seq), count(*) over (partition by day) "
-               f"from (select e.id, e.created, e.rowid as seq, {DAY} as day from evenings e "
-               f"where {DAY} in ({_marks(days)}) and {HAS_GAMES})")
+        sql = (
+            "select id, row_number() over (partition by day order by created, seq), count(*) over (partition by day) "
+            f"from (select e.id, e.created, e.rowid as seq, {DAY} as day from evenings e "
+            f"where {DAY} in ({_marks(days)}) and {HAS_GAMES})"
+        )
         numbers = {row[0]: (row[1], row[2]) for row in db.execute(sql, days).fetchall()}
     for row in rows:
         row["number"], row["on_day"] = numbers.get(row["id"], (1, 1))
@@ -149,43 +175,56 @@ def evenings_beside(db, evening):
     found = []
     for compare, order in (("<", "desc"), (">", "asc")):
         # The day compared alone first, so the index is searched from this evening's day on, not scanned.
-        sql = (f"select {COLUMNS} from evenings e where {DAY} {compare}= ? and ({DAY}, e.created, e.rowid) {compare} "
-               f"(?, ?, ?) and {HAS_GAMES} order by {DAY} {order}, e.created {order}, e.rowid {order} limit 1")
+        sql = (
+            f"select {COLUMNS} from evenings e where {DAY} {compare}= ? and ({DAY}, e.created, e.rowid) {compare} "
+            f"(?, ?, ?) and {HAS_GAMES} order by {DAY} {order}, e.created {order}, e.rowid {order} limit 1"
+        )
         found += _numbered(db, db.query(sql, [place[0], *place])) or [None]
     return tuple(found)
 
 
 def evening_people(db, evening_id):
     """Return the evening's people: the names at its games' tables, each once (by key), as first seated."""
-    sql = ("select min(p.name) as name from evening_games c join player_results p on p.game_id = c.game_id "
-           "where c.evening_id = ? group by p.key order by min(c.position * 100 + p.seat)")
+    sql = (
+        "select min(p.name) as name from evening_games c join player_results p on p.game_id = c.game_id "
+        "where c.evening_id = ? group by p.key order by min(c.position * 100 + p.seat)"
+    )
     return [row[0] for row in db.execute(sql, [evening_id]).fetchall()]
 
 
 def seasons_holding(db, day, evening_id):
     """Return the seasons (id, name) whose span holds the day and that count the evening: every evening of their
     span, or the evenings they chose with this one among them."""
-    rows = db.query("select id, name, evenings, events from seasons where starts <= ? and ends >= ? "
-                    "order by starts, created", [day, day])
-    return [{"id": row["id"], "name": row["name"]} for row in rows
-            if evening_id in json.loads(row["evenings"] or "[]")
-            or (json.loads(row["evenings"] or "[]") == [] and json.loads(row["events"] or "[]") == [])]
+    rows = db.query(
+        "select id, name, evenings, events from seasons where starts <= ? and ends >= ? order by starts, created",
+        [day, day],
+    )
+    return [
+        {"id": row["id"], "name": row["name"]}
+        for row in rows
+        if evening_id in json.loads(row["evenings"] or "[]")
+        or (json.loads(row["evenings"] or "[]") == [] and json.loads(row["events"] or "[]") == [])
+    ]
 
 
 def evenings_between(db, starts, ends, chosen=()):
     """Return the evenings (named) whose day falls from `starts` to `ends` (both included), only those chosen when
     any are, in the order of days."""
     only = f" and e.id in ({_marks(chosen)})" if chosen else ""
-    sql = (f"select {COLUMNS} from evenings e where {DAY} between ? and ?{only} and {HAS_GAMES} "
-           f"order by {DAY}, e.created, e.rowid")
+    sql = (
+        f"select {COLUMNS} from evenings e where {DAY} between ? and ?{only} and {HAS_GAMES} "
+        f"order by {DAY}, e.created, e.rowid"
+    )
     return _numbered(db, db.query(sql, [starts, ends, *chosen]))
 
 
 def player_evenings(db, name, limit=5):
     """Return the evenings (named) the player sat at a table of, the latest first."""
-    sql = (f"select {COLUMNS} from evenings e where e.id in (select c.evening_id from evening_games c "
-           f"join player_results p on p.game_id = c.game_id where p.key = ?) "
-           f"order by {DAY} desc, e.created desc, e.rowid desc limit ?")
+    sql = (
+        f"select {COLUMNS} from evenings e where e.id in (select c.evening_id from evening_games c "
+        f"join player_results p on p.game_id = c.game_id where p.key = ?) "
+        f"order by {DAY} desc, e.created desc, e.rowid desc limit ?"
+    )
     return _numbered(db, db.query(sql, [rules.name_key(name), limit]))
 
 
@@ -194,12 +233,14 @@ def list_evenings(db, limit=10, offset=0):
     sat at one of its tables, in order of first seat)."""
     # An import's games are listed once it has finished (store/imports.py): until then, nor are their evenings.
     listed = "c.evening_id = e.id and c.game_id not in (select game_id from pending_imports)"
-    sql = (f"select {COLUMNS}, (select count(*) from evening_games c where {listed}) as games, "
-           "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
-           f" join player_results p on p.game_id = c.game_id where {listed} group by p.key "
-           " order by min(c.position * 100 + p.seat))) as people "
-           f"from evenings e where e.updated is not null and exists (select 1 from evening_games c where {listed}) "
-           "order by e.updated desc, e.rowid desc limit ? offset ?")
+    sql = (
+        f"select {COLUMNS}, (select count(*) from evening_games c where {listed}) as games, "
+        "(select json_group_array(name) from (select min(p.name) as name from evening_games c "
+        f" join player_results p on p.game_id = c.game_id where {listed} group by p.key "
+        " order by min(c.position * 100 + p.seat))) as people "
+        f"from evenings e where e.updated is not null and exists (select 1 from evening_games c where {listed}) "
+        "order by e.updated desc, e.rowid desc limit ? offset ?"
+    )
     rows = _numbered(db, db.query(sql, [limit, offset]))
     return [dict(row, people=json.loads(row["people"] or "[]")) for row in rows]
 
@@ -210,9 +251,11 @@ def evenings_played_since(db, game_ids, since):
     ids = list(game_ids)
     if not ids:
         return []
-    sql = ("select c.evening_id, c.game_id from evening_games c join evenings e on e.id = c.evening_id "
-           f"where c.game_id in ({', '.join('?' * len(ids))}) and e.updated >= ? "
-           "order by e.updated desc, c.position desc")
+    sql = (
+        "select c.evening_id, c.game_id from evening_games c join evenings e on e.id = c.evening_id "
+        f"where c.game_id in ({', '.join('?' * len(ids))}) and e.updated >= ? "
+        "order by e.updated desc, c.position desc"
+    )
     return [tuple(row) for row in db.execute(sql, [*ids, since]).fetchall()]
 
 

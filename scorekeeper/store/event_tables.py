@@ -23,12 +23,16 @@ def _refuse_moved(db, event_id, games_at):
     if not games_at:
         return
     ids = list(games_at)
-    now_at = dict(db.execute(f"select id, revision from games where id in ({', '.join('?' * len(ids))})",
-                             ids).fetchall())
+    now_at = dict(
+        db.execute(f"select id, revision from games where id in ({', '.join('?' * len(ids))})", ids).fetchall()
+    )
     moved = [game_id for game_id, revision in games_at.items() if now_at.get(game_id) != revision]
     if moved:
-        where = db.execute(f"select round, table_index from tournament_games where tournament_id = ? and game_id in "
-                           f"({', '.join('?' * len(moved))}) order by round, table_index", [event_id, *moved])
+        where = db.execute(
+            f"select round, table_index from tournament_games where tournament_id = ? and game_id in "
+            f"({', '.join('?' * len(moved))}) order by round, table_index",
+            [event_id, *moved],
+        )
         raise TablesMoved(event_id, [(round_index + 1, table_index + 1) for round_index, table_index in where])
 
 

@@ -7,5 +7,17 @@ written (`updated`), the rating order's mark of when it first finished (`finishe
 place in the ratings follow it) and the game its table moved on to (`next_game`). One list, for the export and the
 import alike."""
 
-META_KEYS = ("date", "evening", "evening_date", "evening_note", "id", "edit_key", "history", "abandoned", "recognised",
-             "updated", "finished", "next_game")
+META_KEYS = (
+    "date",
+    "evening",
+    "evening_date",
+    "evening_note",
+    "id",
+    "edit_key",
+    "history",
+    "abandoned",
+    "recognised",
+    "updated",
+    "finished",
+    "next_game",
+)

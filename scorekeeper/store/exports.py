@@ -23,9 +23,27 @@ from .export_keys import META_KEYS  # noqa: F401  (exports.META_KEYS: what is ke
 
 FORMAT = "scorekeeper-games"
 VERSION = 2  # 2: the club's record beside the games (store/club_export.py); a version 1 file imports as before
-COLUMNS = ["game", "date", "system", "hand", "cards", "dealer", "trump",
-           "seat", "player", "bid", "took", "made", "score", "total", "penalty", "penalty_reason",
-           "bonus", "bonus_reason", "note"]
+COLUMNS = [
+    "game",
+    "date",
+    "system",
+    "hand",
+    "cards",
+    "dealer",
+    "trump",
+    "seat",
+    "player",
+    "bid",
+    "took",
+    "made",
+    "score",
+    "total",
+    "penalty",
+    "penalty_reason",
+    "bonus",
+    "bonus_reason",
+    "note",
+]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -50,11 +68,27 @@ def hand_rows(game_id, date, scored, note=None):
         for seat, name in enumerate(names):
             penalty, reasons = _adjustments(hand, seat, rules.PENALTY)
             bonus, bonus_reasons = _adjustments(hand, seat, rules.BONUS)
-            yield [game_id, date, label, hand["number"], hand["cards"], names[hand["dealer"]],
-                   hand["trump"], seat + 1, name, hand["bids"][seat],
-                   hand["tricks"][seat] if done else None, hand["made"][seat] if done else None,
-                   hand["scores"][seat] if done else None, hand["totals"][seat] if done else None,
-                   penalty or None, reasons or None, bonus or None, bonus_reasons or None, note]
+            yield [
+                game_id,
+                date,
+                label,
+                hand["number"],
+                hand["cards"],
+                names[hand["dealer"]],
+                hand["trump"],
+                seat + 1,
+                name,
+                hand["bids"][seat],
+                hand["tricks"][seat] if done else None,
+                hand["made"][seat] if done else None,
+                hand["scores"][seat] if done else None,
+                hand["totals"][seat] if done else None,
+                penalty or None,
+                reasons or None,
+                bonus or None,
+                bonus_reasons or None,
+                note,
+            ]
 
 
 def _adjustments(hand, seat, kind):
@@ -128,8 +162,7 @@ def export_entry(game, evening, with_key=False, about=(None, None), finished=Non
     """Return one game of the JSON export: its record with date, evening, id, history, when it was last written
     (and edit key); about: the evening's date and note where they were set; finished: the rating order's mark of
     when it first finished, for a rated game; next_game: the game its table moved on to."""
-    entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"],
-                 history=game["history"])
+    entry = dict(game["record"], date=game["created"], evening=evening, id=game["id"], history=game["history"])
     if game.get("updated"):
         entry["updated"] = game["updated"]
     if finished:
@@ -160,10 +193,18 @@ def export_entries(db, with_keys=False, damaged=None):
 
     for game in store.games_in_finish_order(db, damaged):
         evening = store.evening_of(db, game["id"])
-        finished, next_game = db.execute("select r.finished, g.next_game from games g left join rated_games r "
-                                         "on r.game_id = g.id where g.id = ?", [game["id"]]).fetchone()
-        yield export_entry(store.full_history(db, game["id"]), evening, with_keys, store.evening_about(db, evening),
-                           finished, next_game)
+        finished, next_game = db.execute(
+            "select r.finished, g.next_game from games g left join rated_games r on r.game_id = g.id where g.id = ?",
+            [game["id"]],
+        ).fetchone()
+        yield export_entry(
+            store.full_history(db, game["id"]),
+            evening,
+            with_keys,
+            store.evening_about(db, evening),
+            finished,
+            next_game,
+        )
 
 
 def export_document(db, with_keys=False, damaged=None):
@@ -199,8 +240,15 @@ def _parse(text):
     except numbers.NumberError as error:
         raise rules.RecordError("", said("the file %(problem)s", problem=error)) from None
     except json.JSONDecodeError as error:
-        raise rules.RecordError("", said("not valid JSON: %(problem)s at line %(line)d column %(column)d",
-                                      problem=error.msg, line=error.lineno, column=error.colno)) from None
+        raise rules.RecordError(
+            "",
+            said(
+                "not valid JSON: %(problem)s at line %(line)d column %(column)d",
+                problem=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            ),
+        ) from None
     except RecursionError:
         raise rules.RecordError("", said("not valid JSON: nested too deeply to be a game record")) from None
 
@@ -210,20 +258,27 @@ def _games(document):
     if isinstance(document, list):
         return document
     if not isinstance(document, dict):
-        raise rules.RecordError("", said("the file must hold an export of this app: a JSON object with \"games\""))
+        raise rules.RecordError("", said('the file must hold an export of this app: a JSON object with "games"'))
     if "games" not in document:
         if "players" in document:
             return [document]  # a single game record, as `score GAME.json` reads
         raise rules.RecordError("games", said("is missing: this is not an export of this app"))
     if document.get("format", FORMAT) != FORMAT:
-        raise rules.RecordError("format", said("is %(format)s, not an export of this app",
-                                              format=repr(document["format"])))
+        raise rules.RecordError(
+            "format", said("is %(format)s, not an export of this app", format=repr(document["format"]))
+        )
     version = document.get("version", VERSION)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise rules.RecordError("version", said("must be a whole number from 1"))
     if version > VERSION:
-        raise rules.RecordError("version", said("is %(version)d, newer than this app reads (%(known)d); "
-                                             "update the app first", version=version, known=VERSION))
+        raise rules.RecordError(
+            "version",
+            said(
+                "is %(version)d, newer than this app reads (%(known)d); update the app first",
+                version=version,
+                known=VERSION,
+            ),
+        )
     if not isinstance(document["games"], list):
         raise rules.RecordError("games", said("must be a list of game records"))
     return document["games"]

@@ -42,8 +42,10 @@ def mark_created(path):
         return
     create_private(marker)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
-    marker.write_text(f"{stamp} the scorekeeper created {Path(path).name} here. If that file goes missing, "
-                      "the server refuses to start instead of starting an empty one.\n")
+    marker.write_text(
+        f"{stamp} the scorekeeper created {Path(path).name} here. If that file goes missing, "
+        "the server refuses to start instead of starting an empty one.\n"
+    )
 
 
 def integrity_problem(path):
@@ -73,14 +75,16 @@ def check_storage(path):
         if marker_path(path).exists():
             raise StorageError(
                 f"the database {path} is missing, but it existed (see {marker_path(path)}): {restore_hint}, "
-                f"or delete {marker_path(path)} to start empty")
+                f"or delete {marker_path(path)} to start empty"
+            )
         return
     if os.path.getsize(path) == 0:
         if marker_path(path).exists():
             # A created database is never empty (its first page is written when it turns to WAL).
             raise StorageError(
                 f"the database {path} is damaged (the file is empty, but it held the scorekeeper's games: see "
-                f"{marker_path(path)}): {restore_hint}, or delete both files to start empty")
+                f"{marker_path(path)}): {restore_hint}, or delete both files to start empty"
+            )
         return  # created, not yet migrated
     problem = integrity_problem(path)
     if problem:

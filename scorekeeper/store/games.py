@@ -75,9 +75,12 @@ def follow_tag(head):
 
     A page drawn after the table moved on carries the mark, so opening an old game stays on it."""
     generation = head.get("generation")
-    return (str(head["revision"]) + (f"+g{generation}" if generation else "")
-            + ("+abandoned" if head.get("status") == "abandoned" else "")
-            + ("+next" if head.get("next_game") else ""))
+    return (
+        str(head["revision"])
+        + (f"+g{generation}" if generation else "")
+        + ("+abandoned" if head.get("status") == "abandoned" else "")
+        + ("+next" if head.get("next_game") else "")
+    )
 
 
 def list_games(db):
@@ -93,11 +96,14 @@ NOT_PENDING = "g.id not in (select game_id from pending_imports)"
 def game_list(db, status=None, limit=20, offset=0):
     """Return one page of games, most recently played first: id, players, hands done, status, dates."""
     where = f"where {NOT_PENDING} and g.status = ?" if status else f"where {NOT_PENDING}"
-    sql = ("select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
-           f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?")
+    sql = (
+        "select g.id, g.revision, g.status, g.created, g.updated, r.players, r.hands from games g "
+        f"left join game_results r on r.game_id = g.id {where} order by g.updated desc, g.rowid desc limit ? offset ?"
+    )
     params = ([status] if status else []) + [limit, offset]
-    games = [dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0)
-             for row in db.query(sql, params)]
+    games = [
+        dict(row, players=json.loads(row["players"] or "[]"), hands=row["hands"] or 0) for row in db.query(sql, params)
+    ]
     about = _about(db, [game["id"] for game in games])
     return [dict(game, **about.get(game["id"], {"played_on": None, "note": None})) for game in games]
 
@@ -106,8 +112,10 @@ def _about(db, ids):
     """Return each listed game's date and note (top-level keys of its record: rules.actions.ABOUT_KEYS),
     reading only those records; a record that is not JSON has neither."""
     text = "case when json_type(record, '$.{0}') = 'text' then json_extract(record, '$.{0}') end as {0}"
-    sql = (f"select id, {text.format('played_on')}, {text.format('note')} "
-           f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)")
+    sql = (
+        f"select id, {text.format('played_on')}, {text.format('note')} "
+        f"from games where id in ({', '.join('?' * len(ids))}) and json_valid(record)"
+    )
     if not ids:
         return {}
     return {row["id"]: {"played_on": row["played_on"], "note": row["note"]} for row in db.query(sql, ids)}
@@ -154,11 +162,15 @@ def games_in_pages(db, damaged=None, size=100):
 # else a finished game's last write; rated games tied by id, as the ratings are; others in the order stored), then
 # every other game in the order stored. An import stores the games in the order they were set up (store/imports.py),
 # so a file exported again after an import lists them alike (decision 0039).
-_FINISHED = ("case when r.finished is not null then r.day || ' ' || r.finished "
-             "when g.status = 'finished' then d.day || ' ' || g.updated end")
-_FINISH_ORDER = (f"select g.rowid from games g left join rated_games r on r.game_id = g.id "
-                 f"left join game_results d on d.game_id = g.id order by "
-                 f"{_FINISHED} is null, {_FINISHED}, case when r.finished is not null then g.id end, g.rowid")
+_FINISHED = (
+    "case when r.finished is not null then r.day || ' ' || r.finished "
+    "when g.status = 'finished' then d.day || ' ' || g.updated end"
+)
+_FINISH_ORDER = (
+    f"select g.rowid from games g left join rated_games r on r.game_id = g.id "
+    f"left join game_results d on d.game_id = g.id order by "
+    f"{_FINISHED} is null, {_FINISHED}, case when r.finished is not null then g.id end, g.rowid"
+)
 
 
 def games_in_finish_order(db, damaged=None, size=100):
@@ -167,9 +179,13 @@ def games_in_finish_order(db, damaged=None, size=100):
     Only the games' row numbers are held whole; the games are read `size` at a time."""
     order = [rowid for (rowid,) in db.execute(_FINISH_ORDER)]
     for start in range(0, len(order), size):
-        page = order[start:start + size]
-        rows = {row.pop("_at"): row for row in db.query(
-            f"select rowid as _at, {GAME_COLUMNS} from games where rowid in ({', '.join('?' * len(page))})", page)}
+        page = order[start : start + size]
+        rows = {
+            row.pop("_at"): row
+            for row in db.query(
+                f"select rowid as _at, {GAME_COLUMNS} from games where rowid in ({', '.join('?' * len(page))})", page
+            )
+        }
         yield from _readable([rows[rowid] for rowid in page if rowid in rows], damaged)
 
 
@@ -183,10 +199,14 @@ def unreadable_games(db):
 
     A streamed export names them in a header before its first byte, without reading every record twice.
     """
-    sql = ("select id, json_valid(record) from games where not json_valid(record) "
-           "or json_type(record) != 'object' order by rowid")
-    return [(game_id, "its stored record is not JSON" if not valid else "its stored record is not a JSON object")
-            for game_id, valid in db.execute(sql).fetchall()]
+    sql = (
+        "select id, json_valid(record) from games where not json_valid(record) "
+        "or json_type(record) != 'object' order by rowid"
+    )
+    return [
+        (game_id, "its stored record is not JSON" if not valid else "its stored record is not a JSON object")
+        for game_id, valid in db.execute(sql).fetchall()
+    ]
 
 
 def may_edit(game, key):

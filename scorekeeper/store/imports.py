@@ -57,8 +57,7 @@ def ready(entries):
         loaded = rules.load(record)
         scored = rules.score(loaded)
         counted = counting.counted(loaded, scored, abandoned=entry.get("abandoned") is True)
-        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hooked_from, counted), scored,
-                         counted))
+        out.append(Ready(entry, record, loaded, results_of(scored, loaded.rules.hooked_from, counted), scored, counted))
     return out
 
 
@@ -85,9 +84,13 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
     # Written in the order the games were set up (the file's is the order they finished, for the ratings), so the
     # games and evenings lie here as they lay where they were exported: a page that orders what began in the same
     # second by when it was stored shows them alike (decision 0039). A game without a date comes last, as now.
-    prepared = [item for _key, item in sorted(
-        ((created_of(item.entry) is None, created_of(item.entry) or "", index), item)
-        for index, item in enumerate(ready(entries)))]
+    prepared = [
+        item
+        for _key, item in sorted(
+            ((created_of(item.entry) is None, created_of(item.entry) or "", index), item)
+            for index, item in enumerate(ready(entries))
+        )
+    ]
     import_id, pid, made, evenings, skipped = new_id(9), os.getpid(), [], {}, 0
     games = {}  # the file's game ids: where each is here
     # A version 2 file says each evening's date and note once, in its evenings (the games' copies are for readers
@@ -102,7 +105,7 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
         for start in range(0, len(prepared), chunk):
             with db.atomic():
                 pending = []
-                for item in prepared[start:start + chunk]:
+                for item in prepared[start : start + chunk]:
                     here = _already_here(db, item.entry, item.record)
                     if here:
                         games[item.entry["id"]] = item.entry["id"]
@@ -113,15 +116,26 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
                     # rated once, at the last step (rating each game as written replayed the club once per game
                     # of a file out of order). Its money rows are written; the kept book leaves them out till then.
                     game_id, edit_key = import_game(
-                        db, item.record, created_of(item.entry), evening_id=evenings.get(evening),
+                        db,
+                        item.record,
+                        created_of(item.entry),
+                        evening_id=evenings.get(evening),
                         new_evening_id=evening if evening and evening not in evenings else None,
-                        game_id=item.entry.get("id"), edit_key=item.entry.get("edit_key"),
-                        history=item.entry.get("history"), loaded=item.loaded, results=item.results,
-                        scored=item.scored, counted=item.counted,
+                        game_id=item.entry.get("id"),
+                        edit_key=item.entry.get("edit_key"),
+                        history=item.entry.get("history"),
+                        loaded=item.loaded,
+                        results=item.results,
+                        scored=item.scored,
+                        counted=item.counted,
                         recognised=item.entry.get("recognised") is not False,
-                        abandoned=item.entry.get("abandoned") is True, rate=False,
+                        abandoned=item.entry.get("abandoned") is True,
+                        rate=False,
                         about=abouts.get(evening, (item.entry.get("evening_date"), item.entry.get("evening_note"))),
-                        updated=item.entry.get("updated"), finished=item.entry.get("finished"), id_free=here is None)
+                        updated=item.entry.get("updated"),
+                        finished=item.entry.get("finished"),
+                        id_free=here is None,
+                    )
                     pending.append((game_id, import_id, pid, now()))
                     if evening:
                         if evening not in evenings:
@@ -132,8 +146,9 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
                     if item.entry.get("id"):
                         games[item.entry["id"]] = game_id
                     made.append((game_id, edit_key))
-                db.conn.executemany("insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)",
-                                    pending)  # in the chunk's transaction: its games are never seen unnamed
+                db.conn.executemany(
+                    "insert into pending_imports (game_id, import_id, pid, created) values (?, ?, ?, ?)", pending
+                )  # in the chunk's transaction: its games are never seen unnamed
             # The import's own connection moves the WAL into the file, so no tap's commit meets a checkpoint of
             # the import's pages (the commit that crosses SQLite's threshold does it, with the lock held).
             since += 1
@@ -148,8 +163,15 @@ def import_games(db, entries, created_of, chunk=CHUNK, between=None, club=None):
             link_next_games(db, [item.entry for item in prepared], games, set(ids))
             if club:
                 restore(db, club, games, evenings, joined, roster_before)
-            rate_games(db, ids, {game_id: item.entry.get("finished") for item in prepared
-                                 if (game_id := games.get(item.entry.get("id"))) and item.entry.get("finished")})
+            rate_games(
+                db,
+                ids,
+                {
+                    game_id: item.entry.get("finished")
+                    for item in prepared
+                    if (game_id := games.get(item.entry.get("id"))) and item.entry.get("finished")
+                },
+            )
             _money_changed(db, ids)
     except BaseException:
         discard(db, import_id)
@@ -164,9 +186,12 @@ def _money_changed(db, ids):
     change: at the earliest moment of them, so the book is worked out again from there."""
     earliest = None
     for start in range(0, len(ids), 500):
-        part = ids[start:start + 500]
-        row = db.execute(f"select min(created) from games where id in ({', '.join('?' * len(part))}) "
-                         "and exists (select 1 from game_money m where m.game_id = games.id)", part).fetchone()
+        part = ids[start : start + 500]
+        row = db.execute(
+            f"select min(created) from games where id in ({', '.join('?' * len(part))}) "
+            "and exists (select 1 from game_money m where m.game_id = games.id)",
+            part,
+        ).fetchone()
         if row[0] is not None and (earliest is None or row[0] < earliest):
             earliest = row[0]
     if earliest is not None:
@@ -180,6 +205,7 @@ def _money_changed(db, ids):
 # importer holds an exclusive flock on a file of its own beside the database for as long as its games are pending;
 # the kernel lets the lock go when the process ends, however it ends. A restart that can take the lock knows the
 # importer is gone.
+
 
 def _lock_path(db, import_id):
     return f"{db.path}-import-{import_id}.lock" if db.path and db.path != ":memory:" else None
@@ -221,8 +247,12 @@ def discard(db, import_id):
     count nowhere meanwhile (CLUB_RECORD) and are listed nowhere (games.NOT_PENDING)."""
     tables = game_tables(db)  # read once, not once a game (most of a game's deleting time)
     while True:
-        ids = [row[0] for row in db.execute("select game_id from pending_imports where import_id = ? limit ?",
-                                            [import_id, CHUNK]).fetchall()]
+        ids = [
+            row[0]
+            for row in db.execute(
+                "select game_id from pending_imports where import_id = ? limit ?", [import_id, CHUNK]
+            ).fetchall()
+        ]
         if not ids:
             break
         with db.atomic():
@@ -236,9 +266,11 @@ def discard(db, import_id):
 
 def abandoned_imports(db):
     """The imports whose process is gone (killed midway): their ids."""
-    return [import_id for import_id, pid in
-            db.execute("select distinct import_id, pid from pending_imports").fetchall()
-            if _gone(db, import_id, pid)]
+    return [
+        import_id
+        for import_id, pid in db.execute("select distinct import_id, pid from pending_imports").fetchall()
+        if _gone(db, import_id, pid)
+    ]
 
 
 def discard_abandoned(db, import_ids=None):

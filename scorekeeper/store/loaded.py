@@ -42,8 +42,11 @@ def _cached(db, game_id):
         return None
     entry = _entry(db, game_id, head)
     # Abandoning or restoring a game changes its status, moving on its next game, not its revision: read fresh.
-    if (entry is not None and entry[0]["revision"] == head["revision"]
-            and any(entry[0].get(name) != head[name] for name in HEAD_FIELDS)):
+    if (
+        entry is not None
+        and entry[0]["revision"] == head["revision"]
+        and any(entry[0].get(name) != head[name] for name in HEAD_FIELDS)
+    ):
         entry = [dict(entry[0], **{name: head[name] for name in HEAD_FIELDS}), *entry[1:]]
     return entry
 

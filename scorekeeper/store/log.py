@@ -40,12 +40,16 @@ class NothingToUndo(Exception):
 def refuse_full(revision):
     """Raise RecordError when a game at this revision holds MAX_HISTORY entries already."""
     if revision >= MAX_HISTORY:
-        raise rules.RecordError("", nsaid(
-            "This game has recorded %(num)d change, the most one game keeps, so nothing more can be recorded in it. "
-            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
-            "This game has recorded %(num)d changes, the most one game keeps, so nothing more can be recorded in it. "
-            "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
-            MAX_HISTORY))
+        raise rules.RecordError(
+            "",
+            nsaid(
+                "This game has recorded %(num)d change, the most one game keeps, so nothing more can be recorded in it. "
+                "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+                "This game has recorded %(num)d changes, the most one game keeps, so nothing more can be recorded in it. "
+                "Its sheet, totals and History stay as they are: to play on, start a new game for the table.",
+                MAX_HISTORY,
+            ),
+        )
 
 
 def _current(db, game_id, revision, known=None):
@@ -77,8 +81,22 @@ def entry_time(db, game_id, tapped, when):
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def _write(db, game_id, revision, kind, payload, before, record, loaded, scored, undone_seq=None, prepared=None,
-           generation_number=None, free=False, tapped=None):
+def _write(
+    db,
+    game_id,
+    revision,
+    kind,
+    payload,
+    before,
+    record,
+    loaded,
+    scored,
+    undone_seq=None,
+    prepared=None,
+    generation_number=None,
+    free=False,
+    tapped=None,
+):
     """Store record as the game at revision + 1 with the entry that made it, in the caller's transaction; the
     revision is of the generation given (the prepared write's, else the one now).
 
@@ -97,10 +115,11 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
         generation_number = prepared.generation if prepared else generation.current(db)
     # The conditional update proves nobody wrote in between (BEGIN IMMEDIATE holds the lock), nor restored or
     # imported the game at the same revision under it.
-    cursor = db.conn.execute("update games set record = ?, revision = revision + 1, status = ?, updated = ? "
-                             f"where id = ? and revision = ? and {generation.COLUMN} = ? returning *",
-                             [text, prepared.status if prepared else status(loaded), when, game_id, revision,
-                              generation_number])
+    cursor = db.conn.execute(
+        "update games set record = ?, revision = revision + 1, status = ?, updated = ? "
+        f"where id = ? and revision = ? and {generation.COLUMN} = ? returning *",
+        [text, prepared.status if prepared else status(loaded), when, game_id, revision, generation_number],
+    )
     row = cursor.fetchone()
     if row is None:
         if db.execute("select 1 from games where id = ?", [game_id]).fetchone() is None:
@@ -109,18 +128,34 @@ def _write(db, game_id, revision, kind, payload, before, record, loaded, scored,
     game = dict(zip([column[0] for column in cursor.description], row), record=record, generation=generation_number)
     if undone_seq is not None:
         db.execute("update events set undone = 1 where game_id = ? and seq = ?", [game_id, undone_seq])
-    db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-               "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
-               [game_id, revision + 1, kind, dumps(payload),
-                prepared.change if prepared and prepared.change else dumps(diff(before, record)),
-                entry_time(db, game_id, tapped, when), game_id])
+    db.execute(
+        "insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+        "select ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, 0, ? from events where game_id = ?",
+        [
+            game_id,
+            revision + 1,
+            kind,
+            dumps(payload),
+            prepared.change if prepared and prepared.change else dumps(diff(before, record)),
+            entry_time(db, game_id, tapped, when),
+            game_id,
+        ],
+    )
     touch_evening(db, game_id, when)
     if before.get("players") != record["players"]:
         remember_players(db, record["players"], when)  # a late arrival joins the roster too
     counted = None if prepared else counted_here(db, game_id, loaded, scored, game["status"])
-    was_finished = store_results(db, game_id, scored, game["created"], loaded.rules.hooked_from,
-                                 prepared.results if prepared else None, prepared.stored if prepared else None,
-                                 counted=counted, finished_at=when)
+    was_finished = store_results(
+        db,
+        game_id,
+        scored,
+        game["created"],
+        loaded.rules.hooked_from,
+        prepared.results if prepared else None,
+        prepared.stored if prepared else None,
+        counted=counted,
+        finished_at=when,
+    )
     if scored["finished"] or was_finished:  # a tap of a game in play writes no rating or money row
         counted = counted or counted_here(db, game_id, loaded, scored, game["status"])
         keep_ratings(db, game_id, game_entry(loaded, scored, game["status"], counted), when)
@@ -169,16 +204,35 @@ def prepare(db, game_id, record, revision, loaded=None, generation_number=None):
         loaded = rules.load(record, known=known)
     scored = rules.score(loaded)
     results = results_of(scored, loaded.rules.hooked_from, counting.counted(loaded, scored))
-    return Prepared(known, loaded, scored, status(loaded), results,
-                    dumps(diff(known.record, record)) if known else None, generation=generation_number)
+    return Prepared(
+        known,
+        loaded,
+        scored,
+        status(loaded),
+        results,
+        dumps(diff(known.record, record)) if known else None,
+        generation=generation_number,
+    )
 
 
 def append_prepared(db, game_id, kind, payload, record, revision, prepared, free=False, tapped=None):
     """Store a prepared write in the caller's transaction (free, tapped: see _write)."""
     # The game at `revision` as loaded is the record before; _write's conditional update proves it still stands.
     before = prepared.known.record if prepared.known else _current(db, game_id, revision)
-    return _write(db, game_id, revision, kind, payload, before, record, prepared.loaded, prepared.scored,
-                  prepared=prepared, free=free, tapped=tapped)
+    return _write(
+        db,
+        game_id,
+        revision,
+        kind,
+        payload,
+        before,
+        record,
+        prepared.loaded,
+        prepared.scored,
+        prepared=prepared,
+        free=free,
+        tapped=tapped,
+    )
 
 
 def undo(db, game_id, revision):
@@ -193,8 +247,11 @@ def undo_last(db, game_id, revision, tapped=None):
         known = loaded_at(db, game_id, revision, generation_number)
         before = _current(db, game_id, revision, known)
         # The record is always the state after the last live action, so its change taken back is the undo.
-        row = db.execute("select seq, kind, change, payload from events where game_id = ? and kind != 'undo' "
-                         "and undone = 0 order by seq desc limit 1", [game_id]).fetchone()
+        row = db.execute(
+            "select seq, kind, change, payload from events where game_id = ? and kind != 'undo' "
+            "and undone = 0 order by seq desc limit 1",
+            [game_id],
+        ).fetchone()
         if row is None or row[1] == "create":
             raise NothingToUndo(game_id)
         last_seq, last_kind, change, payload = row
@@ -202,9 +259,20 @@ def undo_last(db, game_id, revision, tapped=None):
         record = apply(before, change, forward=False)
         # A state this game was in, validated then; the hands it shares with the game now are known already.
         loaded = rules.load(record, trusted=True, known=known)
-        new_revision = _write(db, game_id, revision, "undo", {"undid": last_seq, "kind": last_kind}, before, record,
-                              loaded, rules.score(loaded), undone_seq=last_seq, generation_number=generation_number,
-                              tapped=tapped)
+        new_revision = _write(
+            db,
+            game_id,
+            revision,
+            "undo",
+            {"undid": last_seq, "kind": last_kind},
+            before,
+            record,
+            loaded,
+            rules.score(loaded),
+            undone_seq=last_seq,
+            generation_number=generation_number,
+            tapped=tapped,
+        )
         return new_revision, {"seq": last_seq, "kind": last_kind, "payload": json.loads(payload), "change": change}
 
 
@@ -214,5 +282,15 @@ def repair(db, game_id, problem, record):
     revision, text = db.execute("select revision, record from games where id = ?", [game_id]).fetchone()
     before = json.loads(text)
     with db.atomic():  # free: a locked event table is repaired too (the lock guards the tables' own changes)
-        return _write(db, game_id, revision, "repair", {"problem": problem}, before, record, loaded,
-                      rules.score(loaded), free=True)
+        return _write(
+            db,
+            game_id,
+            revision,
+            "repair",
+            {"problem": problem},
+            before,
+            record,
+            loaded,
+            rules.score(loaded),
+            free=True,
+        )

@@ -16,10 +16,14 @@ def history(db, game_id, records=False, count=None, skip=0):
     With records, each event also carries the record it produced (replayed from the creation). count and skip:
     only `count` entries, after the first `skip` (a page of History).
     """
-    sql = "select id, game_id, seq, revision, kind, payload, change, undone, created from events " \
-          "where game_id = ? order by seq limit ? offset ?"
-    log = [dict(row, payload=json.loads(row["payload"]), change=json.loads(row["change"]))
-           for row in db.query(sql, [game_id, -1 if count is None else count, skip])]
+    sql = (
+        "select id, game_id, seq, revision, kind, payload, change, undone, created from events "
+        "where game_id = ? order by seq limit ? offset ?"
+    )
+    log = [
+        dict(row, payload=json.loads(row["payload"]), change=json.loads(row["change"]))
+        for row in db.query(sql, [game_id, -1 if count is None else count, skip])
+    ]
     if records:
         record = {}
         for event in log:
@@ -29,8 +33,9 @@ def history(db, game_id, records=False, count=None, skip=0):
 
 def full_history(db, game_id):
     """Return the game's row (edit key included) and its whole history, as stored: for exports."""
-    row = db.execute("select id, edit_key, record, revision, status, created, updated, recognised from games "
-                     "where id = ?", [game_id]).fetchone()
+    row = db.execute(
+        "select id, edit_key, record, revision, status, created, updated, recognised from games where id = ?", [game_id]
+    ).fetchone()
     if row is None:
         return None
     game = dict(zip(("id", "edit_key", "record", "revision", "status", "created", "updated", "recognised"), row))

@@ -25,13 +25,20 @@ def _marks(values):
 
 def _known(db, key):
     """True when someone of that key played here, is a member or is named in the money."""
-    return any(db.execute(sql, [key]).fetchone() for sql in (
-        "select 1 from players where key = ?", "select 1 from members where key = ?",
-        "select 1 from player_results where key = ? limit 1", "select 1 from payees where key = ?",
-        "select 1 from money_payments where payer = ?1 or payee = ?1 limit 1"))
+    return any(
+        db.execute(sql, [key]).fetchone()
+        for sql in (
+            "select 1 from players where key = ?",
+            "select 1 from members where key = ?",
+            "select 1 from player_results where key = ? limit 1",
+            "select 1 from payees where key = ?",
+            "select 1 from money_payments where payer = ?1 or payee = ?1 limit 1",
+        )
+    )
 
 
 # ---- merging and renaming ---------------------------------------------------------------------------------
+
 
 def merge(db, spelling, into):
     """Merge the player named `spelling` (any of their spellings) into the player named `into`: every game, rating,
@@ -46,11 +53,21 @@ def merge(db, spelling, into):
         for name, key in ((spelling, source), (into, target)):
             if not _known(db, key):
                 raise RosterError(said("Nobody called '%(name)s' has played here yet.", name=name))
-        together = db.execute("select count(*) from player_results a join player_results b on b.game_id = a.game_id "
-                              "where a.key = ? and b.key = ?", [source, target]).fetchone()[0]
+        together = db.execute(
+            "select count(*) from player_results a join player_results b on b.game_id = a.game_id "
+            "where a.key = ? and b.key = ?",
+            [source, target],
+        ).fetchone()[0]
         if together:
-            raise RosterError(said("%(one)s and %(other)s sat at the same table (%(games)d games): they are two people, "
-                                "not two spellings of one.", one=spelling, other=shown, games=together))
+            raise RosterError(
+                said(
+                    "%(one)s and %(other)s sat at the same table (%(games)d games): they are two people, "
+                    "not two spellings of one.",
+                    one=spelling,
+                    other=shown,
+                    games=together,
+                )
+            )
         old = display_name(db, spelling)
         _point(db, source, target)
         member = db.execute("select 1 from members where key = ?", [target]).fetchone()
@@ -76,8 +93,9 @@ def rename(db, name, new):
             raise RosterError(said("Nobody called '%(name)s' has played here yet.", name=name))
         owner_of_new = player_key(db, new)  # a spelling merged into this player may become their name
         if owner_of_new != key and (owner_of_new != target or _known(db, target)):
-            raise RosterError(said("%(name)s is another player's name: merge the two players instead.",
-                                name=display_name(db, new)))
+            raise RosterError(
+                said("%(name)s is another player's name: merge the two players instead.", name=display_name(db, new))
+            )
         if target != key:
             db.execute("delete from player_aliases where alias = ?", [target])  # the player's own spelling again
             _point(db, key, target)
@@ -105,8 +123,11 @@ def split(db, spelling):
         player = row[0]
         shown = display_names(db, [player]).get(player, player)
         db.execute("delete from player_aliases where alias = ?", [key])
-        first = db.execute("select p.name from player_results p join game_results r on r.game_id = p.game_id "
-                           "where p.key = ? order by r.created, p.game_id", [player]).fetchall()
+        first = db.execute(
+            "select p.name from player_results p join game_results r on r.game_id = p.game_id "
+            "where p.key = ? order by r.created, p.game_id",
+            [player],
+        ).fetchall()
         typed = next((name for (name,) in first if name_key(name) == key), spelling)
         db.execute("insert or ignore into players (key, name, created) values (?, ?, ?)", [key, typed, now()])
         rekey(db, [player], [player, key])
@@ -141,8 +162,11 @@ def rekey(db, gone, kept):
     db.conn.create_function("roster_key", 1, lambda name: key_of(name or ""), deterministic=True)
     marks, keys = _marks(gone), list(gone)
     db.execute(f"update player_results set key = roster_key(name) where key in ({marks})", keys)
-    db.execute("update player_habits set key = coalesce((select p.key from player_results p where p.game_id = "
-               f"player_habits.game_id and p.seat = player_habits.seat), key) where key in ({marks})", keys)
+    db.execute(
+        "update player_habits set key = coalesce((select p.key from player_results p where p.game_id = "
+        f"player_habits.game_id and p.seat = player_habits.seat), key) where key in ({marks})",
+        keys,
+    )
     for table in ("game_money", "money_payments"):
         for side in ("payer", "payee"):
             db.execute(f"update {table} set {side} = roster_key({side}_name) where {side} in ({marks})", keys)
@@ -155,4 +179,3 @@ def rekey(db, gone, kept):
     # The money's book is worked out from the start again (a change at '' lies before all it holds).
     db.execute("update money_revision set number = number + 1")
     db.execute("insert into money_changes (number, at) select number, '' from money_revision")
-

@@ -39,8 +39,10 @@ select p.stretch, m.currency, m.payer, m.payee, min(m.payer_name), min(m.payee_n
 from game_money m join played p on p.id = m.game_id
 group by p.stretch, m.currency, m.payer, m.payee
 """
-PAYMENTS = ("select id, payer, payee, payer_name, payee_name, cents, currency, created from money_payments "
-            "where undone is null and created > ? order by created, id")
+PAYMENTS = (
+    "select id, payer, payee, payer_name, payee_name, cents, currency, created from money_payments "
+    "where undone is null and created > ? order by created, id"
+)
 
 
 class State(NamedTuple):
@@ -64,11 +66,13 @@ def _replayed(db, after, books, names):
     payments = db.execute(PAYMENTS, [after]).fetchall()
     new = {payment[0] for payment in payments}
     stretches, last = {}, after
-    for stretch, currency, payer, payee, payer_name, payee_name, cents, first, final, at in db.execute(STRETCHES,
-                                                                                                       [after]):
+    for stretch, currency, payer, payee, payer_name, payee_name, cents, first, final, at in db.execute(
+        STRETCHES, [after]
+    ):
         stretch = stretch if stretch in new else None  # games after a payment the books already hold
         stretches.setdefault(stretch, {}).setdefault(currency, []).append(
-            (payer, payee, payer_name, payee_name, cents, first, final))
+            (payer, payee, payer_name, payee_name, cents, first, final)
+        )
         last = max(last, at)
 
     def said(currency, *pairs):
@@ -87,14 +91,23 @@ def _replayed(db, after, books, names):
             for payer, payee, payer_name, payee_name, *_rest in rows:
                 said(currency, (payer, payer_name), (payee, payee_name))
             books.setdefault(currency, ledger.Book()).games(
-                [(payer, payee, cents, first, final) for payer, payee, _a, _b, cents, first, final in rows])
+                [(payer, payee, cents, first, final) for payer, payee, _a, _b, cents, first, final in rows]
+            )
     return last
 
 
 def _summary(books, names):
-    return {currency: {"balances": book.balances(), "pairs": book.pairs(), "plan": book.plan(),
-                       "since": book.since, "until": book.until, "names": dict(names.get(currency, {}))}
-            for currency, book in sorted(books.items())}
+    return {
+        currency: {
+            "balances": book.balances(),
+            "pairs": book.pairs(),
+            "plan": book.plan(),
+            "since": book.since,
+            "until": book.until,
+            "names": dict(names.get(currency, {})),
+        }
+        for currency, book in sorted(books.items())
+    }
 
 
 def worked_out(db, base=None):
@@ -102,8 +115,9 @@ def worked_out(db, base=None):
     lies after all it holds, else replayed from the start."""
     now = revision(db)
     if base is not None and base.revision != now:
-        covered, earliest = db.execute("select min(number), min(at) from money_changes where number > ?",
-                                       [base.revision]).fetchone()
+        covered, earliest = db.execute(
+            "select min(number), min(at) from money_changes where number > ?", [base.revision]
+        ).fetchone()
         if covered != base.revision + 1 or earliest is None or earliest <= base.last:
             base = None  # the log no longer reaches back to it, or a change lies among what it holds
     if base is not None and base.revision == now:
@@ -124,8 +138,9 @@ def books(db):
     if found is None:
         latest = kept.Key(db.path, number, "money", "latest", kind="book")
         state = worked_out(db, kept.get(latest))
-        cost = 400 + sum(200 * (len(book.owes) + len(state.names.get(currency, ())))
-                         for currency, book in state.books.items())
+        cost = 400 + sum(
+            200 * (len(book.owes) + len(state.names.get(currency, ()))) for currency, book in state.books.items()
+        )
         kept.put(latest, state, cost=cost)
         found = kept.put(key, state.summary, cost=cost // 2)
     return found

@@ -36,11 +36,16 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
     scored = rules.score(loaded)
     game_id, edit_key, when = new_id(12), secrets.token_urlsafe(24), created or now()
     with db.atomic():
-        db.execute("insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
-                   "values (?, ?, ?, 1, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), status(loaded), when, when,
-                                                       RECOGNISED if recognised else WAITING])
-        db.execute("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-                   "values (?, 1, 1, 'create', '{}', ?, 0, ?)", [game_id, dumps(diff({}, record)), when])
+        db.execute(
+            "insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
+            "values (?, ?, ?, 1, ?, ?, ?, ?)",
+            [game_id, edit_key, dumps(record), status(loaded), when, when, RECOGNISED if recognised else WAITING],
+        )
+        db.execute(
+            "insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+            "values (?, 1, 1, 'create', '{}', ?, 0, ?)",
+            [game_id, dumps(diff({}, record)), when],
+        )
         join_evening(db, game_id, evening_id, when)
         remember_players(db, record["players"], when)
         counted = counted_here(db, game_id, loaded, scored, status(loaded))
@@ -51,9 +56,27 @@ def create_game(db, record, evening_id=None, created=None, recognised=True):
     return game_id, edit_key
 
 
-def import_game(db, record, created=None, evening_id=None, new_evening_id=None, game_id=None, edit_key=None,
-                history=None, loaded=None, results=None, scored=None, abandoned=False, rate=True, recognised=True,
-                about=(None, None), updated=None, finished=None, counted=None, id_free=False):
+def import_game(
+    db,
+    record,
+    created=None,
+    evening_id=None,
+    new_evening_id=None,
+    game_id=None,
+    edit_key=None,
+    history=None,
+    loaded=None,
+    results=None,
+    scored=None,
+    abandoned=False,
+    rate=True,
+    recognised=True,
+    about=(None, None),
+    updated=None,
+    finished=None,
+    counted=None,
+    id_free=False,
+):
     """Store an exported game; return (id, edit_key). Call inside db.atomic() with the others of its file.
 
     The game keeps its id and edit key when given and the id is free (so its links stay the same),
@@ -75,20 +98,55 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     if not game_id or not id_free and db.execute("select 1 from games where id = ?", [game_id]).fetchone():
         game_id, edit_key = new_id(12), None
     edit_key = edit_key or secrets.token_urlsafe(24)
-    events_in = history or [{"seq": 1, "revision": 1, "kind": "create", "payload": {}, "change": diff({}, record),
-                             "undone": 0, "created": when}]
+    events_in = history or [
+        {
+            "seq": 1,
+            "revision": 1,
+            "kind": "create",
+            "payload": {},
+            "change": diff({}, record),
+            "undone": 0,
+            "created": when,
+        }
+    ]
     last_written = updated or events_in[-1]["created"] or when
     state = "abandoned" if abandoned else status(loaded)
-    db.execute("insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
-               "values (?, ?, ?, ?, ?, ?, ?, ?)", [game_id, edit_key, dumps(record), len(events_in), state,
-                                                   when, last_written, RECOGNISED if recognised else WAITING])
-    db.conn.executemany("insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
-                        "values (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [(game_id, event["seq"], event["revision"], event["kind"], dumps(event["payload"]),
-                          dumps(event["change"]), event["undone"], event["created"] or when) for event in events_in])
+    db.execute(
+        "insert into games (id, edit_key, record, revision, status, created, updated, recognised) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            game_id,
+            edit_key,
+            dumps(record),
+            len(events_in),
+            state,
+            when,
+            last_written,
+            RECOGNISED if recognised else WAITING,
+        ],
+    )
+    db.conn.executemany(
+        "insert into events (game_id, seq, revision, kind, payload, change, undone, created) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id,
+                event["seq"],
+                event["revision"],
+                event["kind"],
+                dumps(event["payload"]),
+                dumps(event["change"]),
+                event["undone"],
+                event["created"] or when,
+            )
+            for event in events_in
+        ],
+    )
     if evening_id is None and new_evening_id and not evening_exists(db, new_evening_id):
-        db.execute("insert into evenings (id, created, updated, date, note) values (?, ?, ?, ?, ?)",
-                   [new_evening_id, when, when, *about])
+        db.execute(
+            "insert into evenings (id, created, updated, date, note) values (?, ?, ?, ?, ?)",
+            [new_evening_id, when, when, *about],
+        )
         evening_id = new_evening_id
     join_evening(db, game_id, evening_id, when)
     remember_players(db, record["players"], when)
@@ -99,8 +157,9 @@ def import_game(db, record, created=None, evening_id=None, new_evening_id=None, 
     if results is None:
         store_results(db, game_id, scored, when, loaded.rules.hooked_from, counted=counted, finished_at=finished_at)
     else:  # a new game: no results stored yet
-        store_results(db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at,
-                      fresh=True)
+        store_results(
+            db, game_id, None, when, results=results, stored=(None, {}, {}), finished_at=finished_at, fresh=True
+        )
     if status(loaded) == "finished":
         if rate:
             keep_ratings(db, game_id, game_entry(loaded, scored, state, counted), last_written)

@@ -47,16 +47,20 @@ def keep_ratings(db, game_id, entry, when):
         return
     # Games finished within one second keep the order they finished in (the nanoseconds sort after the second).
     finished = row[0] if row else f"{when}.{time.time_ns():020d}"
-    db.execute("insert or replace into rated_games (game_id, finished, players, places, day) values (?, ?, ?, ?, ?)",
-               [game_id, finished, dumps(entry[0]), dumps(entry[1]), day])
-    later = db.execute(f"select 1 from rated_games g where {AT} > (?, ?, ?) limit 1",
-                       [day, finished, game_id]).fetchone()
+    db.execute(
+        "insert or replace into rated_games (game_id, finished, players, places, day) values (?, ?, ?, ?, ?)",
+        [game_id, finished, dumps(entry[0]), dumps(entry[1]), day],
+    )
+    later = db.execute(
+        f"select 1 from rated_games g where {AT} > (?, ?, ?) limit 1", [day, finished, game_id]
+    ).fetchone()
     if row is None and later is None:
         _rate_newest(db, game_id, *entry)
     else:
         db.execute("delete from rating_steps where game_id = ?", [game_id])
-        start = min((day or "", finished, game_id), (row[3] or "", row[0], game_id)) if row else \
-            (day, finished, game_id)
+        start = (
+            min((day or "", finished, game_id), (row[3] or "", row[0], game_id)) if row else (day, finished, game_id)
+        )
         replay_from(db, start, gone)
 
 
@@ -64,8 +68,9 @@ def _rate_newest(db, game_id, players, places):
     """Rate the game that finished last from its players' ratings now."""
     key_of = keyer(db)  # a spelling merged into a player is rated as them (store/roster.py)
     keys = sorted({key_of(name) for name in players})
-    rows = db.execute(f"select key, name, mu, sigma, games from ratings where key in ({', '.join('?' * len(keys))})",
-                      keys).fetchall()
+    rows = db.execute(
+        f"select key, name, mu, sigma, games from ratings where key in ({', '.join('?' * len(keys))})", keys
+    ).fetchall()
     table = {key: [name, ratings.Rating(mu, sigma, games)] for key, name, mu, sigma, games in rows}
     steps = ratings.play(table, players, places, key_of)
     _write_steps(db, game_id, steps)
@@ -73,15 +78,17 @@ def _rate_newest(db, game_id, players, places):
 
 
 def _write_steps(db, game_id, steps):
-    db.conn.executemany("insert or replace into rating_steps (game_id, key, name, mu, sigma, games) "
-                        "values (?, ?, ?, ?, ?, ?)",
-                        [(game_id, key, name, *rating) for key, name, rating in steps])
+    db.conn.executemany(
+        "insert or replace into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)",
+        [(game_id, key, name, *rating) for key, name, rating in steps],
+    )
 
 
 def _write_ratings(db, game_id, steps):
-    db.conn.executemany("insert or replace into ratings (key, name, mu, sigma, games, rating, last_game) "
-                        "values (?, ?, ?, ?, ?, ?, ?)",
-                        [(key, name, *rating, rating.rating, game_id) for key, name, rating in steps])
+    db.conn.executemany(
+        "insert or replace into ratings (key, name, mu, sigma, games, rating, last_game) values (?, ?, ?, ?, ?, ?, ?)",
+        [(key, name, *rating, rating.rating, game_id) for key, name, rating in steps],
+    )
 
 
 def replay_from(db, start=None, keys=()):
@@ -97,14 +104,15 @@ def replay_from(db, start=None, keys=()):
         after = f"where {AT} >= (:day, :finished, :game)"
         params = {"day": start[0], "finished": start[1], "game": start[2]}
         games = db.execute(f"select game_id, players, places from rated_games g {after} {ORDER}", params).fetchall()
-        affected = set(keys) | {key_of(name) for _game, players, _places in games
-                                for name in json.loads(players)}
+        affected = set(keys) | {key_of(name) for _game, players, _places in games for name in json.loads(players)}
         table = {}
         for key in affected:
-            row = db.execute("select s.name, s.mu, s.sigma, s.games, s.game_id from rating_steps s join rated_games g "
-                             f"on g.game_id = s.game_id where s.key = :key and {AT} < (:day, :finished, :game) "
-                             "order by g.day desc, g.finished desc, g.game_id desc limit 1",
-                             dict(params, key=key)).fetchone()
+            row = db.execute(
+                "select s.name, s.mu, s.sigma, s.games, s.game_id from rating_steps s join rated_games g "
+                f"on g.game_id = s.game_id where s.key = :key and {AT} < (:day, :finished, :game) "
+                "order by g.day desc, g.finished desc, g.game_id desc limit 1",
+                dict(params, key=key),
+            ).fetchone()
             if row:
                 table[key] = [row[0], ratings.Rating(*row[1:4]), row[4]]
         db.execute(f"delete from rating_steps where game_id in (select game_id from rated_games g {after})", params)
@@ -113,34 +121,39 @@ def replay_from(db, start=None, keys=()):
         for key, name, rating in ratings.play(table, json.loads(players), json.loads(places), key_of):
             table[key] = [name, rating, game_id]
             rows.append((game_id, key, name, *rating))
-    db.conn.executemany("insert into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)",
-                        rows)
+    db.conn.executemany(
+        "insert into rating_steps (game_id, key, name, mu, sigma, games) values (?, ?, ?, ?, ?, ?)", rows
+    )
     if affected is None:
         db.execute("delete from ratings")
     else:
         db.conn.executemany("delete from ratings where key = ?", [(key,) for key in affected])
-    db.conn.executemany("insert into ratings (key, name, mu, sigma, games, rating, last_game) "
-                        "values (?, ?, ?, ?, ?, ?, ?)",
-                        [(key, name, *rating, rating.rating, game_id) for key, (name, rating, game_id) in
-                         table.items()])
+    db.conn.executemany(
+        "insert into ratings (key, name, mu, sigma, games, rating, last_game) values (?, ?, ?, ?, ?, ?, ?)",
+        [(key, name, *rating, rating.rating, game_id) for key, (name, rating, game_id) in table.items()],
+    )
 
 
 def start_of(db, keys):
     """Where a replay for those players starts: (day, finished, game id) of the first rated game holding any of
     them, or None (every game) when none does."""
     keys = sorted(set(keys))
-    row = db.execute("select g.day, g.finished, g.game_id from rated_games g where g.game_id in (select game_id "
-                     f"from player_results where key in ({', '.join('?' * len(keys))})) {ORDER} limit 1",
-                     keys).fetchone()
+    row = db.execute(
+        "select g.day, g.finished, g.game_id from rated_games g where g.game_id in (select game_id "
+        f"from player_results where key in ({', '.join('?' * len(keys))})) {ORDER} limit 1",
+        keys,
+    ).fetchone()
     return tuple(row) if row else None
 
 
 # The games that count, with what rating them takes (their players and places by seat, as rules.club.counting wrote them).
-_COUNTED_SQL = ("select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
-                "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
-                "from (select place from player_results p where p.game_id = g.id order by seat)) "
-                "from games g join game_results r on r.game_id = g.id "
-                f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}")
+_COUNTED_SQL = (
+    "select g.id, g.updated, r.day, (select json_group_array(name) from (select name from "
+    "player_results p where p.game_id = g.id order by seat)), (select json_group_array(place) "
+    "from (select place from player_results p where p.game_id = g.id order by seat)) "
+    "from games g join game_results r on r.game_id = g.id "
+    f"where g.status = 'finished' and r.finished = {COUNTED} and {CLUB_RECORD}"
+)
 
 
 def rate_games(db, game_ids, marks=None):
@@ -151,14 +164,15 @@ def rate_games(db, game_ids, marks=None):
     marks = marks or {}
     rows = []
     for start in range(0, len(game_ids), 500):
-        part = list(game_ids[start:start + 500])
+        part = list(game_ids[start : start + 500])
         rows += db.execute(f"{_COUNTED_SQL} and g.id in ({', '.join('?' * len(part))})", part).fetchall()
     if not rows:
         return
     rows = [(game_id, marks.get(game_id, updated), *rest) for game_id, updated, *rest in rows]
-    db.conn.executemany("insert or replace into rated_games (game_id, finished, players, places, day) "
-                        "values (?, ?, ?, ?, ?)",
-                        [(game_id, updated, players, places, day) for game_id, updated, day, players, places in rows])
+    db.conn.executemany(
+        "insert or replace into rated_games (game_id, finished, players, places, day) values (?, ?, ?, ?, ?)",
+        [(game_id, updated, players, places, day) for game_id, updated, day, players, places in rows],
+    )
     days = [day for _game, _updated, day, _players, _places in rows]
     first = None if None in days else min((day, updated, game_id) for game_id, updated, day, _players, _places in rows)
     replay_from(db, first)  # a game without a day (none should be) sorts first: every game is rated again
@@ -172,15 +186,19 @@ def rebuild_ratings(db):
         # The stored results say what counts (rules.club.counting, written with every write): a ranked game's
         # results hold its players (those dealt in) and their places among themselves.
         rows = db.execute(_COUNTED_SQL).fetchall()
-        counted = [(game_id, kept.get(game_id, updated), players, places, day)
-                   for game_id, updated, day, players, places in rows]
+        counted = [
+            (game_id, kept.get(game_id, updated), players, places, day)
+            for game_id, updated, day, players, places in rows
+        ]
         db.execute("delete from rated_games")
-        db.conn.executemany("insert into rated_games (game_id, finished, players, places, day) "
-                            "values (?, ?, ?, ?, ?)", counted)
+        db.conn.executemany(
+            "insert into rated_games (game_id, finished, players, places, day) values (?, ?, ?, ?, ?)", counted
+        )
         replay_from(db)
 
 
 # ---- reading ----------------------------------------------------------------------------------------------
+
 
 def player_ratings(db):
     """Return every rated player now, best first: key, name, mu, sigma, games, rating."""
@@ -198,28 +216,39 @@ def ratings_of(db, keys):
 
 def rating_history(db, key):
     """Return the player's rating after each rated game, oldest first: game id, finished, mu, sigma, games."""
-    return list(db.query("select s.game_id, g.finished, s.mu, s.sigma, s.games from rating_steps s join rated_games g "
-                         f"on g.game_id = s.game_id where s.key = ? {ORDER}", [key]))
+    return list(
+        db.query(
+            "select s.game_id, g.finished, s.mu, s.sigma, s.games from rating_steps s join rated_games g "
+            f"on g.game_id = s.game_id where s.key = ? {ORDER}",
+            [key],
+        )
+    )
 
 
 def ratings_at(db, until):
     """Return {key: (name, Rating)} as they stood after the last game that counts on a day up to `until` (an ISO
     day; "2026-11-29~" takes the whole day)."""
     if db.execute("select 1 from rated_games where day > ? limit 1", [until]).fetchone() is None:
-        return {key: (name, ratings.Rating(mu, sigma, games))  # nothing finished since: the ratings now
-                for key, name, mu, sigma, games in db.execute("select key, name, mu, sigma, games from ratings")}
-    sql = ("select key, name, mu, sigma, games from (select s.*, row_number() over (partition by s.key order by "
-           "g.day desc, g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g "
-           "on g.game_id = s.game_id where g.day <= ?) where newest = 1")
+        return {
+            key: (name, ratings.Rating(mu, sigma, games))  # nothing finished since: the ratings now
+            for key, name, mu, sigma, games in db.execute("select key, name, mu, sigma, games from ratings")
+        }
+    sql = (
+        "select key, name, mu, sigma, games from (select s.*, row_number() over (partition by s.key order by "
+        "g.day desc, g.finished desc, g.game_id desc) as newest from rating_steps s join rated_games g "
+        "on g.game_id = s.game_id where g.day <= ?) where newest = 1"
+    )
     return {key: (name, ratings.Rating(mu, sigma, games)) for key, name, mu, sigma, games in db.execute(sql, [until])}
 
 
 def rating_changes(db, game_id):
     """Return {key: how the game moved the player's rating} for a rated game ({} for a game not rated)."""
-    sql = ("select key, game_id, mu, sigma, games, lag(mu) over seen, lag(sigma) over seen, lag(games) over seen "
-           "from rating_steps s join rated_games g using (game_id) "
-           "where s.key in (select key from rating_steps where game_id = :game) "
-           "window seen as (partition by s.key order by g.finished, g.game_id)")
+    sql = (
+        "select key, game_id, mu, sigma, games, lag(mu) over seen, lag(sigma) over seen, lag(games) over seen "
+        "from rating_steps s join rated_games g using (game_id) "
+        "where s.key in (select key from rating_steps where game_id = :game) "
+        "window seen as (partition by s.key order by g.finished, g.game_id)"
+    )
     changes = {}
     for key, step_game, mu, sigma, games, old_mu, old_sigma, old_games in db.execute(sql, {"game": game_id}):
         if step_game == game_id:

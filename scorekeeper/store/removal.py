@@ -45,8 +45,9 @@ def _recount(db, game, state):
     loaded = rules.load(game["record"])
     scored = rules.score(loaded)
     counted = counted_here(db, game["id"], loaded, scored, state)
-    store_results(db, game["id"], scored, game["created"], loaded.rules.hooked_from, counted=counted,
-                  finished_at=game["updated"])
+    store_results(
+        db, game["id"], scored, game["created"], loaded.rules.hooked_from, counted=counted, finished_at=game["updated"]
+    )
     keep_ratings(db, game["id"], game_entry(loaded, scored, state, counted), game["updated"])
     keep_money(db, game["id"], loaded, scored, state, counted)
 

@@ -46,11 +46,26 @@ def results_of(scored, hook_from=1, counted=None):
     counted: rules.club.counting.counted of the game (which seats played, their places, hands dealt into and bids made;
     whether the game counts). Only the seats that played have a row: one who never played a hand is not shown as
     having played."""
-    game = (scored["system"], stats.system_label(scored), int(scored["lowest_wins"]), standing(counted),
-            dumps(scored["players"]), len(stats.completed(scored)))
-    seats = {seat: (stats.name_key(counted.names[seat]), counted.names[seat].strip(), scored["totals"][seat],
-                    counted.places[seat], int(counted.places[seat] == 1), counted.made[seat], counted.hands[seat])
-             for seat in counted.playing}
+    game = (
+        scored["system"],
+        stats.system_label(scored),
+        int(scored["lowest_wins"]),
+        standing(counted),
+        dumps(scored["players"]),
+        len(stats.completed(scored)),
+    )
+    seats = {
+        seat: (
+            stats.name_key(counted.names[seat]),
+            counted.names[seat].strip(),
+            scored["totals"][seat],
+            counted.places[seat],
+            int(counted.places[seat] == 1),
+            counted.made[seat],
+            counted.hands[seat],
+        )
+        for seat in counted.playing
+    }
     return Results(game, seats, _habits_of(scored, hook_from), counted.played_on, counted.finished)
 
 
@@ -88,33 +103,42 @@ def _habits_of(scored, hook_from):
 
 def _habit_rows(scored, hook_from):
     keys = [stats.name_key(name) for name in scored["players"]]  # once a seat, not once a seat and hand size
-    return {(seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
-            for seat, by_size in rules.habits.seat_habits(scored, hook_from).items() for cards, counts in by_size.items()}
+    return {
+        (seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
+        for seat, by_size in rules.habits.seat_habits(scored, hook_from).items()
+        for cards, counts in by_size.items()
+    }
 
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
 # write's own check (`applied_taps.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
-STORED_COLUMNS = ("(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
-                  "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
-                  "place, won, made, hands)) from player_results where game_id = :game), (select "
-                  "json_group_array(json_array(seat, "
-                  f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)")
+STORED_COLUMNS = (
+    "(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
+    "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
+    "place, won, made, hands)) from player_results where game_id = :game), (select "
+    "json_group_array(json_array(seat, "
+    f"cards, key, {', '.join(FIELDS)})) from player_habits where game_id = :game)"
+)
 
 
 def stored_results(columns):
     """The game's stored results from STORED_COLUMNS, as results_of gives them with the game's date:
     (game row or None, seats, habits)."""
     game, seats, habits = columns
-    return (tuple(json.loads(game)) if game else None, {row[0]: tuple(row[1:]) for row in json.loads(seats)},
-            {(row[0], row[1]): tuple(row[2:]) for row in json.loads(habits)})
+    return (
+        tuple(json.loads(game)) if game else None,
+        {row[0]: tuple(row[1:]) for row in json.loads(seats)},
+        {(row[0], row[1]): tuple(row[2:]) for row in json.loads(habits)},
+    )
 
 
 def _stored(db, game_id):
     return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
 
 
-def store_results(db, game_id, scored, created, hook_from=1, results=None, stored=None, counted=None,
-                  finished_at=None, fresh=False):
+def store_results(
+    db, game_id, scored, created, hook_from=1, results=None, stored=None, counted=None, finished_at=None, fresh=False
+):
     """Bring the game's stored results (for the players' pages), bidding habits and its players' summaries to
     those of the scored game, writing only the rows that differ: a bid or a deal changes none, the tricks of a
     hand its seats' rows, the habits of the hand's size and the summaries, each in one statement.
@@ -131,18 +155,30 @@ def store_results(db, game_id, scored, created, hook_from=1, results=None, store
     new = _merged(db, results or results_of(scored, hook_from, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
-    day = day_of(db, game_id, new.played_on, finished_at or created, finished=not fresh) if new.finished else \
-        counting.game_day(new.played_on, None, created, instance_zone())
+    day = (
+        day_of(db, game_id, new.played_on, finished_at or created, finished=not fresh)
+        if new.finished
+        else counting.game_day(new.played_on, None, created, instance_zone())
+    )
     game = (created, *new.game, day)
     if old_game != game or old_seats != new.seats:
         _change_summaries(db, old_game, old_seats, game, new.seats)
     if old_game != game:  # m151's trigger moves the results number
-        db.execute("insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
-                   "players, hands, day) values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [game_id, *game])
-    changed = _replace_rows(db, "player_results", ("seat",), RESULT_COLUMNS[1:], game_id, old_seats,
-                            {(seat,): row for seat, row in new.seats.items()})
-    changed |= _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits,
-                             new.habits)
+        db.execute(
+            "insert or replace into game_results (game_id, created, system, label, lowest_wins, finished, "
+            "players, hands, day) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [game_id, *game],
+        )
+    changed = _replace_rows(
+        db,
+        "player_results",
+        ("seat",),
+        RESULT_COLUMNS[1:],
+        game_id,
+        old_seats,
+        {(seat,): row for seat, row in new.seats.items()},
+    )
+    changed |= _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, old_habits, new.habits)
     if changed and old_game == game:  # a correction: the players' pages change all the same
         db.execute("update results_number set number = number + 1")
     return bool(old_game and old_game[4] == COUNTED)
@@ -172,8 +208,10 @@ def _replace_rows(db, table, keys, columns, game_id, old, new):
     if changed:
         names = (*keys, *columns)
         picked = ", ".join(f"json_extract(value, '$[{number}]')" for number in range(len(names)))
-        db.execute(f"insert or replace into {table} (game_id, {', '.join(names)}) select ?, {picked} "
-                   "from json_each(?)", [game_id, dumps(changed)])
+        db.execute(
+            f"insert or replace into {table} (game_id, {', '.join(names)}) select ?, {picked} from json_each(?)",
+            [game_id, dumps(changed)],
+        )
     gone = [key for key in old if key not in new]
     if gone:
         where = " and ".join(f"{key} = ?" for key in keys)
@@ -193,53 +231,82 @@ def _change_summaries(db, old_game, old_seats, new_game, new_seats):
         for seat in sorted(seats):
             key, name, _total, _place, won, made, hands = seats[seat]
             change = changes.setdefault(key, [key, name, created, 0, 0, 0, 0, 0])
-            for column, amount in enumerate((listed, finished, finished and won, finished and hands,
-                                             finished and made), start=3):
+            for column, amount in enumerate(
+                (listed, finished, finished and won, finished and hands, finished and made), start=3
+            ):
                 change[column] += sign * amount
             if sign > 0:
                 change[1:3] = name, created
                 named.add(key)
     renamed = "excluded.key in (select value from json_each(:named)) and name_created <= excluded.name_created"
-    db.execute("insert into player_summary (key, name, name_created, played, games, wins, hands, made) select "
-               + ", ".join(f"json_extract(value, '$[{number}]')" for number in range(8)) + " from json_each(:rows) "
-               "where true on conflict (key) do update set played = played + excluded.played, "
-               "games = games + excluded.games, wins = wins + excluded.wins, hands = hands + excluded.hands, "
-               "made = made + excluded.made, "
-               f"name = case when {renamed} then excluded.name else name end, "
-               f"name_created = case when {renamed} then excluded.name_created else name_created end",
-               {"rows": dumps(list(changes.values())), "named": dumps(sorted(named))})
+    db.execute(
+        "insert into player_summary (key, name, name_created, played, games, wins, hands, made) select "
+        + ", ".join(f"json_extract(value, '$[{number}]')" for number in range(8))
+        + " from json_each(:rows) "
+        "where true on conflict (key) do update set played = played + excluded.played, "
+        "games = games + excluded.games, wins = wins + excluded.wins, hands = hands + excluded.hands, "
+        "made = made + excluded.made, "
+        f"name = case when {renamed} then excluded.name else name end, "
+        f"name_created = case when {renamed} then excluded.name_created else name_created end",
+        {"rows": dumps(list(changes.values())), "named": dumps(sorted(named))},
+    )
 
 
 def store_habits(db, game_id, scored, hook_from=1):
     """Replace the game's bidding habits by seat and hand size (rules/bids/habits.py) with the scored game's."""
-    if _replace_rows(db, "player_habits", ("seat", "cards"), ("key", *FIELDS), game_id, _stored(db, game_id)[2],
-                     _habits_of(scored, hook_from)):
+    if _replace_rows(
+        db,
+        "player_habits",
+        ("seat", "cards"),
+        ("key", *FIELDS),
+        game_id,
+        _stored(db, game_id)[2],
+        _habits_of(scored, hook_from),
+    ):
         db.execute("update results_number set number = number + 1")  # the players' pages (m151)
 
 
 def player_habits(db, name):
     """Return the named player's bidding habits summed over their games, one row per hand size."""
     sums = ", ".join(f"sum({field}) as {field}" for field in FIELDS)
-    return list(db.query(f"select cards, {sums} from player_habits where key = ? and game_id not in {outside_club()} "
-                         "group by cards order by cards",
-                         [stats.name_key(name)]))
+    return list(
+        db.query(
+            f"select cards, {sums} from player_habits where key = ? and game_id not in {outside_club()} "
+            "group by cards order by cards",
+            [stats.name_key(name)],
+        )
+    )
 
 
 def _add_to_summaries(db, game_id, sign):
     """Add (sign +1) or take out (-1) the game's stored results from its players' summaries."""
-    rows = db.execute("select p.key, p.name, r.created, r.finished, p.won, p.hands, p.made from player_results p "
-                      "join game_results r on r.game_id = p.game_id where p.game_id = ?", [game_id]).fetchall()
+    rows = db.execute(
+        "select p.key, p.name, r.created, r.finished, p.won, p.hands, p.made from player_results p "
+        "join game_results r on r.game_id = p.game_id where p.game_id = ?",
+        [game_id],
+    ).fetchall()
     for key, name, created, state, won, hands, made in rows:
         finished, listed = int(state == COUNTED), int(state != OFF_RECORD)
-        db.execute("insert or ignore into player_summary (key, name, name_created) values (?, ?, ?)",
-                   [key, name, created])
-        db.execute("update player_summary set played = played + ?, games = games + ?, wins = wins + ?, "
-                   "hands = hands + ?, made = made + ? where key = ?",
-                   [sign * listed, sign * finished, sign * (finished and won), sign * finished * hands,
-                    sign * finished * made, key])
+        db.execute(
+            "insert or ignore into player_summary (key, name, name_created) values (?, ?, ?)", [key, name, created]
+        )
+        db.execute(
+            "update player_summary set played = played + ?, games = games + ?, wins = wins + ?, "
+            "hands = hands + ?, made = made + ? where key = ?",
+            [
+                sign * listed,
+                sign * finished,
+                sign * (finished and won),
+                sign * finished * hands,
+                sign * finished * made,
+                key,
+            ],
+        )
         if sign > 0:  # the name as written in the player's most recent game
-            db.execute("update player_summary set name = ?, name_created = ? where key = ? and name_created <= ?",
-                       [name, created, key, created])
+            db.execute(
+                "update player_summary set name = ?, name_created = ? where key = ? and name_created <= ?",
+                [name, created, key, created],
+            )
 
 
 def sum_summaries(db, keys):
@@ -248,14 +315,17 @@ def sum_summaries(db, keys):
     keys = sorted(set(keys))
     marks = ", ".join("?" * len(keys))
     db.execute(f"delete from player_summary where key in ({marks})", keys)
-    db.execute("insert into player_summary (key, name, name_created, played, games, wins, hands, made) "
-               "select p.key, (select n.name from player_results n join game_results m on m.game_id = n.game_id "
-               "where n.key = p.key order by m.created desc, n.game_id desc limit 1), max(r.created), "
-               f"sum(r.finished != {OFF_RECORD}), sum(r.finished = {COUNTED}), sum(r.finished = {COUNTED} and p.won), "
-               f"sum(case when r.finished = {COUNTED} then p.hands else 0 end), "
-               f"sum(case when r.finished = {COUNTED} then p.made else 0 end) "
-               f"from player_results p join game_results r on r.game_id = p.game_id where p.key in ({marks}) "
-               "group by p.key", keys)
+    db.execute(
+        "insert into player_summary (key, name, name_created, played, games, wins, hands, made) "
+        "select p.key, (select n.name from player_results n join game_results m on m.game_id = n.game_id "
+        "where n.key = p.key order by m.created desc, n.game_id desc limit 1), max(r.created), "
+        f"sum(r.finished != {OFF_RECORD}), sum(r.finished = {COUNTED}), sum(r.finished = {COUNTED} and p.won), "
+        f"sum(case when r.finished = {COUNTED} then p.hands else 0 end), "
+        f"sum(case when r.finished = {COUNTED} then p.made else 0 end) "
+        f"from player_results p join game_results r on r.game_id = p.game_id where p.key in ({marks}) "
+        "group by p.key",
+        keys,
+    )
 
 
 def player_summaries(db):
@@ -264,23 +334,31 @@ def player_summaries(db):
     # found by the partial index games_not_recognised) is taken out here. counting: recognised
     # What is taken out is what _add_to_summaries added: a game in play (an import's, or a stranger's) is listed
     # but adds no games, hands or bids; a game done without counting is not listed.
-    out = (f"select p.key, sum(r.finished != {OFF_RECORD}) as played, sum(r.finished = {COUNTED}) as games, "
-           f"sum(r.finished = {COUNTED} and p.won) as wins, sum(case when r.finished = {COUNTED} then p.hands "
-           f"else 0 end) as hands, sum(case when r.finished = {COUNTED} then p.made else 0 end) as made "
-           "from games g join player_results p on p.game_id = g.id "
-           f"join game_results r on r.game_id = g.id where g.id in {outside_club()} group by p.key")
-    return list(db.query("select s.key, s.name, s.games - coalesce(o.games, 0) as games, s.wins - coalesce(o.wins, 0) "
-                         "as wins, s.hands - coalesce(o.hands, 0) as hands, s.made - coalesce(o.made, 0) as made, "
-                         f"s.played - coalesce(o.played, 0) as played from player_summary s left join ({out}) o "
-                         "on o.key = s.key where s.played - coalesce(o.played, 0) > 0"))
+    out = (
+        f"select p.key, sum(r.finished != {OFF_RECORD}) as played, sum(r.finished = {COUNTED}) as games, "
+        f"sum(r.finished = {COUNTED} and p.won) as wins, sum(case when r.finished = {COUNTED} then p.hands "
+        f"else 0 end) as hands, sum(case when r.finished = {COUNTED} then p.made else 0 end) as made "
+        "from games g join player_results p on p.game_id = g.id "
+        f"join game_results r on r.game_id = g.id where g.id in {outside_club()} group by p.key"
+    )
+    return list(
+        db.query(
+            "select s.key, s.name, s.games - coalesce(o.games, 0) as games, s.wins - coalesce(o.wins, 0) "
+            "as wins, s.hands - coalesce(o.hands, 0) as hands, s.made - coalesce(o.made, 0) as made, "
+            f"s.played - coalesce(o.played, 0) as played from player_summary s left join ({out}) o "
+            "on o.key = s.key where s.played - coalesce(o.played, 0) > 0"
+        )
+    )
 
 
 def player_results(db, name):
     """Return the named player's result in every game they played, newest first, with the game's."""
-    sql = ("select p.game_id as id, r.created as date, g.status, r.system, r.label, r.lowest_wins, r.finished, "
-           "r.players, r.hands as game_hands, p.seat, p.name, p.total, p.place, p.won, p.made, p.hands "
-           "from player_results p join game_results r on r.game_id = p.game_id join games g on g.id = p.game_id "
-           f"where p.key = ? and {CLUB_RECORD} order by r.created desc, p.game_id desc")
+    sql = (
+        "select p.game_id as id, r.created as date, g.status, r.system, r.label, r.lowest_wins, r.finished, "
+        "r.players, r.hands as game_hands, p.seat, p.name, p.total, p.place, p.won, p.made, p.hands "
+        "from player_results p join game_results r on r.game_id = p.game_id join games g on g.id = p.game_id "
+        f"where p.key = ? and {CLUB_RECORD} order by r.created desc, p.game_id desc"
+    )
     return [dict(row, players=json.loads(row["players"])) for row in db.query(sql, [stats.name_key(name)])]
 
 
@@ -289,29 +367,35 @@ def table_of(db, name):
 
     Names are the players' display names (store/roster.py); the order is that of first appearance in the newest.
     """
-    sql = ("select p.key, p.name, p.made, p.hands from player_results p join game_results r "
-           "on r.game_id = p.game_id where r.finished = 1 and p.game_id in (select game_id from player_results "
-           f"where key = ?) and p.game_id not in {outside_club()} "
-           "order by r.created desc, p.game_id desc, p.seat")
+    sql = (
+        "select p.key, p.name, p.made, p.hands from player_results p join game_results r "
+        "on r.game_id = p.game_id where r.finished = 1 and p.game_id in (select game_id from player_results "
+        f"where key = ?) and p.game_id not in {outside_club()} "
+        "order by r.created desc, p.game_id desc, p.seat"
+    )
     return _shown(db, db.query(sql, [stats.name_key(name)]))
 
 
 def place_counts(db, name):
     """Return {place: finished games} of the named player (1 is a win; ties share a place)."""
-    sql = ("select p.place, count(*) from player_results p join game_results r on r.game_id = p.game_id "
-           f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} "
-           "group by p.place order by p.place")
+    sql = (
+        "select p.place, count(*) from player_results p join game_results r on r.game_id = p.game_id "
+        f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} "
+        "group by p.place order by p.place"
+    )
     return dict(db.execute(sql, [stats.name_key(name)]).fetchall())
 
 
 def head_to_head(db, name):
     """Return, for everyone the named player finished a game with: key, their display name, games together,
     how often the player finished ahead and how often behind; most games together first."""
-    sql = ("select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
-           "sum(p.place > o.place) as behind from player_results p join player_results o "
-           "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
-           f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} group by o.key "
-           "order by games desc, o.key")
+    sql = (
+        "select o.key, max(o.name) as name, count(*) as games, sum(p.place < o.place) as ahead, "
+        "sum(p.place > o.place) as behind from player_results p join player_results o "
+        "on o.game_id = p.game_id and o.key != p.key join game_results r on r.game_id = p.game_id "
+        f"where p.key = ? and r.finished = 1 and p.game_id not in {outside_club()} group by o.key "
+        "order by games desc, o.key"
+    )
     return _shown(db, db.query(sql, [stats.name_key(name)]))
 
 

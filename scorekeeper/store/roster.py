@@ -30,6 +30,7 @@ def keyer(db):
     def key_of(name):
         key = name_key(name)
         return aliases.get(key, key)
+
     return key_of
 
 
@@ -86,5 +87,9 @@ def changes(db, limit=50):
 def revision(db):
     """What changes when a display name may have: the roster's last merge or rename, and the members (one added
     under another spelling than first typed shows by it). Pages that show names follow it."""
-    return list(db.execute("select (select coalesce(max(number), 0) from roster_changes), (select count(*) from "
-                           "members), (select coalesce(max(created), '') from members)").fetchone())
+    return list(
+        db.execute(
+            "select (select coalesce(max(number), 0) from roster_changes), (select count(*) from "
+            "members), (select coalesce(max(created), '') from members)"
+        ).fetchone()
+    )

@@ -12,18 +12,21 @@ def create_season(db, name, starts, ends, best=None, evenings=(), events=()):
     """Store a season (checked by the caller: dates as ISO days, starts <= ends); return its id."""
     season_id = new_id(9)
     with db.atomic():
-        db.execute("insert into seasons (id, name, starts, ends, best, evenings, events, created) "
-                   "values (?, ?, ?, ?, ?, ?, ?, ?)", [season_id, name, starts, ends, best or None,
-                                                       dumps(list(evenings)), dumps(list(events)), now()])
+        db.execute(
+            "insert into seasons (id, name, starts, ends, best, evenings, events, created) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?)",
+            [season_id, name, starts, ends, best or None, dumps(list(evenings)), dumps(list(events)), now()],
+        )
     return season_id
 
 
 def update_season(db, season_id, name, starts, ends, best=None, evenings=(), events=()):
     """Change a season's name, days, best N and chosen evenings or events (checked by the caller)."""
     with db.atomic():
-        db.execute("update seasons set name = ?, starts = ?, ends = ?, best = ?, evenings = ?, events = ? "
-                   "where id = ?", [name, starts, ends, best or None, dumps(list(evenings)), dumps(list(events)),
-                                    season_id])
+        db.execute(
+            "update seasons set name = ?, starts = ?, ends = ?, best = ?, evenings = ?, events = ? where id = ?",
+            [name, starts, ends, best or None, dumps(list(evenings)), dumps(list(events)), season_id],
+        )
 
 
 def get_season(db, season_id):
@@ -50,21 +53,30 @@ def season_games(db, season):
     seats that played (rules.club.counting)."""
     # What counts (rules.club.counting, stored with every write: game_results.finished 1) on the day it counts on, in the
     # club's record.
-    where, params = ["r.finished = 1", CLUB_RECORD, "r.day between ? and ?"], [season["starts"], season["ends"]]  # counting: recognised
+    where, params = (
+        ["r.finished = 1", CLUB_RECORD, "r.day between ? and ?"],
+        [season["starts"], season["ends"]],
+    )  # counting: recognised
     chosen = []
     if season["evenings"]:
-        chosen.append(f"g.id in (select game_id from evening_games where evening_id in "
-                      f"({', '.join('?' * len(season['evenings']))}))")
+        chosen.append(
+            f"g.id in (select game_id from evening_games where evening_id in "
+            f"({', '.join('?' * len(season['evenings']))}))"
+        )
         params += season["evenings"]
     if season["events"]:
-        chosen.append(f"g.id in (select game_id from tournament_games where tournament_id in "
-                      f"({', '.join('?' * len(season['events']))}))")
+        chosen.append(
+            f"g.id in (select game_id from tournament_games where tournament_id in "
+            f"({', '.join('?' * len(season['events']))}))"
+        )
         params += season["events"]
     if chosen:
         where.append("(" + " or ".join(chosen) + ")")
-    sql = ("select g.id, json_group_array(json_array(p.key, p.place, p.made, p.hands)) as seats from games g "
-           "join game_results r on r.game_id = g.id join player_results p on p.game_id = g.id "
-           f"where {' and '.join(where)} group by g.id order by r.day, r.created, g.id")
+    sql = (
+        "select g.id, json_group_array(json_array(p.key, p.place, p.made, p.hands)) as seats from games g "
+        "join game_results r on r.game_id = g.id join player_results p on p.game_id = g.id "
+        f"where {' and '.join(where)} group by g.id order by r.day, r.created, g.id"
+    )
     games = []
     for _game_id, seats in db.execute(sql, params).fetchall():
         seats = json.loads(seats)
@@ -80,9 +92,13 @@ def results_revision(db):
     for pages that follow them."""
     # The games out of the club's record (few; the partial index finds them): accepting one changes the answer.
     outside = db.execute("select count(*), coalesce(sum(recognised), 0) from games where recognised != 1").fetchone()
-    return list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'")
-                .fetchone()) + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games")
-                                    .fetchone()) + list(outside) + \
-        [db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0],  # re-dated
-         db.execute("select count(*) from pending_imports").fetchone()[0]] + \
-        roster_revision(db)  # a merge, a rename, a member added: the names shown
+    return (
+        list(db.execute("select count(*), coalesce(max(updated), '') from games where status = 'finished'").fetchone())
+        + list(db.execute("select count(*), coalesce(max(finished), '') from rated_games").fetchone())
+        + list(outside)
+        + [
+            db.execute("select total(julianday(day)) from game_results where finished = 1").fetchone()[0],  # re-dated
+            db.execute("select count(*) from pending_imports").fetchone()[0],
+        ]
+        + roster_revision(db)
+    )  # a merge, a rename, a member added: the names shown

@@ -8,16 +8,22 @@ from .db import key_matches, now
 
 def seat_keys(db, game_id):
     """Return the game's seat keys by seat."""
-    return {seat: key for seat, key in
-            db.execute("select seat, key from seat_keys where game_id = ? order by seat", [game_id]).fetchall()}
+    return {
+        seat: key
+        for seat, key in db.execute(
+            "select seat, key from seat_keys where game_id = ? order by seat", [game_id]
+        ).fetchall()
+    }
 
 
 def make_seat_keys(db, game_id, seats):
     """Give every seat listed a key of its own (as strong as the edit key), keeping keys already given."""
     with db.atomic():
         for seat in seats:
-            db.execute("insert or ignore into seat_keys (game_id, seat, key, created) values (?, ?, ?, ?)",
-                       [game_id, seat, secrets.token_urlsafe(24), now()])
+            db.execute(
+                "insert or ignore into seat_keys (game_id, seat, key, created) values (?, ?, ?, ?)",
+                [game_id, seat, secrets.token_urlsafe(24), now()],
+            )
     return seat_keys(db, game_id)
 
 
@@ -31,8 +37,11 @@ def offer_seats_too(db, game_id, seats):
 
 def carry_seat_keys(db, game_id, next_id, players_before, players_after):
     """Give each player who held a seat link in a game a new key in the next game (matched by name)."""
-    seats = [players_after.index(players_before[seat]) for seat in seat_keys(db, game_id)
-             if seat < len(players_before) and players_before[seat] in players_after]
+    seats = [
+        players_after.index(players_before[seat])
+        for seat in seat_keys(db, game_id)
+        if seat < len(players_before) and players_before[seat] in players_after
+    ]
     if seats:
         make_seat_keys(db, next_id, seats)
 

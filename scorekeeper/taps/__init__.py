@@ -80,12 +80,33 @@ def _write(tap, ahead):
     if kind == "sealed":
         payload = dict(payload)
         value = payload.pop("bid"), payload.pop("blind")
-        revision = store.seal_bid(db, game_id, tap.id, payload["hand"], payload["seat"], *value, outcome.record,
-                                  game["revision"], loaded=outcome.game, digest=tap.digest, tapped=tap.tapped)
+        revision = store.seal_bid(
+            db,
+            game_id,
+            tap.id,
+            payload["hand"],
+            payload["seat"],
+            *value,
+            outcome.record,
+            game["revision"],
+            loaded=outcome.game,
+            digest=tap.digest,
+            tapped=tap.tapped,
+        )
         return 200, reveal_when_all_in(tap, revision, outcome)
     # The engine loaded (and so validated) the record once: the store need not load it again.
-    store.append_action(db, game_id, tap.id, kind, payload, outcome.record, game["revision"], loaded=outcome.game,
-                        digest=tap.digest, tapped=tap.tapped)
+    store.append_action(
+        db,
+        game_id,
+        tap.id,
+        kind,
+        payload,
+        outcome.record,
+        game["revision"],
+        loaded=outcome.game,
+        digest=tap.digest,
+        tapped=tap.tapped,
+    )
     return 200, answer(db, game_id, word(outcome.message))
 
 
@@ -97,10 +118,18 @@ def _write_ahead(worked):
     if worked.refused is not None or outcome is None or outcome.entry[0] == "sealed":
         return None
     try:
-        written = store.append_action_ahead(tap.db, tap.game_id, tap.id, *outcome.entry, outcome.record,
-                                            tap.game["revision"], loaded=outcome.game,
-                                            generation_number=tap.game["generation"], digest=tap.digest,
-                                            tapped=tap.tapped)
+        written = store.append_action_ahead(
+            tap.db,
+            tap.game_id,
+            tap.id,
+            *outcome.entry,
+            outcome.record,
+            tap.game["revision"],
+            loaded=outcome.game,
+            generation_number=tap.game["generation"],
+            digest=tap.digest,
+            tapped=tap.tapped,
+        )
     except RecordError:  # the store refused (an event's locked table): the path under the lock answers
         return None
     return None if written is None else (200, answer_of(*written, word(outcome.message)))
@@ -122,8 +151,18 @@ def perform(game_id, body, seat=None):
     action_id, revision, action, hand = registry.read(body)
     # A seat's ids are its own: no other key can use (and so pre-empt) an id this key will send, nor the reverse.
     # A tap queued offline keeps the time it was made (store.entry_time).
-    tap = Tap(store.get_db(), game_id, body, action, action_id if seat is None else f"seat{seat}:{action_id}",
-              digest(body), revision, hand, seat, tapped_time(body.get("tapped")))
+    tap = Tap(
+        store.get_db(),
+        game_id,
+        body,
+        action,
+        action_id if seat is None else f"seat{seat}:{action_id}",
+        digest(body),
+        revision,
+        hand,
+        seat,
+        tapped_time(body.get("tapped")),
+    )
     history = registry.BY_NAME[action].history
     found = None if history else store.load_game(tap.db, game_id)  # the game as it stands (the cache's)
     _role_checked(tap, found)
@@ -144,5 +183,8 @@ def perform(game_id, body, seat=None):
     answered = store.apply_once(tap.db, game_id, tap.id, write, lambda found: seen(tap, found), RETRIES)
     if answered is not None:
         return answered
-    return conflict(tap, store.get_game_head(tap.db, game_id)["revision"],
-                    _("other phones keep writing; fetch the game and try again."))
+    return conflict(
+        tap,
+        store.get_game_head(tap.db, game_id)["revision"],
+        _("other phones keep writing; fetch the game and try again."),
+    )

@@ -27,8 +27,15 @@ def bid(tap, seat=None, bid=None, blind=None):
         if hand.bids[seat] == bid:
             return None
         if tap.stale:
-            raise Conflict(_("%(name)s's bid is already %(bid)s (entered on another phone); this tap said "
-                             "%(tapped)s.", name=loaded.players[seat], bid=hand.bids[seat], tapped=bid), "bid")
+            raise Conflict(
+                _(
+                    "%(name)s's bid is already %(bid)s (entered on another phone); this tap said %(tapped)s.",
+                    name=loaded.players[seat],
+                    bid=hand.bids[seat],
+                    tapped=bid,
+                ),
+                "bid",
+            )
     return rules.actions.bid(loaded, seat, bid, blind)
 
 
@@ -45,11 +52,23 @@ def correct(tap, number=None, bids=None, tricks=None, trump=None, drop_penalties
     number = tap.hand  # `number`, when sent, is the hand (registry.read)
     if tap.stale:
         # A correction overwrites a whole hand: drawn on an older game it could undo another phone's change.
-        raise Conflict(_("A correction of hand %(number)s is made on the game as it stands, and another phone "
-                         "has acted since.", number=number), "number")
+        raise Conflict(
+            _(
+                "A correction of hand %(number)s is made on the game as it stands, and another phone has acted since.",
+                number=number,
+            ),
+            "number",
+        )
     added = [dict(entry) for entry in penalties or []]
-    return rules.actions.correct_hand(tap.loaded, number, bids, tricks, trump=trump, drop_penalties=drop_penalties or (),
-                                      added_penalty=added[0] if added else None)
+    return rules.actions.correct_hand(
+        tap.loaded,
+        number,
+        bids,
+        tricks,
+        trump=trump,
+        drop_penalties=drop_penalties or (),
+        added_penalty=added[0] if added else None,
+    )
 
 
 def undo(tap):
@@ -57,9 +76,12 @@ def undo(tap):
     if tap.stale:
         raise Conflict(_("Undo takes back the last action, and another phone has acted since."))
     loaded = tap.loaded
-    _revision, undone = store.undo_action(tap.db, tap.game_id, tap.id, tap.game["revision"], tap.digest,
-                                          tapped=tap.tapped)
-    return 200, answer(tap.db, tap.game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins))
+    _revision, undone = store.undo_action(
+        tap.db, tap.game_id, tap.id, tap.game["revision"], tap.digest, tapped=tap.tapped
+    )
+    return 200, answer(
+        tap.db, tap.game_id, history.undone_text(undone, loaded.players, loaded.rules.system.lowest_wins)
+    )
 
 
 def own_turn(tap):
@@ -72,5 +94,7 @@ def own_turn(tap):
         return
     turn = rules.bid_state(loaded, hand).turn
     if turn != seat:
-        raise Conflict(_("It is %(turn)s's turn to bid, not %(name)s's.", turn=loaded.players[turn],
-                         name=loaded.players[seat]), "seat")
+        raise Conflict(
+            _("It is %(turn)s's turn to bid, not %(name)s's.", turn=loaded.players[turn], name=loaded.players[seat]),
+            "seat",
+        )

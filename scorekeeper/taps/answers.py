@@ -14,13 +14,24 @@ def answer(db, game_id, message=None):
 
 def answer_of(game, loaded, scored, message=None):
     """The answer for a game already read and scored."""
-    return {"revision": game["revision"], "step": rules.step(loaded), "game": scored, "message": message,
-            "sealed": sealed.sealed_seats(loaded)}
+    return {
+        "revision": game["revision"],
+        "step": rules.step(loaded),
+        "game": scored,
+        "message": message,
+        "sealed": sealed.sealed_seats(loaded),
+    }
 
 
 def seen(tap, found):
     """The answer to an action id applied before: the game as it stands, or 422 when its body was another."""
     if found[1] is not None and found[1] != tap.digest:
-        raise Refused(422, _("This tap's id was used for another tap: reload the page and tap again (each tap "
-                             "needs an id of its own)."), "id")
+        raise Refused(
+            422,
+            _(
+                "This tap's id was used for another tap: reload the page and tap again (each tap "
+                "needs an id of its own)."
+            ),
+            "id",
+        )
     return 200, answer(tap.db, tap.game_id)

@@ -58,7 +58,7 @@ whole = numbers.json_whole
 
 def plain(value):
     """Read a whole float as its integer, as JSON Schema does (a revision of 1.0 is 1), recursively."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** numbers.MAX_DIGITS:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**numbers.MAX_DIGITS:
         return int(value)
     if isinstance(value, list):
         return [plain(item) for item in value]
@@ -105,8 +105,12 @@ def digest(body):
 
 def seat_of(body, loaded):
     """The body's seat, one of this game's."""
-    return need(body, "seat", lambda v: whole(v) and 0 <= v < len(loaded.players),
-                f"a seat number from 0 to {len(loaded.players) - 1}")
+    return need(
+        body,
+        "seat",
+        lambda v: whole(v) and 0 <= v < len(loaded.players),
+        f"a seat number from 0 to {len(loaded.players) - 1}",
+    )
 
 
 def bids_by_seat(chosen, loaded):

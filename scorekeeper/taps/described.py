@@ -34,11 +34,15 @@ def action_schema():
         if said:
             schema["description"] = said
         properties[name] = schema
-    return {"type": "object", "required": list(registry.ENVELOPE), "additionalProperties": False,
-            "description": "Keys not listed are refused (422). Integers may be sent as whole floats (1.0 is read as "
-                           "1), as JSON Schema counts them; true and false are not numbers. Each action's own keys "
-                           "and which are required: docs/api.md.",
-            "properties": properties}
+    return {
+        "type": "object",
+        "required": list(registry.ENVELOPE),
+        "additionalProperties": False,
+        "description": "Keys not listed are refused (422). Integers may be sent as whole floats (1.0 is read as "
+        "1), as JSON Schema counts them; true and false are not numbers. Each action's own keys "
+        "and which are required: docs/api.md.",
+        "properties": properties,
+    }
 
 
 def openapi(text):
@@ -51,13 +55,17 @@ def openapi(text):
 def actions_table():
     """docs/api.md's table of the actions: each one's step, who may send it, its fields and a worked example."""
     steps = {None: "any step of the hand the table is on", "recorded": "a finished hand"}
-    rows = ["| action | what it does | made on | who may send it | fields (required in bold) | example |",
-            "| --- | --- | --- | --- | --- | --- |"]
+    rows = [
+        "| action | what it does | made on | who may send it | fields (required in bold) | example |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for action in registry.ACTIONS:
         fields = ", ".join(f"**`{use.field}`**" if use.required else f"`{use.field}`" for use in action.fields)
         example = json.dumps({"action": action.name, **action.example.body}, ensure_ascii=False)
-        rows.append(f"| `{action.name}` | {action.summary} | {steps.get(action.step, action.step)} | "
-                    f"{', '.join(ROLE_WORDS[role] for role in ROLE_WORDS if role in action.roles)} | {fields or '(none)'} | `{example}` |")
+        rows.append(
+            f"| `{action.name}` | {action.summary} | {steps.get(action.step, action.step)} | "
+            f"{', '.join(ROLE_WORDS[role] for role in ROLE_WORDS if role in action.roles)} | {fields or '(none)'} | `{example}` |"
+        )
     return "\n".join(rows)
 
 
@@ -66,13 +74,19 @@ def roles_table():
     grouped = {}
     for action in registry.ACTIONS:
         grouped.setdefault(action.roles, []).append(action.name)
-    rows = ["| action | scorekeeper (edit key) | own seat (seat key) | another seat's key | follower | another game's key "
-            "| instance owner | no key |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    rows = [
+        "| action | scorekeeper (edit key) | own seat (seat key) | another seat's key | follower | another game's key "
+        "| instance owner | no key |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for roles, names in grouped.items():
         named = ", ".join(names)
         own = f"its own seat's {named} only, in its turn" if OWN_SEAT in roles else "no (403)"
-        rows.append(f"| {named} | {'yes' if SCOREKEEPER in roles else 'no (403)'} | {own} | "
-                    + " | ".join(["no (403)"] * 4) + " | no (401 API, 403 forms) |")
+        rows.append(
+            f"| {named} | {'yes' if SCOREKEEPER in roles else 'no (403)'} | {own} | "
+            + " | ".join(["no (403)"] * 4)
+            + " | no (401 API, 403 forms) |"
+        )
     return "\n".join(rows)
 
 

@@ -37,8 +37,14 @@ def reveal_when_all_in(tap, revision, outcome):
         shown = sealed.reveal(outcome.game, kept)
         store.append_entry(db, game_id, *shown.entry, shown.record, revision)
     except RecordError as error:
-        return answer(db, game_id, _("Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper "
-                                     "enters them again.", why=word(error.message)))
+        return answer(
+            db,
+            game_id,
+            _(
+                "Everyone has bid, but the bids cannot stand: %(why)s The scorekeeper enters them again.",
+                why=word(error.message),
+            ),
+        )
     except store.StaleRevision:
         return answer(db, game_id, word(outcome.message))
     return answer(db, game_id, _("Everyone has bid: the bids are revealed."))

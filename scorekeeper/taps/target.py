@@ -6,6 +6,7 @@ hand n, a correction of hand n). `check` holds it against the game before any ac
 from scorekeeper import rules
 from scorekeeper.text.words import _
 
+
 class OffTarget(Exception):
     """The tap was made on another hand or step than the table's: answered 409 with the hand as recorded."""
 
@@ -35,11 +36,17 @@ def check(loaded, wanted, number):
         return
     hand, step = position(loaded)
     if number < hand:
-        raise OffTarget(_("This tap was made on hand %(number)s, which another phone has recorded; the table is "
-                          "on hand %(now)s.", number=number, now=hand))
+        raise OffTarget(
+            _(
+                "This tap was made on hand %(number)s, which another phone has recorded; the table is on hand %(now)s.",
+                number=number,
+                now=hand,
+            )
+        )
     if number > hand:
-        raise OffTarget(_("This tap was made on hand %(number)s, but the table is on hand %(now)s.",
-                          number=number, now=hand))
+        raise OffTarget(
+            _("This tap was made on hand %(number)s, but the table is on hand %(now)s.", number=number, now=hand)
+        )
     if wanted is not None and step != wanted:
         if wanted == "bids":
             raise OffTarget(_("The bids are closed: wait for the next deal."))

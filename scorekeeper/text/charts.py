@@ -35,7 +35,7 @@ def text(value):
 def short(name):
     """Return a name cut to fit a legend, with an ellipsis when cut."""
     name = str(name).strip()
-    return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "\u2026"
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "\u2026"
 
 
 def number(value):
@@ -46,8 +46,7 @@ def number(value):
 def style(seat):
     """Return the colour, dash pattern and marker of a seat; combinations differ up to 64 players."""
     lap = seat // len(COLOURS)
-    return (COLOURS[seat % len(COLOURS)], DASHES[(seat + lap) % len(DASHES)],
-            MARKERS[(seat + 2 * lap) % len(MARKERS)])
+    return (COLOURS[seat % len(COLOURS)], DASHES[(seat + lap) % len(DASHES)], MARKERS[(seat + 2 * lap) % len(MARKERS)])
 
 
 def marker_path(shape, x, y, size=3.5):
@@ -61,8 +60,10 @@ def marker_path(shape, x, y, size=3.5):
     if kind == "triangle":
         return f"M{x:.1f},{y - s * 1.2:.1f}l{s * 1.1:.1f},{s * 2:.1f}h{-s * 2.2:.1f}Z"
     if kind == "diamond":
-        return f"M{x:.1f},{y - s * 1.3:.1f}l{s * 1.3:.1f},{s * 1.3:.1f}l{-s * 1.3:.1f},{s * 1.3:.1f}" \
-               f"l{-s * 1.3:.1f},{-s * 1.3:.1f}Z"
+        return (
+            f"M{x:.1f},{y - s * 1.3:.1f}l{s * 1.3:.1f},{s * 1.3:.1f}l{-s * 1.3:.1f},{s * 1.3:.1f}"
+            f"l{-s * 1.3:.1f},{-s * 1.3:.1f}Z"
+        )
     return f"M{x:.1f},{y + s * 1.2:.1f}l{s * 1.1:.1f},{-s * 2:.1f}h{-s * 2.2:.1f}Z"  # down
 
 
@@ -86,10 +87,12 @@ def nice_ticks(low, high, count=5):
 
 def svg_open(height, label):
     """Return the opening of an SVG that scales to its container's width."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" '
-            f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{text(label)}" '
-            f'font-family="{FONT}" font-size="14" class="chart" style="max-width:100%;height:auto">'
-            f'<title>{text(label)}</title>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" '
+        f'preserveAspectRatio="xMidYMid meet" role="img" aria-label="{text(label)}" '
+        f'font-family="{FONT}" font-size="14" class="chart" style="max-width:100%;height:auto">'
+        f"<title>{text(label)}</title>"
+    )
 
 
 def series(scored, standing=None):
@@ -106,7 +109,7 @@ def series(scored, standing=None):
         if first is None and done:
             line = [None] * len(done) + [standing[seat] if standing else line[-1]]
         elif first:
-            line[:first + 1] = [None] * first + [done[first]["totals"][seat] - done[first]["scores"][seat]]
+            line[: first + 1] = [None] * first + [done[first]["totals"][seat] - done[first]["scores"][seat]]
         lines.append(line)
     return lines
 
@@ -115,16 +118,18 @@ def legend(entries, top, left=12, right=WIDTH - 12):
     """Return (svg, height) of a legend that wraps: each entry is (seat, label)."""
     parts, x, y = [], left, top
     for seat, label in entries:
-        width = 44 + CHAR *  len(label)
+        width = 44 + CHAR * len(label)
         if x > left and x + width > right:
             x, y = left, y + 22
         colour, dash, shape = style(seat)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         fill = "#fff" if shape.startswith("open-") else colour
-        parts.append(f'<g class="legend-entry"><line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="{colour}" '
-                     f'stroke-width="2.5"{dash_attr}/>'
-                     f'<path d="{marker_path(shape, x + 15, y)}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/>'
-                     f'<text x="{x + 36}" y="{y + 4.5}">{text(label)}</text></g>')
+        parts.append(
+            f'<g class="legend-entry"><line x1="{x}" y1="{y}" x2="{x + 30}" y2="{y}" stroke="{colour}" '
+            f'stroke-width="2.5"{dash_attr}/>'
+            f'<path d="{marker_path(shape, x + 15, y)}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/>'
+            f'<text x="{x + 36}" y="{y + 4.5}">{text(label)}</text></g>'
+        )
         x += width + 12
     return "".join(parts), y - top + 22
 
@@ -140,7 +145,7 @@ def running_totals_svg(scored, title=None, standing=None):
     values = [v for line in lines for v in line if v is not None] + [0]
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
-    label_width = 8 + CHAR *  max(len(number(t)) for t in ticks)
+    label_width = 8 + CHAR * max(len(number(t)) for t in ticks)
     left, right, top, plot_h = 10 + label_width, WIDTH - 16, 58, 240
     bottom = top + plot_h
 
@@ -155,38 +160,49 @@ def running_totals_svg(scored, title=None, standing=None):
     system = scored.get("system_name")
     heading = _("%(title)s: %(system)s", title=title, system=system) if system else title
     totals = standing or scored.get("totals") or [line[-1] for line in lines]
-    entries = [(seat, _("%(name)s: %(total)s", name=short(name), total=number(totals[seat])))
-               for seat, name in enumerate(names)]
+    entries = [
+        (seat, _("%(name)s: %(total)s", name=short(name), total=number(totals[seat])))
+        for seat, name in enumerate(names)
+    ]
     legend_svg, legend_h = legend(entries, bottom + 52)
     height = bottom + 52 + legend_h
     described = _("%(heading)s, %(players)s. %(note)s.", heading=heading, players=", ".join(names), note=note)
-    out = [svg_open(height, described),
-           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
-           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
-           f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>']
+    out = [
+        svg_open(height, described),
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+        f'<text x="12" y="22" font-size="16" font-weight="bold">{text(heading)}</text>',
+        f'<text x="12" y="42" fill="#333" class="note">{text(note)}</text>',
+    ]
     for tick in ticks:
         y = y_at(tick)
-        out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
-                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
-    out.append(f'<line class="zero" x1="{left}" y1="{y_at(0):.1f}" x2="{right}" y2="{y_at(0):.1f}" '
-               f'stroke="#222" stroke-width="1.5"/>')
+        out.append(
+            f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0" stroke-width="1"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>'
+        )
+    out.append(
+        f'<line class="zero" x1="{left}" y1="{y_at(0):.1f}" x2="{right}" y2="{y_at(0):.1f}" '
+        f'stroke="#222" stroke-width="1.5"/>'
+    )
     every = math.ceil(hands / 13)
     for i in range(1, hands + 1):
         if i % every == 0 or i == hands:
             out.append(f'<text x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="middle" fill="#333">{i}</text>')
     axis = _("total after hand")
-    out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
-               f'{text(axis)}</text>')
+    out.append(
+        f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">{text(axis)}</text>'
+    )
     for seat, line in enumerate(lines):
         colour, dash, shape = style(seat)
         points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(line) if v is not None)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         fill = "#fff" if shape.startswith("open-") else colour
         marks = "".join(marker_path(shape, x_at(i), y_at(v)) for i, v in enumerate(line) if v is not None)
-        out.append(f'<g class="player" data-seat="{seat}"><title>{text(names[seat])}</title>'
-                   f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
-                   f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'
-                   f'<path d="{marks}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/></g>')
+        out.append(
+            f'<g class="player" data-seat="{seat}"><title>{text(names[seat])}</title>'
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5" '
+            f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'
+            f'<path d="{marks}" fill="{fill}" stroke="{colour}" stroke-width="1.5"/></g>'
+        )
     out.append(legend_svg)
     out.append("</svg>")
     return "".join(out)
@@ -196,36 +212,45 @@ def bid_accuracy_svg(stats, title=None):
     """Return an SVG bar chart of the percentage of bids each player made: {name: pct or None}."""
     rows = list(stats.items())
     title = title or _("Bids made")
-    name_width = min(12 + CHAR *  max((len(short(name)) for name, _ in rows), default=4), 170)
+    name_width = min(12 + CHAR * max((len(short(name)) for name, _ in rows), default=4), 170)
     left, right, top, row_h = 12 + name_width, WIDTH - 70, 40, 30
     height = top + max(len(rows), 1) * row_h + 30
-    said = ", ".join(_("%(name)s %(percent)s", name=name, percent="-" if pct is None else percent(pct))
-                     for name, pct in rows)
-    out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=said)),
-           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
-           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    said = ", ".join(
+        _("%(name)s %(percent)s", name=name, percent="-" if pct is None else percent(pct)) for name, pct in rows
+    )
+    out = [
+        svg_open(height, _("%(title)s: %(values)s", title=title, values=said)),
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+        f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>',
+    ]
     if not rows:
         nothing = _("No bids recorded yet.")
         out.append(f'<text x="12" y="{top + 20}" fill="#333">{text(nothing)}</text>')
     for i, (name, pct) in enumerate(rows):
         y = top + i * row_h
-        out.append(f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
-                   f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>')
+        out.append(
+            f'<g class="bar-row"><text x="{left - 8}" y="{y + 19}" text-anchor="end">{text(short(name))}</text>'
+            f'<rect class="track" x="{left}" y="{y + 5}" width="{right - left}" height="20" fill="#f2f2f2" stroke="#999"/>'
+        )
         if pct is None:
             none_yet = _("no hands yet")
             out.append(f'<text x="{left + 8}" y="{y + 19}" fill="#333">{text(none_yet)}</text></g>')
             continue
         width = (right - left) * max(0, min(pct, 100)) / 100
         shown = percent_text(pct)
-        out.append(f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
-                   f'<text x="{right + 8}" y="{y + 19}">{text(shown)}</text></g>')
+        out.append(
+            f'<rect class="bar" x="{left}" y="{y + 5}" width="{width:.1f}" height="20" fill="#0072B2"/>'
+            f'<text x="{right + 8}" y="{y + 19}">{text(shown)}</text></g>'
+        )
     base = top + max(len(rows), 1) * row_h
     for share in (0, 50, 100):
         x = left + (right - left) * share / 100
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base + 4}" stroke="#555" '
-                   f'stroke-width="1" stroke-dasharray="{"" if share == 0 else "3 3"}"/>'
-                   f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">'
-                   f'{text(percent_text(share))}</text>')
+        out.append(
+            f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{base + 4}" stroke="#555" '
+            f'stroke-width="1" stroke-dasharray="{"" if share == 0 else "3 3"}"/>'
+            f'<text x="{x:.1f}" y="{base + 20}" text-anchor="middle" fill="#333">'
+            f"{text(percent_text(share))}</text>"
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -258,13 +283,18 @@ def habits_svg(sizes, title=None):
         shares = ", ".join(outcome_text(row[key + "_pct"], word) for key, word, _colour in OUTCOMES)
         said.append(_("%(size)s, %(hands)s: %(shares)s", size=size, hands=hands, shares=shares))
     label = _("%(title)s: %(values)s", title=title, values=separated(said))
-    out = [svg_open(height, label), f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
-           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    out = [
+        svg_open(height, label),
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+        f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>',
+    ]
     x = 12
     for key, word, colour in OUTCOMES:
         word = _(word)
-        out.append(f'<rect class="{key}" x="{x}" y="32" width="14" height="14" fill="{colour}"/>'
-                   f'<text x="{x + 20}" y="44">{text(word)}</text>')
+        out.append(
+            f'<rect class="{key}" x="{x}" y="32" width="14" height="14" fill="{colour}"/>'
+            f'<text x="{x + 20}" y="44">{text(word)}</text>'
+        )
         x += 30 + CHAR * len(word) + 16
     if not sizes:
         nothing = _("No hands recorded yet.")
@@ -279,11 +309,15 @@ def habits_svg(sizes, title=None):
             width = (right - left) * share / 100
             if width <= 0:
                 continue
-            out.append(f'<rect class="{key}" x="{start:.1f}" y="{y + 3}" width="{width:.1f}" height="20" '
-                       f'fill="{colour}"><title>{text(outcome_text(share, word))}</title></rect>')
+            out.append(
+                f'<rect class="{key}" x="{start:.1f}" y="{y + 3}" width="{width:.1f}" height="20" '
+                f'fill="{colour}"><title>{text(outcome_text(share, word))}</title></rect>'
+            )
             if width >= 34:
-                out.append(f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
-                           f'fill="#fff" font-size="12">{text(percent_text(round(share)))}</text>')
+                out.append(
+                    f'<text class="on-bar" x="{start + width / 2:.1f}" y="{y + 18}" text-anchor="middle" '
+                    f'fill="#fff" font-size="12">{text(percent_text(round(share)))}</text>'
+                )
             start += width
         out.append("</g>")
     out.append("</svg>")
@@ -311,35 +345,46 @@ def rating_svg(lines, title):
     def y_at(v):
         return bottom - plot_h * (v - low) / (high - low)
 
-    legend_svg, legend_h = legend([(seat, name) for seat, (name, _points) in enumerate(lines)], bottom + 52) \
-        if len(lines) > 1 else ("", 0)
+    legend_svg, legend_h = (
+        legend([(seat, name) for seat, (name, _points) in enumerate(lines)], bottom + 52) if len(lines) > 1 else ("", 0)
+    )
     height = bottom + 44 + legend_h
     last = separated([f"{name} {number(round(points[-1][0], 1))}" for name, points in lines if points]) or "-"
-    out = [svg_open(height, _("%(title)s: %(values)s", title=title, values=last)),
-           f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
-           f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>']
+    out = [
+        svg_open(height, _("%(title)s: %(values)s", title=title, values=last)),
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#fff"/>',
+        f'<text x="12" y="22" font-size="16" font-weight="bold">{text(title)}</text>',
+    ]
     for tick in ticks:
         y = y_at(tick)
-        out.append(f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0"/>'
-                   f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>')
+        out.append(
+            f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#d0d0d0"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{number(tick)}</text>'
+        )
     for seat, (_name, points) in enumerate(lines):
         if points:
             first = at[points[0][2]] - 1
             line = " ".join(f"{x_at(at[finished]):.1f},{y_at(rating):.1f}" for rating, _spread, finished in points)
             colour, dash, _shape = style(seat)
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            out.append(f'<polyline class="rating" points="{x_at(first):.1f},{y_at(0):.1f} {line}" fill="none" '
-                       f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash_attr}/>')
+            out.append(
+                f'<polyline class="rating" points="{x_at(first):.1f},{y_at(0):.1f} {line}" fill="none" '
+                f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash_attr}/>'
+            )
     # The first game's day, the last's and one between (each day once): when the games were, in the reader's words.
     shown = set()
     for i, anchor in {1: "start", (games + 1) // 2: "middle", games: "end"}.items() if order else ():
         day = words.day(order[i - 1])
         if day not in shown:
             shown.add(day)
-            out.append(f'<text class="date" x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="{anchor}" '
-                       f'fill="#333">{text(day)}</text>')
-    out.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
-               f'{text(ngettext("%(num)d game rated", "%(num)d games rated", len(order)))}</text>')
+            out.append(
+                f'<text class="date" x="{x_at(i):.1f}" y="{bottom + 18}" text-anchor="{anchor}" '
+                f'fill="#333">{text(day)}</text>'
+            )
+    out.append(
+        f'<text x="{(left + right) / 2:.1f}" y="{bottom + 36}" text-anchor="middle" fill="#333">'
+        f"{text(ngettext('%(num)d game rated', '%(num)d games rated', len(order)))}</text>"
+    )
     out.append(legend_svg + "</svg>")
     return "".join(out)
 

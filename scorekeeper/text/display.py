@@ -43,13 +43,16 @@ def _worded(function):
     @pass_context
     def call(context, *args, **variables):
         return function(context, *args, **{key: word(value) for key, value in variables.items()})
+
     return call
 
 
 # How each kind of a hand's adjustment that the engine names (rules.adjustment_kind) is shown: the word in
 # History, the heading of the PDF's foot, and the mark by the tricks on the sheet and the PDF.
-ADJUSTMENTS = {rules.PENALTY: {"word": lazy_gettext("penalty"), "heading": lazy_gettext("Penalties"), "mark": "†"},
-               rules.BONUS: {"word": lazy_gettext("bonus"), "heading": lazy_gettext("Bonuses"), "mark": "★"}}
+ADJUSTMENTS = {
+    rules.PENALTY: {"word": lazy_gettext("penalty"), "heading": lazy_gettext("Penalties"), "mark": "†"},
+    rules.BONUS: {"word": lazy_gettext("bonus"), "heading": lazy_gettext("Bonuses"), "mark": "★"},
+}
 
 
 def adjustment_word(kind):
@@ -58,8 +61,13 @@ def adjustment_word(kind):
 
 
 # Each trump (rules.TRUMPS) in words, as the trump screen, the deal screen and the History name it.
-TRUMP_NAMES = {"clubs": lazy_gettext("clubs"), "diamonds": lazy_gettext("diamonds"), "hearts": lazy_gettext("hearts"),
-               "spades": lazy_gettext("spades"), "none": lazy_gettext("no trump")}
+TRUMP_NAMES = {
+    "clubs": lazy_gettext("clubs"),
+    "diamonds": lazy_gettext("diamonds"),
+    "hearts": lazy_gettext("hearts"),
+    "spades": lazy_gettext("spades"),
+    "none": lazy_gettext("no trump"),
+}
 
 
 def trump_symbols():

@@ -6,14 +6,20 @@ from scorekeeper.text.words import _, lazy_gettext, ordinal
 
 # How the players out after the same round are ordered, by the format's `results_within` (rules/events).
 ORDER = {
-    "place": lazy_gettext("By the round reached: the final table first in its places, then those out after the "
-                          "round before it, and so on; out in the same round, by their place at their table, then "
-                          "the total, bids made and the lot."),
-    "total": lazy_gettext("By the round reached: the final table first in its places, then those out after the "
-                          "round before it, and so on; out in the same round, by their total across all tables, then "
-                          "bids made, the previous round's total and the lot."),
-    "standings": lazy_gettext("By the round reached: the final table first in its places, then the others by the "
-                              "standings after the qualifying rounds (placement points, total, bids made)."),
+    "place": lazy_gettext(
+        "By the round reached: the final table first in its places, then those out after the "
+        "round before it, and so on; out in the same round, by their place at their table, then "
+        "the total, bids made and the lot."
+    ),
+    "total": lazy_gettext(
+        "By the round reached: the final table first in its places, then those out after the "
+        "round before it, and so on; out in the same round, by their total across all tables, then "
+        "bids made, the previous round's total and the lot."
+    ),
+    "standings": lazy_gettext(
+        "By the round reached: the final table first in its places, then the others by the "
+        "standings after the qualifying rounds (placement points, total, bids made)."
+    ),
 }
 
 
@@ -56,5 +62,8 @@ def result_of(scored, name):
 
 def notes_of(scored, name):
     """The notes that name a player (a withdrawal, a cut that stood): their texts."""
-    return [note["text"] for note in scored.get("notes") or []
-            if name in note.get("players", []) or name in note.get("instead_of", [])]
+    return [
+        note["text"]
+        for note in scored.get("notes") or []
+        if name in note.get("players", []) or name in note.get("instead_of", [])
+    ]

@@ -12,19 +12,37 @@ from scorekeeper.text.display import ADJUSTMENTS, trump_name
 from scorekeeper.text import words
 from scorekeeper.text.words import _, lazy_gettext, ngettext, pgettext
 
-TABLE_ACTIONS = {"leave": lazy_gettext("%(name)s leaves"), "sit_out": lazy_gettext("%(name)s sits out the next hand"),
-                 "sit_in": lazy_gettext("%(name)s plays the next hand")}
+TABLE_ACTIONS = {
+    "leave": lazy_gettext("%(name)s leaves"),
+    "sit_out": lazy_gettext("%(name)s sits out the next hand"),
+    "sit_in": lazy_gettext("%(name)s plays the next hand"),
+}
 # Each kind of stored action as History heads its line.
-KINDS = {"create": lazy_gettext("create"), "deal": lazy_gettext("deal"), "bid": lazy_gettext("bid"),
-         "sealed": lazy_gettext("sealed"), "bids": lazy_gettext("bids"), "trump": lazy_gettext("trump"),
-         "tricks": lazy_gettext("tricks"), "hand": lazy_gettext("hand"), "edit": lazy_gettext("edit"),
-         "undo": lazy_gettext("undo"), "table": lazy_gettext("table"), "plan": lazy_gettext("plan"),
-         "about": lazy_gettext("about"), "settlement": lazy_gettext("settlement")}
+KINDS = {
+    "create": lazy_gettext("create"),
+    "deal": lazy_gettext("deal"),
+    "bid": lazy_gettext("bid"),
+    "sealed": lazy_gettext("sealed"),
+    "bids": lazy_gettext("bids"),
+    "trump": lazy_gettext("trump"),
+    "tricks": lazy_gettext("tricks"),
+    "hand": lazy_gettext("hand"),
+    "edit": lazy_gettext("edit"),
+    "undo": lazy_gettext("undo"),
+    "table": lazy_gettext("table"),
+    "plan": lazy_gettext("plan"),
+    "about": lazy_gettext("about"),
+    "settlement": lazy_gettext("settlement"),
+}
 # The plan changes (rules.PLAN_CHANGES) as History says them.
 # Kinds whose text is the whole event ("game set up"): a kind before it would say it twice.
 SAID_BY_TEXT = {"create"}
-PLAN_WORDS = {"insert": lazy_gettext("insert"), "resize": lazy_gettext("resize"), "skip": lazy_gettext("skip"),
-              "cut": lazy_gettext("cut")}
+PLAN_WORDS = {
+    "insert": lazy_gettext("insert"),
+    "resize": lazy_gettext("resize"),
+    "skip": lazy_gettext("skip"),
+    "cut": lazy_gettext("cut"),
+}
 
 
 def kind_text(kind):
@@ -72,14 +90,23 @@ def penalty_text(penalty, players, lowest_wins=False):
     """Return 'Cy −20 (revoke)' for a stored penalty; without points, the reason's default (as scored)."""
     reason = penalty.get("reason") or "other"
     amount = penalty_amount(penalty, lowest_wins)
-    return _("%(name)s %(points)s (%(reason)s)", name=name(players, penalty.get("seat")), points=points(amount),
-             reason=_reason(reason))
+    return _(
+        "%(name)s %(points)s (%(reason)s)",
+        name=name(players, penalty.get("seat")),
+        points=points(amount),
+        reason=_reason(reason),
+    )
 
 
 # A penalty's reason (rules.PENALTIES' ids) as History says it, short.
-REASONS = {"revoke": lazy_gettext("revoke"), "revoke_redeal": lazy_gettext("revoke redeal"),
-           "renege": lazy_gettext("Basas revoke"), "false_accusation": lazy_gettext("false accusation"),
-           "other": lazy_gettext("other"), "bonus": lazy_gettext("bonus")}
+REASONS = {
+    "revoke": lazy_gettext("revoke"),
+    "revoke_redeal": lazy_gettext("revoke redeal"),
+    "renege": lazy_gettext("Basas revoke"),
+    "false_accusation": lazy_gettext("false accusation"),
+    "other": lazy_gettext("other"),
+    "bonus": lazy_gettext("bonus"),
+}
 
 
 def _reason(reason):
@@ -89,15 +116,18 @@ def _reason(reason):
 
 def by_seat(values, players):
     """Return 'Ann 1 · Bob 0 · Cy out' for a list of bids or tricks by seat."""
-    return " · ".join(_("%(name)s %(count)s", name=name(players, seat), count=count(value))
-                      for seat, value in enumerate(values or []))
+    return " · ".join(
+        _("%(name)s %(count)s", name=name(players, seat), count=count(value)) for seat, value in enumerate(values or [])
+    )
 
 
 def corrections(before, after, players, lowest_wins=False):
     """Return the changes between two versions of a hand, one phrase each: only what changed."""
     changes = []
-    for field, said in (("bids", lazy_gettext("%(name)s's bid %(was)s → %(now)s")),
-                        ("tricks", lazy_gettext("%(name)s's tricks %(was)s → %(now)s"))):
+    for field, said in (
+        ("bids", lazy_gettext("%(name)s's bid %(was)s → %(now)s")),
+        ("tricks", lazy_gettext("%(name)s's tricks %(was)s → %(now)s")),
+    ):
         old, new = before.get(field) or [], after.get(field) or []
         for seat in range(max(len(old), len(new))):
             was = old[seat] if seat < len(old) else None
@@ -108,9 +138,11 @@ def corrections(before, after, players, lowest_wins=False):
         changes.append(_("trump %(was)s → %(now)s", was=_trump(before.get("trump")), now=_trump(after.get("trump"))))
     old_penalties, new_penalties = before.get("penalties") or [], after.get("penalties") or []
     changes += [_dropped(p, players, lowest_wins) for p in old_penalties if p not in new_penalties]
-    changes += [_("%(kind)s: %(penalty)s", kind=penalty_kind(p, lowest_wins),
-                  penalty=penalty_text(p, players, lowest_wins))
-                for p in new_penalties if p not in old_penalties]
+    changes += [
+        _("%(kind)s: %(penalty)s", kind=penalty_kind(p, lowest_wins), penalty=penalty_text(p, players, lowest_wins))
+        for p in new_penalties
+        if p not in old_penalties
+    ]
     return changes or [_("nothing changed")]
 
 
@@ -147,12 +179,19 @@ def describe(event, players, lowest_wins=False):
     if kind == "deal":
         dealer = name(players, payload.get("dealer"))
         if payload.get("trump"):
-            return _("%(dealer)s dealt %(cards)s, %(trump)s", dealer=dealer, cards=payload.get("cards"),
-                     trump=trump_name(payload["trump"]))
+            return _(
+                "%(dealer)s dealt %(cards)s, %(trump)s",
+                dealer=dealer,
+                cards=payload.get("cards"),
+                trump=trump_name(payload["trump"]),
+            )
         return _("%(dealer)s dealt %(cards)s", dealer=dealer, cards=payload.get("cards"))
     if kind == "bid":
-        said = (lazy_gettext("hand %(number)s: %(name)s bid %(bid)s blind") if payload.get("blind")
-                else lazy_gettext("hand %(number)s: %(name)s bid %(bid)s"))
+        said = (
+            lazy_gettext("hand %(number)s: %(name)s bid %(bid)s blind")
+            if payload.get("blind")
+            else lazy_gettext("hand %(number)s: %(name)s bid %(bid)s")
+        )
         return _(said.message, number=number, name=seat, bid=count(payload.get("bid")))
     if kind == "sealed":  # the value stays out of the log: it is secret until the reveal
         return _("hand %(number)s: %(name)s bid in secret", number=number, name=seat)
@@ -163,20 +202,35 @@ def describe(event, players, lowest_wins=False):
     if kind == "tricks":
         text = _("hand %(number)s: tricks %(tricks)s", number=number, tricks=by_seat(payload.get("tricks"), players))
         if payload.get("penalty"):
-            text += "; " + _("%(kind)s: %(penalty)s", kind=penalty_kind(payload["penalty"], lowest_wins),
-                             penalty=penalty_text(payload["penalty"], players, lowest_wins))
+            text += "; " + _(
+                "%(kind)s: %(penalty)s",
+                kind=penalty_kind(payload["penalty"], lowest_wins),
+                penalty=penalty_text(payload["penalty"], players, lowest_wins),
+            )
         return text
     if kind == "hand":
         hand = recorded_hand(event) or {}
-        text = _("hand %(number)s: bids %(bids)s; tricks %(tricks)s", number=number,
-                 bids=by_seat(hand.get("bids"), players), tricks=by_seat(hand.get("tricks"), players))
+        text = _(
+            "hand %(number)s: bids %(bids)s; tricks %(tricks)s",
+            number=number,
+            bids=by_seat(hand.get("bids"), players),
+            tricks=by_seat(hand.get("tricks"), players),
+        )
         for penalty in hand.get("penalties") or []:
-            text += "; " + _("%(kind)s: %(penalty)s", kind=penalty_kind(penalty, lowest_wins),
-                             penalty=penalty_text(penalty, players, lowest_wins))
+            text += "; " + _(
+                "%(kind)s: %(penalty)s",
+                kind=penalty_kind(penalty, lowest_wins),
+                penalty=penalty_text(penalty, players, lowest_wins),
+            )
         return text
     if kind == "edit":
-        return _("hand %(number)s corrected: %(changes)s", number=number, changes=", ".join(
-            corrections(payload.get("before") or {}, payload.get("after") or {}, players, lowest_wins)))
+        return _(
+            "hand %(number)s corrected: %(changes)s",
+            number=number,
+            changes=", ".join(
+                corrections(payload.get("before") or {}, payload.get("after") or {}, players, lowest_wins)
+            ),
+        )
     if kind == "undo":
         return _("undid #%(number)s (%(kind)s)", number=payload.get("undid"), kind=kind_text(payload.get("kind")))
     if kind == "table":
@@ -193,11 +247,17 @@ def describe(event, players, lowest_wins=False):
             text += ", " + _("%(cards)s cards", cards=payload["cards"])
         return text
     if kind == "about":
-        return _("date %(date)s; note %(note)s", date=_day(payload.get("date")) or _("the day it was set up"),
-                 note=payload.get("note") or pgettext("note", "none"))
+        return _(
+            "date %(date)s; note %(note)s",
+            date=_day(payload.get("date")) or _("the day it was set up"),
+            note=payload.get("note") or pgettext("note", "none"),
+        )
     if kind == "settlement":
-        text = _("settle by %(method)s, stake %(stake)s", method=payload.get("settlement"),
-                 stake=words.number(payload.get("stake", 0), places=2))
+        text = _(
+            "settle by %(method)s, stake %(stake)s",
+            method=payload.get("settlement"),
+            stake=words.number(payload.get("stake", 0), places=2),
+        )
         if payload.get("payouts"):
             text += ", " + _("scale %(payouts)s", payouts=" ".join(str(p) for p in payload["payouts"]))
         return text
@@ -217,17 +277,27 @@ def undone_text(event, players, lowest_wins=False):
     payload = event.get("payload") or {}
     seat = name(players, payload.get("seat"))
     if event["kind"] == "bid":
-        said = lazy_gettext("%(name)s's blind bid of %(bid)s") if payload.get("blind") \
+        said = (
+            lazy_gettext("%(name)s's blind bid of %(bid)s")
+            if payload.get("blind")
             else lazy_gettext("%(name)s's bid of %(bid)s")
+        )
         what = _(said.message, name=seat, bid=count(payload.get("bid")))
     elif event["kind"] == "sealed":
         what = _("%(name)s's secret bid", name=seat)
     elif event["kind"] == "bids":
-        what = _("the bids of hand %(number)s (%(bids)s)", number=payload.get("hand", 0) + 1,
-                 bids=by_seat(payload.get("bids"), players))
+        what = _(
+            "the bids of hand %(number)s (%(bids)s)",
+            number=payload.get("hand", 0) + 1,
+            bids=by_seat(payload.get("bids"), players),
+        )
     elif event["kind"] == "deal":
-        what = ngettext("%(dealer)s's deal of %(num)d card", "%(dealer)s's deal of %(num)d cards",
-                        payload.get("cards") or 0, dealer=name(players, payload.get("dealer")))
+        what = ngettext(
+            "%(dealer)s's deal of %(num)d card",
+            "%(dealer)s's deal of %(num)d cards",
+            payload.get("cards") or 0,
+            dealer=name(players, payload.get("dealer")),
+        )
     else:
         what = describe(event, players, lowest_wins) or kind_text(event["kind"])
     return _("Undone: %(what)s.", what=what)

@@ -23,9 +23,16 @@ def currency_of(record):
 
 def payment_lines(payments, currency=""):
     """Return the payments as {from, to, amount, pot, text}: 'Bob pays Ann 2.50'; pot: "from", "to" or None."""
-    return [{"from": party_name(p["from"], start=True), "to": party_name(p["to"]), "amount": p["amount"],
-             "pot": "from" if p["from"] == POT else "to" if p["to"] == POT else None,
-             "text": payment_text(p, currency)} for p in payments]
+    return [
+        {
+            "from": party_name(p["from"], start=True),
+            "to": party_name(p["to"]),
+            "amount": p["amount"],
+            "pot": "from" if p["from"] == POT else "to" if p["to"] == POT else None,
+            "text": payment_text(p, currency),
+        }
+        for p in payments
+    ]
 
 
 def payments_text(lines, pot=None, currency=""):

@@ -21,6 +21,7 @@ def format_ratings(rows):
     width = max(6, *(len(row["player"]) for row in rows))
     lines = [f"{'#':>3}  {'player':<{width}}  {'rating':>7}  {'±':>5}  {'games':>5}"]
     for number, row in enumerate(rows, start=1):
-        lines.append(f"{number:>3}  {row['player']:<{width}}  {row['rating']:>7.2f}  {2 * row['sigma']:>5.1f}  "
-                     f"{row['games']:>5}")
+        lines.append(
+            f"{number:>3}  {row['player']:<{width}}  {row['rating']:>7.2f}  {2 * row['sigma']:>5.1f}  {row['games']:>5}"
+        )
     return "\n".join(lines)

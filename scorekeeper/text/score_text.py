@@ -19,8 +19,10 @@ def _cell(hand, seat):
 
 def _columns(rows):
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(w) if i != 2 else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-            for row in rows]
+    return [
+        "  ".join(cell.rjust(w) if i != 2 else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+        for row in rows
+    ]
 
 
 def format_table(scored):
@@ -28,14 +30,29 @@ def format_table(scored):
     names = scored["players"]
     rows = [["#", "cards", "dealer", "trump", *names]]
     for hand in scored["hands"]:
-        rows.append([str(hand["number"]), str(hand["cards"]), names[hand["dealer"]], hand["trump"] or "?",
-                     *(_cell(hand, seat) for seat in range(len(names)))])
+        rows.append(
+            [
+                str(hand["number"]),
+                str(hand["cards"]),
+                names[hand["dealer"]],
+                hand["trump"] or "?",
+                *(_cell(hand, seat) for seat in range(len(names))),
+            ]
+        )
     rows.append(["", "", "total", "", *(_number(t) for t in scored["totals"])])
     table = _columns(rows)
     rule = "-" * len(table[0])
     lowest = ", lowest total wins" if scored["lowest_wins"] else ""
-    lines = [f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}", table[0], rule, *table[1:-1], rule, table[-1],
-             "", "cell: bid/took score = running total; * marks a missed bid"]
+    lines = [
+        f"{rules.SYSTEMS.find(scored['system']).title(scored['options'])} ({scored['system']}){lowest}",
+        table[0],
+        rule,
+        *table[1:-1],
+        rule,
+        table[-1],
+        "",
+        "cell: bid/took score = running total; * marks a missed bid",
+    ]
     lines.append(sentences.standing_text(scored))
     if sentences.tie_text(scored):
         lines.append(sentences.tie_text(scored))
@@ -60,6 +77,9 @@ def format_compare(game):
     for system in rules.SYSTEMS:
         scored = rules.score(game, system=system)
         marker = " (low)" if system.lowest_wins else ""
-        lines.append(f"{system.id:<26}" + "".join(f" {_number(t):>{width}}" for t in scored["totals"])
-                     + f"  {', '.join(scored['winner'])}{marker}")
+        lines.append(
+            f"{system.id:<26}"
+            + "".join(f" {_number(t):>{width}}" for t in scored["totals"])
+            + f"  {', '.join(scored['winner'])}{marker}"
+        )
     return "\n".join(lines)

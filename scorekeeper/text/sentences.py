@@ -31,15 +31,25 @@ def standing_text(scored):
     if scored["finished"]:
         return ngettext("Winner: %(names)s", "Winners: %(names)s", len(scored["winner"]), names=who)
     played = sum(hand["scores"] is not None for hand in scored["hands"])
-    return ngettext("Leading after %(played)d of %(num)d hand: %(names)s",
-                    "Leading after %(played)d of %(num)d hands: %(names)s", scored["planned_hands"],
-                    played=played, names=who)
+    return ngettext(
+        "Leading after %(played)d of %(num)d hand: %(names)s",
+        "Leading after %(played)d of %(num)d hands: %(names)s",
+        scored["planned_hands"],
+        played=played,
+        names=who,
+    )
 
 
 # How a penalty's reason is said in a sentence, by the penalty's id (modifiers.PENALTIES); a reason of the
 # table's own is said as typed.
-REASON_WORDS = {"revoke": N_("revoke"), "revoke_redeal": N_("revoke, dealt again"), "renege": N_("Basas revoke"),
-                "false_accusation": N_("false accusation"), "other": N_("other"), "bonus": N_("bonus")}
+REASON_WORDS = {
+    "revoke": N_("revoke"),
+    "revoke_redeal": N_("revoke, dealt again"),
+    "renege": N_("Basas revoke"),
+    "false_accusation": N_("false accusation"),
+    "other": N_("other"),
+    "bonus": N_("bonus"),
+}
 
 
 # How a system's tie-break is said: "Cy wins on the tie-break: 9 bids made to Di's 7".
@@ -56,15 +66,26 @@ def tie_text(scored):
     if "by" not in tie or len(first) == len(level):
         return _("%(names)s share first place", names=names_text(first))
     values = dict(zip(level, tie["values"]))
-    behind = names_text(_("%(name)s's %(value)s", name=name, value=words.number(values[name]))
-                        for name in level if name not in first)
+    behind = names_text(
+        _("%(name)s's %(value)s", name=name, value=words.number(values[name])) for name in level if name not in first
+    )
     what = _(TIE_BREAK_WORDS.get(tie["by"], tie["by"]))
     value = words.number(values[first[0]])
     if len(first) == 1:
-        return _("%(name)s wins on the tie-break: %(value)s %(what)s to %(behind)s",
-                 name=first[0], value=value, what=what, behind=behind)
-    return _("%(names)s share first place on the tie-break: %(value)s %(what)s each to %(behind)s",
-             names=names_text(first), value=value, what=what, behind=behind)
+        return _(
+            "%(name)s wins on the tie-break: %(value)s %(what)s to %(behind)s",
+            name=first[0],
+            value=value,
+            what=what,
+            behind=behind,
+        )
+    return _(
+        "%(names)s share first place on the tie-break: %(value)s %(what)s each to %(behind)s",
+        names=names_text(first),
+        value=value,
+        what=what,
+        behind=behind,
+    )
 
 
 def penalty_text(players, hand, penalty):
@@ -72,8 +93,13 @@ def penalty_text(players, hand, penalty):
     points = penalty["points"]
     shown = ("+" if penalty.get("kind") == BONUS and points > 0 else "") + words.number(points)
     reason = penalty["reason"]
-    return _("hand %(number)s: %(name)s %(reason)s %(points)s", number=hand["number"], name=players[penalty["seat"]],
-             reason=_(REASON_WORDS[reason]) if reason in REASON_WORDS else reason, points=shown)
+    return _(
+        "hand %(number)s: %(name)s %(reason)s %(points)s",
+        number=hand["number"],
+        name=players[penalty["seat"]],
+        reason=_(REASON_WORDS[reason]) if reason in REASON_WORDS else reason,
+        points=shown,
+    )
 
 
 def pot_text(settlement, currency=""):

@@ -41,8 +41,11 @@ def create():
     record = json_body()
     language = record.get("language") if isinstance(record, dict) else None
     if language is not None and (not isinstance(language, str) or language not in languages()):
-        raise ApiError(422, f"language: must be one of this app's languages ({', '.join(languages())}), "
-                            f"or left out for the reader's", "language")
+        raise ApiError(
+            422,
+            f"language: must be one of this app's languages ({', '.join(languages())}), or left out for the reader's",
+            "language",
+        )
     try:
         if isinstance(record, dict) and isinstance(record.get("players"), list):
             record = dict(record, players=rules.player_names(record["players"], key_of=store.keyer(store.get_db())))
@@ -51,9 +54,13 @@ def create():
         game_id, edit_key = store.create_game(store.get_db(), record, recognised=recognised)
     except RecordError as error:
         raise _record_error(error) from None
-    return {"id": game_id, "edit_key": edit_key, "recognised": recognised,
-            "url": delivery.full_link("table.claim", game_id=game_id, key=edit_key),
-            "view_url": delivery.full_link("table.play", game_id=game_id)}, 201
+    return {
+        "id": game_id,
+        "edit_key": edit_key,
+        "recognised": recognised,
+        "url": delivery.full_link("table.claim", game_id=game_id, key=edit_key),
+        "view_url": delivery.full_link("table.play", game_id=game_id),
+    }, 201
 
 
 @bp.get("/games/<game_id>")
@@ -65,8 +72,7 @@ def scored(game_id):
     # The revision names the game's state only within one generation (a restore brings older revisions back under
     # the same numbers): the tag carries the generation, as the follower's poll does (store.follow_tag).
     tag = str(head["revision"]) + (f"+g{head['generation']}" if head.get("generation") else "")
-    return delivery.revalidated(tag,
-                                lambda: delivery.pretty_json(rules.score(rules.load(_game(game_id)["record"]))))
+    return delivery.revalidated(tag, lambda: delivery.pretty_json(rules.score(rules.load(_game(game_id)["record"]))))
 
 
 @bp.get("/games/<game_id>/export")
@@ -83,20 +89,25 @@ def append_hand(game_id):
     if key is None:
         raise ApiError(401, "send the game's edit key as 'Authorization: Bearer <edit_key>'", "Authorization")
     if not store.may_edit(game, key):
-        raise ApiError(403, "that edit key does not fit this game; the game is read-only to you",
-                       "Authorization")
+        raise ApiError(403, "that edit key does not fit this game; the game is read-only to you", "Authorization")
     number = len(game["record"].get("hands", []))  # of the hands before this one
     try:
         outcome = actions.append_hand(rules.load(game["record"], trusted=True), json_body())
-        revision = store.append_entry(store.get_db(), game_id, *outcome.entry, outcome.record, game["revision"],
-                                      outcome.game, generation_number=game["generation"])
+        revision = store.append_entry(
+            store.get_db(),
+            game_id,
+            *outcome.entry,
+            outcome.record,
+            game["revision"],
+            outcome.game,
+            generation_number=game["generation"],
+        )
     except actions.WrongStep as error:
         raise ApiError(409, word(error.message), error.path) from None
     except RecordError as error:
         # Name the field inside the posted hand, not the whole record.
         prefix = f"hands[{number}]"
-        field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) \
-            else error.path
+        field = error.path.removeprefix(prefix).lstrip(".") or "hand" if error.path.startswith(prefix) else error.path
         raise ApiError(422, word(error.message) if error.path.startswith(prefix) else word(error), field) from None
     except store.StaleRevision:
         raise ApiError(409, "the game changed meanwhile; fetch it and try again", "revision") from None
@@ -107,14 +118,14 @@ def _writer(game):
     """Return None for the game's edit key, the seat for a seat key; refuse anything else."""
     key = bearer_token()
     if key is None:
-        raise ApiError(401, "send the game's edit key or a seat key as 'Authorization: Bearer <key>'",
-                       "Authorization")
+        raise ApiError(401, "send the game's edit key or a seat key as 'Authorization: Bearer <key>'", "Authorization")
     if store.may_edit(game, key):
         return None
     seat = store.seat_of_key(store.get_db(), game["id"], key)
     if seat is None:
-        raise ApiError(403, "that key does not fit this game (or was withdrawn); the game is read-only to you",
-                       "Authorization")
+        raise ApiError(
+            403, "that key does not fit this game (or was withdrawn); the game is read-only to you", "Authorization"
+        )
     return seat
 
 
@@ -131,8 +142,12 @@ def act(game_id):
     minimal = status == 200 and "return=minimal" in request.headers.get("Prefer", "")
     if minimal:
         body = {key: value for key, value in body.items() if key != "game"}
-    return Response(scored_json.answer_text(body) + "\n", status=status, mimetype="application/json",
-                    headers={"Preference-Applied": "return=minimal"} if minimal else None)
+    return Response(
+        scored_json.answer_text(body) + "\n",
+        status=status,
+        mimetype="application/json",
+        headers={"Preference-Applied": "return=minimal"} if minimal else None,
+    )
 
 
 @cache

@@ -26,9 +26,18 @@ def scored_games(games):
     for game in games:
         loaded = rules.load(game["record"])
         scored = rules.score(loaded)
-        pairs.append(({"id": game["id"], "date": game["created"], "status": game["status"],
-                       "currency": currency_of(game["record"]),
-                       "counted": store.counted_here(db, game["id"], loaded, scored, game["status"])}, scored))
+        pairs.append(
+            (
+                {
+                    "id": game["id"],
+                    "date": game["created"],
+                    "status": game["status"],
+                    "currency": currency_of(game["record"]),
+                    "counted": store.counted_here(db, game["id"], loaded, scored, game["status"]),
+                },
+                scored,
+            )
+        )
     return pairs
 
 
@@ -36,11 +45,19 @@ def evening_text(evening, book, lines):
     """Return the evening's settlement as plain text to copy into a chat."""
     values = {"date": words.day(evening["date"]), "note": evening.get("note")}
     if values["note"]:
-        head = ngettext("Oh Hell evening %(date)s (%(note)s): %(num)d game",
-                        "Oh Hell evening %(date)s (%(note)s): %(num)d games", book["finished"], **values)
+        head = ngettext(
+            "Oh Hell evening %(date)s (%(note)s): %(num)d game",
+            "Oh Hell evening %(date)s (%(note)s): %(num)d games",
+            book["finished"],
+            **values,
+        )
     else:
-        head = ngettext("Oh Hell evening %(date)s: %(num)d game", "Oh Hell evening %(date)s: %(num)d games",
-                        book["finished"], **values)
+        head = ngettext(
+            "Oh Hell evening %(date)s: %(num)d game",
+            "Oh Hell evening %(date)s: %(num)d games",
+            book["finished"],
+            **values,
+        )
     text = [head]
     if book["mixed"]:
         return "\n".join(text + [mixed_text(book)])
@@ -50,8 +67,10 @@ def evening_text(evening, book, lines):
 
 def mixed_text(book):
     """Say why an evening of games in several currencies is not settled as one."""
-    return _("These games were played for different currencies (%(currencies)s): each game is settled on its own.",
-             currencies=", ".join(book["currencies"]))
+    return _(
+        "These games were played for different currencies (%(currencies)s): each game is settled on its own.",
+        currencies=", ".join(book["currencies"]),
+    )
 
 
 # The evening's fields as the date-and-note form names them in a refusal.
@@ -67,9 +86,13 @@ def evenings_list():
     page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
     shown = store.list_evenings(db, EVENINGS_PAGE_SIZE, (page - 1) * EVENINGS_PAGE_SIZE)
     more = store.count_evenings(db) > page * EVENINGS_PAGE_SIZE
-    return render_template("evenings/list.html", evenings=shown, page=page,
-                           newer=url_for("evenings.evenings_list", page=page - 1) if page > 1 else None,
-                           older=url_for("evenings.evenings_list", page=page + 1) if more else None)
+    return render_template(
+        "evenings/list.html",
+        evenings=shown,
+        page=page,
+        newer=url_for("evenings.evenings_list", page=page - 1) if page > 1 else None,
+        older=url_for("evenings.evenings_list", page=page + 1) if more else None,
+    )
 
 
 @bp.get("/evenings/<evening_id>")
@@ -85,14 +108,26 @@ def evening(evening_id):
     lines = money_lines.coded(payment_lines(book["payments"], book["currency"]), book["currency"], found["date"])
     previous, following = store.evenings_beside(db, named)
     joins = evening_tables.may_join(db, found)
-    return render_template("evenings/evening.html", evening=found, named=named, book=book, lines=lines,
-                           currency=book["currency"], mixed=mixed_text(book) if book["mixed"] else None,
-                           text=evening_text(found, book, lines), keeper=joins, about_form=AboutForm(),
-                           previous=previous, next=following,
-                           seasons=store.seasons_holding(db, named["day"], evening_id),
-                           table_link=url_for("table.new_game", evening=evening_id,
-                                              key=evening_tables.table_key(evening_id), _external=True)
-                           if joins else None)
+    return render_template(
+        "evenings/evening.html",
+        evening=found,
+        named=named,
+        book=book,
+        lines=lines,
+        currency=book["currency"],
+        mixed=mixed_text(book) if book["mixed"] else None,
+        text=evening_text(found, book, lines),
+        keeper=joins,
+        about_form=AboutForm(),
+        previous=previous,
+        next=following,
+        seasons=store.seasons_holding(db, named["day"], evening_id),
+        table_link=url_for(
+            "table.new_game", evening=evening_id, key=evening_tables.table_key(evening_id), _external=True
+        )
+        if joins
+        else None,
+    )
 
 
 @bp.post("/evenings/<evening_id>/about")
@@ -114,8 +149,14 @@ def evening_about(evening_id):
             date = rules.game.limits.checked_date(form.date.data.strip()) if (form.date.data or "").strip() else None
             note = rules.game.limits.checked_note(form.note.data or "")
         except rules.game.limits.LimitError as error:
-            flash(_("%(field)s: %(problem)s.", field=FIELD_WORDS.get(error.path, error.path.capitalize()),
-                    problem=words.word(error.message)), "error")
+            flash(
+                _(
+                    "%(field)s: %(problem)s.",
+                    field=FIELD_WORDS.get(error.path, error.path.capitalize()),
+                    problem=words.word(error.message),
+                ),
+                "error",
+            )
         else:
             store.set_evening_about(db, evening_id, date, note)
             flash(_("The evening's date and note are saved."), "info")
@@ -124,13 +165,15 @@ def evening_about(evening_id):
 
 # ---- players as people ----------------------------------------------------------------------------
 
+
 @bp.get("/players")
 def players():
     """List the players ranked by rating, with their games, wins and bids made, and everyone's bid accuracy."""
     rows = regulars.ranked_players(store.get_db())
     accuracy = {row["name"]: row["bid_pct"] for row in rows if row["hands"]}
-    return render_template("evenings/players.html", rows=rows,
-                           chart=chart(charts.bid_accuracy_svg(accuracy, _("Bids made, every game"))))
+    return render_template(
+        "evenings/players.html", rows=rows, chart=chart(charts.bid_accuracy_svg(accuracy, _("Bids made, every game")))
+    )
 
 
 @bp.get("/players/<path:name>")
@@ -141,8 +184,9 @@ def player(name):
     name = store.display_name(db, name)  # any spelling of the player, a merged one too
     page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
     context = player_page.page_context(db, name, page)
-    if not context["p"]["listed"] and not any(stats.name_key(p["name"]) == stats.name_key(name)
-                                              for p in store.list_players(db)):
+    if not context["p"]["listed"] and not any(
+        stats.name_key(p["name"]) == stats.name_key(name) for p in store.list_players(db)
+    ):
         abort(404, _("Nobody called '%(name)s' has played here yet.", name=name))
     return render_template("evenings/player.html", **context)
 
@@ -161,6 +205,12 @@ def compare():
     together = next((row for row in rated[0]["head_to_head"] if row["key"] == stats.name_key(names[1])), None)
     lines = [(person["name"], one["history"]) for person, one in zip(people, rated)]
     title = _("%(one)s and %(other)s", one=people[0]["name"], other=people[1]["name"])
-    return render_template("evenings/compare.html", people=people, rated=rated, together=together, title=title,
-                           ahead=regulars.ahead_chance(db, *names),
-                           chart=chart(charts.rating_svg(lines, _("Ratings after each game"))))
+    return render_template(
+        "evenings/compare.html",
+        people=people,
+        rated=rated,
+        together=together,
+        title=title,
+        ahead=regulars.ahead_chance(db, *names),
+        chart=chart(charts.rating_svg(lines, _("Ratings after each game"))),
+    )

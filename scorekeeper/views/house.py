@@ -23,6 +23,7 @@ PREVIEW_BIDS = range(0, 4)
 
 # ---- which system do we play? ----------------------------------------------------------------
 
+
 def _remembered(args):
     """Return the examples typed on the which page, and a message per row that could not be read."""
     examples, problems = [], []
@@ -44,8 +45,12 @@ def start_link(match=None, options=None, preset=None):
     if preset:
         return url_for("table.new_game", preset=preset)
     query = {"scoring": match}
-    query.update({f"opt_{key}": str(value).lower() if isinstance(value, bool) else value
-                  for key, value in (options or {}).items()})
+    query.update(
+        {
+            f"opt_{key}": str(value).lower() if isinstance(value, bool) else value
+            for key, value in (options or {}).items()
+        }
+    )
     return url_for("table.new_game") + "?" + urlencode(query)
 
 
@@ -58,15 +63,26 @@ def which_page():
     if examples and not problems:
         matches = which.which(examples, players)
         guessed = None if matches else which.guess(examples)
-    found = [{"name": m.name, "system": m.system, "options": m.options,
-              "link": start_link(m.system, m.options, m.preset)} for m in matches]
+    found = [
+        {"name": m.name, "system": m.system, "options": m.options, "link": start_link(m.system, m.options, m.preset)}
+        for m in matches
+    ]
     guess = guessed and {"text": as_text(guessed), "link": start_link("formula", guessed)}
-    return render_template("house/which.html", rows=range(1, EXAMPLE_ROWS + 1), args=request.args,
-                           players=players, examples=examples, problems=problems, found=found, guess=guess,
-                           asked=bool(examples or problems))
+    return render_template(
+        "house/which.html",
+        rows=range(1, EXAMPLE_ROWS + 1),
+        args=request.args,
+        players=players,
+        examples=examples,
+        problems=problems,
+        found=found,
+        guess=guess,
+        asked=bool(examples or problems),
+    )
 
 
 # ---- the live preview of a formula on the setup page ---------------------------------------
+
 
 @bp.get("/house/preview")
 def preview():
@@ -89,6 +105,7 @@ def preview():
 
 # ---- the house-rules card --------------------------------------------------------------------
 
+
 def _game(game_id):
     stored = store.get_game(store.get_db(), game_id)
     if stored is None:
@@ -98,8 +115,11 @@ def _game(game_id):
 
 def _setup_rules(args):
     """Return (rules record, players) from the setup form's fields sent as a query, or a preset."""
-    names = [args[key].strip() for key in sorted(args, key=lambda k: numbers.whole_or(k[7:], 99))
-             if re.fullmatch(r"player_\d+", key) and args[key].strip()]
+    names = [
+        args[key].strip()
+        for key in sorted(args, key=lambda k: numbers.whole_or(k[7:], 99))
+        if re.fullmatch(r"player_\d+", key) and args[key].strip()
+    ]
     count = len(names) if len(names) >= 2 else numbers.whole_or(args.get("players", ""), 4, 2, limits.MAX_PLAYERS)
     if "scoring" not in args:
         preset = args.get("preset") if args.get("preset") in PRESETS else default_preset(words.locale())
@@ -130,8 +150,12 @@ def setup_card():
     shown, problem = _setup_card()
     if problem:
         return render_template("house/card.html", card=None, problem=problem, pdf_link=None), 400
-    return render_template("house/card.html", card=shown, problem=None,
-                           pdf_link=url_for("house.setup_card_pdf") + "?" + urlencode(list(request.args.items(multi=True))))
+    return render_template(
+        "house/card.html",
+        card=shown,
+        problem=None,
+        pdf_link=url_for("house.setup_card_pdf") + "?" + urlencode(list(request.args.items(multi=True))),
+    )
 
 
 @bp.get("/house/card.pdf")
@@ -147,8 +171,13 @@ def setup_card_pdf():
 def game_card(game_id):
     """Show the house-rules card of a game."""
     stored, game = _game(game_id)
-    return render_template("house/card.html", card=card.house_card(game), problem=None, game_id=stored["id"],
-                           pdf_link=url_for("house.game_card_pdf", game_id=stored["id"]))
+    return render_template(
+        "house/card.html",
+        card=card.house_card(game),
+        problem=None,
+        game_id=stored["id"],
+        pdf_link=url_for("house.game_card_pdf", game_id=stored["id"]),
+    )
 
 
 @bp.get("/games/<game_id>/card.pdf")
@@ -159,5 +188,8 @@ def game_card_pdf(game_id):
 
 
 def _pdf(shown, filename):
-    return Response(printing.house_card_pdf(shown), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+    return Response(
+        printing.house_card_pdf(shown),
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )

@@ -18,8 +18,14 @@ def choose():
     response = redirect(back, code=303)
     code = request.form.get("lang", "")
     if code in languages():
-        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True,
-                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+        response.set_cookie(
+            COOKIE,
+            code,
+            max_age=YEAR,
+            samesite="Lax",
+            httponly=True,
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+        )
     else:
         response.delete_cookie(COOKIE)  # "as the phone"
     return response

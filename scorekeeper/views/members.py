@@ -56,8 +56,14 @@ def members():
         return redirect(url_for("members.members", _anchor=f"member-{name_key(name)}"))
     roster = [row["name"] for row in store.list_players(db)]
     listed = [dict(row, link=_link(row["link_key"])) for row in store.list_members(db)]
-    return render_template("members/members.html", form=form, members=listed, roster=roster,
-                           changes=store.iban_changes(db), waiting=store.count_to_accept(db))
+    return render_template(
+        "members/members.html",
+        form=form,
+        members=listed,
+        roster=roster,
+        changes=store.iban_changes(db),
+        waiting=store.count_to_accept(db),
+    )
 
 
 @bp.post("/owner/members/<key>/remove")
@@ -98,8 +104,12 @@ def to_accept():
     """List the games started from devices the club does not know: accept them into the club's record, or
     leave them out."""
     db = store.get_db()
-    return render_template("members/to_accept.html", games=store.games_to_accept(db),
-                           left_out=store.games_to_accept(db, left_out=True), form=BaseForm())
+    return render_template(
+        "members/to_accept.html",
+        games=store.games_to_accept(db),
+        left_out=store.games_to_accept(db, left_out=True),
+        form=BaseForm(),
+    )
 
 
 @bp.post("/owner/games/<game_id>/<choice>")
@@ -113,6 +123,10 @@ def decide(game_id, choice):
         value = store.RECOGNISED if choice == "accept" else store.LEFT_OUT
         if not store.set_recognised(db, game_id, value):
             abort(404)
-        flash(_("The game counts for the club now.") if choice == "accept"
-              else _("The game is left out of the club's record; its table keeps it."), "info")
+        flash(
+            _("The game counts for the club now.")
+            if choice == "accept"
+            else _("The game is left out of the club's record; its table keeps it."),
+            "info",
+        )
     return redirect(url_for("members.to_accept"))

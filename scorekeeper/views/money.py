@@ -53,8 +53,9 @@ def iban_form(roster):
     own."""
     form = IbanForm()
     who = identity()
-    form.name.choices = [("", _("— choose —"))] + [(key, name) for key, name in _by_name(roster)
-                                                  if may_handle_money(who, key, key)]
+    form.name.choices = [("", _("— choose —"))] + [
+        (key, name) for key, name in _by_name(roster) if may_handle_money(who, key, key)
+    ]
     return form
 
 
@@ -72,14 +73,28 @@ def money():
     books, roster = money_lines.books(db, who, _page("page")), _roster(db)
     log_pages = money_lines.pages(store.count_payments(db), LOG_PER_PAGE)
     log_page = min(_page("payments"), log_pages)
-    log = [dict(row, payer_name=names.without_controls(row["payer_name"]),
-                payee_name=names.without_controls(row["payee_name"]),
-                mine=may_handle_money(who, row["payer"], row["payee"]))
-           for row in store.payment_log(db, LOG_PER_PAGE, (log_page - 1) * LOG_PER_PAGE)]
-    return render_template("money/money.html", books=books, log=log, log_page=log_page, log_pages=log_pages,
-                           payment_form=payment_form(roster, books), iban_form=iban_form(roster),
-                           sits=who.kind == "member", owner=who.kind == "owner", who=who,
-                           today=date.today().isoformat())
+    log = [
+        dict(
+            row,
+            payer_name=names.without_controls(row["payer_name"]),
+            payee_name=names.without_controls(row["payee_name"]),
+            mine=may_handle_money(who, row["payer"], row["payee"]),
+        )
+        for row in store.payment_log(db, LOG_PER_PAGE, (log_page - 1) * LOG_PER_PAGE)
+    ]
+    return render_template(
+        "money/money.html",
+        books=books,
+        log=log,
+        log_page=log_page,
+        log_pages=log_pages,
+        payment_form=payment_form(roster, books),
+        iban_form=iban_form(roster),
+        sits=who.kind == "member",
+        owner=who.kind == "owner",
+        who=who,
+        today=date.today().isoformat(),
+    )
 
 
 def _checked(form):
@@ -112,15 +127,29 @@ def record_payment():
         return redirect(_back())
     try:
         payer, payee, cents, paid_on = money_actions.checked_payment(
-            roster, form.payer.data, form.payee.data, form.amount.data, form.currency.data, form.paid_on.data or "")
+            roster, form.payer.data, form.payee.data, form.amount.data, form.currency.data, form.paid_on.data or ""
+        )
     except money_actions.Refused as refused:
         return _refused(getattr(form, refused.field), words.word(refused.message))
     if not money_actions.may_handle(payer, payee):
-        abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
-                     "member link).", payer=roster[payer], payee=roster[payee]))
+        abort(
+            403,
+            _(
+                "Only %(payer)s, %(payee)s or the owner may record a payment between them (from their member link).",
+                payer=roster[payer],
+                payee=roster[payee],
+            ),
+        )
     store.record_payment(db, roster[payer], roster[payee], cents, form.currency.data, paid_on)
-    flash(_("%(payer)s paid %(payee)s %(amount)s: the payment is recorded.", payer=roster[payer],
-            payee=roster[payee], amount=words.money(cents / 100, form.currency.data)), "info")
+    flash(
+        _(
+            "%(payer)s paid %(payee)s %(amount)s: the payment is recorded.",
+            payer=roster[payer],
+            payee=roster[payee],
+            amount=words.money(cents / 100, form.currency.data),
+        ),
+        "info",
+    )
     return redirect(_back())
 
 
@@ -134,8 +163,14 @@ def undo_payment(payment_id):
     if found is None:
         abort(404)
     if not money_actions.may_handle(name_key(found["payer_name"]), name_key(found["payee_name"])):
-        abort(403, _("Only %(payer)s, %(payee)s or the owner may record a payment between them (from their "
-                     "member link).", payer=found["payer_name"], payee=found["payee_name"]))
+        abort(
+            403,
+            _(
+                "Only %(payer)s, %(payee)s or the owner may record a payment between them (from their member link).",
+                payer=found["payer_name"],
+                payee=found["payee_name"],
+            ),
+        )
     if store.undo_payment(db, payment_id):
         flash(_("The payment is undone; the log keeps it."), "info")
     return redirect(url_for("money.money"))
@@ -155,8 +190,7 @@ def set_iban():
     except money_actions.Refused as refused:
         return _refused(form.name, words.word(refused.message))
     if not money_actions.may_handle(key, key):  # the payee's own member link, or the owner
-        abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.",
-                     name=roster[key]))
+        abort(403, _("Only %(name)s (from their member link) or the owner may give %(name)s's IBAN.", name=roster[key]))
     try:
         holder = sepa.checked_holder(form.holder.data)
     except sepa.IbanError as error:
@@ -171,6 +205,7 @@ def set_iban():
         return _refused(form.bic, error)
     who = identity()
     store.set_iban(db, roster[key], iban, holder, bic, by="" if who.kind == "owner" else who.name)
-    flash(_("%(name)s's IBAN is kept: euro payments to them show a code a banking app scans.", name=roster[key]),
-          "info")
+    flash(
+        _("%(name)s's IBAN is kept: euro payments to them show a code a banking app scans.", name=roster[key]), "info"
+    )
     return redirect(url_for("money.money"))

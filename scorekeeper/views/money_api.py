@@ -30,8 +30,11 @@ bp.register_error_handler(ApiError, refuse)
 
 def _reader():
     if not money_actions.may_read():
-        raise ApiError(403, "only the owner and the members may read the money between regulars through the API "
-                            "(a member link's phone, or the owner key as Authorization: Bearer <key>)")
+        raise ApiError(
+            403,
+            "only the owner and the members may read the money between regulars through the API "
+            "(a member link's phone, or the owner key as Authorization: Bearer <key>)",
+        )
 
 
 def _number(name, default, most=None):
@@ -50,8 +53,10 @@ def _books():
     db = store.get_db()
     roster = money_actions.roster(db)
     for currency, book in store.money_books(db).items():
+
         def name(key, book=book):
             return names.without_controls(roster.get(key) or book["names"].get(key) or key)
+
         yield currency, book, name
 
 
@@ -61,8 +66,10 @@ def _balances(book, name):
 
 
 def _plan(book, name):
-    return [{"from": name(payer), "to": name(payee), "cents": cents, "amount": _amount(cents)}
-            for payer, payee, cents in book["plan"]]
+    return [
+        {"from": name(payer), "to": name(payee), "cents": cents, "amount": _amount(cents)}
+        for payer, payee, cents in book["plan"]
+    ]
 
 
 @bp.get("/api/money")
@@ -70,8 +77,12 @@ def _plan(book, name):
 def balances():
     """Return each person's balance per currency (more than 0: owed; less: owes) and the days they come from."""
     _reader()
-    return {"books": [{"currency": currency, "since": book["since"], "until": book["until"],
-                       "balances": _balances(book, name)} for currency, book, name in _books()]}
+    return {
+        "books": [
+            {"currency": currency, "since": book["since"], "until": book["until"], "balances": _balances(book, name)}
+            for currency, book, name in _books()
+        ]
+    }
 
 
 @bp.get("/api/money/plan")
@@ -88,19 +99,33 @@ def pairs():
     page, per_page = _number("page", 1), _number("per_page", PER_PAGE, MOST_PER_PAGE)
     found = []
     for currency, book, name in _books():
-        rows = book["pairs"][(page - 1) * per_page:page * per_page]
-        found.append({"currency": currency, "total": len(book["pairs"]),
-                      "pages": money_lines.pages(len(book["pairs"]), per_page),
-                      "pairs": [{"from": name(debtor), "to": name(creditor), "cents": cents, "amount": _amount(cents)}
-                                for debtor, creditor, cents in rows]})
+        rows = book["pairs"][(page - 1) * per_page : page * per_page]
+        found.append(
+            {
+                "currency": currency,
+                "total": len(book["pairs"]),
+                "pages": money_lines.pages(len(book["pairs"]), per_page),
+                "pairs": [
+                    {"from": name(debtor), "to": name(creditor), "cents": cents, "amount": _amount(cents)}
+                    for debtor, creditor, cents in rows
+                ],
+            }
+        )
     return {"page": page, "per_page": per_page, "books": found}
 
 
 def _payment(row):
-    return {"id": row["id"], "from": names.without_controls(row["payer_name"]),
-            "to": names.without_controls(row["payee_name"]), "cents": row["cents"], "amount": _amount(row["cents"]),
-            "currency": row["currency"], "paid_on": row["paid_on"], "recorded": row["created"],
-            "undone": row["undone"]}
+    return {
+        "id": row["id"],
+        "from": names.without_controls(row["payer_name"]),
+        "to": names.without_controls(row["payee_name"]),
+        "cents": row["cents"],
+        "amount": _amount(row["cents"]),
+        "currency": row["currency"],
+        "paid_on": row["paid_on"],
+        "recorded": row["created"],
+        "undone": row["undone"],
+    }
 
 
 @bp.route("/api/money/payments", methods=["GET", "POST"])
@@ -113,8 +138,13 @@ def payments():
     db = store.get_db()
     page, per_page = _number("page", 1), _number("per_page", PER_PAGE, MOST_PER_PAGE)
     total = store.count_payments(db)
-    return {"page": page, "per_page": per_page, "total": total, "pages": money_lines.pages(total, per_page),
-            "payments": [_payment(row) for row in store.payment_log(db, per_page, (page - 1) * per_page)]}
+    return {
+        "page": page,
+        "per_page": per_page,
+        "total": total,
+        "pages": money_lines.pages(total, per_page),
+        "payments": [_payment(row) for row in store.payment_log(db, per_page, (page - 1) * per_page)],
+    }
 
 
 def record_payment():
@@ -122,18 +152,23 @@ def record_payment():
     db = store.get_db()
     body = json_body("a payment")
     if not isinstance(body, dict):
-        raise ApiError(422, "a payment is a JSON object: {\"from\", \"to\", \"amount\", \"currency\", \"paid_on\"}")
+        raise ApiError(422, 'a payment is a JSON object: {"from", "to", "amount", "currency", "paid_on"}')
     roster = money_actions.roster(db)
     amount = _decimal(body.get("amount"))
     try:
         payer, payee, cents, paid_on = money_actions.checked_payment(
-            roster, body.get("from"), body.get("to"), amount, body.get("currency") or "", body.get("paid_on"))
+            roster, body.get("from"), body.get("to"), amount, body.get("currency") or "", body.get("paid_on")
+        )
     except money_actions.Refused as refused:
-        raise ApiError(422, word(refused.message), {"payer": "from", "payee": "to"}.get(refused.field, refused.field)) \
-            from None
+        raise ApiError(
+            422, word(refused.message), {"payer": "from", "payee": "to"}.get(refused.field, refused.field)
+        ) from None
     if not money_actions.may_handle(payer, payee):
-        raise ApiError(403, "only the payer, the payee (from their member link) or the owner (the owner key as "
-                            "Authorization: Bearer <key>) may record this payment")
+        raise ApiError(
+            403,
+            "only the payer, the payee (from their member link) or the owner (the owner key as "
+            "Authorization: Bearer <key>) may record this payment",
+        )
     payment_id = store.record_payment(db, roster[payer], roster[payee], cents, body["currency"], paid_on)
     return {"payment": _payment(store.get_payment(db, payment_id))}, 201
 
@@ -150,12 +185,15 @@ def _decimal(typed):
 def undo_payment(payment_id):
     """Undo a payment (it stays in the log, marked undone); 409 when it was undone already."""
     db = store.get_db()
-    found = store.get_payment(db, payment_id) if payment_id < 2 ** 62 else None  # SQLite's integers end there
+    found = store.get_payment(db, payment_id) if payment_id < 2**62 else None  # SQLite's integers end there
     if found is None:
         raise ApiError(404, f"no payment {payment_id}", "id")
     if not money_actions.may_handle(found["payer"], found["payee"]):
-        raise ApiError(403, "only the payer, the payee (from their member link) or the owner (the owner key as "
-                            "Authorization: Bearer <key>) may undo this payment")
+        raise ApiError(
+            403,
+            "only the payer, the payee (from their member link) or the owner (the owner key as "
+            "Authorization: Bearer <key>) may undo this payment",
+        )
     if not store.undo_payment(db, payment_id):
         raise ApiError(409, f"payment {payment_id} was undone already", "id")
     return {"payment": _payment(store.get_payment(db, payment_id))}
@@ -175,14 +213,22 @@ def ledger_csv():
         writer = csv.writer(out)
         writer.writerow(LEDGER_COLUMNS)
         for number, (_at, day, kind, ref, payer, payee, cents, currency, undone) in enumerate(store.ledger_rows(db)):
-            writer.writerow([day, kind, ref, neutralise(names.without_controls(payer)),
-                             neutralise(names.without_controls(payee)), _amount(cents), currency, undone or ""])
+            writer.writerow(
+                [
+                    day,
+                    kind,
+                    ref,
+                    neutralise(names.without_controls(payer)),
+                    neutralise(names.without_controls(payee)),
+                    _amount(cents),
+                    currency,
+                    undone or "",
+                ]
+            )
             if number % 500 == 0:
                 yield out.getvalue()
                 out.seek(0)
                 out.truncate()
         yield out.getvalue()
 
-    return Response(lines(), mimetype="text/csv",
-                    headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
-
+    return Response(lines(), mimetype="text/csv", headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})

@@ -9,9 +9,11 @@ from ..text.words import _, lazy_gettext
 
 bp = Blueprint("owner", __name__)
 
-WRONG_KEY = lazy_gettext("That is not the owner key. It is the line `python -m scorekeeper serve` printed when it "
-                         "first started, kept in the file instance/owner_key on the server (or OWNER_PASSWORD in "
-                         "instance/config.py).")
+WRONG_KEY = lazy_gettext(
+    "That is not the owner key. It is the line `python -m scorekeeper serve` printed when it "
+    "first started, kept in the file instance/owner_key on the server (or OWNER_PASSWORD in "
+    "instance/config.py)."
+)
 
 
 class SignInForm(BaseForm):
@@ -38,8 +40,13 @@ def sign_in():
         form.next.data = _local(request.args.get("next"))
         return sign_in_page(form)
     if not form.validate():
-        return sign_in_page(form, _("This page was open too long; please try again.") if csrf_failed(form)
-                            else _("Please enter the owner key."), 400)
+        return sign_in_page(
+            form,
+            _("This page was open too long; please try again.")
+            if csrf_failed(form)
+            else _("Please enter the owner key."),
+            400,
+        )
     if not owner.sign_in(form.key.data):
         return sign_in_page(form, WRONG_KEY, 403)
     flash(_("Signed in as the owner of this site."), "info")

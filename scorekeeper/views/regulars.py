@@ -15,8 +15,11 @@ MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 def favourites():
     """Say who is the favourite among the names typed at setup (`?name=Ann&name=Bob`), as JSON."""
     line, order = regulars.favourites(store.get_db(), request.args.getlist("name"))
-    return jsonify(line=line, order=[[name for name, _chance in group] for group in order],
-                   chances={name: round(chance, 4) for group in order for name, chance in group})
+    return jsonify(
+        line=line,
+        order=[[name for name, _chance in group] for group in order],
+        chances={name: round(chance, 4) for group in order for name, chance in group},
+    )
 
 
 @bp.get("/api/players")
@@ -31,8 +34,9 @@ def api_player(name):
     """Show a player's rating, a page of its history (?page: 1 the newest, ?per_page), places and head to head, as
     JSON (any spelling of the player, a merged one too); kept per results number (web/player_page.py)."""
     page = numbers.whole_or(request.args.get("page", ""), 1, 1, MAX_PAGE)
-    per_page = numbers.whole_or(request.args.get("per_page", ""), player_page.HISTORY_PAGE, 1,
-                                player_page.MOST_HISTORY_PAGE)
+    per_page = numbers.whole_or(
+        request.args.get("per_page", ""), player_page.HISTORY_PAGE, 1, player_page.MOST_HISTORY_PAGE
+    )
     db = store.get_db()
     answer = player_page.api_answer(db, store.display_name(db, name), page, per_page)
     if not answer:
@@ -41,5 +45,11 @@ def api_player(name):
 
 
 def _api_row(row):
-    return {"player": row["name"], "games": row["games"], "wins": row["wins"], "bids_made": row["bids_made"],
-            "hands": row["hands"], "rating": row["rating"] is not None and player_page.api_rating(row) or None}
+    return {
+        "player": row["name"],
+        "games": row["games"],
+        "wins": row["wins"],
+        "bids_made": row["bids_made"],
+        "hands": row["hands"],
+        "rating": row["rating"] is not None and player_page.api_rating(row) or None,
+    }

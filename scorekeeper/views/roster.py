@@ -55,8 +55,13 @@ def roster():
     merged = store.spellings(db)
     games = dict(db.execute("select key, played from player_summary").fetchall())
     rows = [dict(row, spellings=merged.get(row["key"], []), games=games.get(row["key"], 0)) for row in players]
-    return render_template("members/roster.html", rows=rows, merge_form=MergeForm(), rename_form=RenameForm(),
-                           changes=store.roster_changes(db))
+    return render_template(
+        "members/roster.html",
+        rows=rows,
+        merge_form=MergeForm(),
+        rename_form=RenameForm(),
+        changes=store.roster_changes(db),
+    )
 
 
 @bp.post("/owner/roster/merge")
@@ -73,8 +78,15 @@ def merge():
         except store.RosterError as error:
             flash(word(error.message), "error")
         else:
-            flash(_("%(spelling)s is merged into %(name)s: their games, ratings, season lines and payments are "
-                    "%(name)s's now.", spelling=spelling, name=shown), "info")
+            flash(
+                _(
+                    "%(spelling)s is merged into %(name)s: their games, ratings, season lines and payments are "
+                    "%(name)s's now.",
+                    spelling=spelling,
+                    name=shown,
+                ),
+                "info",
+            )
     return redirect(url_for("roster.roster"))
 
 
@@ -107,6 +119,12 @@ def split():
     except store.RosterError as error:
         flash(word(error.message), "error")
     else:
-        flash(_("%(spelling)s is a player of their own again: the games typed so are no longer %(name)s's.",
-                spelling=typed, name=shown), "info")
+        flash(
+            _(
+                "%(spelling)s is a player of their own again: the games typed so are no longer %(name)s's.",
+                spelling=typed,
+                name=shown,
+            ),
+            "info",
+        )
     return redirect(url_for("roster.roster"))

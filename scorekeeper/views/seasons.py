@@ -42,8 +42,13 @@ def season_of(season_id):
     # The one cache (cache/kept.py): the database's generation, the season as defined now (the owner may change
     # it), its games' results revision.
     defined = [season[field] for field in ("starts", "ends", "best", "evenings", "events")]
-    key = kept_values.Key(db.path, generation.current(db), f"season/{season_id}",
-                          json.dumps([store.results_revision(db), defined]), kind="season")
+    key = kept_values.Key(
+        db.path,
+        generation.current(db),
+        f"season/{season_id}",
+        json.dumps([store.results_revision(db), defined]),
+        kind="season",
+    )
     kept = kept_values.get(key)
     if kept is not None:
         return season, json.loads(kept), key
@@ -157,8 +162,11 @@ def revision(season_id):
 def season_pdf(season_id):
     """The season's table as a PDF to pin on the wall."""
     found, rows, _key = season_of(season_id)
-    return Response(printing.season_pdf(found, rows), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="season-{season_id}.pdf"'})
+    return Response(
+        printing.season_pdf(found, rows),
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="season-{season_id}.pdf"'},
+    )
 
 
 @bp.get("/seasons/<season_id>/season.csv")
@@ -170,13 +178,24 @@ def season_csv(season_id):
     writer.writerow(CSV_COLUMNS)
     for row in rows:
         writer.writerow([neutralise(row[column]) for column in CSV_COLUMNS])
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="season-{season_id}.csv"'})
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="season-{season_id}.csv"'},
+    )
 
 
 @bp.get("/api/seasons/<season_id>")
 def api_season(season_id):
     """The season and its table, as JSON."""
     found, rows, _key = season_of(season_id)
-    return jsonify(id=found["id"], name=found["name"], starts=found["starts"], ends=found["ends"], best=found["best"],
-                   evenings=found["evenings"], events=found["events"], table=rows)
+    return jsonify(
+        id=found["id"],
+        name=found["name"],
+        starts=found["starts"],
+        ends=found["ends"],
+        best=found["best"],
+        evenings=found["evenings"],
+        events=found["events"],
+        table=rows,
+    )

@@ -82,15 +82,23 @@ def mine(game_id):
     form = RevisionForm(revision=game["revision"])
     if request.method == "POST":
         if not form.validate():
-            flash(_("This page was open too long; reload it and bid again.") if csrf_failed(form)
-                  else _("Please tap a bid."), "error")
+            flash(
+                _("This page was open too long; reload it and bid again.")
+                if csrf_failed(form)
+                else _("Please tap a bid."),
+                "error",
+            )
             return redirect(url_for("seats.mine", game_id=game_id))
         _bid_from_seat(game_id, seat, form)
         return redirect(url_for("seats.mine", game_id=game_id))
-    return render_template("seats/mine.html", **_seat_view(game, loaded, seat), form=form,
-                           tap_id=secrets.token_urlsafe(12),
-                           follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)),
-                           follow_next=url_for("seats.mine_next", game_id=game_id))
+    return render_template(
+        "seats/mine.html",
+        **_seat_view(game, loaded, seat),
+        form=form,
+        tap_id=secrets.token_urlsafe(12),
+        follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)),
+        follow_next=url_for("seats.mine_next", game_id=game_id),
+    )
 
 
 @bp.get("/games/<game_id>/mine/next")
@@ -117,9 +125,14 @@ def mine_next(game_id):
 def _bid_from_seat(game_id, seat, form):
     """Send the tapped bid through the actions path; flash what the table should know."""
     try:
-        body = {"id": request.form.get("tap", ""), "revision": numbers.whole_or(form.revision.data or "", 0),
-                "hand": numbers.whole_or(request.form.get("hand", ""), 0), "action": "bid", "seat": seat,
-                "bid": numbers.parse_whole(request.form.get("bid", ""), 0)}
+        body = {
+            "id": request.form.get("tap", ""),
+            "revision": numbers.whole_or(form.revision.data or "", 0),
+            "hand": numbers.whole_or(request.form.get("hand", ""), 0),
+            "action": "bid",
+            "seat": seat,
+            "bid": numbers.parse_whole(request.form.get("bid", ""), 0),
+        }
     except numbers.NumberError:
         flash(_("Please tap a bid."), "error")
         return
@@ -137,9 +150,16 @@ def _bid_from_seat(game_id, seat, form):
 def _seat_view(game, loaded, seat):
     """What the seat's page shows: the hand, who has bid, and whether (and what) this seat may bid now."""
     hand = rules.actions.current_hand(loaded)
-    view = {"game": game, "loaded": loaded, "seat": seat, "hand": hand, "step": rules.step(loaded),
-            "symbols": trump_symbols(), "number": len(loaded.hands),
-            "upcoming": rules.actions.upcoming(loaded) if hand is None else None}
+    view = {
+        "game": game,
+        "loaded": loaded,
+        "seat": seat,
+        "hand": hand,
+        "step": rules.step(loaded),
+        "symbols": trump_symbols(),
+        "number": len(loaded.hands),
+        "upcoming": rules.actions.upcoming(loaded) if hand is None else None,
+    }
     if hand is None:
         return view | {"may_bid": False}
     together = rules.actions.bids_all_at_once(loaded)
@@ -151,8 +171,14 @@ def _seat_view(game, loaded, seat):
     mine_sealed = None
     if seat in hidden:
         mine_sealed = store.sealed_bids(store.get_db(), game["id"], len(loaded.hands) - 1).get(seat, (None,))[0]
-    return view | {"together": together, "sealed": hidden, "state": state, "may_bid": may_bid,
-                   "mine_sealed": mine_sealed, "bidding_open": bidding_open}
+    return view | {
+        "together": together,
+        "sealed": hidden,
+        "state": state,
+        "may_bid": may_bid,
+        "mine_sealed": mine_sealed,
+        "bidding_open": bidding_open,
+    }
 
 
 @bp.post("/games/<game_id>/reveal")
@@ -172,12 +198,18 @@ def reveal(game_id):
                 try:
                     entered[str(seat)] = numbers.parse_whole(value, 0)
                 except numbers.NumberError as error:
-                    flash(_("%(name)s's bid: %(error)s. Nothing was revealed.", name=loaded.players[seat], error=error),
-                          "error")
+                    flash(
+                        _("%(name)s's bid: %(error)s. Nothing was revealed.", name=loaded.players[seat], error=error),
+                        "error",
+                    )
                     return redirect(url_for("table.play", game_id=game_id))
-    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12),
-            "revision": numbers.whole_or(form.revision.data or "", 0),
-            "hand": numbers.whole_or(request.form.get("hand", ""), 0), "action": "reveal", "bids": entered}
+    body = {
+        "id": request.form.get("tap") or secrets.token_urlsafe(12),
+        "revision": numbers.whole_or(form.revision.data or "", 0),
+        "hand": numbers.whole_or(request.form.get("hand", ""), 0),
+        "action": "reveal",
+        "bids": entered,
+    }
     try:
         status, answer = taps.perform(game_id, body)
     except Refused as refused:

@@ -24,12 +24,19 @@ bp = Blueprint("settle", __name__)
 
 def settle_text(game, scored, lines, currency=""):
     """Return the settlement as plain text to copy into a chat."""
-    head = _("Oh Hell %(date)s · %(system)s", date=words.day(game["created"]),
-             system=system_title(scored["system"], scored.get("options")))
+    head = _(
+        "Oh Hell %(date)s · %(system)s",
+        date=words.day(game["created"]),
+        system=system_title(scored["system"], scored.get("options")),
+    )
     winners = scored["winner"]
     who = names_text(winners)
-    text = [head, ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners), names=who) if scored["finished"]
-            else _("Leading: %(names)s", names=who)]
+    text = [
+        head,
+        ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners), names=who)
+        if scored["finished"]
+        else _("Leading: %(names)s", names=who),
+    ]
     return "\n".join(text + payments_text(lines, scored["settlement"].get("pot"), currency))
 
 
@@ -37,9 +44,12 @@ def _settlement_form(game, loaded):
     """The form as the game stands: its stake with the decimals of the game's currency (none in yen)."""
     payouts = loaded.rules.payouts
     places = words.currency_places(currency_of(loaded.record))
-    form = SettlementForm(revision=game["revision"], settlement=loaded.rules.settlement,
-                          stake=Decimal(str(loaded.rules.stake)).quantize(Decimal(1).scaleb(-places)),
-                          payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "")
+    form = SettlementForm(
+        revision=game["revision"],
+        settlement=loaded.rules.settlement,
+        stake=Decimal(str(loaded.rules.stake)).quantize(Decimal(1).scaleb(-places)),
+        payouts=" ".join(f"{p:g}" for p in payouts) if payouts else "",
+    )
     form.stake.places = places
     return form
 
@@ -62,10 +72,22 @@ def settle(game_id):
     lines = money_lines.coded(payment_lines(scored["settlement"]["payments"], currency), currency, game["created"])
     places = [ordinal(place) for place in range(2, len(loaded.players) + 1)]
     default_scale = " ".join(f"{p:g}" for p in default_payouts(len(loaded.players), 1))
-    return render_template("settle/settle.html", game=game, loaded=loaded, scored=scored, lines=lines,
-                           text=settle_text(game, scored, lines, currency), currency=currency,
-                           editor=editor and not at_event, at_event=_(ledger.EVENT_TABLE) if at_event else None,
-                           form=form, places=places, default_scale=default_scale, by_rank=in_rank_order(scored["ranks"]), evening_id=store.evening_of(store.get_db(), game_id))
+    return render_template(
+        "settle/settle.html",
+        game=game,
+        loaded=loaded,
+        scored=scored,
+        lines=lines,
+        text=settle_text(game, scored, lines, currency),
+        currency=currency,
+        editor=editor and not at_event,
+        at_event=_(ledger.EVENT_TABLE) if at_event else None,
+        form=form,
+        places=places,
+        default_scale=default_scale,
+        by_rank=in_rank_order(scored["ranks"]),
+        evening_id=store.evening_of(store.get_db(), game_id),
+    )
 
 
 def change_settlement(game, loaded, form):
@@ -125,5 +147,14 @@ def compare(game_id):
         if chosen not in dict(choices):
             abort(404, _("No scoring system '%(name)s': pick one from the list.", name=chosen[:40]))
         sheet = next(row for row in rows if row["value"] == chosen)
-    return render_template("settle/compare.html", game=game, loaded=loaded, played=played, rows=rows,
-                           choices=choices, chosen=chosen, sheet=sheet, symbols=rules.SYMBOLS)
+    return render_template(
+        "settle/compare.html",
+        game=game,
+        loaded=loaded,
+        played=played,
+        rows=rows,
+        choices=choices,
+        chosen=chosen,
+        sheet=sheet,
+        symbols=rules.SYMBOLS,
+    )

@@ -15,10 +15,17 @@ bp = Blueprint("shell", __name__)
 def manifest():
     """Describe the app to the phone, so it can be added to the home screen and open full screen; its name
     in the reader's language (the answer varies by it)."""
-    body = {"name": _("Oh Hell scorekeeper"), "short_name": _("Oh Hell"), "lang": current_language(),
-            "start_url": "/", "scope": "/",
-            "display": "standalone", "background_color": "#fbfaf6", "theme_color": "#0b6e4f",
-            "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}]}
+    body = {
+        "name": _("Oh Hell scorekeeper"),
+        "short_name": _("Oh Hell"),
+        "lang": current_language(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbfaf6",
+        "theme_color": "#0b6e4f",
+        "icons": [{"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
     response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
     response.vary.update(("Accept-Language", "Cookie"))
@@ -35,6 +42,7 @@ def shell_files():
 def service_worker():
     """Serve the service worker from the root, so that it keeps the shell for every page."""
     from scorekeeper.web.i18n import script_url
+
     # The reader's words are part of the shell: another language is another worker, which keeps its words.
     script = render_template("shell/sw.js", shell=shell_files() + [script_url()], offline=url_for("shell.offline"))
     response = Response(script, mimetype="application/javascript")

@@ -21,8 +21,9 @@ BOM = "\ufeff"  # Excel reads a CSV as UTF-8 only when it starts with this mark
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ][\d:.+\-Z]{0,25})?", re.ASCII)
 # A whole export is read and sent a page of games at a time, on this thread's own connection (no request
 # context needed once the view returns); at most two at once, a third is told to try again (503).
-EXPORT_SLOTS = slots.Slots(2, 0.5, lazy_gettext("two exports of every game are being sent already; "
-                                                "try again in a few seconds"))
+EXPORT_SLOTS = slots.Slots(
+    2, 0.5, lazy_gettext("two exports of every game are being sent already; try again in a few seconds")
+)
 
 
 # Names the stored games an export of every game left out because they cannot be read (16.8).
@@ -35,8 +36,11 @@ def damaged_header(damaged):
 
 def csv_response(text, filename, headers=None):
     """Send CSV text with the byte-order mark, as a download."""
-    return Response(BOM + text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"', **(headers or {})})
+    return Response(
+        BOM + text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"', **(headers or {})},
+    )
 
 
 def score_or_none(game):
@@ -51,8 +55,11 @@ def meta(game):
     """The CSV's columns beside the hands: the game's id, its date (its own, else when it was set up), its note."""
     about = rules.actions.about_of(game["record"])
     own_date = game["record"].get(rules.actions.DATE_KEY)
-    return {"id": game["id"], "date": own_date if isinstance(own_date, str) else game["created"],
-            "note": about["note"] or None}
+    return {
+        "id": game["id"],
+        "date": own_date if isinstance(own_date, str) else game["created"],
+        "note": about["note"] or None,
+    }
 
 
 @bp.get("/games/<game_id>/export.csv")
@@ -71,10 +78,15 @@ def all_csv():
     The header names the games whose stored text is unreadable (found before the first byte is sent).
     """
     db = store.get_db()
-    headers = {"Content-Disposition": 'attachment; filename="oh-hell-games.csv"',
-               **damaged_header(store.unreadable_games(db))}
-    games = ((meta(game), scored) for game in store.games_in_pages(db, damaged=[])
-             if (scored := score_or_none(game)) is not None)
+    headers = {
+        "Content-Disposition": 'attachment; filename="oh-hell-games.csv"',
+        **damaged_header(store.unreadable_games(db)),
+    }
+    games = (
+        (meta(game), scored)
+        for game in store.games_in_pages(db, damaged=[])
+        if (scored := score_or_none(game)) is not None
+    )
     body = EXPORT_SLOTS.streamed(itertools.chain([BOM], exports.csv_chunks(games)))
     return Response(body, mimetype="text/csv", headers=headers)
 
@@ -89,8 +101,10 @@ def all_json():
     "damaged" list.
     """
     db, damaged = store.get_db(), []
-    headers = {"Content-Disposition": 'attachment; filename="oh-hell-games.json"',
-               **damaged_header(store.unreadable_games(db))}
+    headers = {
+        "Content-Disposition": 'attachment; filename="oh-hell-games.json"',
+        **damaged_header(store.unreadable_games(db)),
+    }
     body = EXPORT_SLOTS.streamed(exports.export_document(db, damaged=damaged))
     return Response(body, mimetype="application/json", headers=headers)
 
@@ -121,9 +135,15 @@ def import_page():
     if request.method == "GET":
         return render_template("transfer/import.html", form=form, error=None)
     if not form.validate():
-        abort(400, _("This form's security token is missing or has expired. "
-                     "Go back, reload the page and try again; nothing was imported.") if csrf_failed(form)
-              else form_problems(form))
+        abort(
+            400,
+            _(
+                "This form's security token is missing or has expired. "
+                "Go back, reload the page and try again; nothing was imported."
+            )
+            if csrf_failed(form)
+            else form_problems(form),
+        )
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return refuse(form, _("Choose a file to import: a JSON export of this app."))
@@ -135,8 +155,9 @@ def import_page():
         return refuse(form, _("This file holds no games. Nothing was imported."))
     try:
         for index, entry in enumerate(records):  # the instance's stake ceiling holds for imported games too
-            stakes.check_record({key: value for key, value in entry.items() if key not in exports.META_KEYS},
-                                f"games[{index}]")
+            stakes.check_record(
+                {key: value for key, value in entry.items() if key not in exports.META_KEYS}, f"games[{index}]"
+            )
     except rules.RecordError as error:
         return refuse(form, _("This file cannot be imported: %(problem)s. Nothing was imported.", problem=error))
     made, skipped = import_games(store.get_db(), records, club)
@@ -151,8 +172,9 @@ def imported_message(count, skipped):
     """Say what an import did: 'Imported 3 games. 2 games were already here, skipped.'"""
     said = [ngettext("Imported %(num)d game.", "Imported %(num)d games.", count)]
     if skipped:
-        said.append(ngettext("%(num)d game was already here, skipped.", "%(num)d games were already here, skipped.",
-                             skipped))
+        said.append(
+            ngettext("%(num)d game was already here, skipped.", "%(num)d games were already here, skipped.", skipped)
+        )
     if count > 1:
         said.append(_("This phone may edit the newest of them; the others open read-only."))
     return " ".join(said)

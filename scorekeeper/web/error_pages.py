@@ -15,34 +15,60 @@ from .i18n import speaking
 
 BUSY_RETRY_SECONDS = 5
 
-GENERIC_FAILURE = lazy_gettext("Something went wrong on our side. Everything recorded before this is safe; "
-                               "go back to the game and try again.")
+GENERIC_FAILURE = lazy_gettext(
+    "Something went wrong on our side. Everything recorded before this is safe; go back to the game and try again."
+)
 # What SQLite says, and what the person at the table can do about it.
 STORAGE_FAILURES = [
-    (("malformed", "not a database", "disk i/o error"),
-     lazy_gettext("The app's database file is damaged, so nothing can be shown or recorded. Stop the "
-                  "server and restore the latest backup (python -m scorekeeper restore BACKUP.db); games "
-                  "recorded since that backup may be lost.")),
-    (("readonly", "read-only"),
-     lazy_gettext("The app's database file is read-only, so nothing can be recorded; what was recorded "
-                  "before is still there. Make the instance folder and its database writable for the server, "
-                  "then try again.")),
-    (("disk is full", "database or disk is full"),
-     lazy_gettext("The disk is full, so this could not be recorded (nothing of it was stored). Free some space "
-                  "on the server's disk, then try again.")),
-    (("unable to open", "no such table", "is missing"),
-     lazy_gettext("The app's database file is missing, so nothing can be shown or recorded. Stop the "
-                  "server and restore the latest backup (python -m scorekeeper restore BACKUP.db).")),
+    (
+        ("malformed", "not a database", "disk i/o error"),
+        lazy_gettext(
+            "The app's database file is damaged, so nothing can be shown or recorded. Stop the "
+            "server and restore the latest backup (python -m scorekeeper restore BACKUP.db); games "
+            "recorded since that backup may be lost."
+        ),
+    ),
+    (
+        ("readonly", "read-only"),
+        lazy_gettext(
+            "The app's database file is read-only, so nothing can be recorded; what was recorded "
+            "before is still there. Make the instance folder and its database writable for the server, "
+            "then try again."
+        ),
+    ),
+    (
+        ("disk is full", "database or disk is full"),
+        lazy_gettext(
+            "The disk is full, so this could not be recorded (nothing of it was stored). Free some space "
+            "on the server's disk, then try again."
+        ),
+    ),
+    (
+        ("unable to open", "no such table", "is missing"),
+        lazy_gettext(
+            "The app's database file is missing, so nothing can be shown or recorded. Stop the "
+            "server and restore the latest backup (python -m scorekeeper restore BACKUP.db)."
+        ),
+    ),
 ]
 # The error pages' titles and werkzeug's own explanations (the same English), said in the reader's language.
-ERROR_NAMES = {400: lazy_gettext("Bad Request"), 403: lazy_gettext("Forbidden"), 404: lazy_gettext("Not Found"),
-               405: lazy_gettext("Method Not Allowed"), 413: lazy_gettext("Request Entity Too Large")}
+ERROR_NAMES = {
+    400: lazy_gettext("Bad Request"),
+    403: lazy_gettext("Forbidden"),
+    404: lazy_gettext("Not Found"),
+    405: lazy_gettext("Method Not Allowed"),
+    413: lazy_gettext("Request Entity Too Large"),
+}
 ERROR_DESCRIPTIONS = {
     400: lazy_gettext("The browser (or proxy) sent a request that this server could not understand."),
-    403: lazy_gettext("You don't have the permission to access the requested resource. It is either read-protected "
-                      "or not readable by the server."),
-    404: lazy_gettext("The requested URL was not found on the server. If you entered the URL manually please check "
-                      "your spelling and try again."),
+    403: lazy_gettext(
+        "You don't have the permission to access the requested resource. It is either read-protected "
+        "or not readable by the server."
+    ),
+    404: lazy_gettext(
+        "The requested URL was not found on the server. If you entered the URL manually please check "
+        "your spelling and try again."
+    ),
     405: lazy_gettext("The method is not allowed for the requested URL."),
 }
 
@@ -82,16 +108,26 @@ def error_page(error):
     description = error.description
     if description == type(error).description and not request.path.startswith("/api/"):  # ours, translated
         description = ERROR_DESCRIPTIONS.get(error.code, description)
-    return _answer(error.code, ERROR_NAMES.get(error.code, error.name), description,
-                   {"Allow": ", ".join(methods)} if methods else None)
+    return _answer(
+        error.code,
+        ERROR_NAMES.get(error.code, error.name),
+        description,
+        {"Allow": ", ".join(methods)} if methods else None,
+    )
 
 
 def too_large(error):
     """Refuse an upload that is too large, saying how large it may be."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
-    return _answer(413, ERROR_NAMES[413], lazy_gettext(
-        "That file is too large: at most %(size)s MB may be uploaded. Export fewer games, or split the file. "
-        "Nothing was imported.", size=f"{limit / (1024 * 1024):g}"))
+    return _answer(
+        413,
+        ERROR_NAMES[413],
+        lazy_gettext(
+            "That file is too large: at most %(size)s MB may be uploaded. Export fewer games, or split the file. "
+            "Nothing was imported.",
+            size=f"{limit / (1024 * 1024):g}",
+        ),
+    )
 
 
 def untrusted_host(error):
@@ -102,7 +138,9 @@ def untrusted_host(error):
     message = lazy_gettext(
         "This site does not answer to the name %(host)s, so it builds no page or link for it. Open it at its "
         "own address. If that is its address, its owner can allow it: python -m scorekeeper serve --allowed-host "
-        "NAME, or ALLOWED_HOSTS in instance/config.py.", host=repr(request.environ.get("HTTP_HOST", "")))
+        "NAME, or ALLOWED_HOSTS in instance/config.py.",
+        host=repr(request.environ.get("HTTP_HOST", "")),
+    )
     if request.path.startswith("/api/"):
         with speaking("en"):
             return {"error": str(message), "field": None}, 400
@@ -115,33 +153,64 @@ def too_many(error):
     wait = max(int(limit.reset_at - time.time()), 1) if limit else 60
     if request.path.startswith("/api/"):  # English, as every answer under /api/
         when = f"{wait} seconds" if wait < 120 else f"{round(wait / 60)} minutes"
-        return _answer(429, "Too many at once", f"This address made too many requests of this kind just now (the "
-                                                f"limit is {error.limit.limit}). Nothing was stored. "
-                                                f"Try again in {when}.")
-    when = (ngettext("%(num)d second", "%(num)d seconds", wait) if wait < 120
-            else ngettext("%(num)d minute", "%(num)d minutes", round(wait / 60)))
-    return _answer(429, lazy_gettext("Too many at once"), lazy_gettext(
-        "This address made too many requests of this kind just now (the limit is %(limit)s). Nothing was stored. "
-        "Try again in %(when)s.", limit=error.limit.limit, when=when))
+        return _answer(
+            429,
+            "Too many at once",
+            f"This address made too many requests of this kind just now (the "
+            f"limit is {error.limit.limit}). Nothing was stored. "
+            f"Try again in {when}.",
+        )
+    when = (
+        ngettext("%(num)d second", "%(num)d seconds", wait)
+        if wait < 120
+        else ngettext("%(num)d minute", "%(num)d minutes", round(wait / 60))
+    )
+    return _answer(
+        429,
+        lazy_gettext("Too many at once"),
+        lazy_gettext(
+            "This address made too many requests of this kind just now (the limit is %(limit)s). Nothing was stored. "
+            "Try again in %(when)s.",
+            limit=error.limit.limit,
+            when=when,
+        ),
+    )
 
 
 def busy(error):
     """Answer at once when every slot of a heavy task (sheets, whole exports) is taken: try again in a few seconds."""
-    return _answer(503, lazy_gettext("Busy"), lazy_gettext("The server is busy: %(reason)s.", reason=str(error)),
-                   {"Retry-After": str(BUSY_RETRY_SECONDS)})
+    return _answer(
+        503,
+        lazy_gettext("Busy"),
+        lazy_gettext("The server is busy: %(reason)s.", reason=str(error)),
+        {"Retry-After": str(BUSY_RETRY_SECONDS)},
+    )
 
 
 def damaged_record(error):
     """A stored record this version refuses (see migration m010's `repairs`): say which field, change nothing."""
     if isinstance(error, store.DamagedGame):
-        return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
-            "The stored game %(game)s cannot be read (%(problem)s), so this page cannot be shown. Nothing was "
-            "changed. Restore a backup, or export the other games (the export leaves this one out) and import "
-            "them into a fresh installation.", game=error.game_id, problem=error.problem))
-    return _answer(500, lazy_gettext("A stored game is damaged"), lazy_gettext(
-        "A game stored here breaks the rules this version keeps (%(problem)s), so this page cannot be shown. "
-        "Nothing was changed. Restore a backup, or export the other games and import them into a fresh "
-        "installation.", problem=error))
+        return _answer(
+            500,
+            lazy_gettext("A stored game is damaged"),
+            lazy_gettext(
+                "The stored game %(game)s cannot be read (%(problem)s), so this page cannot be shown. Nothing was "
+                "changed. Restore a backup, or export the other games (the export leaves this one out) and import "
+                "them into a fresh installation.",
+                game=error.game_id,
+                problem=error.problem,
+            ),
+        )
+    return _answer(
+        500,
+        lazy_gettext("A stored game is damaged"),
+        lazy_gettext(
+            "A game stored here breaks the rules this version keeps (%(problem)s), so this page cannot be shown. "
+            "Nothing was changed. Restore a backup, or export the other games and import them into a fresh "
+            "installation.",
+            problem=error,
+        ),
+    )
 
 
 def server_error(error):

@@ -92,8 +92,10 @@ def fill_for_evening(db, form, args):
         form.evening.data = "" if like or evening_id else (tonight(db) or "")
         return
     if not may_join(db, evening, key):
-        flash(_("This phone keeps no score at that evening: ask one of its scorekeepers for the link for another "
-                "table."), "error")
+        flash(
+            _("This phone keeps no score at that evening: ask one of its scorekeepers for the link for another table."),
+            "error",
+        )
         return
     form.evening.data, form.evening_key.data, form.after.data = evening["id"], key, game["id"] if game else ""
     fill_from_game(form, (game or evening["games"][-1])["record"], seated=game is not None)
@@ -122,6 +124,11 @@ def joined_evening(db, form):
     if evening is None:
         return None
     if not may_join(db, evening, form.evening_key.data):
-        abort(403, _("Only a phone keeping the score at this evening, or one given its link for another table, can "
-                     "add a game to it."))
+        abort(
+            403,
+            _(
+                "Only a phone keeping the score at this evening, or one given its link for another table, can "
+                "add a game to it."
+            ),
+        )
     return evening["id"]

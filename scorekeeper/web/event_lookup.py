@@ -24,9 +24,16 @@ def find_player(room, typed):
     for number, table in enumerate(current["tables"] if current else [], start=1):
         if name in table["seats"]:
             seen = room.table_view(table, number)
-            view.update(round=current["number"], table=number, seat=table["seats"].index(name) + 1,
-                        seats=table["seats"], game=table["game"], started=table["started"],
-                        dealer=seen["first_dealer"], deals_first=seen["first_dealer"] == name)
+            view.update(
+                round=current["number"],
+                table=number,
+                seat=table["seats"].index(name) + 1,
+                seats=table["seats"],
+                game=table["game"],
+                started=table["started"],
+                dealer=seen["first_dealer"],
+                deals_first=seen["first_dealer"] == name,
+            )
     scored = room.scored
     if not scored:
         return view

@@ -102,10 +102,22 @@ class Room:
         the totals by seat, quiet for more than 10 minutes, its links."""
         game_id = table["game"]
         stored, loaded = self.stored.get(game_id), self.loaded.get(game_id)
-        view = {"number": number, "seats": table["seats"], "game": game_id, "started": table["started"],
-                "finished": table["finished"], "hands_played": table.get("hands_played", 0),
-                "planned_hands": table.get("planned_hands"), "totals": table["totals"], "places": table["places"],
-                "first_dealer": None, "doing": "", "quiet": False, "edit_key": None, "reseated": False}
+        view = {
+            "number": number,
+            "seats": table["seats"],
+            "game": game_id,
+            "started": table["started"],
+            "finished": table["finished"],
+            "hands_played": table.get("hands_played", 0),
+            "planned_hands": table.get("planned_hands"),
+            "totals": table["totals"],
+            "places": table["places"],
+            "first_dealer": None,
+            "doing": "",
+            "quiet": False,
+            "edit_key": None,
+            "reseated": False,
+        }
         if stored is None or loaded is None:
             return view
         view["edit_key"] = stored["edit_key"]
@@ -115,21 +127,28 @@ class Room:
         step = rules.step(loaded)
         hand = loaded.hands[-1] if loaded.hands and not loaded.hands[-1].complete else None
         dealer = table["seats"][hand.dealer] if hand else None
-        view["doing"] = {"deal": lambda: _("dealing the next hand"),
-                         "bids": lambda: _("bidding (%(dealer)s deals)", dealer=dealer),
-                         "trump": lambda: _("naming trump"),
-                         "tricks": lambda: _("counting tricks (%(dealer)s dealt)", dealer=dealer),
-                         "over": lambda: _("finished")}.get(step, lambda: step)()
+        view["doing"] = {
+            "deal": lambda: _("dealing the next hand"),
+            "bids": lambda: _("bidding (%(dealer)s deals)", dealer=dealer),
+            "trump": lambda: _("naming trump"),
+            "tricks": lambda: _("counting tricks (%(dealer)s dealt)", dealer=dealer),
+            "over": lambda: _("finished"),
+        }.get(step, lambda: step)()
         updated = datetime.fromisoformat(stored["updated"])
-        view["quiet"] = (not table["finished"] and table["started"]
-                         and datetime.now(UTC) - updated > QUIET)
+        view["quiet"] = not table["finished"] and table["started"] and datetime.now(UTC) - updated > QUIET
         view["since"] = local_clock(stored["updated"])
         return view
 
     def ranked_seats(self, view):
         """A table's seats as the big screen ranks them: [{name, place, total}], by place once hands are played."""
-        rows = [{"name": name, "place": view["places"][seat] if view["places"] and view["started"] else None,
-                 "total": view["totals"][seat] if view["totals"] else None} for seat, name in enumerate(view["seats"])]
+        rows = [
+            {
+                "name": name,
+                "place": view["places"][seat] if view["places"] and view["started"] else None,
+                "total": view["totals"][seat] if view["totals"] else None,
+            }
+            for seat, name in enumerate(view["seats"])
+        ]
         return sorted(rows, key=lambda row: row["place"] or 0)
 
     def clock(self):
@@ -141,9 +160,11 @@ class Room:
 
     def seating(self, number):
         """Round `number`'s players alphabetically, each with their table and seat: [(name, table, seat)]."""
-        seated = [(name, table_number, seat) for table_number, table in
-                  enumerate(self.rounds[number - 1]["tables"], start=1)
-                  for seat, name in enumerate(table["seats"], start=1)]
+        seated = [
+            (name, table_number, seat)
+            for table_number, table in enumerate(self.rounds[number - 1]["tables"], start=1)
+            for seat, name in enumerate(table["seats"], start=1)
+        ]
         return sorted(seated, key=lambda row: (row[0].casefold(), row[0]))
 
     def where_to_sit(self):
@@ -162,11 +183,18 @@ class Room:
             now = rnd["tables"][table - 1] if isinstance(table, int) and 1 <= table <= len(rnd["tables"]) else None
             later = self.rounds[number]
             corrected = (rnd.get("correction") or {}).get("advanced", rnd["advanced"])
-            pending.append({"round": number, "table": table, "before": entry.get("before") or {}, "after": now,
-                            "advanced": rnd["advanced"], "corrected": corrected,
-                            "change": events.cut_change(rnd["advanced"], corrected),
-                            "redraw": number == len(self.rounds) - 1
-                            and not any(t["started"] for t in later["tables"])})
+            pending.append(
+                {
+                    "round": number,
+                    "table": table,
+                    "before": entry.get("before") or {},
+                    "after": now,
+                    "advanced": rnd["advanced"],
+                    "corrected": corrected,
+                    "change": events.cut_change(rnd["advanced"], corrected),
+                    "redraw": number == len(self.rounds) - 1 and not any(t["started"] for t in later["tables"]),
+                }
+            )
         return pending
 
     def absent(self):
@@ -178,8 +206,12 @@ class Room:
         one."""
         opened = {(entry.get("round"), entry.get("table")) for entry in self.record.get("unlocked") or []}
         rounds = self.record.get("rounds") or []  # the record's: an event that cannot be scored has them too
-        return [(number, table) for number, rnd in enumerate(rounds[:-1], start=1)
-                for table in range(1, len(rnd.get("tables") or []) + 1) if (number, table) not in opened]
+        return [
+            (number, table)
+            for number, rnd in enumerate(rounds[:-1], start=1)
+            for table in range(1, len(rnd.get("tables") or []) + 1)
+            if (number, table) not in opened
+        ]
 
 
 def _m_ss(seconds):
@@ -199,8 +231,12 @@ def round_clock(drawn, minutes):
         return None
     since = since if since.tzinfo else since.replace(tzinfo=UTC)
     now = datetime.now(UTC)
-    clock = {"at": local_clock(drawn), "since": since.isoformat(), "elapsed": _m_ss(int((now - since).total_seconds())),
-             "minutes": minutes}
+    clock = {
+        "at": local_clock(drawn),
+        "since": since.isoformat(),
+        "elapsed": _m_ss(int((now - since).total_seconds())),
+        "minutes": minutes,
+    }
     if minutes:
         ends = since + timedelta(minutes=minutes)
         left = int((ends - now).total_seconds())
@@ -235,8 +271,11 @@ def event_language(record):
 def new_game_record(seats, table_rules, language=None):
     """A table's ordinary game: the event's table rules, the seats in order, the first dealer cut as in any game;
     the event's language, so the table's own sheets print in it too."""
-    record = {"players": list(seats), "rules": {**table_rules, "first_dealer": secrets.randbelow(len(seats))},
-              "hands": []}
+    record = {
+        "players": list(seats),
+        "rules": {**table_rules, "first_dealer": secrets.randbelow(len(seats))},
+        "hands": [],
+    }
     if language:
         record["language"] = language
     return record
@@ -273,10 +312,12 @@ def act(room, action, *args):
     # The games no table plays any more (reseated, or a round drawn again) are void: each sends its table on
     # to the game that takes its place at the same table, if any.
     named = {table.get("game") for rnd in rounds for table in rnd["tables"]}
-    voided = {(round_index, table_index): table["game"]
-              for round_index, rnd in enumerate(room.record.get("rounds") or [])
-              for table_index, table in enumerate(rnd.get("tables") or [])
-              if table.get("game") is not None and table["game"] not in named}
+    voided = {
+        (round_index, table_index): table["game"]
+        for round_index, rnd in enumerate(room.record.get("rounds") or [])
+        for table_index, table in enumerate(rnd.get("tables") or [])
+        if table.get("game") is not None and table["game"] not in named
+    }
     table_rules = outcome.event.table_rules if outcome.event else room.table_rules()
     language = event_language(record)
 
@@ -284,16 +325,24 @@ def act(room, action, *args):
         if (round_index, table_index) in reseated:
             return _reseated_game(reseated[(round_index, table_index)], seats)
         return new_game_record(seats, table_rules, language)
+
     games_at = {game_id: stored["revision"] for game_id, stored in room.stored.items()}
-    store.store_event_change(store.get_db(), room.id, record, room.row["revision"], outcome.log, new_game, voided,
-                             games_at)
+    store.store_event_change(
+        store.get_db(), room.id, record, room.row["revision"], outcome.log, new_game, voided, games_at
+    )
     last = len(record.get("rounds") or []) - 1
-    reprint = sorted(table + 1 for round_index, table in voided
-                     if round_index == last and table < len(record["rounds"][last]["tables"]))
+    reprint = sorted(
+        table + 1
+        for round_index, table in voided
+        if round_index == last and table < len(record["rounds"][last]["tables"])
+    )
     if reprint:  # the tables seated again have new games: their printed cards are void
-        said = ngettext("Print the card of table %(tables)s again: the old one is void.",
-                        "Print the cards of tables %(tables)s again: the old ones are void.", len(reprint),
-                        tables=", ".join(map(str, reprint)))
+        said = ngettext(
+            "Print the card of table %(tables)s again: the old one is void.",
+            "Print the cards of tables %(tables)s again: the old ones are void.",
+            len(reprint),
+            tables=", ".join(map(str, reprint)),
+        )
         outcome = outcome._replace(message=f"{word(outcome.message)} {said}" if outcome.message else said)
     return outcome
 
@@ -311,10 +360,13 @@ def event_verdict(game_id):
         return None
     rnd = room.rounds[found["round"] - 1]
     seats = set(rnd["tables"][found["table"] - 1]["seats"]) if len(rnd["tables"]) >= found["table"] else set()
-    return {"final": rnd["final"], "complete": rnd["complete"],
-            "champion": room.scored["champion"] if rnd["final"] else None,
-            "advanced": [name for name in rnd["advanced"] if name in seats],
-            "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])]}
+    return {
+        "final": rnd["final"],
+        "complete": rnd["complete"],
+        "champion": room.scored["champion"] if rnd["final"] else None,
+        "advanced": [name for name in rnd["advanced"] if name in seats],
+        "ties": [tie for tie in rnd["ties"] if seats & set(tie["players"])],
+    }
 
 
 def table_clock(in_event):

@@ -11,6 +11,7 @@ from scorekeeper.rules.game import numbers
 from scorekeeper.text import words
 from scorekeeper.text.words import _
 
+
 class WholeField(IntegerField):
     """A whole number typed with ASCII digits, its text bounded before it is parsed (rules.game.numbers)."""
 
@@ -69,9 +70,11 @@ class RangeMessage(str):
 
 
 # WTForms' NumberRange messages (wtforms/validators.py) and ours for them (rules/game/numbers.py says the same).
-RANGE_MESSAGES = {"Number must be at least %(min)s.": RangeMessage("must be %(low)s or more"),
-                  "Number must be at most %(max)s.": RangeMessage("must be %(high)s or less"),
-                  "Number must be between %(min)s and %(max)s.": RangeMessage("must be from %(low)s to %(high)s")}
+RANGE_MESSAGES = {
+    "Number must be at least %(min)s.": RangeMessage("must be %(low)s or more"),
+    "Number must be at most %(max)s.": RangeMessage("must be %(high)s or less"),
+    "Number must be between %(min)s and %(max)s.": RangeMessage("must be from %(low)s to %(high)s"),
+}
 
 
 class WTFormsWords:

@@ -5,8 +5,16 @@ from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
 from flask import current_app, request, session
-from wtforms import (BooleanField, Form, HiddenField, RadioField, SelectField, SelectMultipleField, StringField,
-                     validators)
+from wtforms import (
+    BooleanField,
+    Form,
+    HiddenField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    validators,
+)
 from wtforms.csrf.session import SessionCSRF
 from wtforms.fields.choices import SelectChoice
 
@@ -37,8 +45,11 @@ class BaseForm(Form):
         if formdata is None and request.method == "POST":
             formdata = request.form
         # WTForms' own messages ("Not a valid choice") in the request's language, from its shipped catalogues.
-        meta = {"csrf_secret": current_app.config["SECRET_KEY"].encode(), "csrf_context": session,
-                "locales": [words.locale(), "en"]}
+        meta = {
+            "csrf_secret": current_app.config["SECRET_KEY"].encode(),
+            "csrf_context": session,
+            "locales": [words.locale(), "en"],
+        }
         super().__init__(formdata, *args, meta=meta, **kwargs)
 
 
@@ -66,8 +77,10 @@ def form_problems(form):
     """Say what to fix on a form that did not validate: 'Please check: Stake per point: must be 0 or more'.
 
     A field is named by its label where it has a translated one, else by its name."""
-    each = [_("%(field)s: %(problems)s", field=_field_name(form, field), problems=", ".join(map(str, errors)))
-            for field, errors in form.errors.items()]
+    each = [
+        _("%(field)s: %(problems)s", field=_field_name(form, field), problems=", ".join(map(str, errors)))
+        for field, errors in form.errors.items()
+    ]
     return _("Please check: %(problems)s", problems="; ".join(each))
 
 
@@ -96,14 +109,20 @@ class BidForm(RevisionForm):
 
 def bids_form(seats):
     """Return a form with every bid of the hand at once (simultaneous and cooperative bidding)."""
+
     class BidsForm(RevisionForm):
         pass
+
     for seat in seats:
-        setattr(BidsForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of seat %(number)d", number=seat + 1),
-                                                    validators=[validators.InputRequired(),
-                                                                validators.NumberRange(min=0)]))
-        setattr(BidsForm, f"blind_{seat}",
-                BooleanField(lazy_gettext("Blind bid of seat %(number)d", number=seat + 1)))
+        setattr(
+            BidsForm,
+            f"bid_{seat}",
+            WholeField(
+                lazy_gettext("Bid of seat %(number)d", number=seat + 1),
+                validators=[validators.InputRequired(), validators.NumberRange(min=0)],
+            ),
+        )
+        setattr(BidsForm, f"blind_{seat}", BooleanField(lazy_gettext("Blind bid of seat %(number)d", number=seat + 1)))
     return BidsForm
 
 
@@ -113,9 +132,15 @@ class TableForm(RevisionForm):
     action = HiddenField()
     seat = WholeField(lazy_gettext("Seat"), validators=[validators.Optional()])
     name = StringField(lazy_gettext("Name"), validators=[validators.Optional(), validators.Length(max=40)])
-    start = RadioField(lazy_gettext("Starts with"), choices=[SelectChoice("zero", lazy_gettext("zero")),
-                                SelectChoice("lowest", lazy_gettext("the lowest total")),
-                                SelectChoice("number", lazy_gettext("a number"))], default="zero")
+    start = RadioField(
+        lazy_gettext("Starts with"),
+        choices=[
+            SelectChoice("zero", lazy_gettext("zero")),
+            SelectChoice("lowest", lazy_gettext("the lowest total")),
+            SelectChoice("number", lazy_gettext("a number")),
+        ],
+        default="zero",
+    )
     total = FiniteDecimalField(lazy_gettext("Starting total"), validators=[validators.Optional()])
     position = WholeField(lazy_gettext("Hand"), validators=[validators.Optional()])
     cards = WholeField(lazy_gettext("Cards"), validators=[validators.Optional()])
@@ -123,35 +148,60 @@ class TableForm(RevisionForm):
 
 def tricks_form(players, system_id=None):
     """Return a tricks form with one count per seat and an optional penalty (those the game's system offers)."""
+
     class TricksForm(RevisionForm):
-        penalty_seat = SelectField(lazy_gettext("Penalty for"), default="",
-                                   choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n)
-                                                                             for s, n in enumerate(players)])
-        penalty_reason = SelectField(lazy_gettext("Penalty for what"), choices=[
-            SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
-            for p in rules.PENALTIES if p.offered_in(system_id)])
+        penalty_seat = SelectField(
+            lazy_gettext("Penalty for"),
+            default="",
+            choices=[SelectChoice("", _("nobody"))] + [SelectChoice(str(s), n) for s, n in enumerate(players)],
+        )
+        penalty_reason = SelectField(
+            lazy_gettext("Penalty for what"),
+            choices=[
+                SelectChoice(p.id, _("%(name)s (%(points)s)", name=p.name, points=words.number(p.points)))
+                for p in rules.PENALTIES
+                if p.offered_in(system_id)
+            ],
+        )
         penalty_points = FiniteDecimalField(lazy_gettext("Penalty points"), validators=[validators.Optional()])
+
     for seat in range(len(players)):
-        setattr(TricksForm, f"took_{seat}", WholeField(lazy_gettext("Tricks of %(name)s", name=players[seat]),
-                                                       validators=[validators.Optional(),
-                                                                   validators.NumberRange(min=0)]))
+        setattr(
+            TricksForm,
+            f"took_{seat}",
+            WholeField(
+                lazy_gettext("Tricks of %(name)s", name=players[seat]),
+                validators=[validators.Optional(), validators.NumberRange(min=0)],
+            ),
+        )
     return TricksForm
 
 
 def edit_hand_form(players, hand, system_id=None):
     """Return a form to correct a recorded hand: trump, bids, tricks, penalties."""
+
     class EditHandForm(tricks_form(players, system_id)):
-        trump = SelectField(lazy_gettext("Trump"),
-                            choices=[SelectChoice("", _("unknown"))]
-                            + [SelectChoice(t, trump_name(t)) for t in rules.TRUMPS])
+        trump = SelectField(
+            lazy_gettext("Trump"),
+            choices=[SelectChoice("", _("unknown"))] + [SelectChoice(t, trump_name(t)) for t in rules.TRUMPS],
+        )
+
     out = set(hand.get("out") or [])
     for seat in range(len(players)):
         needed = validators.Optional() if seat in out else validators.InputRequired()
-        setattr(EditHandForm, f"bid_{seat}", WholeField(lazy_gettext("Bid of %(name)s", name=players[seat]),
-                                                        validators=[needed, validators.NumberRange(min=0)]))
+        setattr(
+            EditHandForm,
+            f"bid_{seat}",
+            WholeField(
+                lazy_gettext("Bid of %(name)s", name=players[seat]), validators=[needed, validators.NumberRange(min=0)]
+            ),
+        )
     for index, _penalty in enumerate(hand.get("penalties") or []):
-        setattr(EditHandForm, f"drop_penalty_{index}",
-                BooleanField(lazy_gettext("Drop penalty %(number)d", number=index + 1)))
+        setattr(
+            EditHandForm,
+            f"drop_penalty_{index}",
+            BooleanField(lazy_gettext("Drop penalty %(number)d", number=index + 1)),
+        )
     return EditHandForm
 
 
@@ -163,13 +213,19 @@ NUMBER = re.compile(r"[^\s,;]+")
 class SettlementForm(RevisionForm):
     """Change the settlement method, the stake and the Prospect sliding scale of a game."""
 
-    settlement = SelectField(lazy_gettext("Settlement"),
-                             choices=[SelectChoice(s.id, words.lazy(s.name)) for s in rules.SETTLEMENTS])
-    stake = TypedDecimalField(lazy_gettext("Stake per point"), places=2, default=Decimal("0"),
-                               validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")),
-                                           InRange(0, MAX_MONEY)])
-    payouts = StringField(lazy_gettext("What each place pays the winner (Prospect)"),
-                          validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)])
+    settlement = SelectField(
+        lazy_gettext("Settlement"), choices=[SelectChoice(s.id, words.lazy(s.name)) for s in rules.SETTLEMENTS]
+    )
+    stake = TypedDecimalField(
+        lazy_gettext("Stake per point"),
+        places=2,
+        default=Decimal("0"),
+        validators=[validators.InputRequired(lazy_gettext("enter a stake, 0 or more")), InRange(0, MAX_MONEY)],
+    )
+    payouts = StringField(
+        lazy_gettext("What each place pays the winner (Prospect)"),
+        validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)],
+    )
 
 
 def parse_payouts(text, players=None):
@@ -185,16 +241,23 @@ def parse_payouts(text, players=None):
         try:
             amount = Decimal(word)
         except InvalidOperation:
-            raise ValueError(_("%(word)s is not an amount: the amounts must be numbers, like 1, 2, 3",
-                               word=repr(word))) from None
+            raise ValueError(
+                _("%(word)s is not an amount: the amounts must be numbers, like 1, 2, 3", word=repr(word))
+            ) from None
         if not amount.is_finite() or amount < 0:
             raise ValueError(_("%(word)s is not an amount: each amount must be 0 or more", word=repr(word)))
         amounts.append(amount)
     if players is not None and len(amounts) != players - 1:
         places = ", ".join(ordinal(place) for place in range(2, players + 1))
-        raise ValueError(ngettext("enter %(num)d amount, one for the losing place (%(places)s); you entered %(typed)d",
-                                  "enter %(num)d amounts, one for each losing place (%(places)s); you entered %(typed)d",
-                                  players - 1, places=places, typed=len(amounts)))
+        raise ValueError(
+            ngettext(
+                "enter %(num)d amount, one for the losing place (%(places)s); you entered %(typed)d",
+                "enter %(num)d amounts, one for each losing place (%(places)s); you entered %(typed)d",
+                players - 1,
+                places=places,
+                typed=len(amounts),
+            )
+        )
     return [float(amount) for amount in amounts]
 
 
@@ -216,8 +279,9 @@ class SeasonForm(BaseForm):
     name = StringField(lazy_gettext("Season"), validators=[validators.InputRequired(), validators.Length(max=60)])
     starts = StringField(lazy_gettext("From"), validators=[validators.InputRequired(), validators.Length(max=40)])
     ends = StringField(lazy_gettext("To"), validators=[validators.InputRequired(), validators.Length(max=40)])
-    best = WholeField(lazy_gettext("Best games only"), validators=[validators.Optional(),
-                                                                   validators.NumberRange(min=1, max=10_000)])
+    best = WholeField(
+        lazy_gettext("Best games only"), validators=[validators.Optional(), validators.NumberRange(min=1, max=10_000)]
+    )
     evenings = SelectMultipleField(lazy_gettext("Only these evenings"), choices=[], validate_choice=True)
     events = SelectMultipleField(lazy_gettext("Only these events"), choices=[], validate_choice=True)
 
@@ -227,14 +291,24 @@ class PaymentForm(BaseForm):
     amount typed the reader's way, its currency (ISO 4217, from a list) and the day. The view checks the players
     and the amount's decimals (rules/money/amounts.py); a Paid button posts the same fields."""
 
-    payer = SelectField(lazy_gettext("Paid by"), validate_choice=False,
-                        validators=[validators.InputRequired(lazy_gettext("choose who paid"))])
-    payee = SelectField(lazy_gettext("Paid to"), validate_choice=False,
-                        validators=[validators.InputRequired(lazy_gettext("choose who was paid"))])
-    amount = TypedDecimalField(lazy_gettext("Amount"),
-                               validators=[validators.InputRequired(lazy_gettext("type an amount"))])
-    currency = SelectField(lazy_gettext("Currency"), validate_choice=False,
-                           validators=[validators.InputRequired(lazy_gettext("choose a currency"))])
+    payer = SelectField(
+        lazy_gettext("Paid by"),
+        validate_choice=False,
+        validators=[validators.InputRequired(lazy_gettext("choose who paid"))],
+    )
+    payee = SelectField(
+        lazy_gettext("Paid to"),
+        validate_choice=False,
+        validators=[validators.InputRequired(lazy_gettext("choose who was paid"))],
+    )
+    amount = TypedDecimalField(
+        lazy_gettext("Amount"), validators=[validators.InputRequired(lazy_gettext("type an amount"))]
+    )
+    currency = SelectField(
+        lazy_gettext("Currency"),
+        validate_choice=False,
+        validators=[validators.InputRequired(lazy_gettext("choose a currency"))],
+    )
     paid_on = StringField(lazy_gettext("Date"), validators=[validators.InputRequired(), validators.Length(max=40)])
 
 
@@ -242,10 +316,14 @@ class IbanForm(BaseForm):
     """A payee's IBAN, for the EPC QR code of a euro payment (issues 27 and 40): whose it is, the account holder's
     name as the bank knows it, the IBAN, and the BIC where the scheme asks for one (rules/money/sepa.py checks them)."""
 
-    name = SelectField(lazy_gettext("Whose account"), validate_choice=False,
-                       validators=[validators.InputRequired(lazy_gettext("choose a player"))])
-    holder = StringField(lazy_gettext("Account holder (the name the bank knows)"),
-                         validators=[validators.Optional(), validators.Length(max=200)])
+    name = SelectField(
+        lazy_gettext("Whose account"),
+        validate_choice=False,
+        validators=[validators.InputRequired(lazy_gettext("choose a player"))],
+    )
+    holder = StringField(
+        lazy_gettext("Account holder (the name the bank knows)"),
+        validators=[validators.Optional(), validators.Length(max=200)],
+    )
     iban = StringField(lazy_gettext("IBAN"), validators=[validators.Optional(), validators.Length(max=60)])
-    bic = StringField(lazy_gettext("BIC"),
-                      validators=[validators.Optional(), validators.Length(max=20)])
+    bic = StringField(lazy_gettext("BIC"), validators=[validators.Optional(), validators.Length(max=20)])

@@ -132,10 +132,12 @@ def script_words(code):
                     plurals[singular] = forms
             elif translations.gettext(message) != message:
                 singles[message] = translations.gettext(message)
-    return ("// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
-            f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
-            f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
-            f"var PLURAL_TAG = {_plural_tag(rule) if plurals else 'null'};\n" + _SCRIPT)
+    return (
+        "// The words of this app's scripts in one language (i18n.py, docs/languages.md).\n"
+        f"var WORDS = {json.dumps(singles, ensure_ascii=False)};\n"
+        f"var PLURALS = {json.dumps(plurals, ensure_ascii=False)};\n"
+        f"var PLURAL_TAG = {_plural_tag(rule) if plurals else 'null'};\n" + _SCRIPT
+    )
 
 
 def _plural_tag(rule):
@@ -196,8 +198,8 @@ def init_app(app):
         ngettext=lambda singular, plural, n: words.catalogue().ngettext(singular, plural, n),
         pgettext=lambda context, message: words.catalogue().pgettext(context, message),
         npgettext=lambda context, singular, plural, n: words.catalogue().npgettext(context, singular, plural, n),
-        newstyle=True)
+        newstyle=True,
+    )
     words_in_templates(app.jinja_env)
-    app.jinja_env.globals.update(languages=languages, current_language=current_language,
-                                 words_script=script_url)
+    app.jinja_env.globals.update(languages=languages, current_language=current_language, words_script=script_url)
     app.jinja_env.filters.update(number=words.number, date=words.date, percent=words.percent)  # money: template_globals

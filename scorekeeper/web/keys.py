@@ -37,7 +37,7 @@ class KeyCookie(NamedTuple):
     def held_ids(self):
         """The ids of the games (or events) this browser holds a key of this kind for (at most KEYS_LOOKED_AT)."""
         start = f"{self.prefix}_"
-        return [name[len(start):] for name in list(request.cookies)[:KEYS_LOOKED_AT] if name.startswith(start)]
+        return [name[len(start) :] for name in list(request.cookies)[:KEYS_LOOKED_AT] if name.startswith(start)]
 
 
 EDIT = KeyCookie("edit", DAY * 365)  # the phone that made the game keeps its score

@@ -56,8 +56,14 @@ def player(players, typed, field):
         listed = ", ".join(chosen[:NAMES_SAID])
         if len(chosen) > NAMES_SAID:
             listed = _("%(names)s and %(more)d more", names=listed, more=len(chosen) - NAMES_SAID)
-        raise Refused(field, _("%(name)s has not played here; choose one of the players: %(names)s",
-                               name=names.without_controls(typed)[:40], names=listed or _("nobody yet")))
+        raise Refused(
+            field,
+            _(
+                "%(name)s has not played here; choose one of the players: %(names)s",
+                name=names.without_controls(typed)[:40],
+                names=listed or _("nobody yet"),
+            ),
+        )
     return key
 
 

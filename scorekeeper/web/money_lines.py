@@ -16,6 +16,7 @@ from scorekeeper.text.words import _
 from .members import identity
 from .money_rights import may_handle_money
 
+
 def short_day(iso):
     """'27 Nov', the reader's way."""
     try:
@@ -52,8 +53,11 @@ def with_codes(db, lines, currency, viewer, text):
     if currency != "EUR":
         return lines
     key_of = store.keyer(db)  # the payee a name typed at the table is (a merged spelling is its player)
-    shown = {key_of(line["to"]) for line in lines
-             if line.get("pot") is None and may_handle_money(viewer, line["from"], line["to"])}
+    shown = {
+        key_of(line["to"])
+        for line in lines
+        if line.get("pot") is None and may_handle_money(viewer, line["from"], line["to"])
+    }
     seen, changed = store.ibans(db, shown), store.payee_changed(db, shown)
     for line in lines:
         key = key_of(line["to"])
@@ -63,8 +67,9 @@ def with_codes(db, lines, currency, viewer, text):
         holder = payee["holder"] or line["to"]  # an IBAN kept before holders were asked: the player's name
         payload = sepa.epc_text(holder, payee["iban"], payee["bic"], round(line["amount"] * 100), text)
         if payload:
-            line.update(iban=sepa.grouped(payee["iban"]), holder=holder, epc=Markup(epc_svg(payload)),
-                        changed=changed.get(key))
+            line.update(
+                iban=sepa.grouped(payee["iban"]), holder=holder, epc=Markup(epc_svg(payload)), changed=changed.get(key)
+            )
     return lines
 
 
@@ -124,26 +129,49 @@ def books(db, viewer, page=1):
         balances = sorted(kept["balances"].items(), key=lambda row: (row[1] < 0, -abs(row[1]), name(row[0]).casefold()))
         days = days_text(kept["since"], kept["until"])
         text = _("Oh Hell, %(date)s", date=days) if days else remittance(None)
-        lines = [{"from": name(payer), "to": name(payee), "from_key": payer, "to_key": payee, "amount": cents / 100,
-                  "pot": None, "mine": may_handle_money(viewer, payer, payee),
-                  "typed": typed_amount(cents, currency),
-                  "text": _("%(payer)s pays %(payee)s %(amount)s", payer=name(payer), payee=name(payee),
-                            amount=said(cents))}
-                 for payer, payee, cents in kept["plan"]]
+        lines = [
+            {
+                "from": name(payer),
+                "to": name(payee),
+                "from_key": payer,
+                "to_key": payee,
+                "amount": cents / 100,
+                "pot": None,
+                "mine": may_handle_money(viewer, payer, payee),
+                "typed": typed_amount(cents, currency),
+                "text": _(
+                    "%(payer)s pays %(payee)s %(amount)s", payer=name(payer), payee=name(payee), amount=said(cents)
+                ),
+            }
+            for payer, payee, cents in kept["plan"]
+        ]
         lines = with_codes(db, lines, currency, viewer, text)
         pairs = kept["pairs"]
         last = pages(len(pairs), PAIRS_PER_PAGE)
         page = min(max(page, 1), last)
-        shown = pairs[(page - 1) * PAIRS_PER_PAGE:page * PAIRS_PER_PAGE]
-        result.append({
-            "currency": currency,
-            "balances": [{"name": name(key), "owed": cents > 0, "amount": said(abs(cents))} for key, cents in balances],
-            "owed": [{"from": name(debtor), "to": name(creditor), "amount": said(cents)}
-                     for debtor, creditor, cents in shown],
-            "pairs": len(pairs), "page": page, "pages": last,
-            "settle": lines, "days": days,
-            "share": _("%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines))
-            if lines else None})
+        shown = pairs[(page - 1) * PAIRS_PER_PAGE : page * PAIRS_PER_PAGE]
+        result.append(
+            {
+                "currency": currency,
+                "balances": [
+                    {"name": name(key), "owed": cents > 0, "amount": said(abs(cents))} for key, cents in balances
+                ],
+                "owed": [
+                    {"from": name(debtor), "to": name(creditor), "amount": said(cents)}
+                    for debtor, creditor, cents in shown
+                ],
+                "pairs": len(pairs),
+                "page": page,
+                "pages": last,
+                "settle": lines,
+                "days": days,
+                "share": _(
+                    "%(heading)s: %(payments)s", heading=text, payments=", ".join(line["text"] for line in lines)
+                )
+                if lines
+                else None,
+            }
+        )
     return result
 
 
@@ -154,6 +182,9 @@ def player_money(name):
         cents = book["balances"].get(key)
         if cents:
             amount = amount_said(abs(cents), currency, words.locale())
-            said.append(_("%(name)s is owed %(amount)s", name=name, amount=amount) if cents > 0 else
-                        _("%(name)s owes %(amount)s", name=name, amount=amount))
+            said.append(
+                _("%(name)s is owed %(amount)s", name=name, amount=amount)
+                if cents > 0
+                else _("%(name)s owes %(amount)s", name=name, amount=amount)
+            )
     return said

@@ -26,13 +26,24 @@ UNDONE = lazy_gettext("Undone.")  # said by queue.js when a tap still waiting is
 
 
 def _slim(coming):
-    return {"number": coming["number"], "cards": coming["cards"], "dealer": coming["dealer"], "trump": coming["trump"],
-            "out": coming["out"]}
+    return {
+        "number": coming["number"],
+        "cards": coming["cards"],
+        "dealer": coming["dealer"],
+        "trump": coming["trump"],
+        "out": coming["out"],
+    }
 
 
 def _hand(hand):
-    return {"cards": hand.cards, "dealer": hand.dealer, "bids": list(hand.bids), "out": sorted(hand.out),
-            "trump": hand.trump, "blind": sorted(hand.blind)}
+    return {
+        "cards": hand.cards,
+        "dealer": hand.dealer,
+        "bids": list(hand.bids),
+        "out": sorted(hand.out),
+        "trump": hand.trump,
+        "blind": sorted(hand.blind),
+    }
 
 
 def queue_state(loaded):
@@ -41,26 +52,52 @@ def queue_state(loaded):
     hand = actions.current_hand(loaded)
     coming = actions.upcoming(loaded) if hand is None else None
     style = loaded.rules.style
-    return {"players": list(loaded.players), "step": rules.step(loaded),
-            "number": len(loaded.hands) if hand else (coming or {}).get("number"),
-            "finished": len(loaded.hands) - (1 if hand else 0), "hand": _hand(hand) if hand else None,
-            "next": coming and _slim(coming), "ahead": [_slim(coming) for coming in actions.deals_ahead(loaded)],
-            "hook": loaded.rules.hook_applies, "hook_from": loaded.rules.hook_from, "all_at_once": style.all_at_once,
-            "sum_to_cards": style.bids_must_sum_to_cards, "trump_after_bids": actions.asks_trump_after_bids(loaded)}
+    return {
+        "players": list(loaded.players),
+        "step": rules.step(loaded),
+        "number": len(loaded.hands) if hand else (coming or {}).get("number"),
+        "finished": len(loaded.hands) - (1 if hand else 0),
+        "hand": _hand(hand) if hand else None,
+        "next": coming and _slim(coming),
+        "ahead": [_slim(coming) for coming in actions.deals_ahead(loaded)],
+        "hook": loaded.rules.hook_applies,
+        "hook_from": loaded.rules.hook_from,
+        "all_at_once": style.all_at_once,
+        "sum_to_cards": style.bids_must_sum_to_cards,
+        "trump_after_bids": actions.asks_trump_after_bids(loaded),
+    }
 
 
 def offline_table(game, loaded, at="hand"):
     """Return the page's data-table attribute: the hand as queue.js needs it, as JSON; `at` the page (hand, sheet)."""
     hand = actions.current_hand(loaded)
-    data = {"game": game["id"], "at": at, "revision": game["revision"], "key": game["edit_key"],
-            "api": url_for("api.act", game_id=game["id"]), "play": url_for("table.play", game_id=game["id"]),
-            "sheet": url_for("table.sheet", game_id=game["id"]), **queue_state(loaded),
-            "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None, "messages": bid_messages(),
-            "engine": [url_for("static", filename=name)
-                       for name in ("bidstate.js", "counts.js", "bids.js", "offline_hand.js", "offline_sheet.js",
-                                     "tap_conflict.js")],
-            "tricks_fall_short": loaded.rules.tricks_may_fall_short, "symbols": trump_symbols(),
-            "undone": str(UNDONE), "sealed": sealed.sealed_seats(loaded) if hand else []}
+    data = {
+        "game": game["id"],
+        "at": at,
+        "revision": game["revision"],
+        "key": game["edit_key"],
+        "api": url_for("api.act", game_id=game["id"]),
+        "play": url_for("table.play", game_id=game["id"]),
+        "sheet": url_for("table.sheet", game_id=game["id"]),
+        **queue_state(loaded),
+        "bid_state": rules.bid_state(loaded, hand).as_dict() if hand else None,
+        "messages": bid_messages(),
+        "engine": [
+            url_for("static", filename=name)
+            for name in (
+                "bidstate.js",
+                "counts.js",
+                "bids.js",
+                "offline_hand.js",
+                "offline_sheet.js",
+                "tap_conflict.js",
+            )
+        ],
+        "tricks_fall_short": loaded.rules.tricks_may_fall_short,
+        "symbols": trump_symbols(),
+        "undone": str(UNDONE),
+        "sealed": sealed.sealed_seats(loaded) if hand else [],
+    }
     return Markup(' data-table="{}"').format(json.dumps(data, ensure_ascii=False))
 
 

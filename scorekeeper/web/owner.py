@@ -18,11 +18,13 @@ from scorekeeper.store.files import private_secret
 from .bearer import bearer_token
 from scorekeeper.text.words import lazy_gettext
 
-NOT_OWNER = lazy_gettext("Only the owner of this site may do this (export every game, import, and the "
-                         "like). If that is you, sign in at /owner with the owner key that `python -m scorekeeper "
-                         "serve` printed when it first started (it is kept in the file instance/owner_key on the "
-                         "server), or with OWNER_PASSWORD from instance/config.py. A game's own links work without "
-                         "it.")
+NOT_OWNER = lazy_gettext(
+    "Only the owner of this site may do this (export every game, import, and the "
+    "like). If that is you, sign in at /owner with the owner key that `python -m scorekeeper "
+    "serve` printed when it first started (it is kept in the file instance/owner_key on the "
+    "server), or with OWNER_PASSWORD from instance/config.py. A game's own links work without "
+    "it."
+)
 
 
 class NotOwner(Forbidden):
@@ -70,11 +72,13 @@ def is_owner():
 
 def owner_required(view):
     """Let only the owner through; anyone else gets a 403 page saying how to become the owner."""
+
     @functools.wraps(view)
     def guarded(*args, **kwargs):
         if not is_owner():
             raise NotOwner()
         return view(*args, **kwargs)
+
     return guarded
 
 
@@ -83,5 +87,6 @@ def init_app(app):
     if not app.config.get("OWNER_KEY"):
         # Made once into instance/owner_key (0600); OWNER_KEY_NEW: made just now, so `serve` prints it.
         app.config["OWNER_KEY"], app.config["OWNER_KEY_NEW"] = private_secret(
-            app.instance_path, "owner_key", lambda: secrets.token_urlsafe(24))
+            app.instance_path, "owner_key", lambda: secrets.token_urlsafe(24)
+        )
     app.add_template_global(is_owner)

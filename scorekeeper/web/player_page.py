@@ -29,8 +29,14 @@ EVENINGS = 5  # the player's latest evenings linked from their page
 
 def _kept(db, name, kind, detail, make, language=""):
     """The value `make()` works out, kept per player (their name's key), kind, detail and results number."""
-    key = kept_values.Key(db.path, generation.current(db), f"player/{stats.name_key(name)}",
-                          json.dumps([pages.results_number(db), detail]), language=language, kind=kind)
+    key = kept_values.Key(
+        db.path,
+        generation.current(db),
+        f"player/{stats.name_key(name)}",
+        json.dumps([pages.results_number(db), detail]),
+        language=language,
+        kind=kind,
+    )
     found = kept_values.get(key)
     if found is None:
         found = make()
@@ -55,12 +61,18 @@ def rating(db, name, game_ids):
     steps = pages.rating_points(db, key, CHART_POINTS)
     changes = {}
     for game_id, (before, after) in pages.rating_steps_of(db, key, game_ids).items():
-        changes[game_id] = regulars.change_text(ratings.change(before and ratings.Rating(*before),
-                                                               ratings.Rating(*after)))
-    return {"now": regulars.rating_fields(now) if now else None, "changes": changes,
-            "history": [(ratings.Rating(row["mu"], row["sigma"]).rating, 2 * row["sigma"], row["finished"])
-                        for row in steps],
-            "places": store.place_counts(db, name), "head_to_head": store.head_to_head(db, name)}
+        changes[game_id] = regulars.change_text(
+            ratings.change(before and ratings.Rating(*before), ratings.Rating(*after))
+        )
+    return {
+        "now": regulars.rating_fields(now) if now else None,
+        "changes": changes,
+        "history": [
+            (ratings.Rating(row["mu"], row["sigma"]).rating, 2 * row["sigma"], row["finished"]) for row in steps
+        ],
+        "places": store.place_counts(db, name),
+        "head_to_head": store.head_to_head(db, name),
+    }
 
 
 def page_context(db, name, page):
@@ -73,23 +85,33 @@ def _page_context(db, name, page):
     rated = rating(db, name, [game["id"] for game in found["recent"]])
     accuracy = pages.table_accuracy(db, name)
     # The player first, then the people they played with.
-    ordered = {found["name"]: found["bid_pct"]} | {k: v for k, v in accuracy.items()
-                                                   if stats.name_key(k) != stats.name_key(name)}
+    ordered = {found["name"]: found["bid_pct"]} | {
+        k: v for k, v in accuracy.items() if stats.name_key(k) != stats.name_key(name)
+    }
     if found["bid_pct"] is None:
         ordered.pop(found["name"])
     habits = rules.habits.by_hand_size(store.player_habits(db, name))
     title = {"name": found["name"]}
     more = found["listed"] > page * GAMES_PAGE
-    return {"p": found, "rated": rated, "habits": habits, "page": page,
-            "evenings": store.player_evenings(db, name, EVENINGS),
-            "rating_chart": chart(charts.rating_svg([(found["name"], rated["history"])], _(
-                "%(name)s's rating after each game", **title))) if rated["history"] else None,
-            "others": [row["name"] for row in regulars.ranked_players(db)
-                       if stats.name_key(row["name"]) != stats.name_key(name)],
-            "chart": chart(charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", **title))),
-            "habits_chart": chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", **title))),
-            "newer": url_for("evenings.player", name=name, page=page - 1) if page > 1 else None,
-            "older": url_for("evenings.player", name=name, page=page + 1) if more else None}
+    return {
+        "p": found,
+        "rated": rated,
+        "habits": habits,
+        "page": page,
+        "evenings": store.player_evenings(db, name, EVENINGS),
+        "rating_chart": chart(
+            charts.rating_svg([(found["name"], rated["history"])], _("%(name)s's rating after each game", **title))
+        )
+        if rated["history"]
+        else None,
+        "others": [
+            row["name"] for row in regulars.ranked_players(db) if stats.name_key(row["name"]) != stats.name_key(name)
+        ],
+        "chart": chart(charts.bid_accuracy_svg(ordered, _("Bids made: %(name)s and the table", **title))),
+        "habits_chart": chart(charts.habits_svg(habits["sizes"], _("%(name)s's bids by hand size", **title))),
+        "newer": url_for("evenings.player", name=name, page=page - 1) if page > 1 else None,
+        "older": url_for("evenings.player", name=name, page=page + 1) if more else None,
+    }
 
 
 def api_answer(db, name, page, per_page):
@@ -106,16 +128,35 @@ def _api_answer(db, name, page, per_page):
     first = max(0, count - page * per_page)
     steps = pages.rating_page(db, key, max(0, min(per_page, count - (page - 1) * per_page)), first)
     now = next((row for row in store.player_ratings(db) if row["key"] == key), None)
-    return {"player": store.display_name(db, name), "games": totals["games"], "wins": totals["wins"],
-            "rating": now and api_rating(regulars.rating_fields(now)),
-            "history": [{"rating": ratings.Rating(row["mu"], row["sigma"]).rating, "give_or_take": 2 * row["sigma"],
-                         "date": row["finished"][:10]} for row in steps],
-            "page": page, "per_page": per_page, "pages": max(1, -(-count // per_page)),
-            "places": {str(place): games for place, games in store.place_counts(db, name).items()},
-            "head_to_head": [{"player": row["name"], "games": row["games"], "ahead": row["ahead"],
-                              "behind": row["behind"]} for row in store.head_to_head(db, name)]}
+    return {
+        "player": store.display_name(db, name),
+        "games": totals["games"],
+        "wins": totals["wins"],
+        "rating": now and api_rating(regulars.rating_fields(now)),
+        "history": [
+            {
+                "rating": ratings.Rating(row["mu"], row["sigma"]).rating,
+                "give_or_take": 2 * row["sigma"],
+                "date": row["finished"][:10],
+            }
+            for row in steps
+        ],
+        "page": page,
+        "per_page": per_page,
+        "pages": max(1, -(-count // per_page)),
+        "places": {str(place): games for place, games in store.place_counts(db, name).items()},
+        "head_to_head": [
+            {"player": row["name"], "games": row["games"], "ahead": row["ahead"], "behind": row["behind"]}
+            for row in store.head_to_head(db, name)
+        ],
+    }
 
 
 def api_rating(row):
-    return {"rating": row["rating"], "mu": row["mu"], "sigma": row["sigma"], "games": row["rated_games"],
-            "provisional": row["provisional"]}
+    return {
+        "rating": row["rating"],
+        "mu": row["mu"],
+        "sigma": row["sigma"],
+        "games": row["rated_games"],
+        "provisional": row["provisional"],
+    }

@@ -25,11 +25,13 @@ from . import owner
 
 # Each can be changed in instance/config.py. A hall of 100 tables starts 100 games within a minute from one
 # address; a table makes a game every few minutes at most.
-DEFAULTS = {"GAME_CREATION_LIMIT": "30 per minute; 300 per hour",
-            "GAME_CREATION_ADDRESS_LIMIT": "300 per minute; 3000 per hour",
-            "IMPORT_LIMIT": "10 per minute",
-            "OWNER_SIGN_IN_LIMIT": "20 per hour",
-            "OWNER_SIGN_IN_ADDRESS_LIMIT": "100 per hour"}
+DEFAULTS = {
+    "GAME_CREATION_LIMIT": "30 per minute; 300 per hour",
+    "GAME_CREATION_ADDRESS_LIMIT": "300 per minute; 3000 per hour",
+    "IMPORT_LIMIT": "10 per minute",
+    "OWNER_SIGN_IN_LIMIT": "20 per hour",
+    "OWNER_SIGN_IN_ADDRESS_LIMIT": "100 per hour",
+}
 
 # Every way of making a game shares one allowance, by endpoint.
 GAME_CREATION = ("table.new_game", "table.again", "api.create")
@@ -70,18 +72,48 @@ def init_app(app):
         app.config.setdefault(name, value)
     # One limiter per app: Flask-Limiter keeps its switch and its counts on the limiter, not the app.
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True)
-    limits = {endpoint: [limiter.shared_limit(_configured("GAME_CREATION_LIMIT"), scope="game-creation",
-                                              key_func=browser, methods=["POST"], deduct_when=_created),
-                         limiter.shared_limit(_configured("GAME_CREATION_ADDRESS_LIMIT"), scope="game-creation-address",
-                                              methods=["POST"], deduct_when=_created)]
-              for endpoint in GAME_CREATION}
+    limits = {
+        endpoint: [
+            limiter.shared_limit(
+                _configured("GAME_CREATION_LIMIT"),
+                scope="game-creation",
+                key_func=browser,
+                methods=["POST"],
+                deduct_when=_created,
+            ),
+            limiter.shared_limit(
+                _configured("GAME_CREATION_ADDRESS_LIMIT"),
+                scope="game-creation-address",
+                methods=["POST"],
+                deduct_when=_created,
+            ),
+        ]
+        for endpoint in GAME_CREATION
+    }
     limits["owner.sign_in"] = [
-        limiter.limit(_configured("OWNER_SIGN_IN_LIMIT"), key_func=browser, methods=["POST"], deduct_when=_wrong_key,
-                      exempt_when=_right_key),
-        limiter.shared_limit(_configured("OWNER_SIGN_IN_ADDRESS_LIMIT"), scope="owner-sign-in-address",
-                             methods=["POST"], deduct_when=_wrong_key, exempt_when=_right_key)]
-    limits["transfer.import_page"] = [limiter.limit(_configured("IMPORT_LIMIT"), key_func=lambda: "owner",
-                                                    methods=["POST"], exempt_when=lambda: not owner.is_owner())]
+        limiter.limit(
+            _configured("OWNER_SIGN_IN_LIMIT"),
+            key_func=browser,
+            methods=["POST"],
+            deduct_when=_wrong_key,
+            exempt_when=_right_key,
+        ),
+        limiter.shared_limit(
+            _configured("OWNER_SIGN_IN_ADDRESS_LIMIT"),
+            scope="owner-sign-in-address",
+            methods=["POST"],
+            deduct_when=_wrong_key,
+            exempt_when=_right_key,
+        ),
+    ]
+    limits["transfer.import_page"] = [
+        limiter.limit(
+            _configured("IMPORT_LIMIT"),
+            key_func=lambda: "owner",
+            methods=["POST"],
+            exempt_when=lambda: not owner.is_owner(),
+        )
+    ]
     for endpoint, decorators in limits.items():
         for decorate in decorators:
             app.view_functions[endpoint] = decorate(app.view_functions[endpoint])

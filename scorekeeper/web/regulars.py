@@ -12,8 +12,13 @@ MAX_NAMES = 12  # a table's seats: the favourite line names no more
 
 def rating_fields(row):
     """The numbers of a stored rating row as the pages and the API show them."""
-    return {"rating": round(row["rating"], 2), "mu": row["mu"], "sigma": row["sigma"], "rated_games": row["games"],
-            "provisional": row["games"] < ratings.PROVISIONAL_GAMES}
+    return {
+        "rating": round(row["rating"], 2),
+        "mu": row["mu"],
+        "sigma": row["sigma"],
+        "rated_games": row["games"],
+        "provisional": row["games"] < ratings.PROVISIONAL_GAMES,
+    }
 
 
 def change_text(change):
@@ -49,8 +54,9 @@ def ranked_players(db):
         kept = rated.get(summary["key"])
         row.update(rating_fields(kept) if kept else {"rating": None, "rated_games": 0})
         rows.append(row)
-    rows.sort(key=lambda row: (row["rating"] is None, -(row["rating"] or 0), -row["games"],
-                               stats.name_key(row["name"])))
+    rows.sort(
+        key=lambda row: (row["rating"] is None, -(row["rating"] or 0), -row["games"], stats.name_key(row["name"]))
+    )
     return rows
 
 
@@ -65,8 +71,13 @@ def player_rating(db, name):
         after = ratings.Rating(row["mu"], row["sigma"], row["games"])
         changes[row["game_id"]] = change_text(ratings.change(before, after))
         before = after
-    return {"now": rating_fields(kept) if kept else None, "history": history, "changes": changes,
-            "places": store.place_counts(db, name), "head_to_head": store.head_to_head(db, name)}
+    return {
+        "now": rating_fields(kept) if kept else None,
+        "history": history,
+        "changes": changes,
+        "places": store.place_counts(db, name),
+        "head_to_head": store.head_to_head(db, name),
+    }
 
 
 def favourites(db, names):

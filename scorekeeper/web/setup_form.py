@@ -3,8 +3,16 @@
 from functools import cache
 
 from babel.numbers import get_currency_name
-from wtforms import (BooleanField, HiddenField, RadioField, SelectField, SelectMultipleField, StringField, validators,
-                     widgets)
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    validators,
+    widgets,
+)
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper import rules
@@ -39,42 +47,59 @@ def _choices(registry):
 class SetupForm(BaseForm):
     """Set up a game: players in seat order, then the rules."""
 
-    preset = SelectField(lazy_gettext("House rules"),
-                         choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, lazy(p.name)) for p in PRESETS],
-                         default="")
+    preset = SelectField(
+        lazy_gettext("House rules"),
+        choices=[SelectChoice("", lazy_gettext("— choose —"))] + [SelectChoice(p.id, lazy(p.name)) for p in PRESETS],
+        default="",
+    )
     first_dealer = SelectField(lazy_gettext("First dealer"), default="cut")
     pattern = SelectField(lazy_gettext("Pattern"), choices=_choices(rules.PATTERNS), default=Rules.pattern)
-    max_cards = WholeField(lazy_gettext("N (largest hand)"),
-                           validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    max_cards = WholeField(
+        lazy_gettext("N (largest hand)"), validators=[validators.Optional(), validators.NumberRange(min=1, max=52)]
+    )
     # The N the page showed: a posted N equal to it was not typed, so it follows the players and decks.
     n_shown = HiddenField()
-    sizes = StringField(lazy_gettext("Custom hand sizes"),
-                        validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)])
-    hands = WholeField(lazy_gettext("Stop after (deals)"),
-                       validators=[validators.Optional(), validators.NumberRange(min=1)])
-    decks = SelectField(lazy_gettext("Decks"),
-                        choices=[SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
-                                 SelectChoice("1", lazy_gettext("1 deck")), SelectChoice("2", lazy_gettext("2 decks"))],
-                        default="auto")
+    sizes = StringField(
+        lazy_gettext("Custom hand sizes"),
+        validators=[validators.Optional(), validators.Length(max=limits.MAX_TYPED_LIST)],
+    )
+    hands = WholeField(
+        lazy_gettext("Stop after (deals)"), validators=[validators.Optional(), validators.NumberRange(min=1)]
+    )
+    decks = SelectField(
+        lazy_gettext("Decks"),
+        choices=[
+            SelectChoice("auto", lazy_gettext("auto: 2 from 8 players")),
+            SelectChoice("1", lazy_gettext("1 deck")),
+            SelectChoice("2", lazy_gettext("2 decks")),
+        ],
+        default="auto",
+    )
     full_deal = BooleanField(lazy_gettext("Largest hand uses every card, no trump"))
     scoring = SelectField(lazy_gettext("System"), choices=_choices(rules.SYSTEMS), default=rules.SYSTEMS.default.id)
     modifiers = MultiCheckboxField(lazy_gettext("Modifiers"), choices=_choices(rules.MODIFIERS), default=[])
     hook = BooleanField(lazy_gettext("Hook: the dealer may not make the bids add up"), default=Rules.hook)
-    hook_from = WholeField(lazy_gettext("Hook from N cards"), default=Rules.hook_from,
-                             validators=[validators.Optional(), validators.NumberRange(min=1, max=52)])
+    hook_from = WholeField(
+        lazy_gettext("Hook from N cards"),
+        default=Rules.hook_from,
+        validators=[validators.Optional(), validators.NumberRange(min=1, max=52)],
+    )
     bidding = RadioField(lazy_gettext("Bidding"), choices=_choices(rules.BIDDING_STYLES), default=Rules.bidding)
     trump = SelectField(lazy_gettext("Trump"), choices=_choices(rules.TRUMP_METHODS), default=Rules.trump)
     # A text box read the page's way ("0,05" in Dutch): a number box is read by the browser, and a Dutch phone's
     # Chromium sent "0,05" as 5 (regulars-2026-12.md §3 difference 11).
-    stake = TypedDecimalField(lazy_gettext("Stake per point"), default=Rules.stake,
-                              validators=[validators.Optional(), InRange(0, MAX_MONEY)])
+    stake = TypedDecimalField(
+        lazy_gettext("Stake per point"), default=Rules.stake, validators=[validators.Optional(), InRange(0, MAX_MONEY)]
+    )
     settlement = SelectField(lazy_gettext("Settlement"), choices=_choices(rules.SETTLEMENTS), default=Rules.settlement)
-    payouts = StringField(lazy_gettext("Prospect sliding scale"),
-                          validators=[validators.Optional(), validators.Length(max=200)])
+    payouts = StringField(
+        lazy_gettext("Prospect sliding scale"), validators=[validators.Optional(), validators.Length(max=200)]
+    )
     # The game's language (its PDF sheets print in it on any phone) and the stake's currency: the page's by default.
     language = SelectField(lazy_gettext("Sheet language"), default=words.locale, validate_choice=False)
-    currency = SelectField(lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""),
-                           validate_choice=False)
+    currency = SelectField(
+        lazy_gettext("Currency"), default=lambda: LANGUAGE_CURRENCY.get(words.locale(), ""), validate_choice=False
+    )
     # The evening the game joins (web/evening_tables.py): its id, the key of its link for another table when the
     # phone came with it, and the box a scorekeeper unticks to start an evening of its own.
     evening = HiddenField()
@@ -85,8 +110,9 @@ class SetupForm(BaseForm):
 
     def validate_language(self, field):
         if field.data not in languages():
-            raise validators.ValidationError(_("choose one of the languages listed: %(languages)s",
-                                               languages=", ".join(languages().values())))
+            raise validators.ValidationError(
+                _("choose one of the languages listed: %(languages)s", languages=", ".join(languages().values()))
+            )
 
     def validate_currency(self, field):
         if field.data and field.data not in CURRENCIES:
@@ -96,9 +122,15 @@ class SetupForm(BaseForm):
         places = words.currency_places(self.currency.data)
         if self.currency.data in CURRENCIES and field.data is not None and decimals(field.data) > places:
             raise validators.ValidationError(
-                ngettext("at most %(num)d decimal in %(currency)s", "at most %(num)d decimals in %(currency)s",
-                         places, currency=self.currency.data) if places else
-                _("a whole number: %(currency)s has no decimals", currency=self.currency.data))
+                ngettext(
+                    "at most %(num)d decimal in %(currency)s",
+                    "at most %(num)d decimals in %(currency)s",
+                    places,
+                    currency=self.currency.data,
+                )
+                if places
+                else _("a whole number: %(currency)s has no decimals", currency=self.currency.data)
+            )
 
 
 def language_choices():
@@ -109,9 +141,16 @@ def language_choices():
 def currency_choices():
     """None (points), then each currency by its name and symbol in the page's language: 'Euro (€)'."""
     return [SelectChoice("", _("None: points"))] + [
-        SelectChoice(code, _("%(name)s (%(symbol)s)", name=_capitalized(get_currency_name(code, locale=words.locale())),
-                              symbol=words.currency_symbol(code)))
-        for code in CURRENCIES]
+        SelectChoice(
+            code,
+            _(
+                "%(name)s (%(symbol)s)",
+                name=_capitalized(get_currency_name(code, locale=words.locale())),
+                symbol=words.currency_symbol(code),
+            ),
+        )
+        for code in CURRENCIES
+    ]
 
 
 def _capitalized(name):
@@ -123,7 +162,8 @@ def dealer_choices(names):
     """Return the first-dealer choices: cut for deal, or a seat by its player's name."""
     return [SelectChoice("cut", _("cut for deal"))] + [
         SelectChoice(str(s), names[s] if s < len(names) else _("seat %(number)d", number=s + 1))
-        for s in range(MAX_PLAYERS)]
+        for s in range(MAX_PLAYERS)
+    ]
 
 
 def option_field_name(system, option):
@@ -137,19 +177,27 @@ def preset_fields(preset_id, players):
 
 # ---- the one mapping between the setup form and a record's rules, both ways ---------------------------
 
+
 def setup_fields(chosen):
     """Return the setup form's rule fields for a record's rules: name → value (rules_from_setup's way back)."""
     deals = chosen.get("deals", {})
-    fields = {"scoring": chosen.get("scoring", rules.SYSTEMS.default.id),
-              "modifiers": list(chosen.get("modifiers", [])), "hook": chosen.get("hook", Rules.hook),
-              "hook_from": chosen.get("hook_from", Rules.hook_from),
-              "bidding": chosen.get("bidding", Rules.bidding), "trump": chosen.get("trump", Rules.trump),
-              "stake": chosen.get("stake", Rules.stake), "settlement": chosen.get("settlement", Rules.settlement),
-              "pattern": deals.get("pattern", Rules.pattern), "max_cards": deals.get("max"),
-              "decks": str(deals["decks"]) if "decks" in deals else "auto",
-              "full_deal": deals.get("full_deal", Rules.full_deal), "hands": deals.get("hands"),
-              "sizes": " ".join(str(size) for size in deals.get("sizes", [])),
-              "payouts": " ".join(f"{p:g}" for p in chosen.get("payouts", []))}
+    fields = {
+        "scoring": chosen.get("scoring", rules.SYSTEMS.default.id),
+        "modifiers": list(chosen.get("modifiers", [])),
+        "hook": chosen.get("hook", Rules.hook),
+        "hook_from": chosen.get("hook_from", Rules.hook_from),
+        "bidding": chosen.get("bidding", Rules.bidding),
+        "trump": chosen.get("trump", Rules.trump),
+        "stake": chosen.get("stake", Rules.stake),
+        "settlement": chosen.get("settlement", Rules.settlement),
+        "pattern": deals.get("pattern", Rules.pattern),
+        "max_cards": deals.get("max"),
+        "decks": str(deals["decks"]) if "decks" in deals else "auto",
+        "full_deal": deals.get("full_deal", Rules.full_deal),
+        "hands": deals.get("hands"),
+        "sizes": " ".join(str(size) for size in deals.get("sizes", [])),
+        "payouts": " ".join(f"{p:g}" for p in chosen.get("payouts", [])),
+    }
     for system in rules.SYSTEMS:
         options = chosen.get("options", {}) if system.id == fields["scoring"] else {}
         for option in system.options:
@@ -177,11 +225,17 @@ def rules_from_setup(form):
         deals["hands"] = form.hands.data
     if form.full_deal.data:
         deals["full_deal"] = True
-    chosen = {"scoring": system.id,
-              "options": {o.id: form[option_field_name(system, o)].data for o in system.options},
-              "modifiers": list(form.modifiers.data or []), "hook": bool(form.hook.data),
-              "bidding": form.bidding.data, "trump": form.trump.data, "deals": deals,
-              "stake": float(form.stake.data or Rules.stake), "settlement": form.settlement.data}
+    chosen = {
+        "scoring": system.id,
+        "options": {o.id: form[option_field_name(system, o)].data for o in system.options},
+        "modifiers": list(form.modifiers.data or []),
+        "hook": bool(form.hook.data),
+        "bidding": form.bidding.data,
+        "trump": form.trump.data,
+        "deals": deals,
+        "stake": float(form.stake.data or Rules.stake),
+        "settlement": form.settlement.data,
+    }
     if form.currency.data:  # a stake in points has none
         chosen["currency"] = form.currency.data
     if form.hook_from.data and form.hook_from.data != Rules.hook_from:  # stored only when not the default
@@ -192,17 +246,25 @@ def rules_from_setup(form):
         try:
             chosen["payouts"] = parse_payouts(form.payouts.data)
         except ValueError as error:
-            raise ValueError(_("Sliding scale: %(problem)s; enter what each losing place pays from second place on, "
-                               "e.g. 1 2 3.", problem=error)) from None
+            raise ValueError(
+                _(
+                    "Sliding scale: %(problem)s; enter what each losing place pays from second place on, e.g. 1 2 3.",
+                    problem=error,
+                )
+            ) from None
     return chosen
 
 
 @cache  # the presets are declared once: the setup page, every game's first screen, need not work them out again
 def presets_for_page():
     """Return every preset's fields and its N for 2 to MAX_PLAYERS players, for setup.js to fill in."""
-    return {preset_id: {"fields": preset_fields(preset_id, 4),
-                        "n": {count: preset_fields(preset_id, count)["max_cards"] for count in range(2, MAX_PLAYERS + 1)}}
-            for preset_id in PRESETS.ids()}
+    return {
+        preset_id: {
+            "fields": preset_fields(preset_id, 4),
+            "n": {count: preset_fields(preset_id, count)["max_cards"] for count in range(2, MAX_PLAYERS + 1)},
+        }
+        for preset_id in PRESETS.ids()
+    }
 
 
 def apply_preset(form, preset_id, players):
@@ -215,26 +277,36 @@ def apply_preset(form, preset_id, players):
 
 def setup_form(formdata=None):
     """Return the setup form with player and system-option fields added (bound to `formdata` when given)."""
+
     class Setup(SetupForm):
         pass
+
     for seat in range(MAX_PLAYERS):
-        setattr(Setup, f"player_{seat}", StringField(lazy_gettext("Player %(number)d", number=seat + 1),
-                                                     validators=[validators.Optional(),
-                                                                 validators.Length(max=40)]))
+        setattr(
+            Setup,
+            f"player_{seat}",
+            StringField(
+                lazy_gettext("Player %(number)d", number=seat + 1),
+                validators=[validators.Optional(), validators.Length(max=40)],
+            ),
+        )
     for system in rules.SYSTEMS:
         for option in system.options:
             name = option_field_name(system, option)
             if option.type is bool:
                 field = BooleanField(lazy(option.description), default=option.default)
             elif option.type is int:
-                field = WholeField(lazy(option.description), default=option.default,
-                                     validators=[validators.Optional()])
+                field = WholeField(lazy(option.description), default=option.default, validators=[validators.Optional()])
             elif option.choices:
-                field = SelectField(lazy(option.description), default=option.default,
-                                    choices=[SelectChoice(c, lazy(option.choice_label(c))) for c in option.choices])
+                field = SelectField(
+                    lazy(option.description),
+                    default=option.default,
+                    choices=[SelectChoice(c, lazy(option.choice_label(c))) for c in option.choices],
+                )
             else:  # free text: a house formula's expressions
-                field = StringField(lazy(option.description), default=option.default,
-                                    validators=[validators.Length(max=200)])
+                field = StringField(
+                    lazy(option.description), default=option.default, validators=[validators.Length(max=200)]
+                )
             setattr(Setup, name, field)
     form = Setup(formdata=formdata)
     form.language.choices, form.currency.choices = language_choices(), currency_choices()

@@ -17,7 +17,7 @@ from scorekeeper.text import words
 from scorekeeper.text.words import _, number, word
 
 DEFAULT_CEILING = 1_000  # a point's stake in the currency's smallest unit: clubs play for cents, and 300 points' lead
-                         # then moves 3,000.00 euros at most
+# then moves 3,000.00 euros at most
 
 
 def ceiling(currency=""):
@@ -35,8 +35,15 @@ def check_stake(stake, currency="", path="rules.stake"):
     """Refuse (RecordError naming path) a stake per point beyond the instance's ceiling."""
     most = ceiling(currency)
     if isinstance(stake, (int, float)) and not isinstance(stake, bool) and stake > most:
-        raise rules.RecordError(path, _("is %(stake)s a point; this site takes stakes up to %(most)s a point "
-                                        "(its owner's setting STAKE_CEILING)", stake=number(stake), most=number(most)))
+        raise rules.RecordError(
+            path,
+            _(
+                "is %(stake)s a point; this site takes stakes up to %(most)s a point "
+                "(its owner's setting STAKE_CEILING)",
+                stake=number(stake),
+                most=number(most),
+            ),
+        )
 
 
 def check_payouts(payouts, currency="", path="rules.payouts"):
@@ -44,9 +51,16 @@ def check_payouts(payouts, currency="", path="rules.payouts"):
     most = ceiling(currency) * limits.MAX_PLAYERS
     for index, amount in enumerate(payouts if isinstance(payouts, list) else []):
         if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount > most:
-            raise rules.RecordError(f"{path}[{index}]", _(
-                "is %(amount)s; on this site a place pays at most %(most)s (%(players)d times its owner's "
-                "stake ceiling, STAKE_CEILING)", amount=number(amount), most=number(most), players=limits.MAX_PLAYERS))
+            raise rules.RecordError(
+                f"{path}[{index}]",
+                _(
+                    "is %(amount)s; on this site a place pays at most %(most)s (%(players)d times its owner's "
+                    "stake ceiling, STAKE_CEILING)",
+                    amount=number(amount),
+                    most=number(most),
+                    players=limits.MAX_PLAYERS,
+                ),
+            )
 
 
 def check_record(record, path=""):
@@ -75,6 +89,8 @@ def init_app(app):
     app.config.setdefault("STAKE_CEILING", DEFAULT_CEILING)
     most = app.config["STAKE_CEILING"]
     if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most <= limits.MAX_MONEY * 100:
-        raise ValueError(f"STAKE_CEILING in instance/config.py: {most!r} is not a stake; write a whole number of the "
-                         f"currency's smallest unit (cents) from 0 to {limits.MAX_MONEY * 100:,}, such as 1000 for "
-                         f"10.00 euros a point")
+        raise ValueError(
+            f"STAKE_CEILING in instance/config.py: {most!r} is not a stake; write a whole number of the "
+            f"currency's smallest unit (cents) from 0 to {limits.MAX_MONEY * 100:,}, such as 1000 for "
+            f"10.00 euros a point"
+        )

@@ -29,8 +29,13 @@ from .money_lines import player_money
 
 def registries():
     """Give templates the engine's registries, for names and one-line explanations, and the results' sentences."""
-    return {"rules_registry": rules, "sentences": sentences, "system_title": system_title, "penalty_name": penalty_name,
-            "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()]}
+    return {
+        "rules_registry": rules,
+        "sentences": sentences,
+        "system_title": system_title,
+        "penalty_name": penalty_name,
+        "adjustment_marks": [(kind, shown["mark"]) for kind, shown in ADJUSTMENTS.items()],
+    }
 
 
 def penalty_name(reason):
@@ -93,26 +98,52 @@ def recent_events(limit=5):
 def reveal_tap(game):
     """The Reveal's action id: the same for every copy of the page at this revision (a double tap is applied once),
     and made with the instance's secret, so no seat phone can know it and use it first."""
-    made = hmac.new(current_app.config["SECRET_KEY"].encode(), f"reveal {game['id']} {game['revision']}".encode(),
-                    hashlib.sha256)
+    made = hmac.new(
+        current_app.config["SECRET_KEY"].encode(), f"reveal {game['id']} {game['revision']}".encode(), hashlib.sha256
+    )
     return "reveal-" + made.hexdigest()[:32]
 
 
 def seat_links(game):
     """The game's seat links by seat, for the scorekeeper's Share panel (empty until offered)."""
     keys = store.seat_keys(store.get_db(), game["id"])
-    return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True)
-            for seat, key in keys.items()}
+    return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True) for seat, key in keys.items()}
 
 
 FILTERS = {"money": money, "net": net, "ordinal": ordinal}
 # Each function under its own name; then the values named otherwise.
-GLOBALS = {function.__name__: function for function in (
-    evening_of, evening_name, recent_evenings, season_evenings, player_evenings, roster, running_chart, day,
-    trump_name, trump_symbols, adjustment_word, event_of_game, event_verdict, table_clock, recent_events,
-    find_player, sealed.sealed_seats, reveal_tap, seat_links, player_money, offline_page.offline_table,
-    offline_page.penalty_form, offline_page.offline_part, offline_page.offline_parts, offline_page.largest_bid)} | {
+GLOBALS = {
+    function.__name__: function
+    for function in (
+        evening_of,
+        evening_name,
+        recent_evenings,
+        season_evenings,
+        player_evenings,
+        roster,
+        running_chart,
+        day,
+        trump_name,
+        trump_symbols,
+        adjustment_word,
+        event_of_game,
+        event_verdict,
+        table_clock,
+        recent_events,
+        find_player,
+        sealed.sealed_seats,
+        reveal_tap,
+        seat_links,
+        player_money,
+        offline_page.offline_table,
+        offline_page.penalty_form,
+        offline_page.offline_part,
+        offline_page.offline_parts,
+        offline_page.largest_bid,
+    )
+} | {
     "follow_tag_of": store.follow_tag,  # templates/table/_follow.html: the tag of a page's game
     "fresh_csrf_token": csrf_token,  # a table's page that carries no form of its own
     "event_results": event_results,  # the words every page of an event says its final results in
-    "provisional_games": ratings.PROVISIONAL_GAMES}
+    "provisional_games": ratings.PROVISIONAL_GAMES,
+}

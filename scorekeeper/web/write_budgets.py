@@ -29,9 +29,11 @@ from . import owner
 from .rate_limits import browser
 
 # Each can be changed in instance/config.py.
-DEFAULTS = {"BROWSER_WRITE_BUDGET": "25 MB per hour",
-            "ADDRESS_WRITE_BUDGET": "250 MB per hour",
-            "FREE_SPACE_FLOOR": "200 MB"}
+DEFAULTS = {
+    "BROWSER_WRITE_BUDGET": "25 MB per hour",
+    "ADDRESS_WRITE_BUDGET": "250 MB per hour",
+    "FREE_SPACE_FLOOR": "200 MB",
+}
 WRITE_OVERHEAD = 500  # bytes a write keeps beyond its body (measured: a deal or an undo keeps about 485)
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 UNCOUNTED = {"owner.sign_in", "owner.sign_out", "languages.choose"}  # they keep nothing on the disk
@@ -92,8 +94,12 @@ def _answer(status, message, headers=None):
 
 def _counted():
     """True for a write that spends the budgets: not a reading, not the owner's, not a sign-in or a language."""
-    return (request.method in WRITES and request.endpoint not in UNCOUNTED and request.endpoint is not None
-            and not owner.is_owner())
+    return (
+        request.method in WRITES
+        and request.endpoint not in UNCOUNTED
+        and request.endpoint is not None
+        and not owner.is_owner()
+    )
 
 
 def _budgets():
@@ -102,8 +108,10 @@ def _budgets():
     if not limiter.enabled:
         return []
     config = current_app.config
-    return [(budget_of(config["BROWSER_WRITE_BUDGET"]), "write-bytes-" + browser(), "browser"),
-            (budget_of(config["ADDRESS_WRITE_BUDGET"]), "write-bytes-address:" + get_remote_address(), "address")]
+    return [
+        (budget_of(config["BROWSER_WRITE_BUDGET"]), "write-bytes-" + browser(), "browser"),
+        (budget_of(config["ADDRESS_WRITE_BUDGET"]), "write-bytes-address:" + get_remote_address(), "address"),
+    ]
 
 
 def free_space():
@@ -118,22 +126,35 @@ def refuse_when_spent():
     if request.endpoint in NEW_GAMES:
         floor = size_of(current_app.config["FREE_SPACE_FLOOR"])
         if free_space() < floor:
-            return _answer(507, lazy_gettext(
-                "The server's disk has less than %(floor)s free, so no new game can be started now; the games "
-                "being played go on. Nothing was stored. The owner of this site can free space on the "
-                "server's disk (or lower FREE_SPACE_FLOOR in instance/config.py).", floor=_said_size(floor)))
+            return _answer(
+                507,
+                lazy_gettext(
+                    "The server's disk has less than %(floor)s free, so no new game can be started now; the games "
+                    "being played go on. Nothing was stored. The owner of this site can free space on the "
+                    "server's disk (or lower FREE_SPACE_FLOOR in instance/config.py).",
+                    floor=_said_size(floor),
+                ),
+            )
     if not _counted():
         return None
     for limit, key, whose in _budgets():
         stats = current_app.extensions["scorekeeper.limiter"].limiter.get_window_stats(limit, key)
         if stats.remaining <= 0:
             wait = max(int(stats.reset_time - time.time()), 1)
-            said = {"size": _said_size(limit.amount), "span": _said_time(limit.get_expiry()),
-                    "when": _said_time(wait)}
-            message = (lazy_gettext("This phone has written %(size)s in %(span)s, the most one phone may. Nothing "
-                                    "was stored. Try again in %(when)s.", **said) if whose == "browser" else
-                       lazy_gettext("The phones at this address have written %(size)s in %(span)s, the most one "
-                                    "address may. Nothing was stored. Try again in %(when)s.", **said))
+            said = {"size": _said_size(limit.amount), "span": _said_time(limit.get_expiry()), "when": _said_time(wait)}
+            message = (
+                lazy_gettext(
+                    "This phone has written %(size)s in %(span)s, the most one phone may. Nothing "
+                    "was stored. Try again in %(when)s.",
+                    **said,
+                )
+                if whose == "browser"
+                else lazy_gettext(
+                    "The phones at this address have written %(size)s in %(span)s, the most one "
+                    "address may. Nothing was stored. Try again in %(when)s.",
+                    **said,
+                )
+            )
             return _answer(429, message, {"Retry-After": str(wait)})
     return None
 

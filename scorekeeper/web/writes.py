@@ -43,8 +43,16 @@ def perform(game, loaded, action, *args, **kwargs):
     kind, payload = outcome.entry
     try:
         # The action loaded (and so validated) its record once; the game it was made on was read in a generation.
-        store.append_entry(store.get_db(), game["id"], kind, payload, outcome.record, game["revision"],
-                           loaded=outcome.game, generation_number=game.get("generation"))
+        store.append_entry(
+            store.get_db(),
+            game["id"],
+            kind,
+            payload,
+            outcome.record,
+            game["revision"],
+            loaded=outcome.game,
+            generation_number=game.get("generation"),
+        )
     except RecordError as error:
         return None, explain(error, outcome.record["players"])
     except store.StaleRevision:
@@ -89,5 +97,8 @@ def penalty_from(form):
     if form.penalty_seat.data in ("", None):
         return None
     points = form.penalty_points.data
-    return {"seat": int(form.penalty_seat.data), "reason": form.penalty_reason.data,
-            "points": float(points) if points is not None else None}
+    return {
+        "seat": int(form.penalty_seat.data),
+        "reason": form.penalty_reason.data,
+        "points": float(points) if points is not None else None,
+    }

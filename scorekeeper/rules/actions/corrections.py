@@ -22,14 +22,15 @@ def correct_hand(game, number, bids, tricks, trump=None, drop_penalties=(), adde
     path = f"hands[{number - 1}]"
     for name, values in (("bids", bids), ("tricks", tricks)):
         if not isinstance(values, (list, tuple)) or len(values) != n:
-            raise RecordError(f"{path}.{name}", said("must list one number for each of the %(count)s players, by seat", count=n))
+            raise RecordError(
+                f"{path}.{name}", said("must list one number for each of the %(count)s players, by seat", count=n)
+            )
     record = copy.deepcopy(game.record)
     raw = game.record["hands"][number - 1]
     new = record["hands"][number - 1]
     out = set(raw.get("out") or [])
     new["bids"] = [None if s in out else bids[s] for s in range(n)]
-    new["tricks"] = [None if s in out else tricks[s] if tricks[s] is not None else raw["tricks"][s]
-                     for s in range(n)]
+    new["tricks"] = [None if s in out else tricks[s] if tricks[s] is not None else raw["tricks"][s] for s in range(n)]
     if trump:
         new["trump"] = trump
     else:
@@ -39,5 +40,9 @@ def correct_hand(game, number, bids, tricks, trump=None, drop_penalties=(), adde
     kept += [added_penalty] if added_penalty else []
     if kept or "penalties" in new:
         new["penalties"] = kept
-    return done(record, said("Hand %(number)s corrected; the totals after it are rescored.", number=number), "edit",
-                {"hand": number - 1, "before": copy.deepcopy(raw), "after": copy.deepcopy(new)})
+    return done(
+        record,
+        said("Hand %(number)s corrected; the totals after it are rescored.", number=number),
+        "edit",
+        {"hand": number - 1, "before": copy.deepcopy(raw), "after": copy.deepcopy(new)},
+    )

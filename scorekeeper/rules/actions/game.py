@@ -33,9 +33,12 @@ def settle_by(game, method, stake, payouts=None):
         chosen["payouts"] = list(payouts)
     else:
         chosen.pop("payouts", None)
-    return done(record, said("Settling up by %(method)s, stake %(stake)s.", method=entry.name,
-                          stake=Number(stake, places=2)), "settlement",
-                {"settlement": entry.id, "stake": stake, "payouts": chosen.get("payouts")})
+    return done(
+        record,
+        said("Settling up by %(method)s, stake %(stake)s.", method=entry.name, stake=Number(stake, places=2)),
+        "settlement",
+        {"settlement": entry.id, "stake": stake, "payouts": chosen.get("payouts")},
+    )
 
 
 # A game's date and note: top-level keys of its record, both optional (docs/rule-decisions.md). The date is
@@ -47,8 +50,10 @@ ABOUT_KEYS = (DATE_KEY, NOTE_KEY)
 def about_of(record, created=""):
     """Return the game's date (else the day it was created, from an ISO time) and note ("" when none)."""
     date, note = record.get(DATE_KEY), record.get(NOTE_KEY)
-    return {"date": date if isinstance(date, str) and date else str(created or "")[:10],
-            "note": note if isinstance(note, str) else ""}
+    return {
+        "date": date if isinstance(date, str) and date else str(created or "")[:10],
+        "note": note if isinstance(note, str) else "",
+    }
 
 
 def describe(game, date, note):

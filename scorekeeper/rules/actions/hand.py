@@ -4,8 +4,16 @@ from ..bids import bidding
 from ..game import table
 from ..game.record import RecordError, penalty_points
 from ..scoring.scored import score
-from ..game.steps import WrongStep, as_game, asks_trump_after_bids, bids_all_at_once, current_hand, hand_path, \
-    require_step, upcoming
+from ..game.steps import (
+    WrongStep,
+    as_game,
+    asks_trump_after_bids,
+    bids_all_at_once,
+    current_hand,
+    hand_path,
+    require_step,
+    upcoming,
+)
 from ..game.trump import TRUMPS
 from ..said import said
 from .outcome import done, with_last_hand_copied
@@ -31,7 +39,9 @@ def deal(game, cards=None, trump=None):
     require_step(game, "deal")
     coming = upcoming(game)
     if coming is None:
-        raise RecordError("table", said("At least 2 players must be dealt in: let someone back in on the Table screen."))
+        raise RecordError(
+            "table", said("At least 2 players must be dealt in: let someone back in on the Table screen.")
+        )
     path = f"hands[{len(game.hands)}]"
     chosen = coming["trump"] or (None if asks_trump_after_bids(game) else trump)
     if coming["trump"] is None and not asks_trump_after_bids(game) and trump not in TRUMPS:
@@ -65,9 +75,14 @@ def bid(game, seat, amount, blind=False):
         raise RecordError(f"{path}.bids[{seat}]", said("That bid can no longer be changed: the next player has bid."))
     blind = bool(blind)
     if blind and seat not in blind_offers(game):
-        raise RecordError(f"{path}.blind", said("%(name)s may not bid blind now: only %(margin)s or more behind the "
-                                             "leader, before anyone bids.", name=game.players[seat],
-                                             margin=bidding.BLIND_MARGIN))
+        raise RecordError(
+            f"{path}.blind",
+            said(
+                "%(name)s may not bid blind now: only %(margin)s or more behind the leader, before anyone bids.",
+                name=game.players[seat],
+                margin=bidding.BLIND_MARGIN,
+            ),
+        )
     if not _is_count(amount, hand.cards):
         raise RecordError(f"{path}.bids[{seat}]", _bid_range(hand.cards))
     # What the bid screen shows is what is checked: the seat's BidState (the hook, by bidding.hooked_bid; a blind
@@ -88,15 +103,22 @@ def bid(game, seat, amount, blind=False):
 def _move_dealer_blind(raw, hand, game):
     """When the bids are complete and the dealer's blind bid is hooked, move it as the rules say (003)."""
     bids, dealer = raw["bids"], hand.dealer
-    if (dealer not in (raw.get("blind") or []) or not game.rules.hook_in(hand.cards)
-            or any(bids[s] is None for s in bidding.bidding_order(dealer, len(bids), hand.out))):
+    if (
+        dealer not in (raw.get("blind") or [])
+        or not game.rules.hook_in(hand.cards)
+        or any(bids[s] is None for s in bidding.bidding_order(dealer, len(bids), hand.out))
+    ):
         return None
     moved = bidding.dealer_blind_bid(hand.cards, dealer, bids, bids[dealer], True)
     if moved == bids[dealer]:
         return None
     name = game.players[dealer]
-    message = said("%(name)s bid %(bid)s blind, but the hook forbids it: %(name)s's bid becomes %(moved)s.", name=name,
-                bid=bids[dealer], moved=moved)
+    message = said(
+        "%(name)s bid %(bid)s blind, but the hook forbids it: %(name)s's bid becomes %(moved)s.",
+        name=name,
+        bid=bids[dealer],
+        moved=moved,
+    )
     bids[dealer] = moved
     return message
 
@@ -121,13 +143,22 @@ def bids_at_once(game, bids, blind=()):
     chosen = {seat: bids[seat] for seat in order}
     too_many = [game.players[s] for s, b in chosen.items() if not 0 <= b <= hand.cards]
     if too_many:
-        raise RecordError(f"{path}.bids", said("A bid is 0 to %(cards)s: check %(names)s.", cards=hand.cards,
-                                            names=", ".join(too_many)))
+        raise RecordError(
+            f"{path}.bids",
+            said("A bid is 0 to %(cards)s: check %(names)s.", cards=hand.cards, names=", ".join(too_many)),
+        )
     total = sum(chosen.values())
     if style.bids_must_sum_to_cards and total != hand.cards:
         saying = bidding.say("over" if total > hand.cards else "under", {"by": abs(total - hand.cards)})
-        raise RecordError(f"{path}.bids", said("Cooperative bids must add up to exactly %(cards)s; these add up to "
-                                            "%(total)s (%(standing)s).", cards=hand.cards, total=total, standing=saying))
+        raise RecordError(
+            f"{path}.bids",
+            said(
+                "Cooperative bids must add up to exactly %(cards)s; these add up to %(total)s (%(standing)s).",
+                cards=hand.cards,
+                total=total,
+                standing=saying,
+            ),
+        )
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     for seat, amount in chosen.items():
@@ -136,8 +167,7 @@ def bids_at_once(game, bids, blind=()):
     marked = [seat for seat in offered if seat in set(blind)]
     if marked:
         raw["blind"] = sorted(set(raw.get("blind") or []) | set(marked))
-    return done(record, None, "bids", {"hand": len(game.hands) - 1, "bids": raw["bids"], "blind": marked},
-                before=game)
+    return done(record, None, "bids", {"hand": len(game.hands) - 1, "bids": raw["bids"], "blind": marked}, before=game)
 
 
 def name_trump(game, trump):
@@ -145,7 +175,9 @@ def name_trump(game, trump):
     game = as_game(game)
     require_step(game, "trump")
     if trump not in TRUMPS:
-        raise RecordError(f"{hand_path(game)}.trump", said("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS)))
+        raise RecordError(
+            f"{hand_path(game)}.trump", said("Choose the trump: one of %(trumps)s.", trumps=", ".join(TRUMPS))
+        )
     record = with_last_hand_copied(game)
     record["hands"][-1]["trump"] = trump
     return done(record, None, "trump", {"hand": len(game.hands) - 1, "trump": trump}, before=game)
@@ -153,8 +185,11 @@ def name_trump(game, trump):
 
 def penalty(seat, reason="other", points=None, lowest_wins=False):
     """Return a penalty entry; without points it takes the reason's default (added where the lowest wins)."""
-    return {"seat": seat, "reason": reason,
-            "points": float(points) if points is not None else penalty_points(reason, lowest_wins)}
+    return {
+        "seat": seat,
+        "reason": reason,
+        "points": float(points) if points is not None else penalty_points(reason, lowest_wins),
+    }
 
 
 def with_default_points(entry, game):
@@ -180,22 +215,32 @@ def record_tricks(game, took, given_penalty=None):
     path = hand_path(game)
     n = len(game.players)
     if not isinstance(took, (list, tuple)) or len(took) != n:
-        raise RecordError(f"{path}.tricks", said("must list one number for each of the %(count)s players, by seat", count=n))
+        raise RecordError(
+            f"{path}.tricks", said("must list one number for each of the %(count)s players, by seat", count=n)
+        )
     took = [None if s in hand.out else hand.bids[s] if t is None else t for s, t in enumerate(took)]
     if not game.rules.tricks_may_fall_short:
         # The last player in bidding order takes what is left.
-        took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took)
-                                             if s != hand.dealer and isinstance(t, int))
+        took[hand.dealer] = hand.cards - sum(t for s, t in enumerate(took) if s != hand.dealer and isinstance(t, int))
         if took[hand.dealer] < 0:
-            raise RecordError(f"{path}.tricks", said("The tricks add up to more than the %(cards)s cards: %(total)s "
-                                                  "without %(dealer)s.", cards=hand.cards,
-                                                  total=hand.cards - took[hand.dealer], dealer=game.players[hand.dealer]))
+            raise RecordError(
+                f"{path}.tricks",
+                said(
+                    "The tricks add up to more than the %(cards)s cards: %(total)s without %(dealer)s.",
+                    cards=hand.cards,
+                    total=hand.cards - took[hand.dealer],
+                    dealer=game.players[hand.dealer],
+                ),
+            )
     record = with_last_hand_copied(game)
     raw = record["hands"][-1]
     raw["tricks"] = took
     # One penalty (the tricks screen's) or a list of them (the actions API's).
-    given = [with_default_points(p, game) for p in
-             (given_penalty if isinstance(given_penalty, list) else [given_penalty]) if p]
+    given = [
+        with_default_points(p, game)
+        for p in (given_penalty if isinstance(given_penalty, list) else [given_penalty])
+        if p
+    ]
     if given:
         raw.setdefault("penalties", []).extend(given)
     payload = {"hand": len(game.hands) - 1, "tricks": took, "penalty": given[0] if given else None}
@@ -214,7 +259,10 @@ def _dealt_again(game, hand, took):
         return None
     coming = upcoming(game)
     if coming:
-        return said("Missed by %(names)s. The hand is dealt again: %(dealer)s deals %(cards)s.", names=", ".join(missed),
-                 dealer=game.players[coming["dealer"]], cards=coming["cards"])
+        return said(
+            "Missed by %(names)s. The hand is dealt again: %(dealer)s deals %(cards)s.",
+            names=", ".join(missed),
+            dealer=game.players[coming["dealer"]],
+            cards=coming["cards"],
+        )
     return said("Missed by %(names)s.", names=", ".join(missed))
-

@@ -38,4 +38,3 @@ def changed(change, *args):
         raise
     except ValueError as error:
         raise RecordError("table", Sentence(reason(error))) from None
-

@@ -35,8 +35,13 @@ def arrive(game, name, start="zero", total=None):
     name = record["players"][-1]  # as it is kept (rules.game.names)
     trouble = undealable(load(record))
     if trouble:  # the plan was made for fewer players: say so at once, the Table tab offers the choice
-        message = said("%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "
-                    "Table tab.", name=name, total=Number(start_total), size=max(trouble["sizes"]))
+        message = said(
+            "%(name)s joins with %(total)s. The deck cannot deal the plan's hands of %(size)s: choose on the "
+            "Table tab.",
+            name=name,
+            total=Number(start_total),
+            size=max(trouble["sizes"]),
+        )
     else:
         message = said("%(name)s joins with %(total)s.", name=name, total=Number(start_total))
     return done(record, message, "table", _table_payload("arrive", name=name))
@@ -46,39 +51,54 @@ def leave(game, seat):
     """Take a player out of every further hand."""
     game = as_game(game)
     record = changed(table.leave, game.record, seat)
-    return done(record, said("%(name)s has left: out of every further hand.", name=_seat_name(game, seat)), "table",
-                _table_payload("leave", seat=seat))
+    return done(
+        record,
+        said("%(name)s has left: out of every further hand.", name=_seat_name(game, seat)),
+        "table",
+        _table_payload("leave", seat=seat),
+    )
 
 
 def sit_out(game, seat):
     """Let a player sit out the next hand."""
     game = as_game(game)
     record = changed(table.sit_out, game.record, seat)
-    return done(record, said("%(name)s sits out the next hand.", name=_seat_name(game, seat)), "table",
-                _table_payload("sit_out", seat=seat))
+    return done(
+        record,
+        said("%(name)s sits out the next hand.", name=_seat_name(game, seat)),
+        "table",
+        _table_payload("sit_out", seat=seat),
+    )
 
 
 def sit_in(game, seat):
     """Let a player who was to sit out play the next hand after all."""
     game = as_game(game)
     record = changed(table.sit_out, game.record, seat, False)
-    return done(record, said("%(name)s plays the next hand.", name=_seat_name(game, seat)), "table",
-                _table_payload("sit_in", seat=seat))
+    return done(
+        record,
+        said("%(name)s plays the next hand.", name=_seat_name(game, seat)),
+        "table",
+        _table_payload("sit_in", seat=seat),
+    )
 
 
 def change_plan(game, change, position=None, cards=None):
     """Insert, resize or skip a hand still to come (`position` counts from 1), or cut the game short."""
     game = as_game(game)
     if current_hand(game) is not None and change != "cut":  # ending after the hand in play keeps that hand
-        raise RecordError("table", said("A hand is being played: finish it (or undo the deal) before changing the plan."))
+        raise RecordError(
+            "table", said("A hand is being played: finish it (or undo the deal) before changing the plan.")
+        )
     if change in ("insert", "resize") and cards is None:
         raise RecordError("table", said("Enter the number of cards."))
     index = position - 1 if position is not None else None
     deals = changed(changed_deals, game, change, index, cards)
     record = copy.deepcopy(game.record)
     record.setdefault("rules", {})["deals"] = deals
-    return done(record, said("The plan of hands is changed."), "plan",
-                _table_payload(change, position=position, cards=cards))
+    return done(
+        record, said("The plan of hands is changed."), "plan", _table_payload(change, position=position, cards=cards)
+    )
 
 
 def table_change(game, action, seat=None, name=None, start="zero", total=None, position=None, cards=None):
@@ -87,15 +107,25 @@ def table_change(game, action, seat=None, name=None, start="zero", total=None, p
     if found is None:
         raise RecordError("table", said("Choose what changes at the table."))
     function, takes = found
-    fields = {"change": action, "seat": seat, "name": name, "start": start, "total": total, "position": position,
-              "cards": cards}
+    fields = {
+        "change": action,
+        "seat": seat,
+        "name": name,
+        "start": start,
+        "total": total,
+        "position": position,
+        "cards": cards,
+    }
     outcome = function(game, *(fields[field] for field in takes))
     kind, _payload = outcome.entry
     return outcome._replace(entry=(kind, _table_payload(action, seat, name, position, cards)))
 
 
 # Each change the Table screen asks for: the action that makes it, and which of the screen's fields it takes.
-BY_ACTION = {"arrive": (arrive, ("name", "start", "total")), "leave": (leave, ("seat",)),
-             "sit_out": (sit_out, ("seat",)), "sit_in": (sit_in, ("seat",))} \
-    | {change: (change_plan, ("change", "position", "cards")) for change in PLAN_CHANGES}
+BY_ACTION = {
+    "arrive": (arrive, ("name", "start", "total")),
+    "leave": (leave, ("seat",)),
+    "sit_out": (sit_out, ("seat",)),
+    "sit_in": (sit_in, ("seat",)),
+} | {change: (change_plan, ("change", "position", "cards")) for change in PLAN_CHANGES}
 TABLE_CHANGES = tuple(BY_ACTION)

@@ -23,19 +23,38 @@ class BiddingStyle(Entry):
     rated: bool = True
 
 
-BIDDING_STYLES = Registry("bidding style", [
-    BiddingStyle("sequential", said("In turn"),
-                 said("Left of the dealer first, the dealer last; the hook applies."),
-                 "000, 001 (Dealer), 002, 004", aliases=("Dealer",)),
-    BiddingStyle("simultaneous", said("All at once"),
-                 said("Everyone declares together (fingers); no hook."),
-                 "001 (Everyone), 003", aliases=("Everyone", "fingers"), hook_applies=False,
-                 all_at_once=True),
-    BiddingStyle("cooperative", said("Cooperative"),
-                 said("Bids must sum to the cards; a missed hand is dealt again."),
-                 "003 (cooperative version)", hook_applies=False, bids_must_sum_to_cards=True,
-                 all_at_once=True, redeal_on_miss=True, rated=False),
-])
+BIDDING_STYLES = Registry(
+    "bidding style",
+    [
+        BiddingStyle(
+            "sequential",
+            said("In turn"),
+            said("Left of the dealer first, the dealer last; the hook applies."),
+            "000, 001 (Dealer), 002, 004",
+            aliases=("Dealer",),
+        ),
+        BiddingStyle(
+            "simultaneous",
+            said("All at once"),
+            said("Everyone declares together (fingers); no hook."),
+            "001 (Everyone), 003",
+            aliases=("Everyone", "fingers"),
+            hook_applies=False,
+            all_at_once=True,
+        ),
+        BiddingStyle(
+            "cooperative",
+            said("Cooperative"),
+            said("Bids must sum to the cards; a missed hand is dealt again."),
+            "003 (cooperative version)",
+            hook_applies=False,
+            bids_must_sum_to_cards=True,
+            all_at_once=True,
+            redeal_on_miss=True,
+            rated=False,
+        ),
+    ],
+)
 
 BLIND_MARGIN = 20
 
@@ -64,7 +83,7 @@ def may_bid(dealer, bids, seat, out=()):
     if bids[seat] is None:
         return True
     order = bidding_order(dealer, len(bids), out)
-    later = order[order.index(seat) + 1:]
+    later = order[order.index(seat) + 1 :]
     return not later or bids[later[0]] is None
 
 
@@ -234,8 +253,9 @@ class BidState:
         return data
 
 
-def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_once=False, seat=None, blind=False,
-                  tricks=None):
+def state_of_bids(
+    cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_once=False, seat=None, blind=False, tricks=None
+):
     """Return the BidState of a hand from plain values (static/bidstate.js computes the same from the same names).
 
     hook: the hook is on for this game's bidding style; hook_from: the smallest hand it applies to.
@@ -262,20 +282,41 @@ def state_of_bids(cards, dealer, bids, out=(), hook=True, hook_from=1, all_at_on
     complete = all(bids[s] is not None for s in order)
     by = over_under_by(cards, bids)
     return BidState(
-        cards=cards, dealer=dealer, order=order, bids=bids, turn=turn, may_bid=open_seats, seat=seat,
-        allowed=allowed, forbidden=forbidden, reason=reason, so_far=bid_so_far(bids), by=by,
+        cards=cards,
+        dealer=dealer,
+        order=order,
+        bids=bids,
+        turn=turn,
+        may_bid=open_seats,
+        seat=seat,
+        allowed=allowed,
+        forbidden=forbidden,
+        reason=reason,
+        so_far=bid_so_far(bids),
+        by=by,
         standing=(announcement(cards, bids), (("by", abs(by)),) if by else ()),
         needed=tuple(tricks_needed(bids, tricks or [None] * len(bids))),
-        complete=complete, announcement=announcement(cards, bids) if complete else None, hook=hook,
-        all_at_once=bool(all_at_once), blind=bool(blind) and seat is not None)
+        complete=complete,
+        announcement=announcement(cards, bids) if complete else None,
+        hook=hook,
+        all_at_once=bool(all_at_once),
+        blind=bool(blind) and seat is not None,
+    )
 
 
 def bid_inputs(game, hand):
     """Return the plain values state_of_bids takes for a hand of a game (sent as they are to the offline page)."""
     rules = game.rules
-    return {"cards": hand.cards, "dealer": hand.dealer, "bids": list(hand.bids), "out": sorted(hand.out),
-            "hook": rules.hook_applies, "hook_from": rules.hook_from, "all_at_once": rules.style.all_at_once,
-            "tricks": None if hand.tricks is None else list(hand.tricks)}
+    return {
+        "cards": hand.cards,
+        "dealer": hand.dealer,
+        "bids": list(hand.bids),
+        "out": sorted(hand.out),
+        "hook": rules.hook_applies,
+        "hook_from": rules.hook_from,
+        "all_at_once": rules.style.all_at_once,
+        "tricks": None if hand.tricks is None else list(hand.tricks),
+    }
 
 
 def bid_state(game, hand, seat=None, blind=False):

@@ -26,8 +26,9 @@ def seat_habits(scored, hook_from=1):
     for hand in scored["hands"]:
         if hand["scores"] is not None:
             hook = hook_bites(hand["cards"], hook_from is not None, hook_from or 1)
-            for key, amount in _hand_counts(hand["cards"], hand["dealer"], tuple(hand["bids"]),
-                                            tuple(hand["tricks"]), tuple(hand["out"]), hook):
+            for key, amount in _hand_counts(
+                hand["cards"], hand["dealer"], tuple(hand["bids"]), tuple(hand["tricks"]), tuple(hand["out"]), hook
+            ):
                 totals[key] = totals.get(key, 0) + amount
     counts = {}
     for (seat, cards, field), amount in totals.items():
@@ -65,7 +66,15 @@ def by_hand_size(rows):
     {"sizes": [{cards, hands, made_pct, over_pct, under_pct}] by hand size, and the totals of every field}."""
     sizes = sorted(rows, key=lambda row: row["cards"])
     totals = {field: sum(row[field] or 0 for row in sizes) for field in FIELDS}
-    return {"sizes": [{"cards": row["cards"], "hands": row["hands"],
-                       **{f"{field}_pct": _percent(row[field], row["hands"]) for field in ("made", "over", "under")}}
-                      for row in sizes if row["hands"]],
-            **totals}
+    return {
+        "sizes": [
+            {
+                "cards": row["cards"],
+                "hands": row["hands"],
+                **{f"{field}_pct": _percent(row[field], row["hands"]) for field in ("made", "over", "under")},
+            }
+            for row in sizes
+            if row["hands"]
+        ],
+        **totals,
+    }

@@ -54,8 +54,12 @@ def seal(game, seat, amount, blind=False):
     record = copy.deepcopy(game.record)
     raw = record["hands"][-1]
     raw["sealed"] = sorted(set(raw.get("sealed") or []) | {seat})
-    return Outcome(record, load(record), said("%(name)s has bid.", name=game.players[seat]),
-                   ("sealed", {"hand": len(game.hands) - 1, "seat": seat}))
+    return Outcome(
+        record,
+        load(record),
+        said("%(name)s has bid.", name=game.players[seat]),
+        ("sealed", {"hand": len(game.hands) - 1, "seat": seat}),
+    )
 
 
 def reveal(game, sealed, entered=None, blind=()):

@@ -70,8 +70,7 @@ def dealt_seats(game):
     whose first hand is not dealt yet (the table is sitting down)."""
     if not game.hands:
         return tuple(range(len(game.players)))
-    return tuple(seat for seat in range(len(game.players))
-                 if any(seat not in hand.out for hand in game.hands))
+    return tuple(seat for seat in range(len(game.players)) if any(seat not in hand.out for hand in game.hands))
 
 
 def counted(game, scored=None, *, abandoned=False, at_event=False, recognised=True):
@@ -86,10 +85,11 @@ def counted(game, scored=None, *, abandoned=False, at_event=False, recognised=Tr
     names = tuple(scored["players"])
     playing = dealt_seats(game)
     done = [hand for hand in game.hands if hand.complete]
-    hands = tuple(sum(seat not in hand.out for hand in done) if seat in playing else None
-                  for seat in range(len(names)))
-    made = tuple(sum(seat not in hand.out and hand.bids[seat] == hand.tricks[seat] for hand in done)
-                 if seat in playing else None for seat in range(len(names)))
+    hands = tuple(sum(seat not in hand.out for hand in done) if seat in playing else None for seat in range(len(names)))
+    made = tuple(
+        sum(seat not in hand.out and hand.bids[seat] == hand.tricks[seat] for hand in done) if seat in playing else None
+        for seat in range(len(names))
+    )
     state = ABANDONED if abandoned else FINISHED if scored["finished"] else PLAYING
     counts = state == FINISHED and bool(recognised)
     ranked = counts and game.rules.style.rated and len(playing) >= 2
@@ -97,15 +97,31 @@ def counted(game, scored=None, *, abandoned=False, at_event=False, recognised=Tr
     places = (None,) * len(names)
     if ranked:
         tie_breaks = scored.get("made_bids")
-        among = ranks([totals[seat] for seat in playing], scored["lowest_wins"],
-                      [tie_breaks[seat] for seat in playing] if tie_breaks is not None else None)
+        among = ranks(
+            [totals[seat] for seat in playing],
+            scored["lowest_wins"],
+            [tie_breaks[seat] for seat in playing] if tie_breaks is not None else None,
+        )
         by_seat = dict(zip(playing, among))
         places = tuple(by_seat.get(seat) for seat in range(len(names)))
     stake = game.rules.stake
     moves = bool(ranked and stake and SETTLEMENTS.find(game.rules.settlement).moves_money and not at_event)
     flows = tuple(_flows(game, scored, playing)) if moves else ()
-    return Counted(state, counts, ranked, moves, playing, names, hands, made, totals, places, flows,
-                   own_date(game.record), bool(scored["finished"]))
+    return Counted(
+        state,
+        counts,
+        ranked,
+        moves,
+        playing,
+        names,
+        hands,
+        made,
+        totals,
+        places,
+        flows,
+        own_date(game.record),
+        bool(scored["finished"]),
+    )
 
 
 def _flows(game, scored, playing):
@@ -115,11 +131,21 @@ def _flows(game, scored, playing):
     # Someone never dealt in: the game settles among those who played, as if the others had never sat down.
     rules = game.rules
     tie_breaks = scored.get("made_bids")
-    sub = {"players": [scored["players"][seat] for seat in playing],
-           "totals": [scored["totals"][seat] for seat in playing], "lowest_wins": scored["lowest_wins"]}
-    payouts = rules.payouts[:max(len(playing) - 1, 0)] if rules.payouts else rules.payouts
-    sub["settlement"] = settle(rules.settlement, sub["players"], sub["totals"], rules.stake, scored["lowest_wins"],
-                               [tie_breaks[seat] for seat in playing] if tie_breaks is not None else None, payouts)
+    sub = {
+        "players": [scored["players"][seat] for seat in playing],
+        "totals": [scored["totals"][seat] for seat in playing],
+        "lowest_wins": scored["lowest_wins"],
+    }
+    payouts = rules.payouts[: max(len(playing) - 1, 0)] if rules.payouts else rules.payouts
+    sub["settlement"] = settle(
+        rules.settlement,
+        sub["players"],
+        sub["totals"],
+        rules.stake,
+        scored["lowest_wins"],
+        [tie_breaks[seat] for seat in playing] if tie_breaks is not None else None,
+        payouts,
+    )
     return game_flows(sub, rules.stake)
 
 

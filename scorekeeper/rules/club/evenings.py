@@ -58,16 +58,24 @@ def game_row(number, meta, scored, keys, running):
             if seat is not None:
                 running[key] += nets[seat]
     moves = counted and (what is None or what.moves_money)
-    return {"number": number, "meta": meta, "counted": counted,
-            "winner": scored["winner"] if what is None else list(what.winners),
-            "currency": meta.get("currency") or "",
-            "system_name": system_title(scored["system"], scored.get("options")), "method": money["method"], "stake": money["stake"],
-            "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
-            "nets": [None if seat is None or not counted else nets[seat] / 100 for seat in seats],
-            "won": [counted and seat is not None
-                    and (scored["ranks"][seat] if what is None else what.places[seat]) == 1 for seat in seats],
-            "running": [running[key] / 100 for key in keys],
-            "pot": money.get("pot") if moves else None}
+    return {
+        "number": number,
+        "meta": meta,
+        "counted": counted,
+        "winner": scored["winner"] if what is None else list(what.winners),
+        "currency": meta.get("currency") or "",
+        "system_name": system_title(scored["system"], scored.get("options")),
+        "method": money["method"],
+        "stake": money["stake"],
+        "totals": [None if seat is None else scored["totals"][seat] for seat in seats],
+        "nets": [None if seat is None or not counted else nets[seat] / 100 for seat in seats],
+        "won": [
+            counted and seat is not None and (scored["ranks"][seat] if what is None else what.places[seat]) == 1
+            for seat in seats
+        ],
+        "running": [running[key] / 100 for key in keys],
+        "pot": money.get("pot") if moves else None,
+    }
 
 
 def ledger(games):
@@ -82,8 +90,7 @@ def ledger(games):
     players = roster(games)
     keys = [key for key, _name in players]
     running = dict.fromkeys(keys, 0)
-    rows = [game_row(number, meta, scored, keys, running)
-            for number, (meta, scored) in enumerate(games, start=1)]
+    rows = [game_row(number, meta, scored, keys, running) for number, (meta, scored) in enumerate(games, start=1)]
     currencies = sorted({row["currency"] for row in rows if row["counted"]})
     pots = [row["pot"] for row in rows if row["pot"] is not None]
     balances = [running[key] for key in keys] + ([sum(cents(pot) for pot in pots)] if pots else [])
@@ -91,8 +98,15 @@ def ledger(games):
     mixed = len(currencies) > 1
     payments = [] if mixed else payments_between(parties, balances)
     games_of = [sum(row["totals"][index] is not None for row in rows) for index in range(len(keys))]
-    return {"players": parties[:len(keys)], "rows": rows, "net": [running[key] / 100 for key in keys],
-            "games": games_of,
-            "pot": balances[-1] / 100 if pots and not mixed else None, "payments": payments,
-            "finished": sum(row["counted"] for row in rows),
-            "currency": currencies[0] if len(currencies) == 1 else "", "currencies": currencies, "mixed": mixed}
+    return {
+        "players": parties[: len(keys)],
+        "rows": rows,
+        "net": [running[key] / 100 for key in keys],
+        "games": games_of,
+        "pot": balances[-1] / 100 if pots and not mixed else None,
+        "payments": payments,
+        "finished": sum(row["counted"] for row in rows),
+        "currency": currencies[0] if len(currencies) == 1 else "",
+        "currencies": currencies,
+        "mixed": mixed,
+    }

@@ -86,8 +86,10 @@ def rate_games(games, table=None):
 
 def standings(table):
     """Return the rated players best first: [{"player", "mu", "sigma", "rating", "games"}]."""
-    rows = [{"player": name, "mu": rating.mu, "sigma": rating.sigma, "rating": rating.rating, "games": rating.games}
-            for name, rating in table.values()]
+    rows = [
+        {"player": name, "mu": rating.mu, "sigma": rating.sigma, "rating": rating.rating, "games": rating.games}
+        for name, rating in table.values()
+    ]
     return sorted(rows, key=lambda row: (-row["rating"], player_key(row["player"])))
 
 

@@ -11,8 +11,10 @@ def game_lines(players, places, made, hands):
     Placement points as rules.events.placement_points gives them: the c players tied at place p at a table of
     k share k - p - (c - 1) / 2 each (halves: exact in floats, and a season of thousands of games adds fast)."""
     k, first = len(places), places.count(1)
-    return [(name, k - place - (places.count(place) - 1) / 2, 1 / first if place == 1 else 0.0, made[seat],
-             hands[seat]) for seat, (name, place) in enumerate(zip(players, places))]
+    return [
+        (name, k - place - (places.count(place) - 1) / 2, 1 / first if place == 1 else 0.0, made[seat], hands[seat])
+        for seat, (name, place) in enumerate(zip(players, places))
+    ]
 
 
 def season_table(games, best=None, rated=None):
@@ -35,16 +37,26 @@ def season_table(games, best=None, rated=None):
         # Bids made is a habit, not a result: over every game the player played in the season, counted or not.
         made, hands = sum(line[2] for line in played), sum(line[3] for line in played)
         rating = rated.get(key) if rated else None
-        rows.append({"player": names[-1], "games": len(kept), "played": len(played),
-                     "wins": _tidy(sum(line[1] for line in kept)), "points": _tidy(points),
-                     "per_game": round(points / len(kept), 2),
-                     "bids_made": round(made / hands, 3) if hands else None, "hands": hands,
-                     "rating": round(rating[1].rating, 2) if rating else None})
+        rows.append(
+            {
+                "player": names[-1],
+                "games": len(kept),
+                "played": len(played),
+                "wins": _tidy(sum(line[1] for line in kept)),
+                "points": _tidy(points),
+                "per_game": round(points / len(kept), 2),
+                "bids_made": round(made / hands, 3) if hands else None,
+                "hands": hands,
+                "rating": round(rating[1].rating, 2) if rating else None,
+            }
+        )
     rows.sort(key=lambda row: (-row["points"], -row["per_game"], -(row["bids_made"] or 0), player_key(row["player"])))
     # Players level on points and points per game share a place (1, 2, 2, 4), as a club's table prints it.
     for number, row in enumerate(rows, start=1):
-        level = number > 1 and (row["points"], row["per_game"]) == (rows[number - 2]["points"],
-                                                                    rows[number - 2]["per_game"])
+        level = number > 1 and (row["points"], row["per_game"]) == (
+            rows[number - 2]["points"],
+            rows[number - 2]["per_game"],
+        )
         row["place"] = rows[number - 2]["place"] if level else number
     return rows
 

@@ -50,8 +50,11 @@ def system_label(scored):
     """
     system = SYSTEMS.find(scored["system"])
     defaults = system.resolve_options({})
-    changed = [key if value is True else f"{key} {value}"
-               for key, value in sorted((scored.get("options") or {}).items()) if defaults.get(key) != value]
+    changed = [
+        key if value is True else f"{key} {value}"
+        for key, value in sorted((scored.get("options") or {}).items())
+        if defaults.get(key) != value
+    ]
     return _source_name(system) + (f" ({', '.join(changed)})" if changed else "")
 
 
@@ -70,7 +73,7 @@ def shown_label(system_id, label):
     source = _source_name(system)
     if not label.startswith(source):
         return label
-    rest = label[len(source):]
+    rest = label[len(source) :]
     if rest.startswith(" (") and rest.endswith(")"):
         shown = tuple(_shown_option(system, stored) for stored in rest[2:-1].split(", "))
         return Separated((system.name, " (", Separated(shown, ", "), ")"), "")
@@ -148,8 +151,17 @@ def by_system(name, finished):
     groups = {}
     for _meta, scored in finished:
         label = shown_label(scored["system"], system_label(scored))
-        group = groups.setdefault(label, {"system": scored["system"], "label": label,
-                                          "lowest_wins": scored["lowest_wins"], "games": 0, "wins": 0, "sum": 0})
+        group = groups.setdefault(
+            label,
+            {
+                "system": scored["system"],
+                "label": label,
+                "lowest_wins": scored["lowest_wins"],
+                "games": 0,
+                "wins": 0,
+                "sum": 0,
+            },
+        )
         seat = seat_of(name, scored)
         group["games"] += 1
         group["sum"] += scored["totals"][seat]
@@ -203,12 +215,20 @@ def bid_accuracy(games):
 
 # ---- from stored results: what the store keeps of each game, so that no page rescores one -------
 
+
 def summary_row(row):
     """Return a line of the players' list from the store's summary of one player."""
     games, hands = row["games"] or 0, row["hands"] or 0
-    return {"name": row["name"], "games": games, "wins": row["wins"] or 0, "win_pct": percent(row["wins"] or 0, games),
-            "hands": hands, "bids_made": row["made"] or 0, "bid_pct": percent(row["made"] or 0, hands),
-            "in_progress": row["played"] - games}
+    return {
+        "name": row["name"],
+        "games": games,
+        "wins": row["wins"] or 0,
+        "win_pct": percent(row["wins"] or 0, games),
+        "hands": hands,
+        "bids_made": row["made"] or 0,
+        "bid_pct": percent(row["made"] or 0, hands),
+        "in_progress": row["played"] - games,
+    }
 
 
 def _number(value):
@@ -219,14 +239,26 @@ def _number(value):
 def history_from_results(name, rows, recent=10):
     """Return player_stats' history of one player from the store's rows (newest first, one per game)."""
     finished = [row for row in rows if row["finished"] == COUNTED]
-    totals = {"games": len(finished), "wins": sum(row["won"] for row in finished),
-              "made": sum(row["made"] for row in finished), "hands": sum(row["hands"] for row in finished),
-              "in_progress": sum(_state(row) == "playing" for row in rows)}
+    totals = {
+        "games": len(finished),
+        "wins": sum(row["won"] for row in finished),
+        "made": sum(row["made"] for row in finished),
+        "hands": sum(row["hands"] for row in finished),
+        "in_progress": sum(_state(row) == "playing" for row in rows),
+    }
     groups = {}
     for row in finished:  # newest first: a group is named by its newest game's system
-        group = groups.setdefault((row["system"], row["label"], row["lowest_wins"]),
-                                  {"system": row["system"], "label": row["label"],
-                                   "lowest_wins": row["lowest_wins"], "games": 0, "wins": 0, "sum": 0})
+        group = groups.setdefault(
+            (row["system"], row["label"], row["lowest_wins"]),
+            {
+                "system": row["system"],
+                "label": row["label"],
+                "lowest_wins": row["lowest_wins"],
+                "games": 0,
+                "wins": 0,
+                "sum": 0,
+            },
+        )
         group["games"] += 1
         group["wins"] += row["won"]
         group["sum"] += row["total"]
@@ -242,9 +274,17 @@ def history_of(name, totals, groups, rows):
     merged = {}
     for group in groups:
         label = shown_label(group["system"], group["label"])
-        into = merged.setdefault(label, {"system": group["system"], "label": label,
-                                         "lowest_wins": bool(group["lowest_wins"]), "games": 0, "wins": 0,
-                                         "sum": 0})
+        into = merged.setdefault(
+            label,
+            {
+                "system": group["system"],
+                "label": label,
+                "lowest_wins": bool(group["lowest_wins"]),
+                "games": 0,
+                "wins": 0,
+                "sum": 0,
+            },
+        )
         for field in ("games", "wins", "sum"):
             into[field] += group[field]
     by_system = []
@@ -254,16 +294,31 @@ def history_of(name, totals, groups, rows):
     games, wins, hands, made = (totals[field] for field in ("games", "wins", "hands", "made"))
     return {
         "name": name,
-        "games": games, "wins": wins, "win_pct": percent(wins, games),
-        "hands": hands, "bids_made": made, "bid_pct": percent(made, hands),
+        "games": games,
+        "wins": wins,
+        "win_pct": percent(wins, games),
+        "hands": hands,
+        "bids_made": made,
+        "bid_pct": percent(made, hands),
         "by_system": by_system,
-        "recent": [{"id": row["id"], "date": row["date"], "meta": {"id": row["id"], "date": row["date"]},
-                    "system": row["system"], "label": shown_label(row["system"], row["label"]),
-                    "players": row["players"],
-                    "total": _number(row["total"]), "place": row["place"], "of": len(row["players"]),
-                    "won": bool(row["finished"] == COUNTED and row["won"]),
-                    "finished": row["finished"] == COUNTED, "state": _state(row),
-                    "hands": row["game_hands"]} for row in rows],
+        "recent": [
+            {
+                "id": row["id"],
+                "date": row["date"],
+                "meta": {"id": row["id"], "date": row["date"]},
+                "system": row["system"],
+                "label": shown_label(row["system"], row["label"]),
+                "players": row["players"],
+                "total": _number(row["total"]),
+                "place": row["place"],
+                "of": len(row["players"]),
+                "won": bool(row["finished"] == COUNTED and row["won"]),
+                "finished": row["finished"] == COUNTED,
+                "state": _state(row),
+                "hands": row["game_hands"],
+            }
+            for row in rows
+        ],
         "in_progress": totals["in_progress"],
     }
 

@@ -21,8 +21,9 @@ def parse_minutes(value):
             raise NumberError(value)
         return parse_whole(text, 0, MAX_MINUTES)
     except NumberError:
-        raise RecordError("minutes", said("must be whole minutes from 1 to %(most)d, or empty for no time limit",
-                                       most=MAX_MINUTES)) from None
+        raise RecordError(
+            "minutes", said("must be whole minutes from 1 to %(most)d, or empty for no time limit", most=MAX_MINUTES)
+        ) from None
 
 
 def set_time_limit(event, minutes, games=None):
@@ -33,8 +34,9 @@ def set_time_limit(event, minutes, games=None):
     record.pop("round_minutes", None)
     if minutes:
         record["round_minutes"] = minutes
-        saying = nsaid("A round has %(num)d minute from its draw.", "A round has %(num)d minutes from its draw.",
-                        minutes)
+        saying = nsaid(
+            "A round has %(num)d minute from its draw.", "A round has %(num)d minutes from its draw.", minutes
+        )
     else:
         saying = said("No time limit for a round.")
     return done(record, games, saying, "time_limit", {"minutes": minutes})

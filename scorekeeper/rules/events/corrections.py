@@ -20,8 +20,9 @@ from .outcome import done, loaded, mended
 from .event import Event
 from .scored import score_event
 
-LOCKED = N_("Round %(round)d of %(event)s is confirmed: its tables are locked. Ask the director to approve "
-            "a correction.")
+LOCKED = N_(
+    "Round %(round)d of %(event)s is confirmed: its tables are locked. Ask the director to approve a correction."
+)
 
 
 def table_locked(rounds_seated, round_index, table_index, unlocked):
@@ -29,8 +30,10 @@ def table_locked(rounds_seated, round_index, table_index, unlocked):
     director has not opened it for a correction. `unlocked`: the record's list."""
     if round_index >= rounds_seated - 1:
         return False
-    return not any(isinstance(entry, dict) and entry.get("round") == round_index + 1
-                   and entry.get("table") == table_index + 1 for entry in unlocked or [])
+    return not any(
+        isinstance(entry, dict) and entry.get("round") == round_index + 1 and entry.get("table") == table_index + 1
+        for entry in unlocked or []
+    )
 
 
 def cut_change(confirmed, corrected):
@@ -39,14 +42,19 @@ def cut_change(confirmed, corrected):
     coming = [name for name in corrected if name not in confirmed]
     going = [name for name in confirmed if name not in corrected]
     if coming and going:
-        return nsaid("%(names)s goes on instead of %(instead)s.", "%(names)s go on instead of %(instead)s.",
-                        len(coming), names=Names(tuple(coming)), instead=Names(tuple(going)))
+        return nsaid(
+            "%(names)s goes on instead of %(instead)s.",
+            "%(names)s go on instead of %(instead)s.",
+            len(coming),
+            names=Names(tuple(coming)),
+            instead=Names(tuple(going)),
+        )
     if coming:
-        return nsaid("%(names)s goes on as well.", "%(names)s go on as well.", len(coming),
-                        names=Names(tuple(coming)))
+        return nsaid("%(names)s goes on as well.", "%(names)s go on as well.", len(coming), names=Names(tuple(coming)))
     if going:
-        return nsaid("%(names)s no longer goes on.", "%(names)s no longer go on.", len(going),
-                        names=Names(tuple(going)))
+        return nsaid(
+            "%(names)s no longer goes on.", "%(names)s no longer go on.", len(going), names=Names(tuple(going))
+        )
     return None
 
 
@@ -87,8 +95,11 @@ def _open_entry(record, round_number, table_number):
 
 
 def _without_request(record, round_number, table_number):
-    record["requests"] = [entry for entry in record.get("requests") or [] if not isinstance(entry, dict)
-                          or (entry.get("round"), entry.get("table")) != (round_number, table_number)]
+    record["requests"] = [
+        entry
+        for entry in record.get("requests") or []
+        if not isinstance(entry, dict) or (entry.get("round"), entry.get("table")) != (round_number, table_number)
+    ]
     if not record["requests"]:
         del record["requests"]
 
@@ -99,13 +110,27 @@ def request_correction(event, round_number, table_number, games=None):
     record = copy.deepcopy(_raw(event))
     _raw_table(record, round_number, table_number)
     if _open_entry(record, round_number, table_number):
-        raise RecordError("table", said("Table %(table)d of round %(round)d is open for a correction already.",
-                                     table=table_number, round=round_number))
+        raise RecordError(
+            "table",
+            said(
+                "Table %(table)d of round %(round)d is open for a correction already.",
+                table=table_number,
+                round=round_number,
+            ),
+        )
     _without_request(record, round_number, table_number)
     record.setdefault("requests", []).append({"round": round_number, "table": table_number})
-    return mended(record, games, said("The director is asked to open table %(table)d of round %(round)d for a "
-                                   "correction.", table=table_number, round=round_number),
-                  "request", {"round": round_number, "table": table_number})
+    return mended(
+        record,
+        games,
+        said(
+            "The director is asked to open table %(table)d of round %(round)d for a correction.",
+            table=table_number,
+            round=round_number,
+        ),
+        "request",
+        {"round": round_number, "table": table_number},
+    )
 
 
 def approve_correction(event, round_number, table_number, games=None):
@@ -114,8 +139,14 @@ def approve_correction(event, round_number, table_number, games=None):
     record = copy.deepcopy(_raw(event))
     raw_table = _raw_table(record, round_number, table_number)
     if _open_entry(record, round_number, table_number):
-        raise RecordError("table", said("Table %(table)d of round %(round)d is open for a correction already.",
-                                     table=table_number, round=round_number))
+        raise RecordError(
+            "table",
+            said(
+                "Table %(table)d of round %(round)d is open for a correction already.",
+                table=table_number,
+                round=round_number,
+            ),
+        )
     game, totals = _table_game(raw_table, games), None
     if game is not None:
         try:
@@ -124,11 +155,20 @@ def approve_correction(event, round_number, table_number, games=None):
             totals = None
     before = {"seats": list(raw_table["seats"]), "totals": totals}
     _without_request(record, round_number, table_number)
-    record["unlocked"] = list(record.get("unlocked") or []) + [{"round": round_number, "table": table_number,
-                                                                 "before": before}]
-    return mended(record, games, said("Table %(table)d of round %(round)d may correct its game: then decide here.",
-                                   table=table_number, round=round_number), "unlock",
-                  {"round": round_number, "table": table_number, "before": before})
+    record["unlocked"] = list(record.get("unlocked") or []) + [
+        {"round": round_number, "table": table_number, "before": before}
+    ]
+    return mended(
+        record,
+        games,
+        said(
+            "Table %(table)d of round %(round)d may correct its game: then decide here.",
+            table=table_number,
+            round=round_number,
+        ),
+        "unlock",
+        {"round": round_number, "table": table_number, "before": before},
+    )
 
 
 def _substituted(record, confirmed, corrected):
@@ -162,42 +202,72 @@ def decide_correction(event, round_number, table_number, redraw, games=None):
     _raw_table(event.record, round_number, table_number)
     entry = _open_entry(event.record, round_number, table_number)
     if entry is None:
-        raise RecordError("table", said("Table %(table)d of round %(round)d is not open for a correction.",
-                                     table=table_number, round=round_number))
+        raise RecordError(
+            "table",
+            said(
+                "Table %(table)d of round %(round)d is not open for a correction.",
+                table=table_number,
+                round=round_number,
+            ),
+        )
     scored = score_event(event, games)
     rnd = scored["rounds"][round_number - 1]
     table = rnd["tables"][table_number - 1]
     if not table["finished"]:
-        raise RecordError("table", said("Table %(table)d of round %(round)d is not finished yet.",
-                                     table=table_number, round=round_number))
+        raise RecordError(
+            "table",
+            said("Table %(table)d of round %(round)d is not finished yet.", table=table_number, round=round_number),
+        )
     confirmed = list(event.rounds[round_number - 1].advanced)
     correction = rnd.get("correction") or {}
     corrected = correction.get("advanced", confirmed)
     record = copy.deepcopy(event.record)
-    record["unlocked"] = [other for other in record.get("unlocked") or [] if other is not None
-                          and (other.get("round"), other.get("table")) != (round_number, table_number)]
-    payload = {"round": round_number, "table": table_number, "before": entry.get("before"),
-               "after": {"seats": table["seats"], "totals": table["totals"]}, "advanced_before": confirmed,
-               "advanced_after": corrected, "choice": "redraw" if redraw else "stand"}
+    record["unlocked"] = [
+        other
+        for other in record.get("unlocked") or []
+        if other is not None and (other.get("round"), other.get("table")) != (round_number, table_number)
+    ]
+    payload = {
+        "round": round_number,
+        "table": table_number,
+        "before": entry.get("before"),
+        "after": {"seats": table["seats"], "totals": table["totals"]},
+        "advanced_before": confirmed,
+        "advanced_after": corrected,
+        "choice": "redraw" if redraw else "stand",
+    }
     if not redraw:
-        return done(record, games, said("The confirmed cut of round %(round)d stands.", round=round_number),
-                    "correction", payload)
+        return done(
+            record,
+            games,
+            said("The confirmed cut of round %(round)d stands.", round=round_number),
+            "correction",
+            payload,
+        )
     if round_number != len(event.rounds) - 1 or any(t.started for t in event.rounds[-1].tables):
         raise RecordError("round", said("Round %(round)d has started: its draw stands.", round=round_number + 1))
     changes = _substituted(record, confirmed, corrected)
     if changes is not None:
         record["rounds"][-2]["advanced"] = list(corrected)
         record["rounds"][-2]["eliminated"] = list(correction.get("eliminated", event.rounds[-2].eliminated))
-        saying = [said("%(name)s takes %(seated)s's seat at table %(table)d", name=coming, seated=going, table=number)
-                for coming, going, number in changes]
-        message = said("Round %(round)d is seated again after the correction: %(changes)s. The other tables keep "
-                    "their seats and cards.", round=round_number + 1, changes=Separated(tuple(saying), "; "))
+        saying = [
+            said("%(name)s takes %(seated)s's seat at table %(table)d", name=coming, seated=going, table=number)
+            for coming, going, number in changes
+        ]
+        message = said(
+            "Round %(round)d is seated again after the correction: %(changes)s. The other tables keep "
+            "their seats and cards.",
+            round=round_number + 1,
+            changes=Separated(tuple(saying), "; "),
+        )
         return done(record, games, message, "correction", {**payload, "seated": [list(c) for c in changes]})
     record["rounds"].pop()
     record["rounds"][-1]["advanced"], record["rounds"][-1]["eliminated"] = [], []
     outcome = start_round(record, games)
-    return outcome._replace(message=said("Round %(round)d is drawn again after the correction.",
-                                      round=round_number + 1), log=("correction", payload))
+    return outcome._replace(
+        message=said("Round %(round)d is drawn again after the correction.", round=round_number + 1),
+        log=("correction", payload),
+    )
 
 
 def reopen_round(event, games=None):
@@ -211,23 +281,41 @@ def reopen_round(event, games=None):
     if isinstance(event, Event):
         started = [str(number) for number, table in enumerate(event.rounds[-1].tables, start=1) if table.started]
     else:
-        started = [str(number) for number, table in enumerate(rounds[-1].get("tables") or [], start=1)
-                   if _hands(_table_game(table, games))]
+        started = [
+            str(number)
+            for number, table in enumerate(rounds[-1].get("tables") or [], start=1)
+            if _hands(_table_game(table, games))
+        ]
     number = len(rounds)
     if started:
-        raise RecordError("rounds", nsaid("Table %(tables)s of round %(round)d has started: its draw stands.",
-                                             "Tables %(tables)s of round %(round)d have started: its draw stands.",
-                                             len(started), tables=", ".join(started), round=number))
+        raise RecordError(
+            "rounds",
+            nsaid(
+                "Table %(tables)s of round %(round)d has started: its draw stands.",
+                "Tables %(tables)s of round %(round)d have started: its draw stands.",
+                len(started),
+                tables=", ".join(started),
+                round=number,
+            ),
+        )
     taken = rounds.pop()
     if rounds:
         rounds[-1]["advanced"], rounds[-1]["eliminated"] = [], []
     for key in ("unlocked", "requests"):  # the round before is the last again: nothing of it is locked
-        kept = [entry for entry in record.get(key) or [] if isinstance(entry, dict)
-                and isinstance(entry.get("round"), int) and entry["round"] < len(rounds)]
+        kept = [
+            entry
+            for entry in record.get(key) or []
+            if isinstance(entry, dict) and isinstance(entry.get("round"), int) and entry["round"] < len(rounds)
+        ]
         if kept:
             record[key] = kept
         else:
             record.pop(key, None)
     message = said("The draw of round %(round)d is taken back: its cards are void.", round=number)
-    return mended(record, games, message, "reopen",
-                  {"round": number, "tables": [table.get("seats") for table in taken.get("tables") or []]})
+    return mended(
+        record,
+        games,
+        message,
+        "reopen",
+        {"round": number, "tables": [table.get("seats") for table in taken.get("tables") or []]},
+    )

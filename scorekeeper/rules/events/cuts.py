@@ -27,11 +27,11 @@ class Decision:
 class Context:
     """What a cut may look at besides the round: its players' results, the lot and the standings."""
 
-    tables: list          # the round's scored tables: seats, places, totals, bids_made
-    previous: dict        # name -> total in the previous round
-    lot: dict             # name -> position in the drawn lot, 1 first
-    standings: dict       # name -> {"points", "total", "bids_made"} after this round
-    leaving: set          # players withdrawn before the next round
+    tables: list  # the round's scored tables: seats, places, totals, bids_made
+    previous: dict  # name -> total in the previous round
+    lot: dict  # name -> position in the drawn lot, 1 first
+    standings: dict  # name -> {"points", "total", "bids_made"} after this round
+    leaving: set  # players withdrawn before the next round
     lowest_wins: bool = False
 
     def seated(self):
@@ -41,16 +41,19 @@ class Context:
         for table in self.tables:
             if name in table["seats"]:
                 seat = table["seats"].index(name)
-                return {"place": table["places"][seat], "total": table["totals"][seat],
-                        "bids_made": table["bids_made"][seat]}
+                return {
+                    "place": table["places"][seat],
+                    "total": table["totals"][seat],
+                    "bids_made": table["bids_made"][seat],
+                }
         raise KeyError(name)
 
 
 @dataclass(frozen=True)
 class Criterion:
     id: str
-    key: Callable      # name -> a sort key, smaller is better
-    say: Callable      # (better, worse) -> the comparison in words
+    key: Callable  # name -> a sort key, smaller is better
+    say: Callable  # (better, worse) -> the comparison in words
 
 
 def _number(value):
@@ -59,10 +62,17 @@ def _number(value):
 
 def bids_made_in_round(ctx):
     made = {name: ctx.result(name)["bids_made"] for name in ctx.seated()}
-    return Criterion("bids_made", lambda name: -made[name],
-                     lambda a, b: nsaid("%(num)d bid made to %(other)s's %(their)d",
-                                           "%(num)d bids made to %(other)s's %(their)d", made[a],
-                                           other=b, their=made[b]))
+    return Criterion(
+        "bids_made",
+        lambda name: -made[name],
+        lambda a, b: nsaid(
+            "%(num)d bid made to %(other)s's %(their)d",
+            "%(num)d bids made to %(other)s's %(their)d",
+            made[a],
+            other=b,
+            their=made[b],
+        ),
+    )
 
 
 def previous_total(ctx):
@@ -71,32 +81,59 @@ def previous_total(ctx):
 
     def say(better, worse):
         if worse not in ctx.previous:
-            return said("%(points)s points in the previous round, which %(other)s did not play",
-                     points=_number(ctx.previous[better]), other=worse)
-        return said("%(points)s points in the previous round to %(other)s's %(theirs)s",
-                 points=_number(ctx.previous[better]), other=worse, theirs=_number(ctx.previous[worse]))
+            return said(
+                "%(points)s points in the previous round, which %(other)s did not play",
+                points=_number(ctx.previous[better]),
+                other=worse,
+            )
+        return said(
+            "%(points)s points in the previous round to %(other)s's %(theirs)s",
+            points=_number(ctx.previous[better]),
+            other=worse,
+            theirs=_number(ctx.previous[worse]),
+        )
+
     return Criterion("previous_total", key, say)
 
 
 def drawn_lot(ctx):
-    return Criterion("lot", lambda name: ctx.lot[name],
-                     lambda a, b: said("drawn %(place)s by lot (%(other)s: %(theirs)s)",
-                                    place=Ordinal(ctx.lot[a]), other=b, theirs=Ordinal(ctx.lot[b])))
+    return Criterion(
+        "lot",
+        lambda name: ctx.lot[name],
+        lambda a, b: said(
+            "drawn %(place)s by lot (%(other)s: %(theirs)s)",
+            place=Ordinal(ctx.lot[a]),
+            other=b,
+            theirs=Ordinal(ctx.lot[b]),
+        ),
+    )
 
 
 def standings_total(ctx):
-    return Criterion("total", lambda name: standing_key(ctx.standings[name]["total"], ctx.lowest_wins),
-                     lambda a, b: said("%(points)s points in all to %(other)s's %(theirs)s",
-                                    points=_number(ctx.standings[a]["total"]), other=b,
-                                    theirs=_number(ctx.standings[b]["total"])))
+    return Criterion(
+        "total",
+        lambda name: standing_key(ctx.standings[name]["total"], ctx.lowest_wins),
+        lambda a, b: said(
+            "%(points)s points in all to %(other)s's %(theirs)s",
+            points=_number(ctx.standings[a]["total"]),
+            other=b,
+            theirs=_number(ctx.standings[b]["total"]),
+        ),
+    )
 
 
 def standings_bids(ctx):
-    return Criterion("bids_made", lambda name: -ctx.standings[name]["bids_made"],
-                     lambda a, b: nsaid("%(num)d bid made in all to %(other)s's %(their)d",
-                                           "%(num)d bids made in all to %(other)s's %(their)d",
-                                           ctx.standings[a]["bids_made"], other=b,
-                                           their=ctx.standings[b]["bids_made"]))
+    return Criterion(
+        "bids_made",
+        lambda name: -ctx.standings[name]["bids_made"],
+        lambda a, b: nsaid(
+            "%(num)d bid made in all to %(other)s's %(their)d",
+            "%(num)d bids made in all to %(other)s's %(their)d",
+            ctx.standings[a]["bids_made"],
+            other=b,
+            their=ctx.standings[b]["bids_made"],
+        ),
+    )
 
 
 # What the player at the line did, with why (a tie-break's sentence): marked here, said where the tie is broken.
@@ -123,8 +160,13 @@ def split(candidates, keep, primary, criteria, outcome):
         better, worse = kept[-1], dropped[0]
         group = [name for name in order if primary(name) == primary(better)]
         breaker = next((c for c in criteria if c.key(better) != c.key(worse)), criteria[-1])
-        ties.append({"players": group, "broken_by": breaker.id,
-                     "text": said(outcome, player=better, reason=breaker.say(better, worse))})
+        ties.append(
+            {
+                "players": group,
+                "broken_by": breaker.id,
+                "text": said(outcome, player=better, reason=breaker.say(better, worse)),
+            }
+        )
     return kept, dropped, ties
 
 
@@ -155,22 +197,25 @@ class TableCut:
             dropped += out
             decision.ties += ties
         going_on = self._going_on(len(decision.advanced), len(decision.advanced) + len(dropped))
+
         def by_place_then_total(name):
             return position[name], standing_key(ctx.result(name)["total"], ctx.lowest_wins)
+
         if going_on > len(decision.advanced):  # fill the next round to one full table
-            more, dropped, ties = split(dropped, going_on - len(decision.advanced), by_place_then_total,
-                                        round_breaks(ctx), GOES_ON)
+            more, dropped, ties = split(
+                dropped, going_on - len(decision.advanced), by_place_then_total, round_breaks(ctx), GOES_ON
+            )
             decision.advanced += more
             decision.ties += ties
         elif going_on < len(decision.advanced):  # the final seats one table
-            kept, out, ties = split(decision.advanced, going_on, by_place_then_total, round_breaks(ctx),
-                                    GOES_TO_FINAL)
+            kept, out, ties = split(decision.advanced, going_on, by_place_then_total, round_breaks(ctx), GOES_TO_FINAL)
             decision.advanced = [name for name in decision.advanced if name in kept]
             dropped = out + dropped
             decision.ties += ties
         gone = set(dropped)
-        decision.eliminated = [name for table in ctx.tables
-                               for name in sorted(gone & set(table["seats"]), key=position.get)]
+        decision.eliminated = [
+            name for table in ctx.tables for name in sorted(gone & set(table["seats"]), key=position.get)
+        ]
         pots = {}
         for name in decision.advanced:
             pots.setdefault(position[name], []).append(name)
@@ -205,6 +250,7 @@ class RoomCut:
 
         def total(name):
             return standing_key(ctx.result(name)["total"], ctx.lowest_wins)
+
         kept, dropped, ties = split(candidates, len(candidates) - dropping, total, round_breaks(ctx), GOES_ON)
         return Decision(kept, dropped, ties, [kept])
 
@@ -233,8 +279,9 @@ class StandingsCut:
     def decide(self, ctx):
         candidates = [name for name in ctx.standings if name not in ctx.leaving]
         criteria = [standings_total(ctx), standings_bids(ctx), drawn_lot(ctx)]
-        kept, dropped, ties = split(candidates, self.keep, lambda name: -ctx.standings[name]["points"],
-                                    criteria, GOES_TO_FINAL)
+        kept, dropped, ties = split(
+            candidates, self.keep, lambda name: -ctx.standings[name]["points"], criteria, GOES_TO_FINAL
+        )
         return Decision(kept, dropped, ties, [kept])
 
     def going_on(self, sizes):

@@ -16,14 +16,28 @@ def new_event(name, format, players, seed, rules=None, options=None):
     """Return a new event record (no round drawn yet); start_round draws the first."""
     # Each name kept as a game keeps it; the same player twice is said by the event record's check (load_event).
     if isinstance(players, (list, tuple)):
-        players = [player_name(name, f"players[{index}]") if isinstance(name, str) else name
-                   for index, name in enumerate(players)]
-    record = {"name": name, "format": format, "seed": seed, "players": list(players), "rules": rules or {},
-              "options": options or {}, "rounds": []}
+        players = [
+            player_name(name, f"players[{index}]") if isinstance(name, str) else name
+            for index, name in enumerate(players)
+        ]
+    record = {
+        "name": name,
+        "format": format,
+        "seed": seed,
+        "players": list(players),
+        "rules": rules or {},
+        "options": options or {},
+        "rounds": [],
+    }
     event = load_event(record)
-    return EventOutcome(record, event, nsaid("%(format)s for %(num)d player.", "%(format)s for %(num)d players.",
-                                                 len(players), format=event.format.name),
-                        ("event", {"name": name, "format": event.format.id, "players": list(players)}))
+    return EventOutcome(
+        record,
+        event,
+        nsaid(
+            "%(format)s for %(num)d player.", "%(format)s for %(num)d players.", len(players), format=event.format.name
+        ),
+        ("event", {"name": name, "format": event.format.id, "players": list(players)}),
+    )
 
 
 def start_round(event, games=None):
@@ -38,24 +52,45 @@ def start_round(event, games=None):
             raise RecordError("rounds", said("The event is over: %(name)s is the champion.", name=scored["champion"]))
         if not last["complete"]:
             playing = [str(number) for number, table in enumerate(last["tables"], start=1) if not table["finished"]]
-            raise RecordError("rounds", nsaid("Round %(round)d is still being played: table %(tables)s.",
-                                                 "Round %(round)d is still being played: tables %(tables)s.",
-                                                 len(playing), round=last["number"], tables=", ".join(playing)))
+            raise RecordError(
+                "rounds",
+                nsaid(
+                    "Round %(round)d is still being played: table %(tables)s.",
+                    "Round %(round)d is still being played: tables %(tables)s.",
+                    len(playing),
+                    round=last["number"],
+                    tables=", ".join(playing),
+                ),
+            )
         raise RecordError("rounds", said("Nobody is left to play another round."))
     record = copy.deepcopy(event.record)
     rounds = record.setdefault("rounds", [])
     if rounds:
         rounds[-1]["advanced"] = list(scored["rounds"][-1]["advanced"])
         rounds[-1]["eliminated"] = list(scored["rounds"][-1]["eliminated"])
-    rounds.append({"tables": [{"seats": table["seats"], "game": None} for table in upcoming["tables"]],
-                   "advanced": [], "eliminated": []})
+    rounds.append(
+        {
+            "tables": [{"seats": table["seats"], "game": None} for table in upcoming["tables"]],
+            "advanced": [],
+            "eliminated": [],
+        }
+    )
     if upcoming["final"]:
         drawn = said("Round %(round)d is drawn: the final table.", round=upcoming["number"])
     else:
-        drawn = nsaid("Round %(round)d is drawn: %(num)d table.", "Round %(round)d is drawn: %(num)d tables.",
-                         len(upcoming["tables"]), round=upcoming["number"])
-    return done(record, games, drawn, "round",
-                 {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]})
+        drawn = nsaid(
+            "Round %(round)d is drawn: %(num)d table.",
+            "Round %(round)d is drawn: %(num)d tables.",
+            len(upcoming["tables"]),
+            round=upcoming["number"],
+        )
+    return done(
+        record,
+        games,
+        drawn,
+        "round",
+        {"number": upcoming["number"], "tables": [table["seats"] for table in upcoming["tables"]]},
+    )
 
 
 def _last_round(event):
@@ -73,8 +108,10 @@ def _table_of(rnd, name, index):
 
 def _not_started(event, index, table_index):
     if event.rounds[index].tables[table_index].started:
-        raise RecordError(f"rounds[{index}].tables[{table_index}]",
-                          said("Table %(table)d has started: its seats can no longer change.", table=table_index + 1))
+        raise RecordError(
+            f"rounds[{index}].tables[{table_index}]",
+            said("Table %(table)d has started: its seats can no longer change.", table=table_index + 1),
+        )
 
 
 def reseat(raw_table, seats):
@@ -109,8 +146,13 @@ def swap_players(event, first, second, games=None):
         seats_b[seats_b.index(second)] = first
         reseat(tables[a], seats_a)
         reseat(tables[b], seats_b)
-    return done(record, games, said("%(first)s and %(second)s swap seats.", first=first, second=second), "swap",
-                 {"round": index + 1, "players": [first, second]})
+    return done(
+        record,
+        games,
+        said("%(first)s and %(second)s swap seats.", first=first, second=second),
+        "swap",
+        {"round": index + 1, "players": [first, second]},
+    )
 
 
 def _joining(event, name, index):
@@ -125,8 +167,9 @@ def _joining(event, name, index):
         return name, True
     for number, table in enumerate(event.rounds[index].tables, start=1):
         if player in table.seats:
-            raise RecordError("player", said("%(name)s is already seated at table %(table)d.", name=player,
-                                          table=number))
+            raise RecordError(
+                "player", said("%(name)s is already seated at table %(table)d.", name=player, table=number)
+            )
     return player, False
 
 
@@ -144,9 +187,10 @@ def _seat_change(event, games, record, index, table, message, kind, payload):
     try:
         return done(record, games, message, kind, payload)
     except RecordError as error:
-        raise RecordError(f"rounds[{index}].tables[{table}].seats",
-                          said("Table %(table)d cannot take another player: %(why)s", table=table + 1,
-                            why=error.message)) from None
+        raise RecordError(
+            f"rounds[{index}].tables[{table}].seats",
+            said("Table %(table)d cannot take another player: %(why)s", table=table + 1, why=error.message),
+        ) from None
 
 
 def add_late_player(event, name, table, games=None):
@@ -164,9 +208,16 @@ def add_late_player(event, name, table, games=None):
     without_withdrawal(record, name)
     raw_table = record["rounds"][index]["tables"][table]
     reseat(raw_table, list(raw_table["seats"]) + [name])
-    return _seat_change(event, games, record, index, table,
-                        said("%(name)s joins table %(table)d.", name=name, table=table + 1), "late" if new else "seat",
-                        {"round": index + 1, "table": table, "player": name})
+    return _seat_change(
+        event,
+        games,
+        record,
+        index,
+        table,
+        said("%(name)s joins table %(table)d.", name=name, table=table + 1),
+        "late" if new else "seat",
+        {"round": index + 1, "table": table, "player": name},
+    )
 
 
 def replace_player(event, seated, name, games=None):
@@ -188,10 +239,16 @@ def replace_player(event, seated, name, games=None):
     reseat(raw_table, seats)
     if index == 0 or seated in event.rounds[index - 1].advanced:  # a no-show; else a player seated wrongly
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": seated, "from_round": index + 1}]
-    return _seat_change(event, games, record, index, table,
-                        said("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated,
-                          table=table + 1), "replace", {"round": index + 1, "table": table, "seat": seat,
-                                                        "out": seated, "in": name, "new": new})
+    return _seat_change(
+        event,
+        games,
+        record,
+        index,
+        table,
+        said("%(name)s takes %(seated)s's seat at table %(table)d.", name=name, seated=seated, table=table + 1),
+        "replace",
+        {"round": index + 1, "table": table, "seat": seat, "out": seated, "in": name, "new": new},
+    )
 
 
 def _unseat(event, name, games, withdraw):
@@ -200,8 +257,14 @@ def _unseat(event, name, games, withdraw):
     table = _table_of(rnd, name, index)
     _not_started(event, index, table)
     if len(rnd.tables[table].seats) <= 3:
-        raise RecordError("player", said("Table %(table)d would seat only 2: put another player in %(name)s's seat "
-                                      "instead.", table=table + 1, name=name))
+        raise RecordError(
+            "player",
+            said(
+                "Table %(table)d would seat only 2: put another player in %(name)s's seat instead.",
+                table=table + 1,
+                name=name,
+            ),
+        )
     record = copy.deepcopy(event.record)
     raw_table = record["rounds"][index]["tables"][table]
     seat = raw_table["seats"].index(name)
@@ -217,8 +280,13 @@ def remove_player(event, name, games=None):
     event = loaded(event, games)
     index, _rnd = _last_round(event)
     record, index, table, seat = _unseat(event, name, games, withdraw=index == 0)
-    return done(record, games, said("%(name)s leaves table %(table)d.", name=name, table=table + 1), "remove",
-                {"round": index + 1, "table": table, "seat": seat, "player": name})
+    return done(
+        record,
+        games,
+        said("%(name)s leaves table %(table)d.", name=name, table=table + 1),
+        "remove",
+        {"round": index + 1, "table": table, "seat": seat, "player": name},
+    )
 
 
 def withdraw_player(event, name, games=None):
@@ -240,14 +308,20 @@ def withdraw_player(event, name, games=None):
         first = len(event.rounds) + 1
         record = copy.deepcopy(event.record)
         record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": first}]
-    return done(record, games, said("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
-                "withdraw", {**payload, "from_round": first})
+    return done(
+        record,
+        games,
+        said("%(name)s withdraws: no seat from round %(round)d on.", name=name, round=first),
+        "withdraw",
+        {**payload, "from_round": first},
+    )
 
 
 def _table_path(event, round_index, table_index):
     whole = all(isinstance(i, int) and not isinstance(i, bool) for i in (round_index, table_index))
-    if not (whole and 0 <= round_index < len(event.rounds)
-            and 0 <= table_index < len(event.rounds[round_index].tables)):
+    if not (
+        whole and 0 <= round_index < len(event.rounds) and 0 <= table_index < len(event.rounds[round_index].tables)
+    ):
         raise RecordError("table", said("No such table in this event."))
     return f"rounds[{round_index}].tables[{table_index}]"
 

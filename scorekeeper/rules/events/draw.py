@@ -44,8 +44,12 @@ def lot(seed, players):
 
 def met_pairs(rounds_of_tables):
     """Return every pair of players who shared a table, as sorted tuples."""
-    return {tuple(sorted(pair)) for tables in rounds_of_tables for seats in tables
-            for pair in itertools.combinations(seats, 2)}
+    return {
+        tuple(sorted(pair))
+        for tables in rounds_of_tables
+        for seats in tables
+        for pair in itertools.combinations(seats, 2)
+    }
 
 
 def _clashes(table, met):
@@ -92,18 +96,20 @@ def draw(pots, sizes, rng, met=frozenset(), steps=REPAIR_STEPS, short=None):
         turns = sorted(order, key=lambda name: short.get(name, 0))  # stable: the shuffle decides among equals
         seats_short = sum(sizes[table] for table in smaller)
         chosen = set(turns[:seats_short])
-        dealt = ([(name, table) for name, table in zip([n for n in order if n in chosen], _rows(sizes, smaller))]
-                 + [(name, table) for name, table in zip([n for n in order if n not in chosen],
-                                                         _rows(sizes, [t for t in range(len(sizes))
-                                                                       if t not in smaller]))])
+        dealt = [(name, table) for name, table in zip([n for n in order if n in chosen], _rows(sizes, smaller))] + [
+            (name, table)
+            for name, table in zip(
+                [n for n in order if n not in chosen], _rows(sizes, [t for t in range(len(sizes)) if t not in smaller])
+            )
+        ]
     else:
         dealt = list(zip(order, _rows(sizes, range(len(sizes)))))
     for name, table in dealt:
         tables[table].append(name)
 
     def may_swap(first, second, a, b):
-        return (short is None or len(tables[a]) == len(tables[b])
-                or short.get(first, 0) == short.get(second, 0))
+        return short is None or len(tables[a]) == len(tables[b]) or short.get(first, 0) == short.get(second, 0)
+
     by_pot = [[name for name in order if pot_of[name] == number] for number in range(len(pots))]
     where = {name: index for index, table in enumerate(tables) for name in table}
     cost = sum(_clashes(table, met) for table in tables)

@@ -42,7 +42,7 @@ class Event:
     players: list
     table_rules: dict
     rounds: list
-    withdrawn: dict        # name -> the round (from 1) from which the player is out
+    withdrawn: dict  # name -> the round (from 1) from which the player is out
     record: dict = field(repr=False)
     lowest_wins: bool = False
 

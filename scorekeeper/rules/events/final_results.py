@@ -30,13 +30,18 @@ def _previous_totals(scored_rounds):
     previous, before = {}, {}
     for rnd in scored_rounds:
         previous[rnd["number"]] = before
-        before = {name: table["totals"][seat] for table in rnd["tables"] if table["totals"] is not None
-                  for seat, name in enumerate(table["seats"])}
+        before = {
+            name: table["totals"][seat]
+            for table in rnd["tables"]
+            if table["totals"] is not None
+            for seat, name in enumerate(table["seats"])
+        }
     return previous
 
 
 def _within(how, reached, previous, standings, lot, lowest_wins):
     """The sort key of a player among those out after the same round, as the format's cut ranked them."""
+
     def result(name):
         _number, table, seat = reached[name]
         return table["places"][seat], table["totals"][seat], table["bids_made"][seat]
@@ -54,6 +59,7 @@ def _within(how, reached, previous, standings, lot, lowest_wins):
 
     def by_standings(name):
         return (standings.get(name, len(standings)), lot[name])
+
     return {"place": by_place, "total": by_total, "standings": by_standings}[how]
 
 
@@ -73,9 +79,16 @@ def final_results(how, scored_rounds, entrants, champion, lot, lowest_wins, stan
     def key(name):
         number, table, seat = reached[name]
         if number == final:  # the final table in its places, the champion first
-            return (-number, name != champion, table["places"][seat],
-                    standing_key(table["totals"][seat], lowest_wins), -table["bids_made"][seat], lot[name])
+            return (
+                -number,
+                name != champion,
+                table["places"][seat],
+                standing_key(table["totals"][seat], lowest_wins),
+                -table["bids_made"][seat],
+                lot[name],
+            )
         return (-number, True, *within(name))
+
     order = sorted((name for name in entrants if name in reached), key=key)
     rows = []
     for place, name in enumerate(order, start=1):
@@ -105,14 +118,35 @@ def result_notes(scored_rounds, withdrawn, unlocked):
             now, then = _instead(correction["advanced"], rnd["advanced"])
             if not now and not then:
                 continue
-            notes.append({"kind": "cut_stood", "round": rnd["number"], "players": now, "instead_of": then,
-                          "text": said("Round %(round)d: after a correction the cut would send on %(now)s instead of "
-                                    "%(then)s; the director let the confirmed cut stand.", round=rnd["number"],
-                                    now=", ".join(now) or "—", then=", ".join(then) or "—")})
+            notes.append(
+                {
+                    "kind": "cut_stood",
+                    "round": rnd["number"],
+                    "players": now,
+                    "instead_of": then,
+                    "text": said(
+                        "Round %(round)d: after a correction the cut would send on %(now)s instead of "
+                        "%(then)s; the director let the confirmed cut stand.",
+                        round=rnd["number"],
+                        now=", ".join(now) or "—",
+                        then=", ".join(then) or "—",
+                    ),
+                }
+            )
     for name, _first in sorted(withdrawn.items(), key=lambda item: (item[1], item[0])):
         if name in reached:
             played = reached[name][0]
-            notes.append({"kind": "withdrawn", "round": played, "players": [name],
-                          "text": said("%(name)s withdrew after round %(round)d: the rounds played count, and the "
-                                    "cut was made among the others.", name=name, round=played)})
+            notes.append(
+                {
+                    "kind": "withdrawn",
+                    "round": played,
+                    "players": [name],
+                    "text": said(
+                        "%(name)s withdrew after round %(round)d: the rounds played count, and the "
+                        "cut was made among the others.",
+                        name=name,
+                        round=played,
+                    ),
+                }
+            )
     return notes

@@ -17,13 +17,18 @@ from ..said import said
 
 MAX_ROUNDS = 100
 
+
 @dataclass(frozen=True)
 class NumberList(Option):
     """An option that is a list of whole numbers, e.g. Cartier's `advance` [2, 1]."""
 
     def coerce(self, value):
-        if (not isinstance(value, list) or not value or len(value) > 20
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        if (
+            not isinstance(value, list)
+            or not value
+            or len(value) > 20
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
             raise ValueError(said("option %(option)s must be a list of whole numbers, e.g. [2, 1]", option=self.id))
         return list(value)
 
@@ -78,6 +83,7 @@ def _with_fixed(base, rules, fixed):
 def _one_table(size_of):
     def is_final(index, players, options):
         return len(table_sizes(players, size_of(options))) <= 1
+
     return is_final
 
 
@@ -87,8 +93,9 @@ CARTIER_SIZE = 4
 
 
 def _cartier_rules(rules, options):
-    return _with_fixed(PRESETS.find("cartier").rules, rules,
-                       {"deals": {"pattern": "cartier", "decks": 2}, "trump": "highest_bidder"})
+    return _with_fixed(
+        PRESETS.find("cartier").rules, rules, {"deals": {"pattern": "cartier", "decks": 2}, "trump": "highest_bidder"}
+    )
 
 
 def _cartier_cut(index, players, options):
@@ -129,6 +136,7 @@ def _wpohl_check(options):
 
 # ---- rounds ------------------------------------------------------------------------------------
 
+
 def _rounds_size(options):
     return options["table"]
 
@@ -152,57 +160,111 @@ def _rounds_check(options):
         raise ValueError(said("players in the final: from 2 to 7 (0: one full table)"))
 
 
-FORMATS = Registry(said("tournament format"), [
-    Format("cartier", said("Cartier tournament"),
-           said(
-               "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
-               "table. The best of each table go on (round by round: the winner and runner-up, then "
-               "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
-               "round is the final table."), "003 (Cartier 'Oh Hell!' tournament)", aliases=("Cartier",),
-           options=(NumberList("advance", list, [2, 1], said(
-               "how many of each table go on, round by round; the last number repeats"),
-                                 label=said("go on")),),
-           table_size=lambda options: CARTIER_SIZE, table_rules=_cartier_rules,
-           is_final=_one_table(lambda options: CARTIER_SIZE), cut=_cartier_cut, check=_cartier_check,
-           pack_a_hand=True,
-           examples=((32, {}, [[4] * 8, [4] * 4, [4]]), (12, {}, [[4, 4, 4], [3, 3], [4]]),
-                     (37, {}, [[4] * 7 + [3] * 3, [4] * 5, [4]]), (6, {}, [[3, 3], [4]]))),
-    Format("wpohl", said("WPOHL championship"),
-           said(
-               "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "
-               "round the 5 lowest totals of all players are eliminated (10 when more than 25 play the round), "
-               "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."),
-           "003 (WPOHL, World Prospect Oh Hell League)", aliases=("WPOHL", "Prospect championship"),
-           options=(Option("eliminate", int, 5, said("players eliminated after a round"),
-                           label=said("eliminated")),
-                    Option("eliminate_large", int, 10, said("players eliminated when the round is large"),
-                           label=said("eliminated in a large round")),
-                    Option("large_field", int, 25,
-                           said("a round is large when more than this many play it"),
-                           label=said("a large round: more than")),),
-           table_size=lambda options: WPOHL_SIZE, table_rules=_wpohl_rules,
-           is_final=_one_table(lambda options: WPOHL_SIZE), cut=_wpohl_cut, check=_wpohl_check,
-           results_within="total",
-           examples=((23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
-                     (30, {}, [[5] * 6, [5, 5, 5, 5], [5, 5, 5], [5, 5], [5]]))),
-    Format("rounds", said("Qualifying rounds and a final"),
-           said(
-               "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
-               "number of qualifying rounds under the event's rules; the overall standings by placement points send "
-               "the top players to one final table."),
-           "house rules: Wizard championships (survey)", aliases=("Wizard", "qualifying rounds", "swiss"),
-           options=(Option("rounds", int, 3, said("qualifying rounds before the final"),
-                           label=said("qualifying rounds")),
-                    Option("table", int, 4, said("seats at a full table, 3 to 7"),
-                           label=said("seats a table")),
-                    Option("final", int, 0, said("players in the final; 0: one full table"),
-                           label=said("players in the final"))),
-           table_size=_rounds_size, table_rules=lambda rules, options: copy.deepcopy(rules),
-           is_final=lambda index, players, options: index >= options["rounds"], cut=_rounds_cut,
-           check=_rounds_check, results_within="standings", rotates_short_seats=True,
-           examples=((16, {"rounds": 2}, [[4, 4, 4, 4], [4, 4, 4, 4], [4]]),
-                     (10, {"rounds": 1, "table": 5, "final": 3}, [[5, 5], [3]]))),
-])
+FORMATS = Registry(
+    said("tournament format"),
+    [
+        Format(
+            "cartier",
+            said("Cartier tournament"),
+            said(
+                "Tables of 4 play 23 hands, 13 down to 2 and back up, the highest bidder names trump, two decks a "
+                "table. The best of each table go on (round by round: the winner and runner-up, then "
+                "each winner), seated apart from their old tablemates, winners and runners-up split; the last "
+                "round is the final table."
+            ),
+            "003 (Cartier 'Oh Hell!' tournament)",
+            aliases=("Cartier",),
+            options=(
+                NumberList(
+                    "advance",
+                    list,
+                    [2, 1],
+                    said("how many of each table go on, round by round; the last number repeats"),
+                    label=said("go on"),
+                ),
+            ),
+            table_size=lambda options: CARTIER_SIZE,
+            table_rules=_cartier_rules,
+            is_final=_one_table(lambda options: CARTIER_SIZE),
+            cut=_cartier_cut,
+            check=_cartier_check,
+            pack_a_hand=True,
+            examples=(
+                (32, {}, [[4] * 8, [4] * 4, [4]]),
+                (12, {}, [[4, 4, 4], [3, 3], [4]]),
+                (37, {}, [[4] * 7 + [3] * 3, [4] * 5, [4]]),
+                (6, {}, [[3, 3], [4]]),
+            ),
+        ),
+        Format(
+            "wpohl",
+            said("WPOHL championship"),
+            said(
+                "Tables of 5 play Prospect rules: 10 down to 1 and back up (19 hands), blind bids. After each "
+                "round the 5 lowest totals of all players are eliminated (10 when more than 25 play the round), "
+                "never leaving fewer than 5; the rest are drawn again until 5 are left for the final table."
+            ),
+            "003 (WPOHL, World Prospect Oh Hell League)",
+            aliases=("WPOHL", "Prospect championship"),
+            options=(
+                Option("eliminate", int, 5, said("players eliminated after a round"), label=said("eliminated")),
+                Option(
+                    "eliminate_large",
+                    int,
+                    10,
+                    said("players eliminated when the round is large"),
+                    label=said("eliminated in a large round"),
+                ),
+                Option(
+                    "large_field",
+                    int,
+                    25,
+                    said("a round is large when more than this many play it"),
+                    label=said("a large round: more than"),
+                ),
+            ),
+            table_size=lambda options: WPOHL_SIZE,
+            table_rules=_wpohl_rules,
+            is_final=_one_table(lambda options: WPOHL_SIZE),
+            cut=_wpohl_cut,
+            check=_wpohl_check,
+            results_within="total",
+            examples=(
+                (23, {}, [[5, 5, 5, 4, 4], [5, 5, 4, 4], [5, 4, 4], [4, 4], [5]]),
+                (30, {}, [[5] * 6, [5, 5, 5, 5], [5, 5, 5], [5, 5], [5]]),
+            ),
+        ),
+        Format(
+            "rounds",
+            said("Qualifying rounds and a final"),
+            said(
+                "Tables drawn afresh each round, avoiding opponents already met where the draw allows, for a set "
+                "number of qualifying rounds under the event's rules; the overall standings by placement points send "
+                "the top players to one final table."
+            ),
+            "house rules: Wizard championships (survey)",
+            aliases=("Wizard", "qualifying rounds", "swiss"),
+            options=(
+                Option("rounds", int, 3, said("qualifying rounds before the final"), label=said("qualifying rounds")),
+                Option("table", int, 4, said("seats at a full table, 3 to 7"), label=said("seats a table")),
+                Option(
+                    "final", int, 0, said("players in the final; 0: one full table"), label=said("players in the final")
+                ),
+            ),
+            table_size=_rounds_size,
+            table_rules=lambda rules, options: copy.deepcopy(rules),
+            is_final=lambda index, players, options: index >= options["rounds"],
+            cut=_rounds_cut,
+            check=_rounds_check,
+            results_within="standings",
+            rotates_short_seats=True,
+            examples=(
+                (16, {"rounds": 2}, [[4, 4, 4, 4], [4, 4, 4, 4], [4]]),
+                (10, {"rounds": 1, "table": 5, "final": 3}, [[5, 5], [3]]),
+            ),
+        ),
+    ],
+)
 
 
 def planned_rounds(format_id, players, options=None):
@@ -213,8 +275,9 @@ def planned_rounds(format_id, players, options=None):
     rounds, index = [], 0
     while players > 0:
         if index == MAX_ROUNDS:
-            raise ValueError(said("the event would need more than %(most)d rounds: let more go out each round",
-                               most=MAX_ROUNDS))
+            raise ValueError(
+                said("the event would need more than %(most)d rounds: let more go out each round", most=MAX_ROUNDS)
+            )
         sizes = entry.sizes(index, players, options)
         rounds.append(sizes)
         if entry.is_final(index, players, options):

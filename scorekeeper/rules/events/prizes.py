@@ -39,12 +39,16 @@ def parse_split(text):
     split = []
     for part in parts:
         if isinstance(part, bool) or not isinstance(part, (int, str)) or not str(part).isdigit():
-            raise RecordError("money.split", said("%(part)s is not a whole percentage; write e.g. 50 30 20",
-                                               part=repr(str(part)[:20])))
+            raise RecordError(
+                "money.split",
+                said("%(part)s is not a whole percentage; write e.g. 50 30 20", part=repr(str(part)[:20])),
+            )
         split.append(int(part))
     if any(value <= 0 for value in split) or sum(split) != 100:
-        raise RecordError("money.split", said("the prizes must each be more than 0%% and add up to 100%%, not %(sum)d%%",
-                                           sum=sum(split)))
+        raise RecordError(
+            "money.split",
+            said("the prizes must each be more than 0%% and add up to 100%%, not %(sum)d%%", sum=sum(split)),
+        )
     return split
 
 
@@ -63,10 +67,18 @@ def parse_fee(value, currency="", comma=False):
     if 0 <= fee <= MAX_FEE and fee == fee.quantize(Decimal(1).scaleb(-places)):
         return fee
     if places == 0:
-        raise RecordError("money.entry_fee", said("must be a whole amount from 0 to %(most)s: %(currency)s has no "
-                                               "cents", most=Number(MAX_FEE), currency=currency))
-    raise RecordError("money.entry_fee", said("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s",
-                                           most=Number(MAX_FEE), **like))
+        raise RecordError(
+            "money.entry_fee",
+            said(
+                "must be a whole amount from 0 to %(most)s: %(currency)s has no cents",
+                most=Number(MAX_FEE),
+                currency=currency,
+            ),
+        )
+    raise RecordError(
+        "money.entry_fee",
+        said("must be 0 to %(most)s in whole cents, like %(whole)s or %(cents)s", most=Number(MAX_FEE), **like),
+    )
 
 
 def parse_currency(value):
@@ -92,8 +104,10 @@ def parse_charity(value, comma=False):
     except NumberError:
         share = None
     if share is None or share != share.quantize(Decimal("0.01")):
-        raise RecordError("money.charity", said("must be a percentage from 0 to 100, like %(whole)s or %(part)s",
-                                             whole=Number(10), part=Number(2.5)))
+        raise RecordError(
+            "money.charity",
+            said("must be a percentage from 0 to 100, like %(whole)s or %(part)s", whole=Number(10), part=Number(2.5)),
+        )
     return share
 
 
@@ -111,13 +125,19 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
     currency = parse_currency(before.get("currency", "") if currency is None else currency)
     fee, shares = parse_fee(entry_fee, currency, comma), parse_split(split)
     charity = parse_charity(before.get("charity") if charity is None else charity, comma)
-    cause = (before.get("cause", "") if cause is None else cause)
+    cause = before.get("cause", "") if cause is None else cause
     if not isinstance(cause, str) or len(cause) > 100:
         raise RecordError("money.cause", said("must be a name of at most 100 characters"))
     if len(shares) > len(event.players):
-        raise RecordError("money.split", nsaid("%(prizes)d prizes for %(num)d player",
-                                                  "%(prizes)d prizes for %(num)d players", len(event.players),
-                                                  prizes=len(shares)))
+        raise RecordError(
+            "money.split",
+            nsaid(
+                "%(prizes)d prizes for %(num)d player",
+                "%(prizes)d prizes for %(num)d players",
+                len(event.players),
+                prizes=len(shares),
+            ),
+        )
     if shares and charity == 100:
         raise RecordError("money.split", said("the charity takes the whole pot: leave the prizes empty"))
     record = copy.deepcopy(event.record)
@@ -127,15 +147,24 @@ def set_money(event, entry_fee, split, games=None, currency=None, charity=None, 
         if value:
             record["money"][key] = value
     if shares:
-        saying = said("Entry fee %(fee)s, prizes %(split)s.", fee=Money(fee, currency),
-                 split=" / ".join(map(str, shares)))
+        saying = said(
+            "Entry fee %(fee)s, prizes %(split)s.", fee=Money(fee, currency), split=" / ".join(map(str, shares))
+        )
     else:
         saying = said("Entry fee %(fee)s, no prizes.", fee=Money(fee, currency))
     if charity:
-        saying = Separated((saying, said("%(percent)s of the pot to %(cause)s.", percent=Percent(charity),
-                                         cause=cause.strip() or said("charity"))), " ")
-    return done(record, games, saying, "money", {key: value for key, value in record["money"].items()
-                                                  if key != "paid"})
+        saying = Separated(
+            (
+                saying,
+                said(
+                    "%(percent)s of the pot to %(cause)s.",
+                    percent=Percent(charity),
+                    cause=cause.strip() or said("charity"),
+                ),
+            ),
+            " ",
+        )
+    return done(record, games, saying, "money", {key: value for key, value in record["money"].items() if key != "paid"})
 
 
 def mark_paid(event, name, paid=True, games=None):
@@ -158,7 +187,7 @@ def final_places(scored):
 
 def _in_units(minor, places):
     """An amount kept in minor units as the JSON gives it: whole yen as an int, cents as a decimal number."""
-    return minor if places == 0 else minor / 10 ** places
+    return minor if places == 0 else minor / 10**places
 
 
 def event_money(scored, money):
@@ -182,22 +211,37 @@ def event_money(scored, money):
         prizes[0] += pot - charity - sum(prizes)  # the units the percentages leave go to the winner
     order = final_places(scored)
     paid = [name for name in money.get("paid") or [] if name in entrants]
-    return {"entry_fee": float(fee), "entrants": len(entrants), "pot": _in_units(pot, places),
-            "currency": currency,
-            "charity": {"percent": _plain(share), "cause": money.get("cause", ""),
-                        "amount": _in_units(charity, places)} if share else None,
-            "prizes": [{"place": place + 1, "player": order[place] if place < len(order) else None,
-                        "amount": _in_units(amount, places)} for place, amount in enumerate(prizes)],
-            "paid": paid, "unpaid": [name for name in entrants if name not in paid],
-            "refunds": owed_refunds(scored, money, float(fee))}
+    return {
+        "entry_fee": float(fee),
+        "entrants": len(entrants),
+        "pot": _in_units(pot, places),
+        "currency": currency,
+        "charity": {"percent": _plain(share), "cause": money.get("cause", ""), "amount": _in_units(charity, places)}
+        if share
+        else None,
+        "prizes": [
+            {
+                "place": place + 1,
+                "player": order[place] if place < len(order) else None,
+                "amount": _in_units(amount, places),
+            }
+            for place, amount in enumerate(prizes)
+        ],
+        "paid": paid,
+        "unpaid": [name for name in entrants if name not in paid],
+        "refunds": owed_refunds(scored, money, float(fee)),
+    }
 
 
 def owed_refunds(scored, money, fee):
     """The no-shows who paid the fee (withdrawn before play: no entrants): each is owed it back,
     [{player, amount}]."""
     paid = money.get("paid") or []
-    return [{"player": entry["player"], "amount": fee} for entry in scored.get("withdrawn") or []
-            if not entry["entrant"] and entry["player"] in paid]
+    return [
+        {"player": entry["player"], "amount": fee}
+        for entry in scored.get("withdrawn") or []
+        if not entry["entrant"] and entry["player"] in paid
+    ]
 
 
 def settle_event(scored, money):

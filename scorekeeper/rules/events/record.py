@@ -55,9 +55,12 @@ def _depth_within(data, most):
         depth += 1
         if depth > most:
             return False
-        level = [item for value in level
-                 for item in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
-                 if isinstance(item, (dict, list))]
+        level = [
+            item
+            for value in level
+            for item in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
+            if isinstance(item, (dict, list))
+        ]
     return True
 
 
@@ -81,8 +84,10 @@ def _players(data):
     if not isinstance(players, list) or not players:
         _fail("players", said("must list at least 3 player names: a table seats at least 3"))
     if len(players) > MAX_EVENT_PLAYERS:
-        _fail("players", said("%(num)d players listed; an event has at most %(most)d", num=len(players),
-                             most=MAX_EVENT_PLAYERS))
+        _fail(
+            "players",
+            said("%(num)d players listed; an event has at most %(most)d", num=len(players), most=MAX_EVENT_PLAYERS),
+        )
     seen = {}
     for index, name in enumerate(players):
         path = f"players[{index}]"
@@ -91,7 +96,9 @@ def _players(data):
         _text(name, path, limits.MAX_NAME)
         key = name_key(player_name(name, path))
         if key in seen:
-            _fail(path, said("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1))
+            _fail(
+                path, said("%(name)s is listed twice (also player %(number)d)", name=repr(name), number=seen[key] + 1)
+            )
         seen[key] = index
     if len(players) < MIN_PLAYERS:
         _fail("players", said("must list at least 3 player names: a table seats at least 3"))
@@ -117,8 +124,9 @@ def check_rules_seat(rules, seats, fmt=None, path=None):
         game = load({"players": [f"Player {seat + 1}" for seat in range(seats)], "rules": rules, "hands": []})
     except RecordError as error:
         where = f"{error.path}" if error.path else "rules"
-        _fail(where, nsaid("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats,
-                              why=error.message))
+        _fail(
+            where, nsaid("%(why)s (at a table of %(num)d)", "%(why)s (at a table of %(num)d)", seats, why=error.message)
+        )
     largest = max(game.plan(), default=0)
     if fmt is not None and fmt.pack_a_hand and largest and seats > DECK_SIZE // largest:
         _fail(path or "players", too_many_at_a_table(fmt, largest, seats))
@@ -127,9 +135,15 @@ def check_rules_seat(rules, seats, fmt=None, path=None):
 
 def too_many_at_a_table(fmt, largest, seats):
     """Why a table of that many is refused where each hand comes from one pack (RULES.md: decks)."""
-    return said("a %(format)s table seats at most %(most)d: each hand is dealt from one deck of 52 cards while the "
-             "other is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
-             format=fmt.name, most=DECK_SIZE // largest, num=seats, cards=seats * largest, largest=largest)
+    return said(
+        "a %(format)s table seats at most %(most)d: each hand is dealt from one deck of 52 cards while the "
+        "other is shuffled, and %(num)d players need %(cards)d cards for a hand of %(largest)d",
+        format=fmt.name,
+        most=DECK_SIZE // largest,
+        num=seats,
+        cards=seats * largest,
+        largest=largest,
+    )
 
 
 def _game(raw, path, seats, system, games, game_id):
@@ -148,8 +162,7 @@ def _game(raw, path, seats, system, games, game_id):
     except RecordError as error:
         _fail(f"{path}.{error.path}" if error.path else path, error.message)
     if game.players != seats:
-        _fail(f"{path}.players", f"the game seats {', '.join(game.players)}, but the table seats "
-                                 f"{', '.join(seats)}")
+        _fail(f"{path}.players", f"the game seats {', '.join(game.players)}, but the table seats {', '.join(seats)}")
     if game.rules.system.id != system:
         _fail(f"{path}.rules.scoring", f"the event plays {system}, this table {game.rules.system.id}")
     return game
@@ -181,8 +194,10 @@ def _rounds(data, players, rules, games, fmt, options, system):
                 if not isinstance(name, str) or name not in players:
                     _fail(f"{tpath}.seats[{k}]", f"{json.dumps(name)[:60]} is not one of the event's players")
                 if name in seated:
-                    _fail(f"{tpath}.seats[{k}]", f"{name} is seated twice in round {i + 1} "
-                                                 f"(also at table {seated[name] + 1})")
+                    _fail(
+                        f"{tpath}.seats[{k}]",
+                        f"{name} is seated twice in round {i + 1} (also at table {seated[name] + 1})",
+                    )
                 seated[name] = j
             if len(seats) not in checked_sizes:
                 check_rules_seat(rules, len(seats), fmt, f"{tpath}.seats")
@@ -192,15 +207,26 @@ def _rounds(data, players, rules, games, fmt, options, system):
                 _fail(f"{tpath}.game", "must be a game id or null")
             game = _game(table.get("record"), tpath, seats, system, games, game_id)
             tables.append(Table(list(seats), game_id, game))
-        rounds.append(Round(tables, _names(raw.get("advanced"), f"{path}.advanced", players),
-                            _names(raw.get("eliminated"), f"{path}.eliminated", players)))
+        rounds.append(
+            Round(
+                tables,
+                _names(raw.get("advanced"), f"{path}.advanced", players),
+                _names(raw.get("eliminated"), f"{path}.eliminated", players),
+            )
+        )
         if i > 0 and fmt.is_final(i - 1, sum(len(t.seats) for t in rounds[i - 1].tables), options):
             _fail(path, f"round {i} was the final: no round comes after it")
         playing = [j for j, table in enumerate(rounds[i - 1].tables if i else []) if table.game and not table.finished]
         if playing:
-            _fail(f"rounds[{i - 1}].tables[{playing[0]}]",
-                  said("table %(table)d of round %(round)d is still playing, but round %(next)d is seated",
-                    table=playing[0] + 1, round=i, next=i + 1))
+            _fail(
+                f"rounds[{i - 1}].tables[{playing[0]}]",
+                said(
+                    "table %(table)d of round %(round)d is still playing, but round %(next)d is seated",
+                    table=playing[0] + 1,
+                    round=i,
+                    next=i + 1,
+                ),
+            )
         if fmt.is_final(i, len(seated), options) and len(tables) > 1:
             _fail(f"{path}.tables", f"round {i + 1} is the final: one table")
     return rounds
@@ -223,7 +249,7 @@ def _withdrawn(data, players, rounds):
         first = entry.get("from_round")
         if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= MAX_ROUNDS + 1:
             _fail(f"{path}.from_round", "must be the round (from 1) the player no longer plays")
-        for number, rnd in enumerate(rounds[first - 1:], start=first):
+        for number, rnd in enumerate(rounds[first - 1 :], start=first):
             if any(name in table.seats for table in rnd.tables):
                 _fail(f"{path}.from_round", f"{name} withdrew before round {first}, but is seated in round {number}")
         withdrawn[name] = first
@@ -233,8 +259,14 @@ def _withdrawn(data, players, rounds):
 def _check_first_draw(fmt, options, rules, players):
     """Before the draw: the players who will be seated make tables the format's decks can deal."""
     if len(players) < MIN_PLAYERS:
-        _fail("players", nsaid("%(num)d player is left to seat: a table seats at least 3",
-                                  "%(num)d players are left to seat: a table seats at least 3", len(players)))
+        _fail(
+            "players",
+            nsaid(
+                "%(num)d player is left to seat: a table seats at least 3",
+                "%(num)d players are left to seat: a table seats at least 3",
+                len(players),
+            ),
+        )
     for size in sorted({max(sizes) for sizes in planned_rounds(fmt.id, len(players), options)}):
         check_rules_seat(rules, size, fmt, "players")
 
@@ -249,8 +281,10 @@ def load_event(data, games=None):
     try:  # a lone surrogate is written out by dumps and refused by encode
         size = len(json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8"))
     except (ValueError, TypeError, RecursionError):
-        _fail("", "the event holds a number that is not finite or has thousands of digits, or text that is not "
-                  "valid Unicode")
+        _fail(
+            "",
+            "the event holds a number that is not finite or has thousands of digits, or text that is not valid Unicode",
+        )
     if size > MAX_EVENT_BYTES:
         _fail("", f"the event is more than {MAX_EVENT_BYTES:,} bytes of JSON")
     name = _text(data.get("name"), "name", MAX_NAME, required=False)
@@ -286,8 +320,7 @@ def load_event(data, games=None):
     try:
         planned_rounds(fmt.id, len(players), options)
     except ValueError as error:
-        _fail("options", nsaid("%(num)d player: %(why)s", "%(num)d players: %(why)s", len(players),
-                                  why=error))
+        _fail("options", nsaid("%(num)d player: %(why)s", "%(num)d players: %(why)s", len(players), why=error))
     system = check_rules_seat(rules, fmt.table_size(options)).system
     if games is not None and not isinstance(games, dict):
         raise TypeError("games must map game ids to records")

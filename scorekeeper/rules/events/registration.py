@@ -37,8 +37,13 @@ def _present(event, name):
     if name not in event.players:
         raise RecordError("player", said("%(name)s is not a player of this event.", name=repr(name)))
     if name in event.withdrawn and event.rounds:
-        raise RecordError("player", said("%(name)s has withdrawn: bring them back (Take back), or seat them at a table as a "
-                                      "late player.", name=name))
+        raise RecordError(
+            "player",
+            said(
+                "%(name)s has withdrawn: bring them back (Take back), or seat them at a table as a late player.",
+                name=name,
+            ),
+        )
 
 
 def check_in(event, name, present=True, paid=False, games=None):
@@ -61,8 +66,13 @@ def check_in(event, name, present=True, paid=False, games=None):
         saying = said("%(name)s is here and has paid.", name=name)
     else:
         saying = said("%(name)s is here.", name=name) if present else said("%(name)s is not checked in.", name=name)
-    return done(record, games, saying, "check_in", {"player": name, "present": bool(present), "back": back,
-                                                  "paid": bool(present and paid)})
+    return done(
+        record,
+        games,
+        saying,
+        "check_in",
+        {"player": name, "present": bool(present), "back": back, "paid": bool(present and paid)},
+    )
 
 
 def _listed(event, names, what):
@@ -89,23 +99,31 @@ def roll_call(event, here=None, paid=None, games=None):
         if event.rounds:
             raise RecordError("here", said("Round 1 is drawn: check-in is over."))
         if here - set(playing):
-            raise RecordError("here", said("%(name)s has withdrawn: bring them back first.",
-                                        name=sorted(here - set(playing))[0]))
+            raise RecordError(
+                "here", said("%(name)s has withdrawn: bring them back first.", name=sorted(here - set(playing))[0])
+            )
         before = set(record.get("checked_in") or [])
         record["checked_in"] = [name for name in event.players if name in here]
-        payload.update(here=[n for n in playing if n in here and n not in before],
-                       away=[n for n in playing if n not in here and n in before])
+        payload.update(
+            here=[n for n in playing if n in here and n not in before],
+            away=[n for n in playing if n not in here and n in before],
+        )
     if paid is not None:
         money = record.setdefault("money", {"entry_fee": 0, "split": []})
         before = set(money.get("paid") or [])
         money["paid"] = [name for name in event.players if name in paid]
-        payload.update(paid=[n for n in event.players if n in paid and n not in before],
-                       unpaid=[n for n in event.players if n not in paid and n in before])
+        payload.update(
+            paid=[n for n in event.players if n in paid and n not in before],
+            unpaid=[n for n in event.players if n not in paid and n in before],
+        )
     checked = set(record.get("checked_in") or [])
     paying = set((record.get("money") or {}).get("paid") or [])
-    saying = said("Checked in: %(here)d of %(players)d. Paid: %(paid)d of %(players)d.",
-             here=sum(name in checked for name in playing), paid=sum(name in paying for name in playing),
-             players=len(playing))
+    saying = said(
+        "Checked in: %(here)d of %(players)d. Paid: %(paid)d of %(players)d.",
+        here=sum(name in checked for name in playing),
+        paid=sum(name in paying for name in playing),
+        players=len(playing),
+    )
     return done(record, games, saying, "roll_call", payload)
 
 
@@ -127,8 +145,16 @@ def withdraw_absent(event, games=None):
     if not missing:
         raise RecordError("player", said("Everyone not withdrawn has checked in."))
     record = copy.deepcopy(event.record)
-    record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": 1}
-                                                                 for name in missing]
-    return done(record, games, nsaid("%(num)d player not checked in withdraws: %(names)s.",
-                                        "%(num)d players not checked in withdraw: %(names)s.", len(missing),
-                                        names=", ".join(missing)), "withdraw_absent", {"players": missing})
+    record["withdrawn"] = list(record.get("withdrawn") or []) + [{"player": name, "from_round": 1} for name in missing]
+    return done(
+        record,
+        games,
+        nsaid(
+            "%(num)d player not checked in withdraws: %(names)s.",
+            "%(num)d players not checked in withdraw: %(names)s.",
+            len(missing),
+            names=", ".join(missing),
+        ),
+        "withdraw_absent",
+        {"players": missing},
+    )

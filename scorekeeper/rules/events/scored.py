@@ -26,23 +26,42 @@ def placement_points(places):
     """Return each seat's placement points: at a table of k, 1st scores k - 1 ... last 0; tied players share
     the average of their places' points."""
     k = len(places)
-    return [_tidy(Fraction(sum(k - p for p in range(place, place + places.count(place))), places.count(place)))
-            for place in places]
+    return [
+        _tidy(Fraction(sum(k - p for p in range(place, place + places.count(place))), places.count(place)))
+        for place in places
+    ]
 
 
 def _table(table):
     """A table's scored entry: seats, totals, places, points and bids made by seat; finished or not."""
-    entry = {"seats": list(table.seats), "game": table.game_id, "started": table.started, "finished": False,
-             "totals": None, "places": None, "points": None, "bids_made": None, "hands_played": 0}
+    entry = {
+        "seats": list(table.seats),
+        "game": table.game_id,
+        "started": table.started,
+        "finished": False,
+        "totals": None,
+        "places": None,
+        "points": None,
+        "bids_made": None,
+        "hands_played": 0,
+    }
     if table.game is None:
         return entry
     scored = score(table.game)
-    made = [sum(1 for hand in scored["hands"] if hand["scores"] is not None and hand["made"][seat])
-            for seat in range(len(table.seats))]
-    entry.update(finished=scored["finished"], totals=scored["totals"], places=scored["ranks"],
-                 points=placement_points(scored["ranks"]), bids_made=made,
-                 hands_played=sum(1 for hand in scored["hands"] if hand["scores"] is not None),
-                 planned_hands=scored["planned_hands"], winner=scored["winner"])
+    made = [
+        sum(1 for hand in scored["hands"] if hand["scores"] is not None and hand["made"][seat])
+        for seat in range(len(table.seats))
+    ]
+    entry.update(
+        finished=scored["finished"],
+        totals=scored["totals"],
+        places=scored["ranks"],
+        points=placement_points(scored["ranks"]),
+        bids_made=made,
+        hands_played=sum(1 for hand in scored["hands"] if hand["scores"] is not None),
+        planned_hands=scored["planned_hands"],
+        winner=scored["winner"],
+    )
     return entry
 
 
@@ -60,8 +79,15 @@ def _standings(rounds, players, lot, lowest_wins):
                 row["total"] = _tidy(row["total"] + table["totals"][seat])
                 row["bids_made"] += table["bids_made"][seat]
                 row["tables"] += 1
-    order = sorted(rows.values(), key=lambda row: (-row["points"], standing_key(row["total"], lowest_wins),
-                                                   -row["bids_made"], lot[row["player"]]))
+    order = sorted(
+        rows.values(),
+        key=lambda row: (
+            -row["points"],
+            standing_key(row["total"], lowest_wins),
+            -row["bids_made"],
+            lot[row["player"]],
+        ),
+    )
     return order
 
 
@@ -71,8 +97,9 @@ def _context(event, entrants, index, tables, scored_rounds, lot, lowest_wins):
         for table in scored_rounds[index - 1]["tables"]:
             if table["totals"] is not None:
                 previous.update(zip(table["seats"], table["totals"]))
-    standings = {row["player"]: row for row in _standings(scored_rounds + [{"tables": tables}],
-                                                          entrants, lot, lowest_wins)}
+    standings = {
+        row["player"]: row for row in _standings(scored_rounds + [{"tables": tables}], entrants, lot, lowest_wins)
+    }
     return Context(tables, previous, lot, standings, event.leaving_before(index + 2), lowest_wins)
 
 
@@ -80,11 +107,17 @@ def _draw(event, number, pots, met):
     """Seat round `number` (from 1): the pots spread over the format's tables, met players kept apart."""
     players = sum(len(pot) for pot in pots)
     sizes = event.format.sizes(number - 1, players, event.options)
-    short = (draw.short_seats([[table.seats for table in rnd.tables] for rnd in event.rounds])
-             if event.format.rotates_short_seats else None)
+    short = (
+        draw.short_seats([[table.seats for table in rnd.tables] for rnd in event.rounds])
+        if event.format.rotates_short_seats
+        else None
+    )
     tables = draw.draw(pots, sizes, draw.round_random(event.seed, number), met, short=short)
-    return {"number": number, "final": event.format.is_final(number - 1, players, event.options),
-            "tables": [{"seats": seats} for seats in tables]}
+    return {
+        "number": number,
+        "final": event.format.is_final(number - 1, players, event.options),
+        "tables": [{"seats": seats} for seats in tables],
+    }
 
 
 def score_event(event, games=None):
@@ -102,9 +135,16 @@ def score_event(event, games=None):
         tables = [_table(table) for table in rnd.tables]
         complete = all(table["finished"] for table in tables)
         final = event.is_final(index)
-        scored = {"number": index + 1, "final": final, "complete": complete, "tables": tables,
-                  "advanced": [], "eliminated": [], "ties": [],
-                  "withdrawn": sorted(name for name, first in event.withdrawn.items() if first == index + 2)}
+        scored = {
+            "number": index + 1,
+            "final": final,
+            "complete": complete,
+            "tables": tables,
+            "advanced": [],
+            "eliminated": [],
+            "ties": [],
+            "withdrawn": sorted(name for name, first in event.withdrawn.items() if first == index + 2),
+        }
         decision = None
         if complete:
             ctx = _context(event, entrants, index, tables, scored_rounds, lot, lowest_wins)
@@ -117,23 +157,46 @@ def score_event(event, games=None):
                     scored["correction"] = {"advanced": decision.advanced, "eliminated": decision.eliminated}
                 scored.update(advanced=list(rnd.advanced), eliminated=list(rnd.eliminated))
         elif index < len(event.rounds) - 1:
-            raise RecordError(f"rounds[{index}]", said("round %(round)d is not finished (or its games were not given), "
-                                                    "but round %(next)d is seated", round=index + 1, next=index + 2))
+            raise RecordError(
+                f"rounds[{index}]",
+                said(
+                    "round %(round)d is not finished (or its games were not given), but round %(next)d is seated",
+                    round=index + 1,
+                    next=index + 2,
+                ),
+            )
         scored_rounds.append(scored)
     champion, upcoming = _outcome(event, scored_rounds, decision)
     standings = _standings(scored_rounds, entrants, lot, lowest_wins)
-    scored = {"name": event.name, "format": event.format.id, "format_name": event.format.name,
-            "options": event.options, "seed": event.seed, "players": entrants,
-            "lot": lot_order, "withdrawn": [{"player": name, "from_round": first, "entrant": name in entrants}
-                                            for name, first in event.withdrawn.items()],
-            "rounds": scored_rounds,
-            "standings": [{key: row[key] for key in ("player", "points", "total", "bids_made")}
-                          for row in standings],
-            "next": upcoming, "champion": champion,
-            "results": final_results(event.format.results_within, scored_rounds, entrants, champion, lot,
-                                     lowest_wins, [row["player"] for row in standings], event.withdrawn),
-            "results_by": event.format.results_within,
-            "notes": result_notes(scored_rounds, event.withdrawn, event.record.get("unlocked"))}
+    scored = {
+        "name": event.name,
+        "format": event.format.id,
+        "format_name": event.format.name,
+        "options": event.options,
+        "seed": event.seed,
+        "players": entrants,
+        "lot": lot_order,
+        "withdrawn": [
+            {"player": name, "from_round": first, "entrant": name in entrants}
+            for name, first in event.withdrawn.items()
+        ],
+        "rounds": scored_rounds,
+        "standings": [{key: row[key] for key in ("player", "points", "total", "bids_made")} for row in standings],
+        "next": upcoming,
+        "champion": champion,
+        "results": final_results(
+            event.format.results_within,
+            scored_rounds,
+            entrants,
+            champion,
+            lot,
+            lowest_wins,
+            [row["player"] for row in standings],
+            event.withdrawn,
+        ),
+        "results_by": event.format.results_within,
+        "notes": result_notes(scored_rounds, event.withdrawn, event.record.get("unlocked")),
+    }
     money = event.record.get("money")
     options = event.record.get("options")
     if isinstance(money, dict) and isinstance(options, dict) and "charity" in options and "charity" not in money:

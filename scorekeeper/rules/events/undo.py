@@ -17,8 +17,14 @@ def _undoable(event, name, seat):
     seated = len(event.rounds)
     if first > seated or (first == seated and seat is not None):
         return
-    raise RecordError("player", said("%(name)s withdrew before round %(round)d was drawn: seat them at a table of it "
-                                  "as a late player instead.", name=name, round=seated))
+    raise RecordError(
+        "player",
+        said(
+            "%(name)s withdrew before round %(round)d was drawn: seat them at a table of it as a late player instead.",
+            name=name,
+            round=seated,
+        ),
+    )
 
 
 def bring_back(event, name, seat=None, taken_by=None, new=False, games=None):
@@ -45,17 +51,30 @@ def bring_back(event, name, seat=None, taken_by=None, new=False, games=None):
         if name in other.seats:
             raise RecordError("player", said("%(name)s is already seated at table %(table)d.", name=name, table=number))
     if rnd.tables[table].started:
-        raise RecordError("player", said("Table %(table)d has started without %(name)s: seat them at a table not "
-                                      "started as a late player instead.", table=table + 1, name=name))
+        raise RecordError(
+            "player",
+            said(
+                "Table %(table)d has started without %(name)s: seat them at a table not "
+                "started as a late player instead.",
+                table=table + 1,
+                name=name,
+            ),
+        )
     raw_table = record["rounds"][-1]["tables"][table]
     seats = list(raw_table["seats"])
     if taken_by in seats:
         seats[seats.index(taken_by)] = name
-        if new and not any(taken_by in other["seats"] for r in record["rounds"] for other in r["tables"]
-                           if other is not raw_table):
+        if new and not any(
+            taken_by in other["seats"] for r in record["rounds"] for other in r["tables"] if other is not raw_table
+        ):
             record["players"] = [player for player in record["players"] if player != taken_by]
     else:
         seats.insert(min(index, len(seats)), name)
     reseat(raw_table, seats)
-    return done(record, games, said("%(name)s is back at table %(table)d.", name=name, table=table + 1), "back",
-                {"player": name, "round": len(event.rounds), "table": table, "instead_of": taken_by})
+    return done(
+        record,
+        games,
+        said("%(name)s is back at table %(table)d.", name=name, table=table + 1),
+        "back",
+        {"player": name, "round": len(event.rounds), "table": table, "instead_of": taken_by},
+    )

@@ -22,11 +22,17 @@ def diff(before, after):
     change = {}
     old, new = before.get("hands", _MISSING), after.get("hands", _MISSING)
     spliced = isinstance(old, list) and isinstance(new, list)
-    keys = [key for key in dict.fromkeys([*before, *after])
-            if (key != "hands" or not spliced) and before.get(key, _MISSING) != after.get(key, _MISSING)]
+    keys = [
+        key
+        for key in dict.fromkeys([*before, *after])
+        if (key != "hands" or not spliced) and before.get(key, _MISSING) != after.get(key, _MISSING)
+    ]
     if keys:
-        change.update(keys=keys, before={k: before[k] for k in keys if k in before},
-                      after={k: after[k] for k in keys if k in after})
+        change.update(
+            keys=keys,
+            before={k: before[k] for k in keys if k in before},
+            after={k: after[k] for k in keys if k in after},
+        )
     if spliced and old != new:
         start = 0
         # A hand shared by both records (an action copies only what it changes) is equal at once.
@@ -35,7 +41,7 @@ def diff(before, after):
         end = 0
         while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
             end += 1
-        change["hands"] = {"at": start, "before": old[start:len(old) - end], "after": new[start:len(new) - end]}
+        change["hands"] = {"at": start, "before": old[start : len(old) - end], "after": new[start : len(new) - end]}
     return change
 
 
@@ -51,7 +57,7 @@ def apply(record, change, forward=True):
     if "hands" in change:
         run = change["hands"]
         hands = list(record["hands"])
-        hands[run["at"]:run["at"] + len(run[other])] = run[side]
+        hands[run["at"] : run["at"] + len(run[other])] = run[side]
         record["hands"] = hands
     return record
 
@@ -67,9 +73,14 @@ def replay(history):
         where = f"history[{index}]"
         if not isinstance(event, dict) or set(event) != set(ENTRY_FIELDS):
             raise ValueError(f"{where}: must be an event with {', '.join(ENTRY_FIELDS)}")
-        if event["seq"] != index + 1 or event["revision"] != index + 1 or event["undone"] not in (0, 1) \
-                or not isinstance(event["kind"], str) or not isinstance(event["created"], (str, type(None))) \
-                or not isinstance(event["change"], dict):
+        if (
+            event["seq"] != index + 1
+            or event["revision"] != index + 1
+            or event["undone"] not in (0, 1)
+            or not isinstance(event["kind"], str)
+            or not isinstance(event["created"], (str, type(None)))
+            or not isinstance(event["change"], dict)
+        ):
             raise ValueError(f"{where}: is not an event as the store writes it (numbered in order, 1, 2, 3...)")
         try:
             after = apply(record, event["change"])

@@ -22,8 +22,12 @@ def whole(value, path, low=None, high=None):
     if isinstance(value, bool) or not isinstance(value, int):
         fail(path, said("must be a whole number, not %(value)s", value=json.dumps(value)))
     if low is not None and value < low or high is not None and value > high:
-        fail(path, said("must be from %(low)d to %(high)d, not %(value)d", value=value, low=low, high=high)
-             if high is not None else said("must be at least %(low)d", low=low))
+        fail(
+            path,
+            said("must be from %(low)d to %(high)d, not %(value)d", value=value, low=low, high=high)
+            if high is not None
+            else said("must be at least %(low)d", low=low),
+        )
     return value
 
 

@@ -94,8 +94,10 @@ def load_rules(data, players):
     modifiers = tuple(find(MODIFIERS, m, f"rules.modifiers[{i}]").id for i, m in enumerate(modifiers))
     for i, modifier in enumerate(modifiers):
         if modifier in modifiers[:i]:
-            fail(f"rules.modifiers[{i}]", said("%(modifier)s is listed twice; list each modifier once",
-                                                  modifier=repr(modifier)))
+            fail(
+                f"rules.modifiers[{i}]",
+                said("%(modifier)s is listed twice; list each modifier once", modifier=repr(modifier)),
+            )
     hook = rules.get("hook", Rules.hook)
     if not isinstance(hook, bool):
         fail("rules.hook", said("must be true or false"))
@@ -110,8 +112,7 @@ def load_rules(data, players):
         whole(plan_players, "rules.deals.players", 2, players)
     max_cards = deals.get("max")
     if max_cards is not None:
-        whole(max_cards, "rules.deals.max", 1,
-               patterns.largest_hand(plan_players or players, decks, full_deal=True))
+        whole(max_cards, "rules.deals.max", 1, patterns.largest_hand(plan_players or players, decks, full_deal=True))
     sizes = deals.get("sizes")
     if sizes is not None:
         if not isinstance(sizes, list) or not sizes:
@@ -130,25 +131,53 @@ def load_rules(data, players):
     payouts = rules.get("payouts")
     if payouts is not None:
         if not isinstance(payouts, list) or not all(
-                isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 0 for p in payouts):
+            isinstance(p, (int, float)) and not isinstance(p, bool) and p >= 0 for p in payouts
+        ):
             fail("rules.payouts", said("must list what each losing place pays, from second place on"))
         if len(payouts) < players - 1:
-            fail("rules.payouts", nsaid("needs an amount for the %(num)d losing place",
-                                                 "needs an amount for each of the %(num)d losing places", players - 1))
+            fail(
+                "rules.payouts",
+                nsaid(
+                    "needs an amount for the %(num)d losing place",
+                    "needs an amount for each of the %(num)d losing places",
+                    players - 1,
+                ),
+            )
         payouts = tuple(payouts)
     first_dealer = whole(rules.get("first_dealer", Rules.first_dealer), "rules.first_dealer", 0, players - 1)
     settlement = find(SETTLEMENTS, rules.get("settlement", Rules.settlement), "rules.settlement")
     if settlement.needs_highest_wins and system.lowest_wins:
-        fail("rules.settlement", said("%(settlement)s pays points out as money, so it needs a system where the "
-                                         "highest total wins; under %(system)s the lowest wins: choose pairwise or "
-                                         "the sliding scale", settlement=settlement.name, system=system.name))
+        fail(
+            "rules.settlement",
+            said(
+                "%(settlement)s pays points out as money, so it needs a system where the "
+                "highest total wins; under %(system)s the lowest wins: choose pairwise or "
+                "the sliding scale",
+                settlement=settlement.name,
+                system=system.name,
+            ),
+        )
     return Rules(
-        system=system, options=options, modifiers=modifiers, hook=hook, hook_from=hook_from, pattern=pattern,
-        max_cards=max_cards, decks=decks, sizes=sizes, planned_hands=planned, full_deal=full_deal,
-        stake=stake, settlement=settlement.id,
+        system=system,
+        options=options,
+        modifiers=modifiers,
+        hook=hook,
+        hook_from=hook_from,
+        pattern=pattern,
+        max_cards=max_cards,
+        decks=decks,
+        sizes=sizes,
+        planned_hands=planned,
+        full_deal=full_deal,
+        stake=stake,
+        settlement=settlement.id,
         bidding=find(BIDDING_STYLES, rules.get("bidding", Rules.bidding), "rules.bidding").id,
         trump=find(TRUMP_METHODS, rules.get("trump", Rules.trump), "rules.trump").id,
-        payouts=payouts, first_dealer=first_dealer, plan_players=plan_players, currency=currency)
+        payouts=payouts,
+        first_dealer=first_dealer,
+        plan_players=plan_players,
+        currency=currency,
+    )
 
 
 def decimals(amount):
@@ -164,8 +193,15 @@ def _currency(rules, stake):
         fail("rules.currency", said("must be a currency's ISO 4217 code, such as EUR or USD, or empty for points"))
     places = currency_places(currency)
     if currency and decimals(stake) > places:
-        fail("rules.stake", nsaid("has more decimals than %(currency)s has: at most %(num)d",
-                                           "has more decimals than %(currency)s has: at most %(num)d", places,
-                                           currency=currency) if places else
-             said("must be a whole number: %(currency)s has no decimals", currency=currency))
+        fail(
+            "rules.stake",
+            nsaid(
+                "has more decimals than %(currency)s has: at most %(num)d",
+                "has more decimals than %(currency)s has: at most %(num)d",
+                places,
+                currency=currency,
+            )
+            if places
+            else said("must be a whole number: %(currency)s has no decimals", currency=currency),
+        )
     return currency

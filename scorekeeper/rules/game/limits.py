@@ -14,22 +14,22 @@ import re
 from ..said import Number, said
 
 MAX_PLAYERS = 30
-MAX_HANDS = 1000            # a cooperative game may need many deals; the benchmarks use 200
-MAX_NAME = 40               # characters of a player's name (trimmed)
+MAX_HANDS = 1000  # a cooperative game may need many deals; the benchmarks use 200
+MAX_NAME = 40  # characters of a player's name (trimmed)
 MAX_RECORD_BYTES = 2_000_000  # the record as UTF-8 JSON: a 1,000-hand, 30-player game is well under
-MAX_DEPTH = 32              # nesting of lists and objects, unknown keys included
-MAX_POINTS = 1_000_000      # a penalty or a starting total, either sign
-MAX_MONEY = 1_000_000       # the stake, and each Prospect payout (an instance's own ceiling is lower: web/stakes.py)
+MAX_DEPTH = 32  # nesting of lists and objects, unknown keys included
+MAX_POINTS = 1_000_000  # a penalty or a starting total, either sign
+MAX_MONEY = 1_000_000  # the stake, and each Prospect payout (an instance's own ceiling is lower: web/stakes.py)
 MAX_SETTLED = 999_999_999.99  # what one player may pay or receive in a game: the most an EPC payment code carries,
-                              # so every line of the money pages shows whole, with its code
-MAX_OPTION = MAX_HANDS      # a whole-number system option (a hand number)
-MAX_SIZES = MAX_HANDS       # entries of a custom list of hand sizes
-MAX_NOTE = 80               # characters of a game's or an evening's note ("Birthday at Ann's")
-MAX_REASON = MAX_NOTE       # characters of a penalty's reason ("revoke", "talked across the table"), as a note
-MAX_TYPED_LIST = 5_000      # characters of a list typed in one box (hand sizes, a sliding scale, a sheet's names)
-MAX_PENALTIES = 100         # penalties on one hand (a table gives a few; a correction adds one at a time)
+# so every line of the money pages shows whole, with its code
+MAX_OPTION = MAX_HANDS  # a whole-number system option (a hand number)
+MAX_SIZES = MAX_HANDS  # entries of a custom list of hand sizes
+MAX_NOTE = 80  # characters of a game's or an evening's note ("Birthday at Ann's")
+MAX_REASON = MAX_NOTE  # characters of a penalty's reason ("revoke", "talked across the table"), as a note
+MAX_TYPED_LIST = 5_000  # characters of a list typed in one box (hand sizes, a sliding scale, a sheet's names)
+MAX_PENALTIES = 100  # penalties on one hand (a table gives a few; a correction adds one at a time)
 MAX_UNKNOWN_BYTES = 10_000  # JSON bytes of keys this app does not know, on a new game or a hand sent to it (an
-                            # owner's import keeps them whole: a round trip loses nothing)
+# owner's import keeps them whole: a round trip loses nothing)
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # a date as YYYY-MM-DD, ASCII digits only
 
 
@@ -54,10 +54,17 @@ def finite_number(value, path, low, high):
     if isinstance(value, float) and not math.isfinite(value):
         raise LimitError(path, said("must be a finite number, not %(value)s", value=_number_text(value)))
     if not low <= value <= high:
-        shown = (value if isinstance(value, float) or abs(value) < 10 ** 15
-                 else said("a %(digits)d-digit number", digits=len(str(abs(value)))))
-        raise LimitError(path, said("must be between %(low)s and %(high)s, not %(value)s",
-                                 low=Number(low), high=Number(high), value=shown))
+        shown = (
+            value
+            if isinstance(value, float) or abs(value) < 10**15
+            else said("a %(digits)d-digit number", digits=len(str(abs(value))))
+        )
+        raise LimitError(
+            path,
+            said(
+                "must be between %(low)s and %(high)s, not %(value)s", low=Number(low), high=Number(high), value=shown
+            ),
+        )
     return value
 
 
@@ -98,7 +105,7 @@ def check_size(data, known_hands=0, known_texts=None):
     try:
         hands, texts = data.get("hands"), None
         if known_texts and isinstance(hands, list):
-            texts = known_texts + [_compact(hand) for hand in hands[len(known_texts):]]
+            texts = known_texts + [_compact(hand) for hand in hands[len(known_texts) :]]
             rest = _compact({key: value for key, value in data.items() if key != "hands"})
             text = rest[:-1] + ("," if len(rest) > 2 else "") + '"hands":[' + ",".join(texts) + "]}"
         else:
@@ -107,8 +114,14 @@ def check_size(data, known_hands=0, known_texts=None):
     except ValueError:  # NaN or Infinity, or a lone surrogate: find where, to say so
         raise LimitError(*(_bad_value(data, "", 0) or ("", said("cannot be written as JSON")))) from None
     if size > MAX_RECORD_BYTES:
-        raise LimitError("", said("the record is %(size)s bytes of JSON; at most %(most)s are kept",
-                               size=Number(size), most=Number(MAX_RECORD_BYTES)))
+        raise LimitError(
+            "",
+            said(
+                "the record is %(size)s bytes of JSON; at most %(most)s are kept",
+                size=Number(size),
+                most=Number(MAX_RECORD_BYTES),
+            ),
+        )
     return text, texts
 
 
@@ -123,21 +136,31 @@ def _depth_ok(data):
         depth += 1
         if depth > MAX_DEPTH:
             return False
-        level = [item for value in level
-                 for item in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
-                 if isinstance(item, (dict, list))]
+        level = [
+            item
+            for value in level
+            for item in (value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
+            if isinstance(item, (dict, list))
+        ]
     return True
 
 
 def check_players(players):
     """Refuse more than MAX_PLAYERS players or a name longer than MAX_NAME characters."""
     if len(players) > MAX_PLAYERS:
-        raise LimitError("players", said("%(count)d players listed; at most %(most)d can play",
-                                      count=len(players), most=MAX_PLAYERS))
+        raise LimitError(
+            "players", said("%(count)d players listed; at most %(most)d can play", count=len(players), most=MAX_PLAYERS)
+        )
     for seat, name in enumerate(players):
         if isinstance(name, str) and len(name.strip()) > MAX_NAME:
-            raise LimitError(f"players[{seat}]", said("is %(length)d characters long; a name has at most %(most)d",
-                                                   length=len(name.strip()), most=MAX_NAME))
+            raise LimitError(
+                f"players[{seat}]",
+                said(
+                    "is %(length)d characters long; a name has at most %(most)d",
+                    length=len(name.strip()),
+                    most=MAX_NAME,
+                ),
+            )
 
 
 def check_rules(data):
@@ -150,8 +173,10 @@ def check_rules(data):
     payouts = rules.get("payouts")
     if isinstance(payouts, list):
         if len(payouts) > MAX_PLAYERS:
-            raise LimitError("rules.payouts", said("lists %(count)d amounts; at most %(most)d places",
-                                                count=len(payouts), most=MAX_PLAYERS))
+            raise LimitError(
+                "rules.payouts",
+                said("lists %(count)d amounts; at most %(most)d places", count=len(payouts), most=MAX_PLAYERS),
+            )
         for index, amount in enumerate(payouts):
             finite_number(amount, f"rules.payouts[{index}]", 0, MAX_MONEY)
     options = rules.get("options")
@@ -163,12 +188,16 @@ def check_rules(data):
     if isinstance(deals, dict):
         sizes = deals.get("sizes")
         if isinstance(sizes, list) and len(sizes) > MAX_SIZES:
-            raise LimitError("rules.deals.sizes", said("lists %(count)d hands; a game has at most %(most)d",
-                                                    count=len(sizes), most=MAX_HANDS))
+            raise LimitError(
+                "rules.deals.sizes",
+                said("lists %(count)d hands; a game has at most %(most)d", count=len(sizes), most=MAX_HANDS),
+            )
         hands = deals.get("hands")
         if isinstance(hands, int) and not isinstance(hands, bool) and hands > MAX_HANDS:
-            raise LimitError("rules.deals.hands", said("is %(hands)d; a game has at most %(most)d hands",
-                                                    hands=hands, most=MAX_HANDS))
+            raise LimitError(
+                "rules.deals.hands",
+                said("is %(hands)d; a game has at most %(most)d hands", hands=hands, most=MAX_HANDS),
+            )
 
 
 def _without_known_hands(data, known_hands):
@@ -181,8 +210,9 @@ def check_hands(data, known_hands=0):
     if not isinstance(hands, list):
         return
     if len(hands) > MAX_HANDS:
-        raise LimitError("hands", said("%(count)d hands recorded; a game has at most %(most)d",
-                                    count=len(hands), most=MAX_HANDS))
+        raise LimitError(
+            "hands", said("%(count)d hands recorded; a game has at most %(most)d", count=len(hands), most=MAX_HANDS)
+        )
     for index, hand in enumerate(hands[known_hands:], start=known_hands):
         if not isinstance(hand, dict):
             continue
@@ -191,8 +221,12 @@ def check_hands(data, known_hands=0):
                 raise LimitError(f"hands[{index}].{key}", said("must be a list"))
         penalties = hand.get("penalties") or []
         if len(penalties) > MAX_PENALTIES:
-            raise LimitError(f"hands[{index}].penalties", said("lists %(count)d penalties; a hand has at most %(most)d",
-                                                            count=len(penalties), most=MAX_PENALTIES))
+            raise LimitError(
+                f"hands[{index}].penalties",
+                said(
+                    "lists %(count)d penalties; a hand has at most %(most)d", count=len(penalties), most=MAX_PENALTIES
+                ),
+            )
         for i, penalty in enumerate(penalties):
             if isinstance(penalty, dict) and penalty.get("points") is not None:
                 finite_number(penalty["points"], f"hands[{index}].penalties[{i}].points", -MAX_POINTS, MAX_POINTS)
@@ -241,8 +275,9 @@ def checked_date(value, path="date"):
     try:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
-        raise LimitError(path, said("is not a day of the calendar: %(value)s; write it YYYY-MM-DD",
-                                 value=repr(value))) from None
+        raise LimitError(
+            path, said("is not a day of the calendar: %(value)s; write it YYYY-MM-DD", value=repr(value))
+        ) from None
 
 
 def _one_line(value, path, trimmed=True):
@@ -251,7 +286,7 @@ def _one_line(value, path, trimmed=True):
     if not isinstance(value, str):
         raise LimitError(path, said("must be text"))
     text = value.strip()
-    if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029" for c in (text if trimmed else value)):
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in (text if trimmed else value)):
         raise LimitError(path, said("must be one line of text, without control characters"))
     return text
 
@@ -259,8 +294,12 @@ def _one_line(value, path, trimmed=True):
 def checked_note(value, path="note"):
     """Return a note (trimmed) of at most MAX_NOTE characters on one line, else raise LimitError."""
     if isinstance(value, str) and len(value.strip()) > MAX_NOTE:
-        raise LimitError(path, said("is %(length)d characters long; a note has at most %(most)d",
-                                 length=len(value.strip()), most=MAX_NOTE))
+        raise LimitError(
+            path,
+            said(
+                "is %(length)d characters long; a note has at most %(most)d", length=len(value.strip()), most=MAX_NOTE
+            ),
+        )
     return _one_line(value, path)
 
 
@@ -268,8 +307,14 @@ def checked_reason(value, path="reason"):
     """Return a penalty's reason (a penalty's id, such as "revoke", or the table's own words) of at most MAX_REASON
     characters on one line, else raise LimitError."""
     if isinstance(value, str) and len(value) > MAX_REASON:
-        raise LimitError(path, said("is %(length)d characters long; a penalty's reason has at most %(most)d",
-                                 length=len(value), most=MAX_REASON))
+        raise LimitError(
+            path,
+            said(
+                "is %(length)d characters long; a penalty's reason has at most %(most)d",
+                length=len(value),
+                most=MAX_REASON,
+            ),
+        )
     return _one_line(value, path, trimmed=False)
 
 
@@ -309,5 +354,12 @@ def check_settled(settlement, path="rules.stake"):
     amounts = [abs(amount) for amount in settlement.get("net") or []] + [abs(settlement.get("pot") or 0)]
     largest = max(amounts, default=0)
     if largest > MAX_SETTLED:
-        raise LimitError(path, said("makes one player pay or receive %(amount)s in this game, more than a payment can "
-                                 "show (%(most)s); lower it", amount=Number(largest), most=Number(MAX_SETTLED)))
+        raise LimitError(
+            path,
+            said(
+                "makes one player pay or receive %(amount)s in this game, more than a payment can "
+                "show (%(most)s); lower it",
+                amount=Number(largest),
+                most=Number(MAX_SETTLED),
+            ),
+        )

@@ -50,8 +50,9 @@ def problem(name):
 
 def without_controls(name):
     """Return the name without the characters problem() refuses, to show it back beside the refusal."""
-    return "".join(char for char in str(name) if unicodedata.category(char) not in FORBIDDEN
-                   and char not in "\ufffe\uffff")
+    return "".join(
+        char for char in str(name) if unicodedata.category(char) not in FORBIDDEN and char not in "\ufffe\uffff"
+    )
 
 
 def player_name(name, path="name"):
@@ -108,4 +109,5 @@ def matching(typed, names):
                 return False
             left.remove(found)
         return True
+
     return [name for name, own in plain if begins(own)]

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from ..said import Number, said
 
-MAX_TEXT = 32    # characters of a number's text, spaces around it included
+MAX_TEXT = 32  # characters of a number's text, spaces around it included
 MAX_DIGITS = 15  # every number the scorekeeper keeps (money, points, hands) has far fewer
 
 WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -83,7 +83,7 @@ def whole_or(text, default, low=None, high=None):
 
 def json_whole(value):
     """True when a JSON value is a whole number a record could hold: not true/false, not 1.0, not 400 digits."""
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** MAX_DIGITS
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**MAX_DIGITS
 
 
 def whole_list(text, low=None, high=None):
@@ -103,6 +103,11 @@ MAX_JSON_DIGITS = 100  # an integer in a JSON body or file: far beyond any limit
 def json_int(text):
     """Read an integer of a JSON document (json.loads' parse_int), refusing one too long to be meant."""
     if len(text) > MAX_JSON_DIGITS:
-        raise NumberError(said("holds a number of %(digits)s digits; a number here has at most %(most)d",
-                            digits=Number(len(text)), most=MAX_DIGITS))
+        raise NumberError(
+            said(
+                "holds a number of %(digits)s digits; a number here has at most %(most)d",
+                digits=Number(len(text)),
+                most=MAX_DIGITS,
+            )
+        )
     return int(text)

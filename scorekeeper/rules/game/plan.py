@@ -13,8 +13,9 @@ def completed_hands(game):
     Counted once for a Game (it never changes): a tap asks several times."""
     if "_completed" not in game.__dict__:
         redeal = game.rules.style.redeal_on_miss
-        game.__dict__["_completed"] = sum(1 for hand in game.hands if hand.complete and
-                                          (not redeal or hand.bids == hand.tricks))
+        game.__dict__["_completed"] = sum(
+            1 for hand in game.hands if hand.complete and (not redeal or hand.bids == hand.tricks)
+        )
     return game.__dict__["_completed"]
 
 
@@ -33,8 +34,13 @@ def next_hand(game, out=()):
     cards = min(plan[done], patterns.largest_hand(dealt_in, game.rules.decks, full_deal=True))
     dealer = game.hands[-1].dealer + 1 if game.hands else game.rules.first_dealer
     dealer = next((dealer + step) % n for step in range(n) if (dealer + step) % n not in out)
-    return {"number": len(game.hands) + 1, "cards": cards, "dealer": dealer, "out": sorted(set(out)),
-            "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in))}
+    return {
+        "number": len(game.hands) + 1,
+        "cards": cards,
+        "dealer": dealer,
+        "out": sorted(set(out)),
+        "trump": fixed_trump(game.rules.trump, len(game.hands), game.full_deal(cards, dealt_in)),
+    }
 
 
 # cap and decks answer a plan the deck cannot deal (undealable): cap the hands still to come, or add a deck.
@@ -53,12 +59,18 @@ def undealable(game):
     decks = game.rules.decks
     limit = patterns.largest_hand(players, decks, full_deal=True)
     plan = game.plan()
-    to_come = plan[completed_hands(game):]
+    to_come = plan[completed_hands(game) :]
     larger = [size for size in to_come if size > limit]
     if not larger:
         return None
-    more = next((count for count in range(decks + 1, MAX_DECKS + 1)
-                 if patterns.largest_hand(players, count, full_deal=True) >= max(larger)), None)
+    more = next(
+        (
+            count
+            for count in range(decks + 1, MAX_DECKS + 1)
+            if patterns.largest_hand(players, count, full_deal=True) >= max(larger)
+        ),
+        None,
+    )
     return {"sizes": to_come, "limit": limit, "players": players, "decks": decks, "more_decks": more}
 
 
@@ -82,11 +94,17 @@ def changed_deals(game, change, position=None, cards=None):
     if change in ("cap", "decks"):
         return _answer_undealable(game, change, deals, plan, done)
     if change not in PLAN_CHANGES:
-        raise ValueError(said("unknown change %(change)s (known: %(known)s)",
-                           change=repr(change), known=", ".join(PLAN_CHANGES)))
+        raise ValueError(
+            said("unknown change %(change)s (known: %(known)s)", change=repr(change), known=", ".join(PLAN_CHANGES))
+        )
     if position is None or not done <= position <= len(plan) - (change != "insert"):
-        raise ValueError(said("only hands still to come can change: choose a hand from %(first)d to %(last)d",
-                           first=done + 1, last=len(plan) + (change == "insert")))
+        raise ValueError(
+            said(
+                "only hands still to come can change: choose a hand from %(first)d to %(last)d",
+                first=done + 1,
+                last=len(plan) + (change == "insert"),
+            )
+        )
     sizes = list(plan)
     if change in ("insert", "resize"):
         limit = patterns.largest_hand(len(game.players), game.rules.decks, full_deal=True)

@@ -56,8 +56,17 @@ class Game:
         if "_plan" not in self.__dict__:
             r = self.rules
             # deals.players: the plan stays the one made for that many players when someone joins late.
-            self.__dict__["_plan"] = tuple(patterns.hand_sizes(r.pattern, r.plan_players or len(self.players), r.decks,
-                                                               r.max_cards, r.sizes, r.planned_hands, r.full_deal))
+            self.__dict__["_plan"] = tuple(
+                patterns.hand_sizes(
+                    r.pattern,
+                    r.plan_players or len(self.players),
+                    r.decks,
+                    r.max_cards,
+                    r.sizes,
+                    r.planned_hands,
+                    r.full_deal,
+                )
+            )
         return list(self.__dict__["_plan"])
 
     def full_deal(self, cards, dealt_in=None):
@@ -73,8 +82,11 @@ class Game:
         """Each hand of the record as compact JSON: the next action's record shares all but its last hand, so
         its text is these and one hand written out again (`limits.check_size`)."""
         hands = self.record.get("hands")
-        return [json.dumps(hand, ensure_ascii=False, separators=(",", ":")) for hand in hands] \
-            if isinstance(hands, list) else []
+        return (
+            [json.dumps(hand, ensure_ascii=False, separators=(",", ":")) for hand in hands]
+            if isinstance(hands, list)
+            else []
+        )
 
     @functools.cached_property
     def max_cards(self):
@@ -142,8 +154,10 @@ def _hand(raw, index, players, rules, is_last):
         fail(f"{path}.dealer", said("seat %(seat)d is not dealt in, so cannot deal", seat=dealer))
     trump = raw.get("trump")
     if trump is not None and trump not in TRUMPS:
-        fail(f"{path}.trump", said("must be one of %(trumps)s, not %(value)s",
-                                trumps=", ".join(TRUMPS), value=json.dumps(trump)))
+        fail(
+            f"{path}.trump",
+            said("must be one of %(trumps)s, not %(value)s", trumps=", ".join(TRUMPS), value=json.dumps(trump)),
+        )
     tricks = raw.get("tricks")
     in_progress = tricks is None
     if in_progress and not is_last:
@@ -156,12 +170,22 @@ def _hand(raw, index, players, rules, is_last):
         taken = sum(took for took in tricks if took is not None)
         cancel = rules.tricks_may_fall_short
         if taken > cards or (taken < cards and not cancel):
-            fail(f"{path}.tricks", nsaid("add up to %(taken)d, but %(num)d trick was played",
-                                            "add up to %(taken)d, but %(num)d tricks were played", cards, taken=taken)
-                 if cancel else
-                 nsaid("add up to %(taken)d, but %(num)d trick was played (fewer only when identical cards cancel)",
-                          "add up to %(taken)d, but %(num)d tricks were played (fewer only when identical cards cancel)",
-                          cards, taken=taken))
+            fail(
+                f"{path}.tricks",
+                nsaid(
+                    "add up to %(taken)d, but %(num)d trick was played",
+                    "add up to %(taken)d, but %(num)d tricks were played",
+                    cards,
+                    taken=taken,
+                )
+                if cancel
+                else nsaid(
+                    "add up to %(taken)d, but %(num)d trick was played (fewer only when identical cards cancel)",
+                    "add up to %(taken)d, but %(num)d tricks were played (fewer only when identical cards cancel)",
+                    cards,
+                    taken=taken,
+                ),
+            )
     blind = _seats(raw.get("blind") or [], f"{path}.blind", players)
     if blind and not rules.blind_bids:
         fail(f"{path}.blind", said("blind bids need the modifier 'blind' in rules.modifiers"))
@@ -202,14 +226,24 @@ def _check_bidding(hand, index, rules, totals_before, players):
         fail(f"{path}.bids[{hand.dealer}]", bidding.hook_reason(hand.cards, forbidden))
     total_bid = bidding.bid_so_far(hand.bids)
     if style.bids_must_sum_to_cards and bids_done and total_bid != hand.cards:
-        fail(f"{path}.bids", said("add up to %(total)d, but cooperative bids must add up to %(cards)d",
-                               total=total_bid, cards=hand.cards))
+        fail(
+            f"{path}.bids",
+            said(
+                "add up to %(total)d, but cooperative bids must add up to %(cards)d", total=total_bid, cards=hand.cards
+            ),
+        )
     if hand.blind:
         eligible = bidding.blind_eligible(totals_before, rules.system.lowest_wins)
         for seat in hand.blind:
             if seat not in eligible:
-                fail(f"{path}.blind", said("seat %(seat)d was not %(margin)s or more points behind the leader, "
-                                        "so may not bid blind", seat=seat, margin=bidding.BLIND_MARGIN))
+                fail(
+                    f"{path}.blind",
+                    said(
+                        "seat %(seat)d was not %(margin)s or more points behind the leader, so may not bid blind",
+                        seat=seat,
+                        margin=bidding.BLIND_MARGIN,
+                    ),
+                )
 
 
 def load(data, trusted=False, known=None, new=False):
@@ -229,8 +263,15 @@ def load(data, trusted=False, known=None, new=False):
         except numbers.NumberError as error:
             raise RecordError("", said("the file %(problem)s", problem=error)) from None
         except json.JSONDecodeError as error:
-            raise RecordError("", said("not valid JSON: %(problem)s at line %(line)d column %(column)d",
-                                    problem=error.msg, line=error.lineno, column=error.colno)) from None
+            raise RecordError(
+                "",
+                said(
+                    "not valid JSON: %(problem)s at line %(line)d column %(column)d",
+                    problem=error.msg,
+                    line=error.lineno,
+                    column=error.colno,
+                ),
+            ) from None
         except (RecursionError, ValueError):
             raise RecordError("", said("not valid JSON: nested too deeply or not UTF-8 text")) from None
     if not isinstance(data, dict):
@@ -239,8 +280,9 @@ def load(data, trusted=False, known=None, new=False):
     same_table = known is not None and _same(data, known.record, "players") and _same(data, known.record, "rules")
     shared = _shared_hands(known, data) if same_table else 0
     try:
-        text, hand_texts = limits.check_record(data, known_hands=shared,
-                                               known_texts=known.hand_texts[:shared] if shared else None)
+        text, hand_texts = limits.check_record(
+            data, known_hands=shared, known_texts=known.hand_texts[:shared] if shared else None
+        )
         if new:
             unknown_keys.check_unknown(data)
     except limits.LimitError as error:
@@ -250,7 +292,8 @@ def load(data, trusted=False, known=None, new=False):
     if not isinstance(raw_hands, list):
         fail("hands", said("must be a list"))
     hands = (known.hands[:shared] if shared else []) + [
-        _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared]
+        _hand(raw, i, len(players), rules, i == len(raw_hands) - 1) for i, raw in enumerate(raw_hands) if i >= shared
+    ]
     game = Game(players, rules, hands, data)
     game.__dict__["text"] = text
     if hand_texts is not None:

@@ -46,7 +46,7 @@ def clamped(text):
     players = record.get("players")
     if isinstance(players, list) and all(isinstance(name, str) for name in players):
         # A name beyond the limit keeps its first characters (the API once took 500).
-        record["players"] = [name.strip()[:limits.MAX_NAME] for name in players]
+        record["players"] = [name.strip()[: limits.MAX_NAME] for name in players]
     chosen = record.get("rules")
     if isinstance(chosen, dict):
         if isinstance(chosen.get("modifiers"), list) and all(isinstance(m, str) for m in chosen["modifiers"]):
@@ -73,7 +73,7 @@ def _reason(value):
     """A penalty's reason within the limits: its first line, without control characters, cut to MAX_REASON."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     line = next((part for part in text.strip().splitlines() if part.strip()), "")
-    return "".join(c for c in line if c.isprintable()).strip()[:limits.MAX_REASON] or "other"
+    return "".join(c for c in line if c.isprintable()).strip()[: limits.MAX_REASON] or "other"
 
 
 def _penalties_within(hand):
@@ -82,7 +82,7 @@ def _penalties_within(hand):
     if not isinstance(penalties, list):
         return False
     changed = len(penalties) > limits.MAX_PENALTIES
-    del penalties[limits.MAX_PENALTIES:]
+    del penalties[limits.MAX_PENALTIES :]
     for penalty in penalties:
         if isinstance(penalty, dict) and "reason" in penalty:
             try:

@@ -67,4 +67,3 @@ def require_step(game, name):
 def hand_path(game):
     """The record path of the hand being played, for refusals."""
     return f"hands[{len(game.hands) - 1}]"
-

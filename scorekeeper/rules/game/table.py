@@ -23,9 +23,11 @@ START_CHOICES = ("zero", "lowest", "number")
 def table_state(record):
     """Return the record's `table` key with its defaults: left, sitting_out, joining."""
     table = record.get("table") or {}
-    return {"left": sorted(set(table.get("left") or [])),
-            "sitting_out": sorted(set(table.get("sitting_out") or [])),
-            "joining": [dict(join) for join in table.get("joining") or []]}
+    return {
+        "left": sorted(set(table.get("left") or [])),
+        "sitting_out": sorted(set(table.get("sitting_out") or [])),
+        "joining": [dict(join) for join in table.get("joining") or []],
+    }
 
 
 def out_for_next_hand(record):
@@ -40,8 +42,9 @@ def _with_table(record, table):
     if "hands" in record:
         new["hands"] = list(record["hands"])
     # Keys of the table this module does not know are kept; empty lists are dropped.
-    merged = {key: value for key, value in {**(record.get("table") or {}), **table}.items()
-              if value or key not in table}
+    merged = {
+        key: value for key, value in {**(record.get("table") or {}), **table}.items() if value or key not in table
+    }
     if merged:
         new["table"] = merged
     else:

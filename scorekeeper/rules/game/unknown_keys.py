@@ -5,6 +5,7 @@ may bring at most limits.MAX_UNKNOWN_BYTES of them; an owner's import keeps them
 from limits.py (the limits every record keeps, checked on every load): this walks the record by the keys each of
 its levels knows, and only `load(new=True)` and a hand sent whole ask it.
 """
+
 import json
 
 from ..said import Number, said
@@ -15,8 +16,21 @@ from .limits import MAX_UNKNOWN_BYTES, LimitError, _compact
 # MAX_UNKNOWN_BYTES on a new game (check_unknown). A key missing here only costs that allowance.
 KNOWN_KEYS = {
     "record": {"players", "rules", "hands", "table", "language", "played_on", "note"},
-    "rules": {"scoring", "options", "modifiers", "hook", "hook_from", "deals", "stake", "payouts", "first_dealer",
-              "settlement", "bidding", "trump", "currency"},
+    "rules": {
+        "scoring",
+        "options",
+        "modifiers",
+        "hook",
+        "hook_from",
+        "deals",
+        "stake",
+        "payouts",
+        "first_dealer",
+        "settlement",
+        "bidding",
+        "trump",
+        "currency",
+    },
     "deals": {"pattern", "max", "decks", "players", "sizes", "hands", "full_deal"},
     "hand": {"cards", "dealer", "trump", "bids", "tricks", "blind", "penalties", "out", "joins", "sealed"},
     "penalty": {"seat", "points", "reason"},
@@ -63,6 +77,12 @@ def check_unknown(data, level="record", path=""):
     total = sum(size for _path, size in found)
     if total > MAX_UNKNOWN_BYTES:
         largest = max(found, key=lambda item: item[1])[0]
-        raise LimitError(largest, said("keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
-                                    "most %(most)s (the owner's import keeps them whole)",
-                                    size=Number(total), most=Number(MAX_UNKNOWN_BYTES)))
+        raise LimitError(
+            largest,
+            said(
+                "keys this app does not know hold %(size)s bytes of JSON; a new game keeps at "
+                "most %(most)s (the owner's import keeps them whole)",
+                size=Number(total),
+                most=Number(MAX_UNKNOWN_BYTES),
+            ),
+        )

@@ -54,11 +54,21 @@ def payment_cents(amount, currency):
         raise AmountError(said("type an amount, like %(example)s", example=Money(Decimal("8.20"), currency))) from None
     most = places(currency)
     if decimals(amount) > most and amount != amount.quantize(Decimal(1).scaleb(-most)):
-        raise AmountError(nsaid("%(currency)s is paid to %(num)d decimal: %(amount)s has more",
-                                   "%(currency)s is paid to %(num)d decimals: %(amount)s has more", most,
-                                   currency=currency, amount=Number(amount)) if most else
-                          said("%(currency)s has no decimals: type a whole amount, not %(amount)s",
-                            currency=currency, amount=Number(amount)))
+        raise AmountError(
+            nsaid(
+                "%(currency)s is paid to %(num)d decimal: %(amount)s has more",
+                "%(currency)s is paid to %(num)d decimals: %(amount)s has more",
+                most,
+                currency=currency,
+                amount=Number(amount),
+            )
+            if most
+            else said(
+                "%(currency)s has no decimals: type a whole amount, not %(amount)s",
+                currency=currency,
+                amount=Number(amount),
+            )
+        )
     if amount <= 0:
         raise AmountError(said("must be more than 0"))
     if amount > most_payment(currency):

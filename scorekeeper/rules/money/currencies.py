@@ -3,7 +3,8 @@ engine needs no locale library to know that a yen has no cents. Read from Babel 
 tests/test_currencies.py checks the table against the Babel installed.
 """
 
-CODES = frozenset("""
+CODES = frozenset(
+    """
     ADP AED AFA AFN ALK ALL AMD ANG AOA AOK AON AOR ARA ARL ARM ARP ARS ATS AUD AWG AZM AZN BAD BAM BAN BBD BDT
     BEC BEF BEL BGL BGM BGN BGO BHD BIF BMD BND BOB BOL BOP BOV BRB BRC BRE BRL BRN BRR BRZ BSD BTN BUK BWP BYB
     BYN BYR BZD CAD CDF CHE CHF CHW CLE CLF CLP CNH CNY COP COU CRC CSD CSK CUC CUP CVE CYP CZK DDM DEM DJF DKK
@@ -16,10 +17,65 @@ CODES = frozenset("""
     TRL TRY TTD TWD TZS UAH UAK UGS UGX USD USN USS UYI UYP UYU UYW UZS VEB VED VEF VES VND VNN VUV WST XAD XAF
     XAG XAU XBA XBB XBC XBD XCD XCG XDR XEU XFO XFU XOF XPD XPF XPT XRE XSU XTS XUA XXX YDD YER YUD YUM YUN YUR
     ZAL ZAR ZMK ZMW ZRN ZRZ ZWD ZWG ZWL ZWR
-""".split())
+""".split()
+)
 
 # The currencies whose unit is not divided in hundredths: decimals shown and kept (2 for every other).
-PLACES = {'ADP': 0, 'AFN': 0, 'ALL': 0, 'BHD': 3, 'BIF': 0, 'BYR': 0, 'CLF': 4, 'CLP': 0, 'COP': 0, 'DJF': 0, 'ESP': 0, 'GNF': 0, 'HUF': 0, 'IDR': 0, 'IQD': 0, 'IRR': 0, 'ISK': 0, 'ITL': 0, 'JOD': 3, 'JPY': 0, 'KMF': 0, 'KPW': 0, 'KRW': 0, 'KWD': 3, 'LAK': 0, 'LBP': 0, 'LUF': 0, 'LYD': 3, 'MGA': 0, 'MGF': 0, 'MMK': 0, 'MRO': 0, 'OMR': 3, 'PYG': 0, 'RWF': 0, 'SLL': 0, 'SOS': 0, 'STD': 0, 'SYP': 0, 'TMM': 0, 'TND': 3, 'TRL': 0, 'UGX': 0, 'UYI': 0, 'UYW': 4, 'VND': 0, 'VUV': 0, 'XAF': 0, 'XOF': 0, 'XPF': 0, 'YER': 0, 'ZMK': 0, 'ZWD': 0}
+PLACES = {
+    "ADP": 0,
+    "AFN": 0,
+    "ALL": 0,
+    "BHD": 3,
+    "BIF": 0,
+    "BYR": 0,
+    "CLF": 4,
+    "CLP": 0,
+    "COP": 0,
+    "DJF": 0,
+    "ESP": 0,
+    "GNF": 0,
+    "HUF": 0,
+    "IDR": 0,
+    "IQD": 0,
+    "IRR": 0,
+    "ISK": 0,
+    "ITL": 0,
+    "JOD": 3,
+    "JPY": 0,
+    "KMF": 0,
+    "KPW": 0,
+    "KRW": 0,
+    "KWD": 3,
+    "LAK": 0,
+    "LBP": 0,
+    "LUF": 0,
+    "LYD": 3,
+    "MGA": 0,
+    "MGF": 0,
+    "MMK": 0,
+    "MRO": 0,
+    "OMR": 3,
+    "PYG": 0,
+    "RWF": 0,
+    "SLL": 0,
+    "SOS": 0,
+    "STD": 0,
+    "SYP": 0,
+    "TMM": 0,
+    "TND": 3,
+    "TRL": 0,
+    "UGX": 0,
+    "UYI": 0,
+    "UYW": 4,
+    "VND": 0,
+    "VUV": 0,
+    "XAF": 0,
+    "XOF": 0,
+    "XPF": 0,
+    "YER": 0,
+    "ZMK": 0,
+    "ZWD": 0,
+}
 
 
 def is_currency(code):

@@ -23,8 +23,9 @@ from ..said import N_
 
 
 # What a game's rules say about money: an event's table keeps none of it (RULES.md, "Event money").
-EVENT_TABLE = N_("An event's table moves no money: it has no stake (the event's own money is its entry fee and "
-                 "prizes).")
+EVENT_TABLE = N_(
+    "An event's table moves no money: it has no stake (the event's own money is its entry fee and prizes)."
+)
 MONEY_KEYS = ("stake", "settlement", "payouts", "currency")
 
 
@@ -41,12 +42,18 @@ def game_flows(scored, stake, seats=None):
     settlement = scored["settlement"]
     players = scored["players"]
     if not SETTLEMENTS.find(settlement["method"]).pairs_settle:
-        return [(payment["from"], payment["to"], round(payment["amount"] * 100)) for payment in settlement["payments"]
-                if payment["from"] != POT and payment["to"] != POT and payment["amount"]]
+        return [
+            (payment["from"], payment["to"], round(payment["amount"] * 100))
+            for payment in settlement["payments"]
+            if payment["from"] != POT and payment["to"] != POT and payment["amount"]
+        ]
     nets = [round(amount * 100) for amount in settlement["net"]]
     pairs = pair_cents(scored["totals"], Fraction(str(stake)) * 100, scored["lowest_wins"], nets, seats)
-    return [(players[j], players[i], cents) if cents > 0 else (players[i], players[j], -cents)
-            for (i, j), cents in sorted(pairs.items()) if cents]
+    return [
+        (players[j], players[i], cents) if cents > 0 else (players[i], players[j], -cents)
+        for (i, j), cents in sorted(pairs.items())
+        if cents
+    ]
 
 
 class Book:
@@ -130,8 +137,10 @@ class Book:
             for link in chain:
                 self._take(*link, moved)
             cents -= moved
-        debtors = sorted(((self.owes[(debtor, payee)], debtor) for debtor in self._debtors.get(payee, ())
-                          if debtor != payer), key=lambda row: (-row[0], row[1]))
+        debtors = sorted(
+            ((self.owes[(debtor, payee)], debtor) for debtor in self._debtors.get(payee, ()) if debtor != payer),
+            key=lambda row: (-row[0], row[1]),
+        )
         for amount, debtor in debtors:
             if not cents:
                 break
@@ -147,8 +156,10 @@ class Book:
 
     def _pass_on(self, debtor, creditor):
         """Take what debtor owes creditor from debtor's own debtors: they owe the creditor instead, the most first."""
-        for amount, third in sorted(((self.owes[(who, debtor)], who) for who in self._debtors.get(debtor, ())
-                                     if who != creditor), key=lambda row: (-row[0], row[1])):
+        for amount, third in sorted(
+            ((self.owes[(who, debtor)], who) for who in self._debtors.get(debtor, ()) if who != creditor),
+            key=lambda row: (-row[0], row[1]),
+        ):
             left = self.owes.get((debtor, creditor), 0)
             if not left:
                 return
@@ -186,8 +197,10 @@ class Book:
 
     def pairs(self):
         """Who owes whom, pair by pair: [(debtor, creditor, cents)], the largest first."""
-        return sorted(((debtor, creditor, cents) for (debtor, creditor), cents in self.owes.items()),
-                      key=lambda line: (-line[2], line[0], line[1]))
+        return sorted(
+            ((debtor, creditor, cents) for (debtor, creditor), cents in self.owes.items()),
+            key=lambda line: (-line[2], line[0], line[1]),
+        )
 
     def plan(self):
         """The fewest payments [(payer, payee, cents)] that settle every balance; among as few, a debtor pays whom
@@ -195,8 +208,13 @@ class Book:
         balance = self.balances()
         parties = sorted(key for key, cents in balance.items() if cents)
         index = {key: number for number, key in enumerate(parties)}
-        owed = {(index[debtor], index[creditor]): cents for (debtor, creditor), cents in self.owes.items()
-                if debtor in index and creditor in index}
+        owed = {
+            (index[debtor], index[creditor]): cents
+            for (debtor, creditor), cents in self.owes.items()
+            if debtor in index and creditor in index
+        }
         # fewest_payments reads a negative balance as one to pay, a positive one as one to collect.
-        return [(parties[payer], parties[payee], cents)
-                for payer, payee, cents in fewest_payments([balance[key] for key in parties], owed or None)]
+        return [
+            (parties[payer], parties[payee], cents)
+            for payer, payee, cents in fewest_payments([balance[key] for key in parties], owed or None)
+        ]

@@ -68,4 +68,3 @@ def _move_a_cent(exact, amounts, need, slack):
                     came[nxt] = (seat, pair, step)
                     queue.append(nxt)
     return False
-

@@ -67,9 +67,18 @@ def _settle_group(parties, cents, prefer=None):
             return payments
         if prefer:
             *_order, debtor, creditor = max(
-                (prefer.get((payer, payee), 0) - prefer.get((payee, payer), 0), -balance[payer], balance[payee],
-                 payer, payee)
-                for payer in balance if balance[payer] < 0 for payee in balance if balance[payee] > 0)
+                (
+                    prefer.get((payer, payee), 0) - prefer.get((payee, payer), 0),
+                    -balance[payer],
+                    balance[payee],
+                    payer,
+                    payee,
+                )
+                for payer in balance
+                if balance[payer] < 0
+                for payee in balance
+                if balance[payee] > 0
+            )
         amount = min(-balance[debtor], balance[creditor])
         payments.append((debtor, creditor, amount))
         balance[debtor] += amount
@@ -108,5 +117,7 @@ def _plan(cents, prefer=None):
 
 def payments_between(parties, cents):
     """Return the fewest payments settling balances in cents, as [{from, to, amount}] in money."""
-    return [{"from": parties[payer], "to": parties[payee], "amount": amount / 100}
-            for payer, payee, amount in fewest_payments(cents)]
+    return [
+        {"from": parties[payer], "to": parties[payee], "amount": amount / 100}
+        for payer, payee, amount in fewest_payments(cents)
+    ]

@@ -13,8 +13,9 @@ from ..said import said
 
 # The SEPA scheme's countries by the country code their IBANs start with (EPC409-09, the EPC's list of countries
 # in the SEPA schemes' geographical scope, 41 countries as of 2025). Inside the EEA a transfer needs no BIC.
-SEPA_EEA = frozenset("AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK"
-                     .split())
+SEPA_EEA = frozenset(
+    "AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IS IT LI LT LU LV MT NL NO PL PT RO SE SI SK".split()
+)
 # Outside the EEA the scheme asks for the payee bank's BIC (Switzerland, the United Kingdom with Gibraltar and
 # the Crown Dependencies, the microstates, and the Western Balkans and Moldova since 2024-2025).
 SEPA_OUTSIDE_EEA = frozenset("AD AL CH GB GG GI IM JE MC MD ME MK RS SM VA".split())
@@ -39,11 +40,21 @@ def checked_iban(text):
     try:
         compact = iban_checks.validate(compact, check_country=False)  # the checksum and the format, no bank list
     except ValidationError:
-        raise IbanError(said("%(iban)s is not an IBAN: its check digits or its length do not match; check it letter "
-                          "by letter", iban=names.without_controls(iban_checks.format(compact))[:50])) from None  # shown back: no controls
+        raise IbanError(
+            said(
+                "%(iban)s is not an IBAN: its check digits or its length do not match; check it letter by letter",
+                iban=names.without_controls(iban_checks.format(compact))[:50],
+            )
+        ) from None  # shown back: no controls
     if compact[:2] not in SEPA:
-        raise IbanError(said("%(iban)s is an account in a country outside the SEPA scheme (%(country)s): a euro "
-                          "transfer code cannot pay it", iban=iban_checks.format(compact), country=compact[:2]))
+        raise IbanError(
+            said(
+                "%(iban)s is an account in a country outside the SEPA scheme (%(country)s): a euro "
+                "transfer code cannot pay it",
+                iban=iban_checks.format(compact),
+                country=compact[:2],
+            )
+        )
     return compact
 
 
@@ -63,14 +74,24 @@ def checked_bic(text, iban):
     compact = "".join((text or "").split()).upper()
     if not compact:
         if needs_bic(iban):
-            raise IbanError(said("an account in %(country)s is paid with its bank's BIC (8 or 11 letters and digits, "
-                              "on the bank statement): type it too", country=iban[:2]))
+            raise IbanError(
+                said(
+                    "an account in %(country)s is paid with its bank's BIC (8 or 11 letters and digits, "
+                    "on the bank statement): type it too",
+                    country=iban[:2],
+                )
+            )
         return ""
     try:
         return bic_checks.validate(compact)
     except ValidationError:
-        raise IbanError(said("%(bic)s is not a BIC: a BIC has 8 or 11 letters and digits, like %(example)s",
-                          bic=names.without_controls(compact)[:20], example="RABONL2U")) from None
+        raise IbanError(
+            said(
+                "%(bic)s is not a BIC: a BIC has 8 or 11 letters and digits, like %(example)s",
+                bic=names.without_controls(compact)[:20],
+                example="RABONL2U",
+            )
+        ) from None
 
 
 def checked_holder(text):
@@ -95,8 +116,19 @@ def epc_text(holder, iban, bic, cents, remittance):
     if not 1 <= cents <= MOST_CENTS or iban[:2] not in SEPA or (needs_bic(iban) and not bic):
         return None
     remittance = " ".join(str(remittance).split())[:REMITTANCE]
-    lines = ["BCD", "002", "1", "SCT", bic or "", " ".join(holder.split())[:HOLDER], iban,
-             f"EUR{cents // 100}.{cents % 100:02d}", "", "", remittance]
+    lines = [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        bic or "",
+        " ".join(holder.split())[:HOLDER],
+        iban,
+        f"EUR{cents // 100}.{cents % 100:02d}",
+        "",
+        "",
+        remittance,
+    ]
     text = "\n".join(lines)
     while len(text.encode()) > CODE_BYTES and remittance:  # the whole code fits 331 bytes: the text gives way
         remittance = remittance[:-1]

@@ -39,18 +39,21 @@ def _prospect(totals, cents_per_point, lowest_wins, places, payouts):
     stake = Fraction(cents_per_point) / 100
     scale = [0] + [Fraction(str(amount)) * 100 for amount in (payouts or default_payouts(len(totals), stake))]
     if len(scale) < len(totals):
-        raise ValueError(nsaid("the sliding scale needs an amount for the %(num)d losing place",
-                                  "the sliding scale needs an amount for each of the %(num)d losing places",
-                                  len(totals) - 1))
+        raise ValueError(
+            nsaid(
+                "the sliding scale needs an amount for the %(num)d losing place",
+                "the sliding scale needs an amount for each of the %(num)d losing places",
+                len(totals) - 1,
+            )
+        )
     owed = []
     for place in places:
         tied = places.count(place)
         # Tied players share their places: each pays the average of those places' amounts.
-        owed.append(Fraction(sum(scale[place - 1:place - 1 + tied]), tied))
+        owed.append(Fraction(sum(scale[place - 1 : place - 1 + tied]), tied))
     first = [seat for seat, place in enumerate(places) if place == 1]
     pool = sum(owed)
-    return [pool / len(first) - owed[seat] if seat in first else -owed[seat]
-            for seat in range(len(totals))], 0
+    return [pool / len(first) - owed[seat] if seat in first else -owed[seat] for seat in range(len(totals))], 0
 
 
 def _stackpot(totals, cents_per_point, lowest_wins, places, payouts):
@@ -80,22 +83,46 @@ class Settlement(Entry):
     pairs_settle: bool = False
 
 
-SETTLEMENTS = Registry(said("settlement"), [
-    Settlement("none", said("None"),
-               said("Play for the glory; nobody pays."), "house rules", nets=_nothing,
-               moves_money=False),
-    Settlement("pairwise", said("Pairwise"),
-               said("Every pair settles the difference of their totals times the stake."),
-               "000", aliases=("difference",), nets=_pairwise, pairs_settle=True),
-    Settlement("prospect", said("Prospect sliding scale"),
-               said("The losers pay the winner by rank; last place pays most."),
-               "003 (Prospect)", aliases=("sliding scale",), nets=_prospect,
-               takes_payouts=True),
-    Settlement("stackpot", said("Stackpot"),
-               said("Points are money: losses go to the pot, gains come out of it; "
-               "what is left stays on the table."), "003 (Stackpot)", nets=_stackpot, has_pot=True,
-               needs_highest_wins=True),
-])
+SETTLEMENTS = Registry(
+    said("settlement"),
+    [
+        Settlement(
+            "none",
+            said("None"),
+            said("Play for the glory; nobody pays."),
+            "house rules",
+            nets=_nothing,
+            moves_money=False,
+        ),
+        Settlement(
+            "pairwise",
+            said("Pairwise"),
+            said("Every pair settles the difference of their totals times the stake."),
+            "000",
+            aliases=("difference",),
+            nets=_pairwise,
+            pairs_settle=True,
+        ),
+        Settlement(
+            "prospect",
+            said("Prospect sliding scale"),
+            said("The losers pay the winner by rank; last place pays most."),
+            "003 (Prospect)",
+            aliases=("sliding scale",),
+            nets=_prospect,
+            takes_payouts=True,
+        ),
+        Settlement(
+            "stackpot",
+            said("Stackpot"),
+            said("Points are money: losses go to the pot, gains come out of it; what is left stays on the table."),
+            "003 (Stackpot)",
+            nets=_stackpot,
+            has_pot=True,
+            needs_highest_wins=True,
+        ),
+    ],
+)
 
 
 def _round_cents(amounts, players=None):
@@ -135,8 +162,12 @@ def settle(method, names, totals, stake=0, lowest_wins=False, tie_breaks=None, p
     has_pot = entry.has_pot
     cents = _round_cents(list(nets) + ([pot] if has_pot else []), len(names))
     parties = list(names) + ([POT] if has_pot else [])
-    result = {"method": entry.id, "stake": to_money(stake), "net": [c / 100 for c in cents[:len(names)]],
-              "payments": payments_between(parties, cents)}
+    result = {
+        "method": entry.id,
+        "stake": to_money(stake),
+        "net": [c / 100 for c in cents[: len(names)]],
+        "payments": payments_between(parties, cents),
+    }
     if has_pot:
         result["pot"] = cents[-1] / 100
     return result

@@ -27,14 +27,18 @@ def _system_text(game):
     system, options = game.rules.system, game.rules.options
     if system.bind:
         preset = preset_for(system.id, options)
-        return said("%(system)s: %(formula)s.", system=preset.name if preset else system.name,
-                 formula=formula.as_text(options))
+        return said(
+            "%(system)s: %(formula)s.", system=preset.name if preset else system.name, formula=formula.as_text(options)
+        )
     changed = [o for o in system.options if options.get(o.id) != o.default]
     sentences = [said("%(system)s. %(description)s", system=system.name, description=system.description)]
     for option in changed:
         described = Capital(option.description)
-        sentences.append(said("%(option)s.", option=described) if option.type is bool else
-                         said("%(option)s: %(value)s.", option=described, value=options[option.id]))
+        sentences.append(
+            said("%(option)s.", option=described)
+            if option.type is bool
+            else said("%(option)s: %(value)s.", option=described, value=options[option.id])
+        )
     if system.lowest_wins:
         sentences.append(said("The lowest total wins."))
     return Separated(tuple(sentences), " ")
@@ -48,8 +52,12 @@ def _money_text(game):
     # In the game's currency where it has one, else points: a plain number (0.1, not 0.10).
     currency = (game.record.get("rules") or {}).get("currency")
     stake = Money(rules.stake, currency) if currency else Number(rules.stake)
-    return said("%(settlement)s, %(stake)s a point: %(description)s", settlement=entry.name, stake=stake,
-             description=entry.description)
+    return said(
+        "%(settlement)s, %(stake)s a point: %(description)s",
+        settlement=entry.name,
+        stake=stake,
+        description=entry.description,
+    )
 
 
 def rules_in_words(game):
@@ -60,31 +68,50 @@ def rules_in_words(game):
     decks = nsaid("%(num)d deck", "%(num)d decks", rules.decks)
     style = BIDDING_STYLES.find(rules.bidding)
     if rules.hook_applies and rules.hook_from > 1:
-        bidding = said("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards (hands of "
-                    "%(cards)s cards or more; in smaller ones the dealer is free).", style=style.name,
-                    cards=rules.hook_from)
+        bidding = said(
+            "%(style)s. Hook: the dealer may not bid so that the bids add up to the cards (hands of "
+            "%(cards)s cards or more; in smaller ones the dealer is free).",
+            style=style.name,
+            cards=rules.hook_from,
+        )
     elif rules.hook_applies:
-        bidding = said("%(style)s. Hook: the dealer may not bid so that the bids add up to the cards.", style=style.name)
+        bidding = said(
+            "%(style)s. Hook: the dealer may not bid so that the bids add up to the cards.", style=style.name
+        )
     elif style.hook_applies:
         bidding = said("%(style)s. No hook: the dealer may bid anything.", style=style.name)
     else:
         bidding = said("%(style)s: %(description)s", style=style.name, description=style.description)
     trump = TRUMP_METHODS.find(rules.trump)
     lines = [
-        (said("Deals"), nsaid("%(pattern)s: %(num)d hand of %(sizes)s cards; %(decks)s.",
-                              "%(pattern)s: %(num)d hands of %(sizes)s cards; %(decks)s.", len(plan),
-                              pattern=pattern.name, sizes=_plan_text(plan), decks=decks)),
+        (
+            said("Deals"),
+            nsaid(
+                "%(pattern)s: %(num)d hand of %(sizes)s cards; %(decks)s.",
+                "%(pattern)s: %(num)d hands of %(sizes)s cards; %(decks)s.",
+                len(plan),
+                pattern=pattern.name,
+                sizes=_plan_text(plan),
+                decks=decks,
+            ),
+        ),
         (said("Bidding"), bidding),
         (said("Trump"), said("%(method)s: %(description)s", method=trump.name, description=trump.description)),
         (said("Scoring"), _system_text(game)),
     ]
     if rules.modifiers:
-        described = [said("%(modifier)s: %(description)s", modifier=entry.name, description=entry.description)
-                     for entry in (MODIFIERS.find(m) for m in rules.modifiers)]
+        described = [
+            said("%(modifier)s: %(description)s", modifier=entry.name, description=entry.description)
+            for entry in (MODIFIERS.find(m) for m in rules.modifiers)
+        ]
         lines.append((said("Modifiers"), Separated(tuple(described), " ")))
     lowest = rules.system.lowest_wins
-    amounts = Separated(tuple(said("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
-                              for p in PENALTIES))
+    amounts = Separated(
+        tuple(
+            said("%(penalty)s %(points)s", penalty=p.name, points=_signed(-p.points if lowest else p.points))
+            for p in PENALTIES
+        )
+    )
     lines.append((said("Penalties"), said("%(penalties)s (unless the table says another amount).", penalties=amounts)))
     lines.append((said("Money"), _money_text(game)))
     return lines
@@ -106,8 +133,11 @@ def _one_hand(game, cards, bid, took, trump="hearts"):
         bids[-1] = 1 if bids[-1] == 0 else 0
     tricks = [took] + [0] * (n - 1)
     tricks[1] += cards - took
-    record = {"players": list(game.players), "rules": game.record.get("rules", {}),
-              "hands": [{"cards": cards, "dealer": n - 1, "trump": trump, "bids": bids, "tricks": tricks}]}
+    record = {
+        "players": list(game.players),
+        "rules": game.record.get("rules", {}),
+        "hands": [{"cards": cards, "dealer": n - 1, "trump": trump, "bids": bids, "tricks": tricks}],
+    }
     try:
         return score(load(record))["hands"][0]["scores"][0]
     except RecordError:
@@ -124,8 +154,12 @@ def worked_examples(game):
     cards = max(plan)
     rows = [_row(game, cards, bid, bid, said("made")) for bid in range(0, min(5, cards) + 1)]
     bid = min(2, cards)
-    for took, what in ((bid + 1, said("one over")), (bid + 2, said("two over")), (bid - 1, said("one under")),
-                       (bid - 2, said("two under"))):
+    for took, what in (
+        (bid + 1, said("one over")),
+        (bid + 2, said("two over")),
+        (bid - 1, said("one under")),
+        (bid - 2, said("two under")),
+    ):
         if 0 <= took <= cards:
             rows.append(_row(game, cards, bid, took, what))
     if "no_trump_doubles" in game.rules.modifiers:
@@ -148,9 +182,15 @@ def _hook_example(game, cards):
     forbidden = forbidden_bid(size, n - 1, bids, True)
     if forbidden is None:
         return None
-    return said("%(cards)s cards, %(players)s players: the others bid %(bids)s, so the dealer may not bid %(forbidden)s "
-             "(%(sum)s + %(forbidden)s = %(cards)s).", cards=size, players=n, bids=", ".join(str(b) for b in others),
-             forbidden=forbidden, sum=sum(others))
+    return said(
+        "%(cards)s cards, %(players)s players: the others bid %(bids)s, so the dealer may not bid %(forbidden)s "
+        "(%(sum)s + %(forbidden)s = %(cards)s).",
+        cards=size,
+        players=n,
+        bids=", ".join(str(b) for b in others),
+        forbidden=forbidden,
+        sum=sum(others),
+    )
 
 
 def house_card(game, name=None, sample=False):
@@ -161,13 +201,19 @@ def house_card(game, name=None, sample=False):
     examples, hook = worked_examples(game)
     preset = preset_for(game.rules.system.id, game.rules.options)
     named = name or (preset.name if preset else game.rules.system.name)
-    return {"title": said("House rules: %(name)s", name=named),
-            "players": [] if sample else list(game.players),
-            "lines": rules_in_words(game), "examples": examples, "hook": hook,
-            # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).
-            "plan": [{"number": number, "cards": cards, "no_trump": game.full_deal(cards)}
-                     for number, cards in enumerate(game.plan(), start=1)],
-            "lowest_wins": game.rules.system.lowest_wins}
+    return {
+        "title": said("House rules: %(name)s", name=named),
+        "players": [] if sample else list(game.players),
+        "lines": rules_in_words(game),
+        "examples": examples,
+        "hook": hook,
+        # The hand-size column: each planned hand, marked when every card is dealt (no trump card to turn).
+        "plan": [
+            {"number": number, "cards": cards, "no_trump": game.full_deal(cards)}
+            for number, cards in enumerate(game.plan(), start=1)
+        ],
+        "lowest_wins": game.rules.system.lowest_wins,
+    }
 
 
 def sample_game(rules_record, players):

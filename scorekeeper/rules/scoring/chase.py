@@ -27,8 +27,16 @@ def hand_range(game, cards, number):
     if rules.system.open_ended:
         return None
     # The same hands are asked for again at every revision of the game: remember them.
-    signature = (rules.system.id, json.dumps(rules.options, sort_keys=True, default=str), tuple(rules.modifiers),
-                 len(game.players), cards, number, game.full_deal(cards), game.max_cards)
+    signature = (
+        rules.system.id,
+        json.dumps(rules.options, sort_keys=True, default=str),
+        tuple(rules.modifiers),
+        len(game.players),
+        cards,
+        number,
+        game.full_deal(cards),
+        game.max_cards,
+    )
     found = _RANGES.get(signature)
     if found is None:
         found = _hand_range(game, cards, number)
@@ -57,8 +65,17 @@ def _hand_range(game, cards, number):
     for bid in range(cards + 1):
         for took in range(cards + 1):
             for trump in trumps:
-                view = HandView(cards, [bid] + [0] * (n - 1), [took] + [0] * (n - 1), n - 1, trump, number, full,
-                                [0] * n, game.max_cards)
+                view = HandView(
+                    cards,
+                    [bid] + [0] * (n - 1),
+                    [took] + [0] * (n - 1),
+                    n - 1,
+                    trump,
+                    number,
+                    full,
+                    [0] * n,
+                    game.max_cards,
+                )
                 points = rules.system.points_by_seat(view, rules.options)
                 for blind in blinds:
                     scores.add(apply_modifiers(list(points), view, modifiers, blind, rules.system.lowest_wins)[0])
@@ -95,13 +112,23 @@ def last_hands(game, scored):
     players = []
     for seat, name in enumerate(scored["players"]):
         behind = best - sign * totals[seat]
-        players.append({"player": name, "behind": _tidy(behind),
-                        "ahead": _tidy(margin) if seat in leaders else None,
-                        # The gap closes at most by one's best against the leader's worst.
-                        "in_reach": None if not known else behind <= most - least,
-                        "stands": settlement["net"][seat] if money else None})
-    return {"left": len(left), "best": _tidy(least if lowest else most) if known else None,
-            "swing": _tidy(most - least) if known else None, "lowest_wins": lowest, "players": players}
+        players.append(
+            {
+                "player": name,
+                "behind": _tidy(behind),
+                "ahead": _tidy(margin) if seat in leaders else None,
+                # The gap closes at most by one's best against the leader's worst.
+                "in_reach": None if not known else behind <= most - least,
+                "stands": settlement["net"][seat] if money else None,
+            }
+        )
+    return {
+        "left": len(left),
+        "best": _tidy(least if lowest else most) if known else None,
+        "swing": _tidy(most - least) if known else None,
+        "lowest_wins": lowest,
+        "players": players,
+    }
 
 
 def _tidy(number):

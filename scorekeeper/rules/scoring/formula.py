@@ -16,30 +16,43 @@ from ..said import N_, said
 NAMES = ("bid", "tricks", "off", "cards", "players", "hand")
 FUNCTIONS = {"min": min, "max": max, "abs": abs}
 MAX_LENGTH = 200
-MAX_NUMBER = 10 ** 6      # a constant larger than this is a typo, not a score
+MAX_NUMBER = 10**6  # a constant larger than this is a typo, not a score
 MAX_EXPONENT = 64
-MAX_RESULT = 10 ** 12     # a score beyond this is refused as not a usable number
+MAX_RESULT = 10**12  # a score beyond this is refused as not a usable number
 PARTS = ("made", "over", "under")
 
 OPTIONS = (
-    Option("made", str, "10 + bid", said("what a made bid scores (an expression over bid, tricks, off, "
-                                                 "cards, players, hand)"), label=said("made")),
+    Option(
+        "made",
+        str,
+        "10 + bid",
+        said("what a made bid scores (an expression over bid, tricks, off, cards, players, hand)"),
+        label=said("made"),
+    ),
     Option("over", str, "0", said("what taking more than the bid scores"), label=said("more")),
-    Option("under", str, "", said("what taking fewer scores (empty: the same as over)"),
-           label=said("fewer")),
+    Option("under", str, "", said("what taking fewer scores (empty: the same as over)"), label=said("fewer")),
     Option("lowest_wins", bool, False, said("the lowest total wins"), label=said("lowest wins")),
 )
 
-_BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b),
-           ast.Mult: ("*", lambda a, b: a * b)}
-_COMPARE = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-            ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b}
-_HINTS = {ast.Attribute: N_("attribute access (a '.') is not allowed"),
-          ast.Subscript: N_("indexing with [ ] is not allowed"),
-          ast.FloorDiv: N_("'//' is not allowed: use / (and min, max, abs)"),
-          ast.Mod: N_("'%' is not allowed"), ast.Lambda: N_("'lambda' is not allowed"),
-          ast.BitXor: N_("'^' is not allowed: write powers as ** or ²"),
-          ast.BitAnd: N_("'&' is not allowed: use and"), ast.BitOr: N_("'|' is not allowed: use or")}
+_BINARY = {ast.Add: ("+", lambda a, b: a + b), ast.Sub: ("-", lambda a, b: a - b), ast.Mult: ("*", lambda a, b: a * b)}
+_COMPARE = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+}
+_HINTS = {
+    ast.Attribute: N_("attribute access (a '.') is not allowed"),
+    ast.Subscript: N_("indexing with [ ] is not allowed"),
+    ast.FloorDiv: N_("'//' is not allowed: use / (and min, max, abs)"),
+    ast.Mod: N_("'%' is not allowed"),
+    ast.Lambda: N_("'lambda' is not allowed"),
+    ast.BitXor: N_("'^' is not allowed: write powers as ** or ²"),
+    ast.BitAnd: N_("'&' is not allowed: use and"),
+    ast.BitOr: N_("'|' is not allowed: use or"),
+}
 # The parts as the setup page names them (their labels), at the head of a mistake ("more: division by zero...").
 PART_WORDS = {option.id: option.label for option in OPTIONS if option.id in PARTS}
 
@@ -48,8 +61,7 @@ class FormulaError(ValueError):
     """A formula that cannot be used: names the option (`part`, its id), the mistake and where it is."""
 
     def __init__(self, part, problem):
-        super().__init__(said("%(part)s: %(problem)s", part=PART_WORDS.get(part, part),
-                           problem=problem))
+        super().__init__(said("%(part)s: %(problem)s", part=PART_WORDS.get(part, part), problem=problem))
         self.part, self.problem = part, problem
 
 
@@ -78,15 +90,22 @@ class Formula:
         try:
             result = self.run(values)
         except _Refused as refused:
-            raise FormulaError(self.part, said("%(problem)s at column %(column)s when %(values)s", problem=refused.message,
-                                            column=refused.column, values=self.describe(values))) from None
+            raise FormulaError(
+                self.part,
+                said(
+                    "%(problem)s at column %(column)s when %(values)s",
+                    problem=refused.message,
+                    column=refused.column,
+                    values=self.describe(values),
+                ),
+            ) from None
         if isinstance(result, bool):
             result = int(result)
         if not math.isfinite(result) or abs(result) > MAX_RESULT:
-            raise FormulaError(self.part, said("the result is not a usable number when %(values)s",
-                                            values=self.describe(values)))
+            raise FormulaError(
+                self.part, said("the result is not a usable number when %(values)s", values=self.describe(values))
+            )
         return result
-
 
     def describe(self, values):
         shown = [name for name in NAMES if name in ("bid", "tricks", "cards") or name in self.names]
@@ -98,8 +117,6 @@ class _Refused(Exception):
         super().__init__(message)
         self.message = message
         self.column = column
-
-
 
 
 def compile_formula(part, text):
@@ -115,7 +132,9 @@ def compile_formula(part, text):
     except SyntaxError as error:
         column = _column(source, (error.offset or 1) - 1)
         if "=" in source and "==" not in source:
-            raise FormulaError(part, said("not a formula at column %(column)s (compare with ==)", column=column)) from None
+            raise FormulaError(
+                part, said("not a formula at column %(column)s (compare with ==)", column=column)
+            ) from None
         raise FormulaError(part, said("not a formula at column %(column)s", column=column)) from None
     names = set()
     run = _Compiler(part, source, names).build(tree.body)
@@ -133,8 +152,10 @@ class _Compiler:
     def refuse(self, node, message, hint=""):
         column = _column(self.source, getattr(node, "col_offset", 0))
         if hint:
-            raise FormulaError(self.part, said("%(problem)s at column %(column)s (%(hint)s)", problem=message,
-                                            column=column, hint=hint))
+            raise FormulaError(
+                self.part,
+                said("%(problem)s at column %(column)s (%(hint)s)", problem=message, column=column, hint=hint),
+            )
         raise FormulaError(self.part, said("%(problem)s at column %(column)s", problem=message, column=column))
 
     def column(self, node):
@@ -144,9 +165,16 @@ class _Compiler:
         method = getattr(self, f"build_{type(node).__name__}", None)
         if method is None:
             hint = _HINTS.get(type(node)) or _HINTS.get(type(getattr(node, "op", None)))
-            self.refuse(node, said(hint) if hint else said("this is not allowed"), "" if hint else said(
-                "use numbers, the names, + - * / ** ( ), min, max, abs, comparisons, and, or, not, "
-                "A if CONDITION else B"))
+            self.refuse(
+                node,
+                said(hint) if hint else said("this is not allowed"),
+                ""
+                if hint
+                else said(
+                    "use numbers, the names, + - * / ** ( ), min, max, abs, comparisons, and, or, not, "
+                    "A if CONDITION else B"
+                ),
+            )
         return method(node)
 
     def build_Constant(self, node):
@@ -160,7 +188,9 @@ class _Compiler:
     def build_Name(self, node):
         name = node.id
         if name not in NAMES:
-            self.refuse(node, said("unknown name %(name)s", name=repr(name)), said("use %(names)s", names=", ".join(NAMES)))
+            self.refuse(
+                node, said("unknown name %(name)s", name=repr(name)), said("use %(names)s", names=", ".join(NAMES))
+            )
         self.names.add(name)
         return lambda values: values[name]
 
@@ -177,18 +207,23 @@ class _Compiler:
     def build_BinOp(self, node):
         left, right = self.build(node.left), self.build(node.right)
         # Point at the divisor, or at the '**' just after the base.
-        column = _column(self.source, node.left.end_col_offset) if isinstance(node.op, ast.Pow) else self.column(node.right)
+        column = (
+            _column(self.source, node.left.end_col_offset) if isinstance(node.op, ast.Pow) else self.column(node.right)
+        )
         if type(node.op) in _BINARY:
             operate = _BINARY[type(node.op)][1]
             return lambda values: operate(left(values), right(values))
         if isinstance(node.op, ast.Div):
+
             def divide(values):
                 divisor = right(values)
                 if divisor == 0:
                     raise _Refused(said("division by zero"), column)
                 return left(values) / divisor
+
             return divide
         if isinstance(node.op, ast.Pow):
+
             def power(values):
                 base, exponent = left(values), right(values)
                 if abs(exponent) > MAX_EXPONENT or (abs(base) > 1 and exponent * math.log10(abs(base)) > 12):
@@ -197,7 +232,8 @@ class _Compiler:
                     raise _Refused(said("division by zero (0 to a negative power)"), column)
                 if base < 0 and exponent != int(exponent):
                     raise _Refused(said("a negative number to a fractional power"), column)
-                return base ** exponent
+                return base**exponent
+
             return power
         hint = _HINTS.get(type(node.op))
         self.refuse(node, said(hint) if hint else said("this operator is not allowed"))
@@ -205,6 +241,7 @@ class _Compiler:
     def build_BoolOp(self, node):
         parts = [self.build(value) for value in node.values]
         if isinstance(node.op, ast.And):
+
             def both(values):
                 result = True
                 for part in parts:
@@ -212,6 +249,7 @@ class _Compiler:
                     if not result:
                         return result
                 return result
+
             return both
 
         def either(values):
@@ -221,6 +259,7 @@ class _Compiler:
                 if result:
                     return result
             return result
+
         return either
 
     def build_Compare(self, node):
@@ -234,6 +273,7 @@ class _Compiler:
         def compare(values):
             results = [operand(values) for operand in operands]
             return all(test(a, b) for test, a, b in zip(tests, results, results[1:]))
+
         return compare
 
     def build_IfExp(self, node):
@@ -242,8 +282,9 @@ class _Compiler:
 
     def build_Attribute(self, node):
         column = _column(self.source, node.value.end_col_offset)
-        raise FormulaError(self.part, said("%(problem)s at column %(column)s", problem=said(_HINTS[ast.Attribute]),
-                                        column=column))
+        raise FormulaError(
+            self.part, said("%(problem)s at column %(column)s", problem=said(_HINTS[ast.Attribute]), column=column)
+        )
 
     def build_Call(self, node):
         if isinstance(node.func, ast.Attribute):
@@ -254,8 +295,12 @@ class _Compiler:
         if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
             self.refuse(node, said("%(name)s takes numbers separated by commas", name=name))
         if not node.args or (name == "abs" and len(node.args) != 1) or (name != "abs" and len(node.args) < 2):
-            self.refuse(node, said("abs takes one number") if name == "abs" else said("%(name)s takes two numbers or more",
-                                                                                 name=name))
+            self.refuse(
+                node,
+                said("abs takes one number")
+                if name == "abs"
+                else said("%(name)s takes two numbers or more", name=name),
+            )
         function = FUNCTIONS[name]
         args = [self.build(arg) for arg in node.args]
         if name == "abs":
@@ -275,16 +320,18 @@ class HouseRule:
     def points(self, bid, took, cards, players, number):
         off = abs(took - bid)
         rule = self.made if off == 0 else self.over if took > bid else self.under
-        return rule.evaluate({"bid": bid, "tricks": took, "off": off, "cards": cards, "players": players,
-                              "hand": number})
+        return rule.evaluate(
+            {"bid": bid, "tricks": took, "off": off, "cards": cards, "players": players, "hand": number}
+        )
 
 
 @functools.lru_cache(maxsize=256)
 def house_rule(made, over, under):
     """Return the compiled HouseRule of three option texts (under empty: the same as over)."""
     compiled_over = compile_formula("over", over)
-    compiled_under = compile_formula("under", under) if under and under.strip() else dataclasses.replace(
-        compiled_over, part="under")
+    compiled_under = (
+        compile_formula("under", under) if under and under.strip() else dataclasses.replace(compiled_over, part="under")
+    )
     return HouseRule(compile_formula("made", made), compiled_over, compiled_under)
 
 
@@ -315,8 +362,11 @@ def check(options, plan, players):
 @functools.lru_cache(maxsize=256)
 def _check(made, over, under, plan, players):
     rule = house_rule(made, over, under)
-    for formula, fits in ((rule.made, lambda b, t: b == t), (rule.over, lambda b, t: t > b),
-                          (rule.under, lambda b, t: t < b)):
+    for formula, fits in (
+        (rule.made, lambda b, t: b == t),
+        (rule.over, lambda b, t: t > b),
+        (rule.under, lambda b, t: t < b),
+    ):
         hands = enumerate(plan, start=1) if "hand" in formula.names else ((1, c) for c in sorted(set(plan)))
         seatings = range(2, players + 1) if "players" in formula.names else (players,)
         seen = set()
@@ -326,8 +376,14 @@ def _check(made, over, under, plan, players):
                     for took in range(cards + 1):
                         if not fits(bid, took):
                             continue
-                        values = {"bid": bid, "tricks": took, "off": abs(took - bid), "cards": cards,
-                                  "players": seated, "hand": number}
+                        values = {
+                            "bid": bid,
+                            "tricks": took,
+                            "off": abs(took - bid),
+                            "cards": cards,
+                            "players": seated,
+                            "hand": number,
+                        }
                         key = tuple(values[name] for name in NAMES if name in formula.names)
                         if key not in seen:
                             seen.add(key)
@@ -337,8 +393,11 @@ def _check(made, over, under, plan, players):
 def as_text(options):
     """Say the formula in words: 'made: 10 + 2*tricks; more: -2*off; fewer: the same'."""
     under = options.get("under") or ""
-    values = {"made": options["made"].strip(), "over": options["over"].strip(),
-              "under": under.strip() if under.strip() else said("the same")}
+    values = {
+        "made": options["made"].strip(),
+        "over": options["over"].strip(),
+        "under": under.strip() if under.strip() else said("the same"),
+    }
     if options.get("lowest_wins"):
         return said("made: %(made)s; more: %(over)s; fewer: %(under)s; lowest total wins", **values)
     return said("made: %(made)s; more: %(over)s; fewer: %(under)s", **values)

@@ -11,8 +11,9 @@ def standing_key(total, lowest_wins, tie_break=0):
 
 def ranks(totals, lowest_wins=False, tie_breaks=None):
     """Return each seat's place, 1 for the best; equal standings share a place (1, 1, 3)."""
-    keys = [standing_key(total, lowest_wins, tie_breaks[seat] if tie_breaks else 0)
-            for seat, total in enumerate(totals)]
+    keys = [
+        standing_key(total, lowest_wins, tie_breaks[seat] if tie_breaks else 0) for seat, total in enumerate(totals)
+    ]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 

@@ -25,8 +25,17 @@ def with_joins(totals, hand):
 def score_hand(game, hand, index, totals_before, system=None, options=None):
     """Return what each seat scores in a finished hand: system, then modifiers, then penalties."""
     system = system or game.rules.system
-    view = HandView(hand.cards, hand.bids, hand.tricks, hand.dealer, hand.trump, index + 1,
-                    game.full_deal(hand.cards, hand.dealt_in), totals_before, game.max_cards)
+    view = HandView(
+        hand.cards,
+        hand.bids,
+        hand.tricks,
+        hand.dealer,
+        hand.trump,
+        index + 1,
+        game.full_deal(hand.cards, hand.dealt_in),
+        totals_before,
+        game.max_cards,
+    )
     points = system.points_by_seat(view, game.rules.options if options is None else options)
     points = apply_modifiers(points, view, game.rules.modifiers, hand.blind, system.lowest_wins)
     for seat, penalty, _reason in hand.penalties:
@@ -42,15 +51,26 @@ def _tidy(number):
 def _entry(game, hand, index, totals, made_bids, system, options):
     """Score one hand after `totals` and `made_bids`; return (its sheet entry, totals, made_bids) after it."""
     totals = with_joins(totals, hand)
-    entry = {"number": index + 1, "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-             "bids": list(hand.bids), "tricks": None, "blind": list(hand.blind),
-             "penalties": [{"seat": seat, "points": points, "reason": reason,
-                            "kind": adjustment_kind(points, system.lowest_wins)}
-                           for seat, points, reason in hand.penalties],
-             "out": list(hand.out),
-             "announcement": bidding.announcement(hand.cards, hand.bids)
-             if sum(b is not None for b in hand.bids) == hand.dealt_in else None,
-             "made": None, "scores": None, "totals": None}
+    entry = {
+        "number": index + 1,
+        "cards": hand.cards,
+        "dealer": hand.dealer,
+        "trump": hand.trump,
+        "bids": list(hand.bids),
+        "tricks": None,
+        "blind": list(hand.blind),
+        "penalties": [
+            {"seat": seat, "points": points, "reason": reason, "kind": adjustment_kind(points, system.lowest_wins)}
+            for seat, points, reason in hand.penalties
+        ],
+        "out": list(hand.out),
+        "announcement": bidding.announcement(hand.cards, hand.bids)
+        if sum(b is not None for b in hand.bids) == hand.dealt_in
+        else None,
+        "made": None,
+        "scores": None,
+        "totals": None,
+    }
     if system.has_pot:
         entry["pot"] = stackpot_pot(totals)
     if hand.complete:
@@ -75,8 +95,9 @@ def hand_by_hand(game):
         n = len(game.players)
         totals, made_bids = after[-1] if after else ([0] * n, [0] * n)
         for index in range(len(entries), len(game.hands)):
-            entry, totals, made_bids = _entry(game, game.hands[index], index, totals, made_bids,
-                                              game.rules.system, game.rules.options)
+            entry, totals, made_bids = _entry(
+                game, game.hands[index], index, totals, made_bids, game.rules.system, game.rules.options
+            )
             entries.append(entry)
             after.append((totals, made_bids))
         kept = game.__dict__["_hand_by_hand"] = (entries, after)
@@ -123,8 +144,9 @@ def score(game, system=None, options=None):
         "winner": [game.players[s] for s in winners(totals, system.lowest_wins, tie_breaks)],
         "planned_hands": len(plan),
         "finished": completed >= len(plan),
-        "settlement": settle(rules.settlement, game.players, totals, rules.stake, system.lowest_wins,
-                             tie_breaks, rules.payouts),
+        "settlement": settle(
+            rules.settlement, game.players, totals, rules.stake, system.lowest_wins, tie_breaks, rules.payouts
+        ),
     }
     if tie_breaks is not None:
         result["made_bids"] = made_bids

@@ -55,9 +55,17 @@ class Example:
 
     def hand(self):
         players = len(self.bids)
-        return HandView(self.cards, self.bids, self.tricks,
-                        players - 1 if self.dealer is None else self.dealer, self.trump, self.number,
-                        self.full_deal, self.totals_before or [0] * players, self.max_cards or self.cards)
+        return HandView(
+            self.cards,
+            self.bids,
+            self.tricks,
+            players - 1 if self.dealer is None else self.dealer,
+            self.trump,
+            self.number,
+            self.full_deal,
+            self.totals_before or [0] * players,
+            self.max_cards or self.cards,
+        )
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,10 @@ class System(Entry):
     def points_by_seat(self, hand, options):
         """Score with options already resolved (the hot path of a whole game)."""
         points = self.points
-        return [0 if bid is None else points(bid, took, seat, hand, options)
-                for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks))]
+        return [
+            0 if bid is None else points(bid, took, seat, hand, options)
+            for seat, (bid, took) in enumerate(zip(hand.bids, hand.tricks))
+        ]
 
 
 def by_result(made, more, fewer=None):

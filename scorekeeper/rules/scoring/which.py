@@ -41,8 +41,9 @@ def parse_example(text, cards=None):
     """Return a Remembered from 'BID/TRICKS=POINTS' or 'BID/TRICKS@CARDS=POINTS', or raise ValueError saying why."""
     match = EXAMPLE.fullmatch(str(text))
     if not match:
-        raise ValueError(said("%(text)s is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)",
-                           text=repr(text)))
+        raise ValueError(
+            said("%(text)s is not BID/TRICKS=POINTS (e.g. 2/2=12, or 3/1@7=-2 for a hand of 7 cards)", text=repr(text))
+        )
     try:  # bounded: a 400-digit number of points is a typing accident, not a score
         bid, tricks = numbers.parse_whole(match[1]), numbers.parse_whole(match[2])
         size = numbers.parse_whole(match[3]) if match[3] else cards or max(DEFAULT_CARDS, bid, tricks)
@@ -53,8 +54,13 @@ def parse_example(text, cards=None):
     if size < 1 or size > 52:
         raise ValueError(said("%(text)s: a hand has 1 to 52 cards", text=repr(text)))
     if bid > size or tricks > size:
-        raise ValueError(said("%(text)s: a bid or a count of tricks cannot be more than the %(cards)s cards",
-                           text=repr(text), cards=size))
+        raise ValueError(
+            said(
+                "%(text)s: a bid or a count of tricks cannot be more than the %(cards)s cards",
+                text=repr(text),
+                cards=size,
+            )
+        )
     return Remembered(bid, tricks, size, points)
 
 
@@ -73,15 +79,23 @@ def _hand(example, players):
     bids = [example.bid] + [0] * (players - 1)
     tricks = [example.tricks] + [0] * (players - 1)
     tricks[1] = example.cards - example.tricks  # the others took the rest
-    return HandView(example.cards, bids, tricks, dealer=players - 1, number=1,
-                    full_deal=is_full_deal(example.cards, players, 1), totals_before=[0] * players,
-                    max_cards=example.cards)
+    return HandView(
+        example.cards,
+        bids,
+        tricks,
+        dealer=players - 1,
+        number=1,
+        full_deal=is_full_deal(example.cards, players, 1),
+        totals_before=[0] * players,
+        max_cards=example.cards,
+    )
 
 
 def _option_sets(system):
     """Every combination of a system's true/false and choice options (others at their defaults)."""
-    varied = [(o.id, (False, True) if o.type is bool else o.choices) for o in system.options
-              if o.type is bool or o.choices]
+    varied = [
+        (o.id, (False, True) if o.type is bool else o.choices) for o in system.options if o.type is bool or o.choices
+    ]
     for values in itertools.product(*(choices for _name, choices in varied)):
         yield dict(zip((name for name, _ in varied), values))
 
@@ -106,12 +120,17 @@ def candidates():
         if system.bind:  # a house formula is tried through the presets and the guess
             continue
         for options in _option_sets(system):
-            changed = {key: value for key, value in options.items()
-                       if value != next(o.default for o in system.options if o.id == key)}
+            changed = {
+                key: value
+                for key, value in options.items()
+                if value != next(o.default for o in system.options if o.id == key)
+            }
             found.append((_commonness(system.source), system, changed, _name(system, changed), None))
     for preset in PRESETS:
         if preset.rules.get("options") and SYSTEMS.find(preset.rules["scoring"]).bind:
-            found.append((1, SYSTEMS.find(preset.rules["scoring"]), dict(preset.rules["options"]), preset.name, preset.id))
+            found.append(
+                (1, SYSTEMS.find(preset.rules["scoring"]), dict(preset.rules["options"]), preset.name, preset.id)
+            )
     found.sort(key=lambda entry: -entry[0])
     return [entry[1:] for entry in found]
 
@@ -140,11 +159,15 @@ def _same(score, points):
 
 # ---- the guess: the house formula with the fewest terms --------------------------------------
 
-MADE_TERMS = (("1", lambda e: 1), ("bid", lambda e: e.bid), ("cards", lambda e: e.cards),
-              ("bid²", lambda e: e.bid ** 2))
-MISSED_TERMS = (("1", lambda e: 1), ("off", lambda e: abs(e.tricks - e.bid)), ("bid", lambda e: e.bid),
-                ("tricks", lambda e: e.tricks), ("cards", lambda e: e.cards),
-                ("off²", lambda e: abs(e.tricks - e.bid) ** 2))
+MADE_TERMS = (("1", lambda e: 1), ("bid", lambda e: e.bid), ("cards", lambda e: e.cards), ("bid²", lambda e: e.bid**2))
+MISSED_TERMS = (
+    ("1", lambda e: 1),
+    ("off", lambda e: abs(e.tricks - e.bid)),
+    ("bid", lambda e: e.bid),
+    ("tricks", lambda e: e.tricks),
+    ("cards", lambda e: e.cards),
+    ("off²", lambda e: abs(e.tricks - e.bid) ** 2),
+)
 MAX_TERMS = 3
 
 
@@ -238,8 +261,11 @@ def guess(examples):
     options = {"made": made_fit[0]}
     shared = _fit(over + under, MISSED_TERMS) if over or under else ("0", (False, 0))
     apart = [_fit(over, MISSED_TERMS), _fit(under, MISSED_TERMS)] if over and under else None
-    if apart and None not in apart and (shared is None or (apart[0][1][0] or apart[1][1][0],
-                                                           apart[0][1][1] + apart[1][1][1]) < shared[1]):
+    if (
+        apart
+        and None not in apart
+        and (shared is None or (apart[0][1][0] or apart[1][1][0], apart[0][1][1] + apart[1][1][1]) < shared[1])
+    ):
         options.update(over=apart[0][0], under=apart[1][0])
     elif shared is not None:
         options["over"] = shared[0]

@@ -38,8 +38,7 @@ def _removed(entry):
     if kind == "remove":
         return [(p.get("player"), {"seat": seat})]
     if kind == "replace":
-        return [(p.get("out"), {"seat": seat, "taken_by": p.get("in"), "new": bool(p.get("new"))}),
-                (p.get("in"), None)]
+        return [(p.get("out"), {"seat": seat, "taken_by": p.get("in"), "new": bool(p.get("new"))}), (p.get("in"), None)]
     if kind == "withdraw_absent":
         return [(name, {}) for name in p.get("players") or []]
     if kind in ("back", "late", "seat", "register", "check_in"):
@@ -51,8 +50,9 @@ def _removals(room):
     """{player: how to bring them back} for the removals since the last draw, latest first."""
     found, seen = {}, set()
     for entry in reversed(store.event_log(store.get_db(), room.id)):
-        if entry["kind"] in ("round", "reopen") or (entry["kind"] == "correction"
-                                                    and (entry["payload"] or {}).get("choice") == "redraw"):
+        if entry["kind"] in ("round", "reopen") or (
+            entry["kind"] == "correction" and (entry["payload"] or {}).get("choice") == "redraw"
+        ):
             break  # a draw since: what came before it stands
         for name, how in _removed(entry):
             if isinstance(name, str) and name not in seen:
@@ -105,36 +105,72 @@ def _table_number(fields):
 # The director's actions by name, each with how its fields are read (the form's and the API's alike).
 ACTIONS = {
     "start": (events.start_round, lambda f, room: ()),
-    "swap": (events.swap_players,
-             lambda f, room: (_text(f, "first", lazy_gettext("Choose the first player to swap.")),
-                              _text(f, "second", lazy_gettext("Choose the second player to swap.")))),
-    "late": (events.add_late_player,
-             lambda f, room: (_text(f, "player", lazy_gettext("Enter the late player's name.")), _table_number(f))),
-    "withdraw": (events.withdraw_player,
-                 lambda f, room: (_text(f, "player", lazy_gettext("Choose the player who withdraws.")),)),
-    "money": (lambda event, fee, split, currency, charity, cause:
-              events.set_money(event, fee, split, currency=currency, charity=charity, cause=cause,
-                               comma=decimal_comma()),
-              lambda f, room: (f.get("entry_fee", 0), f.get("split", ""), f.get("currency"), f.get("charity"),
-                               f.get("cause"))),
-    "replace": (events.replace_player,
-                lambda f, room: (_text(f, "player", lazy_gettext("Choose the player whose seat is taken.")),
-                                 _text(f, "with", lazy_gettext("Choose the player who takes the seat.")))),
-    "remove": (events.remove_player,
-               lambda f, room: (_text(f, "player", lazy_gettext("Choose the player to take off the table.")),)),
-    "register": (events.register_player,
-                 lambda f, room: (_text(f, "player", lazy_gettext("Enter the player's name.")),)),
-    "check_in": (events.check_in, lambda f, room: (_text(f, "player", lazy_gettext("Choose the player.")),
-                                                   _yes(f, "present"), _yes(f, "paid") if "paid" in f else False)),
+    "swap": (
+        events.swap_players,
+        lambda f, room: (
+            _text(f, "first", lazy_gettext("Choose the first player to swap.")),
+            _text(f, "second", lazy_gettext("Choose the second player to swap.")),
+        ),
+    ),
+    "late": (
+        events.add_late_player,
+        lambda f, room: (_text(f, "player", lazy_gettext("Enter the late player's name.")), _table_number(f)),
+    ),
+    "withdraw": (
+        events.withdraw_player,
+        lambda f, room: (_text(f, "player", lazy_gettext("Choose the player who withdraws.")),),
+    ),
+    "money": (
+        lambda event, fee, split, currency, charity, cause: events.set_money(
+            event, fee, split, currency=currency, charity=charity, cause=cause, comma=decimal_comma()
+        ),
+        lambda f, room: (
+            f.get("entry_fee", 0),
+            f.get("split", ""),
+            f.get("currency"),
+            f.get("charity"),
+            f.get("cause"),
+        ),
+    ),
+    "replace": (
+        events.replace_player,
+        lambda f, room: (
+            _text(f, "player", lazy_gettext("Choose the player whose seat is taken.")),
+            _text(f, "with", lazy_gettext("Choose the player who takes the seat.")),
+        ),
+    ),
+    "remove": (
+        events.remove_player,
+        lambda f, room: (_text(f, "player", lazy_gettext("Choose the player to take off the table.")),),
+    ),
+    "register": (
+        events.register_player,
+        lambda f, room: (_text(f, "player", lazy_gettext("Enter the player's name.")),),
+    ),
+    "check_in": (
+        events.check_in,
+        lambda f, room: (
+            _text(f, "player", lazy_gettext("Choose the player.")),
+            _yes(f, "present"),
+            _yes(f, "paid") if "paid" in f else False,
+        ),
+    ),
     "roll_call": (events.roll_call, lambda f, room: (_names(f, "here"), _names(f, "paid"))),
     "withdraw_absent": (events.withdraw_absent, lambda f, room: ()),
     "back": (events.bring_back, lambda f, room: _brought_back(f, room)),
     "approve": (events.approve_correction, lambda f, room: _round_table(f)),
-    "decide": (events.decide_correction, lambda f, room: (*_round_table(f), _text(f, "choice", lazy_gettext(
-        "Choose: draw the next round again, or let the cut stand.")) == "redraw")),
+    "decide": (
+        events.decide_correction,
+        lambda f, room: (
+            *_round_table(f),
+            _text(f, "choice", lazy_gettext("Choose: draw the next round again, or let the cut stand.")) == "redraw",
+        ),
+    ),
     "reopen": (events.reopen_round, lambda f, room: ()),
-    "paid": (events.mark_paid, lambda f, room: (_text(f, "player", lazy_gettext("Choose the player.")),
-                                                _yes(f, "paid"))),
+    "paid": (
+        events.mark_paid,
+        lambda f, room: (_text(f, "player", lazy_gettext("Choose the player.")), _yes(f, "paid")),
+    ),
     "time_limit": (events.set_time_limit, lambda f, room: (f.get("minutes"),)),
 }
 
@@ -163,11 +199,19 @@ MENDING = ("approve", "reopen")
 
 def _may_run(room, name):
     if not isinstance(name, str) or name not in ACTIONS:
-        raise RecordError("action", _("Unknown action %(name)s: one of %(actions)s.", name=repr(str(name)[:30]),
-                                      actions=", ".join(ACTIONS)))
+        raise RecordError(
+            "action",
+            _("Unknown action %(name)s: one of %(actions)s.", name=repr(str(name)[:30]), actions=", ".join(ACTIONS)),
+        )
     if room.problem and name not in MENDING:
-        raise RecordError("event", _("The event cannot change while it cannot be scored (%(why)s): approve a "
-                                     "correction at that table, or take the last draw back.", why=room.problem))
+        raise RecordError(
+            "event",
+            _(
+                "The event cannot change while it cannot be scored (%(why)s): approve a "
+                "correction at that table, or take the last draw back.",
+                why=room.problem,
+            ),
+        )
 
 
 def run_action(room, name, fields):

@@ -31,18 +31,24 @@ def _row(event_id):
 
 def in_english(view):
     """The API answers in English whatever the phone speaks: scripts and the CLI read it (docs/languages.md)."""
+
     @functools.wraps(view)
     def english(*args, **kwargs):
         with speaking("en"):
             return view(*args, **kwargs)
+
     return english
 
 
 def _links(event_id, key):
-    return {"id": event_id, "director_key": key, "url": delivery.full_link("events.claim", event_id=event_id, key=key),
-            "standings_url": delivery.full_link("events.standings", event_id=event_id),
-            "screen_url": delivery.full_link("events.screen", event_id=event_id),
-            "api_url": delivery.full_link("events.api_event", event_id=event_id)}
+    return {
+        "id": event_id,
+        "director_key": key,
+        "url": delivery.full_link("events.claim", event_id=event_id, key=key),
+        "standings_url": delivery.full_link("events.standings", event_id=event_id),
+        "screen_url": delivery.full_link("events.screen", event_id=event_id),
+        "api_url": delivery.full_link("events.api_event", event_id=event_id),
+    }
 
 
 def _check_language(record):
@@ -57,9 +63,15 @@ def _check_money(event):
     if money is None:
         return
     if not isinstance(money, dict):
-        raise RecordError("money", "must be {\"entry_fee\": 10, \"split\": [50, 30, 20]}")
-    events.set_money(event, money.get("entry_fee", 0), money.get("split") or [], currency=money.get("currency"),
-                     charity=money.get("charity"), cause=money.get("cause"))
+        raise RecordError("money", 'must be {"entry_fee": 10, "split": [50, 30, 20]}')
+    events.set_money(
+        event,
+        money.get("entry_fee", 0),
+        money.get("split") or [],
+        currency=money.get("currency"),
+        charity=money.get("charity"),
+        cause=money.get("cause"),
+    )
     paid = money.get("paid") or []
     if not isinstance(paid, list) or any(name not in event.players for name in paid):
         raise RecordError("money.paid", "must list players of the event")
@@ -75,16 +87,21 @@ def api_create():
         raise ApiError(422, "an event must be a JSON object", "")
     _check_language(record)
     if record.get("rounds"):
-        raise ApiError(422, "a new event has no rounds yet: POST /api/events/import takes an exported event "
-                            "with its games", "rounds")
+        raise ApiError(
+            422,
+            "a new event has no rounds yet: POST /api/events/import takes an exported event with its games",
+            "rounds",
+        )
     try:
         event = events.load_event(record)
         _check_money(event)
     except RecordError as error:
         _refuse(error)
-    event_id, key = store.create_event(store.get_db(), record, ("event", {"name": event.name,
-                                                                          "format": event.format.id,
-                                                                          "players": list(event.players)}))
+    event_id, key = store.create_event(
+        store.get_db(),
+        record,
+        ("event", {"name": event.name, "format": event.format.id, "players": list(event.players)}),
+    )
     return _links(event_id, key), 201
 
 
@@ -114,9 +131,15 @@ def _tables(room):
     out = []
     for number, table in enumerate(rounds[-1]["tables"], start=1):
         stored = room.stored.get(table.get("game"))
-        out.append({"table": number, "seats": table["seats"], "game": table.get("game"),
-                    "edit_key": stored and stored["edit_key"],
-                    "url": stored and delivery.full_link("table.claim", game_id=table["game"], key=stored["edit_key"])})
+        out.append(
+            {
+                "table": number,
+                "seats": table["seats"],
+                "game": table.get("game"),
+                "edit_key": stored and stored["edit_key"],
+                "url": stored and delivery.full_link("table.claim", game_id=table["game"], key=stored["edit_key"]),
+            }
+        )
     return out
 
 
@@ -126,8 +149,7 @@ def api_action(event_id):
     """A director's action (start, swap, late, withdraw, money) with the director key as a Bearer token."""
     row = _row(event_id)
     if bearer_token() is None:
-        raise ApiError(401, "send the event's director key as 'Authorization: Bearer <director_key>'",
-                       "Authorization")
+        raise ApiError(401, "send the event's director key as 'Authorization: Bearer <director_key>'", "Authorization")
     if not store.may_direct(row, given_key(event_id)):
         raise ApiError(403, "that director key does not fit this event", "Authorization")
     body = json_body("an event record")
@@ -141,13 +163,19 @@ def api_action(event_id):
         _refuse(error)
     except store.TablesMoved as moved:
         where = ", ".join(f"round {number}, table {table}" for number, table in moved.tables)
-        raise ApiError(409, f"a table wrote meanwhile ({where}): nothing was changed; fetch the event and try again",
-                       "tables") from None
+        raise ApiError(
+            409, f"a table wrote meanwhile ({where}): nothing was changed; fetch the event and try again", "tables"
+        ) from None
     except store.StaleRevision:
         raise ApiError(409, "the event changed meanwhile; fetch it and try again", "revision") from None
     room = Room(store.get_event(store.get_db(), event_id))
-    return {"id": event_id, "message": word(outcome.message), "revision": room.row["revision"], "tag": room.tag,
-            "tables": _tables(room)}
+    return {
+        "id": event_id,
+        "message": word(outcome.message),
+        "revision": room.row["revision"],
+        "tag": room.tag,
+        "tables": _tables(room),
+    }
 
 
 @bp.get("/api/events/<event_id:event_id>/export")

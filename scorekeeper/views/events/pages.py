@@ -26,8 +26,9 @@ MAX_PLAYERS_TEXT = 50_000
 LOG_ON_PAGE = 8  # the director's page shows the latest entries; the log page shows them all
 LOG_PAGE = 200
 EXAMPLE_RULES = '{"scoring": "exact"}'
-STALE = lazy_gettext("This event changed meanwhile (another director's page?): here it is as it stands; nothing was "
-                     "changed.")
+STALE = lazy_gettext(
+    "This event changed meanwhile (another director's page?): here it is as it stands; nothing was changed."
+)
 
 
 def _players(text, upload):
@@ -43,8 +44,9 @@ def _players(text, upload):
         try:
             rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and row[0].strip()]
         except csv.Error as error:
-            raise RecordError("players", _("The CSV file cannot be read (%(why)s): save it as CSV.",
-                                           why=error)) from None
+            raise RecordError(
+                "players", _("The CSV file cannot be read (%(why)s): save it as CSV.", why=error)
+            ) from None
         if rows and rows[0][0].strip().casefold() in ("name", "player", "players"):
             rows = rows[1:]
         return [row[0].strip() for row in rows]
@@ -75,29 +77,40 @@ def _rules():
     try:
         rules = json.loads(typed[:20_000])
     except ValueError:
-        raise RecordError("rules", _("The table rules must be JSON, like %(example)s.",
-                                     example=EXAMPLE_RULES)) from None
+        raise RecordError(
+            "rules", _("The table rules must be JSON, like %(example)s.", example=EXAMPLE_RULES)
+        ) from None
     if not isinstance(rules, dict):
-        raise RecordError("rules", _("The table rules must be a JSON object, like %(example)s.",
-                                     example=EXAMPLE_RULES))
+        raise RecordError("rules", _("The table rules must be a JSON object, like %(example)s.", example=EXAMPLE_RULES))
     return rules
 
 
 # The event record's fields as the new event's form labels them.
-FORM_FIELDS = {"players": lazy_gettext("Players, one per line"), "options": lazy_gettext("The format's options"),
-               "money.entry_fee": lazy_gettext("Entry fee"), "money.split": lazy_gettext("Prize split, %% of the pot"),
-               "money.currency": lazy_gettext("Currency"), "seed": lazy_gettext("Draw code"),
-               "name": lazy_gettext("Name"), "format": lazy_gettext("Format"),
-               "money.charity": lazy_gettext("To charity, %% of the pot"), "money.cause": lazy_gettext("Cause"),
-               "minutes": lazy_gettext("Time for a round, in minutes")}
+FORM_FIELDS = {
+    "players": lazy_gettext("Players, one per line"),
+    "options": lazy_gettext("The format's options"),
+    "money.entry_fee": lazy_gettext("Entry fee"),
+    "money.split": lazy_gettext("Prize split, %% of the pot"),
+    "money.currency": lazy_gettext("Currency"),
+    "seed": lazy_gettext("Draw code"),
+    "name": lazy_gettext("Name"),
+    "format": lazy_gettext("Format"),
+    "money.charity": lazy_gettext("To charity, %% of the pot"),
+    "money.cause": lazy_gettext("Cause"),
+    "minutes": lazy_gettext("Time for a round, in minutes"),
+}
 
 
 def form_problem(error):
     """A refusal as the form names its fields: 'Players, one per line, line 3: ...', never `players[2]`."""
     listed = re.fullmatch(r"players\[(\d+)\]", error.path or "")
     if listed:
-        return _("%(field)s, line %(number)d: %(why)s", field=FORM_FIELDS["players"],
-                 number=int(listed.group(1)) + 1, why=word(error.message))
+        return _(
+            "%(field)s, line %(number)d: %(why)s",
+            field=FORM_FIELDS["players"],
+            number=int(listed.group(1)) + 1,
+            why=word(error.message),
+        )
     if error.path in FORM_FIELDS:  # a label's "%%" is the form's "%", as the template says it
         return _("%(field)s: %(why)s", field=str(FORM_FIELDS[error.path]) % (), why=word(error.message))
     if (error.path or "").startswith("rules"):
@@ -115,16 +128,23 @@ def create_from_form():
     if not players:
         raise RecordError("players", _("Type at least three players, one per line (or choose a CSV file)."))
     seed = request.form.get("seed", "").strip() or secrets.token_hex(4)
-    outcome = events.new_event(request.form.get("name", "").strip()[:100] or str(fmt.name), fmt.id, players, seed,
-                               _rules(), _options(fmt))
+    outcome = events.new_event(
+        request.form.get("name", "").strip()[:100] or str(fmt.name), fmt.id, players, seed, _rules(), _options(fmt)
+    )
     record = outcome.record
     language = request.form.get("language", "")
     if language in languages():
         record["language"] = language  # the event's PDFs print in it (docs/events.md)
     if any(request.form.get(field, "").strip() for field in ("entry_fee", "split", "currency", "charity", "cause")):
-        record = events.set_money(record, request.form.get("entry_fee", "0"), request.form.get("split", ""),
-                                  currency=request.form.get("currency", ""), charity=request.form.get("charity", ""),
-                                  cause=request.form.get("cause", ""), comma=decimal_comma()).record
+        record = events.set_money(
+            record,
+            request.form.get("entry_fee", "0"),
+            request.form.get("split", ""),
+            currency=request.form.get("currency", ""),
+            charity=request.form.get("charity", ""),
+            cause=request.form.get("cause", ""),
+            comma=decimal_comma(),
+        ).record
     if request.form.get("minutes", "").strip():
         record = events.set_time_limit(record, request.form["minutes"]).record
     return store.create_event(store.get_db(), record, outcome.log)
@@ -145,9 +165,15 @@ def new():
             problem = word(error.message) if word(error.message)[:1].isupper() else form_problem(error)
         else:
             return give_director_key(redirect(url_for("events.director", event_id=event_id)), event_id, key)
-    page = render_template("events/new.html", form=form, formats=list(events.FORMATS), problem=problem,
-                           seed=request.form.get("seed") or secrets.token_hex(4), typed=request.form,
-                           language=request.form.get("language") or locale())
+    page = render_template(
+        "events/new.html",
+        form=form,
+        formats=list(events.FORMATS),
+        problem=problem,
+        seed=request.form.get("seed") or secrets.token_hex(4),
+        typed=request.form,
+        language=request.form.get("language") or locale(),
+    )
     return page, 400 if problem else 200
 
 
@@ -171,8 +197,15 @@ def director(event_id):
     room = Room(row)
     entries = store.event_log(store.get_db(), event_id)
     log = [dict(entry, line=log_line(entry)) for entry in entries[-LOG_ON_PAGE:]]
-    return render_template("events/director.html", room=room, csrf=RevisionForm().csrf_token.current_token, log=log,
-                           logged=len(entries), ask=_question(room), undoable=undoable(room))
+    return render_template(
+        "events/director.html",
+        room=room,
+        csrf=RevisionForm().csrf_token.current_token,
+        log=log,
+        logged=len(entries),
+        ask=_question(room),
+        undoable=undoable(room),
+    )
 
 
 def _question(room):
@@ -186,8 +219,12 @@ def _question(room):
         said = preview(room, do, fields)
     except RecordError:
         return None
-    return {"do": do, "fields": fields, "said": said, "button": str(ASKS_FIRST[do]) % {
-        "player": fields.get("player", ""), "with": fields.get("with", "")}}
+    return {
+        "do": do,
+        "fields": fields,
+        "said": said,
+        "button": str(ASKS_FIRST[do]) % {"player": fields.get("player", ""), "with": fields.get("with", "")},
+    }
 
 
 @bp.post("/events/<event_id>/actions")
@@ -223,9 +260,13 @@ def action(event_id):
 
 def tables_moved(moved):
     """Why a director's action was refused when a table wrote meanwhile (a hand undone while Confirm was pressed)."""
-    where = ", ".join(_("round %(round)d, table %(table)d", round=number, table=table) for number, table in moved.tables)
-    return _("A table wrote while you pressed (%(tables)s): nothing was changed. Look at the tables and try again.",
-             tables=where or "?")
+    where = ", ".join(
+        _("round %(round)d, table %(table)d", round=number, table=table) for number, table in moved.tables
+    )
+    return _(
+        "A table wrote while you pressed (%(tables)s): nothing was changed. Look at the tables and try again.",
+        tables=where or "?",
+    )
 
 
 @bp.get("/events/<event_id>/log")
@@ -240,9 +281,8 @@ def whole_log(event_id):
         number = min(max(int(request.args.get("page", pages)), 1), pages)
     except ValueError:
         number = pages
-    shown = [dict(entry, line=log_line(entry)) for entry in entries[(number - 1) * LOG_PAGE:number * LOG_PAGE]]
-    return render_template("events/log.html", room_row=row, log=shown, page=number, pages=pages,
-                           logged=len(entries))
+    shown = [dict(entry, line=log_line(entry)) for entry in entries[(number - 1) * LOG_PAGE : number * LOG_PAGE]]
+    return render_template("events/log.html", room_row=row, log=shown, page=number, pages=pages, logged=len(entries))
 
 
 @bp.get("/events/<event_id>/revision")

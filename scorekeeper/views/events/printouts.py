@@ -18,8 +18,6 @@ from . import bp
 from scorekeeper.web.event_room import Room, event_key, event_language, event_row, is_director
 
 
-
-
 def _pdf(data, name):
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
@@ -49,17 +47,32 @@ def cards(event_id, number):
         view = room.table_view(table, index)
         if view["edit_key"] is None:
             abort(409, _("Table %(table)d has no game yet.", table=index))
-        tables.append({**view, "game": room.loaded[table["game"]], "game_id": table["game"],
-                       "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"],
-                                                             key=view["edit_key"]),
-                       "follow_url": delivery.full_link("table.play", game_id=table["game"])})
+        tables.append(
+            {
+                **view,
+                "game": room.loaded[table["game"]],
+                "game_id": table["game"],
+                "scorekeeper_url": delivery.full_link("table.claim", game_id=table["game"], key=view["edit_key"]),
+                "follow_url": delivery.full_link("table.play", game_id=table["game"]),
+            }
+        )
     if not tables:
         abort(404, _("There is no such table in round %(round)d.", round=number))
     standings_url = delivery.full_link("events.standings", event_id=event_id)
     with speaking(event_language(room.record)):  # the event's language, whoever prints (docs/events.md)
         # A round's cards change only when its seats or games do (a swap, a late player): rendering takes seconds.
-        key = event_key(event_id, "", "cards", "director", (number, room.row["name"], standings_url, tuple(
-            (t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables)))
+        key = event_key(
+            event_id,
+            "",
+            "cards",
+            "director",
+            (
+                number,
+                room.row["name"],
+                standings_url,
+                tuple((t["game_id"], tuple(t["seats"]), t["first_dealer"], t["scorekeeper_url"]) for t in tables),
+            ),
+        )
         data = kept.get(key)
         if data is None:
             try:
@@ -98,7 +111,6 @@ def results_pdf(event_id):
     return _pdf(data, f"event-{event_id[:6]}-results.pdf")
 
 
-
 @bp.get("/events/<event_id>/results.csv")
 def results_csv(event_id):
     """The final results as CSV, in their order: place, player, the round reached, withdrawn, then the standings'
@@ -112,12 +124,25 @@ def results_csv(event_id):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["place", "player", "round_reached", "withdrawn", "points", "total", "bids_made", "note"])
-    rows = scored["results"] or [{"place": n, "player": row["player"], "round_reached": ""}
-                                 for n, row in enumerate(scored["standings"], start=1)]
+    rows = scored["results"] or [
+        {"place": n, "player": row["player"], "round_reached": ""} for n, row in enumerate(scored["standings"], start=1)
+    ]
     for row in rows:
         own = standing.get(row["player"], {})
-        writer.writerow([row["place"], neutralise(row["player"]), row["round_reached"],
-                         "yes" if row.get("withdrawn") else "", own.get("points"), own.get("total"),
-                         own.get("bids_made"), neutralise(" ".join(event_results.notes_of(scored, row["player"])))])
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="event-{event_id[:6]}-results.csv"'})
+        writer.writerow(
+            [
+                row["place"],
+                neutralise(row["player"]),
+                row["round_reached"],
+                "yes" if row.get("withdrawn") else "",
+                own.get("points"),
+                own.get("total"),
+                own.get("bids_made"),
+                neutralise(" ".join(event_results.notes_of(scored, row["player"]))),
+            ]
+        )
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="event-{event_id[:6]}-results.csv"'},
+    )

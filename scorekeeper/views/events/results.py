@@ -19,5 +19,4 @@ def results(event_id):
             money = room.scored.get("money")
         except RecordError as error:
             room.problem = words.word(error)
-    return render_template("events/results.html", room=room, money=money, say_money=words.money,
-                           ordinal=words.ordinal)
+    return render_template("events/results.html", room=room, money=money, say_money=words.money, ordinal=words.ordinal)

@@ -13,7 +13,6 @@ from . import bp
 from scorekeeper.web.event_room import Room, act
 
 
-
 @bp.post("/games/<game_id>/ask-director")
 def ask_director(game_id):
     """Ask the event's director to open this locked table for a correction; back to the table's screen."""
@@ -30,8 +29,9 @@ def ask_director(game_id):
         abort(409, _("This game plays no table of an event."))
     if found["locked"] and not found["asked"]:
         try:
-            outcome = act(Room(store.get_event(db, found["event_id"])), events.request_correction, found["round"],
-                          found["table"])
+            outcome = act(
+                Room(store.get_event(db, found["event_id"])), events.request_correction, found["round"], found["table"]
+            )
         except RecordError as error:
             flash(word(error.message), "error")
         except store.StaleRevision:

@@ -26,14 +26,24 @@ def table_changes(game_id):
         panel = "plan" if form.action.data in rules.PLAN_CHANGES else "arrive" if form.action.data == "arrive" else None
         problem = form_refusal(form, game)
         if problem is None:
-            outcome, problem = perform(game, loaded, actions.table_change, form.action.data, seat=form.seat.data,
-                                       name=form.name.data, start=form.start.data, total=form.total.data,
-                                       position=form.position.data, cards=form.cards.data)
+            outcome, problem = perform(
+                game,
+                loaded,
+                actions.table_change,
+                form.action.data,
+                seat=form.seat.data,
+                name=form.name.data,
+                start=form.start.data,
+                total=form.total.data,
+                position=form.position.data,
+                cards=form.cards.data,
+            )
             if outcome and form.action.data == "arrive":
                 # Where the players bid from their phones, the newcomer gets a seat link too (the Share panel).
                 left = set(rules.table_state(outcome.record)["left"])
-                store.offer_seats_too(store.get_db(), game_id,
-                                      [s for s in range(len(outcome.record["players"])) if s not in left])
+                store.offer_seats_too(
+                    store.get_db(), game_id, [s for s in range(len(outcome.record["players"])) if s not in left]
+                )
             if outcome and rules.step(outcome.game) == "over":  # ended here: the results, in one tap
                 return redirect(url_for("table.over", game_id=game_id))
             if outcome:
@@ -51,11 +61,20 @@ def _table_page(game, loaded, form, panel, problem):
     state = rules.table_state(game["record"])
     scored = rules.score(loaded)
     totals = rules.standing_totals(game["record"], scored["totals"])
-    return render_template("table/table.html", game=game, loaded=loaded, form=form, state=state, panel=panel,
-                           undealable=rules.undealable(loaded),
-                           problem=problem, joining={j["seat"]: j["total"] for j in state["joining"]},
-                           plan=loaded.plan(), done=rules.completed_hands(loaded),
-                           in_progress=current_hand(loaded) is not None, totals=totals,
-                           lowest=rules.starting_total(totals, state["left"], "lowest",
-                                                       lowest_wins=scored["lowest_wins"]),
-                           upcoming=actions.upcoming(loaded))
+    return render_template(
+        "table/table.html",
+        game=game,
+        loaded=loaded,
+        form=form,
+        state=state,
+        panel=panel,
+        undealable=rules.undealable(loaded),
+        problem=problem,
+        joining={j["seat"]: j["total"] for j in state["joining"]},
+        plan=loaded.plan(),
+        done=rules.completed_hands(loaded),
+        in_progress=current_hand(loaded) is not None,
+        totals=totals,
+        lowest=rules.starting_total(totals, state["left"], "lowest", lowest_wins=scored["lowest_wins"]),
+        upcoming=actions.upcoming(loaded),
+    )

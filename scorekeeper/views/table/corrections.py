@@ -34,19 +34,39 @@ def edit_hand(game_id, number):
     raw = game["record"]["hands"][number - 1]
     n = len(loaded.players)
     values = {f"bid_{s}": raw["bids"][s] for s in range(n)} | {f"took_{s}": raw["tricks"][s] for s in range(n)}
-    form = edit_hand_form(loaded.players, raw, loaded.rules.system.id)(revision=game["revision"], trump=raw.get("trump") or "", **values)
-    form.trump.choices = [("", _("unknown"))] + [(trump, trump_name(trump)) for trump in rules.TRUMPS]  # ids stay values
-    page = dict(game=game, loaded=loaded, form=form, number=number, raw=raw, penalties=raw.get("penalties") or [],
-                out=raw.get("out") or [], order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []))
+    form = edit_hand_form(loaded.players, raw, loaded.rules.system.id)(
+        revision=game["revision"], trump=raw.get("trump") or "", **values
+    )
+    form.trump.choices = [("", _("unknown"))] + [
+        (trump, trump_name(trump)) for trump in rules.TRUMPS
+    ]  # ids stay values
+    page = dict(
+        game=game,
+        loaded=loaded,
+        form=form,
+        number=number,
+        raw=raw,
+        penalties=raw.get("penalties") or [],
+        out=raw.get("out") or [],
+        order=rules.bidding_order(raw["dealer"], n, raw.get("out") or []),
+    )
     if request.method == "POST":
         problem = form_refusal(form, game)
         if problem is None:
             bids = [getattr(form, f"bid_{s}").data for s in range(n)]
             took = [getattr(form, f"took_{s}").data for s in range(n)]
             dropped = [i for i in range(len(page["penalties"])) if getattr(form, f"drop_penalty_{i}").data]
-            answer, problem = tap(game, loaded, "correct", hand=number, bids=bids, tricks=took,
-                                  trump=form.trump.data or None, drop_penalties=dropped,
-                                  penalties=penalties(penalty_from(form)))
+            answer, problem = tap(
+                game,
+                loaded,
+                "correct",
+                hand=number,
+                bids=bids,
+                tricks=took,
+                trump=form.trump.data or None,
+                drop_penalties=dropped,
+                penalties=penalties(penalty_from(form)),
+            )
             if answer:
                 return redirect(url_for("table.sheet", game_id=game_id))
         return refused("table/edit.html", problem, page)

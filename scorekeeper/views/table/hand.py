@@ -27,14 +27,24 @@ def deal(game_id):
         return redirect(url_for("table.table_changes", game_id=game_id))
     form = TrumpForm(revision=game["revision"], cards=upcoming["cards"])
     if request.method == "POST":
-        answer = checked(form, game) and save(game, loaded, "deal", cards=form.cards.data, trump=form.trump.data or None)
+        answer = checked(form, game) and save(
+            game, loaded, "deal", cards=form.cards.data, trump=form.trump.data or None
+        )
         return screen(game_id, step=answer["step"] if answer else None)
     state = rules.table_state(game["record"])
-    return render_template("table/deal.html", game=game, loaded=loaded, upcoming=upcoming, form=form,
-                           ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
-                           symbols=trump_symbols(), out=upcoming["out"], left=state["left"],
-                           joining={join["seat"]: join["total"] for join in state["joining"]},
-                           planned_number=rules.completed_hands(loaded) + 1)
+    return render_template(
+        "table/deal.html",
+        game=game,
+        loaded=loaded,
+        upcoming=upcoming,
+        form=form,
+        ask_trump=upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
+        symbols=trump_symbols(),
+        out=upcoming["out"],
+        left=state["left"],
+        joining={join["seat"]: join["total"] for join in state["joining"]},
+        planned_number=rules.completed_hands(loaded) + 1,
+    )
 
 
 @bp.route("/games/<game_id>/bids", methods=["GET", "POST"])
@@ -64,26 +74,43 @@ def bids(game_id):
     state = rules.bid_state(loaded, hand, asked, blind=request.args.get("blind") == "1" and asked in offers)
     if state.seat is None:
         return screen(game_id, loaded)
-    return render_template("table/bids.html", game=game, loaded=loaded, hand=hand, form=form, state=state,
-                           offers=offers, symbols=trump_symbols(), **hand_numbers(loaded))
+    return render_template(
+        "table/bids.html",
+        game=game,
+        loaded=loaded,
+        hand=hand,
+        form=form,
+        state=state,
+        offers=offers,
+        symbols=trump_symbols(),
+        **hand_numbers(loaded),
+    )
 
 
 def bids_together(game, loaded, hand):
     """Record every bid of the hand at once: simultaneous (no hook) or cooperative (they sum to the cards)."""
     order = rules.bid_state(loaded, hand).order
-    form = bids_form(order)(revision=game["revision"],
-                            **{f"bid_{s}": hand.bids[s] or 0 for s in order})
-    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=order, offers=actions.blind_offers(loaded),
-                cooperative=loaded.rules.style.bids_must_sum_to_cards, symbols=trump_symbols(),
-                words=bid_messages(("over", "under", "even")),
-                **hand_numbers(loaded))
+    form = bids_form(order)(revision=game["revision"], **{f"bid_{s}": hand.bids[s] or 0 for s in order})
+    page = dict(
+        game=game,
+        loaded=loaded,
+        hand=hand,
+        form=form,
+        order=order,
+        offers=actions.blind_offers(loaded),
+        cooperative=loaded.rules.style.bids_must_sum_to_cards,
+        symbols=trump_symbols(),
+        words=bid_messages(("over", "under", "even")),
+        **hand_numbers(loaded),
+    )
     if request.method == "POST":
         problem = form_refusal(form, game)
         if problem is None:
             chosen = {s: getattr(form, f"bid_{s}").data for s in order}
             blind = [s for s in order if getattr(form, f"blind_{s}").data]
-            answer, problem = tap(game, loaded, "reveal", bids={str(s): bid for s, bid in chosen.items()},
-                                  blinds=blind or None)
+            answer, problem = tap(
+                game, loaded, "reveal", bids={str(s): bid for s, bid in chosen.items()}, blinds=blind or None
+            )
             if answer:
                 return screen(game["id"], step=answer["step"])
         return refused("table/bids_all.html", problem, page)
@@ -105,10 +132,18 @@ def trump(game_id):
         answer = checked(form, game) and save(game, loaded, "trump", trump=form.trump.data)
         return screen(game_id, step=answer["step"] if answer else None)
     namer = rules.trump_namer(hand.dealer, hand.bids, hand.out)
-    return render_template("table/trump.html", game=game, loaded=loaded, hand=hand, form=form,
-                           namer=loaded.players[namer], symbols=trump_symbols(),
-                           announcement=rules.announcement(hand.cards, hand.bids),
-                           announced=bidding.announcement_text(hand.cards, hand.bids), **hand_numbers(loaded))
+    return render_template(
+        "table/trump.html",
+        game=game,
+        loaded=loaded,
+        hand=hand,
+        form=form,
+        namer=loaded.players[namer],
+        symbols=trump_symbols(),
+        announcement=rules.announcement(hand.cards, hand.bids),
+        announced=bidding.announcement_text(hand.cards, hand.bids),
+        **hand_numbers(loaded),
+    )
 
 
 @bp.route("/games/<game_id>/tricks", methods=["GET", "POST"])
@@ -117,12 +152,21 @@ def tricks(game_id):
     game, loaded = open_step(game_id, "tricks")
     hand = current_hand(loaded)
     n = len(loaded.players)
-    form = tricks_form(loaded.players, loaded.rules.system.id)(revision=game["revision"],
-                                       **{f"took_{s}": hand.bids[s] for s in range(n)})
-    page = dict(game=game, loaded=loaded, hand=hand, form=form, order=rules.bidding_order(hand.dealer, n, hand.out),
-                cancel=loaded.rules.tricks_may_fall_short, announcement=rules.announcement(hand.cards, hand.bids),
-                announced=bidding.announcement_text(hand.cards, hand.bids), symbols=trump_symbols(),
-                **hand_numbers(loaded))
+    form = tricks_form(loaded.players, loaded.rules.system.id)(
+        revision=game["revision"], **{f"took_{s}": hand.bids[s] for s in range(n)}
+    )
+    page = dict(
+        game=game,
+        loaded=loaded,
+        hand=hand,
+        form=form,
+        order=rules.bidding_order(hand.dealer, n, hand.out),
+        cancel=loaded.rules.tricks_may_fall_short,
+        announcement=rules.announcement(hand.cards, hand.bids),
+        announced=bidding.announcement_text(hand.cards, hand.bids),
+        symbols=trump_symbols(),
+        **hand_numbers(loaded),
+    )
     if request.method == "POST":
         problem = form_refusal(form, game)
         if problem is None:

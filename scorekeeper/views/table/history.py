@@ -26,7 +26,10 @@ def history(game_id):
     for entry in shown:
         text = describe(entry, loaded.players, lowest_wins)
         log.append(dict(entry, text=text, kind_text=kind_label(entry["kind"], text)))
-    pager = {"page": page, "pages": pages,
-             "earlier": url_for("table.history", game_id=game_id, page=page - 1) if page > 1 else None,
-             "later": url_for("table.history", game_id=game_id, page=page + 1) if page < pages else None}
+    pager = {
+        "page": page,
+        "pages": pages,
+        "earlier": url_for("table.history", game_id=game_id, page=page - 1) if page > 1 else None,
+        "later": url_for("table.history", game_id=game_id, page=page + 1) if page < pages else None,
+    }
     return render_template("table/history.html", game=game, loaded=loaded, log=log, pager=pager)

@@ -25,8 +25,11 @@ def require_may_delete(game, loaded):
     else:
         require_edit(game)
     if loaded.hands and request.form.get("confirm") != "yes":
-        return ngettext("Tick the box to delete a game with %(num)d hand played.",
-                        "Tick the box to delete a game with %(num)d hands played.", len(loaded.hands))
+        return ngettext(
+            "Tick the box to delete a game with %(num)d hand played.",
+            "Tick the box to delete a game with %(num)d hands played.",
+            len(loaded.hands),
+        )
     return None
 
 
@@ -42,8 +45,13 @@ def abandon(game_id):
     except RecordError as error:  # an event's table: the director's (store.refuse_events_game)
         flash(word(error.message), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
-    flash(_("Abandoned: %(players)s. It is kept: open it from Abandoned on the home page and Restore it to "
-            "play on.", players=", ".join(loaded.players)), "info")
+    flash(
+        _(
+            "Abandoned: %(players)s. It is kept: open it from Abandoned on the home page and Restore it to play on.",
+            players=", ".join(loaded.players),
+        ),
+        "info",
+    )
     return redirect(url_for("table.home"))
 
 
@@ -79,6 +87,13 @@ def delete(game_id):
     except RecordError as error:
         flash(word(error.message), "error")
         return redirect(url_for("table.table_changes", game_id=game_id))
-    flash(ngettext("Deleted: %(players)s · %(num)d hand.", "Deleted: %(players)s · %(num)d hands.",
-                   len(loaded.hands), players=", ".join(loaded.players)), "info")
+    flash(
+        ngettext(
+            "Deleted: %(players)s · %(num)d hand.",
+            "Deleted: %(players)s · %(num)d hands.",
+            len(loaded.hands),
+            players=", ".join(loaded.players),
+        ),
+        "info",
+    )
     return redirect(url_for("table.home"))

@@ -38,24 +38,32 @@ MAX_PAGE = 1_000_000  # a page number beyond it is the first page
 def home():
     """List the games in progress, then the finished ones, a page of each at a time."""
     db = store.get_db()
-    pages = {status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE)
-             for status in ("playing", "finished", "abandoned")}
+    pages = {
+        status: numbers.whole_or(request.args.get(status, ""), 1, 1, MAX_PAGE)
+        for status in ("playing", "finished", "abandoned")
+    }
     # The abandoned games' page is in a link only once it is turned (the list is folded away).
     kept = {status: page for status, page in pages.items() if status != "abandoned" or page > 1}
     lists = {}
     for status, page in pages.items():
         more = store.count_games(db, status) > page * HOME_PAGE_SIZE
-        lists[status] = {"games": store.game_list(db, status, HOME_PAGE_SIZE, (page - 1) * HOME_PAGE_SIZE),
-                         "page": page,
-                         "newer": url_for("table.home", **(kept | {status: page - 1})) if page > 1 else None,
-                         "older": url_for("table.home", **(kept | {status: page + 1})) if more else None}
-    return render_template("table/home.html", playing=lists["playing"], finished=lists["finished"],
-                           abandoned=lists["abandoned"])
+        lists[status] = {
+            "games": store.game_list(db, status, HOME_PAGE_SIZE, (page - 1) * HOME_PAGE_SIZE),
+            "page": page,
+            "newer": url_for("table.home", **(kept | {status: page - 1})) if page > 1 else None,
+            "older": url_for("table.home", **(kept | {status: page + 1})) if more else None,
+        }
+    return render_template(
+        "table/home.html", playing=lists["playing"], finished=lists["finished"], abandoned=lists["abandoned"]
+    )
 
 
 def _players(form):
-    return [getattr(form, f"player_{s}").data.strip() for s in range(MAX_PLAYERS)
-            if (getattr(form, f"player_{s}").data or "").strip()]
+    return [
+        getattr(form, f"player_{s}").data.strip()
+        for s in range(MAX_PLAYERS)
+        if (getattr(form, f"player_{s}").data or "").strip()
+    ]
 
 
 def _set_players(form, names):
@@ -77,10 +85,16 @@ def _settle_n(form, players):
         return None
     asked, form.max_cards.data = form.max_cards.data, largest
     two_decks = rules.largest_hand(count, 2, bool(form.full_deal.data))
-    note = ngettext("N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
-                    "cards each from %(num)d deck.",
-                    "N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
-                    "cards each from %(num)d decks.", decks, largest=largest, asked=asked, count=count)
+    note = ngettext(
+        "N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
+        "cards each from %(num)d deck.",
+        "N (largest hand) is %(largest)d, not %(asked)d: %(count)d players get at most %(largest)d "
+        "cards each from %(num)d decks.",
+        decks,
+        largest=largest,
+        asked=asked,
+        count=count,
+    )
     if decks < 2:
         note += " " + _("Or choose 2 in Decks for hands of up to %(most)d.", most=min(asked, two_decks))
     return note
@@ -128,8 +142,11 @@ def new_game():
         apply_preset(form, preset, 4)
         form.preset.data = preset
         if request.args.get("scoring") in rules.SYSTEMS:
-            _fill_options(form, request.args["scoring"],
-                          {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")})
+            _fill_options(
+                form,
+                request.args["scoring"],
+                {key[4:]: value for key, value in request.args.items() if key.startswith("opt_")},
+            )
         evening_tables.fill_for_evening(store.get_db(), form, request.args)
         form.first_dealer.choices = dealer_choices(_players(form))
         return setup_page(form)
@@ -148,8 +165,9 @@ def new_game():
         apply_preset(form, form.preset.data, len(players) or 4)
         return setup_page(form)
     if not form.validate():
-        flash(_("This page was open too long; please try again.") if csrf_failed(form)
-              else form_problems(form), "error")
+        flash(
+            _("This page was open too long; please try again.") if csrf_failed(form) else form_problems(form), "error"
+        )
         return setup_page(form), 400
     if len(players) < 3:
         flash(_("Enter at least 3 players, in seat order clockwise."), "error")
@@ -178,8 +196,13 @@ def new_game():
         if note:
             flash(note, "info")
         if form.first_dealer.data == "cut":  # say how the dealer was picked: nobody saw a card cut
-            flash(_("The app drew the first dealer at random, as cutting the deck would: %(name)s deals first.",
-                    name=players[record["rules"]["first_dealer"]]), "info")
+            flash(
+                _(
+                    "The app drew the first dealer at random, as cutting the deck would: %(name)s deals first.",
+                    name=players[record["rules"]["first_dealer"]],
+                ),
+                "info",
+            )
         return response
     return setup_page(form), 400
 
@@ -191,12 +214,14 @@ def setup_page(form):
         evening = store.named_evenings(db, [form.evening.data]).get(form.evening.data)
     if evening:
         seated = {rules.name_key(name) for name in _players(form)}
-        evening = dict(evening, people=[(name, rules.name_key(name) in seated)
-                                        for name in store.evening_people(db, evening["id"])])
+        evening = dict(
+            evening, people=[(name, rules.name_key(name) in seated) for name in store.evening_people(db, evening["id"])]
+        )
     else:
         form.evening.data = ""
-    return render_template("table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page(),
-                           evening=evening)
+    return render_template(
+        "table/setup.html", form=form, presets=PRESETS, preset_data=presets_for_page(), evening=evening
+    )
 
 
 @bp.post("/games/<game_id>/again")
@@ -214,8 +239,9 @@ def again(game_id):
     try:
         stakes.check_record(record)  # the ceiling may have been lowered since this game was set up
         # A new game: an imported game's unknown keys beyond a new game's allowance stop here, with the reason.
-        next_id, edit_key = store.create_next_game(db, game_id, record, store.evening_of(db, game_id),
-                                                   recognised=trusted_device())
+        next_id, edit_key = store.create_next_game(
+            db, game_id, record, store.evening_of(db, game_id), recognised=trusted_device()
+        )
     except RecordError as error:
         flash(explain(error, loaded.players), "error")
         return redirect(url_for("table.over", game_id=game_id))

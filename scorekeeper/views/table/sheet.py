@@ -52,12 +52,23 @@ def live_hand(loaded):
     if hand is None:
         return None
     state = rules.bid_state(loaded, hand)
-    return {"number": len(loaded.hands), "cards": hand.cards, "dealer": hand.dealer, "trump": hand.trump,
-            "state": state, "order": state.order, "bids": hand.bids, "turn": state.turn,
-            "bidding": not state.complete, "forbidden": state.forbidden,
-            "so_far": state.so_far, "by": state.by, "announcement": state.announcement,
-            "announced": bidding.announcement_text(hand.cards, hand.bids),
-            "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None}
+    return {
+        "number": len(loaded.hands),
+        "cards": hand.cards,
+        "dealer": hand.dealer,
+        "trump": hand.trump,
+        "state": state,
+        "order": state.order,
+        "bids": hand.bids,
+        "turn": state.turn,
+        "bidding": not state.complete,
+        "forbidden": state.forbidden,
+        "so_far": state.so_far,
+        "by": state.by,
+        "announcement": state.announcement,
+        "announced": bidding.announcement_text(hand.cards, hand.bids),
+        "namer": rules.trump_namer(hand.dealer, hand.bids, hand.out) if rules.step(loaded) == "trump" else None,
+    }
 
 
 def render_sheet(game_id, editor, csrf):
@@ -66,16 +77,28 @@ def render_sheet(game_id, editor, csrf):
     game, loaded = load_game(game_id)
     upcoming = actions.upcoming(loaded)
     scored = rules.score(loaded)
-    page = render_template("table/sheet.html", game=game, loaded=loaded, scored=scored,
-                           editor=editor, step=rules.step(loaded), upcoming=upcoming, live=live_hand(loaded),
-                           starts=newcomer_starts(loaded), before_arrival=before_arrival,
-                           sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
-                           ask_trump=bool(upcoming) and upcoming["trump"] is None
-                           and not actions.asks_trump_after_bids(loaded),
-                           plan=loaded.plan(), done=rules.completed_hands(loaded), symbols=trump_symbols(), csrf=csrf,
-                           undealable=rules.undealable(loaded),
-                           follow_tag=store.follow_tag(game), last_hands=rules.last_hands(loaded, scored),
-                           about=actions.about_of(game["record"], game["created"]))
+    page = render_template(
+        "table/sheet.html",
+        game=game,
+        loaded=loaded,
+        scored=scored,
+        editor=editor,
+        step=rules.step(loaded),
+        upcoming=upcoming,
+        live=live_hand(loaded),
+        starts=newcomer_starts(loaded),
+        before_arrival=before_arrival,
+        sheet_totals=rules.standing_totals(game["record"], scored["totals"]),
+        ask_trump=bool(upcoming) and upcoming["trump"] is None and not actions.asks_trump_after_bids(loaded),
+        plan=loaded.plan(),
+        done=rules.completed_hands(loaded),
+        symbols=trump_symbols(),
+        csrf=csrf,
+        undealable=rules.undealable(loaded),
+        follow_tag=store.follow_tag(game),
+        last_hands=rules.last_hands(loaded, scored),
+        about=actions.about_of(game["record"], game["created"]),
+    )
     return game, page
 
 
@@ -83,8 +106,16 @@ def page_key(head, viewer, kind="sheet", detail=()):
     """The kept.Key of a game's page as the head (its generation, revision, status, next game) names it, in the
     reader's language (marked when chosen in the gear menu, which then shows the choice)."""
     language = words.locale() + ("!" if request.cookies.get(COOKIE) in languages() else "")
-    return kept.Key(current_app.config["DATABASE"], head.get("generation") or 0, head["id"], store.follow_tag(head),
-                    language, viewer, kind, detail)
+    return kept.Key(
+        current_app.config["DATABASE"],
+        head.get("generation") or 0,
+        head["id"],
+        store.follow_tag(head),
+        language,
+        viewer,
+        kind,
+        detail,
+    )
 
 
 @bp.get("/games/<game_id>/sheet")
@@ -102,8 +133,9 @@ def _sheet(game_id, game, editor):
         return render_sheet(game_id, editor, token)[1]
     origin = str(escape(url_for("table.home", _external=True)))
     if not editor:  # the same bytes for every follower: once gzipped, the page is not even put together again
-        answer, made = delivery.page_once_gzipped(page_key(game, FOLLOWER, "gzip", (origin,)),
-                                                  lambda: _kept_sheet(game_id, game, FOLLOWER, origin))
+        answer, made = delivery.page_once_gzipped(
+            page_key(game, FOLLOWER, "gzip", (origin,)), lambda: _kept_sheet(game_id, game, FOLLOWER, origin)
+        )
         # Any follower asking the same way may be given it again before Flask (follow_poll.py), under the key of
         # the game as the page shows it: a page rendered after a change is never kept under the older tag.
         request.environ[REPLAYABLE] = made
@@ -149,8 +181,7 @@ def sheet_pdf(game_id):
     except printing.SheetError as error:
         abort(400, words._("This game cannot be printed: %(error)s", error=error))
     name = printing.sheet_file_name(loaded, created=game["created"])
-    return Response(data, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @bp.get("/games/<game_id>/revision")
@@ -180,9 +211,17 @@ def over(game_id):
     scored = rules.score(loaded)
     by_rank = in_rank_order(scored["ranks"])
     changes = regulars.seat_changes(store.get_db(), game_id, scored["players"])
-    return render_template("table/over.html", game=game, loaded=loaded, scored=scored, by_rank=by_rank, changes=changes,
-                           editor=can_edit(game), form=RevisionForm(revision=game["revision"]),
-                           follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)))
+    return render_template(
+        "table/over.html",
+        game=game,
+        loaded=loaded,
+        scored=scored,
+        by_rank=by_rank,
+        changes=changes,
+        editor=can_edit(game),
+        form=RevisionForm(revision=game["revision"]),
+        follow_tag=store.follow_tag(store.get_game_head(store.get_db(), game_id)),
+    )
 
 
 @bp.post("/games/<game_id>/about")

@@ -18,9 +18,13 @@ def tap(game, loaded, action, hand=None, **fields):
     checked) and on `hand` (else the hand the table is on); flash its message. Return (answer, None): the answer's
     `step` names the next screen; or (None, why not), as a form says it: the engine's refusal with the field named
     ('Hand 4, Cy's bid: ...'), or the page is stale when another phone moved the game on."""
-    body = {"id": request.form.get("tap") or secrets.token_urlsafe(12), "revision": game["revision"],
-            "hand": hand or target.position(loaded)[0], "action": action,
-            **{key: value for key, value in fields.items() if value is not None}}
+    body = {
+        "id": request.form.get("tap") or secrets.token_urlsafe(12),
+        "revision": game["revision"],
+        "hand": hand or target.position(loaded)[0],
+        "action": action,
+        **{key: value for key, value in fields.items() if value is not None},
+    }
     try:
         status, answer = taps.perform(game["id"], body)
     except Refused as refused:
