@@ -115,13 +115,10 @@ Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 FOLLOW_POLL_MS = 300
 
 
-@pytest.fixture
-def app(tmp_path, migrated_database, request):
-    database = tmp_path / "test.db"
-    shutil.copyfile(migrated_database, database)
-    # Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them
-    # on the real server.
-    app = create_app(
+def app_for(database, request):
+    """An app on `database` with the tests' settings. Rate limits are off here (tests make many games a minute);
+    tests/test_deploy_security.py checks them on the real server."""
+    return create_app(
         {
             "TESTING": True,
             "DATABASE": str(database),
@@ -132,8 +129,51 @@ def app(tmp_path, migrated_database, request):
             "RATELIMIT_ENABLED": False,
         }
     )
+
+
+@pytest.fixture(scope="module")
+def module_app(tmp_path_factory, migrated_database, request):
+    """The module's app, made once: making one costs about a tenth of a second, and the suite's tests number
+    some 2,000. Each test points it at a database of its own (the `app` fixture)."""
+    database = tmp_path_factory.mktemp("app") / "module.db"
+    shutil.copyfile(migrated_database, database)
+    app = app_for(database, request)
     yield app
     store.close(app)
+
+
+@pytest.fixture
+def own_app(tmp_path, migrated_database, request):
+    """An app of the test's own, for a test that adds to the app itself (a route): Flask refuses that on an app
+    that has answered a request."""
+    database = tmp_path / "own.db"
+    shutil.copyfile(migrated_database, database)
+    app = app_for(database, request)
+    yield app
+    store.close(app)
+
+
+@pytest.fixture
+def app(module_app, tmp_path, migrated_database):
+    """The module's app on a fresh copy of the migrated database, its settings, attributes and write budgets as
+    made: what a test changes of them (a setting, its static folder, a wrapped wsgi_app) is put back after it.
+    Everything the app keeps of a database is keyed by its path, so nothing of another test's is found."""
+    database = tmp_path / "test.db"
+    shutil.copyfile(migrated_database, database)
+    settings, attributes = dict(module_app.config), dict(vars(module_app))
+    store.close(module_app)  # the connections open on the last test's database
+    module_app.config["DATABASE"] = str(database)
+    module_app.extensions["scorekeeper.connections"].path = str(database)
+    limiter = module_app.extensions["scorekeeper.limiter"]
+    if limiter.enabled:
+        limiter.reset()
+    yield module_app
+    store.close(module_app)
+    module_app.config.clear()
+    module_app.config.update(settings)
+    for name in set(vars(module_app)) - set(attributes):
+        delattr(module_app, name)
+    vars(module_app).update(attributes)
 
 
 @pytest.fixture

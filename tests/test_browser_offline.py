@@ -672,9 +672,10 @@ def test_a_kept_page_gives_way_to_the_servers_once_it_answers(live_server, link,
     this phone shows where the table is, with no tap of its own to bring it there."""
     context, page = keeper
     game_id, key = new_game(page, live_server, bidding="simultaneous", hook=False, through=link.url)
+    # The worker in place first: a page whose load began before it took over stays uncontrolled until the next.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.get_by_role("button", name="spades").click()
     page.wait_for_url(re.compile(r"/bids$"))
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     link.cut()  # navigator.onLine stays true: only the server is gone
     page.reload()
     expect(page.locator("#offline[data-kept]")).to_have_count(1)

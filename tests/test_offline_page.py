@@ -103,9 +103,12 @@ def test_the_offline_screens_kept_once_are_the_ones_each_game_would_make(client,
         for language in languages
         for page in pages
     }
-    app.jinja_env.auto_reload = True  # made afresh on each page from here on
-    for (language, page), parts in kept.items():
-        afresh = offline_parts(client.get(page, headers={"Accept-Language": language}).get_data(as_text=True))
-        assert parts == afresh, (language, page)
+    reloads, app.jinja_env.auto_reload = app.jinja_env.auto_reload, True  # made afresh on each page from here on
+    try:
+        for (language, page), parts in kept.items():
+            afresh = offline_parts(client.get(page, headers={"Accept-Language": language}).get_data(as_text=True))
+            assert parts == afresh, (language, page)
+    finally:
+        app.jinja_env.auto_reload = reloads  # the module's app, as the next test expects it
     penalties = {json.dumps(parts[-2:]) for (language, _page), parts in kept.items() if language == "en"}
     assert len(penalties) > 1  # the systems' penalty menus differ: what is kept for one is not another's

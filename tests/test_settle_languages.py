@@ -193,9 +193,10 @@ def test_a_stake_typed_with_a_decimal_comma_on_a_dutch_phone_is_stored(client, a
 
 @given(stake=st.decimals(min_value=0, max_value=9999, places=2), code=st.sampled_from(["en", "nl", "de", "fr", "es"]))
 def test_what_the_stake_box_shows_reads_back(stake, code):
+    before = words.source()
     words.use(lambda: (words.ENGLISH, code))
     try:
         shown = str(stake.quantize(Decimal("0.01"))).replace(".", words.decimal_symbol())
         assert numbers.parse_decimal(shown, comma=words.decimal_comma()) == stake
     finally:
-        words.use(lambda: (words.ENGLISH, "en"))
+        words.use(before)

@@ -12,6 +12,7 @@ from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
 from tests.examples import REQUESTS
+from tests.owner_helpers import owner_client
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -338,7 +339,9 @@ def test_unknown_game_and_hand(client):
     assert client.get(f"/games/{game_id}/hands/5/edit").status_code == 404
 
 
-def test_an_unexpected_failure_is_a_plain_page_and_loses_nothing(app, client):
+def test_an_unexpected_failure_is_a_plain_page_and_loses_nothing(own_app):
+    app, client = own_app, owner_client(own_app)
+
     def broken():
         raise RuntimeError("a bug")
 
