@@ -115,10 +115,13 @@ Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 FOLLOW_POLL_MS = 300
 
 
-def app_for(database, request):
-    """An app on `database` with the tests' settings. Rate limits are off here (tests make many games a minute);
-    tests/test_deploy_security.py checks them on the real server."""
-    return create_app(
+@contextlib.contextmanager
+def app_on_copy(database, migrated_database, request):
+    """An app on a fresh copy of the migrated database, with the tests' settings; its connections closed after.
+    Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them on the
+    real server."""
+    shutil.copyfile(migrated_database, database)
+    app = create_app(
         {
             "TESTING": True,
             "DATABASE": str(database),
@@ -129,28 +132,26 @@ def app_for(database, request):
             "RATELIMIT_ENABLED": False,
         }
     )
+    try:
+        yield app
+    finally:
+        store.close(app)
 
 
 @pytest.fixture(scope="module")
 def module_app(tmp_path_factory, migrated_database, request):
     """The module's app, made once: making one costs about a tenth of a second, and the suite's tests number
     some 2,000. Each test points it at a database of its own (the `app` fixture)."""
-    database = tmp_path_factory.mktemp("app") / "module.db"
-    shutil.copyfile(migrated_database, database)
-    app = app_for(database, request)
-    yield app
-    store.close(app)
+    with app_on_copy(tmp_path_factory.mktemp("app") / "module.db", migrated_database, request) as app:
+        yield app
 
 
 @pytest.fixture
 def own_app(tmp_path, migrated_database, request):
     """An app of the test's own, for a test that adds to the app itself (a route): Flask refuses that on an app
     that has answered a request."""
-    database = tmp_path / "own.db"
-    shutil.copyfile(migrated_database, database)
-    app = app_for(database, request)
-    yield app
-    store.close(app)
+    with app_on_copy(tmp_path / "own.db", migrated_database, request) as app:
+        yield app
 
 
 @pytest.fixture
