@@ -114,18 +114,9 @@ def test_names_are_listed_the_languages_way():
         assert names_text(["Ann", "Bob"]) == "Ann und Bob"
 
 
-class speaking:
+def speaking(code):
     """Say words in a locale (no catalogue: numbers, money and lists) for the length of a with block."""
-
-    def __init__(self, code):
-        self.code = code
-
-    def __enter__(self):
-        self.before = words.source()
-        words.use(lambda: (words.ENGLISH, self.code))
-
-    def __exit__(self, *exc):
-        words.use(self.before)
+    return words.saying(lambda: (words.ENGLISH, code))
 
 
 CURRENCIES = st.one_of(st.just(""), st.sampled_from(sorted(list_currencies())), st.from_regex(r"\A[A-Z]{3}\Z"))
@@ -193,10 +184,6 @@ def test_a_stake_typed_with_a_decimal_comma_on_a_dutch_phone_is_stored(client, a
 
 @given(stake=st.decimals(min_value=0, max_value=9999, places=2), code=st.sampled_from(["en", "nl", "de", "fr", "es"]))
 def test_what_the_stake_box_shows_reads_back(stake, code):
-    before = words.source()
-    words.use(lambda: (words.ENGLISH, code))
-    try:
+    with words.saying(lambda: (words.ENGLISH, code)):
         shown = str(stake.quantize(Decimal("0.01"))).replace(".", words.decimal_symbol())
         assert numbers.parse_decimal(shown, comma=words.decimal_comma()) == stake
-    finally:
-        words.use(before)

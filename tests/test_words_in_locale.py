@@ -1,5 +1,6 @@
 """Places and days the reader's way (docs/languages.md): one ordinal and one day function for the whole app."""
 
+import contextlib
 import datetime
 import gettext
 import re
@@ -23,13 +24,12 @@ from tests.test_events_languages import act, new_event
 
 @pytest.fixture
 def speaking():
-    before = words.source()
+    with contextlib.ExitStack() as said:
 
-    def speak(code):
-        words.use(lambda: (words.ENGLISH, code))
+        def speak(code):
+            said.enter_context(words.saying(lambda: (words.ENGLISH, code)))
 
-    yield speak
-    words.use(before)
+        yield speak
 
 
 @pytest.mark.parametrize(
@@ -49,12 +49,8 @@ def test_each_language_writes_a_place_its_way(speaking, code, places):
 
 @given(st.integers(min_value=1, max_value=10**6), st.sampled_from(["en", "nl", "de", "fr", "es"]))
 def test_a_place_starts_with_its_number_and_the_events_say_it_the_same_way(place, code):
-    before = words.source()
-    words.use(lambda: (words.ENGLISH, code))
-    try:
+    with words.saying(lambda: (words.ENGLISH, code)):
         assert words.ordinal(place).startswith(str(place)) and words.word(cuts.Ordinal(place)) == words.ordinal(place)
-    finally:
-        words.use(before)
 
 
 def test_a_day_reads_the_locales_way_and_text_that_is_no_day_stays(speaking):
@@ -89,14 +85,10 @@ def test_a_record_errors_path_reads_in_the_readers_language(app):
     assert explain(RecordError("hands[0].trump", "x"), players) == "Hand 1, trump: x"
     assert explain(RecordError("rules.modifiers[1]", "x"), players) == "Rules, modifier 2: x"
     assert explain(RecordError("rules.options.zero_five", "x"), players) == "Rules, system options, zero_five: x"
-    before = words.source()
-    words.use(lambda: (Bracketed(), "eo"))  # every word said through the catalogue comes back in brackets
-    try:
+    with words.saying(lambda: (Bracketed(), "eo")):  # every word said through the catalogue comes back in brackets
         said = explain(RecordError("hands[3].penalties[0].reason", "x"), players)
         assert said == "⟦⟦hand 4⟧, ⟦penalty 1⟧, ⟦reason⟧: x⟧"
         assert explain(RecordError("hands[0].bids[1]", "x"), players) == "⟦⟦hand 1⟧, ⟦Bob's bid⟧: x⟧"
-    finally:
-        words.use(before)
 
 
 class Bracketed(gettext.NullTranslations):
@@ -138,9 +130,7 @@ def test_the_pages_show_option_labels_and_post_the_ids(client, app):
 
 
 def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
-    before = words.source()
-    words.use(lambda: (Bracketed(), "eo"))
-    try:
+    with words.saying(lambda: (Bracketed(), "eo")):
 
         def refused(call):  # the engine's refusal, worded in the reader's language
             with pytest.raises(ValueError) as caught:
@@ -156,8 +146,6 @@ def test_an_unknown_id_and_a_wrong_option_say_so_in_the_readers_words():
             r"⟦option '⟦from hand⟧' must be a whole number⟧",
             refused(lambda: rules.SYSTEMS.find("double_whammy").resolve_options({"from_hand": "x"})),
         )
-    finally:
-        words.use(before)
 
 
 def test_the_directors_log_reads_as_sentences(app):
@@ -219,14 +207,10 @@ def test_a_source_is_cited_by_its_files_without_its_english_names():
         for registry in (rules.PATTERNS, rules.SYSTEMS, events.FORMATS)
         for entry in registry
     )
-    before = words.source()
-    words.use(lambda: (Bracketed(), "eo"))
-    try:
+    with words.saying(lambda: (Bracketed(), "eo")):
         assert {words.word(entry.citation) for entry in rules.PATTERNS if "house" in entry.source} == {
             "003, ⟦house rules⟧"
         }
-    finally:
-        words.use(before)
 
 
 def test_a_stored_system_label_shows_its_options_by_their_labels():
@@ -238,12 +222,8 @@ def test_a_stored_system_label_shows_its_options_by_their_labels():
         str(stats.shown_label("reduced_zero", "Reduced zero bid (base exact)")) == "Reduced zero bid (based on exact)"
     )
     assert str(stats.shown_label("get_fred", "Get Fred (squared, unknown 3)")) == "Get Fred (squared, unknown 3)"
-    before = words.source()
-    words.use(lambda: (Bracketed(), "eo"))
-    try:
+    with words.saying(lambda: (Bracketed(), "eo")):
         assert (
             words.word(stats.shown_label("double_whammy", "Double whammy (from_hand 3)"))
             == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
         )
-    finally:
-        words.use(before)

@@ -4,8 +4,9 @@ way, and `word`, which says what the engine said (scorekeeper/rules/said.py) in 
 The engine speaks no language (docs/decisions/0044-the-engine-speaks-no-language.md): it returns Saids and values
 (Money, Number, a Day...), and the outer layers word them where the text leaves the app: the templates (their
 finalize, and the values of their messages), flash messages, error pages and form errors, the command line and
-the PDF sheets. The web app installs where the language comes from (`use`: the request's language, or a game's
-for its PDF); without one (the command line, the tests) the words are English.
+the PDF sheets. The web app installs where the reader's language comes from (`use`: the request's); `saying`
+says the words inside it in another language, in its own context only (a game's PDF from the command line, a
+test); without either the words are English.
 
     _("Bids")                                   a message
     _("%(name)s bids", name=name)               a message with named values (a Said among them is worded)
@@ -18,10 +19,12 @@ for its PDF); without one (the command line, the tests) the words are English.
     lazy(said)                                  the same, read each time (a form's choices)
 """
 
+import contextlib
 import gettext as _gettext
 import html
 import re
 import unicodedata
+from contextvars import ContextVar
 from datetime import date as _date
 from decimal import Decimal
 
@@ -48,19 +51,32 @@ from scorekeeper.rules.said import (
 )
 
 ENGLISH = _gettext.NullTranslations()
-# Where the current translations and locale come from: () -> (translations, locale code).
-_source = lambda: (ENGLISH, "en")  # noqa: E731 (replaced by use())
+# Where the reader's language is found: () -> (translations, locale code). The app puts in the request's
+# (web/i18n.py); without it, English.
+_reader = lambda: (ENGLISH, "en")  # noqa: E731 (replaced by use())
+# A language said in for a while (a game's PDF outside the app, a test): in this context only, so another
+# thread or request keeps its own.
+_saying = ContextVar("saying", default=None)
 
 
-def use(source):
-    """Make source() -> (translations, locale code) the language of every word said from now on."""
-    global _source
-    _source = source
+def use(reader):
+    """Find the reader's language with reader() -> (translations, locale code) from now on (the app's, once)."""
+    global _reader
+    _reader = reader
 
 
-def source():
-    """Return where words come from now (to put it back after a while: i18n.speaking outside the app)."""
-    return _source
+@contextlib.contextmanager
+def saying(source):
+    """Say every word inside through source() -> (translations, locale code), in this context only."""
+    token = _saying.set(source)
+    try:
+        yield
+    finally:
+        _saying.reset(token)
+
+
+def _source():
+    return (_saying.get() or _reader)()
 
 
 def catalogue():

@@ -91,15 +91,9 @@ def speaking(code):
         yield
 
 
-@contextmanager
 def _catalogue(code):
-    previous = words.source()
     catalogue = _compiled(code) if code != "en" else words.ENGLISH
-    words.use(lambda: (catalogue, code))
-    try:
-        yield
-    finally:
-        words.use(previous)
+    return words.saying(lambda: (catalogue, code))
 
 
 @cache
