@@ -4,6 +4,7 @@ import contextlib
 import datetime
 import gettext
 import re
+import threading
 
 import pytest
 from hypothesis import given, strategies as st
@@ -227,3 +228,15 @@ def test_a_stored_system_label_shows_its_options_by_their_labels():
             words.word(stats.shown_label("double_whammy", "Double whammy (from_hand 3)"))
             == "⟦Double whammy⟧ (⟦from hand⟧ 3)"
         )
+
+
+def test_a_language_said_in_for_a_while_stays_in_its_own_thread():
+    """A game's PDF said in Dutch (words.saying) does not reach a request another thread answers meanwhile."""
+    inside, elsewhere = threading.Event(), []
+    with words.saying(lambda: (words.ENGLISH, "nl")):
+        worker = threading.Thread(target=lambda: (inside.wait(5), elsewhere.append(words.locale())))
+        worker.start()
+        inside.set()
+        worker.join(5)
+        assert words.locale() == "nl" and words.number(1.5, 1) == "1,5"
+    assert elsewhere == ["en"] and words.locale() == "en"
