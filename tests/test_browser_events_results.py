@@ -158,6 +158,7 @@ def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_a
     director.locator("a.button.primary", has_text="is the champion").click()
 
     # The results page, the big screen, the PDF and the command agree.
+    expect(director.locator("#final-results tbody tr")).to_have_count(9)
     page_rows = [
         (int(row.locator("td").first.inner_text()), row.locator("th").inner_text())
         for row in director.locator("#final-results tbody tr").all()
