@@ -90,9 +90,10 @@ timed = start=$$(date +%s); $(2); status=$$?; took=$$(( $$(date +%s) - start ));
 test: $(VENV)/.test system-deps $(AXE) lint
 	@$(call timed,300,HYPOTHESIS_PROFILE=ci $(PYTEST) -n 3)
 
-## test-fast: every test but the browser ones (no Chromium needed), in two workers, with the time against the target
+## test-fast: the unit and Flask-client tests: no Chromium, and none marked slow (a real server, process, load or long
+## walk: tests/conftest.py SLOW), in two workers, with the time against the target; make test runs them all
 test-fast: $(VENV)/.test lint
-	@$(call timed,90,$(PYTEST) -n 2 -m "not browser")
+	@$(call timed,90,$(PYTEST) -n 2 -m "not browser and not slow")
 
 ## test-thorough: every test with Hypothesis's thorough profile (1000 examples a property): for a night, not a stop
 test-thorough: $(VENV)/.test system-deps $(AXE)

@@ -10,13 +10,12 @@ import time
 from collections import Counter
 
 import pytest
-from flask import Flask
 from hypothesis import settings
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
 from owner_helpers import owner_client
-from tests.pictures import ARTIFACTS, picture
+from tests.pictures import ARTIFACTS, SCALE, picture
 
 # The profiles decide how many examples every property test tries (tests/examples.py: a test whose every example
 # is a request or a walk takes a named share of the count): "quick" by default, so a run at the desk stays short;
@@ -65,7 +64,48 @@ LONG_FILES_FIRST = (
 )
 
 
+# What `make test-fast` leaves out beside the browser tests (`-m "not browser and not slow"`): the tests whose
+# point is a real process, server, proxy, load, memory or Node, or a long walk of many requests; `make test` (and
+# CI) runs them all. A file, or file::test. tests/test_suite_lanes.py holds every name to a test that exists.
+SLOW = {
+    "test_crash.py": "kills real servers mid-write",
+    "test_export_memory.py": "fills clubs of thousands of games and measures a server's memory",
+    "test_rate_limits_hall.py": "a hall's load on a real server",
+    "test_deploy_security.py": "real servers behind nginx",
+    "test_serve.py": "the serve command's own process",
+    "test_serve_workers.py": "two server processes",
+    "test_concurrency.py": "two server processes",
+    "test_retried_taps.py": "two server processes",
+    "test_events_race.py": "a confirm racing an undo on real servers",
+    "test_bench.py": "the benchmarks' scripts",
+    "test_openapi_conformance.py": "schemathesis over every operation",
+    "test_write_budgets.py": "browsers and disks filled to their ceilings",
+    "test_free_text_limits.py": "megabytes of text by every way in",
+    "test_money_hostile.py": "hundreds of hostile payments and IBANs",
+    "test_kept_truth.py": "restores while a real server is followed",
+    "test_import_once.py": "imports of hundreds of games through a real server",
+    "test_queue_engine_parity.py": "the offline queue's JavaScript in Node",
+    "test_bidstate_parity.py": "the bid pad's JavaScript in Node",
+    "test_offline_page.py::test_the_offline_screens_kept_once_are_the_ones_each_game_would_make": "every game",
+    "test_events_web.py::test_a_23_player_wpohl_event_through_the_api": "a whole event, tap by tap",
+    "test_events_web.py::test_a_32_player_cartier_event_through_the_api": "a whole event, tap by tap",
+    "test_events_web.py::test_hostile_director_forms_are_refused_in_words_never_a_500": "a long property walk",
+    "test_events_web.py::test_hostile_input_is_refused_in_words_never_a_500": "a long property walk",
+    "test_stored_results.py::test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_up": (
+        "a long property walk"
+    ),
+    "test_what_counts.py::test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move": (
+        "a long property walk"
+    ),
+    "test_events_room.py::test_a_redraw_after_a_correction_changes_only_the_seat_it_changes": "a long property walk",
+    "test_setup_language_currency.py::test_the_stakes_decimals_follow_the_currency": "a long property walk",
+}
+
+
 def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.name in SLOW or f"{item.path.name}::{item.originalname}" in SLOW:
+            item.add_marker(pytest.mark.slow)
     per_file = Counter(item.path.name for item in items)
     first = {name: place for place, name in enumerate(LONG_FILES_FIRST)}
     items.sort(key=lambda item: (first.get(item.path.name, len(first)), -per_file[item.path.name]))
@@ -89,9 +129,9 @@ def migrated_database(tmp_path_factory):
 
 
 class CompiledOnce(BytecodeCache):
-    """Templates compiled once for the whole run, in memory: each test's app would otherwise compile every
-    template it renders again, a quarter of a Flask test's time. Jinja checks each entry against its template's
-    source, so an edited template is compiled afresh."""
+    """Templates compiled once for the whole run, in memory: each module's app would otherwise compile every
+    template it renders again. Jinja checks each entry against its template's source, so an edited template is
+    compiled afresh. Given to each app the tests make (Environment.bytecode_cache), not patched into Flask."""
 
     def __init__(self):
         self.kept = {}
@@ -104,8 +144,7 @@ class CompiledOnce(BytecodeCache):
         self.kept[bucket.key] = bucket.bytecode_to_string()
 
 
-# Every app a test makes shares it: the fixture's, and those tests make with their own settings.
-Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
+COMPILED = CompiledOnce()
 
 
 # How often a follower's page asks for its revision here (the app's own is 700 ms): a test of a follower's
@@ -132,6 +171,7 @@ def app_on_copy(database, migrated_database, request):
             "RATELIMIT_ENABLED": False,
         }
     )
+    app.jinja_env.bytecode_cache = COMPILED
     try:
         yield app
     finally:
@@ -314,28 +354,9 @@ def link(live_server):
     relay.close()
 
 
-def _screenshots_taken_again(sync_api):
-    """Chromium's headless shell now and then answers a screenshot with "Unable to capture screenshot" when it has
-    no frame ready (once in a full run on a loaded machine, right after a page was drawn): it is taken again,
-    twice at most, so that a picture for people (or one a test reads a QR code from) is not a failure."""
-    for kind in (sync_api.Page, sync_api.Locator):
-
-        def again(self, *args, _take=kind.screenshot, **kwargs):
-            for attempt in range(3):
-                try:
-                    return _take(self, *args, **kwargs)
-                except sync_api.Error as error:
-                    if "Unable to capture screenshot" not in str(error) or attempt == 2:
-                        raise
-                    time.sleep(0.3)
-
-        kind.screenshot = again
-
-
 @pytest.fixture(scope="session")
 def playwright():
     sync_api = pytest.importorskip("playwright.sync_api")
-    _screenshots_taken_again(sync_api)
     with sync_api.sync_playwright() as driver:
         # Two test workers share two cores: a page may take seconds to come while the other renders a PDF.
         sync_api.expect.set_options(timeout=15_000)
@@ -388,7 +409,7 @@ def whole_browser(playwright):
 def page(browser):
     """A phone-sized page (360 x 640) with touch."""
     context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=SCALE
     )
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -405,29 +426,3 @@ def shots():
         picture(page, ARTIFACTS / f"{name}.png")
 
     return shoot
-
-
-def _url_builders_compiled_once():
-    """Werkzeug compiles two URL-building functions for each of the app's ~90 routes every time an app is made
-    (most of create_app's time), and the suite makes some 1,400 apps. Each function depends on its rule's parts
-    alone and reaches the app's converters through the rule it is bound to, so the run compiles each once."""
-    from werkzeug.routing.rules import Rule
-
-    compile_builder, compiled = Rule._compile_builder, {}
-
-    def once(rule, append_unknown=True):
-        key = (
-            rule.rule,
-            append_unknown,
-            tuple(rule._trace),
-            repr(sorted((rule.defaults or {}).items())),
-            tuple(sorted((name, type(converter)) for name, converter in rule._converters.items())),
-        )
-        if key not in compiled:
-            compiled[key] = compile_builder(rule, append_unknown)
-        return compiled[key]
-
-    Rule._compile_builder = once
-
-
-_url_builders_compiled_once()

@@ -4,6 +4,8 @@ the next game by themselves, and a late arrival is offered a seat link (Chromium
 import re
 
 import pytest
+
+from tests.pictures import SCALE
 from playwright.sync_api import expect
 
 from tests.game_helpers import HANDS, create, record
@@ -15,7 +17,7 @@ FOLLOW_POLL_MS = 100  # the late reader waits four polls (tests/conftest.py)
 
 def phone(browser):
     context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=SCALE
     )
     context.set_default_timeout(15_000)
     return context, context.new_page()

@@ -6,6 +6,8 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.pictures import SCALE
 from playwright.sync_api import expect
 
 # Being offline is the service worker's part: every phone here has it.
@@ -18,7 +20,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 def phone(browser):
     context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=SCALE
     )
     context.set_default_timeout(15_000)
     return context, context.new_page()

@@ -20,6 +20,7 @@ from PIL import Image
 from tests import setup_form
 from tests.conftest import OWNER_KEY
 from tests.pdf_reading import text as pdf_text
+from tests.pictures import screenshot
 from tests.test_browser_live import axe_violations
 from tests.test_browser_table import bid
 
@@ -94,7 +95,7 @@ def payment_lines(page):
 def scanned(code):
     """The lines of the EPC code on screen, as a banking app's camera reads them."""
     code.scroll_into_view_if_needed()
-    return zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))[0].text.splitlines()
+    return zxingcpp.read_barcodes(Image.open(io.BytesIO(screenshot(code))))[0].text.splitlines()
 
 
 def pays(fields, payee, amount, remittance=None):

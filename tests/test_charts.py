@@ -9,6 +9,7 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.text.charts import COLOURS, bid_accuracy_svg, running_totals_svg, style
 from scorekeeper.rules.club.stats import bid_accuracy
+from tests.pictures import screenshot
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -182,7 +183,7 @@ def test_charts_look_right_in_a_phone_sized_browser(browser, tmp_path):
     assert '<b>&"' in shown and "Bartholomew-Longn\u2026" in shown
     assert page.eval_on_selector_all("b", "els => els.length") == 0
     shot = tmp_path / "charts.png"
-    page.screenshot(path=str(shot), full_page=True)
+    screenshot(page, path=str(shot), full_page=True)
     page.close()
     assert shot.stat().st_size > 10_000
     keep = os.environ.get("CHART_SCREENSHOT")
