@@ -15,8 +15,10 @@ from hypothesis import settings
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
-from owner_helpers import owner_client
+from tests.offline_helpers import keeper  # noqa: F401 (a fixture: the scorekeeper's phone of the offline walks)
+from tests.owner_helpers import OWNER_KEY, owner_client
 from tests.pictures import ARTIFACTS, picture
+from tests.server_helpers import FOLLOW_POLL_MS, waitress_serving
 
 # The profiles decide how many examples every property test tries (tests/examples.py: a test whose every example
 # is a request or a walk takes a named share of the count): "quick" by default, so a run at the desk stays short;
@@ -28,7 +30,6 @@ settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True
 settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
-OWNER_KEY = "test owner key"
 # Debian's Chromium without a window's machinery: the same engine as `chromium`, for about a third less CPU a
 # page (docs/benchmarks.md), which is most of what the browser tests cost.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
@@ -108,13 +109,6 @@ class CompiledOnce(BytecodeCache):
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
 
 
-# How often a follower's page asks for its revision here (the app's own is 700 ms): a test of a follower's
-# reload waits a fraction of a second, and the pages a browser walk leaves open (the deal, bids and sheet screens
-# and the director's page all follow) do not ask the server ten times a second each. A module whose waits count
-# polls sets its own FOLLOW_POLL_MS.
-FOLLOW_POLL_MS = 300
-
-
 @contextlib.contextmanager
 def app_on_copy(database, migrated_database, request):
     """An app on a fresh copy of the migrated database, with the tests' settings; its connections closed after.
@@ -192,43 +186,6 @@ def stranger(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
-
-
-@contextlib.contextmanager
-def waitress_serving(app):
-    """Serve app with waitress on 127.0.0.1; yield its base URL, and stop it after.
-
-    Waitress binds port 0 itself (a port picked first and bound later could be taken meanwhile by another
-    suite's server on the same machine)."""
-    from waitress.server import create_server
-
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-
-        def close_every_channel():
-            # Run in the server's own loop: with the browser's keep-alive connections closed too the
-            # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
-            for channel in list(server._map.values()):
-                try:
-                    channel.close()
-                except OSError:  # one that would not close must not keep the others (and the loop) going
-                    pass
-            server._map.clear()
-
-        try:
-            server.trigger.pull_trigger(close_every_channel)
-        except OSError:  # the loop has ended and closed its trigger already: nothing is left to run the thunk
-            server._map.clear()
-        thread.join(timeout=10)
-        if thread.is_alive():  # the loop did not run the thunk: emptied from here, it ends within its 1 s poll
-            server._map.clear()
-            thread.join(timeout=5)
-        assert not thread.is_alive(), "the live server did not stop"
-        server.task_dispatcher.shutdown(timeout=1)
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import setup_form
-from tests.game_helpers import create
-from tests.test_results_words import SHARED, TIED_SCRATCH
+from tests.game_helpers import SHARED, TIED_SCRATCH, create
 
 pytestmark = pytest.mark.browser
 

@@ -24,13 +24,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.pdf_reading import text as pdf_text
-from tests.test_browser_events_night import the_correction
+from tests.browser_helpers import tables_of, ticks
 from tests.event_helpers import post_table
-from tests.test_browser_events_results import tables_of, ticks
-from tests.test_events_results_web import rows_of, run_cli
-from tests.pictures import picture
+from tests.event_web_helpers import rows_of, run_cli, the_correction
+from tests.owner_helpers import OWNER_KEY
+from tests.pdf_reading import text as pdf_text
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 

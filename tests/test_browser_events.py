@@ -12,9 +12,9 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.test_browser_table import bid
-from tests.pictures import picture
+from tests.browser_helpers import bid
+from tests.owner_helpers import OWNER_KEY
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 

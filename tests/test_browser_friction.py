@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import OWNER_KEY
 from tests.game_helpers import create, record
+from tests.owner_helpers import OWNER_KEY
 
 pytestmark = pytest.mark.browser
 

@@ -13,14 +13,13 @@ from datetime import date
 import pytest
 import requests
 import zxingcpp
-from playwright.sync_api import expect
 from PIL import Image
+from playwright.sync_api import expect
 
 from tests import setup_form
-from tests.conftest import OWNER_KEY
+from tests.browser_helpers import axe_violations, bid
+from tests.owner_helpers import OWNER_KEY
 from tests.pdf_reading import text as pdf_text
-from tests.test_browser_live import axe_violations
-from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
 FRIENDS = ["Ann", "Bob", "Cy", "Di", "Ed"]

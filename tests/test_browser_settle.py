@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from tests.evening_helpers import play_evening
 from tests.game_helpers import create, record
-from tests.test_evenings import play_evening
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

@@ -9,7 +9,7 @@ from scorekeeper.rules.scoring.presets import BOERENBRIDGE
 from tests import pdf_reading
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import form_data, submit
-from tests.test_table import follow, new_game, play_hand
+from tests.table_helpers import follow, new_game, play_hand
 
 BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
 

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from scorekeeper.web.offline_page import QUEUE_PARTS
-from test_offline_page import table_data
-from game_helpers import create, record
+from tests.game_helpers import create, record
+from tests.offline_helpers import table_data
 
 STATIC = Path(__file__).parents[1] / "scorekeeper" / "static"
 
