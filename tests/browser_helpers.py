@@ -1,10 +1,21 @@
-"""The browser walks' own hands: a bid or a tap as a player makes it, axe-core run on a page, and what the
-director's page and a ticking clock show."""
+"""The browser walks' own hands: a phone-sized context, a bid or a tap as a player makes it, axe-core run on a
+page, and what the director's page and a ticking clock show."""
 
 import re
 from pathlib import Path
 
 from playwright.sync_api import expect
+
+# The phone of the browser walks: 360 x 640 CSS pixels, touch, a mobile viewport. A walk adds its own options
+# (a locale, a device scale factor, permissions) on top.
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+
+
+def phone_context(browser, **options):
+    """A new phone-sized browser context (PHONE, with the caller's options on top) whose waits give up after 15 s."""
+    context = browser.new_context(**PHONE, **options)
+    context.set_default_timeout(15_000)
+    return context
 
 
 def fits(page):

@@ -15,6 +15,7 @@ from hypothesis import settings
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
+from tests.browser_helpers import phone_context
 from tests.offline_helpers import keeper  # noqa: F401 (a fixture: the scorekeeper's phone of the offline walks)
 from tests.owner_helpers import OWNER_KEY, owner_client
 from tests.pictures import ARTIFACTS, picture
@@ -344,10 +345,7 @@ def whole_browser(playwright):
 @pytest.fixture
 def page(browser):
     """A phone-sized page (360 x 640) with touch."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    context.set_default_timeout(15_000)
+    context = phone_context(browser, device_scale_factor=2)
     page = context.new_page()
     yield page
     context.close()

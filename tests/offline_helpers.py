@@ -8,15 +8,14 @@ import time
 
 import pytest
 
+from tests.browser_helpers import phone_context
+
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    context.set_default_timeout(15_000)
+    context = phone_context(browser, device_scale_factor=2)
     return context, context.new_page()
 
 

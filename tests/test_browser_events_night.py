@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import axe_violations
+from tests.browser_helpers import PHONE, axe_violations
 from tests.event_helpers import post_table
 from tests.event_web_helpers import the_correction
 from tests.owner_helpers import OWNER_KEY
@@ -24,7 +24,6 @@ from tests.pictures import ARTIFACTS, picture
 pytestmark = pytest.mark.browser
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 HERE = [
     "Ann Ahrens",
     "Bob Brink",

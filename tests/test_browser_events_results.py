@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_helpers import tables_of, ticks
+from tests.browser_helpers import PHONE, tables_of, ticks
 from tests.event_helpers import play_table, post_table
 from tests.owner_helpers import OWNER_KEY, owner_client
 from tests.pdf_reading import text as pdf_text
@@ -35,7 +35,6 @@ PLAYERS = [
 ]
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 WIDE = {"viewport": {"width": 1920, "height": 1080}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 
 def shot(page, name, full=True):

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from tests.browser_helpers import axe_violations, bid
+from tests.browser_helpers import PHONE, axe_violations, bid
 from tests.game_helpers import create, record
 from tests.setup_form import set_up
 
@@ -20,8 +20,6 @@ from tests.setup_form import set_up
 SERVICE_WORKER = "allow"
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 # A stand-in for the Screen Wake Lock API that behaves as the browser's does (the lock is dropped when the page is
 # hidden) and counts what the page asks for, so that the test sees every request and release.
