@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import rules, store
-from tests.html_forms import submit
+from tests.html_forms import form_data, submit
 from tests.pdf_reading import info
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,7 +144,7 @@ def test_a_formula_game_everywhere_a_system_goes(client, tmp_path):
 
 
 @pytest.mark.parametrize(
-    "query, link",
+    "query, link, chosen",
     [
         (
             {
@@ -159,6 +159,7 @@ def test_a_formula_game_everywhere_a_system_goes(client, tmp_path):
                 "points3": -4,
             },
             'href="/games/new?preset=boerenbridge"',
+            {"scoring": "formula", "opt__formula__made": "10 + 2*tricks", "opt__formula__over": "-2*off"},
         ),
         (
             {
@@ -173,14 +174,16 @@ def test_a_formula_game_everywhere_a_system_goes(client, tmp_path):
                 "points3": -3,
             },
             'href="/games/new?scoring=get_fred&amp;opt_squared=true"',
+            {"scoring": "get_fred", "opt__get_fred__squared": "y"},
         ),
     ],
 )
-def test_the_which_page_links_to_setup_with_the_match(client, query, link):
+def test_the_which_page_links_to_setup_with_the_match(client, query, link, chosen):
     page = client.get("/house/which", query_string=query).get_data(as_text=True)
     assert link in page
     target = client.get(link[6:-1].replace("&amp;", "&")).get_data(as_text=True)
-    assert 'selected value="formula"' in target or 'checked id="opt__get_fred__squared"' in target
+    _action, fields = form_data(target)  # the setup form as the browser would send it
+    assert {name: value for name, value in fields if name in chosen} == chosen
 
 
 @pytest.mark.parametrize(

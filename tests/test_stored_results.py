@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 
 from scorekeeper import rules, store
 from scorekeeper.rules.club import counting, stats
-from scorekeeper.store.results import _habit_rows, _stored, results_of
+from scorekeeper.store.results import habit_rows, results_of, stored_of
 from tests.api_helpers import once
 
 # Spellings of four players: a game writes one spelling of each; the players' pages match them as one player.
@@ -74,7 +74,7 @@ def assert_stored_as_scored(db, game_id):
     expected = results_of(
         scored, loaded.rules.hooked_from, counting.counted(loaded, scored, abandoned=game["status"] == "abandoned")
     )
-    stored_game, stored_seats, stored_habits = _stored(db, game_id)
+    stored_game, stored_seats, stored_habits = stored_of(db, game_id)
     assert stored_game[:-1] == (game["created"], *expected.game)
     # The day it counts on (no played_on, no evening date, UTC): the day it was set up while in play, else the day
     # it first finished (kept with its rating), else of its last write.
@@ -85,7 +85,7 @@ def assert_stored_as_scored(db, game_id):
         assert stored_game[-1] == (rated[0] if rated else game["updated"])[:10]
     assert stored_seats == expected.seats and stored_habits == expected.habits
     # Counted afresh over every finished hand, past the kept counts (a tap adds its hand's to those before it).
-    assert stored_habits == _habit_rows(rules.score(loaded), loaded.rules.hooked_from)
+    assert stored_habits == habit_rows(rules.score(loaded), loaded.rules.hooked_from)
 
 
 def assert_summaries_add_up(db):

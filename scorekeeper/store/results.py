@@ -89,11 +89,11 @@ def _habits_of(scored, hook_from):
         before = _HABITS.get(key[:2] + (key[2][:-1],)) if done else None
     if before is not None:
         habits = dict(before[1])
-        for row, counts in _habit_rows({**scored, "hands": done[-1:]}, hook_from).items():
+        for row, counts in habit_rows({**scored, "hands": done[-1:]}, hook_from).items():
             kept_row = habits.get(row)
             habits[row] = counts if kept_row is None else (counts[0], *map(sum, zip(kept_row[1:], counts[1:])))
     else:
-        habits = _habit_rows(scored, hook_from)
+        habits = habit_rows(scored, hook_from)
     with _HABITS_LOCK:
         _HABITS[key] = (done, habits)
         while len(_HABITS) > HABITS_KEPT:
@@ -101,7 +101,8 @@ def _habits_of(scored, hook_from):
     return habits
 
 
-def _habit_rows(scored, hook_from):
+def habit_rows(scored, hook_from):
+    """The habits' rows of the scored game, {(seat, cards): (player key, *counts)}, counted afresh."""
     keys = [stats.name_key(name) for name in scored["players"]]  # once a seat, not once a seat and hand size
     return {
         (seat, cards): (keys[seat], *(counts[field] for field in FIELDS))
@@ -111,7 +112,7 @@ def _habit_rows(scored, hook_from):
 
 
 # The game's stored results (three columns: its row, its seats, its habits, as JSON), to read in the select of a
-# write's own check (`applied_taps.append_action_ahead`) or alone (`_stored`); `:game` is the game's id.
+# write's own check (`applied_taps.append_action_ahead`) or alone (`stored_of`); `:game` is the game's id.
 STORED_COLUMNS = (
     "(select json_array(created, system, label, lowest_wins, finished, players, hands, day) from "
     "game_results where game_id = :game), (select json_group_array(json_array(seat, key, name, total, "
@@ -132,7 +133,8 @@ def stored_results(columns):
     )
 
 
-def _stored(db, game_id):
+def stored_of(db, game_id):
+    """The game's stored results, as stored_results gives them."""
     return stored_results(db.execute(f"select {STORED_COLUMNS}", {"game": game_id}).fetchone())
 
 
@@ -151,7 +153,7 @@ def store_results(
     however many games there are. Return whether the results stored
     before were of a game that counts (so a write to a game that never counted needs no rating or money rows).
     """
-    old_game, old_seats, old_habits = stored or _stored(db, game_id)
+    old_game, old_seats, old_habits = stored or stored_of(db, game_id)
     new = _merged(db, results or results_of(scored, hook_from, counted), old_seats)
     # A finished game's day as RULES.md says (its evening's date read here); a game in play is dated by its own
     # played_on, else the day it was set up, with no statement more (its day counts nowhere until it finishes).
@@ -260,7 +262,7 @@ def store_habits(db, game_id, scored, hook_from=1):
         ("seat", "cards"),
         ("key", *FIELDS),
         game_id,
-        _stored(db, game_id)[2],
+        stored_of(db, game_id)[2],
         _habits_of(scored, hook_from),
     ):
         db.execute("update results_number set number = number + 1")  # the players' pages (m151)

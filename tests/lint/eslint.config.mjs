@@ -23,6 +23,19 @@ export default [
       // A script's top-level names are for the page's other scripts; a caught error is often not read.
       "no-unused-vars": ["error", { vars: "local", caughtErrors: "none" }],
       "no-redeclare": ["error", { builtinGlobals: false }],  // the script that gives a name defines it
+      // Each script one job, short enough to read whole (issue 26: the offline queue split by job).
+      "max-lines": ["error", { max: 300 }],
+    },
+  },
+  {
+    files: ["scorekeeper/static/**/*.js"],
+    ignores: ["scorekeeper/static/dom.js"],
+    rules: {
+      // The DOM helper is written once, in dom.js (Dom.el); no script makes its own.
+      "no-restricted-syntax": ["error", {
+        selector: "FunctionDeclaration[id.name='el'], VariableDeclarator[id.name='el'][init.type=/Function/]",
+        message: "use Dom.el from dom.js",
+      }],
     },
   },
 ];
