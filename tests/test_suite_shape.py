@@ -4,7 +4,7 @@ A test module that imports another runs that module a second time under a second
 tests/test_x.py as `test_x`, `from tests.test_x import` imports it again as `tests.test_x`), and a helper imported
 as both `game_helpers` and `tests.game_helpers` is two modules with two copies of its state (conftest.py, which pytest
 imports itself, likewise). So: no test module and no conftest is imported by another module, every helper module in
-tests/ is imported as `tests.<module>`, and a helper module holds no tests.
+tests/ is imported one way, `from tests.<module> import ...`, and a helper module holds no tests.
 """
 
 import ast
@@ -14,29 +14,32 @@ TESTS = Path(__file__).parent
 LOCAL = {path.stem for path in TESTS.glob("*.py")}
 
 
-def imported_modules(tree):
-    """Yield (line, dotted module name) for every module an import in this tree names, nested imports too."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            yield node.lineno, node.module
-            if node.module == "tests":  # `from tests import test_x` names a module
-                for alias in node.names:
-                    yield node.lineno, f"tests.{alias.name}"
-
-
 def wrong_imports(path):
+    """Say what is wrong with each import of the module at path (nested imports too)."""
     found = []
-    for line, name in imported_modules(ast.parse(path.read_text(), filename=str(path))):
-        parts = name.split(".")
-        if "conftest" in parts[:2]:
-            found.append(f"{path.name}:{line} imports conftest, which pytest has imported already: use a helper module")
-        elif parts[0] in LOCAL:
-            found.append(f"{path.name}:{line} imports {name!r} by its bare name: write `from tests.{name} import ...`")
-        elif parts[0] == "tests" and len(parts) > 1 and parts[1].startswith("test_"):
-            found.append(f"{path.name}:{line} imports the test module {name!r}: move what it shares to a helper module")
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        where = f"{path.name}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+            found += [
+                f"{where} `import {name}`: write `from {name} import ...`" for name in names if name[:6] == "tests."
+            ]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+            if node.module == "tests":  # `from tests import x` imports the module tests.x
+                names += [f"tests.{alias.name}" for alias in node.names]
+                found.append(f"{where} `from tests import ...`: write `from tests.<module> import ...`")
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            local = parts[1:2] if parts[0] == "tests" else parts[:1] if parts[0] in LOCAL else []
+            if local == ["conftest"]:
+                found.append(f"{where} imports conftest, which pytest has imported already: use a helper module")
+            elif local and local[0].startswith("test_"):
+                found.append(f"{where} imports the test module {name!r}: move what it shares to a helper module")
+            elif parts[0] in LOCAL:
+                found.append(f"{where} imports {name!r} by its bare name: write `from tests.{name} import ...`")
     return found
 
 
