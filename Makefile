@@ -91,7 +91,7 @@ test: $(VENV)/.test system-deps $(AXE) lint
 	@$(call timed,300,HYPOTHESIS_PROFILE=ci $(PYTEST) -n 3)
 
 ## test-fast: the unit and Flask-client tests: no Chromium, and none marked slow (a real server, process, load or long
-## walk: tests/conftest.py SLOW), in two workers, with the time against the target; make test runs them all
+## walk: tests/lanes.py SLOW), in two workers, with the time against the target; make test runs them all
 test-fast: $(VENV)/.test lint
 	@$(call timed,90,$(PYTEST) -n 2 -m "not browser and not slow")
 

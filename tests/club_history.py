@@ -8,11 +8,10 @@ import copy
 import datetime
 import random
 
-from game_helpers import HANDS, create, post_hand, record
-from regular_helpers import random_game, spelled
-from test_events_web import play_short_round, short_event
-
 from scorekeeper import store
+from tests.event_web_helpers import play_short_round, short_event
+from tests.game_helpers import HANDS, create, post_hand, record
+from tests.regular_helpers import random_game, spelled
 
 REGULARS = ["Ann", "Bob", "Cy", "Di", "Zoë", "Ed"]
 IBAN = "NL91ABNA0417164300"

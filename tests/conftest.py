@@ -14,8 +14,12 @@ from hypothesis import settings
 from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, store
-from owner_helpers import owner_client
-from tests.pictures import ARTIFACTS, SCALE, picture
+from tests.browser_helpers import phone_context
+from tests.lanes import SLOW
+from tests.offline_helpers import keeper  # noqa: F401 (a fixture: the scorekeeper's phone of the offline walks)
+from tests.owner_helpers import OWNER_KEY, owner_client
+from tests.pictures import ARTIFACTS, picture
+from tests.server_helpers import FOLLOW_POLL_MS, waitress_serving
 
 # The profiles decide how many examples every property test tries (tests/examples.py: a test whose every example
 # is a request or a walk takes a named share of the count): "quick" by default, so a run at the desk stays short;
@@ -27,7 +31,6 @@ settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True
 settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
-OWNER_KEY = "test owner key"
 # Debian's Chromium without a window's machinery: the same engine as `chromium`, for about a third less CPU a
 # page (docs/benchmarks.md), which is most of what the browser tests cost.
 CHROMIUM = "/usr/bin/chromium-headless-shell"
@@ -62,44 +65,6 @@ LONG_FILES_FIRST = (
     "test_openapi_conformance.py",
     "test_stored_results.py",
 )
-
-
-# What `make test-fast` leaves out beside the browser tests (`-m "not browser and not slow"`): the tests whose
-# point is a real process, server, proxy, load, memory or Node, or a long walk of many requests; `make test` (and
-# CI) runs them all. A file, or file::test. tests/test_suite_lanes.py holds every name to a test that exists.
-SLOW = {
-    "test_crash.py": "kills real servers mid-write",
-    "test_export_memory.py": "fills clubs of thousands of games and measures a server's memory",
-    "test_rate_limits_hall.py": "a hall's load on a real server",
-    "test_deploy_security.py": "real servers behind nginx",
-    "test_serve.py": "the serve command's own process",
-    "test_serve_workers.py": "two server processes",
-    "test_concurrency.py": "two server processes",
-    "test_retried_taps.py": "two server processes",
-    "test_events_race.py": "a confirm racing an undo on real servers",
-    "test_bench.py": "the benchmarks' scripts",
-    "test_openapi_conformance.py": "schemathesis over every operation",
-    "test_write_budgets.py": "browsers and disks filled to their ceilings",
-    "test_free_text_limits.py": "megabytes of text by every way in",
-    "test_money_hostile.py": "hundreds of hostile payments and IBANs",
-    "test_kept_truth.py": "restores while a real server is followed",
-    "test_import_once.py": "imports of hundreds of games through a real server",
-    "test_queue_engine_parity.py": "the offline queue's JavaScript in Node",
-    "test_bidstate_parity.py": "the bid pad's JavaScript in Node",
-    "test_offline_page.py::test_the_offline_screens_kept_once_are_the_ones_each_game_would_make": "every game",
-    "test_events_web.py::test_a_23_player_wpohl_event_through_the_api": "a whole event, tap by tap",
-    "test_events_web.py::test_a_32_player_cartier_event_through_the_api": "a whole event, tap by tap",
-    "test_events_web.py::test_hostile_director_forms_are_refused_in_words_never_a_500": "a long property walk",
-    "test_events_web.py::test_hostile_input_is_refused_in_words_never_a_500": "a long property walk",
-    "test_stored_results.py::test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_up": (
-        "a long property walk"
-    ),
-    "test_what_counts.py::test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move": (
-        "a long property walk"
-    ),
-    "test_events_room.py::test_a_redraw_after_a_correction_changes_only_the_seat_it_changes": "a long property walk",
-    "test_setup_language_currency.py::test_the_stakes_decimals_follow_the_currency": "a long property walk",
-}
 
 
 def pytest_collection_modifyitems(items):
@@ -145,13 +110,6 @@ class CompiledOnce(BytecodeCache):
 
 
 COMPILED = CompiledOnce()
-
-
-# How often a follower's page asks for its revision here (the app's own is 700 ms): a test of a follower's
-# reload waits a fraction of a second, and the pages a browser walk leaves open (the deal, bids and sheet screens
-# and the director's page all follow) do not ask the server ten times a second each. A module whose waits count
-# polls sets its own FOLLOW_POLL_MS.
-FOLLOW_POLL_MS = 300
 
 
 @contextlib.contextmanager
@@ -232,43 +190,6 @@ def stranger(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
-
-
-@contextlib.contextmanager
-def waitress_serving(app):
-    """Serve app with waitress on 127.0.0.1; yield its base URL, and stop it after.
-
-    Waitress binds port 0 itself (a port picked first and bound later could be taken meanwhile by another
-    suite's server on the same machine)."""
-    from waitress.server import create_server
-
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-
-        def close_every_channel():
-            # Run in the server's own loop: with the browser's keep-alive connections closed too the
-            # loop's map is empty and run() returns at once, instead of the join waiting out its timeout.
-            for channel in list(server._map.values()):
-                try:
-                    channel.close()
-                except OSError:  # one that would not close must not keep the others (and the loop) going
-                    pass
-            server._map.clear()
-
-        try:
-            server.trigger.pull_trigger(close_every_channel)
-        except OSError:  # the loop has ended and closed its trigger already: nothing is left to run the thunk
-            server._map.clear()
-        thread.join(timeout=10)
-        if thread.is_alive():  # the loop did not run the thunk: emptied from here, it ends within its 1 s poll
-            server._map.clear()
-            thread.join(timeout=5)
-        assert not thread.is_alive(), "the live server did not stop"
-        server.task_dispatcher.shutdown(timeout=1)
 
 
 @pytest.fixture
@@ -408,10 +329,7 @@ def whole_browser(playwright):
 @pytest.fixture
 def page(browser):
     """A phone-sized page (360 x 640) with touch."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=SCALE
-    )
-    context.set_default_timeout(15_000)
+    context = phone_context(browser)
     page = context.new_page()
     yield page
     context.close()

@@ -66,3 +66,28 @@ def hand_at(record):
     """The hand a tap is made on now (the actions API's `hand`): the hand being played, else the one to be dealt."""
     hands = record.get("hands") or []
     return len(hands) if hands and hands[-1].get("tricks") is None else len(hands) + 1
+
+
+EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}
+
+
+# Scratch, lowest wins: Ann, Bob and Cy end on no scratches; made bids 2, 1 and 0; Di missed once.
+TIED_SCRATCH = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": dict(EXACT, scoring="scratch"),
+    "hands": [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 1, 0, 0]},
+    ],
+}
+
+
+# Exact: Ann and Bob end on 21 each, and exact has no tie-break.
+SHARED = {
+    "players": ["Ann", "Bob", "Cy", "Di"],
+    "rules": EXACT,
+    "hands": [
+        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
+        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]},
+    ],
+}

@@ -1,5 +1,6 @@
 """Submit a page's form as a browser would: its defaults, the fields given, the button pressed."""
 
+import re
 from html.parser import HTMLParser
 
 from werkzeug.datastructures import MultiDict
@@ -58,3 +59,8 @@ def submit(client, url, fields=None, index=0, action=None, unset=()):
         for item in value if isinstance(value, list) else [value]:
             data.append((key, str(item)))
     return client.post(form_action or url, data=MultiDict(data))
+
+
+def csrf_of(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]

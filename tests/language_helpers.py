@@ -11,8 +11,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from werkzeug.exceptions import HTTPException
 
 from scorekeeper import create_app, store
+from tests.game_helpers import create, record
+from tests.owner_helpers import owner_client
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -93,7 +97,8 @@ def write_pseudo_catalogue(directory):
 
 def make_app(tmp_path, migrated_database, **config):
     """The real app on a copy of the migrated database (as tests/conftest.py's app fixture), with config on top."""
-    from tests.conftest import FOLLOW_POLL_MS, OWNER_KEY
+    from tests.owner_helpers import OWNER_KEY
+    from tests.server_helpers import FOLLOW_POLL_MS
 
     database = tmp_path / "languages.db"
     shutil.copyfile(migrated_database, database)
@@ -114,7 +119,7 @@ def make_app(tmp_path, migrated_database, **config):
 @contextlib.contextmanager
 def serving(app):
     """Serve app with waitress on 127.0.0.1 and a free port for a whole test module; yield its base URL."""
-    from tests.conftest import waitress_serving
+    from tests.server_helpers import waitress_serving
 
     try:
         with waitress_serving(app) as url:
@@ -125,7 +130,7 @@ def serving(app):
 
 def sign_in_as_owner(page, base):
     """Sign this browser in as the instance's owner on /owner (by the field's name: the page may be in any language)."""
-    from tests.conftest import OWNER_KEY
+    from tests.owner_helpers import OWNER_KEY
 
     page.goto(base + "/owner")
     page.locator("input[name=key]").fill(OWNER_KEY)
@@ -201,3 +206,73 @@ def phone(browser, accept_language, width=360, **options):
     )
     context.set_default_timeout(15000)  # a long walk on a machine others share: wait longer before giving up
     return context
+
+
+# The words typed by the people at the table: the players' names, the event's.
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def endpoint_of(app, url):
+    try:
+        return app.url_map.bind("localhost").match(url.split("?")[0], method="GET")[0]
+    except HTTPException:
+        return None  # a page that does not exist: the error page
+
+
+def seed(app):
+    """Store a game at each screen of the table, an event with its first round seated, and seat links."""
+    client = owner_client(app)
+    hand = {"cards": 1, "dealer": 0, "trump": "hearts"}
+    games = {
+        "finished": create(client, record(players=PLAYERS)),
+        "dealing": create(client, record(players=PLAYERS, hands=[])),
+        "seated": create(client, record(players=PLAYERS, hands=[])),
+        "bidding": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[None, 1, None, None])])),
+        "together": create(
+            client, record(players=PLAYERS, bidding="simultaneous", hands=[dict(hand, bids=[None] * 4)])
+        ),
+        "trump": create(
+            client,
+            record(players=PLAYERS, trump="highest_bidder", hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]),
+        ),
+        "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
+        "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1])),
+    }
+    event = seed_event(client)
+    return client, games, event
+
+
+def confirm_seat_links(client, game_id):
+    """Make the seat links on the scorekeeper's phone (the test client, in English); return one of them."""
+    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    assert client.post(f"/games/{game_id}/seats", data={"csrf_token": token, "confirm": "on"}).status_code == 302
+    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
+    return re.search(r'value="http://localhost(/games/[^"]+/seat/[^"]+)"', page).group(1)
+
+
+def load_po(path):
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def pot():
+    return load_po(TRANSLATIONS / "messages.pot")
+
+
+def po(code):
+    return load_po(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po")
+
+
+def messages(catalogue):
+    """The catalogue's messages, header left out."""
+    return [message for message in catalogue if message.id]
+
+
+def shown(message_id):
+    return " | ".join(message_id) if isinstance(message_id, tuple) else message_id
+
+
+def forms(message):
+    """The translation's forms: one for a message, one per plural form for a counted message."""
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]

@@ -2,7 +2,7 @@
 
 import re
 
-from html_forms import form_data
+from tests.html_forms import form_data
 
 
 def totals_game(players, totals, stake, currency="EUR", settlement="pairwise", **rules):
@@ -53,3 +53,40 @@ def paid_buttons(html):
     """The Paid buttons' forms of the plan: [(action, fields)], in the plan's order."""
     count = html.count('class="inline paid"')
     return [form_data(html, index, "/money/payments") for index in range(count)]
+
+
+IBAN = "NL91ABNA0417164300"
+
+
+def staked(players, tricks_first):
+    """A finished two-hand game for €0.50 a point, pairwise: the first named player makes every bid."""
+    hands = [
+        {
+            "cards": 1,
+            "dealer": 0,
+            "trump": "hearts",
+            "bids": [1] + [0] * (len(players) - 1),
+            "tricks": [1] + [0] * (len(players) - 1),
+        },
+        {
+            "cards": 2,
+            "dealer": 1,
+            "trump": "hearts",
+            "bids": [2] + [1] * (len(players) - 1),
+            "tricks": [2] + [0] * (len(players) - 1),
+        },
+    ]
+    if not tricks_first:
+        hands[1]["bids"] = [2] + [0] * (len(players) - 1)
+    return {
+        "players": players,
+        "hands": hands,
+        "rules": {
+            "scoring": "exact",
+            "hook": False,
+            "deals": {"pattern": "up", "max": 2},
+            "settlement": "pairwise",
+            "stake": 0.5,
+            "currency": "EUR",
+        },
+    }

@@ -11,3 +11,6 @@ def owner_client(app):
     with client.session_transaction() as session:
         session["owner"] = proof
     return client
+
+
+OWNER_KEY = "test owner key"

@@ -2,6 +2,9 @@
 
 import random
 
+from tests.game_helpers import create
+from tests.html_forms import submit
+
 # Zoë written composed and decomposed, Ann in two cases: one player each, as RULES.md compares names.
 REGULARS = ["Ann", "Bob", "Cy", "Di", "Zoë", "Ed", "Flo", "Gus"]
 SPELLINGS = {"Ann": ["Ann", "ann", "ANN"], "Zoë": ["Zoë", "Zoe\u0308"]}
@@ -56,3 +59,31 @@ def random_club(seed, count, regulars=REGULARS):
         game["date"] = f"2026-{1 + number * 11 // count:02d}-{1 + number % 28:02d}T20:00:00"
         games.append(game)
     return games
+
+
+def play(client, names, order, seed=0):
+    """Store a finished game in which the names finish in the given order (first wins)."""
+    game = random_game(random.Random(seed), names)
+    # Exact scoring: a made bid scores 10 + bid; make the first name make every bid and the rest miss by rank.
+    n = len(names)
+    for hand in game["hands"]:
+        cards = hand["cards"]
+        hand["tricks"] = [0] * n
+        hand["tricks"][names.index(order[0])] = cards
+        hand["bids"] = [
+            cards if name == order[0] else (0 if rank < n - 1 else 1)
+            for rank, name in ((order.index(name), name) for name in names)
+        ]
+    create(client, game, claim=False)
+
+
+def club(client):
+    for number in range(4):
+        play(client, ["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy"], number)
+    play(client, ["Ann", "Bob", "Di"], ["Bob", "Ann", "Di"], 9)
+
+
+def name_season(client, **fields):
+    fields = {"name": "Winter 2026", "starts": "2000-01-01", "ends": "2999-12-31", **fields}
+    # A multiple choice left alone sends nothing (html_forms would send its first option).
+    return submit(client, "/seasons", fields, unset=[name for name in ("evenings", "events") if name not in fields])

@@ -1,14 +1,12 @@
 """Every write route refuses a view-only visitor, a missing or wrong edit key, another game's key,
 and a missing or stale CSRF token, and then nothing is stored (issue 10)."""
 
-import re
-
 import pytest
 
 from scorekeeper import store
-
-from game_helpers import HANDS, create, post_hand, record
-from owner_helpers import owner_client
+from tests.game_helpers import HANDS, create, post_hand, record
+from tests.html_forms import csrf_of
+from tests.owner_helpers import owner_client
 
 # Each game-specific write route, the state its game must be in for the route to be open, and its form.
 IN_PROGRESS = {"cards": 3, "dealer": 2, "bids": [None, None, None, None]}
@@ -78,11 +76,6 @@ def snapshot(app):
             db.execute("select count(*) from events").fetchone()[0],
             db.execute("select game_id, seat, key from seat_keys order by game_id, seat").fetchall(),
         )
-
-
-def csrf_of(client):
-    page = client.get("/games/new").get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]
 
 
 def revision_of(app, game_id):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game_helpers import hand_at
 from scorekeeper import store
 from scorekeeper.taps import described, registry
 from scorekeeper.views.api import OPENAPI
+from tests.game_helpers import hand_at
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 
 from scorekeeper import rules
 from scorekeeper.rules import RecordError, actions
-from tests.test_properties import legal_games
 from tests.examples import WALKS
+from tests.game_strategies import legal_games
 
 
 def new_game(**rule_overrides):

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from scorekeeper import store
-from conftest import OWNER_KEY
 from tests.cli_helpers import run_cli
+from tests.owner_helpers import OWNER_KEY
 
 RECORD = {
     "players": ["Ann", "Bob", "Cy", "Di"],
@@ -163,7 +163,7 @@ def test_the_bearer_scheme_is_read_in_any_case(client, stranger, created, scheme
     )
     assert dealt.status_code == 200, dealt.get_json()
     assert stranger.get("/export/games.json", headers={"Authorization": f"{scheme} {OWNER_KEY}"}).status_code == 200
-    from test_events_web import short_event
+    from tests.event_web_helpers import short_event
 
     director = short_event(client)
     started = stranger.post(

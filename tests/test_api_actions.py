@@ -1,71 +1,21 @@
 """The actions API (issue 11): every write of the table as one JSON action, applied exactly once."""
 
-import re
 import json
+import re
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game_helpers import hand_at
 from scorekeeper import store
+from tests.api_helpers import RECORD, Table, auth, store_db, stored_record
 from tests.examples import REQUESTS
-
-# Ann, Bob, Cy, Di; the hook on; hands of 1, 2, 3 cards; the trump turned up at the deal.
-RECORD = {
-    "players": ["Ann", "Bob", "Cy", "Di"],
-    "rules": {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0},
-    "hands": [],
-}
 
 
 @pytest.fixture
 def game(client):
     body = client.post("/api/games", json=RECORD).get_json()
     return body["id"], body["edit_key"]
-
-
-def auth(key):
-    return {"Authorization": f"Bearer {key}"}
-
-
-class Table:
-    """One client of the actions API: counts its own action ids and follows the revision it was told."""
-
-    def __init__(self, client, game_id, key):
-        self.client, self.game_id, self.key, self.n, self.revision = client, game_id, key, 0, 1
-
-    def post(self, action, revision=None, action_id=None, hand=None, **fields):
-        """Send an action made on `hand` (by default: the hand the game is on now; a correction: its number)."""
-        self.n += 1
-        if hand is None:
-            number = fields.get("number")
-            hand = (
-                number
-                if action == "correct" and number is not None
-                else hand_at(stored_record(self.client, self.game_id))
-            )
-        body = {
-            "id": action_id or f"tap-{self.n}",
-            "revision": revision or self.revision,
-            "hand": hand,
-            "action": action,
-            **fields,
-        }
-        response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=auth(self.key))
-        if response.status_code == 200:
-            self.revision = response.get_json()["revision"]
-        return response
-
-    def ok(self, action, **fields):
-        response = self.post(action, **fields)
-        assert response.status_code == 200, response.get_json()
-        return response.get_json()
-
-
-def stored_record(client, game_id):
-    return client.get(f"/api/games/{game_id}/export").get_json()
 
 
 def test_a_whole_hand_through_the_actions(client, game):
@@ -93,11 +43,6 @@ def test_the_same_id_twice_is_applied_once(client, game):
     assert again.status_code == 200 and again.get_json() == first
     assert len(stored_record(client, game[0])["hands"]) == 1
     assert [e["kind"] for e in store.history(store_db(client), game[0])] == ["create", "deal"]
-
-
-def store_db(client):
-    with client.application.app_context():
-        return store.connect(client.application.config["DATABASE"])
 
 
 def test_a_stale_tap_still_valid_is_applied(client, game):

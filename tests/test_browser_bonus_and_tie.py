@@ -5,9 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests import setup_form
-from tests.game_helpers import create
-from tests.test_results_words import SHARED, TIED_SCRATCH
+from tests.setup_form import set_up
+from tests.game_helpers import SHARED, TIED_SCRATCH, create
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +16,7 @@ def bid(page, number):
 
 
 def test_a_bonus_is_entered_and_marked_as_a_bonus(page, live_server, shots):
-    setup_form.set_up(page, live_server, hook=False)
+    set_up(page, live_server, hook=False)
     page.get_by_role("button", name="hearts").click()
     for number in (1, 0, 0, 0):  # Bob, Cy, Di, Ann
         bid(page, number)

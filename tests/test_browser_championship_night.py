@@ -24,20 +24,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.pdf_reading import text as pdf_text
-from tests.test_browser_events_night import the_correction
+from tests.browser_helpers import PHONE as PHONE_SIZE, tables_of, ticks
 from tests.event_helpers import post_table
-from tests.test_browser_events_results import tables_of, ticks
-from tests.test_events_results_web import rows_of, run_cli
-from tests.pictures import picture
+from tests.event_web_helpers import rows_of, run_cli, the_correction
+from tests.owner_helpers import OWNER_KEY
+from tests.pdf_reading import text as pdf_text
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
 DUTCH = {"locale": "nl-NL"}
 LAPTOP = {**DUTCH, "viewport": {"width": 1280, "height": 900}}
 SCREEN = {**DUTCH, "viewport": {"width": 1920, "height": 1080}}
-PHONE = {**DUTCH, "viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+PHONE = {**DUTCH, **PHONE_SIZE}
 HERE = [
     "Ann Ahrens",
     "Bob Brink",

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import bid, fits
 from tests.setup_form import set_up
-from tests.test_browser_table import bid, fits
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import axe_violations
+from tests.evening_helpers import evening_of, nothing_runs_together, play_hands, set_up
 from tests.language_helpers import phone, sign_in_as_owner
-from tests.test_browser_evening_night import evening_of, nothing_runs_together, play_hands, set_up
-from tests.test_browser_live import axe_violations
 
 pytestmark = pytest.mark.browser
 

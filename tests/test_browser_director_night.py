@@ -11,18 +11,17 @@ import random
 import re
 
 import pytest
-
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
+from tests.browser_helpers import PHONE
 from tests.event_helpers import play_table
-from tests.pictures import picture
+from tests.owner_helpers import OWNER_KEY
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = [f"Player {n:02}" for n in range(1, 38)] + ["Nora Noshow"]
 WIDE = {"viewport": {"width": 1920, "height": 1080}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 
 def fits_width(page):

@@ -12,11 +12,10 @@ import urllib.request
 import pytest
 
 from scorekeeper.web.i18n import LANGUAGES
-from tests.conftest import ARTIFACTS
+from tests.browser_helpers import bid
 from tests.language_helpers import make_app, phone, seed_screens, serving
 from tests.pdf_reading import text as pdf_text
-from tests.test_browser_table import bid
-from tests.pictures import picture
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 

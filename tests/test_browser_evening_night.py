@@ -17,10 +17,10 @@ from playwright.sync_api import expect
 
 from scorekeeper import store
 from scorekeeper.web.i18n import LANGUAGES
-from tests.conftest import ARTIFACTS
+from tests.evening_helpers import evening_of, nothing_runs_together, play_hands, set_up
 from tests.game_helpers import create, record
 from tests.language_helpers import phone
-from tests.pictures import picture
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
@@ -34,84 +34,12 @@ def shot(page, name):
     picture(page, SHOTS / f"{name}.png", full_page=True)
 
 
-def game_of(page):
-    return re.search(r"/games/([^/?]+)", page.url)[1]
-
-
-def play_hands(app, game_id, winner=0):
-    """Finish the game (1 card, then 2) through the API as its scorekeeper: `winner` makes both bids, the others
-    bid nothing and take nothing. Hook or not, no dealer's bid makes the bids add up."""
-    api = app.test_client()
-    with app.app_context():
-        game = store.get_game(store.get_db(), game_id)
-    players, first = game["record"]["players"], game["record"]["rules"].get("first_dealer", 0)
-    for number, cards in enumerate((1, 2)):
-        bids = [cards if seat == winner else 0 for seat in range(len(players))]
-        bids[(winner + 1) % len(players)] = 1 if cards == 2 else 0  # one who bids and misses: money moves
-        hand = {
-            "cards": cards,
-            "dealer": (first + number) % len(players),
-            "trump": "hearts",
-            "bids": bids,
-            "tricks": [cards if seat == winner else 0 for seat in range(len(players))],
-        }
-        response = api.post(
-            f"/api/games/{game_id}/hands", json=hand, headers={"Authorization": f"Bearer {game['edit_key']}"}
-        )
-        assert response.status_code == 201, response.get_json()
-
-
-def evening_of(app, game_id):
-    with app.app_context():
-        return store.evening_of(store.get_db(), game_id)
-
-
-def set_up(page, names, scoring=None):
-    """Fill the setup form open on the page: names in the empty seats, 1 card then 2 for 0.10 a point, pairwise,
-    the first seat dealing; start the game."""
-    for seat, name in enumerate(names):
-        page.locator(f"input[name=player_{seat}]").fill(name)
-    page.locator("#first_dealer").select_option("0")
-    page.locator("form#setup details > summary").click()
-    page.locator("#pattern").select_option("up")
-    page.locator("#max_cards").fill("2")
-    if scoring:
-        page.locator("#scoring").select_option(scoring)
-    page.locator("#settlement").select_option("pairwise")
-    page.locator("#stake").fill("0.10")
-    page.locator("button[name=start]").first.click()
-    page.wait_for_url(re.compile(r"/games/[^/]+/deal$"))
-    return game_of(page)
-
-
 def seated(page):
     return [
         value
         for value in page.locator('.players input[name^="player_"]').evaluate_all("inputs => inputs.map(i => i.value)")
         if value
     ]
-
-
-def nothing_runs_together(page):
-    """Return what overlaps or spills on the evening page at 360 px: the page sideways, a ledger cell's amount
-    wider than its cell, a payment's amount touching its payee's name, a game's line past the edge."""
-    problems = []
-    if page.evaluate("document.documentElement.scrollWidth") > 360:
-        problems.append("the page scrolls sideways")
-    problems += page.locator("table.ledger td, table.ledger th").evaluate_all(
-        "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => 'cut: ' + c.textContent.trim())"
-    )
-    problems += page.locator(".settle-list li").evaluate_all("""items => items.flatMap(li => {
-        const amount = li.querySelector('.amount'), names = li.querySelectorAll('b');
-        if (!amount || !names.length) return [];
-        const a = amount.getBoundingClientRect(), n = names[names.length - 1].getBoundingClientRect();
-        const sameLine = a.top < n.bottom && n.top < a.bottom;
-        return sameLine && a.left < n.right + 4 ? ['runs together: ' + li.textContent.trim()] : [];
-      })""")
-    problems += page.locator(".evening-games .at-table li").evaluate_all(
-        "items => items.filter(i => i.getBoundingClientRect().right > 360).map(i => 'past the edge: ' + i.textContent)"
-    )
-    return problems
 
 
 def test_a_dutch_club_evening_continues_with_another_system_and_another_table(browser, live_server, app, client):

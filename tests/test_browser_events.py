@@ -12,16 +12,15 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.test_browser_table import bid
-from tests.pictures import picture
+from tests.browser_helpers import PHONE, bid
+from tests.owner_helpers import OWNER_KEY
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 # Two hands of one card at every table, no hook: a hand is a deal, four bids and the tricks as bid.
 RULES = {"scoring": "exact", "hook": False, "deals": {"pattern": "custom", "sizes": [1, 1]}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 SCREEN = {"viewport": {"width": 1280, "height": 720}}
 
 

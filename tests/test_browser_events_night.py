@@ -15,16 +15,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import PHONE, axe_violations
 from tests.event_helpers import post_table
-from scorekeeper.rules import events
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.test_browser_live import axe_violations
-from tests.pictures import picture
+from tests.event_web_helpers import the_correction
+from tests.owner_helpers import OWNER_KEY
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 HERE = [
     "Ann Ahrens",
     "Bob Brink",
@@ -44,23 +43,6 @@ HERE = [
     "Piet Faber",
 ]
 NO_SHOWS = ["Els Kok", "Nora Noshow"]
-
-
-def the_correction(request, base, event_id, before):
-    """A table of round 1 and its last hand as a correction would enter it (one seat alone makes its bid, taking
-    every trick) that sends on exactly one other player: (table number, hand number, bids, tricks)."""
-    exported = request.get(f"{base}/api/events/{event_id}/export").json()
-    del exported["rounds"][1:]
-    for number, table in enumerate(exported["rounds"][0]["tables"], start=1):
-        last = table["record"]["hands"][-1]
-        for seat in range(4):
-            bids = [last["cards"] if s == seat else 1 for s in range(4)]
-            tricks = [last["cards"] if s == seat else 0 for s in range(4)]
-            corrected = json.loads(json.dumps(exported))
-            corrected["rounds"][0]["tables"][number - 1]["record"]["hands"][-1].update(bids=bids, tricks=tricks)
-            if len(set(events.score_event(corrected)["rounds"][0]["advanced"]) - set(before)) == 1:
-                return number, len(table["record"]["hands"]), table["seats"], bids, tricks
-    raise AssertionError("no correction of this night changes one player of the cut")
 
 
 def shot(page, name):

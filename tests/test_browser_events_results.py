@@ -14,11 +14,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
+from tests.browser_helpers import PHONE, tables_of, ticks
 from tests.event_helpers import play_table, post_table
-from tests.owner_helpers import owner_client
+from tests.owner_helpers import OWNER_KEY, owner_client
 from tests.pdf_reading import text as pdf_text
-from tests.pictures import picture
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 
@@ -35,28 +35,11 @@ PLAYERS = [
 ]
 SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 WIDE = {"viewport": {"width": 1920, "height": 1080}}
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 
 def shot(page, name, full=True):
     ARTIFACTS.mkdir(exist_ok=True)
     picture(page, ARTIFACTS / f"events-results-{name}.png", full_page=full)
-
-
-def tables_of(page):
-    """The round's tables from the director's page: (game id, edit key) from each scorekeeper link, in any
-    language the page speaks."""
-    links = page.locator(".event-table a[href*='/claim/']")
-    return [
-        re.search(r"/games/([^/]+)/claim/([^/?]+)", links.nth(i).get_attribute("href")).groups()
-        for i in range(links.count())
-    ]
-
-
-def ticks(page, selector):
-    """The text of a ticking element, and that it changes within a few seconds (the script runs)."""
-    before = page.locator(selector).inner_text()
-    expect(page.locator(selector)).not_to_have_text(before, timeout=5000)
 
 
 def test_a_night_with_a_time_limit_players_finding_themselves_and_results_that_agree(
@@ -227,7 +210,7 @@ def test_a_cartier_tables_four_player_sheet_fits_a_360_px_phone(browser, live_se
             f"/api/games/{table['game']}/hands", json=hand, headers={"Authorization": "Bearer " + table["edit_key"]}
         )
         assert answer.status_code == 201
-    phone = browser.new_context(**PHONE, device_scale_factor=2)
+    phone = browser.new_context(**PHONE)
     page = phone.new_page()
     for path in ("/sheet", ""):
         page.goto(f"{live_server}/games/{table['game']}{path}")

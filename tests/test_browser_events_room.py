@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import ARTIFACTS, OWNER_KEY
-from tests.pictures import picture
+from tests.owner_helpers import OWNER_KEY
+from tests.pictures import ARTIFACTS, picture
 
 pytestmark = pytest.mark.browser
 

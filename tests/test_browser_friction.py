@@ -3,12 +3,12 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import OWNER_KEY
+from tests.browser_helpers import PHONE
 from tests.game_helpers import create, record
+from tests.owner_helpers import OWNER_KEY
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 # A share sheet as a phone has one (desktop Chromium on Linux has none): it records what it was given.
 FAKE_SHARE = "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
 

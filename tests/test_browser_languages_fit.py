@@ -20,10 +20,18 @@ import json
 import pytest
 
 from scorekeeper import store
-
-from tests.language_helpers import EVENT_NAME, LANGUAGES, make_app, phone, serving, sign_in_as_owner
-from tests.test_browser_live import axe_violations
-from tests.test_browser_pseudo_locale import confirm_seat_links, endpoint_of, seed
+from tests.browser_helpers import axe_violations
+from tests.language_helpers import (
+    EVENT_NAME,
+    LANGUAGES,
+    confirm_seat_links,
+    endpoint_of,
+    make_app,
+    phone,
+    seed,
+    serving,
+    sign_in_as_owner,
+)
 
 WIDTHS = (320, 360)
 TABS = 4  # pages loading at once in the one phone

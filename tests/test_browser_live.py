@@ -12,17 +12,14 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import store
+from tests.browser_helpers import PHONE, axe_violations, bid
 from tests.game_helpers import create, record
 from tests.setup_form import set_up
-from tests.test_browser_table import bid
 
 # Followers and the kept shell: every phone here has the service worker.
 SERVICE_WORKER = "allow"
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 # A stand-in for the Screen Wake Lock API that behaves as the browser's does (the lock is dropped when the page is
 # hidden) and counts what the page asks for, so that the test sees every request and release.
@@ -207,25 +204,6 @@ def overflows(page):
 
 # What a colour scheme changes: a dark page is checked for these alone, the light one for every WCAG A/AA rule.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
-
-
-def axe_violations(page, rules=None):
-    """Run axe-core (installed from npm into tests/axe by make test) in the page; return the WCAG A/AA violations
-    (of `rules` alone, when given).
-
-    The page keeps its Content-Security-Policy: axe is run through the browser's devtools, which the policy does not
-    reach, rather than added as a script the page would refuse."""
-    page.evaluate(AXE.read_text() + "\n;true")
-    only = (
-        {"type": "rule", "values": list(rules)}
-        if rules
-        else {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}
-    )
-    return page.evaluate(
-        """only => axe.run(document, {runOnly: only, resultTypes: ['violations']}).then(r =>
-        r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""",
-        only,
-    )
 
 
 def screens(app, client):

@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import OWNER_KEY
-from tests.test_browser_live import axe_violations
-from tests.test_money import IBAN, staked
+from tests.browser_helpers import axe_violations
+from tests.money_helpers import IBAN, staked
+from tests.owner_helpers import OWNER_KEY
 
 pytestmark = pytest.mark.browser
 

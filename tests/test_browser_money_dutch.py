@@ -8,9 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import OWNER_KEY
-from tests.test_browser_live import axe_violations
-from tests.test_browser_table import bid
+from tests.browser_helpers import axe_violations, bid
+from tests.owner_helpers import OWNER_KEY
 
 pytestmark = pytest.mark.browser
 EURO = "€\u00a0"  # Babel writes a no-break space after the euro sign in Dutch

@@ -8,8 +8,8 @@ import pytest
 from tests.pictures import SCALE
 from playwright.sync_api import expect
 
+from tests.browser_helpers import seat_late_arrival
 from tests.game_helpers import HANDS, create, record
-from tests.test_browser_newcomer import seat_late_arrival
 
 pytestmark = pytest.mark.browser
 FOLLOW_POLL_MS = 100  # the late reader waits four polls (tests/conftest.py)

@@ -5,21 +5,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import bid, seat_late_arrival
 from tests.setup_form import set_up
-from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
-
-
-def seat_late_arrival(page, name, total):
-    """From the sheet: seat a late arrival with a starting total typed in, on the Table tab."""
-    page.locator("#table-tab").click()
-    page.locator("summary", has_text="Someone arrives late").click()
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("a number").check()
-    page.locator("input[name=total]").fill(str(total))
-    page.get_by_role("button", name="Seat the newcomer").click()
-    expect(page.locator(".flash")).to_contain_text(f"{name} joins with {total}.", use_inner_text=True)
 
 
 def test_one_tap_deals_when_the_highest_bidder_names_trump(page, live_server, shots):

@@ -2,81 +2,27 @@
 hand going on through a dropped connection. Screenshots go to test-artifacts/."""
 
 import re
-import time
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.pictures import SCALE
 from playwright.sync_api import expect
+
+from tests.offline_helpers import (
+    PLAYERS,
+    go_offline,
+    go_online,
+    new_game,
+    offline_bid,
+    phone,
+    recorded_hands,
+    server_record,
+)
 
 # Being offline is the service worker's part: every phone here has it.
 SERVICE_WORKER = "allow"
 
 pytestmark = pytest.mark.browser
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-
-
-def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, device_scale_factor=SCALE
-    )
-    context.set_default_timeout(15_000)
-    return context, context.new_page()
-
-
-def new_game(page, base, bidding="sequential", hook=True, through=None):
-    """Store a game and open its edit link on `page` (through the cuttable link's address when given)."""
-    record = {
-        "players": PLAYERS,
-        "rules": {
-            "scoring": "exact",
-            "hook": hook,
-            "bidding": bidding,
-            "deals": {"pattern": "up", "max": 3},
-            "first_dealer": 0,
-        },
-        "hands": [],
-    }
-    body = page.request.post(base + "/api/games", data=record).json()
-    page.goto(body["url"].replace(base, through or base))  # the edit link: this phone keeps the score
-    return body["id"], body["edit_key"]
-
-
-@pytest.fixture
-def keeper(browser):
-    """The scorekeeper's phone: (its browser context, its page)."""
-    context, page = phone(browser)
-    yield context, page
-    context.close()
-
-
-def go_offline(context, link):
-    """The Wi-Fi drops: the phone knows it is offline, and nothing, not even its service worker, gets through."""
-    link.cut()
-    context.set_offline(True)
-
-
-def go_online(context, link, delay=0.0):
-    link.restore(delay)
-    context.set_offline(False)
-
-
-def server_record(page, base, game_id):
-    return page.request.get(f"{base}/api/games/{game_id}/export").json()
-
-
-def recorded_hands(page, base, game_id, until, seconds=15):
-    """The server's hands once `until(hands)` holds (the queue sends in the background), or as they are."""
-    deadline = time.monotonic() + seconds
-    while not until(hands := server_record(page, base, game_id)["hands"]) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    return hands
-
-
-def offline_bid(page, number):
-    page.locator("#offline-hand .pad").get_by_role("button", name=str(number), exact=True).click()
 
 
 def test_a_whole_hand_offline_is_stored_once(live_server, link, keeper, shots):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from test_browser_offline import PLAYERS, go_offline, keeper, offline_bid  # noqa: F401
+from tests.offline_helpers import PLAYERS, go_offline, offline_bid
 
 # Being offline is the service worker's part: every phone here has it.
 SERVICE_WORKER = "allow"

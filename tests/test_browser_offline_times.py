@@ -3,13 +3,13 @@ a hand at the moment the phone came back (16:00:15 for all of hand 9)."""
 
 import re
 import time
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import store
-from test_browser_offline import go_offline, go_online, keeper, new_game, offline_bid, recorded_hands  # noqa: F401
+from tests.offline_helpers import go_offline, go_online, new_game, offline_bid, recorded_hands
 
 # Being offline is the service worker's part: every phone here has it.
 SERVICE_WORKER = "allow"

@@ -12,12 +12,10 @@ from collections import Counter
 
 import pytest
 from babel import Locale
-from werkzeug.exceptions import HTTPException
 
 from scorekeeper import store
 from scorekeeper.web.i18n import LANGUAGES, TRANSLATIONS
 from tests.game_helpers import create, record
-from tests.owner_helpers import owner_client
 from tests.language_helpers import (
     CLOSE,
     EVENT_NAME,
@@ -33,11 +31,11 @@ from tests.language_helpers import (
     sign_in_as_owner,
     write_pseudo_catalogue,
 )
+from tests.language_helpers import PLAYERS, confirm_seat_links, endpoint_of, seed
+from tests.owner_helpers import owner_client
 
 pytestmark = pytest.mark.browser
 
-# The words typed by the people at the table: the players' names, the event's.
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 USER_WORDS = set(EVENT_PLAYERS) | {EVENT_NAME}
 # Words that are the same in every language by design: each language's own name in the gear menu's switch.
 SAME_EVERYWHERE = set(" ".join(LANGUAGES.values()).split())
@@ -123,13 +121,6 @@ def normal(rule):
     return re.sub(r"<[^>]*>", "<>", rule)
 
 
-def endpoint_of(app, url):
-    try:
-        return app.url_map.bind("localhost").match(url.split("?")[0], method="GET")[0]
-    except HTTPException:
-        return None  # a page that does not exist: the error page
-
-
 @pytest.fixture(scope="module")
 def pseudo_app(tmp_path_factory, migrated_database):
     catalogues = write_pseudo_catalogue(tmp_path_factory.mktemp("pseudo"))
@@ -145,38 +136,6 @@ def pseudo_app(tmp_path_factory, migrated_database):
 def base(pseudo_app):
     with serving(pseudo_app) as url:
         yield url
-
-
-def seed(app):
-    """Store a game at each screen of the table, an event with its first round seated, and seat links."""
-    client = owner_client(app)
-    hand = {"cards": 1, "dealer": 0, "trump": "hearts"}
-    games = {
-        "finished": create(client, record(players=PLAYERS)),
-        "dealing": create(client, record(players=PLAYERS, hands=[])),
-        "seated": create(client, record(players=PLAYERS, hands=[])),
-        "bidding": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[None, 1, None, None])])),
-        "together": create(
-            client, record(players=PLAYERS, bidding="simultaneous", hands=[dict(hand, bids=[None] * 4)])
-        ),
-        "trump": create(
-            client,
-            record(players=PLAYERS, trump="highest_bidder", hands=[{"cards": 1, "dealer": 0, "bids": [1, 0, 0, 1]}]),
-        ),
-        "tricks": create(client, record(players=PLAYERS, hands=[dict(hand, bids=[1, 1, 0, 1])])),
-        "last": create(client, record(players=PLAYERS, hands=record()["hands"][:1])),
-    }
-    event = seed_event(client)
-    return client, games, event
-
-
-def confirm_seat_links(client, game_id):
-    """Make the seat links on the scorekeeper's phone (the test client, in English); return one of them."""
-    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
-    assert client.post(f"/games/{game_id}/seats", data={"csrf_token": token, "confirm": "on"}).status_code == 302
-    page = client.get(f"/games/{game_id}/seats").get_data(as_text=True)
-    return re.search(r'value="http://localhost(/games/[^"]+/seat/[^"]+)"', page).group(1)
 
 
 @pytest.fixture(scope="module")

@@ -14,15 +14,14 @@ import pytest
 import requests
 import zxingcpp
 from openskill.models import PlackettLuce
-from playwright.sync_api import expect
 from PIL import Image
+from playwright.sync_api import expect
 
-from tests import setup_form
-from tests.conftest import OWNER_KEY
+from tests.setup_form import fill_players, fill_rules, start
+from tests.browser_helpers import axe_violations, bid
+from tests.owner_helpers import OWNER_KEY
 from tests.pdf_reading import text as pdf_text
 from tests.pictures import screenshot
-from tests.test_browser_live import axe_violations
-from tests.test_browser_table import bid
 
 pytestmark = pytest.mark.browser
 FRIENDS = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -36,10 +35,10 @@ def set_up_evening(page, base, stake=None, currency=""):
     # Each evening stands for another week's: the setup would join the evening this phone played minutes ago.
     if page.locator("#in_evening").count():
         page.locator("#in_evening").uncheck()
-    setup_form.fill_players(page, FRIENDS)
-    setup_form.fill_rules(page, max_cards="2", hook=False, settlement="pairwise" if stake else "none", stake=stake)
+    fill_players(page, FRIENDS)
+    fill_rules(page, max_cards="2", hook=False, settlement="pairwise" if stake else "none", stake=stake)
     page.get_by_label("Currency").select_option(currency)
-    setup_form.start(page)
+    start(page)
 
 
 def play_game(page, winner):

@@ -4,9 +4,9 @@ one José with the spelling under him, his page answers to "jose", and a new eve
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser_helpers import axe_violations
 from tests.language_helpers import sign_in_as_owner
 from tests.money_helpers import totals_game
-from tests.test_browser_live import axe_violations
 
 pytestmark = pytest.mark.browser
 

@@ -9,10 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from game_helpers import create
-from owner_helpers import owner_client
-from regular_helpers import random_game
-from test_seasons import name_season
+from tests.game_helpers import create
+from tests.owner_helpers import owner_client
+from tests.regular_helpers import name_season, random_game
 
 pytestmark = pytest.mark.browser
 

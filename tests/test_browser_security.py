@@ -3,7 +3,7 @@ name is shown as text, never run (issue 10)."""
 
 import pytest
 
-from game_helpers import create, record
+from tests.game_helpers import create, record
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from tests.evening_helpers import play_evening
 from tests.game_helpers import create, record
-from tests.test_evenings import play_evening
+from tests.pictures import SCALE
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -66,7 +67,7 @@ def test_settle_up_on_a_phone(page, live_server, client, shots):
 def test_settle_up_read_only_and_without_javascript(browser, live_server, client, shots):
     game_id, _key = create(client, record(), claim=False)
     context = browser.new_context(
-        viewport={"width": 360, "height": 640}, java_script_enabled=False, device_scale_factor=2
+        viewport={"width": 360, "height": 640}, java_script_enabled=False, device_scale_factor=SCALE
     )
     try:
         page = context.new_page()

@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests import setup_form
+from tests.setup_form import set_up as set_up_form
+from tests.browser_helpers import bid, fits
 
 # The whole game on a phone that has been here before: every page through its service worker.
 SERVICE_WORKER = "allow"
@@ -16,21 +17,9 @@ SERVICE_WORKER = "allow"
 pytestmark = pytest.mark.browser
 
 
-def fits(page):
-    """True when the screen needs no scrolling at 360 x 640."""
-    return page.evaluate(
-        "document.scrollingElement.scrollHeight <= window.innerHeight "
-        "&& document.scrollingElement.scrollWidth <= window.innerWidth"
-    )
-
-
 def set_up(page, base, hook=True, stake="1"):
     """Ann, Bob, Cy and Di up to 3 cards, settled pairwise at a stake."""
-    setup_form.set_up(page, base, hook=hook, settlement="pairwise", stake=stake)
-
-
-def bid(page, number):
-    page.locator("form.bidpad").get_by_role("button", name=str(number), exact=True).click()
+    set_up_form(page, base, hook=hook, settlement="pairwise", stake=stake)
 
 
 def test_play_a_game_on_a_phone(page, live_server, shots):
@@ -153,7 +142,7 @@ def test_read_only_follower_cannot_write(browser, page, live_server, shots):
 
 
 def test_five_bid_chips_sit_in_one_row_of_equal_chips(page, live_server, shots):
-    setup_form.set_up(page, live_server, names=["Ann", "Bartholomew", "Cy", "Di", "Ed"])
+    set_up_form(page, live_server, names=["Ann", "Bartholomew", "Cy", "Di", "Ed"])
     page.get_by_role("button", name="hearts").click()
     page.wait_for_url(re.compile(r"/bids"))
     chips = page.locator("ol.bidders > li")

@@ -14,10 +14,9 @@ import requests
 from playwright.sync_api import expect
 
 from scorekeeper import store
-
-from conftest import OWNER_KEY
-from money_helpers import totals_game
-from tests.test_browser_live import axe_violations
+from tests.browser_helpers import axe_violations
+from tests.money_helpers import totals_game
+from tests.owner_helpers import OWNER_KEY
 
 pytestmark = pytest.mark.browser
 EURO = "€\u00a0"  # Babel writes a no-break space after the euro sign in Dutch

@@ -8,13 +8,12 @@ import json
 
 import pytest
 
-from club_history import IBAN, build_club, ticking
-from game_helpers import record
-from owner_helpers import owner_client
-from test_hardening import upload
-from tests.cli_helpers import run_cli
-
 from scorekeeper import create_app, store
+from tests.cli_helpers import run_cli
+from tests.club_history import IBAN, build_club, ticking
+from tests.game_helpers import record
+from tests.owner_helpers import owner_client
+from tests.transfer_helpers import upload
 
 # What the club's pages are made of, as stored: the same after the move (the ratings to the last digit, the day each
 # game counts on, the money), whatever the file does not say outright.

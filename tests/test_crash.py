@@ -12,8 +12,8 @@ import threading
 import time
 from pathlib import Path
 
-from game_helpers import record
-from server_helpers import free_port, wait_until_up
+from tests.game_helpers import record
+from tests.server_helpers import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 10

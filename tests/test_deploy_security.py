@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from server_helpers import free_port, wait_until_up
-from test_serve import start_serve, stop, wait_for
+from tests.server_helpers import GAME, free_port, start_serve, stop, wait_for, wait_until_up
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"  # root's PATH has sbin; not every shell's does
 UNVERIFIED = ssl._create_unverified_context()  # our own self-signed certificate, made below
-GAME = {"players": ["Ann", "Bob", "Cy", "Di"], "rules": {"scoring": "exact"}, "hands": []}
 
 
 class Answer:

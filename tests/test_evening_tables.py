@@ -6,9 +6,9 @@ import re
 
 from werkzeug.datastructures import MultiDict
 
-from html_forms import form_data
 from scorekeeper import store
 from tests.game_helpers import HANDS, create, game_id_of, record
+from tests.html_forms import form_data
 
 SIX = ["Ann", "Bob", "José", "Daan", "Eva", "Femke"]
 

@@ -6,43 +6,8 @@ import sqlite3
 import pytest
 
 from scorekeeper import store
-from tests.game_helpers import HANDS, create, game_id_of, post_hand, record
-from tests.html_forms import submit
-
-# Game 2, Bob deals first: hand 1 (Bob deals 1) bids 1 1 0 0, tricks 1 0 0 0 -> 11 0 10 10;
-#   hand 2 (Cy deals 2) bids 2 0 1 0, tricks 2 0 0 0 -> 12 10 0 10. Totals 23 10 10 20, sum 63:
-#   nets 4 x total - 63 -> +29 -23 -23 +17.
-# Game 3, Cy deals first: hand 1 (Cy deals 1) all bid 0, Bob takes it -> 10 0 10 10;
-#   hand 2 (Di deals 2) bids 1 1 1 0, tricks 1 1 0 0 -> 11 11 0 10. Totals 21 11 10 20, sum 62:
-#   nets 4 x total - 62 -> +22 -18 -22 +18.
-GAME_2 = [
-    {"cards": 1, "dealer": 1, "trump": "clubs", "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
-    {"cards": 2, "dealer": 2, "trump": "none", "bids": [2, 0, 1, 0], "tricks": [2, 0, 0, 0]},
-]
-GAME_3 = [
-    {"cards": 1, "dealer": 2, "trump": "diamonds", "bids": [0, 0, 0, 0], "tricks": [0, 1, 0, 0]},
-    {"cards": 2, "dealer": 3, "trump": "hearts", "bids": [1, 1, 1, 0], "tricks": [1, 1, 0, 0]},
-]
-
-
-def again(client, app, game_id):
-    """Press "New game, same table" on the game-over screen; return the new game's id and edit key."""
-    response = submit(client, f"/games/{game_id}/over", action=f"/games/{game_id}/again")
-    assert response.status_code == 302
-    new_id = game_id_of(response.headers["Location"])
-    with app.app_context():
-        return new_id, store.get_game(store.get_db(), new_id)["edit_key"]
-
-
-def play_evening(client, app):
-    first, _key = create(client, record(hands=HANDS))
-    second, key = again(client, app, first)
-    for hand in GAME_2:
-        post_hand(client, second, key, hand)
-    third, key = again(client, app, second)
-    for hand in GAME_3:
-        post_hand(client, third, key, hand)
-    return first, second, third
+from tests.evening_helpers import GAME_2, again, play_evening
+from tests.game_helpers import HANDS, create, post_hand, record
 
 
 def cells(html, table_class):

@@ -3,9 +3,9 @@ the lists) and in the evening's text to send to the table."""
 
 import re
 
-from html_forms import submit
 from scorekeeper import store
-from tests.test_evenings import play_evening
+from tests.evening_helpers import play_evening
+from tests.html_forms import submit
 
 
 def evening_url(app, game_id):

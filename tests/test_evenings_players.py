@@ -3,9 +3,9 @@
 import re
 
 from scorekeeper import store
+from tests.evening_helpers import play_evening
 from tests.game_helpers import create, record
 from tests.html_forms import submit
-from tests.test_evenings import play_evening
 
 
 def test_setup_offers_the_names_entered_before(client, app):
@@ -63,7 +63,7 @@ def test_unknown_player_is_404_with_a_message(client):
 
 def test_two_players_compared(client):
     """Issue 42: a member compares two players: ratings, games together, both ratings on one chart."""
-    from test_regulars import club
+    from tests.regular_helpers import club
 
     club(client)
     page = client.get("/players/Ann").get_data(as_text=True)

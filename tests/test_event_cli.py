@@ -10,14 +10,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from event_helpers import play_event
 from scorekeeper import cli
 from scorekeeper.rules import events
-from tests.cli_helpers import run_cli
 from scorekeeper.text.words import worded
+from tests.cli_helpers import run_cli
+from tests.event_helpers import play_event
 from tests.examples import REQUESTS
 
 ROOT = Path(__file__).resolve().parent.parent

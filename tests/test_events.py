@@ -8,10 +8,12 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from event_helpers import (
+from scorekeeper.rules import RecordError, events
+from scorekeeper.rules.events import draw
+from scorekeeper.text.words import worded
+from tests.event_helpers import (
     cartier_play,
     check_cartier_rounds,
     check_standings,
@@ -25,9 +27,6 @@ from event_helpers import (
     table_games,
     wpohl_play,
 )
-from scorekeeper.rules import RecordError, events
-from scorekeeper.rules.events import draw
-from scorekeeper.text.words import worded
 
 
 # ---- Cartier: 32 players, 8 tables, then 4, then the final of 4 (003) ---------------------------------------

@@ -2,55 +2,15 @@
 cards in Dutch whoever prints them, the director's page and messages follow the reader, the money is the
 locale's, and the events API stays English."""
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from html_forms import form_data
-from owner_helpers import owner_client
-from pdf_reading import text as pdf_text
 from scorekeeper import store
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.events import prizes
+from tests.event_web_helpers import EIGHT, SHORT, act, new_event, speaking
 from tests.examples import REQUESTS
-
-SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
-EIGHT = [f"P{n}" for n in range(1, 9)]
-
-
-def speaking(client, code):
-    client.set_cookie("lang", code)
-    return client
-
-
-def new_event(client, **fields):
-    """Create an event on /events/new as the owner does; this browser directs it. Return its id."""
-    page = client.get("/events/new").get_data(as_text=True)
-    action, defaults = form_data(page)
-    data = dict(defaults)
-    data.update(
-        {
-            "name": "Clubavond",
-            "format": "rounds",
-            "players": "\n".join(EIGHT),
-            "seed": "taal",
-            "rules": '{"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}',
-            "opt-rounds-rounds": "1",
-            **fields,
-        }
-    )
-    response = client.post("/events/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].rstrip("/").split("/")[-1]
-
-
-def act(client, event_id, **fields):
-    """Post a director's form of the director's page, as its button does."""
-    page = client.get(f"/events/{event_id}").get_data(as_text=True)
-    revision = page.split('name="revision" value="')[1].split('"')[0]
-    csrf = page.split('name="csrf_token" value="')[1].split('"')[0]
-    return client.post(
-        f"/events/{event_id}/actions", data={"csrf_token": csrf, "revision": revision, **fields}, follow_redirects=True
-    ).get_data(as_text=True)
+from tests.owner_helpers import owner_client
+from tests.pdf_reading import text as pdf_text
 
 
 def test_a_dutch_events_table_cards_read_dutch_on_a_german_phone(app, tmp_path):
@@ -131,7 +91,7 @@ def test_a_currency_is_a_known_code_or_a_clear_refusal(value):
 
 
 def test_a_german_events_results_pdf_reads_german_with_its_money_in_euros(app, tmp_path):
-    from test_events_web import Director, play_short_round
+    from tests.event_web_helpers import Director, play_short_round
 
     client = owner_client(app)
     director = Director(

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from event_helpers import lot_position, play_event, play_table, reading_order, results_of
 from scorekeeper.rules import RecordError, events
+from tests.event_helpers import lot_position, play_event, play_table, reading_order, results_of
 
 
 def names(count, prefix="P"):

@@ -6,17 +6,8 @@ event at the final."""
 import random
 import re
 
-from event_helpers import play_table
-from html_forms import submit
-from test_events_web import SHORT, Director, Tap, _form_index
-
-NAMES = [f"Player {n:02}" for n in range(1, 11)]
-
-
-def cartier(client, players, **extra):
-    return Director(
-        client, {"name": "Cartier night", "format": "cartier", "seed": "night", "players": players, **extra}
-    )
+from tests.event_web_helpers import NAMES, SHORT, Director, Tap, _form_index, cartier, play
+from tests.html_forms import submit
 
 
 def test_five_at_a_cartier_table_is_refused_saying_why_on_the_form_and_the_api(client):
@@ -68,14 +59,6 @@ def test_a_no_show_is_no_entrant_pays_nothing_and_is_listed_apart(client):
     # The draw seats the 9 who came.
     seated = [name for table in director.act("start")["tables"] for name in table["seats"]]
     assert sorted(seated) == NAMES[:9]
-
-
-def play(client, tables, rng, alike=()):
-    for table in tables:
-        start = client.get(f"/api/games/{table['game']}/export").get_json()
-        play_table(
-            table["seats"], None, rng, start=start, tap=Tap(client, table["game"], table["edit_key"]), alike=alike
-        )
 
 
 def play_level_at_the_top(client, table):
@@ -143,7 +126,7 @@ def test_the_new_event_form_names_its_fields_as_it_labels_them(client):
 
 
 def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
-    from test_events_web import EIGHT, play_short_round
+    from tests.event_web_helpers import EIGHT, play_short_round
 
     director = Director(
         client,
@@ -198,7 +181,7 @@ def test_what_the_room_sees_summary_own_table_the_screen_and_the_prizes(client):
 
 
 def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is_void(client, tmp_path):
-    from pdf_reading import text as pdf_text
+    from tests.pdf_reading import text as pdf_text
 
     director = cartier(client, NAMES[:9])
     client.get(director.created["url"])
@@ -223,7 +206,7 @@ def test_a_changed_table_reprints_alone_with_the_full_header_and_its_old_card_is
 
 
 def test_the_results_csv_ranks_by_the_round_reached(client):
-    from test_events_web import EIGHT, play_short_round
+    from tests.event_web_helpers import EIGHT, play_short_round
 
     director = Director(
         client,

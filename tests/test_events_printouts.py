@@ -7,10 +7,8 @@ import subprocess
 
 import pytest
 
-from pdf_reading import info as pdf_info
-from pdf_reading import text as pdf_text
-from test_events_web import Director
-from test_events_night_web import NAMES, cartier
+from tests.event_web_helpers import NAMES, Director, cartier
+from tests.pdf_reading import info as pdf_info, text as pdf_text
 
 LONG_NAME = "The Grand Annual Oh Hell Championship of the Riverside Clubs"  # 60 characters
 
@@ -289,7 +287,7 @@ def test_two_page_sheets_print_every_page_with_its_dealers_and_no_totals(client,
 
 
 def test_after_a_swap_or_a_late_player_the_director_is_told_which_cards_to_print_again(client):
-    from test_events_web import Tap
+    from tests.event_web_helpers import Tap
 
     director = cartier(client, NAMES[:10])  # tables of 4, 3, 3
     tables = director.act("start")["tables"]

@@ -5,11 +5,11 @@ scored (a confirmed table reopened) still lets the director approve a correction
 
 import pytest
 
-from game_helpers import hand_at
 from scorekeeper import store
 from scorekeeper.views.events.actions import run_action
 from scorekeeper.web.event_room import Room
-from test_events_web import Tap, play_short_round, short_event
+from tests.event_web_helpers import Tap, play_short_round, short_event
+from tests.game_helpers import hand_at
 from tests.server_helpers import at_once, call, two_servers
 
 TRIALS = 4

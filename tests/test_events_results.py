@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from event_helpers import lot_position, play_event, play_table, results_of
 from scorekeeper.rules import RecordError, events
+from tests.event_helpers import lot_position, play_event, play_table, results_of
 
 
 def names(count, prefix="P"):

@@ -3,7 +3,6 @@ place that shows them (the results page, the big screen, the results PDF and CSV
 command's table) in the same order, with the same withdrawn mark and the same notes; a player finds herself on the
 standings page by a first name, a surname, without accents; the round's clock and its time limit."""
 
-import contextlib
 import csv
 import html
 import io
@@ -13,14 +12,13 @@ import re
 
 import pytest
 
-from event_helpers import play_table
-from html_forms import submit
-from pdf_reading import text as pdf_text
-from scorekeeper import cli, store
+from scorekeeper import store
 from scorekeeper.rules import events
-from test_events_web import Director, Tap, _form_index
+from tests.event_helpers import play_table
+from tests.event_web_helpers import SHORT, Director, Tap, _form_index, rows_of, run_cli
+from tests.html_forms import submit
+from tests.pdf_reading import text as pdf_text
 
-SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
 PLAYERS = [
     "Ann Adams",
     "Bob Brink",
@@ -92,21 +90,6 @@ def night(client):
     director.act("decide", round=2, table=number, choice="stand")
     play(client, final, 3)
     return director
-
-
-def rows_of(scored):
-    return [
-        (row["place"], row["player"], row["round_reached"], bool(row.get("withdrawn"))) for row in scored["results"]
-    ]
-
-
-def run_cli(tmp_path, record, *flags):
-    path = tmp_path / "event.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert cli.main(["event", str(path), *flags]) in (0, None)
-    return out.getvalue()
 
 
 REACHED = {"Final": 3, "Round 1": 1, "Round 2": 2}
@@ -357,7 +340,7 @@ def test_the_rounds_time_limit_counts_down_on_the_directors_page_the_screen_and_
 
 
 def test_the_new_event_form_takes_the_charity_share_as_the_reader_writes_it(client, app):
-    from test_events_languages import new_event, speaking
+    from tests.event_web_helpers import new_event, speaking
 
     speaking(client, "nl")
     page = client.get("/events/new").get_data(as_text=True)

@@ -10,12 +10,10 @@ import re
 
 import pytest
 
-from html_forms import form_data, submit
 from scorekeeper import store
 from scorekeeper.rules import RecordError, events
-from test_access import csrf_of
-from test_events_night_web import play
-from test_events_web import EIGHT, Director, _form_index, bearer, play_short_round, short_event
+from tests.event_web_helpers import EIGHT, Director, _form_index, bearer, play, play_short_round, short_event
+from tests.html_forms import csrf_of, form_data, submit
 
 
 def phone(app, table):

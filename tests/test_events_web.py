@@ -8,13 +8,15 @@ import io
 import json
 import random
 import re
-import secrets
 import sqlite3
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from event_helpers import (
+from scorekeeper import store
+from scorekeeper.rules import events
+from scorekeeper.text.words import worded
+from tests.cli_helpers import run_cli
+from tests.event_helpers import (
     cartier_play,
     check_cartier_rounds,
     check_standings,
@@ -23,67 +25,11 @@ from event_helpers import (
     table_games,
     wpohl_play,
 )
-from game_helpers import hand_at
-from html_forms import form_data, submit
-from pdf_reading import text as pdf_text
-from scorekeeper import store
-from scorekeeper.rules import events
-from tests.cli_helpers import run_cli
-from scorekeeper.text.words import worded
+from tests.event_web_helpers import EIGHT, SHORT, Director, Tap, _form_index, bearer, play_short_round, short_event
 from tests.examples import REQUESTS
-
-
-def bearer(key):
-    return {"Authorization": f"Bearer {key}"}
-
-
-class Tap:
-    """One table's scorekeeper phone on the actions API: every tap with its own id, at the revision it was told."""
-
-    def __init__(self, client, game_id, key):
-        self.client, self.game_id, self.key, self.n = client, game_id, key, 0
-        self.phone = secrets.token_hex(4)  # action ids are the game's: another phone counts its own
-        self.revision = client.get(f"/games/{game_id}/revision").get_json()["revision"]
-        self.game = client.get(f"/api/games/{game_id}/export").get_json()  # as this phone last saw it
-
-    def __call__(self, action, **fields):
-        self.n += 1
-        body = {
-            "id": f"{self.phone}-{self.n}",
-            "revision": self.revision,
-            "hand": hand_at(self.game),
-            "action": action,
-            **fields,
-        }
-        response = self.client.post(f"/api/games/{self.game_id}/actions", json=body, headers=bearer(self.key))
-        answer = response.get_json()
-        assert response.status_code == 200, answer
-        self.revision, self.game = answer["revision"], answer["game"]  # the game as the server answers the tap
-
-
-class Director:
-    """The director on the events API."""
-
-    def __init__(self, client, record):
-        response = client.post("/api/events", json=record)
-        assert response.status_code == 201, response.get_json()
-        self.client, self.created = client, response.get_json()
-        self.id, self.key = self.created["id"], self.created["director_key"]
-
-    def act(self, action, status=200, **fields):
-        response = self.client.post(
-            f"/api/events/{self.id}/actions", json={"action": action, **fields}, headers=bearer(self.key)
-        )
-        assert response.status_code == status, response.get_json()
-        return response.get_json()
-
-    def scored(self):
-        response = self.client.get(f"/api/events/{self.id}")
-        assert response.status_code == 200, response.get_json()
-        return response.get_json()
-
-    def export(self):
-        return self.client.get(f"/api/events/{self.id}/export").get_json()
+from tests.game_helpers import hand_at
+from tests.html_forms import form_data, submit
+from tests.pdf_reading import text as pdf_text
 
 
 def play_round(client, tables, rng, table_play, index):
@@ -162,31 +108,6 @@ def test_a_23_player_wpohl_event_through_the_api(client):
 
 
 # ---- a short event for the rest: 8 players, qualifying round of 2 tables, a final of 4 ------------------------
-
-SHORT = {"scoring": "exact", "deals": {"pattern": "custom", "sizes": [2, 1]}}
-EIGHT = [f"P{n}" for n in range(1, 9)]
-
-
-def short_event(client, **extra):
-    return Director(
-        client,
-        {
-            "name": "Short",
-            "format": "rounds",
-            "seed": "short",
-            "players": EIGHT,
-            "rules": SHORT,
-            "options": {"rounds": 1},
-            **extra,
-        },
-    )
-
-
-def play_short_round(client, tables, seed=1):
-    rng = random.Random(seed)
-    for table in tables:
-        start = client.get(f"/api/games/{table['game']}/export").get_json()
-        play_table(table["seats"], None, rng, start=start, tap=Tap(client, table["game"], table["edit_key"]))
 
 
 def test_the_director_key_guards_every_write(client):
@@ -273,12 +194,6 @@ def test_the_director_changes_seats_before_a_table_starts_and_each_change_is_log
     with app.app_context():
         kinds = [entry["kind"] for entry in store.event_log(store.get_db(), director.id)]
     assert kinds == ["event", "round", "swap", "late", "withdraw"]
-
-
-def _form_index(html, do):
-    """The index of the page's form that posts this director's action."""
-    forms = re.findall(r"<form[^>]*>.*?</form>", html, re.S)
-    return [i for i, form in enumerate(forms) if f'name="do" value="{do}"' in form][0]
 
 
 def seat_that_changes_the_cut(client, director, table, before):

@@ -6,14 +6,12 @@ import os
 
 import pytest
 from flask import Flask, request_started
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from werkzeug.test import Client
 
 from scorekeeper import store
-from tests.test_table import new_game
-from tests.test_table_changes import deal
 from tests.examples import REQUESTS
+from tests.table_helpers import deal, new_game
 
 
 def through_the_route(app):

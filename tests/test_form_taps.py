@@ -7,7 +7,7 @@ import re
 from scorekeeper import rules, store
 from tests.game_helpers import create
 from tests.html_forms import submit
-from tests.test_table import follow, new_game, stored
+from tests.table_helpers import follow, new_game, stored
 
 
 def applied(app, game_id):

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 
 from scorekeeper import rules
 from scorekeeper.rules.scoring.formula import FormulaError, compile_formula
-from tests.test_properties import legal_games
 from tests.cli_helpers import run_cli
 from tests.examples import WALKS
+from tests.game_strategies import legal_games
 
 ROOT = Path(__file__).resolve().parent.parent
 

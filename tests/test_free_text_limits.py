@@ -7,17 +7,15 @@ import json
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import store
 from scorekeeper.rules.game import limits, unknown_keys
 from scorekeeper.store import log
-
-from game_helpers import HANDS, create, record
-from html_forms import form_data, submit
-from test_api_actions import Table, stored_record
+from tests.api_helpers import Table, stored_record
+from tests.game_helpers import HANDS, create, record
+from tests.html_forms import form_data, submit
 
 FUZZ = settings(suppress_health_check=list(HealthCheck), database=None)  # as many examples as the profile asks
 # Text a hostile client sends: too long, several lines, control characters, invisible and bidi characters.

@@ -6,13 +6,11 @@ import json
 import re
 from urllib.parse import urlencode
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import create_app, store
-
-from game_helpers import HANDS, create, record
-from owner_helpers import owner_client
+from tests.game_helpers import HANDS, create, record
+from tests.owner_helpers import owner_client
 
 HOSTILE_TEXT = st.sampled_from(
     [

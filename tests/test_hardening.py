@@ -1,7 +1,6 @@
 """Issue 10: what one hostile request did to the site, each now refused with a 4xx naming the field;
 the headers, the secrets, the rendering limits, damaged storage, backups and the full export."""
 
-import io
 import json
 import os
 import re
@@ -14,21 +13,10 @@ import pytest
 from scorekeeper import cli, create_app, store
 from scorekeeper.cache import kept
 from scorekeeper.printing import render
-
-from game_helpers import HANDS, create, record
-from html_forms import form_data
-from owner_helpers import owner_client
-
-
-def upload(client, data):
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/import").get_data(as_text=True))[
-        1
-    ]
-    return client.post(
-        "/import",
-        data={"csrf_token": token, "file": (io.BytesIO(data), "games.json")},
-        content_type="multipart/form-data",
-    )
+from tests.game_helpers import HANDS, create, record
+from tests.html_forms import form_data
+from tests.owner_helpers import owner_client
+from tests.transfer_helpers import upload
 
 
 @pytest.mark.parametrize(
@@ -369,7 +357,7 @@ def test_renders_run_two_at_a_time_at_most(client):
 
 
 def test_bidi_controls_in_a_name_are_not_printed_on_the_sheet(client, tmp_path):
-    from pdf_reading import text
+    from tests.pdf_reading import text
 
     game_id, _key = create(client, record(players=["Ann", "\u202eBob\u202c", "Cy", "Di"]))
     printed = text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)

@@ -10,14 +10,13 @@ import re
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from html_forms import form_data, submit
 from scorekeeper import store
 from scorekeeper.rules.game import numbers
-from test_seats import act, new_game, phone, seat_links
 from tests.examples import WALKS
+from tests.html_forms import form_data, submit
+from tests.seat_helpers import act, new_game, phone, seat_links
 
 HUGE = st.one_of(
     st.integers(min_value=10**308, max_value=10**320).map(str),
@@ -298,7 +297,7 @@ def test_the_actions_api_answers_4xx_to_hostile_numbers(client, field):
 
 
 def test_a_5000_digit_number_in_an_import_file_is_a_400(client):
-    from test_transfer import upload
+    from tests.transfer_helpers import upload
 
     text = json.dumps(
         {

@@ -4,12 +4,11 @@ pattern, answered 500 and was committed anyway."""
 import json
 import re
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.game_helpers import record
-from tests.test_transfer import count_games, upload
 from tests.examples import REQUESTS
+from tests.game_helpers import record
+from tests.transfer_helpers import count_games, upload
 
 GOOD_ID = st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True)
 # What a hostile file puts where an id goes: a good id with a line break after it, anything else printable or not.

@@ -5,15 +5,13 @@ import http.client
 import json
 import urllib.request
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scorekeeper import create_app, store
-from tests.conftest import OWNER_KEY
-from tests.game_helpers import HANDS, create, record
-from tests.owner_helpers import owner_client
-from tests.test_transfer import count_games, upload
 from tests.examples import WALKS
+from tests.game_helpers import HANDS, create, record
+from tests.owner_helpers import OWNER_KEY, owner_client
+from tests.transfer_helpers import count_games, upload
 
 
 def export_of(games, tmp_path):

@@ -13,11 +13,10 @@ import threading
 
 from scorekeeper import create_app, store
 from scorekeeper.store import imports, ratings
-from tests.conftest import OWNER_KEY
 from tests.game_helpers import HANDS, create, record
 from tests.money_helpers import said
-from tests.owner_helpers import owner_client
-from tests.test_transfer import count_games, upload
+from tests.owner_helpers import OWNER_KEY, owner_client
+from tests.transfer_helpers import count_games, upload
 
 GAMES = 150
 

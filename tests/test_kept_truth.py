@@ -16,14 +16,12 @@ import urllib.request
 
 import pytest
 
-from tests.game_helpers import hand_at
-
 from scorekeeper import cli, create_app, store
 from scorekeeper.cache import kept
+from tests.game_helpers import hand_at
 from tests.owner_helpers import owner_client
-from tests.server_helpers import start_server, wait_until_up
-from tests.test_hardening import upload
-from tests.test_serve_workers import start_workers, stop
+from tests.server_helpers import start_server, start_workers, stop, wait_until_up
+from tests.transfer_helpers import upload
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 RULES = {"scoring": "exact", "deals": {"pattern": "up", "max": 5}}

@@ -10,9 +10,21 @@ import re
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import read_po
 
-from tests.language_helpers import ENTITY, LANGUAGES, PLACEHOLDER, TAG, TRANSLATIONS, NOT_WORDS, code_messages
+from tests.language_helpers import (
+    ENTITY,
+    LANGUAGES,
+    NOT_WORDS,
+    PLACEHOLDER,
+    TAG,
+    TRANSLATIONS,
+    code_messages,
+    forms,
+    messages,
+    po,
+    pot,
+    shown,
+)
 
 # Translations that may read as the English does (a msgid of two words or more; one word is always allowed:
 # "OK", "Pot" in Dutch, "Total" in French). Add a msgid here when a language really says it the same way.
@@ -20,33 +32,6 @@ from tests.language_helpers import ENTITY, LANGUAGES, PLACEHOLDER, TAG, TRANSLAT
 NAMES = {"Al Okenuff's", "Get Fred", "Double whammy", "Ruth's Waterfalls (Regular)", "Oy Vey"}
 SAME_AS_ENGLISH = {"nl": NAMES, "de": NAMES, "fr": NAMES, "es": NAMES}
 WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-def load_po(path):
-    with path.open("rb") as file:
-        return read_po(file)
-
-
-def pot():
-    return load_po(TRANSLATIONS / "messages.pot")
-
-
-def po(code):
-    return load_po(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po")
-
-
-def messages(catalogue):
-    """The catalogue's messages, header left out."""
-    return [message for message in catalogue if message.id]
-
-
-def shown(message_id):
-    return " | ".join(message_id) if isinstance(message_id, tuple) else message_id
-
-
-def forms(message):
-    """The translation's forms: one for a message, one per plural form for a counted message."""
-    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
 
 
 def untranslated(template, catalogue, code):

@@ -9,8 +9,7 @@ import re
 
 import pytest
 
-from tests.language_helpers import LANGUAGES, ROOT
-from tests.test_languages_catalogues import forms, messages, po, shown
+from tests.language_helpers import LANGUAGES, ROOT, forms, messages, po, shown
 
 DOC = ROOT / "docs" / "languages.md"
 CASE_SENSITIVE = "(?-i)"

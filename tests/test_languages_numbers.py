@@ -11,7 +11,7 @@ from scorekeeper.text.charts import outcome_text
 from scorekeeper.web.i18n import speaking
 from scorekeeper.text import words
 from scorekeeper.text.money_text import net
-from tests import pdf_reading
+from tests.pdf_reading import text as pdf_text
 from tests.game_helpers import create, record
 from tests.html_forms import submit
 
@@ -44,7 +44,7 @@ def test_every_percentage_has_the_locales_one_spacing(app, code):
 
 def test_the_pdf_sheet_prints_its_date_the_locales_way(client, tmp_path):
     game_id, _key = create(client, record() | {"language": "de"})
-    text = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    text = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     today = datetime.date.today()
     assert format_date(today, "medium", locale="de") in text
     assert today.isoformat() not in text

@@ -10,8 +10,7 @@ import re
 import pytest
 from babel.support import Translations
 
-from tests.language_helpers import LANGUAGES, PLACEHOLDER, ROOT, TRANSLATIONS
-from tests.test_languages_catalogues import messages, pot
+from tests.language_helpers import LANGUAGES, PLACEHOLDER, ROOT, TRANSLATIONS, messages, pot
 
 COUNTS = (0, 1, 2, 5, 21, 1_000_000)
 MILLION = 1_000_000

@@ -6,10 +6,10 @@ import re
 import pytest
 
 from scorekeeper.rules.scoring.presets import BOERENBRIDGE
-from tests import pdf_reading
+from tests.pdf_reading import text as pdf_text
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import form_data, submit
-from tests.test_table import follow, new_game, play_hand
+from tests.table_helpers import follow, new_game, play_hand
 
 BOERENBRIDGE_GAME = record(scoring="formula", options=dict(BOERENBRIDGE))
 
@@ -33,7 +33,7 @@ def test_a_preset_keeps_its_name_on_every_page_and_the_pdf(client, tmp_path, cod
         where: client.get(f"/games/{game_id}/{where}").get_data(as_text=True)
         for where in ("sheet", "over", "card", "settle")
     }
-    pages["sheet.pdf"] = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    pages["sheet.pdf"] = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     for where, page in pages.items():
         assert name in page and formula not in page, where
 
@@ -127,7 +127,7 @@ def test_the_last_hand_recorded_opens_the_results(client):
 def test_the_dealer_rule_from_4_cards_is_printed_on_filled_and_blank_sheets(client, tmp_path):
     boerenbridge = record(scoring="formula", options=dict(BOERENBRIDGE), hook_from=4)
     game_id, _key = create(client, boerenbridge)
-    filled = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    filled = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     assert "hook from 4 cards" in " ".join(filled.split())
     page = client.get("/sheets/").get_data(as_text=True)
     offered = {
@@ -140,7 +140,7 @@ def test_the_dealer_rule_from_4_cards_is_printed_on_filled_and_blank_sheets(clie
     blank = client.get(
         "/sheets/blank.pdf", query_string={"players": 5, "pattern": "up-down", "max": 10, "hook": 1, "hook_from": 4}
     )
-    text = " ".join(pdf_reading.text(blank.data, tmp_path).split())
+    text = " ".join(pdf_text(blank.data, tmp_path).split())
     assert "hook from 4 cards" in text and "in hands of 4 cards or more" in text
 
 
@@ -158,7 +158,7 @@ def test_a_blind_bid_is_marked_on_screen_as_on_the_pdf(client, tmp_path):
     row = sheet.split("<tbody>")[1].split("</tr>")[1]
     assert re.search(r"1<abbr class=\"blindmark\" title=\"blind bid\">ᴮ</abbr>/1", row)  # B's blind 1, not C's
     assert row.count("blindmark") == 1 and "ᴮ blind bid" in sheet
-    assert "ᴮ" in pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    assert "ᴮ" in pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
 
 
 def test_one_clear_way_to_end_after_this_hand_opens_the_results(client):

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from tests.language_helpers import LANGUAGES, TAG
-from tests.test_languages_catalogues import forms, messages, po, shown
+from tests.language_helpers import LANGUAGES, TAG, forms, messages, po, shown
 
 NO_BREAK = "\u00a0\u202f"
 # A number, or a value that is one (%(percent)d), and the percent sign after it: "%%" in a python-format message.

@@ -2,7 +2,7 @@
 
 from scorekeeper import rules, store
 from tests.game_helpers import create
-from tests.test_table import new_game
+from tests.table_helpers import new_game
 
 # A custom plan 1, 2, 3 stored without deals.max; Di dealt 1 card and Ann made her bid of 1.
 RECORD = {

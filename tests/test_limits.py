@@ -6,8 +6,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.rules.game import limits
-
-from game_helpers import record
+from tests.game_helpers import record
 
 
 def refused(rec):

@@ -6,10 +6,9 @@ from a game's cookie. Each test marked "(fails on main)" failed on main before t
 import re
 
 from scorekeeper import store
-
-from game_helpers import create
-from html_forms import submit
-from test_money import IBAN, staked
+from tests.game_helpers import create
+from tests.html_forms import submit
+from tests.money_helpers import IBAN, staked
 
 ATTACKER_IBAN = "DE89370400440532013000"
 

@@ -17,47 +17,11 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import rules, store
 from scorekeeper.rules.money import ledger
 from scorekeeper.web import money_lines
+from tests.game_helpers import create
+from tests.html_forms import submit
+from tests.money_helpers import IBAN, paid_buttons, said, staked, totals_game
 
-from game_helpers import create
-from html_forms import submit
-from money_helpers import paid_buttons, said, totals_game
-
-IBAN = "NL91ABNA0417164300"
 WEEK_ONE = ["Daan", "Bob", "José", "Ann"]
-
-
-def staked(players, tricks_first):
-    """A finished two-hand game for €0.50 a point, pairwise: the first named player makes every bid."""
-    hands = [
-        {
-            "cards": 1,
-            "dealer": 0,
-            "trump": "hearts",
-            "bids": [1] + [0] * (len(players) - 1),
-            "tricks": [1] + [0] * (len(players) - 1),
-        },
-        {
-            "cards": 2,
-            "dealer": 1,
-            "trump": "hearts",
-            "bids": [2] + [1] * (len(players) - 1),
-            "tricks": [2] + [0] * (len(players) - 1),
-        },
-    ]
-    if not tricks_first:
-        hands[1]["bids"] = [2] + [0] * (len(players) - 1)
-    return {
-        "players": players,
-        "hands": hands,
-        "rules": {
-            "scoring": "exact",
-            "hook": False,
-            "deals": {"pattern": "up", "max": 2},
-            "settlement": "pairwise",
-            "stake": 0.5,
-            "currency": "EUR",
-        },
-    }
 
 
 def test_a_pairwise_game_adds_each_pairs_difference_not_its_fewest_payments(client):

@@ -11,9 +11,8 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.rules.money import ledger
-
-from conftest import OWNER_KEY
-from money_helpers import paid_buttons, said, totals_game
+from tests.money_helpers import paid_buttons, said, totals_game
+from tests.owner_helpers import OWNER_KEY
 
 OWNER = {"Authorization": f"Bearer {OWNER_KEY}"}
 
@@ -232,7 +231,7 @@ def test_the_kept_book_follows_every_change_and_equals_a_replay_flow_by_flow(app
 
 
 def test_the_evening_says_it_is_in_the_balances(client):
-    from game_helpers import create
+    from tests.game_helpers import create
 
     game_id, _key = create(client, totals_game(["Ann", "Bob"], [30, 20], 0.5))
     with client.application.app_context():

@@ -6,12 +6,12 @@ settle-up cannot be given a stake (the hostile reading's F-14), and the event's 
 import random
 import re
 
-from event_helpers import play_table
-from game_helpers import create, hand_at
-from money_helpers import said, totals_game
 from scorekeeper import store
 from scorekeeper.store import backfills
-from test_events_web import Director, Tap
+from tests.event_helpers import play_table
+from tests.event_web_helpers import Director, Tap
+from tests.game_helpers import create, hand_at
+from tests.money_helpers import said, totals_game
 
 STAKED = {
     "scoring": "exact",

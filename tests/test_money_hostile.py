@@ -7,17 +7,15 @@ import re
 from decimal import Decimal, InvalidOperation
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from scorekeeper import store
-from scorekeeper.rules.money import amounts, sepa
 from scorekeeper.rules.game import names
-
-from game_helpers import create
-from html_forms import form_data
-from money_helpers import totals_game
+from scorekeeper.rules.money import amounts, sepa
 from tests.examples import REQUESTS
+from tests.game_helpers import create
+from tests.html_forms import form_data
+from tests.money_helpers import totals_game
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 NAMES = st.sampled_from(["Ann", "bob", "CY ", "Ann\u200b", "Zorro", "Cy\x00", "\u202eyC", "A\u0085nn", "", " "]) | TEXT

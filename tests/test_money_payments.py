@@ -9,10 +9,9 @@ import re
 import pytest
 
 from scorekeeper import store
-
-from game_helpers import create
-from html_forms import submit
-from money_helpers import said, totals_game
+from tests.game_helpers import create
+from tests.html_forms import submit
+from tests.money_helpers import said, totals_game
 
 IBAN = "NL91ABNA0417164300"
 

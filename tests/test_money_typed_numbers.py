@@ -8,9 +8,9 @@ import re
 import pytest
 
 from scorekeeper import store
-from game_helpers import create, game_id_of
-from html_forms import submit
-from money_helpers import totals_game
+from tests.game_helpers import create, game_id_of
+from tests.html_forms import submit
+from tests.money_helpers import totals_game
 
 PLAYERS = {
     "player_0": "Ann",

@@ -3,7 +3,7 @@
 import re
 
 from scorekeeper import store
-from tests import pdf_reading
+from tests.pdf_reading import text as pdf_text
 from tests.game_helpers import create, record
 
 
@@ -13,7 +13,7 @@ def test_a_system_is_named_with_its_options_on_the_sheet_and_the_pdf(client, tmp
     assert "Get Fred, squared (Oy Vey)" in sheet
     over = client.get(f"/games/{game_id}/over").get_data(as_text=True)
     assert "Get Fred, squared (Oy Vey)" in over
-    text = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    text = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     assert "Get Fred, squared (Oy Vey)" in " ".join(text.split())
     compare = client.get(f"/games/{game_id}/compare").get_data(as_text=True)
     assert "Played: <b>Get Fred, squared (Oy Vey)</b>" in compare
@@ -42,6 +42,6 @@ def test_a_late_arrival_starts_at_their_total_on_the_sheet_the_pdf_and_the_chart
     # The chart: Bob's line has two points (7 before hand 2, 18 after it), none at 0 for hand 1.
     line = re.search(r'data-seat="1"><title>Bob</title><polyline points="([^"]+)"', sheet).group(1)
     assert len(line.split()) == 2
-    text = pdf_reading.text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
+    text = pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)
     first = next(row for row in text.splitlines() if row.strip().startswith("5 ") and "Ann" in row)
     assert first.split()[5:7] == ["out", "7"]

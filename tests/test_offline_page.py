@@ -1,18 +1,11 @@
 """The scorekeeper's hand pages carry what the offline queue needs (issue 11), as data, never as inline script."""
 
-import html
 import json
 import re
 
-from game_helpers import create
-
 from scorekeeper import rules
-
-
-def table_data(page):
-    found = re.search(r'<div id="offline" hidden data-table="([^"]*)"', page)
-    assert found, "the hand page carries no offline data"
-    return json.loads(html.unescape(found.group(1)))
+from tests.game_helpers import create
+from tests.offline_helpers import table_data
 
 
 def test_each_hand_page_carries_the_hand(client):
@@ -56,7 +49,7 @@ def test_followers_never_get_the_key(client, app):
 
 def test_the_pages_that_carry_the_queue_keep_a_light_first_load(client):
     """The queue comes after the page is drawn (static/offline.js): the sheet, a hand and a correction stay light."""
-    from test_table_live import first_load
+    from tests.table_helpers import first_load
 
     players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
     record = {

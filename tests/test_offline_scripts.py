@@ -5,8 +5,8 @@ import json
 import re
 
 from scorekeeper.web.offline_page import QUEUE_PARTS
-from test_offline_page import table_data
-from game_helpers import create, record
+from tests.game_helpers import create, record
+from tests.offline_helpers import table_data
 
 
 def test_the_service_worker_keeps_every_script_of_the_offline_screens(client):

@@ -20,9 +20,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from scorekeeper.views.api import OPENAPI
-from tests.conftest import OWNER_KEY
-from tests.game_helpers import create, record
 from tests.examples import WALKS
+from tests.game_helpers import create, record
+from tests.owner_helpers import OWNER_KEY
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # A request the description forbids must be refused. (Not the converse: a record the schema allows may

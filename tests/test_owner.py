@@ -6,13 +6,11 @@ test_deploy_security.py.
 
 import re
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import create_app, store
-
-from conftest import OWNER_KEY
 from tests.examples import REQUESTS
+from tests.owner_helpers import OWNER_KEY
 
 
 def sign_in(client, key, next_page="/import"):

@@ -5,15 +5,14 @@ player, refused as a duplicate. The setup form, the API, imports, events and lat
 import json
 import unicodedata
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import rules
+from tests.examples import REQUESTS
 from tests.game_helpers import create, record
 from tests.html_forms import submit
-from tests.test_table_changes import change, flashes
-from tests.test_transfer import count_games, upload
-from tests.examples import REQUESTS
+from tests.table_helpers import change, flashes
+from tests.transfer_helpers import count_games, upload
 
 E_ACUTE, E_COMBINING = "Ren\u00e9", "Rene\u0301"
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"]

@@ -10,10 +10,9 @@ import requests
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper import create_app, store
-from tests.conftest import OWNER_KEY, waitress_serving
 from tests.html_forms import form_data
-from tests.owner_helpers import owner_client
-from tests.test_deploy_security import GAME
+from tests.owner_helpers import OWNER_KEY, owner_client
+from tests.server_helpers import GAME, waitress_serving
 
 TABLES = 100
 

@@ -11,8 +11,7 @@ from openskill.models import PlackettLuce
 from scorekeeper import rules, store
 from scorekeeper.rules.club import ratings
 from tests.cli_helpers import run_cli
-
-from regular_helpers import random_club, random_game
+from tests.regular_helpers import random_club, random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

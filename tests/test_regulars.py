@@ -1,35 +1,9 @@
 """The regulars on the web (issue 27): the players page ranked by rating, a player's rating, places and head to
 head, the favourite before a game, and the same numbers in the JSON API."""
 
-import random
-
 from scorekeeper import store
 from scorekeeper.rules.club import ratings
-
-from game_helpers import create
-from regular_helpers import random_game
-
-
-def play(client, names, order, seed=0):
-    """Store a finished game in which the names finish in the given order (first wins)."""
-    game = random_game(random.Random(seed), names)
-    # Exact scoring: a made bid scores 10 + bid; make the first name make every bid and the rest miss by rank.
-    n = len(names)
-    for hand in game["hands"]:
-        cards = hand["cards"]
-        hand["tricks"] = [0] * n
-        hand["tricks"][names.index(order[0])] = cards
-        hand["bids"] = [
-            cards if name == order[0] else (0 if rank < n - 1 else 1)
-            for rank, name in ((order.index(name), name) for name in names)
-        ]
-    create(client, game, claim=False)
-
-
-def club(client):
-    for number in range(4):
-        play(client, ["Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy"], number)
-    play(client, ["Ann", "Bob", "Di"], ["Bob", "Ann", "Di"], 9)
+from tests.regular_helpers import club
 
 
 def test_the_players_page_ranks_by_rating_with_how_sure_it_is(client):

@@ -8,13 +8,11 @@ import pytest
 
 from scorekeeper import printing
 from scorekeeper.cache import kept
-
-from game_helpers import create, record
-from owner_helpers import owner_client
-from pdf_reading import text as pdf_text
-from test_events_web import short_event
-from test_seasons import name_season
-from test_regulars import club
+from tests.event_web_helpers import short_event
+from tests.game_helpers import create, record
+from tests.owner_helpers import owner_client
+from tests.pdf_reading import text as pdf_text
+from tests.regular_helpers import club, name_season
 
 BLANK = "/sheets/blank.pdf?players=4&max=3"
 

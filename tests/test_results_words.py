@@ -1,32 +1,12 @@
 """What the engine says about a finished game's adjustments and ties (RULES.md: a positive `penalties`
 entry is a bonus; scratch breaks a tie by the larger sum of made bids)."""
 
-from scorekeeper.store import exports
-from scorekeeper.text import history
 from scorekeeper import printing, rules
-from tests.pdf_reading import text
+from scorekeeper.store import exports
+from scorekeeper.text import history, sentences
 from tests.cli_helpers import run_cli
-from scorekeeper.text import sentences
-
-EXACT = {"scoring": "exact", "hook": False, "deals": {"pattern": "up", "max": 2}, "first_dealer": 0}
-# Scratch, lowest wins: Ann, Bob and Cy end on no scratches; made bids 2, 1 and 0; Di missed once.
-TIED_SCRATCH = {
-    "players": ["Ann", "Bob", "Cy", "Di"],
-    "rules": dict(EXACT, scoring="scratch"),
-    "hands": [
-        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
-        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [1, 1, 0, 1], "tricks": [1, 1, 0, 0]},
-    ],
-}
-# Exact: Ann and Bob end on 21 each, and exact has no tie-break.
-SHARED = {
-    "players": ["Ann", "Bob", "Cy", "Di"],
-    "rules": EXACT,
-    "hands": [
-        {"cards": 1, "dealer": 0, "trump": "hearts", "bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]},
-        {"cards": 2, "dealer": 1, "trump": "spades", "bids": [0, 1, 0, 0], "tricks": [0, 1, 1, 0]},
-    ],
-}
+from tests.game_helpers import SHARED, TIED_SCRATCH
+from tests.pdf_reading import text
 
 
 def with_adjustments(record, *penalties):

@@ -5,11 +5,10 @@ import re
 
 import pytest
 
-from game_helpers import hand_at
-from owner_helpers import owner_client
 from scorekeeper import store
 from scorekeeper.taps.registry import BY_NAME as ACTIONS
-from tests.conftest import OWNER_KEY
+from tests.game_helpers import hand_at
+from tests.owner_helpers import OWNER_KEY, owner_client
 
 ROLES = ("scorekeeper", "own seat", "other seat", "follower", "another game's key", "owner", "none")
 # Who may send each action: Y applied, - refused (and nothing changes). The columns are ROLES, in order.

@@ -9,13 +9,10 @@ import pytest
 
 from scorekeeper import create_app, store
 from scorekeeper.web import money_lines
-
-from conftest import OWNER_KEY
-from game_helpers import create
-from html_forms import submit
-from money_helpers import totals_game
-from owner_helpers import owner_client
-from test_money import IBAN
+from tests.game_helpers import create
+from tests.html_forms import submit
+from tests.money_helpers import IBAN, totals_game
+from tests.owner_helpers import OWNER_KEY, owner_client
 
 # A month of a club: José typed "jose" at one table (without the accent) and "JOSÉ" at another; Hanna "HANNA".
 GAMES = [

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
-from tests.test_table import PLAYERS, new_game, stored
+from tests.table_helpers import PLAYERS, new_game, stored
 
 # The documents a tap loads are counted through the service worker, which could add one.
 SERVICE_WORKER = "allow"

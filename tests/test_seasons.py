@@ -7,17 +7,10 @@ import re
 
 from scorekeeper import store
 from scorekeeper.rules.club import seasons
-
-from html_forms import submit
-from owner_helpers import owner_client
-from pdf_reading import text as pdf_text
-from test_regulars import club, play
-
-
-def name_season(client, **fields):
-    fields = {"name": "Winter 2026", "starts": "2000-01-01", "ends": "2999-12-31", **fields}
-    # A multiple choice left alone sends nothing (html_forms would send its first option).
-    return submit(client, "/seasons", fields, unset=[name for name in ("evenings", "events") if name not in fields])
+from tests.html_forms import submit
+from tests.owner_helpers import owner_client
+from tests.pdf_reading import text as pdf_text
+from tests.regular_helpers import club, name_season, play
 
 
 def test_the_season_table_as_rules_md_defines_it():

@@ -1,10 +1,10 @@
 """Moving on to the next game (issue: what a new table found, item 2): the finished game names its next game,
 its poll says so, seat links carry over by player name, and a late arrival gets a seat link."""
 
-from html_forms import submit
 from scorekeeper import store
 from tests.game_helpers import HANDS, create, record
-from tests.test_seats import phone, seat_links
+from tests.html_forms import submit
+from tests.seat_helpers import phone, seat_links
 
 
 def play_again(client, game_id):

@@ -1,17 +1,10 @@
 """`python -m scorekeeper serve` (what `make run` runs): a real server, its database, the phone address."""
 
-import os
-import queue
 import stat
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 from scorekeeper.serving import network
-from tests.server_helpers import free_port, wait_until_up
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.server_helpers import free_port, start_serve, stop, wait_for
 
 
 def local_addresses():
@@ -22,50 +15,6 @@ def local_addresses():
         for i, line in enumerate(lines)
         if "/32 host LOCAL" in line and not lines[i - 1].split()[-1].startswith("127.")
     }
-
-
-def start_serve(instance, port, *options):
-    """Start the real `serve` on 127.0.0.1; return the process and the lines it printed before serving
-    (up to the owner's line, its last)."""
-    env = dict(os.environ, SCOREKEEPER_INSTANCE=str(instance))
-    env.pop("SCOREKEEPER_DB", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port), *options],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    printed = queue.Queue()
-
-    def read():
-        try:
-            for line in server.stdout:
-                printed.put(line)
-        except (ValueError, OSError):  # stop() closed the pipe
-            pass
-
-    threading.Thread(target=read, daemon=True).start()
-    lines = []
-    while not lines or not lines[-1].startswith("Owner"):
-        try:
-            lines.append(printed.get(timeout=20))
-        except queue.Empty:
-            stop(server)
-            raise AssertionError("serve printed no owner line: " + "".join(lines)) from None
-    return server, lines
-
-
-def stop(server):
-    server.terminate()
-    server.wait(timeout=10)
-    server.stdout.close()
-
-
-def wait_for(url):
-    """The page at url, once a server (not one of ours to watch) answers there."""
-    return wait_until_up(None, url, seconds=20)
 
 
 def test_serve_creates_the_instance_and_the_database_and_prints_only_where_it_listens(tmp_path):

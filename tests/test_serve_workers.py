@@ -1,10 +1,6 @@
 """`serve --workers 2`: two gunicorn processes on one SQLite file, and no tap is lost between them."""
 
 import json
-import os
-import re
-import subprocess
-import sys
 import threading
 import urllib.error
 import urllib.request
@@ -12,10 +8,10 @@ import urllib.request
 import pytest
 from werkzeug.test import Client
 
-from game_helpers import hand_at
 from scorekeeper import store
 from scorekeeper.serving.server import TrustedProxy
-from tests.server_helpers import ROOT, free_port, wait_until_up
+from tests.game_helpers import hand_at
+from tests.server_helpers import start_workers, stop
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 TABLES = 6
@@ -42,47 +38,6 @@ def next_action(answer):
     if step == "bids":
         return {"action": "bid", "seat": next(s for s in order if hand["bids"][s] is None), "bid": 0}
     return {"action": "tricks", "tricks": [hand["cards"] if s == order[0] else 0 for s in range(len(PLAYERS))]}
-
-
-def start_workers(tmp_path, *serve_args):
-    """Start `serve --workers 2` on a fresh database; return (server, base URL, its output so far) once it answers."""
-    port, database = free_port(), tmp_path / "room.db"
-    env = dict(os.environ, SCOREKEEPER_INSTANCE=str(tmp_path / "instance"), SCOREKEEPER_DB=str(database))
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--threads",
-            "4",
-            *serve_args,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base, seen = f"http://127.0.0.1:{port}", []
-    for line in server.stdout:
-        seen.append(line)
-        if len(re.findall(r"Booting worker", "".join(seen))) == 2:
-            break
-    wait_until_up(server, base + "/", seconds=20)
-    return server, base, "".join(seen)
-
-
-def stop(server):
-    server.terminate()
-    server.wait(timeout=30)
-    server.stdout.close()
 
 
 def test_two_workers_share_one_database_without_losing_a_tap(tmp_path):

@@ -5,18 +5,17 @@ import json
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import rules, store
-from scorekeeper.web.setup_form import CURRENCIES
-from scorekeeper.web.i18n import LANGUAGES
 from scorekeeper.text import words
+from scorekeeper.web.i18n import LANGUAGES
+from scorekeeper.web.setup_form import CURRENCIES
+from tests.examples import REQUESTS
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client
-from tests.test_transfer import upload
-from tests.examples import REQUESTS
+from tests.transfer_helpers import upload
 
 PLAYERS = {
     "player_0": "Ann",

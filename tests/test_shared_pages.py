@@ -4,8 +4,7 @@ import gzip
 
 from scorekeeper.cache import kept
 from scorekeeper.views.table import sheet
-from tests.test_table import new_game
-from tests.test_table_changes import deal
+from tests.table_helpers import deal, new_game
 
 
 def follower_page(app, game_id):

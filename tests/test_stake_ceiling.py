@@ -8,9 +8,8 @@ import pytest
 from werkzeug.datastructures import FileStorage
 
 from scorekeeper.web import stakes
-
-from game_helpers import create, record
-from html_forms import form_data, submit
+from tests.game_helpers import create, record
+from tests.html_forms import form_data, submit
 
 # Review F-2's request: a stake of 1,000,000 a point wrote "Ann owes Bob €12,000,000" onto the public money page.
 POISON = {

@@ -5,8 +5,7 @@ import random
 
 from scorekeeper import rules, store
 from scorekeeper.rules.club import ratings
-
-from regular_helpers import random_game
+from tests.regular_helpers import random_game
 
 
 def now_and_rebuilt(db):

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from scorekeeper import rules, store
 from scorekeeper.rules.club import counting, stats
 from scorekeeper.store.results import habit_rows, results_of, stored_of
-from tests.test_taps_ahead import once
+from tests.api_helpers import once
 
 # Spellings of four players: a game writes one spelling of each; the players' pages match them as one player.
 SPELLINGS = {"ann": ["Ann", "ANN", " ann"], "bob": ["Bob", "bob"], "cy": ["Cy", "CY "], "dee": ["Dee"]}

@@ -1,10 +1,10 @@
-"""The suite's lanes stay true: every test `make test-fast` leaves out as slow (tests/conftest.py SLOW) exists, so a
+"""The suite's lanes stay true: every test `make test-fast` leaves out as slow (tests/lanes.py SLOW) exists, so a
 renamed test cannot quietly move back into the fast lane's count or a deleted one linger in the list."""
 
 import ast
 from pathlib import Path
 
-from tests.conftest import SLOW
+from tests.lanes import SLOW
 
 TESTS = Path(__file__).parent
 

@@ -3,77 +3,16 @@
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper import rules, store
-from scorekeeper.web.setup_form import apply_preset, preset_fields, rules_from_setup, setup_fields, setup_form
+from scorekeeper import rules
 from scorekeeper.rules.scoring.presets import PRESETS, preset_rules
+from scorekeeper.web.setup_form import apply_preset, preset_fields, rules_from_setup, setup_fields, setup_form
+from tests.examples import REQUESTS
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
-from tests.examples import REQUESTS
 from tests.owner_helpers import owner_client
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-
-
-def new_game(client, unset=(), **fields):
-    """Set up a 4-player game of exact scoring, 1 up to 3 cards, Ann dealing first."""
-    data = {
-        "player_0": "Ann",
-        "player_1": "Bob",
-        "player_2": "Cy",
-        "player_3": "Di",
-        "first_dealer": "0",
-        "pattern": "up",
-        "max_cards": "3",
-        "scoring": "exact",
-        "settlement": "pairwise",
-        "stake": "1",
-    }
-    data.update(fields)
-    response = submit(client, "/games/new", data, unset=unset)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    assert response.headers["Location"].endswith("/deal")  # straight to the first screen, one round trip
-    return game_id_of(response.headers["Location"])
-
-
-def follow(client, game_id):
-    """Return the screen the table is on, and its HTML."""
-    response = client.get(f"/games/{game_id}")
-    assert response.status_code == 302
-    url = response.headers["Location"]
-    return url, client.get(url).get_data(as_text=True)
-
-
-def play_hand(client, game_id, trump, bids, tricks=None):
-    """Deal, bid in order and record the tricks (None: everyone as bid)."""
-    assert submit(client, f"/games/{game_id}/deal", {"trump": trump}).status_code == 302
-    for _ in bids:
-        url, html = follow(client, game_id)
-        assert url.endswith("/bids")
-        seat = int(dict(form_data(html)[1])["seat"])
-        assert submit(client, url, {"bid": bids[seat]}).status_code == 302
-    url, html = follow(client, game_id)
-    assert url.endswith("/tricks")
-    fields = {} if tricks is None else {f"took_{s}": t for s, t in enumerate(tricks)}
-    return submit(client, url, fields)
-
-
-def revoke_with_the_tricks(client, game_id):
-    """Play hand 1 as bid; in hand 2 (Cy 0, Di 1, Ann 0, Bob 0) Cy revokes, a penalty sent with the tricks."""
-    play_hand(client, game_id, "hearts", [1, 1, 0, 0])  # hand 1
-    submit(client, f"/games/{game_id}/deal", {"trump": "hearts"})
-    for bid in (0, 1, 0, 0):  # Cy, Di, Ann, Bob
-        url, _ = follow(client, game_id)
-        submit(client, url, {"bid": bid})
-    url, _ = follow(client, game_id)
-    submit(client, url, {"penalty_seat": "2", "penalty_reason": "revoke"})
-
-
-def stored(app, game_id):
-    with app.app_context():
-        return store.get_game(store.get_db(), game_id)
+from tests.table_helpers import PLAYERS, follow, new_game, play_hand, revoke_with_the_tricks, stored
 
 
 def test_home_lists_games(client):

@@ -4,14 +4,13 @@
 import datetime
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from html_forms import submit
 from scorekeeper import rules, store
 from scorekeeper.rules import actions
 from scorekeeper.rules.game.limits import MAX_NOTE, LimitError, checked_date, checked_note
 from tests.game_helpers import HANDS, create, record
+from tests.html_forms import submit
 from tests.pdf_reading import text
 
 

@@ -1,25 +1,10 @@
 """Bidding styles, blind bids and the table changes through the Flask test client."""
 
-import html as html_lib
 import re
 
 from tests.game_helpers import game_id_of
 from tests.html_forms import form_data, submit
-from tests.test_table import follow, new_game, stored
-
-
-def flashes(html):
-    """Return the flashed messages of a page, as a player reads them."""
-    found = re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', html)
-    return html_lib.unescape(" ".join(re.sub(r"<[^>]+>", "", m) for m in found))
-
-
-def text(html):
-    return html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))).replace(" ,", ",")
-
-
-def deal(client, game_id, trump="hearts"):
-    assert submit(client, f"/games/{game_id}/deal", {"trump": trump}).status_code == 302
+from tests.table_helpers import change, deal, flashes, follow, new_game, record_tricks, stored, text
 
 
 def bid_in_turn(client, game_id, bids):
@@ -33,14 +18,6 @@ def bid_in_turn(client, game_id, bids):
     raise AssertionError("the bids screen did not move on: " + flashes(client.get(url).get_data(as_text=True)))
 
 
-def record_tricks(client, game_id, tricks=None):
-    """Save the tricks screen: by seat, or as bid."""
-    fields = {} if tricks is None else {f"took_{s}": t for s, t in enumerate(tricks) if t is not None}
-    response = submit(client, f"/games/{game_id}/tricks", fields)
-    assert response.status_code == 302
-    return client.get(response.headers["Location"]).get_data(as_text=True)
-
-
 def play(client, game_id, bids, tricks=None, trump="hearts"):
     deal(client, game_id, trump)
     bid_in_turn(client, game_id, bids)
@@ -50,16 +27,6 @@ def play(client, game_id, bids, tricks=None, trump="hearts"):
 def totals(html):
     foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S).group(1)
     return [int(t) for t in re.findall(r'class="tot[^"]*">(-?\d+)<', foot)]
-
-
-def change(client, game_id, **fields):
-    """Post a change from the Table screen; return the page it leads to."""
-    page = client.get(f"/games/{game_id}/table")
-    assert page.status_code == 200
-    _, defaults = form_data(page.get_data(as_text=True), 0)
-    data = {k: v for k, v in defaults if k in ("csrf_token", "revision")}
-    data.update({k: str(v) for k, v in fields.items()})
-    return client.post(f"/games/{game_id}/table", data=data, follow_redirects=True).get_data(as_text=True)
 
 
 def revision(app, game_id):

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.text.history import describe
 from tests.game_helpers import create, post_hand, record
 from tests.html_forms import submit
-from tests.test_table import follow, new_game, revoke_with_the_tricks
+from tests.table_helpers import follow, new_game, revoke_with_the_tricks
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 # Hand 1 (hook off): Ann deals 1, everyone bids 0 but Bob, who takes it; Cy revokes (-20).

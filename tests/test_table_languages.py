@@ -15,7 +15,7 @@ from scorekeeper import create_app, store
 from scorekeeper.rules.bids import bidding
 from scorekeeper.text import words
 from tests.html_forms import submit
-from tests.test_table import new_game, play_hand
+from tests.table_helpers import new_game, play_hand
 
 DUTCH = "nl"
 HOOK = bidding.MESSAGES["hook"]

@@ -11,10 +11,8 @@ from flask import url_for
 
 from tests.game_helpers import create
 from tests.html_forms import form_data, submit
-from tests.test_table import new_game
-from tests.test_table_changes import deal, record_tricks, text
+from tests.table_helpers import GZIP, deal, first_load, new_game, record_tricks, text
 
-GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 SEVEN_BY_25 = json.loads((Path(__file__).parent / "games" / "seven_players_25_hands.json").read_text())
 
 
@@ -135,20 +133,6 @@ def test_a_static_file_is_squeezed_once_and_afresh_when_it_changes(app, tmp_path
     (other / "x.js").write_text("var green = 'green';\n" * 40)
     app.static_folder = str(other)
     assert gzip.decompress(client.get("/static/x.js", headers=GZIP).get_data()) == b"var green = 'green';\n" * 40
-
-
-def first_load(client, url):
-    """Return the bytes of a page and every stylesheet and script it names, as a browser gets them gzipped."""
-    response = client.get(url, headers=GZIP)
-    assert response.status_code == 200, url
-    body = response.get_data()
-    html = gzip.decompress(body) if response.headers.get("Content-Encoding") == "gzip" else body
-    total = len(body)
-    assets = re.findall(rb'<(?:link rel="stylesheet" href|script src)="([^"]+)"', html)
-    assert assets, url
-    for asset in assets:
-        total += len(client.get(asset.decode(), headers=GZIP).get_data())
-    return total
 
 
 def test_a_first_load_costs_at_most_15_kb_even_the_7_by_25_sheet(client, app):

@@ -5,7 +5,7 @@ import re
 from scorekeeper import store
 from tests.game_helpers import create, record
 from tests.html_forms import form_data
-from tests.test_table import new_game
+from tests.table_helpers import new_game
 
 
 def home_lists(client):

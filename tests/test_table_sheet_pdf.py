@@ -1,6 +1,6 @@
 """The game's filled sheet as PDF through the Flask client (table/sheet.py), read back with poppler."""
 
-from tests import pdf_reading
+from tests.pdf_reading import text as pdf_text
 from tests.game_helpers import create, record
 
 
@@ -9,7 +9,7 @@ def test_sheet_pdf_shows_players_and_totals(client, tmp_path):
     response = client.get(f"/games/{game_id}/sheet.pdf")  # a read-only viewer may download it
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     assert "attachment" in response.headers["Content-Disposition"] and ".pdf" in response.headers["Content-Disposition"]
-    text = pdf_reading.text(response.data, tmp_path)
+    text = pdf_text(response.data, tmp_path)
     for name in ("Ann", "Bob", "Cy", "Di"):
         assert name in text
     totals_line = next(line for line in text.splitlines() if "Total" in line or "Σ" in line)

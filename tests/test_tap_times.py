@@ -2,10 +2,10 @@
 later than the server's clock, never earlier than the game's previous entry. History shows that time."""
 
 import re
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 
 from scorekeeper import store
-from test_api_actions import RECORD, auth, store_db
+from tests.api_helpers import RECORD, auth, store_db
 
 EARLIER = "2026-01-02T09:00:00+00:00"  # the game's creation, moved back so that taps can be made after it
 

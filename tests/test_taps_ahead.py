@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.store import applied_taps
-from tests.test_api_actions import RECORD, Table, auth, stored_record
+from tests.api_helpers import RECORD, Table, auth, once, stored_record
 
 
 @pytest.fixture
@@ -79,12 +79,6 @@ def test_a_tap_still_valid_after_another_phones_tap_is_applied_after_it(monkeypa
     )
     after = table.ok("bid", seat=2, bid=1)
     assert after["revision"] == 4 and after["game"]["hands"][0]["bids"] == [None, 0, 1, None]
-
-
-def once(statements):
-    """The statements as run: SQLite reports each trigger program a statement codes (m151's results number) under
-    the statement's own text, right after it."""
-    return [text for number, text in enumerate(statements) if not number or text != statements[number - 1]]
 
 
 def test_under_the_write_lock_a_tap_runs_only_the_statements_of_its_write(client, table):

@@ -4,14 +4,12 @@ import csv
 import io
 import json
 
-from werkzeug.datastructures import FileStorage
-from werkzeug.test import encode_multipart
-
 from scorekeeper import store
+from tests.evening_helpers import play_evening
 from tests.game_helpers import HANDS, create, record
 from tests.html_forms import form_data
 from tests.owner_helpers import owner_client
-from tests.test_evenings import play_evening
+from tests.transfer_helpers import count_games, upload
 
 
 def read_csv(response):
@@ -21,21 +19,6 @@ def read_csv(response):
     raw = response.get_data(as_text=True)
     assert raw.startswith("\ufeff")  # the byte-order mark Excel needs to read UTF-8
     return list(csv.DictReader(io.StringIO(raw[1:])))
-
-
-def count_games(app):
-    with app.app_context():
-        return len(store.list_games(store.get_db()))
-
-
-def upload(client, content, filename="games.json", token=True):
-    """Post a file to the import page as a browser does, with the page's CSRF token."""
-    _action, fields = form_data(client.get("/import").get_data(as_text=True))
-    data = {k: v for k, v in fields if token or k != "csrf_token"}
-    data["file"] = FileStorage(io.BytesIO(content if isinstance(content, bytes) else content.encode()), filename)
-    # Encoded in memory: the test client would spool a large body to a temporary file it never closes.
-    boundary, body = encode_multipart(data)
-    return client.post("/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def test_game_csv_one_row_per_hand_and_player(client):

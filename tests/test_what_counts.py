@@ -22,11 +22,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from openskill.models import PlackettLuce
 
 from scorekeeper import create_app, rules, store
-
 from tests.cli_helpers import run_cli
 from tests.examples import WALKS
-from money_helpers import said
-from owner_helpers import owner_client
+from tests.money_helpers import said
+from tests.owner_helpers import owner_client
 
 ZONE = "Europe/Amsterdam"
 PEOPLE = {

@@ -5,18 +5,17 @@ edit screen's trumps by name and an entry fee typed with a decimal comma."""
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from game_helpers import create, record
-from owner_helpers import owner_client
-from pdf_reading import text as pdf_text
-from scorekeeper.text import history, words
-from scorekeeper.web import i18n
 from scorekeeper import printing, rules, store
 from scorekeeper.rules import RecordError
-from scorekeeper.rules.scoring.card import rules_in_words
 from scorekeeper.rules.events import prizes
+from scorekeeper.rules.scoring.card import rules_in_words
+from scorekeeper.text import history, words
+from scorekeeper.web import i18n
+from tests.game_helpers import create, record
+from tests.owner_helpers import owner_client
+from tests.pdf_reading import text as pdf_text
 
 # Bob and Di end level on 21, both with every bid made: they share first place.
 TIED = [
@@ -121,7 +120,7 @@ def test_english_reads_a_comma_as_no_decimal_and_says_so():
 
 
 def test_a_spanish_director_types_the_entry_fee_with_a_comma(app):
-    from test_events_languages import act, new_event
+    from tests.event_web_helpers import act, new_event
 
     director = owner_client(app)
     director.set_cookie("lang", "es")

@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scorekeeper import rules
-from scorekeeper.rules.club import stats
 from scorekeeper.rules import RecordError, events
-from scorekeeper.text import words
+from scorekeeper.rules.club import stats
 from scorekeeper.rules.events import cuts
 from scorekeeper.rules.said import Said
-from scorekeeper.web.setup_form import setup_form
-from scorekeeper.web.refusals import explain
+from scorekeeper.text import words
 from scorekeeper.views.events.log_lines import log_line
-from owner_helpers import owner_client
-from tests.test_evenings import play_evening
-from tests.test_events_languages import act, new_event
+from scorekeeper.web.refusals import explain
+from scorekeeper.web.setup_form import setup_form
+from tests.evening_helpers import play_evening
+from tests.event_web_helpers import act, new_event
+from tests.owner_helpers import owner_client
 
 
 @pytest.fixture

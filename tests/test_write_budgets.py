@@ -12,13 +12,10 @@ from werkzeug.datastructures import FileStorage
 
 from scorekeeper import create_app, store
 from scorekeeper.web import write_budgets
-
-from conftest import OWNER_KEY, waitress_serving
-from game_helpers import record
-from html_forms import form_data
-from owner_helpers import owner_client
-from test_serve import start_serve, stop, wait_for
-from server_helpers import free_port
+from tests.game_helpers import record
+from tests.html_forms import form_data
+from tests.owner_helpers import OWNER_KEY, owner_client
+from tests.server_helpers import free_port, start_serve, stop, wait_for, waitress_serving
 
 SETUP = {"player_0": "Ann", "player_1": "Bob", "player_2": "Cy", "player_3": "Di", "first_dealer": "0"}
 

@@ -1,0 +1,38 @@
+"""The suite's lanes: which tests `make test-fast` leaves out (tests/conftest.py marks them `slow`)."""
+
+# What `make test-fast` leaves out beside the browser tests (`-m "not browser and not slow"`): the tests whose
+# point is a real process, server, proxy, load, memory or Node, or a long walk of many requests; `make test` (and
+# CI) runs them all. A file, or file::test. tests/test_suite_lanes.py holds every name to a test that exists.
+SLOW = {
+    "test_crash.py": "kills real servers mid-write",
+    "test_export_memory.py": "fills clubs of thousands of games and measures a server's memory",
+    "test_rate_limits_hall.py": "a hall's load on a real server",
+    "test_deploy_security.py": "real servers behind nginx",
+    "test_serve.py": "the serve command's own process",
+    "test_serve_workers.py": "two server processes",
+    "test_concurrency.py": "two server processes",
+    "test_retried_taps.py": "two server processes",
+    "test_events_race.py": "a confirm racing an undo on real servers",
+    "test_bench.py": "the benchmarks' scripts",
+    "test_openapi_conformance.py": "schemathesis over every operation",
+    "test_write_budgets.py": "browsers and disks filled to their ceilings",
+    "test_free_text_limits.py": "megabytes of text by every way in",
+    "test_money_hostile.py": "hundreds of hostile payments and IBANs",
+    "test_kept_truth.py": "restores while a real server is followed",
+    "test_import_once.py": "imports of hundreds of games through a real server",
+    "test_queue_engine_parity.py": "the offline queue's JavaScript in Node",
+    "test_bidstate_parity.py": "the bid pad's JavaScript in Node",
+    "test_offline_page.py::test_the_offline_screens_kept_once_are_the_ones_each_game_would_make": "every game",
+    "test_events_web.py::test_a_23_player_wpohl_event_through_the_api": "a whole event, tap by tap",
+    "test_events_web.py::test_a_32_player_cartier_event_through_the_api": "a whole event, tap by tap",
+    "test_events_web.py::test_hostile_director_forms_are_refused_in_words_never_a_500": "a long property walk",
+    "test_events_web.py::test_hostile_input_is_refused_in_words_never_a_500": "a long property walk",
+    "test_stored_results.py::test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_up": (
+        "a long property walk"
+    ),
+    "test_what_counts.py::test_every_view_agrees_with_one_reading_of_the_rules_before_and_after_a_move": (
+        "a long property walk"
+    ),
+    "test_events_room.py::test_a_redraw_after_a_correction_changes_only_the_seat_it_changes": "a long property walk",
+    "test_setup_language_currency.py::test_the_stakes_decimals_follow_the_currency": "a long property walk",
+}
