@@ -33,6 +33,7 @@ skip     Y            -         -           -         -                   -     
 cut      Y            -         -           -         -                   -      -
 cap      Y            -         -           -         -                   -      -
 decks    Y            -         -           -         -                   -      -
+about    Y            -         -           -         -                   -      -
 """
 MAY = {
     row.split()[0]: {role for role, cell in zip(ROLES, row.split()[1:]) if cell == "Y"}
@@ -104,6 +105,7 @@ for name, rules, before, body in (
     ("decks", UNDEALABLE, [("arrive", {"name": "Eve"})], {}),
 ):
     SCENES[name] = (rules, before, body, ("table", {"action": name, **{k: str(v) for k, v in body.items()}}))
+SCENES["about"] = ({}, [], {"date": "2026-11-20", "note": "Birthday"}, ("about", {"date": "2026-11-20", "note": "x"}))
 
 
 # The table changes share one role check (the scorekeeper's only): every role is driven for an arrival, the other

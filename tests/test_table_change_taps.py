@@ -1,8 +1,9 @@
 """The table changes are actions of the registry (scorekeeper/taps/table_changes.py): the Table screen's forms and
 the actions API send them through one pipeline, the edit key's only; a newcomer gets a seat link either way, a stale
-change is a conflict, and an event's table leaves them to the director."""
+change is a conflict, and an event's table leaves them to the director. A game's date and note too (taps/about.py)."""
 
 from game_helpers import hand_at
+from html_forms import submit
 from scorekeeper import store
 from test_events_web import short_event
 from test_form_taps import applied
@@ -110,3 +111,21 @@ def test_an_events_table_is_changed_by_the_director_only_through_the_api_too(cli
     answer = tap(client, table["game"], table["edit_key"], "arrive", name="Mallory")
     assert answer.status_code == 422 and "is the event's" in answer.get_json()["error"], answer.get_json()
     assert game(client, table["game"])["revision"] == before["revision"]
+
+
+def test_the_date_and_note_through_the_api_as_the_sheets_form_sets_them(client, app):
+    game_id, key = made(client, seat_links=True)
+    refused = tap(client, game_id, seat_keys(client, game_id)[1], "about", date="2026-11-20")
+    assert refused.status_code == 403
+    first = game(client, game_id)["revision"]
+    answer = tap(client, game_id, key, "about", date="2026-11-20", note="Birthday at Ann's")
+    assert answer.status_code == 200 and answer.get_json()["message"].startswith("Date and note: Nov 20, 2026")
+    assert game(client, game_id)["record"]["note"] == "Birthday at Ann's"
+    bad = tap(client, game_id, key, "about", date="2026-13-01")
+    assert bad.status_code == 422 and "is not a day of the calendar" in bad.get_json()["error"]
+    stale = tap(client, game_id, key, "about", revision=first, note="Another note")
+    assert stale.status_code == 409 and game(client, game_id)["record"]["note"] == "Birthday at Ann's"
+    # The sheet's form is the same tap: applied once under an id, as every tap is.
+    client.get(f"/games/{game_id}/claim/{key}")
+    submit(client, f"/games/{game_id}/sheet", {"date": "", "note": "Two tables"}, action=f"/games/{game_id}/about")
+    assert applied(app, game_id) == 2 and game(client, game_id)["record"]["note"] == "Two tables"
