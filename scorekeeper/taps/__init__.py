@@ -6,9 +6,10 @@ seat whose key was sent) and returns (status, JSON body). Every action is one en
 its step, roles, fields and function). In order: the body's keys and types (`registry.read`); the key's role
 (`registry.MAY`); the action worked out once on the game as it stands: the hand and step the tap was made on
 (target.py, else 409 with the hand as recorded), the action's fields, the action (actions.py; bids made all at
-once: sealed.py); then the write. An action drawn on an older revision of the same hand and step is applied when it
-is still valid as the next action, else refused with 409 and what differs (conflicts.py); the answer is the game as
-it stands (answers.py). An action id already applied answers the same again (the same id with another body: 422).
+once: sealed.py; the table changes: table_changes.py); then the write, and what follows an applied action (its
+entry's `then`: a newcomer's seat link). An action drawn on an older revision of the same hand and step is applied
+when it is still valid as the next action, else refused with 409 and what differs (conflicts.py); the answer is the
+game as it stands (answers.py). An action id already applied answers the same again (the same id with another body: 422).
 
 The work is done once, before the write lock (docs/writes.md): `store.append_action_ahead` writes it when the game is
 still at that revision and the id not applied. Anything else goes to one transaction of the store's around the
@@ -52,7 +53,7 @@ def worked_out(tap):
         target.check(tap.loaded, entry.step, tap.hand)
         if tap.seat is not None:
             own_turn(tap)
-        return Worked(tap, entry.apply(tap, **entry.values(tap.body)))
+        return Worked(tap, entry.apply(tap, **entry.values(tap.body, registry.FIELDS)))
     except (*REFUSALS, Refused) as error:
         return Worked(tap, refused=error)
 
@@ -163,7 +164,17 @@ def perform(game_id, body, seat=None):
         seat,
         tapped_time(body.get("tapped")),
     )
-    history = registry.BY_NAME[action].history
+    status, answered = _applied(tap)
+    then = registry.BY_NAME[action].then
+    if status == 200 and then is not None:  # what follows the action (a newcomer's seat link), whatever the path
+        then(tap)
+    return status, answered
+
+
+def _applied(tap):
+    """The tap applied once: ahead of the write lock when it can, else under it; (status, JSON body)."""
+    game_id = tap.game_id
+    history = registry.BY_NAME[tap.action].history
     found = None if history else store.load_game(tap.db, game_id)  # the game as it stands (the cache's)
     _role_checked(tap, found)
     ahead = None if found is None else worked_out(tap.on(*found))

@@ -2,8 +2,8 @@
 differs, or 422 for a tap that could never stand.
 
 The policy: a tap made on the hand and step the table is on, but on an older revision, is applied when it is
-still valid as the next action; a stale bid that differs, a stale correction and a stale undo are conflicts
-(they could undo another phone's change). A refusal of the engine is a conflict when the tap was stale or made
+still valid as the next action; a stale bid that differs, a stale correction, a stale undo and a stale table
+change are conflicts (they could undo another phone's change). A refusal of the engine is a conflict when the tap was stale or made
 on another step (the game moved under it), else the tap's own fault (422).
 """
 

@@ -3,82 +3,20 @@ its body (each field's type and bounds, required or not, what it means there) an
 
 The pipeline (taps/__init__.py) reads a body against it; the roles table (`MAY`), the OpenAPI's `Action` schema and
 the docs' tables are generated from it (taps/described.py); tests/test_action_registry.py walks it: every entry
-documented, its worked example run through the real pipeline. A new action is one entry here and its function.
+documented, its worked example run through the real pipeline. A new action is one entry here and its function; the
+table changes (arrive, leave, the plan...) are declared in table_changes.py, a game's date and note in about.py,
+and added here, in the same shapes (declare.py).
 """
-
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from scorekeeper import rules
 from scorekeeper.rules.game import numbers
-from . import actions, sealed
+from . import about, actions, sealed, table_changes
 from .body import PENALTY_KEYS, Refused, counts, need, optional, tapped_time, whole
+from .declare import Action, Example, Field, Use
 from .roles import OWN_SEAT, SCOREKEEPER
 
 MAX_ID = 100
 TRUMP_WORDS = "one of " + ", ".join(rules.TRUMPS)
-
-
-@dataclass(frozen=True)
-class Field:
-    """A key a tap's body may hold: its JSON Schema (the OpenAPI's), the type check run on every tap before anything
-    else (a malformed tap is 422 whatever the game's step), and what it must be, as the 422 says."""
-
-    name: str
-    schema: dict
-    check: Callable
-    words: str
-
-
-@dataclass(frozen=True)
-class Use:
-    """A field as one action uses it: what it means there, whether it is required, and a narrower check (and its
-    words) where the action wants one (a correction's bids are a list, a reveal's an object)."""
-
-    field: str
-    says: str
-    required: bool = False
-    check: Callable = None
-    words: str = None
-    in_game: bool = False  # read against the game by the action (a seat that exists), required or not
-
-
-@dataclass(frozen=True)
-class Example:
-    """A worked example: a game's rules, the taps that bring it to where the action is next, the action's fields."""
-
-    rules: dict
-    before: tuple
-    body: dict
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action of the table. `step` is the step it is made on (None: any step of the hand the table is on;
-    "recorded": a finished hand, whatever the table does). `apply(tap, **values)` returns the engine's outcome (None:
-    the game holds what was asked already); a `history` action writes itself and answers (undo is the store's)."""
-
-    name: str
-    summary: str
-    step: str | None
-    roles: frozenset
-    fields: tuple
-    apply: Callable
-    example: Example
-    history: bool = False
-
-    def values(self, body):
-        """The action's fields read from a body whose types were checked: refused (422, naming the field) when a
-        required one is missing or a narrower check fails; None for one left out."""
-        read = {}
-        for use in self.fields:
-            if use.in_game:
-                read[use.field] = body.get(use.field)
-                continue
-            field = FIELDS[use.field]
-            check, words = use.check or field.check, use.words or field.words
-            read[use.field] = (need if use.required else optional)(body, use.field, check, words)
-        return read
 
 
 def _penalties(value):
@@ -133,7 +71,8 @@ FIELDS = {
                 "description": (
                     "the hand the tap was made on (1 for the first; the record's hands counted, a hand dealt again counts anew): "
                     "deal: the hand it deals; bid, reveal, trump, tricks: the hand being played; undo: the hand the table is on; "
-                    "correct: the finished hand it records again. Applied only to that hand at that step (a deal before the deal, "
+                    "correct: the finished hand it records again; a change at the table (arrive, leave, the plan...) and about: the "
+                    "hand the table is on. Applied only to that hand at that step (a deal before the deal, "
                     "a bid or reveal during the bids, trump at trump, tricks at tricks), else 409 with the hand as recorded "
                     "(`recorded`)"
                 ),
@@ -206,6 +145,10 @@ FIELDS = {
         ),
     )
 }
+# The keys only the table changes use (a newcomer's name, a hand of the plan...), and the game's date and note.
+for _more in (table_changes.FIELDS, about.FIELDS):
+    assert not FIELDS.keys() & _more.keys(), "a field is declared twice"
+    FIELDS |= _more
 ENVELOPE = ("id", "revision", "hand", "action")  # required of every tap; "tapped" is optional
 # The reveal's example: a game whose bids are made all at once, and need not add up to the cards.
 _ALL_AT_ONCE = next(
@@ -213,142 +156,152 @@ _ALL_AT_ONCE = next(
 )
 
 ACTIONS = (
-    Action(
-        "deal",
-        "deal the next hand",
-        "deal",
-        frozenset({SCOREKEEPER}),
-        (Use("cards", "the cards, when not as planned"), Use("trump", "the trump turned up")),
-        actions.deal,
-        Example({}, (), {"trump": "hearts"}),
-    ),
-    Action(
-        "bid",
-        "one player's bid",
-        "bids",
-        frozenset({SCOREKEEPER, OWN_SEAT}),
-        (
-            Use("seat", "the seat bidding (0 is the first player)", required=True, in_game=True),
-            Use("bid", "the bid", required=True),
-            Use("blind", "bid blind (when offered)"),
+    (
+        Action(
+            "deal",
+            "deal the next hand",
+            "deal",
+            frozenset({SCOREKEEPER}),
+            (Use("cards", "the cards, when not as planned"), Use("trump", "the trump turned up")),
+            actions.deal,
+            Example({}, (), {"trump": "hearts"}),
         ),
-        actions.bid,
-        Example({}, (("deal", {"trump": "hearts"}),), {"seat": 1, "bid": 0}),
-    ),
-    Action(
-        "trump",
-        "the trump named after the bids",
-        "trump",
-        frozenset({SCOREKEEPER}),
-        (Use("trump", "the trump named", required=True),),
-        actions.trump,
-        Example(
-            {"trump": "highest_bidder"},
+        Action(
+            "bid",
+            "one player's bid",
+            "bids",
+            frozenset({SCOREKEEPER, OWN_SEAT}),
             (
-                ("deal", {}),
-                ("bid", {"seat": 1, "bid": 1}),
-                ("bid", {"seat": 2, "bid": 0}),
-                ("bid", {"seat": 3, "bid": 0}),
-                ("bid", {"seat": 0, "bid": 1}),
+                Use("seat", "the seat bidding (0 is the first player)", required=True, in_game=True),
+                Use("bid", "the bid", required=True),
+                Use("blind", "bid blind (when offered)"),
             ),
-            {"trump": "spades"},
+            actions.bid,
+            Example({}, (("deal", {"trump": "hearts"}),), {"seat": 1, "bid": 0}),
         ),
-    ),
-    Action(
-        "tricks",
-        "the tricks each seat took",
-        "tricks",
-        frozenset({SCOREKEEPER}),
-        (
-            Use(
-                "tricks",
-                "by seat; null takes the bid; the dealer gets what is left",
-                required=True,
-                words="a list of trick counts by seat (null: as bid)",
+        Action(
+            "trump",
+            "the trump named after the bids",
+            "trump",
+            frozenset({SCOREKEEPER}),
+            (Use("trump", "the trump named", required=True),),
+            actions.trump,
+            Example(
+                {"trump": "highest_bidder"},
+                (
+                    ("deal", {}),
+                    ("bid", {"seat": 1, "bid": 1}),
+                    ("bid", {"seat": 2, "bid": 0}),
+                    ("bid", {"seat": 3, "bid": 0}),
+                    ("bid", {"seat": 0, "bid": 1}),
+                ),
+                {"trump": "spades"},
             ),
-            Use("penalties", "penalties of the hand"),
         ),
-        actions.tricks,
-        Example(
-            {},
+        Action(
+            "tricks",
+            "the tricks each seat took",
+            "tricks",
+            frozenset({SCOREKEEPER}),
             (
-                ("deal", {"trump": "hearts"}),
-                ("bid", {"seat": 1, "bid": 1}),
-                ("bid", {"seat": 2, "bid": 0}),
-                ("bid", {"seat": 3, "bid": 0}),
-                ("bid", {"seat": 0, "bid": 1}),
+                Use(
+                    "tricks",
+                    "by seat; null takes the bid; the dealer gets what is left",
+                    required=True,
+                    words="a list of trick counts by seat (null: as bid)",
+                ),
+                Use("penalties", "penalties of the hand"),
             ),
-            {"tricks": [1, 0, 0, 0]},
-        ),
-    ),
-    Action(
-        "undo",
-        "take back the last action",
-        None,
-        frozenset({SCOREKEEPER}),
-        (),
-        actions.undo,
-        Example({}, (("deal", {"trump": "hearts"}),), {}),
-        history=True,
-    ),
-    Action(
-        "reveal",
-        "show the bids made all at once",
-        "bids",
-        frozenset({SCOREKEEPER}),
-        (
-            Use(
-                "bids",
-                'bids by seat number ("0", "1"...) entered by the scorekeeper, an object; the sealed ones fill '
-                "the rest",
-                check=lambda v: isinstance(v, dict),
-                words='an object of bids by seat: {"0": 2}',
+            actions.tricks,
+            Example(
+                {},
+                (
+                    ("deal", {"trump": "hearts"}),
+                    ("bid", {"seat": 1, "bid": 1}),
+                    ("bid", {"seat": 2, "bid": 0}),
+                    ("bid", {"seat": 3, "bid": 0}),
+                    ("bid", {"seat": 0, "bid": 1}),
+                ),
+                {"tricks": [1, 0, 0, 0]},
             ),
-            Use("blinds", "the seats whose bid entered by the scorekeeper is blind (when offered)"),
         ),
-        sealed.reveal,
-        Example(
-            {"hook": False, "bidding": _ALL_AT_ONCE},
-            (("deal", {"trump": "hearts"}),),
-            {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}},
+        Action(
+            "undo",
+            "take back the last action",
+            None,
+            frozenset({SCOREKEEPER}),
+            (),
+            actions.undo,
+            Example({}, (("deal", {"trump": "hearts"}),), {}),
+            history=True,
         ),
-    ),
-    Action(
-        "correct",
-        "record a finished hand again, every later hand rescored",
-        "recorded",
-        frozenset({SCOREKEEPER}),
-        (
-            Use(
-                "number",
-                "the finished hand to record again, the same as `hand` (may be left out); refused when the "
-                "game has moved on since the tap",
-            ),
-            Use("bids", "the hand's bids, a list by seat", required=True, check=counts, words="a list of bids by seat"),
-            Use(
-                "tricks",
-                "by seat; null keeps the recorded count",
-                required=True,
-                words="a list of trick counts by seat (null: as recorded)",
-            ),
-            Use("trump", "the hand's trump (absent: none recorded)"),
-            Use("drop_penalties", "the indices of the hand's recorded penalties to drop"),
-            Use("penalties", "one penalty to add"),
-        ),
-        actions.correct,
-        Example(
-            {},
+        Action(
+            "reveal",
+            "show the bids made all at once",
+            "bids",
+            frozenset({SCOREKEEPER}),
             (
-                ("deal", {"trump": "hearts"}),
-                ("bid", {"seat": 1, "bid": 1}),
-                ("bid", {"seat": 2, "bid": 0}),
-                ("bid", {"seat": 3, "bid": 0}),
-                ("bid", {"seat": 0, "bid": 1}),
-                ("tricks", {"tricks": [None, 1, 0, 0]}),
+                Use(
+                    "bids",
+                    'bids by seat number ("0", "1"...) entered by the scorekeeper, an object; the sealed ones fill '
+                    "the rest",
+                    check=lambda v: isinstance(v, dict),
+                    words='an object of bids by seat: {"0": 2}',
+                ),
+                Use("blinds", "the seats whose bid entered by the scorekeeper is blind (when offered)"),
             ),
-            {"number": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
+            sealed.reveal,
+            Example(
+                {"hook": False, "bidding": _ALL_AT_ONCE},
+                (("deal", {"trump": "hearts"}),),
+                {"bids": {"0": 0, "1": 1, "2": 0, "3": 1}},
+            ),
         ),
-    ),
+        Action(
+            "correct",
+            "record a finished hand again, every later hand rescored",
+            "recorded",
+            frozenset({SCOREKEEPER}),
+            (
+                Use(
+                    "number",
+                    "the finished hand to record again, the same as `hand` (may be left out); refused when the "
+                    "game has moved on since the tap",
+                ),
+                Use(
+                    "bids",
+                    "the hand's bids, a list by seat",
+                    required=True,
+                    check=counts,
+                    words="a list of bids by seat",
+                ),
+                Use(
+                    "tricks",
+                    "by seat; null keeps the recorded count",
+                    required=True,
+                    words="a list of trick counts by seat (null: as recorded)",
+                ),
+                Use("trump", "the hand's trump (absent: none recorded)"),
+                Use("drop_penalties", "the indices of the hand's recorded penalties to drop"),
+                Use("penalties", "one penalty to add"),
+            ),
+            actions.correct,
+            Example(
+                {},
+                (
+                    ("deal", {"trump": "hearts"}),
+                    ("bid", {"seat": 1, "bid": 1}),
+                    ("bid", {"seat": 2, "bid": 0}),
+                    ("bid", {"seat": 3, "bid": 0}),
+                    ("bid", {"seat": 0, "bid": 1}),
+                    ("tricks", {"tricks": [None, 1, 0, 0]}),
+                ),
+                {"number": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
+            ),
+        ),
+    )
+    + table_changes.ACTIONS
+    + about.ACTIONS
 )
 BY_NAME = {action.name: action for action in ACTIONS}
 assert len(BY_NAME) == len(ACTIONS), "an action's name is declared twice"

@@ -1,8 +1,9 @@
 """A write from a form: check the form, run the engine's action, store what it made, or say why not.
 
-A hand's action (deal, bids, trump, tricks, a correction, undo) is written as a tap instead, through the actions'
-pipeline (scorekeeper/views/table/writes.py, taps.perform); here are the other writes (the table changes, a game's
-date and note, the settlement) and what every form shares (`checked`, `form_refusal`, `refused`, `penalty_from`).
+A hand's action (deal, bids, trump, tricks, a correction, undo), a table change (arrive, leave, sit out, the plan)
+and a game's date and note are written as taps instead, through the actions' pipeline
+(scorekeeper/views/table/writes.py, taps.perform); here is the other write (the settlement) and what every form
+shares (`checked`, `form_refusal`, `refused`, `penalty_from`).
 A write is: form → engine action (`rules.actions`) → store → redirect straight to the screen `rules.step`
 names (scorekeeper/web/navigation.py).
 """

@@ -21,9 +21,10 @@ from scorekeeper.rules.scoring.ranks import in_rank_order
 from scorekeeper.web import regulars
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_game, screen
-from scorekeeper.web.writes import checked, save
+from scorekeeper.web.writes import checked
 from scorekeeper.responses.follow_poll import REPLAYABLE
 from . import bp
+from .writes import save
 
 
 @bp.get("/games/<game_id>")
@@ -226,10 +227,10 @@ def over(game_id):
 
 @bp.post("/games/<game_id>/about")
 def about(game_id):
-    """Set the game's date and note (the scorekeeper, from the sheet)."""
+    """Set the game's date and note (the scorekeeper, from the sheet): its tap `about` (scorekeeper/taps/about.py)."""
     game, loaded = load_game(game_id)
     require_edit(game)
     form = AboutForm()
     if checked(form, game):
-        save(game, loaded, actions.describe, form.date.data or "", form.note.data or "")
+        save(game, loaded, "about", date=form.date.data or "", note=form.note.data or "")
     return redirect(url_for("table.sheet", game_id=game_id))

@@ -1,6 +1,6 @@
-"""A hand's form written as the scorekeeper's tap: through the same pipeline as the actions API and the seat phones
-(`taps.perform`: the registry's checks, the hand and step, the engine's action, applied once), answered in the
-form's words (a flash, the screen the table is on) instead of JSON."""
+"""A hand's form (and the Table screen's) written as the scorekeeper's tap: through the same pipeline as the actions
+API and the seat phones (`taps.perform`: the registry's checks, the hand and step, the engine's action, applied
+once), answered in the form's words (a flash, the screen the table is on) instead of JSON."""
 
 import secrets
 
