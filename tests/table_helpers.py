@@ -119,3 +119,9 @@ def first_load(client, url):
     for asset in assets:
         total += len(client.get(asset.decode(), headers=GZIP).get_data())
     return total
+
+
+def applied(app, game_id):
+    """How many taps of the game were applied (applied_actions): a form's write is one too."""
+    with app.app_context():
+        return store.get_db().execute("select count(*) from applied_actions where game_id = ?", [game_id]).fetchone()[0]

@@ -7,12 +7,7 @@ import re
 from scorekeeper import rules, store
 from tests.game_helpers import create
 from tests.html_forms import submit
-from tests.table_helpers import follow, new_game, stored
-
-
-def applied(app, game_id):
-    with app.app_context():
-        return store.get_db().execute("select count(*) from applied_actions where game_id = ?", [game_id]).fetchone()[0]
+from tests.table_helpers import applied, follow, new_game, stored
 
 
 def test_a_forms_write_is_a_tap_applied_once(client, app):

@@ -2,12 +2,11 @@
 the actions API send them through one pipeline, the edit key's only; a newcomer gets a seat link either way, a stale
 change is a conflict, and an event's table leaves them to the director. A game's date and note too (taps/about.py)."""
 
-from game_helpers import hand_at
-from html_forms import submit
 from scorekeeper import store
-from test_events_web import short_event
-from test_form_taps import applied
-from test_table_changes import change
+from tests.event_web_helpers import short_event
+from tests.game_helpers import hand_at
+from tests.html_forms import submit
+from tests.table_helpers import applied, change
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 RULES = {"scoring": "exact", "hook": True, "deals": {"pattern": "up", "max": 3}, "first_dealer": 0}
