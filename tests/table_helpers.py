@@ -13,22 +13,24 @@ from tests.html_forms import form_data, submit
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
+# The setup form of the table tests' game: four players, exact scoring, 1 up to 3 cards, Ann dealing first.
+SETUP = {
+    "player_0": "Ann",
+    "player_1": "Bob",
+    "player_2": "Cy",
+    "player_3": "Di",
+    "first_dealer": "0",
+    "pattern": "up",
+    "max_cards": "3",
+    "scoring": "exact",
+    "settlement": "pairwise",
+    "stake": "1",
+}
+
+
 def new_game(client, unset=(), **fields):
-    """Set up a 4-player game of exact scoring, 1 up to 3 cards, Ann dealing first."""
-    data = {
-        "player_0": "Ann",
-        "player_1": "Bob",
-        "player_2": "Cy",
-        "player_3": "Di",
-        "first_dealer": "0",
-        "pattern": "up",
-        "max_cards": "3",
-        "scoring": "exact",
-        "settlement": "pairwise",
-        "stake": "1",
-    }
-    data.update(fields)
-    response = submit(client, "/games/new", data, unset=unset)
+    """Set up the game of SETUP, with fields changed."""
+    response = submit(client, "/games/new", {**SETUP, **fields}, unset=unset)
     assert response.status_code == 302, response.get_data(as_text=True)
     assert response.headers["Location"].endswith("/deal")  # straight to the first screen, one round trip
     return game_id_of(response.headers["Location"])

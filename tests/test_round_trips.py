@@ -11,23 +11,10 @@ from playwright.sync_api import expect
 
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
-from tests.table_helpers import PLAYERS, new_game, stored
+from tests.table_helpers import PLAYERS, SETUP, new_game, stored
 
 # The documents a tap loads are counted through the service worker, which could add one.
 SERVICE_WORKER = "allow"
-
-SETUP = {
-    "player_0": "Ann",
-    "player_1": "Bob",
-    "player_2": "Cy",
-    "player_3": "Di",
-    "first_dealer": "0",
-    "pattern": "up",
-    "max_cards": "3",
-    "scoring": "exact",
-    "settlement": "pairwise",
-    "stake": "1",
-}
 
 
 def tap(client, url, fields=None, action=None):

@@ -15,19 +15,10 @@ from tests.examples import REQUESTS
 from tests.game_helpers import create, game_id_of, record
 from tests.html_forms import form_data, submit
 from tests.owner_helpers import owner_client
+from tests.table_helpers import SETUP
 from tests.transfer_helpers import upload
 
-PLAYERS = {
-    "player_0": "Ann",
-    "player_1": "Bob",
-    "player_2": "Cy",
-    "player_3": "Di",
-    "first_dealer": "0",
-    "pattern": "up",
-    "max_cards": "3",
-    "scoring": "exact",
-    "settlement": "pairwise",
-}
+PLAYERS = {name: value for name, value in SETUP.items() if name != "stake"}  # the form's own stake
 # Form text a browser can send (a lone surrogate cannot be encoded as UTF-8 at all).
 POSTED = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 

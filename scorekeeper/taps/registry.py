@@ -149,6 +149,8 @@ FIELDS = {
 for _more in (table_changes.FIELDS, about.FIELDS):
     assert not FIELDS.keys() & _more.keys(), "a field is declared twice"
     FIELDS |= _more
+# The worked examples' bids of a 1-card hand, four players, Bob first: Bob and Ann bid one, the others none.
+_BIDS = tuple(("bid", {"seat": seat, "bid": bid}) for seat, bid in ((1, 1), (2, 0), (3, 0), (0, 1)))
 ENVELOPE = ("id", "revision", "hand", "action")  # required of every tap; "tapped" is optional
 # The reveal's example: a game whose bids are made all at once, and need not add up to the cards.
 _ALL_AT_ONCE = next(
@@ -188,13 +190,7 @@ ACTIONS = (
             actions.trump,
             Example(
                 {"trump": "highest_bidder"},
-                (
-                    ("deal", {}),
-                    ("bid", {"seat": 1, "bid": 1}),
-                    ("bid", {"seat": 2, "bid": 0}),
-                    ("bid", {"seat": 3, "bid": 0}),
-                    ("bid", {"seat": 0, "bid": 1}),
-                ),
+                (("deal", {}), *_BIDS),
                 {"trump": "spades"},
             ),
         ),
@@ -215,13 +211,7 @@ ACTIONS = (
             actions.tricks,
             Example(
                 {},
-                (
-                    ("deal", {"trump": "hearts"}),
-                    ("bid", {"seat": 1, "bid": 1}),
-                    ("bid", {"seat": 2, "bid": 0}),
-                    ("bid", {"seat": 3, "bid": 0}),
-                    ("bid", {"seat": 0, "bid": 1}),
-                ),
+                (("deal", {"trump": "hearts"}), *_BIDS),
                 {"tricks": [1, 0, 0, 0]},
             ),
         ),
@@ -288,14 +278,7 @@ ACTIONS = (
             actions.correct,
             Example(
                 {},
-                (
-                    ("deal", {"trump": "hearts"}),
-                    ("bid", {"seat": 1, "bid": 1}),
-                    ("bid", {"seat": 2, "bid": 0}),
-                    ("bid", {"seat": 3, "bid": 0}),
-                    ("bid", {"seat": 0, "bid": 1}),
-                    ("tricks", {"tricks": [None, 1, 0, 0]}),
-                ),
+                (("deal", {"trump": "hearts"}), *_BIDS, ("tricks", {"tricks": [None, 1, 0, 0]})),
                 {"number": 1, "bids": [1, 1, 0, 0], "tricks": [1, 0, 0, 0]},
             ),
         ),
