@@ -110,7 +110,7 @@ from .seasons import (
     season_games,
     update_season,
 )
-from .results import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
+from .player_reads import head_to_head, place_counts, player_habits, player_results, player_summaries, table_of
 from scorekeeper.store.events import (
     UnknownEvent,
     create_event,
