@@ -1,9 +1,7 @@
 """Charts as SVG text, drawn on the server: no JavaScript, they scale by viewBox and they print.
 
-Each player's line has its own colour, dash pattern and marker shape, so that the chart
-still reads when printed in black and white. Every name is escaped: the result can be put
-in a page as it is (`chart` marks it safe).
-"""
+Each player's line has its own colour, dash pattern and marker shape, so that the chart still reads when printed in
+black and white. Every name is escaped: the result can be put in a page as it is (`chart` marks it safe)."""
 
 import html
 import math
@@ -395,9 +393,7 @@ def chart(svg):
 
 
 def running_chart(scored, record=None):
-    """Return the running-totals chart of a scored game, safe to put in a page.
-
-    With the game's record, a late arrival who has not played yet stands at their starting total, as on the sheet.
-    """
+    """Return the running-totals chart of a scored game, safe to put in a page. With the game's record, a late
+    arrival who has not played yet stands at their starting total, as on the sheet."""
     standing = rules.standing_totals(record, scored["totals"]) if record else None
     return chart(running_totals_svg(scored, standing=standing))

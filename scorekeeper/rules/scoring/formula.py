@@ -1,9 +1,7 @@
 """House formulas (RULES.md "House formula"): a table's own scoring, typed as small expressions.
 
-An expression is parsed with Python's `ast` module and then only a whitelist of node types is
-accepted; nothing is ever evaluated by Python itself. The accepted tree is turned into a tree of
-small closures, so a game scores as fast as with a built-in system.
-"""
+An expression is parsed with Python's `ast` module and then only a whitelist of node types is accepted; nothing is
+ever evaluated by Python itself. The accepted tree becomes a tree of small closures: it scores as fast as a system."""
 
 import ast
 import dataclasses
