@@ -56,6 +56,7 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     from scorekeeper.responses import delivery, follow_poll
     from scorekeeper.web import i18n, members, owner, rate_limits, share, stakes, write_budgets
     from scorekeeper import store
+    from scorekeeper.taps import settlement
     from .views import register_blueprints
 
     if app.config["PROXY"]:
@@ -69,6 +70,8 @@ def create_app(test_config=None, proxy=False, extra_hosts=()):
     owner.init_app(app)
     members.init_app(app)
     stakes.init_app(app)
+    # A tap knows no Flask: the settlement's action is given the ceiling's check, which reads this app's setting.
+    settlement.ceiling_check(stakes.within_ceiling)
     register_blueprints(app)
     follow_poll.init_app(app)  # a room of followers: an unchanged poll, a page already made, answered before Flask
     rate_limits.init_app(app)

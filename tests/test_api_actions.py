@@ -208,6 +208,7 @@ def test_openapi_describes_every_api_route(client, app):
         "correct",
         *("arrive", "leave", "sit_out", "sit_in", "insert", "resize", "skip", "cut", "cap", "decks"),  # the table
         "about",
+        "settle",
     }
 
 

@@ -33,6 +33,7 @@ cut      Y            -         -           -         -                   -     
 cap      Y            -         -           -         -                   -      -
 decks    Y            -         -           -         -                   -      -
 about    Y            -         -           -         -                   -      -
+settle   Y            -         -           -         -                   -      -
 """
 MAY = {
     row.split()[0]: {role for role, cell in zip(ROLES, row.split()[1:]) if cell == "Y"}
@@ -105,6 +106,12 @@ for name, rules, before, body in (
 ):
     SCENES[name] = (rules, before, body, ("table", {"action": name, **{k: str(v) for k, v in body.items()}}))
 SCENES["about"] = ({}, [], {"date": "2026-11-20", "note": "Birthday"}, ("about", {"date": "2026-11-20", "note": "x"}))
+SCENES["settle"] = (
+    {},
+    [],
+    {"method": "prospect", "stake": 0.5, "payouts": [1, 2, 3]},
+    ("settle", {"settlement": "prospect", "stake": "0.5", "payouts": "1 2 3"}),
+)
 
 
 # The table changes share one role check (the scorekeeper's only): every role is driven for an arrival, the other

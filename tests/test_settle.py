@@ -57,7 +57,8 @@ def test_change_to_prospect_with_a_scale_worked_by_hand(client, app):
     assert "Settling up by Prospect sliding scale" in html
     assert payments_shown(html) == ["Ann pays Di 2.50", "Bob pays Di 2.50", "Cy pays Di 1.00"]
     history = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    assert "settle by prospect, stake 1.00, scale 1.0 2.0 3.0" in history
+    # A tap's whole numbers are stored whole (decision 0046), as typed: the scale reads 1 2 3, not 1.0 2.0 3.0.
+    assert "settle by prospect, stake 1.00, scale 1 2 3" in history
 
 
 def test_change_stake_shows_money_with_two_decimals(client, app):

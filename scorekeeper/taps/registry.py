@@ -5,12 +5,12 @@ The pipeline (taps/__init__.py) reads a body against it; the roles table (`MAY`)
 the docs' tables are generated from it (taps/described.py); tests/test_action_registry.py walks it: every entry
 documented, its worked example run through the real pipeline. A new action is one entry here and its function; the
 table changes (arrive, leave, the plan...) are declared in table_changes.py, a game's date and note in about.py,
-and added here, in the same shapes (declare.py).
+its settlement in settlement.py, and added here, in the same shapes (declare.py).
 """
 
 from scorekeeper import rules
 from scorekeeper.rules.game import numbers
-from . import about, actions, sealed, table_changes
+from . import about, actions, sealed, settlement, table_changes
 from .body import PENALTY_KEYS, Refused, counts, need, optional, tapped_time, whole
 from .declare import Action, Example, Field, Use
 from .roles import OWN_SEAT, SCOREKEEPER
@@ -71,8 +71,8 @@ FIELDS = {
                 "description": (
                     "the hand the tap was made on (1 for the first; the record's hands counted, a hand dealt again counts anew): "
                     "deal: the hand it deals; bid, reveal, trump, tricks: the hand being played; undo: the hand the table is on; "
-                    "correct: the finished hand it records again; a change at the table (arrive, leave, the plan...) and about: the "
-                    "hand the table is on. Applied only to that hand at that step (a deal before the deal, "
+                    "correct: the finished hand it records again; a change at the table (arrive, leave, the plan...), about and settle: "
+                    "the hand the table is on. Applied only to that hand at that step (a deal before the deal, "
                     "a bid or reveal during the bids, trump at trump, tricks at tricks), else 409 with the hand as recorded "
                     "(`recorded`)"
                 ),
@@ -145,8 +145,9 @@ FIELDS = {
         ),
     )
 }
-# The keys only the table changes use (a newcomer's name, a hand of the plan...), and the game's date and note.
-for _more in (table_changes.FIELDS, about.FIELDS):
+# The keys only the table changes use (a newcomer's name, a hand of the plan...), the game's date and note, and its
+# settlement.
+for _more in (table_changes.FIELDS, about.FIELDS, settlement.FIELDS):
     assert not FIELDS.keys() & _more.keys(), "a field is declared twice"
     FIELDS |= _more
 # The worked examples' bids of a 1-card hand, four players, Bob first: Bob and Ann bid one, the others none.
@@ -285,6 +286,7 @@ ACTIONS = (
     )
     + table_changes.ACTIONS
     + about.ACTIONS
+    + settlement.ACTIONS
 )
 BY_NAME = {action.name: action for action in ACTIONS}
 assert len(BY_NAME) == len(ACTIONS), "an action's name is declared twice"

@@ -13,11 +13,12 @@ from scorekeeper.rules.money.settlement import default_payouts
 from scorekeeper.rules.scoring.ranks import in_rank_order
 from scorekeeper.text.words import names_text
 from ..text.words import _, ngettext, ordinal, word
-from scorekeeper.web import money_lines, stakes
+from scorekeeper.web import money_lines
 from scorekeeper.text.money_text import currency_of, payment_lines, payments_text
 from scorekeeper.web.edit_keys import can_edit, require_edit
 from scorekeeper.web.navigation import load_scored
-from scorekeeper.web.writes import checked, save
+from scorekeeper.web.writes import checked
+from .table.writes import save
 
 bp = Blueprint("settle", __name__)
 
@@ -91,24 +92,21 @@ def settle(game_id):
 
 
 def change_settlement(game, loaded, form):
-    """Store the settlement chosen on the form as a rules change; flash what happened."""
+    """Send the settlement chosen on the form as the scorekeeper's tap `settle` (scorekeeper/taps/settlement.py:
+    the engine's, within the site's stake ceiling); flash what happened."""
     try:
         payouts = parse_payouts(form.payouts.data, len(loaded.players))
     except ValueError as error:
         flash(_("Prospect's sliding scale: %(problem)s. Nothing was changed.", problem=error), "error")
         return
-    save(game, loaded, settle_within_ceiling, form.settlement.data, float(form.stake.data), payouts)
-
-
-def settle_within_ceiling(loaded, method, stake, payouts):
-    """Settle up as asked (rules.actions.settle_by) when the stake, the scale and what they move stay within the
-    instance's stake ceiling; else refuse, saying which (web/stakes.py)."""
-    currency = loaded.rules.currency or ""
-    stakes.check_stake(stake, currency)
-    stakes.check_payouts(payouts, currency)
-    outcome = rules.actions.settle_by(loaded, method, stake, payouts)
-    stakes.check_settled(outcome.game)
-    return outcome
+    save(
+        game,
+        loaded,
+        "settle",
+        method=form.settlement.data,
+        stake=float(form.stake.data),
+        payouts=None if payouts is None else [float(amount) for amount in payouts],
+    )
 
 
 def system_choices():

@@ -85,6 +85,18 @@ def check_settled(loaded, prefix=""):
         raise rules.RecordError(error.path, word(error.message)) from None
 
 
+def within_ceiling(loaded, stake, payouts, settle):
+    """Settle up (`settle()`: the engine's outcome) on the game `loaded` when the stake, the scale and what the
+    settled game moves stay within the ceiling; else refuse, saying which. The settlement's action runs it
+    (taps/settlement.py, given it by the app factory), so the settle page and the actions API both meet it."""
+    currency = loaded.rules.currency or ""
+    check_stake(stake, currency)
+    check_payouts(payouts, currency)
+    outcome = settle()
+    check_settled(outcome.game)
+    return outcome
+
+
 def init_app(app):
     app.config.setdefault("STAKE_CEILING", DEFAULT_CEILING)
     most = app.config["STAKE_CEILING"]

@@ -1,21 +1,18 @@
-"""A write from a form: check the form, run the engine's action, store what it made, or say why not.
+"""What every form that writes shares: its check (`checked`, `form_refusal`), a refusal shown again (`refused`) and
+a penalty read from it (`penalty_from`).
 
-A hand's action (deal, bids, trump, tricks, a correction, undo), a table change (arrive, leave, sit out, the plan)
-and a game's date and note are written as taps instead, through the actions' pipeline
-(scorekeeper/views/table/writes.py, taps.perform); here is the other write (the settlement) and what every form
-shares (`checked`, `form_refusal`, `refused`, `penalty_from`).
-A write is: form → engine action (`rules.actions`) → store → redirect straight to the screen `rules.step`
-names (scorekeeper/web/navigation.py).
+Every write of a game's form is a tap: a hand's action (deal, bids, trump, tricks, a correction, undo), a table
+change (arrive, leave, sit out, the plan), a game's date and note and its settlement go through the actions'
+pipeline (scorekeeper/views/table/writes.py, taps.perform), as the actions API and the seat phones do.
+A write is: form → tap (the registry's action, the engine's `rules.actions`) → store → redirect straight to the
+screen `rules.step` names (scorekeeper/web/navigation.py).
 """
 
 from flask import abort, flash, render_template
 
-from scorekeeper import store
-from scorekeeper.rules import RecordError
 from .forms import csrf_failed, form_problems
 from .navigation import moved_on, screen
-from .refusals import EXPIRED, STALE, explain, refusal_text
-from scorekeeper.text.words import word
+from .refusals import EXPIRED, STALE
 
 
 def checked(form, game):
@@ -29,46 +26,6 @@ def checked(form, game):
         flash(str(STALE), "error")
         return False
     return True
-
-
-def perform(game, loaded, action, *args, **kwargs):
-    """Run an engine action on the game, store what it made and flash its message: return (outcome, None),
-    or (None, why not).
-
-    Nothing is stored when the engine refuses, the record breaks its rules, or another phone wrote first.
-    """
-    try:
-        outcome = action(loaded, *args, **kwargs)
-    except RecordError as error:
-        return None, refusal_text(error, loaded.players)
-    kind, payload = outcome.entry
-    try:
-        # The action loaded (and so validated) its record once; the game it was made on was read in a generation.
-        store.append_entry(
-            store.get_db(),
-            game["id"],
-            kind,
-            payload,
-            outcome.record,
-            game["revision"],
-            loaded=outcome.game,
-            generation_number=game.get("generation"),
-        )
-    except RecordError as error:
-        return None, explain(error, outcome.record["players"])
-    except store.StaleRevision:
-        return None, STALE
-    if word(outcome.message):
-        flash(word(outcome.message), "info")
-    return outcome, None
-
-
-def save(game, loaded, action, *args, **kwargs):
-    """Perform an action, flashing why when it is refused; return the outcome or None."""
-    outcome, problem = perform(game, loaded, action, *args, **kwargs)
-    if problem:
-        flash(word(problem), "error")
-    return outcome
 
 
 def form_refusal(form, game):
