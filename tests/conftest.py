@@ -1,6 +1,7 @@
 """Fixtures: the real app on a temporary database file, its client, and a live server for the browser."""
 
 import contextlib
+import copy
 import faulthandler
 import gc
 import os
@@ -12,7 +13,8 @@ from collections import Counter
 
 import pytest
 from hypothesis import settings
-from jinja2 import BytecodeCache
+from flask import Flask
+from jinja2 import FileSystemBytecodeCache
 
 from scorekeeper import create_app, store
 from tests.browser_helpers import phone_context
@@ -107,27 +109,21 @@ def migrated_database(tmp_path_factory):
     return path
 
 
-class CompiledOnce(BytecodeCache):
-    """Templates compiled once for the whole run, in memory: each module's app would otherwise compile every
-    template it renders again. Jinja checks each entry against its template's source, so an edited template is
-    compiled afresh. Given to each app the tests make (Environment.bytecode_cache), not patched into Flask."""
-
-    def __init__(self):
-        self.kept = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self.kept:
-            bucket.bytecode_from_string(self.kept[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self.kept[bucket.key] = bucket.bytecode_to_string()
-
-
-COMPILED = CompiledOnce()
+@pytest.fixture(scope="session", autouse=True)
+def compiled_templates(tmp_path_factory):
+    """Templates compiled once for the whole run, for every app the tests make (the shared ones and those a test
+    makes itself) in every worker: each would otherwise compile every template it renders again, some 500
+    compiles a run. On disk in the run's folder, which xdist's workers share; Jinja checks each entry against its
+    template's source and writes it whole (a rename), so an edited template is compiled afresh and a worker never
+    reads half an entry. Flask.jinja_options is Flask's own setting for its apps' Jinja environments."""
+    run = tmp_path_factory.getbasetemp()
+    folder = (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run) / "compiled-templates"
+    folder.mkdir(exist_ok=True)
+    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": FileSystemBytecodeCache(str(folder))}
 
 
 @contextlib.contextmanager
-def app_on_copy(database, migrated_database, request):
+def app_on_copy(database, migrated_database, follow_poll_ms=FOLLOW_POLL_MS):
     """An app on a fresh copy of the migrated database, with the tests' settings; its connections closed after.
     Rate limits are off here (tests make many games a minute); tests/test_deploy_security.py checks them on the
     real server."""
@@ -139,41 +135,61 @@ def app_on_copy(database, migrated_database, request):
             "SECRET_KEY": "test secret",
             "SERVER_NAME": None,
             "OWNER_KEY": OWNER_KEY,
-            "FOLLOW_POLL_MS": getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS),
+            "FOLLOW_POLL_MS": follow_poll_ms,
             "RATELIMIT_ENABLED": False,
         }
     )
-    app.jinja_env.bytecode_cache = COMPILED
     try:
         yield app
     finally:
         store.close(app)
 
 
+@pytest.fixture(scope="session")
+def shared_apps(tmp_path_factory, migrated_database):
+    """The run's apps, made once each: one for every follow-poll period a module asks for (FOLLOW_POLL_MS).
+    Making an app costs about a tenth of a second (Werkzeug compiles its 113 URL rules), and a worker runs some
+    100 test modules. Each test points the app at a database of its own (the `app` fixture)."""
+    made = {}
+    with contextlib.ExitStack() as stack:
+
+        def polling(follow_poll_ms):
+            if follow_poll_ms not in made:
+                folder = tmp_path_factory.mktemp("app")
+                made[follow_poll_ms] = stack.enter_context(
+                    app_on_copy(folder / "shared.db", migrated_database, follow_poll_ms)
+                )
+            return made[follow_poll_ms]
+
+        yield polling
+
+
 @pytest.fixture(scope="module")
-def module_app(tmp_path_factory, migrated_database, request):
-    """The module's app, made once: making one costs about a tenth of a second, and the suite's tests number
-    some 2,000. Each test points it at a database of its own (the `app` fixture)."""
-    with app_on_copy(tmp_path_factory.mktemp("app") / "module.db", migrated_database, request) as app:
-        yield app
+def module_app(shared_apps, request):
+    """The app of the module's follow-poll period, shared with every module of the same."""
+    return shared_apps(getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS))
 
 
 @pytest.fixture
 def own_app(tmp_path, migrated_database, request):
     """An app of the test's own, for a test that adds to the app itself (a route): Flask refuses that on an app
     that has answered a request."""
-    with app_on_copy(tmp_path / "own.db", migrated_database, request) as app:
+    with app_on_copy(
+        tmp_path / "own.db", migrated_database, getattr(request.module, "FOLLOW_POLL_MS", FOLLOW_POLL_MS)
+    ) as app:
         yield app
 
 
 @pytest.fixture
 def app(module_app, tmp_path, migrated_database):
-    """The module's app on a fresh copy of the migrated database, its settings, attributes and write budgets as
+    """The shared app on a fresh copy of the migrated database, its settings, attributes and write budgets as
     made: what a test changes of them (a setting, its static folder, a wrapped wsgi_app) is put back after it.
     Everything the app keeps of a database is keyed by its path, so nothing of another test's is found."""
     database = tmp_path / "test.db"
     shutil.copyfile(migrated_database, database)
-    settings, attributes = dict(module_app.config), dict(vars(module_app))
+    # A setting that is a list or a dict is copied: a test that appends to one (TRUSTED_HOSTS) changes it in place.
+    settings = {name: copy.copy(value) for name, value in module_app.config.items()}
+    attributes = dict(vars(module_app))
     store.close(module_app)  # the connections open on the last test's database
     module_app.config["DATABASE"] = str(database)
     module_app.extensions["scorekeeper.connections"].path = str(database)

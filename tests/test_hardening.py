@@ -87,7 +87,10 @@ def test_bidi_controls_in_a_name_are_not_put_on_the_page(client):
 
 
 def test_the_sheet_cache_is_keyed_without_the_host(app, client):
-    app.config["TRUSTED_HOSTS"].append(".example")  # every hostN.example below is one of this server's names
+    app.config["TRUSTED_HOSTS"] = [
+        *app.config["TRUSTED_HOSTS"],
+        ".example",
+    ]  # every hostN.example below is one of this server's names
     game_id, key = create(client, record())
     kept.KEPT.clear()
     for number in range(40):

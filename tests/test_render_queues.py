@@ -19,14 +19,18 @@ BLANK = "/sheets/blank.pdf?players=4&max=3"
 
 @contextmanager
 def filled(queue):
-    """Take every slot of a render queue, as renders in flight do, and give them back after."""
-    taken = 0
+    """Take every slot of a render queue, as renders in flight do, and give them back after. A render that finds it
+    full waits a twentieth of a second here before it is refused, not the queue's own 0.5 s or 5 s, which only
+    slept the suite (the slots are held by this thread, so no wait could ever end in a slot)."""
+    taken, wait = 0, queue.wait
+    queue.wait = 0.05
     try:
         while queue.acquire(timeout=0):
             taken += 1
         assert taken == 2
         yield
     finally:
+        queue.wait = wait
         for _slot in range(taken):
             queue.release()
 
