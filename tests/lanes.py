@@ -29,6 +29,26 @@ SLOW = {
     "test_offline_page.py::test_the_offline_screens_kept_once_are_the_ones_each_game_would_make": "every game",
     "test_events_web.py::test_a_23_player_wpohl_event_through_the_api": "a whole event, tap by tap",
     "test_events_web.py::test_a_32_player_cartier_event_through_the_api": "a whole event, tap by tap",
+    "test_events.py::test_a_23_player_wpohl_event_end_to_end": "a whole event, round by round",
+    "test_events.py::test_a_32_player_cartier_event_end_to_end": "a whole event, round by round",
+    "test_events_night.py::test_37_cartier_players_send_5_winners_on_and_the_best_4_by_total_take_the_final": (
+        "a whole night of 37 players"
+    ),
+    "test_events_web.py::test_an_event_exports_and_imports_losslessly_with_its_games": "a whole event, out and in",
+    "test_events_results_web.py::test_the_final_results_agree_on_the_page_the_screen_the_pdf_the_csv_the_api_and_the_command": (
+        "a whole event, read six ways"
+    ),
+    "test_hardening.py::test_export_then_import_into_an_empty_instance_gives_the_same_games_at_the_same_links": (
+        "every page of a club, out and in"
+    ),
+    "test_hardening.py::test_backup_and_restore_into_a_fresh_instance_keeps_every_page": (
+        "every page of a club, backed up and restored"
+    ),
+    "test_club_round_trip.py::test_an_export_imported_into_a_fresh_instance_exports_the_same_file": (
+        "clubs, out and in again"
+    ),
+    "test_import_room.py::test_a_file_out_of_order_is_rated_once_as_a_rebuild_rates_it": "a room's file, imported twice",
+    "test_ratings.py::test_the_ratings_command_matches_openskill_over_hundreds_of_games": "hundreds of games",
     "test_events_web.py::test_hostile_director_forms_are_refused_in_words_never_a_500": "a long property walk",
     "test_events_web.py::test_hostile_input_is_refused_in_words_never_a_500": "a long property walk",
     "test_stored_results.py::test_what_a_write_stores_is_what_scoring_afresh_gives_and_the_summaries_add_up": (
