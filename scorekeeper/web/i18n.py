@@ -15,7 +15,7 @@ from pathlib import Path
 from babel import Locale, support
 from babel.messages.extract import extract_from_dir
 from babel.plural import to_javascript
-from flask import current_app, g, has_app_context, request, url_for
+from flask import current_app, has_app_context, has_request_context, request, url_for
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, force_locale, get_locale, get_translations
 from werkzeug.datastructures import LanguageAccept
@@ -62,18 +62,25 @@ def _best_match(accepted, codes):
 
 
 def _source():
+    # Kept on the request: Flask-Babel's look-up (get_locale) costs 6 µs, and a setup page says some 450 words.
+    # A request speaks one language; `speaking` says another through words.saying, which comes before this.
+    if has_request_context():
+        try:
+            return request.words_source
+        except AttributeError:
+            request.words_source = _looked_up()
+            return request.words_source
+    return _looked_up()
+
+
+def _looked_up():
     try:
         locale = get_locale()
     except RuntimeError:  # outside an app context: the CLI, a background task
         return words.ENGLISH, "en"
     if locale is None:  # no request and no app context (Flask-Babel says None): English, as the CLI
         return words.ENGLISH, "en"
-    # Kept for the context while its locale is the same object (force_locale puts another in and back):
-    # Flask-Babel's own look-up and str(locale) cost tens of µs, and a sheet says a few thousand words.
-    held = g.get("_words_source")
-    if held is None or held[0] is not locale:
-        held = g._words_source = (locale, get_translations(), str(locale))
-    return held[1], held[2]
+    return get_translations(), str(locale)
 
 
 @contextmanager
@@ -86,7 +93,9 @@ def speaking(code):
             yield
     elif code and code in languages():
         with force_locale(code):
-            yield
+            spoken = _looked_up()
+            with words.saying(lambda: spoken):
+                yield
     else:
         yield
 
