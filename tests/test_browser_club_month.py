@@ -25,6 +25,13 @@ EVENINGS = [
 ]
 
 
+def followed_to_the_end(page, game):
+    """The phone, left on the game's screen while its hands came through the API, follows the game to its
+    game-over screen, as a scorekeeper's phone does: waited for, so that this move of its own cannot land after
+    the walk has gone on to another page (it did once, on a loaded machine, over the evening's page)."""
+    page.wait_for_url(re.compile(rf"/games/{game}/over$"))
+
+
 def date_the_evening(page, base, evening, day):
     page.goto(f"{base}/evenings/{evening}")
     page.locator("summary", has_text="Datum en notitie…").click()
