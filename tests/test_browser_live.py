@@ -361,7 +361,7 @@ def test_the_scorekeepers_phone_may_speak_the_hook_and_the_announcement(browser,
 
 def quiet(page, asked, still_ms=700, at_most_s=15):
     """Wait until the server has been asked nothing new for `still_ms` (a loaded machine: not a fixed pause) but
-    the follower's poll, which asks every few hundred ms here (FOLLOW_POLL_MS) and never goes quiet."""
+    the follower's poll, which asks every 700 ms here (FOLLOW_POLL_MS) and never goes quiet."""
     seen, still = -1, 0
     for _ in range(int(at_most_s * 1000 / 100)):
         now = sum(not path.endswith("/revision") for path in asked)
