@@ -66,6 +66,8 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     follower = other.new_page()
     follower.goto(game_url)
     expect(follower.locator("#live-hand")).to_contain_text("Next: Ann deals 3", use_inner_text=True)
+    asked = []
+    follower.on("request", lambda request: asked.append(request))
     # The follower folds the chart and scrolls down a little; a marker shows the page was never reloaded.
     follower.locator("details.chartbox summary").click()
     assert follower.evaluate("document.querySelector('details.chartbox').open") is False
@@ -103,6 +105,12 @@ def test_the_follower_sees_each_bid_in_place_without_a_reload(browser, page, app
     follower.wait_for_function("() => document.querySelector('tfoot').innerText.includes('11')", timeout=2000)
     assert follower.evaluate("window.__notReloaded") is True
     expect(follower.locator("#live-hand")).to_contain_text("Next: Bob deals 2", use_inner_text=True)
+    # Each refresh says it is fetched, not opened, so it leaves a message a form flashed to another tab of the same
+    # browser for the page that form opens (web/template_globals.py, flashes(); tests/test_table_live.py).
+    refreshes = [request for request in asked if request.resource_type == "fetch" and request.url == follower.url]
+    assert refreshes, [request.url for request in asked]
+    for request in refreshes:
+        assert request.all_headers().get("x-background") == "1" and request.all_headers()["sec-fetch-mode"] == "cors"
     other.close()
 
 

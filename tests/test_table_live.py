@@ -196,3 +196,23 @@ def test_a_stylesheet_is_served_without_its_comment_lines_and_with_every_rule(cl
         delivery.without_css_comment_lines(b"/* a */ .x { } /* b */\n/* c */\n.y { }")
         == b"/* a */ .x { } /* b */\n.y { }"
     )
+
+
+def test_a_page_fetched_in_the_background_leaves_the_flash_to_the_page_the_form_opens(client):
+    """A flash answers this tab's form. Another tab of the same browser refreshing its live page, or keeping the
+    sheet for offline use, fetches a page: it must not take the message, or the page the form's redirect opens
+    says nothing and the other tab (the director's projector) says it instead. Chromium says a fetch by
+    Sec-Fetch-Mode (over HTTPS and on 127.0.0.1), and static/follow.js and queue_pages.js by X-Background (plain
+    HTTP on a home network, where no Sec-Fetch-Mode is sent)."""
+    game_id = new_game(client)
+    said = "This game changed on another phone"
+    for fetch in ({"Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}, {"X-Background": "1"}):
+        answer = submit(client, f"/games/{game_id}/table", {"revision": "0", "action": "sit_out"})  # a stale page's
+        assert answer.status_code == 302
+        for page in ("sheet", "deal", "sheet"):
+            fetched = client.get(f"/games/{game_id}/{page}", headers=fetch)
+            assert fetched.status_code == 200 and said not in fetched.get_data(as_text=True)
+        opened = client.get(answer.headers["Location"], headers={"Sec-Fetch-Mode": "navigate"})
+        assert said in opened.get_data(as_text=True)
+        again = client.get(answer.headers["Location"], headers={"Sec-Fetch-Mode": "navigate"})
+        assert said not in again.get_data(as_text=True)  # said once, on the page it answers

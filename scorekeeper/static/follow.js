@@ -44,6 +44,8 @@
   // options.region element of this page from a fresh copy. options.seen is the revision the page shows.
   // Once this page sends a form (the sheet's deal buttons), its own write changes the revision: never patch over it.
   var sending = false;
+  // X-Background: a page fetched, not opened, leaves the messages a form left for the page it opens (flashes()).
+  var REFRESH = {cache: "no-store", credentials: "same-origin", headers: {"X-Background": "1"}};
   document.addEventListener("submit", function () { sending = true; });
 
   Live.follow = function (options) {
@@ -55,7 +57,7 @@
     }
 
     function refresh() {
-      return fetch(location.href, {cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      return fetch(location.href, REFRESH).then(function (response) {
         if (response.redirected && new URL(response.url).pathname !== location.pathname) {
           location.assign(response.url);  // the table moved to another screen: go there
           return;

@@ -27,7 +27,7 @@
     caches.open(CACHE).then(function (cache) {
       return cache.match(page.play + "/offline-sheet").then(function (kept) {
         if (kept && kept.headers.get("X-Finished") === String(page.finished)) return;
-        return fetch(page.sheet, {credentials: "same-origin"}).then(function (response) {
+        return fetch(page.sheet, {credentials: "same-origin", headers: {"X-Background": "1"}}).then(function (response) {
           return response.ok ? response.text() : "";
         }).then(function (html) {
           if (html.indexOf('id="offline"') >= 0) {

@@ -1,13 +1,13 @@
 """What templates are given besides a view's own values, registered on the app once (views/app_wide.py): the
 engine's registries, names, links from a game's pages, the home page's evenings, events and their names, the
-roster, the running chart, a game's seat links and its event, what the hand pages carry for the offline queue
-(offline_page.py), and the filters for money and ordinals."""
+roster, the running chart, a game's seat links and its event, the flashed messages, what the hand pages carry for
+the offline queue (offline_page.py), and the filters for money and ordinals."""
 
 import datetime
 import hashlib
 import hmac
 
-from flask import current_app, url_for
+from flask import current_app, get_flashed_messages, request, url_for
 
 from scorekeeper import rules, store
 from scorekeeper.rules.scoring import presets
@@ -110,6 +110,17 @@ def seat_links(game):
     return {seat: url_for("seats.take_seat", game_id=game["id"], key=key, _external=True) for seat, key in keys.items()}
 
 
+def flashes():
+    """The messages flashed to this session, for a page the browser navigates to. A page another tab fetches in the
+    background leaves them (Sec-Fetch-Mode other than "navigate"; X-Background from the live refresh and the sheet
+    kept for offline use, for plain HTTP where the browser sends no Sec-Fetch-Mode): it would take the answer to a
+    form sent from another tab, on the director's laptop the one meant for the director's page showing on the
+    projector's screen (docs/decisions/0050)."""
+    if request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate" or "X-Background" in request.headers:
+        return []
+    return get_flashed_messages(with_categories=True)
+
+
 FILTERS = {"money": money, "net": net, "ordinal": ordinal}
 # Each function under its own name; then the values named otherwise.
 GLOBALS = {
@@ -134,6 +145,7 @@ GLOBALS = {
         sealed.sealed_seats,
         reveal_tap,
         seat_links,
+        flashes,
         player_money,
         offline_page.offline_table,
         offline_page.penalty_form,
